@@ -1,0 +1,88 @@
+# gpu-trace: record and decode Linux GPU driver events
+VERSION    := 0.1.0
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BINDIR     := $(PREFIX)/bin
+MANDIR     := $(PREFIX)/share/man/man1
+
+CC         ?= cc
+PKGS       := libtracefs libtraceevent libtracecmd
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+WARN       := -Wall -Wextra -Werror
+CFLAGS     ?= -O2 -g
+ALL_CFLAGS := -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DGT_VERSION='"$(VERSION)"' -Ilib
+LDLIBS     := $(PKG_LIBS) -lpthread
+SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+LIB_SRCS   := $(sort $(wildcard lib/*.c))
+CMD_SRCS   := $(sort $(wildcard cmd/*.c))
+UNIT_SRCS  := $(sort $(wildcard tests/unit/*.c))
+HEADERS    := $(wildcard lib/*.h cmd/*.h tests/unit/*.h)
+
+# Debian 12 packages the build and the tests need (make deps, as root)
+DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev \
+	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux
+
+obj = $(patsubst %.c,build/$(1)/%.o,$(2))
+
+.PHONY: all deps check check-unit check-integration install uninstall clean demo bench
+
+all: gpu-trace
+
+build/normal/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/asan/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) -O1 -c -o $@ $<
+
+gpu-trace: $(call obj,normal,$(LIB_SRCS) $(CMD_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/asan/gpu-trace: $(call obj,asan,$(LIB_SRCS) $(CMD_SRCS))
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+
+build/normal/unit-tests: $(call obj,normal,$(LIB_SRCS) $(UNIT_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) -lcunit
+
+build/asan/unit-tests: $(call obj,asan,$(LIB_SRCS) $(UNIT_SRCS))
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS) -lcunit
+
+build/storm: bench/storm.c
+	@mkdir -p build
+	$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
+
+deps:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_DEPS)
+
+# Unit tests (plain and ASan+UBSan), then the integration suite driving the
+# real binary (plain and ASan+UBSan) on this machine's tracefs.
+check: gpu-trace build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests
+	tests/run-all.sh
+
+check-unit: build/normal/unit-tests build/asan/unit-tests
+	build/normal/unit-tests && build/asan/unit-tests
+
+check-integration: gpu-trace build/asan/gpu-trace
+	tests/integration/run.sh ./gpu-trace build/asan/gpu-trace
+
+demo: gpu-trace
+	./gpu-trace record -e sched:sched_switch -e sched:sched_process_exec -o demo.dat -- sh -c 'ls / > /dev/null; sleep 0.2'
+	trace-cmd report -i demo.dat | head -20
+
+bench: gpu-trace build/storm
+	bench/event-storm.sh
+
+install: gpu-trace
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 0755 gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace
+	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1))
+
+clean:
+	rm -rf build gpu-trace demo.dat

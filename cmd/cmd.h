@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_CMD_H
+#define GT_CMD_H
+
+#include <stdio.h>
+
+#include "../lib/gt-error.h"
+
+#ifndef GT_VERSION
+#define GT_VERSION "0.0.0"
+#endif
+
+/*
+ * gpu-trace's own failures exit 125 (as env(1) and timeout(1) do), so they
+ * never pass for the workload's status, which record returns as its own.
+ */
+#define GT_EXIT_FAILURE		125
+#define GT_EXIT_CANNOT_EXEC	126
+#define GT_EXIT_NOT_FOUND	127
+
+int cmd_record(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_reset(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+/* Usage text of a subcommand, or NULL if there is none by that name. */
+const char *cmd_usage(const char *name);
+
+/* "gpu-trace record: <msg>" on stderr; returns GT_EXIT_FAILURE. */
+int cmd_fail(const char *cmd, const struct gt_error *err);
+int cmd_failf(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* A status line for the user, on stderr (stdout is the workload's). */
+void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Bold on a terminal, plain otherwise. */
+const char *cmd_bold(void);
+const char *cmd_plain(void);
+
+#endif

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+struct cmd_struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct cmd_struct commands[] = {
+	{ "record", cmd_record, "set up tracefs, run a workload, capture raw per-CPU buffers into a .dat" },
+	{ "list", cmd_list, "GPU event systems, events, tracers and presets this kernel has" },
+	{ "reset", cmd_reset, "remove what a killed gpu-trace record left in tracefs" },
+	{ "help", cmd_help, "show help for a command" },
+	{ NULL, NULL, NULL }
+};
+
+static void usage(FILE *f)
+{
+	int i;
+
+	fprintf(f, "usage: gpu-trace [--version] [--help] <command> [<args>]\n\n"
+		   "Record and decode Linux GPU driver events (amdgpu/KFD, DRM scheduler, dma_fence)\n"
+		   "into trace-cmd compatible .dat files.\n\ncommands:\n");
+	for (i = 0; commands[i].name; i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\nSee 'gpu-trace help <command>' or man gpu-trace-<command>.\n");
+}
+
+int cmd_help(int argc, char **argv)
+{
+	const char *text;
+
+	if (argc < 2) {
+		usage(stdout);
+		return 0;
+	}
+	text = cmd_usage(argv[1]);
+	if (!text)
+		return cmd_failf("help", "no command '%s'; commands are record, list, reset", argv[1]);
+	fputs(text, stdout);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return GT_EXIT_FAILURE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("gpu-trace %s\n", GT_VERSION);
+		return 0;
+	}
+	for (i = 0; commands[i].name; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "gpu-trace: '%s' is not a command; see gpu-trace --help\n", argv[1]);
+	return GT_EXIT_FAILURE;
+}

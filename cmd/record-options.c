@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/presets.h"
+#include "../lib/tracer-setup.h"
+#include "cmd.h"
+#include "record.h"
+
+enum {
+	OPT_PRESET = 256,
+	OPT_IGNORE_MISSING,
+	OPT_STRICT,
+	OPT_MAX_GRAPH_DEPTH,
+	OPT_DURATION,
+	OPT_NO_FOLLOW,
+	OPT_AS_ROOT,
+	OPT_TOP_LEVEL,
+};
+
+static const struct option long_options[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "buffer-size", required_argument, NULL, 'b' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "filter", required_argument, NULL, 'f' },
+	{ "tracer", required_argument, NULL, 'p' },
+	{ "function", required_argument, NULL, 'l' },
+	{ "graph-function", required_argument, NULL, 'g' },
+	{ "clock", required_argument, NULL, 'C' },
+	{ "pid", required_argument, NULL, 'P' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "preset", required_argument, NULL, OPT_PRESET },
+	{ "ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "max-graph-depth", required_argument, NULL, OPT_MAX_GRAPH_DEPTH },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "no-follow", no_argument, NULL, OPT_NO_FOLLOW },
+	{ "as-root", no_argument, NULL, OPT_AS_ROOT },
+	{ "top-level", no_argument, NULL, OPT_TOP_LEVEL },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int push(const char ***list, int *nr, const char *item)
+{
+	const char **n = realloc(*list, sizeof(*n) * (size_t)(*nr + 1));
+
+	if (!n)
+		return -1;
+	n[(*nr)++] = item;
+	*list = n;
+	return 0;
+}
+
+static int parse_pids(struct record_opts *o, const char *arg, struct gt_error *err)
+{
+	const char *p = arg;
+
+	while (*p) {
+		char *end;
+		long pid = strtol(p, &end, 10);
+		pid_t *n;
+
+		if (end == p || pid <= 0 || (*end && *end != ','))
+			return gt_error_set(err, EINVAL, "bad -P '%s': expected PID[,PID...]", arg);
+		if (kill((pid_t)pid, 0) && errno == ESRCH)
+			return gt_error_set(err, ESRCH, "-P %ld: no such process; check the pid with ps", pid);
+		n = realloc(o->pids, sizeof(*n) * (size_t)(o->nr_pids + 1));
+		if (!n)
+			return gt_error_set(err, ENOMEM, "out of memory");
+		o->pids = n;
+		o->pids[o->nr_pids++] = (pid_t)pid;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+static int parse_positive(const char *opt, const char *arg, unsigned long max,
+			  unsigned long *out, struct gt_error *err)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || v == 0 || v > max || arg[0] == '-')
+		return gt_error_set(err, EINVAL, "bad %s '%s': expected a whole number from 1 to %lu",
+				    opt, arg, max);
+	*out = (unsigned long)v;
+	return 0;
+}
+
+static int check_combination(struct record_opts *o, struct gt_error *err)
+{
+	if (!o->command && !o->system_wide && !o->nr_pids)
+		return gt_error_set(err, EINVAL,
+				    "nothing to record: give a command after --, -a for system-wide, or -P PID");
+	if (o->nr_pids && o->command)
+		return gt_error_set(err, EINVAL, "-P attaches to running processes; it cannot be combined with a command");
+	if (o->nr_pids && o->system_wide)
+		return gt_error_set(err, EINVAL, "-P and -a contradict each other: -a records every process");
+	if (o->no_follow && !o->command)
+		return gt_error_set(err, EINVAL, "--no-follow applies to a command given after --");
+	if ((o->nr_graph_funcs || o->max_graph_depth) && !o->tracer)
+		o->tracer = "function_graph";
+	if (o->nr_filters && !o->tracer)
+		o->tracer = "function";
+	return 0;
+}
+
+int record_opts_parse(int argc, char **argv, struct record_opts *o,
+		      struct gt_error *err)
+{
+	const struct preset *preset = NULL;
+	unsigned long num;
+	int c, i;
+
+	memset(o, 0, sizeof(*o));
+	o->output = "trace.dat";
+	o->clock = "mono";
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:o:b:e:f:p:l:g:C:P:ah", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'b':
+			if (parse_positive("-b", optarg, 1UL << 40, &o->buffer_kb, err))
+				return -1;
+			break;
+		case 'e':
+			if (event_selection_add(&o->events, optarg, false, err))
+				return -1;
+			o->have_explicit_events = true;
+			break;
+		case 'f':
+			if (event_selection_set_filter(&o->events, optarg, err))
+				return -1;
+			break;
+		case 'p':
+			if (!tracer_is_known(optarg))
+				return gt_error_set(err, EINVAL, "unknown tracer '%s'; use -p function_graph, function or nop",
+						    optarg);
+			o->tracer = optarg;
+			break;
+		case 'l':
+			if (push(&o->filters, &o->nr_filters, optarg))
+				return gt_error_set(err, ENOMEM, "out of memory");
+			break;
+		case 'g':
+			if (push(&o->graph_funcs, &o->nr_graph_funcs, optarg))
+				return gt_error_set(err, ENOMEM, "out of memory");
+			break;
+		case 'C':
+			o->clock = optarg;
+			break;
+		case 'P':
+			if (parse_pids(o, optarg, err))
+				return -1;
+			break;
+		case 'a':
+			o->system_wide = true;
+			break;
+		case 'h':
+			fputs(cmd_usage("record"), stdout);
+			return 1;
+		case OPT_PRESET:
+			if (o->preset)
+				return gt_error_set(err, EINVAL, "one --preset per record (got %s and %s); add more with -e",
+						    o->preset, optarg);
+			preset = preset_find(optarg);
+			if (!preset)
+				return gt_error_set(err, EINVAL, "unknown preset '%s'; presets are %s",
+						    optarg, preset_names());
+			o->preset = optarg;
+			break;
+		case OPT_IGNORE_MISSING:
+			o->ignore_missing = true;
+			break;
+		case OPT_STRICT:
+			o->strict = true;
+			break;
+		case OPT_MAX_GRAPH_DEPTH:
+			if (parse_positive("--max-graph-depth", optarg, 1000, &num, err))
+				return -1;
+			o->max_graph_depth = (int)num;
+			break;
+		case OPT_DURATION: {
+			char *end;
+
+			o->duration = strtod(optarg, &end);
+			if (end == optarg || *end || !(o->duration > 0))
+				return gt_error_set(err, EINVAL, "bad --duration '%s': expected seconds > 0, e.g. 2.5",
+						    optarg);
+			break;
+		}
+		case OPT_NO_FOLLOW:
+			o->no_follow = true;
+			break;
+		case OPT_AS_ROOT:
+			o->as_root = true;
+			break;
+		case OPT_TOP_LEVEL:
+			o->top_level = true;
+			break;
+		case ':':
+			return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help record",
+					    argv[optind - 1]);
+		default:
+			return gt_error_set(err, EINVAL, "unknown option '%s'; see gpu-trace help record",
+					    argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		o->command = argv + optind;
+
+	/* a preset adds to explicit -e; without either, record every GPU system */
+	if (!preset && !o->have_explicit_events)
+		preset = preset_find(DEFAULT_PRESET);
+	if (preset) {
+		o->preset = preset->name;
+		for (i = 0; preset->events[i]; i++)
+			if (event_selection_add(&o->events, preset->events[i], true, err))
+				return -1;
+		if (!o->tracer && preset->tracer) {
+			o->tracer = preset->tracer;
+			if (!o->nr_filters && preset->function_filter &&
+			    push(&o->filters, &o->nr_filters, preset->function_filter))
+				return gt_error_set(err, ENOMEM, "out of memory");
+		}
+	}
+	return check_combination(o, err);
+}
+
+void record_opts_free(struct record_opts *o)
+{
+	event_selection_free(&o->events);
+	free(o->filters);
+	free(o->graph_funcs);
+	free(o->pids);
+}

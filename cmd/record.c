@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../lib/buffer-ladder.h"
+#include "../lib/cmdlines.h"
+#include "../lib/cpu-stats.h"
+#include "../lib/dat-writer.h"
+#include "../lib/outfile.h"
+#include "../lib/page-scan.h"
+#include "../lib/recorder.h"
+#include "../lib/tracer-setup.h"
+#include "../lib/workload.h"
+#include "cmd.h"
+#include "record-progress.h"
+#include "record.h"
+
+struct record_run {
+	struct record_opts o;
+	const char *tracing_dir;
+	struct trace_session s;
+	struct recorder r;
+	struct workload w;
+	struct workload_creds creds;
+	struct outfile out;
+	struct buffer_result buf;
+	struct tracer_result tr;
+	struct cpu_stats *stats;
+	char *trace_clock;		/* read before the instance goes */
+	int wait_status;
+	bool workload_exited;
+	double elapsed;
+};
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* A reader blocked in splice on an old kernel is woken by this signal. */
+static void on_wake(int sig)
+{
+	(void)sig;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa = { 0 };
+
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_wake;
+	sigaction(SIGUSR2, &sa, NULL);
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- buffer size through the session (so the top level is restored) ---- */
+
+static int session_set_kb(void *ctx, unsigned long kb)
+{
+	struct gt_error e = { 0 };
+	char val[32];
+
+	snprintf(val, sizeof(val), "%lu", kb);
+	if (session_write(ctx, "buffer_size_kb", val, &e))
+		return -(e.errnum ? e.errnum : EIO);
+	return 0;
+}
+
+static long session_get_kb(void *ctx)
+{
+	char *v = session_read(ctx, "per_cpu/cpu0/buffer_size_kb");
+	long kb;
+
+	if (!v)
+		return -errno;
+	kb = strtol(v, NULL, 10);
+	free(v);
+	return kb;
+}
+
+static unsigned long mem_available_kb(void)
+{
+	unsigned long kb = 0;
+	char line[256];
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %lu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+static int setup_buffer(struct record_run *run, struct gt_error *err)
+{
+	struct buffer_ops ops = { session_set_kb, session_get_kb, &run->s };
+	int ncpus = run->r.nr_cpus ? run->r.nr_cpus : (int)sysconf(_SC_NPROCESSORS_CONF);
+	unsigned long cap = buffer_safe_cap_kb(mem_available_kb(), ncpus);
+	char line[512];
+
+	if (buffer_ladder_apply(&ops, run->o.buffer_kb, cap, &run->buf, err))
+		return -1;
+	buffer_result_describe(&run->buf, ncpus, line, sizeof(line));
+	cmd_say("%s", line);
+	if (run->o.buffer_kb && run->o.buffer_kb > cap)
+		cmd_say("buffer: note: -b %lu KB is above the safe share (%lu KB per CPU); the kernel only refuses sizes beyond MemAvailable",
+			run->o.buffer_kb, cap);
+	return 0;
+}
+
+static int setup_clock(struct record_run *run, struct gt_error *err)
+{
+	char *avail = session_read(&run->s, "trace_clock");
+	char *tok, *save = NULL;
+	int found = 0;
+
+	for (tok = avail ? strtok_r(avail, " \n", &save) : NULL; tok;
+	     tok = strtok_r(NULL, " \n", &save)) {
+		size_t n = strlen(tok);
+
+		if (tok[0] == '[' && n > 2 && tok[n - 1] == ']') {
+			tok[n - 1] = '\0';
+			tok++;
+		}
+		if (!strcmp(tok, run->o.clock))
+			found = 1;
+	}
+	free(avail);
+	if (!found)
+		return gt_error_set(err, EINVAL,
+				    "clock '%s' is not offered by this kernel; pick one of %s/trace_clock (e.g. -C mono)",
+				    run->o.clock, run->tracing_dir);
+	return session_write(&run->s, "trace_clock", run->o.clock, err);
+}
+
+static int setup_tracer(struct record_run *run, struct gt_error *err)
+{
+	struct tracer_request rq = {
+		.tracer = run->o.tracer,
+		.filters = run->o.filters,
+		.nr_filters = run->o.nr_filters,
+		.graph_funcs = run->o.graph_funcs,
+		.nr_graph_funcs = run->o.nr_graph_funcs,
+		.max_graph_depth = run->o.max_graph_depth,
+		.strict = run->o.strict,
+	};
+	int i;
+
+	if (tracer_setup(&run->s, &rq, &run->tr, err))
+		return -1;
+	for (i = 0; i < run->tr.nr_notes; i++)
+		cmd_say("%s", run->tr.notes[i]);
+	return 0;
+}
+
+static int setup_events(struct record_run *run, struct gt_error *err)
+{
+	struct event_selection *sel = &run->o.events;
+
+	if (event_selection_apply(sel, &run->s, run->o.ignore_missing, err))
+		return -1;
+	if (sel->missing)
+		cmd_say("events: not on this kernel%s%s: %s", run->o.preset ? ", preset " : "",
+			run->o.preset ? run->o.preset : "", sel->missing);
+	if (!sel->nr_enabled && !strcmp(run->tr.used, "nop"))
+		return gt_error_set(err, ENOENT,
+				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");
+	cmd_say("events: %d enabled in %d system%s%s", sel->nr_enabled, sel->nr_systems,
+		sel->nr_systems == 1 ? "" : "s", run->s.top_level ? " (top-level buffer)" : "");
+	return 0;
+}
+
+static int write_pids(struct record_run *run, const pid_t *pids, int nr,
+		      struct gt_error *err)
+{
+	bool functions = strcmp(run->tr.used, "nop") != 0;
+	char list[4096] = "";
+	size_t off = 0;
+	int i;
+
+	for (i = 0; i < nr && off < sizeof(list); i++)
+		off += (size_t)snprintf(list + off, sizeof(list) - off, "%d\n", (int)pids[i]);
+	if (session_write(&run->s, "set_event_pid", list, err))
+		return -1;
+	if (!run->o.no_follow && session_write(&run->s, "options/event-fork", "1", err))
+		return -1;
+	if (functions) {
+		if (session_write(&run->s, "set_ftrace_pid", list, err))
+			return -1;
+		if (!run->o.no_follow && session_has_file(&run->s, "options/function-fork") &&
+		    session_write(&run->s, "options/function-fork", "1", err))
+			return -1;
+	}
+	return 0;
+}
+
+static int setup(struct record_run *run, struct gt_error *err)
+{
+	char name[64];
+
+	if (session_find_tracing_dir(&run->tracing_dir, NULL, err))
+		return -1;
+	if (outfile_create(&run->out, run->o.output, err))
+		return -1;
+	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
+	if (session_create_instance(&run->s, run->tracing_dir, name, err))
+		return -1;
+	if (run->o.top_level) {
+		if (session_move_to_top_level(&run->s, err))
+			return -1;
+		cmd_say("recording in the top-level buffer (--top-level); its settings are restored afterwards");
+	}
+	/* a new instance traces at once: hold it until everything is set */
+	if (session_write(&run->s, "tracing_on", "0", err))
+		return -1;
+	if (setup_tracer(run, err) || setup_buffer(run, err) || setup_clock(run, err) ||
+	    setup_events(run, err))
+		return -1;
+	if (run->o.command) {
+		if (workload_creds_from_env(&run->creds, run->o.as_root, err) ||
+		    workload_spawn(&run->w, run->o.command, &run->creds, err))
+			return -1;
+		if (!run->o.system_wide && write_pids(run, &run->w.pid, 1, err))
+			return -1;
+	} else if (run->o.nr_pids && write_pids(run, run->o.pids, run->o.nr_pids, err)) {
+		return -1;
+	}
+	return recorder_open(&run->r, &run->s, run->out.dir, err);
+}
+
+static bool pids_alive(const struct record_opts *o)
+{
+	int i;
+
+	for (i = 0; i < o->nr_pids; i++)
+		if (!kill(o->pids[i], 0) || errno != ESRCH)
+			return true;
+	return false;
+}
+
+/* Until the workload ends, the attached pids exit, a signal or --duration. */
+static void wait_for_end(struct record_run *run, double t0)
+{
+	double last_progress = 0;
+
+	while (!stop_signal) {
+		struct timespec nap = { 0, 100 * 1000 * 1000 };
+
+		run->elapsed = now_seconds() - t0;
+		if (run->w.pid > 0 && waitpid(run->w.pid, &run->wait_status, WNOHANG) == run->w.pid) {
+			run->workload_exited = true;
+			break;
+		}
+		if (run->o.nr_pids && !pids_alive(&run->o))
+			break;
+		if (run->o.duration > 0 && run->elapsed >= run->o.duration)
+			break;
+		if (run->elapsed - last_progress >= 0.5) {
+			progress_update(&run->r, run->s.dir, run->elapsed);
+			last_progress = run->elapsed;
+		}
+		nanosleep(&nap, NULL);
+	}
+	run->elapsed = now_seconds() - t0;
+	progress_clear();
+}
+
+/* What the .dat needs from the instance, read before it is removed. */
+static int read_final_state(struct record_run *run)
+{
+	int i;
+
+	run->trace_clock = session_read(&run->s, "trace_clock");
+	run->stats = calloc((size_t)run->r.nr_cpus, sizeof(*run->stats));
+	if (!run->stats)
+		return -1;
+	for (i = 0; i < run->r.nr_cpus; i++)
+		cpu_stats_read(run->s.dir, i, &run->stats[i]);
+	return 0;
+}
+
+struct scan_totals {
+	struct page_scan scan;		/* events, in-band losses, pids: all CPUs */
+	unsigned long long bytes;
+};
+
+/* Count what the file will hold, the way a reader will see it. */
+static void scan_cpu_files(struct record_run *run, struct scan_totals *t,
+			   int long_size, int pid_offset, off_t *sizes)
+{
+	int i;
+
+	for (i = 0; i < run->r.nr_cpus; i++) {
+		sizes[i] = lseek(run->r.cpus[i].fd, 0, SEEK_END);
+		t->bytes += (unsigned long long)sizes[i];
+		page_scan_fd(run->r.cpus[i].fd, run->r.page_size, long_size, pid_offset,
+			     &t->scan);
+	}
+}
+
+/* Names for pids the kernel's cmdlines cache missed: ours and the workload. */
+static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
+{
+	char *saved = tracefs_path_read(run->tracing_dir, "saved_cmdlines");
+	int nr = 0, i;
+	struct pid_comm *known = calloc((size_t)run->r.nr_cpus + 1, sizeof(*known));
+	char *out;
+
+	if (known && run->w.pid > 0) {
+		known[nr].pid = run->w.pid;
+		snprintf(known[nr++].comm, sizeof(known->comm), "%s", run->w.comm);
+	}
+	for (i = 0; known && i < run->r.nr_cpus; i++) {
+		known[nr].pid = atomic_load(&run->r.cpus[i].tid);
+		snprintf(known[nr++].comm, sizeof(known->comm), "gpu-trace");
+	}
+	out = cmdlines_merge(saved, t->scan.pids, t->scan.nr_pids, known, nr);
+	free(known);
+	free(saved);
+	return out;
+}
+
+static int write_dat(struct record_run *run, struct scan_totals *t,
+		     struct gt_error *err)
+{
+	char *header_page = tracefs_path_read(run->tracing_dir, "events/header_page");
+	char *header_event = tracefs_path_read(run->tracing_dir, "events/header_event");
+	char *print_fmt = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
+	char *kallsyms = tracefs_path_read("/proc", "kallsyms");
+	char *printk = tracefs_path_read(run->tracing_dir, "printk_formats");
+	int nr = run->r.nr_cpus, i, ret = -1;
+	int *fds = calloc((size_t)nr, sizeof(int));
+	off_t *sizes = calloc((size_t)nr, sizeof(off_t));
+	char **stats_text = calloc((size_t)nr, sizeof(char *));
+	struct utsname u;
+	char uname_s[512], version[64], *cmdlines = NULL;
+	struct dat_input in;
+
+	if (!fds || !sizes || !stats_text || !header_page || !header_event) {
+		gt_error_set(err, errno ? errno : ENOMEM,
+			     "cannot read events/header_page of %s: %s", run->tracing_dir,
+			     strerror(errno ? errno : ENOMEM));
+		goto out;
+	}
+	for (i = 0; i < nr; i++) {
+		fds[i] = run->r.cpus[i].fd;
+		stats_text[i] = run->stats[i].text;
+	}
+	scan_cpu_files(run, t, header_page_long_size(header_page),
+		       format_common_pid_offset(print_fmt), sizes);
+	cmdlines = build_cmdlines(run, t);
+	uname(&u);
+	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename,
+		 u.release, u.machine);
+	snprintf(version, sizeof(version), "gpu-trace %s", GT_VERSION);
+	in = (struct dat_input){
+		.tracing_dir = run->tracing_dir,
+		.header_page = header_page,
+		.header_event = header_event,
+		.systems = run->o.events.systems,
+		.nr_systems = run->o.events.nr_systems,
+		.kallsyms = kallsyms,
+		.printk_formats = printk,
+		.cmdlines = cmdlines,
+		.trace_clock = run->trace_clock,
+		.uname = uname_s,
+		.version = version,
+		.cpu_stats = stats_text,
+		.buffer_kb = run->buf.granted_kb,
+		.nr_cpus = nr,
+		.page_size = run->r.page_size,
+		.cpu_fds = fds,
+		.cpu_sizes = sizes,
+	};
+	ret = dat_write_v6(run->out.fd, &in, err);
+	if (!ret)
+		ret = outfile_commit(&run->out, run->creds.drop ? run->creds.uid : (uid_t)-1,
+				     run->creds.gid, err);
+out:
+	free(header_page);
+	free(header_event);
+	free(print_fmt);
+	free(kallsyms);
+	free(printk);
+	free(cmdlines);
+	free(fds);
+	free(sizes);
+	free(stats_text);
+	return ret;
+}
+
+static void print_summary(struct record_run *run, const struct scan_totals *t)
+{
+	unsigned long long lost = 0;
+	int i;
+
+	cmd_say("recorded %llu events on %d CPUs (%.1f MB) in %.2f s -> %s",
+		t->scan.events, run->r.nr_cpus, (double)t->bytes / (1 << 20), run->elapsed,
+		run->o.output);
+	for (i = 0; i < run->r.nr_cpus; i++)
+		lost += cpu_stats_lost(&run->stats[i]);
+	if (!lost && !t->scan.missed && !t->scan.missed_unknown) {
+		cmd_say("lost: 0 events");
+		return;
+	}
+	fprintf(stderr, "%slost:", cmd_bold());
+	for (i = 0; i < run->r.nr_cpus; i++)
+		fprintf(stderr, " cpu%d %llu (overrun %llu, dropped %llu)%s", i,
+			cpu_stats_lost(&run->stats[i]), run->stats[i].overrun +
+			run->stats[i].commit_overrun, run->stats[i].dropped,
+			i + 1 < run->r.nr_cpus ? "," : "");
+	fprintf(stderr, "; in the file: %llu%s dropped%s; try a larger -b or fewer events\n",
+		t->scan.missed, t->scan.missed_unknown ? "+" : "", cmd_plain());
+}
+
+/* Undo tracefs; reap a workload we stopped. Safe on every path. */
+static int teardown(struct record_run *run, struct gt_error *err)
+{
+	if (run->r.cpus)
+		recorder_stop(&run->r, NULL);
+	if (run->w.pid > 0 && !run->workload_exited && run->w.go_fd >= 0)
+		workload_abort(&run->w);
+	return session_teardown(&run->s, err);
+}
+
+static void stop_workload(struct record_run *run)
+{
+	int i;
+
+	if (run->w.pid <= 0 || run->workload_exited)
+		return;
+	kill(run->w.pid, stop_signal ? stop_signal : SIGTERM);
+	/* give it two seconds to go; gpu-trace does not outlive it forever */
+	for (i = 0; i < 20; i++) {
+		struct timespec nap = { 0, 100 * 1000 * 1000 };
+
+		if (waitpid(run->w.pid, &run->wait_status, WNOHANG) == run->w.pid) {
+			run->workload_exited = true;
+			return;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct record_run run = { 0 };
+	struct scan_totals totals = { 0 };
+	struct gt_error err = { 0 }, terr = { 0 };
+	int ret = GT_EXIT_FAILURE, i;
+	double t0;
+
+	run.out.fd = -1;
+	run.w.go_fd = run.w.status_fd = -1;
+	i = record_opts_parse(argc, argv, &run.o, &err);
+	if (i) {
+		record_opts_free(&run.o);
+		return i > 0 ? 0 : cmd_fail("record", &err);
+	}
+	install_signals();
+	if (setup(&run, &err))
+		goto fail;
+	if (recorder_start(&run.r, &err) || session_write(&run.s, "tracing_on", "1", &err))
+		goto fail;
+	t0 = now_seconds();
+	if (run.o.command && workload_release(&run.w, &err)) {
+		waitpid(run.w.pid, &run.wait_status, 0);
+		run.workload_exited = true;
+		cmd_fail("record", &err);
+		ret = workload_exit_code(run.wait_status);
+		goto cleanup;
+	}
+	if (!run.o.command)
+		cmd_say("recording%s; Ctrl-C to stop", run.o.system_wide ? " system-wide" :
+			" the given pids");
+	wait_for_end(&run, t0);
+
+	session_write(&run.s, "tracing_on", "0", NULL);
+	if (recorder_stop(&run.r, &err) || read_final_state(&run)) {
+		stop_workload(&run);
+		goto fail;
+	}
+	if (teardown(&run, &terr))
+		cmd_fail("record", &terr);
+	stop_workload(&run);
+	if (write_dat(&run, &totals, &err))
+		goto fail;
+	print_summary(&run, &totals);
+	if (stop_signal && run.o.command && !run.workload_exited)
+		cmd_say("the command did not exit after signal %d; it is still running as pid %d",
+			(int)stop_signal, (int)run.w.pid);
+	if (run.workload_exited)
+		ret = workload_exit_code(run.wait_status);
+	else
+		ret = stop_signal && run.o.command ? 128 + stop_signal : 0;
+	goto out;
+
+fail:
+	cmd_fail("record", &err);
+cleanup:
+	if (teardown(&run, &terr))
+		cmd_fail("record", &terr);
+	stop_workload(&run);
+	outfile_discard(&run.out);
+out:
+	if (run.stats)
+		for (i = 0; i < run.r.nr_cpus; i++)
+			cpu_stats_free(&run.stats[i]);
+	free(run.stats);
+	free(run.trace_clock);
+	recorder_close(&run.r);
+	outfile_discard(&run.out);
+	page_scan_free(&totals.scan);
+	record_opts_free(&run.o);
+	return ret;
+}

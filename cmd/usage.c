@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "cmd.h"
+
+static const char record_usage[] =
+"usage: gpu-trace record [options] [-- command [args...]]\n"
+"\n"
+"Records GPU driver events in a private tracefs instance while the command runs\n"
+"(or system-wide with -a) and writes a trace-cmd v6 file that trace-cmd report,\n"
+"KernelShark and gpuvis read. tracefs is left exactly as it was found.\n"
+"\n"
+"What to record:\n"
+"  --preset P          amd, drm, i915, xe, virtio or all-gpu (default when no -e):\n"
+"                      enables the preset's events this kernel has, names the rest\n"
+"  -e SYS[:EVENT]      enable events (globs allowed; repeatable); an event the\n"
+"                      kernel lacks is an error unless --ignore-missing\n"
+"  -f FILTER           kernel filter for the -e just before it\n"
+"  --ignore-missing    skip -e events this kernel lacks instead of failing\n"
+"  -p TRACER           function_graph, function or nop; falls back\n"
+"                      function_graph -> function -> events only, saying why\n"
+"  -l FILTER           function filter, e.g. ':mod:amdgpu' or 'kfd_*' (repeatable)\n"
+"  -g FUNC             function_graph root function (repeatable)\n"
+"  --max-graph-depth N function_graph depth limit\n"
+"  --strict            fail instead of falling back to a lesser tracer\n"
+"\n"
+"How:\n"
+"  -b KB               per-CPU buffer size; default: climb 4, 8, 12, 16 MB while the\n"
+"                      kernel grants it, never above 1/8 of MemAvailable in total;\n"
+"                      a refused -b walks down the same ladder\n"
+"  -C CLOCK            trace clock (default mono, as CLOCK_MONOTONIC in user space)\n"
+"  -o FILE             output file (default trace.dat); written under a temp name\n"
+"                      and renamed when complete\n"
+"  --top-level         record in the top-level buffer (kernels before 6.11 allow\n"
+"                      function_graph only there); its settings are restored\n"
+"\n"
+"Whom:\n"
+"  -- command args     run the command; only it and its children are recorded\n"
+"  --no-follow         record the command's own pid only, not its children\n"
+"  -P PID              record running processes (repeatable; comma lists ok)\n"
+"                      until they exit, Ctrl-C or --duration\n"
+"  -a                  system-wide (until Ctrl-C, --duration, or the command ends)\n"
+"  --duration SECONDS  stop after this long\n"
+"  --as-root           under sudo, run the command as root instead of as the\n"
+"                      user who ran sudo (the default drops to SUDO_UID/SUDO_GID)\n"
+"\n"
+"Exit status: the command's own (128+N if killed by signal N); 125 if gpu-trace\n"
+"failed, 126/127 if the command cannot run or is not found.\n";
+
+static const char list_usage[] =
+"usage: gpu-trace list [-e] [-t] [--preset P]\n"
+"\n"
+"Shows what this kernel offers for GPU tracing.\n"
+"  -e            GPU-related event systems and their events\n"
+"  -t            tracers (available, and whether the kernel permits them)\n"
+"  --preset P    what preset P would enable here and what it lacks\n"
+"Without options: systems, tracers and every preset's coverage.\n";
+
+static const char reset_usage[] =
+"usage: gpu-trace reset\n"
+"\n"
+"Removes tracefs instances named gpu-trace-<pid> whose gpu-trace is no longer\n"
+"running, and restores top-level tracefs files a killed --top-level record\n"
+"changed (from its journal in /run/gpu-trace). Running recordings are left alone.\n";
+
+const char *cmd_usage(const char *name)
+{
+	if (!strcmp(name, "record"))
+		return record_usage;
+	if (!strcmp(name, "list"))
+		return list_usage;
+	if (!strcmp(name, "reset"))
+		return reset_usage;
+	return NULL;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_CPU_STATS_H
+#define GT_CPU_STATS_H
+
+/* per_cpu/cpuN/stats, read before the instance goes away. */
+struct cpu_stats {
+	unsigned long long entries;
+	unsigned long long overrun;		/* overwritten by the writer */
+	unsigned long long commit_overrun;	/* buffer far too small */
+	unsigned long long dropped;		/* non-overwrite mode, buffer full */
+	unsigned long long read;
+	char *text;				/* the file as read, for the .dat */
+};
+
+/* Parses the stats text; unknown lines are ignored (kernels add some). */
+void cpu_stats_parse(const char *text, struct cpu_stats *st);
+int cpu_stats_read(const char *buffer_dir, int cpu, struct cpu_stats *st);
+unsigned long long cpu_stats_lost(const struct cpu_stats *st);
+void cpu_stats_free(struct cpu_stats *st);
+
+#endif

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tracefs.h>
+#include <unistd.h>
+
+#include "dat-writer.h"
+#include "saved-files.h"
+
+/* Metadata is built in memory (kallsyms dominates: a few MB), then written. */
+struct dbuf {
+	char *data;
+	size_t len, cap;
+	int failed;
+};
+
+static void put(struct dbuf *b, const void *p, size_t n)
+{
+	if (b->failed)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = b->cap ? b->cap : 1 << 16;
+		char *d;
+
+		while (cap < b->len + n)
+			cap *= 2;
+		d = realloc(b->data, cap);
+		if (!d) {
+			b->failed = 1;
+			return;
+		}
+		b->data = d;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+}
+
+static void put_u16(struct dbuf *b, uint16_t v) { put(b, &v, sizeof(v)); }
+static void put_u32(struct dbuf *b, uint32_t v) { put(b, &v, sizeof(v)); }
+static void put_u64(struct dbuf *b, uint64_t v) { put(b, &v, sizeof(v)); }
+static void put_str(struct dbuf *b, const char *s) { put(b, s, strlen(s) + 1); }
+
+static void put_sized64(struct dbuf *b, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	put_u64(b, n);
+	put(b, s, n);
+}
+
+static void put_sized32(struct dbuf *b, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	put_u32(b, (uint32_t)n);
+	put(b, s, n);
+}
+
+static void put_option(struct dbuf *b, uint16_t id, const void *data, uint32_t n)
+{
+	put_u16(b, id);
+	put_u32(b, n);
+	put(b, data, n);
+}
+
+/* Every event format of one system, in the order tracefs lists them. */
+static int put_system_formats(struct dbuf *b, const char *system)
+{
+	char **events = tracefs_system_events(NULL, system);
+	size_t count_at;
+	uint32_t n = 0;
+	int i;
+
+	count_at = b->len;
+	put_u32(b, 0);
+	for (i = 0; events && events[i]; i++) {
+		char *fmt = tracefs_event_file_read(NULL, system, events[i], "format", NULL);
+
+		if (!fmt)
+			continue;
+		put_sized64(b, fmt);
+		free(fmt);
+		n++;
+	}
+	tracefs_list_free(events);
+	if (!b->failed)
+		memcpy(b->data + count_at, &n, sizeof(n));
+	return (int)n;
+}
+
+char *dat_clock_name(const char *trace_clock)
+{
+	const char *open = trace_clock ? strchr(trace_clock, '[') : NULL;
+	const char *close = open ? strchr(open, ']') : NULL;
+
+	return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
+}
+
+static void put_options(struct dbuf *b, const struct dat_input *in)
+{
+	uint32_t ncpus = (uint32_t)in->nr_cpus;
+	uint64_t kb = in->buffer_kb;
+	int cpu;
+
+	put(b, "options  ", 10);
+	if (in->trace_clock)
+		put_option(b, DAT_OPT_TRACECLOCK, in->trace_clock,
+			   (uint32_t)strlen(in->trace_clock) + 1);
+	if (in->uname)
+		put_option(b, DAT_OPT_UNAME, in->uname, (uint32_t)strlen(in->uname) + 1);
+	if (in->version)
+		put_option(b, DAT_OPT_VERSION, in->version,
+			   (uint32_t)strlen(in->version) + 1);
+	put_option(b, DAT_OPT_CPUCOUNT, &ncpus, sizeof(ncpus));
+	put_option(b, DAT_OPT_GT_BUFFER_KB, &kb, sizeof(kb));
+	for (cpu = 0; in->cpu_stats && cpu < in->nr_cpus; cpu++) {
+		char *text;
+		int n = asprintf(&text, "CPU: %d\n%s", cpu,
+				 in->cpu_stats[cpu] ? in->cpu_stats[cpu] : "");
+
+		if (n < 0) {
+			b->failed = 1;
+			return;
+		}
+		put_option(b, DAT_OPT_CPUSTAT, text, (uint32_t)n + 1);
+		free(text);
+	}
+	put_u16(b, DAT_OPT_DONE);
+}
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n) {
+		ssize_t w = write(fd, c, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int copy_cpu(int out_fd, int in_fd, off_t size)
+{
+	off_t in_off = 0;
+
+	while (in_off < size) {
+		ssize_t n = copy_file_range(in_fd, &in_off, out_fd, NULL,
+					    (size_t)(size - in_off), 0);
+
+		if (n > 0)
+			continue;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0 || errno == EXDEV || errno == ENOSYS || errno == EOPNOTSUPP ||
+		    errno == EINVAL) {
+			/* no copy_file_range between these filesystems */
+			char buf[1 << 16];
+
+			while (in_off < size) {
+				ssize_t r = pread(in_fd, buf,
+						  (size_t)(size - in_off) < sizeof(buf) ?
+						  (size_t)(size - in_off) : sizeof(buf), in_off);
+
+				if (r <= 0 || write_all(out_fd, buf, (size_t)r))
+					return r == 0 ? (errno = EIO, -1) : -1;
+				in_off += r;
+			}
+			return 0;
+		}
+		return -1;
+	}
+	return 0;
+}
+
+int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
+{
+	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	uint16_t endian_test = 1;
+	struct dbuf b = { 0 };
+	char **ftrace_events;
+	char *clock;
+	size_t table_at;
+	uint64_t off;
+	uint32_t n = 0;
+	int i;
+
+	put(&b, magic, sizeof(magic));
+	put_str(&b, "6");
+	put(&b, (*(char *)&endian_test) ? "\0" : "\1", 1);
+	put(&b, (char[]){ (char)sizeof(long) }, 1);
+	put_u32(&b, (uint32_t)in->page_size);
+
+	put_str(&b, "header_page");
+	put_sized64(&b, in->header_page);
+	put_str(&b, "header_event");
+	put_sized64(&b, in->header_event);
+
+	/* ftrace's own events (print, function, funcgraph_*) */
+	ftrace_events = tracefs_system_events(NULL, "ftrace");
+	table_at = b.len;
+	put_u32(&b, 0);
+	for (i = 0; ftrace_events && ftrace_events[i]; i++) {
+		char *fmt = tracefs_event_file_read(NULL, "ftrace", ftrace_events[i],
+						    "format", NULL);
+
+		if (!fmt)
+			continue;
+		put_sized64(&b, fmt);
+		free(fmt);
+		n++;
+	}
+	tracefs_list_free(ftrace_events);
+	if (!b.failed)
+		memcpy(b.data + table_at, &n, sizeof(n));
+
+	put_u32(&b, (uint32_t)in->nr_systems);
+	for (i = 0; i < in->nr_systems; i++) {
+		put_str(&b, in->systems[i]);
+		put_system_formats(&b, in->systems[i]);
+	}
+
+	put_sized32(&b, in->kallsyms);
+	put_sized32(&b, in->printk_formats);
+	put_sized64(&b, in->cmdlines);
+
+	put_u32(&b, (uint32_t)in->nr_cpus);
+	put_options(&b, in);
+	put(&b, "flyrecord", 10);
+
+	/* CPU table: offsets are known once the metadata length is */
+	table_at = b.len;
+	for (i = 0; i < in->nr_cpus; i++) {
+		put_u64(&b, 0);
+		put_u64(&b, 0);
+	}
+	clock = dat_clock_name(in->trace_clock);
+	if (clock) {
+		char bracketed[80];
+
+		snprintf(bracketed, sizeof(bracketed), "[%s]", clock);
+		put_u64(&b, strlen(bracketed));
+		put(&b, bracketed, strlen(bracketed));
+		free(clock);
+	}
+	if (b.failed) {
+		free(b.data);
+		return gt_error_set(err, ENOMEM, "out of memory building the .dat header");
+	}
+
+	off = b.len;
+	for (i = 0; i < in->nr_cpus; i++) {
+		uint64_t start = (off + (uint64_t)in->page_size - 1) /
+				 (uint64_t)in->page_size * (uint64_t)in->page_size;
+		uint64_t size = (uint64_t)in->cpu_sizes[i];
+
+		memcpy(b.data + table_at + (size_t)i * 16, &start, 8);
+		memcpy(b.data + table_at + (size_t)i * 16 + 8, &size, 8);
+		off = start + size;
+	}
+
+	if (write_all(out_fd, b.data, b.len))
+		goto io_error;
+	off = b.len;
+	for (i = 0; i < in->nr_cpus; i++) {
+		uint64_t start = (off + (uint64_t)in->page_size - 1) /
+				 (uint64_t)in->page_size * (uint64_t)in->page_size;
+
+		if (start > off && ftruncate(out_fd, (off_t)start))
+			goto io_error;
+		if (lseek(out_fd, (off_t)start, SEEK_SET) < 0)
+			goto io_error;
+		if (copy_cpu(out_fd, in->cpu_fds[i], in->cpu_sizes[i]))
+			goto io_error;
+		off = start + (uint64_t)in->cpu_sizes[i];
+	}
+	free(b.data);
+	return 0;
+
+io_error:
+	free(b.data);
+	return gt_error_set(err, errno,
+			    "writing the trace file failed: %s; free space on the output's filesystem or use -o elsewhere",
+			    strerror(errno));
+}

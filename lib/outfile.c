@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "outfile.h"
+
+int outfile_create(struct outfile *o, const char *path, struct gt_error *err)
+{
+	char copy[4096];
+	struct stat st;
+
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	if (!*path || strlen(path) >= sizeof(o->path) - 64)
+		return gt_error_set(err, EINVAL, "bad output file name '%s'; pass -o FILE", path);
+	snprintf(o->path, sizeof(o->path), "%s", path);
+	snprintf(copy, sizeof(copy), "%s", path);
+	snprintf(o->dir, sizeof(o->dir), "%s", dirname(copy));
+	if (!lstat(path, &st) && S_ISDIR(st.st_mode))
+		return gt_error_set(err, EISDIR, "output %s is a directory; pass -o DIR/trace.dat",
+				    path);
+	snprintf(copy, sizeof(copy), "%s", path);
+	snprintf(o->tmp_path, sizeof(o->tmp_path), "%s/.%s.partial-XXXXXX", o->dir,
+		 basename(copy));
+	o->fd = mkostemp(o->tmp_path, O_CLOEXEC);
+	if (o->fd < 0)
+		return gt_error_set(err, errno, "cannot create the output in %s: %s; choose a writable directory with -o",
+				    o->dir, strerror(errno));
+	return 0;
+}
+
+int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, struct gt_error *err)
+{
+	int dfd;
+
+	if (fsync(o->fd))
+		return gt_error_set(err, errno, "writing %s failed: %s; free space on its filesystem or use -o elsewhere",
+				    o->path, strerror(errno));
+	if (uid != (uid_t)-1 && fchown(o->fd, uid, gid))
+		return gt_error_set(err, errno, "cannot give %s to uid %d: %s",
+				    o->path, (int)uid, strerror(errno));
+	if (fchmod(o->fd, 0644))
+		return gt_error_set(err, errno, "cannot set the mode of %s: %s",
+				    o->path, strerror(errno));
+	if (rename(o->tmp_path, o->path))
+		return gt_error_set(err, errno, "cannot rename %s to %s: %s",
+				    o->tmp_path, o->path, strerror(errno));
+	o->tmp_path[0] = '\0';
+	close(o->fd);
+	o->fd = -1;
+	dfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+}
+
+void outfile_discard(struct outfile *o)
+{
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	if (o->tmp_path[0])
+		unlink(o->tmp_path);
+	o->tmp_path[0] = '\0';
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_OUTFILE_H
+#define GT_OUTFILE_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "gt-error.h"
+
+/*
+ * The output appears under its name only when complete: we write a private
+ * temp file beside it (O_EXCL, so no planted symlink is followed) and rename.
+ */
+struct outfile {
+	char path[4096];
+	char dir[4096];
+	char tmp_path[4200];
+	int fd;
+};
+
+int outfile_create(struct outfile *o, const char *path, struct gt_error *err);
+/* fsync, hand to owner (uid -1: keep), rename over path, fsync the dir. */
+int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, struct gt_error *err);
+void outfile_discard(struct outfile *o);
+
+#endif

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stddef.h>
+#include <string.h>
+
+#include "presets.h"
+
+/*
+ * amdgpu_device_rreg/wreg trace every register access and would drown the
+ * job events, hence amdgpu_[!d]* rather than the whole system.
+ */
+static const char *const amd_events[] = {
+	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "dma_fence",
+	"drm:drm_vblank_event*", NULL
+};
+static const char *const drm_events[] = {
+	"drm", "gpu_scheduler", "dma_fence", NULL
+};
+static const char *const i915_events[] = {
+	"i915", "dma_fence", "drm:drm_vblank_event*", NULL
+};
+static const char *const xe_events[] = {
+	"xe", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", NULL
+};
+static const char *const virtio_events[] = {
+	"virtio_gpu", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", NULL
+};
+static const char *const all_gpu_events[] = {
+	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "dma_fence",
+	"drm", "i915", "xe", "virtio_gpu", "nouveau", "msm", "panfrost", "v3d",
+	NULL
+};
+
+const struct preset presets[] = {
+	{ "amd", "ROCm/amdgpu: KFD, amdgpu, GPU scheduler, fences, vblank; function_graph under :mod:amdgpu",
+	  amd_events, "function_graph", ":mod:amdgpu" },
+	{ "drm", "any DRM-scheduler driver: drm, gpu_scheduler, dma_fence",
+	  drm_events, NULL, NULL },
+	{ "i915", "Intel i915: request events, fences, vblank",
+	  i915_events, NULL, NULL },
+	{ "xe", "Intel xe: job events, GPU scheduler, fences, vblank",
+	  xe_events, NULL, NULL },
+	{ "virtio", "virtio-gpu: command queue, GPU scheduler, fences, vblank",
+	  virtio_events, NULL, NULL },
+	{ "all-gpu", "every GPU event system this kernel has (the default)",
+	  all_gpu_events, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL }
+};
+
+const struct preset *preset_find(const char *name)
+{
+	int i;
+
+	for (i = 0; presets[i].name; i++)
+		if (!strcmp(presets[i].name, name))
+			return &presets[i];
+	return NULL;
+}
+
+const char *preset_names(void)
+{
+	return "amd, drm, i915, xe, virtio, all-gpu";
+}

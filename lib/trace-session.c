@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "trace-session.h"
+
+int session_find_tracing_dir(const char **dir, bool *mounted_now,
+			     struct gt_error *err)
+{
+	const char *path = NULL;
+	int ret;
+
+	ret = tracefs_tracing_dir_is_mounted(true, &path);
+	if (ret < 0)
+		return gt_error_set(err, errno ? errno : ENODEV,
+				    "cannot mount tracefs on /sys/kernel/tracing: %s; run as root, or mount it: mount -t tracefs nodev /sys/kernel/tracing",
+				    strerror(errno ? errno : ENODEV));
+	if (mounted_now)
+		*mounted_now = ret == 0;
+	*dir = tracefs_tracing_dir();
+	if (!*dir)
+		return gt_error_set(err, ENODEV,
+				    "tracefs not found: the kernel has no tracing support (CONFIG_FTRACE); use a kernel with tracing enabled");
+	if (access(*dir, W_OK))
+		return gt_error_set(err, errno,
+				    "cannot write to tracefs at %s: %s; run as root (sudo gpu-trace ...)",
+				    *dir, strerror(errno));
+	return 0;
+}
+
+int session_create_instance(struct trace_session *s, const char *tracing_dir,
+			    const char *name, struct gt_error *err)
+{
+	memset(s, 0, sizeof(*s));
+	s->tracing_dir = tracing_dir;
+	snprintf(s->name, sizeof(s->name), "%s", name);
+	if (tracefs_instance_exists(name))
+		return gt_error_set(err, EEXIST,
+				    "tracefs instance %s already exists (a gpu-trace run with a reused pid?); remove it with: gpu-trace reset",
+				    name);
+	s->inst = tracefs_instance_create(name);
+	if (!s->inst)
+		return gt_error_set(err, errno,
+				    "cannot create tracefs instance %s: %s; check that %s/instances is writable",
+				    name, strerror(errno), tracing_dir);
+	if (!tracefs_instance_is_new(s->inst)) {
+		/* someone raced us to the name: it is theirs, never remove it */
+		tracefs_instance_free(s->inst);
+		s->inst = NULL;
+		return gt_error_set(err, EEXIST,
+				    "tracefs instance %s appeared while creating it; retry",
+				    name);
+	}
+	snprintf(s->dir, sizeof(s->dir), "%s/instances/%s", tracing_dir, name);
+	return 0;
+}
+
+int session_move_to_top_level(struct trace_session *s, struct gt_error *err)
+{
+	char journal[256];
+
+	if (s->top_level)
+		return 0;
+	if (s->inst) {
+		tracefs_instance_destroy(s->inst);
+		tracefs_instance_free(s->inst);
+		s->inst = NULL;
+	}
+	s->top_level = true;
+	snprintf(s->dir, sizeof(s->dir), "%s", s->tracing_dir);
+	if (mkdir(GT_RUN_DIR, 0700) && errno != EEXIST)
+		return gt_error_set(err, errno, "cannot create %s for the restore journal: %s",
+				    GT_RUN_DIR, strerror(errno));
+	snprintf(journal, sizeof(journal), "%s/%s.restore", GT_RUN_DIR, s->name);
+	s->saved.journal = strdup(journal);
+	return 0;
+}
+
+int session_remember(struct trace_session *s, const char *file,
+		     struct gt_error *err)
+{
+	if (!s->top_level)
+		return 0;
+	return saved_files_remember(&s->saved, s->tracing_dir, file, err);
+}
+
+int session_write(struct trace_session *s, const char *file, const char *value,
+		  struct gt_error *err)
+{
+	if (session_remember(s, file, err))
+		return -1;
+	return tracefs_path_write(s->dir, file, value, err);
+}
+
+char *session_read(struct trace_session *s, const char *file)
+{
+	return tracefs_path_read(s->dir, file);
+}
+
+bool session_has_file(struct trace_session *s, const char *file)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/%s", s->dir, file);
+	return access(path, F_OK) == 0;
+}
+
+int session_teardown(struct trace_session *s, struct gt_error *err)
+{
+	int ret = 0;
+
+	if (s->top_level) {
+		if (s->saved.nr)
+			ret = saved_files_restore(&s->saved, s->tracing_dir, err);
+		saved_files_free(&s->saved);
+		s->top_level = false;
+		return ret;
+	}
+	if (!s->inst)
+		return 0;
+	tracefs_trace_off(s->inst);
+	if (tracefs_instance_destroy(s->inst)) {
+		ret = gt_error_set(err, errno,
+				   "cannot remove tracefs instance %s: %s; remove it with: gpu-trace reset",
+				   s->name, strerror(errno));
+	}
+	tracefs_instance_free(s->inst);
+	s->inst = NULL;
+	return ret;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_TRACE_SESSION_H
+#define GT_TRACE_SESSION_H
+
+#include <stdbool.h>
+#include <tracefs.h>
+
+#include "gt-error.h"
+#include "saved-files.h"
+
+/*
+ * The one place that owns the buffer we record into: a fresh instance, or
+ * the top-level buffer when the kernel allows a tracer only there. Every
+ * change to the top level goes through session_write() so teardown can put
+ * it back.
+ */
+struct trace_session {
+	const char *tracing_dir;
+	struct tracefs_instance *inst;	/* NULL: top-level buffer */
+	bool top_level;
+	char name[64];
+	char dir[4096];			/* the buffer's directory */
+	struct saved_files saved;
+};
+
+#define GT_INSTANCE_PREFIX	"gpu-trace-"
+#define GT_RUN_DIR		"/run/gpu-trace"
+
+int session_find_tracing_dir(const char **dir, bool *mounted_now,
+			     struct gt_error *err);
+int session_create_instance(struct trace_session *s, const char *tracing_dir,
+			    const char *name, struct gt_error *err);
+/* Switch from the instance to the top level (the instance is removed). */
+int session_move_to_top_level(struct trace_session *s, struct gt_error *err);
+
+int session_remember(struct trace_session *s, const char *file,
+		     struct gt_error *err);
+int session_write(struct trace_session *s, const char *file, const char *value,
+		  struct gt_error *err);
+char *session_read(struct trace_session *s, const char *file);
+bool session_has_file(struct trace_session *s, const char *file);
+
+/* Stop tracing, undo everything, remove the instance. Safe to call twice. */
+int session_teardown(struct trace_session *s, struct gt_error *err);
+
+#endif
