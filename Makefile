@@ -50,6 +50,10 @@ build/normal/unit-tests: $(call obj,normal,$(LIB_SRCS) $(UNIT_SRCS))
 build/asan/unit-tests: $(call obj,asan,$(LIB_SRCS) $(UNIT_SRCS))
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS) -lcunit
 
+build/dat-inspect: tests/tools/dat-inspect.c
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+
 build/storm: bench/storm.c
 	@mkdir -p build
 	$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
@@ -60,14 +64,16 @@ deps:
 
 # Unit tests (plain and ASan+UBSan), then the integration suite driving the
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
-check: gpu-trace build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests
+TEST_BINS := gpu-trace build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect
+
+check: $(TEST_BINS)
 	tests/run-all.sh
 
 check-unit: build/normal/unit-tests build/asan/unit-tests
-	build/normal/unit-tests && build/asan/unit-tests
+	tests/run-all.sh unit
 
-check-integration: gpu-trace build/asan/gpu-trace
-	tests/integration/run.sh ./gpu-trace build/asan/gpu-trace
+check-integration: $(TEST_BINS)
+	tests/run-all.sh integration
 
 demo: gpu-trace
 	./gpu-trace record -e sched:sched_switch -e sched:sched_process_exec -o demo.dat -- sh -c 'ls / > /dev/null; sleep 0.2'

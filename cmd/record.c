@@ -34,6 +34,7 @@ struct record_run {
 	struct tracer_result tr;
 	struct cpu_stats *stats;
 	char *trace_clock;		/* read before the instance goes */
+	struct pid_comm *attached;	/* -P pids, named while they live */
 	int wait_status;
 	bool workload_exited;
 	double elapsed;
@@ -215,6 +216,28 @@ static int write_pids(struct record_run *run, const pid_t *pids, int nr,
 	return 0;
 }
 
+/* -P processes may exit before the file is written: name them now. */
+static void name_attached(struct record_run *run)
+{
+	int i;
+
+	run->attached = calloc((size_t)run->o.nr_pids, sizeof(*run->attached));
+	for (i = 0; run->attached && i < run->o.nr_pids; i++) {
+		char path[64], comm[64] = "";
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/%d/comm", (int)run->o.pids[i]);
+		f = fopen(path, "re");
+		if (f && fgets(comm, sizeof(comm), f))
+			comm[strcspn(comm, "\n")] = '\0';
+		if (f)
+			fclose(f);
+		run->attached[i].pid = run->o.pids[i];
+		snprintf(run->attached[i].comm, sizeof(run->attached[i].comm), "%.15s",
+			 comm[0] ? comm : "<...>");
+	}
+}
+
 static int setup(struct record_run *run, struct gt_error *err)
 {
 	char name[64];
@@ -234,8 +257,8 @@ static int setup(struct record_run *run, struct gt_error *err)
 	/* a new instance traces at once: hold it until everything is set */
 	if (session_write(&run->s, "tracing_on", "0", err))
 		return -1;
-	if (setup_tracer(run, err) || setup_buffer(run, err) || setup_clock(run, err) ||
-	    setup_events(run, err))
+	if (setup_tracer(run, err) || setup_clock(run, err) || setup_events(run, err) ||
+	    setup_buffer(run, err))
 		return -1;
 	if (run->o.command) {
 		if (workload_creds_from_env(&run->creds, run->o.as_root, err) ||
@@ -243,8 +266,10 @@ static int setup(struct record_run *run, struct gt_error *err)
 			return -1;
 		if (!run->o.system_wide && write_pids(run, &run->w.pid, 1, err))
 			return -1;
-	} else if (run->o.nr_pids && write_pids(run, run->o.pids, run->o.nr_pids, err)) {
-		return -1;
+	} else if (run->o.nr_pids) {
+		name_attached(run);
+		if (write_pids(run, run->o.pids, run->o.nr_pids, err))
+			return -1;
 	}
 	return recorder_open(&run->r, &run->s, run->out.dir, err);
 }
@@ -324,13 +349,16 @@ static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
 {
 	char *saved = tracefs_path_read(run->tracing_dir, "saved_cmdlines");
 	int nr = 0, i;
-	struct pid_comm *known = calloc((size_t)run->r.nr_cpus + 1, sizeof(*known));
+	struct pid_comm *known = calloc((size_t)(run->r.nr_cpus + run->o.nr_pids + 1),
+					sizeof(*known));
 	char *out;
 
 	if (known && run->w.pid > 0) {
 		known[nr].pid = run->w.pid;
 		snprintf(known[nr++].comm, sizeof(known->comm), "%s", run->w.comm);
 	}
+	for (i = 0; known && run->attached && i < run->o.nr_pids; i++)
+		known[nr++] = run->attached[i];
 	for (i = 0; known && i < run->r.nr_cpus; i++) {
 		known[nr].pid = atomic_load(&run->r.cpus[i].tid);
 		snprintf(known[nr++].comm, sizeof(known->comm), "gpu-trace");
@@ -353,11 +381,14 @@ static int write_dat(struct record_run *run, struct scan_totals *t,
 	int *fds = calloc((size_t)nr, sizeof(int));
 	off_t *sizes = calloc((size_t)nr, sizeof(off_t));
 	char **stats_text = calloc((size_t)nr, sizeof(char *));
+	struct dat_event_system ftrace = { 0 };
+	struct dat_event_system *systems = calloc((size_t)run->o.events.nr_systems + 1,
+						  sizeof(*systems));
 	struct utsname u;
 	char uname_s[512], version[64], *cmdlines = NULL;
 	struct dat_input in;
 
-	if (!fds || !sizes || !stats_text || !header_page || !header_event) {
+	if (!fds || !sizes || !stats_text || !systems || !header_page || !header_event) {
 		gt_error_set(err, errno ? errno : ENOMEM,
 			     "cannot read events/header_page of %s: %s", run->tracing_dir,
 			     strerror(errno ? errno : ENOMEM));
@@ -370,15 +401,18 @@ static int write_dat(struct record_run *run, struct scan_totals *t,
 	scan_cpu_files(run, t, header_page_long_size(header_page),
 		       format_common_pid_offset(print_fmt), sizes);
 	cmdlines = build_cmdlines(run, t);
+	dat_event_system_load(&ftrace, "ftrace");
+	for (i = 0; i < run->o.events.nr_systems; i++)
+		dat_event_system_load(&systems[i], run->o.events.systems[i]);
 	uname(&u);
 	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename,
 		 u.release, u.machine);
 	snprintf(version, sizeof(version), "gpu-trace %s", GT_VERSION);
 	in = (struct dat_input){
-		.tracing_dir = run->tracing_dir,
 		.header_page = header_page,
 		.header_event = header_event,
-		.systems = run->o.events.systems,
+		.ftrace = &ftrace,
+		.systems = systems,
 		.nr_systems = run->o.events.nr_systems,
 		.kallsyms = kallsyms,
 		.printk_formats = printk,
@@ -407,6 +441,10 @@ out:
 	free(fds);
 	free(sizes);
 	free(stats_text);
+	dat_event_system_free(&ftrace);
+	for (i = 0; systems && i < run->o.events.nr_systems; i++)
+		dat_event_system_free(&systems[i]);
+	free(systems);
 	return ret;
 }
 
@@ -415,8 +453,8 @@ static void print_summary(struct record_run *run, const struct scan_totals *t)
 	unsigned long long lost = 0;
 	int i;
 
-	cmd_say("recorded %llu events on %d CPUs (%.1f MB) in %.2f s -> %s",
-		t->scan.events, run->r.nr_cpus, (double)t->bytes / (1 << 20), run->elapsed,
+	cmd_say("recorded %llu event%s on %d CPUs (%.1f MB) in %.2f s -> %s",
+		t->scan.events, t->scan.events == 1 ? "" : "s", run->r.nr_cpus, (double)t->bytes / (1 << 20), run->elapsed,
 		run->o.output);
 	for (i = 0; i < run->r.nr_cpus; i++)
 		lost += cpu_stats_lost(&run->stats[i]);
@@ -529,6 +567,7 @@ out:
 			cpu_stats_free(&run.stats[i]);
 	free(run.stats);
 	free(run.trace_clock);
+	free(run.attached);
 	recorder_close(&run.r);
 	outfile_discard(&run.out);
 	page_scan_free(&totals.scan);

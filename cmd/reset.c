@@ -79,36 +79,42 @@ static int reset_journals(const char *tracing_dir, int *done)
 	return failed;
 }
 
-static int reset_instances(int *done)
+/* Walks instances/ itself: tracefs_instances() of 1.6.4 leaks its regex. */
+static int reset_instances(const char *tracing_dir, int *done)
 {
-	char **names = tracefs_instances("^" GT_INSTANCE_PREFIX);
-	int i, failed = 0;
+	char path[4200];
+	struct dirent *d;
+	DIR *dir;
+	int failed = 0;
 
-	for (i = 0; names && names[i]; i++) {
+	snprintf(path, sizeof(path), "%s/instances", tracing_dir);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
 		struct tracefs_instance *inst;
-		int pid = owner_pid(names[i]);
+		int pid = owner_pid(d->d_name);
 
 		if (!pid)
 			continue;
 		if (owner_running(pid)) {
 			cmd_say("reset: instance %s belongs to running gpu-trace %d; left alone",
-				names[i], pid);
+				d->d_name, pid);
 			continue;
 		}
-		inst = tracefs_instance_alloc(NULL, names[i]);
+		inst = tracefs_instance_alloc(NULL, d->d_name);
 		if (inst)
 			tracefs_trace_off(inst);
 		if (!inst || tracefs_instance_destroy(inst)) {
 			cmd_failf("reset", "cannot remove instance %s: %s; is a reader still open on it?",
-				  names[i], strerror(errno));
+				  d->d_name, strerror(errno));
 			failed++;
 		} else {
-			cmd_say("reset: removed stale instance %s", names[i]);
+			cmd_say("reset: removed stale instance %s", d->d_name);
 			(*done)++;
 		}
 		tracefs_instance_free(inst);
 	}
-	tracefs_list_free(names);
+	if (dir)
+		closedir(dir);
 	return failed;
 }
 
@@ -127,7 +133,7 @@ int cmd_reset(int argc, char **argv)
 	}
 	if (session_find_tracing_dir(&dir, NULL, &err))
 		return cmd_fail("reset", &err);
-	failed = reset_journals(dir, &done) + reset_instances(&done);
+	failed = reset_journals(dir, &done) + reset_instances(dir, &done);
 	if (!done && !failed)
 		cmd_say("reset: nothing to do (no stale gpu-trace instances or journals)");
 	return failed ? GT_EXIT_FAILURE : 0;

@@ -19,7 +19,7 @@ struct dbuf {
 
 static void put(struct dbuf *b, const void *p, size_t n)
 {
-	if (b->failed)
+	if (b->failed || !n)
 		return;
 	if (b->len + n > b->cap) {
 		size_t cap = b->cap ? b->cap : 1 << 16;
@@ -67,29 +67,49 @@ static void put_option(struct dbuf *b, uint16_t id, const void *data, uint32_t n
 	put(b, data, n);
 }
 
-/* Every event format of one system, in the order tracefs lists them. */
-static int put_system_formats(struct dbuf *b, const char *system)
+int dat_event_system_load(struct dat_event_system *sys, const char *name)
 {
-	char **events = tracefs_system_events(NULL, system);
-	size_t count_at;
-	uint32_t n = 0;
-	int i;
+	char **events = tracefs_system_events(NULL, name);
+	int i, n = 0;
 
-	count_at = b->len;
-	put_u32(b, 0);
-	for (i = 0; events && events[i]; i++) {
-		char *fmt = tracefs_event_file_read(NULL, system, events[i], "format", NULL);
-
-		if (!fmt)
-			continue;
-		put_sized64(b, fmt);
-		free(fmt);
+	memset(sys, 0, sizeof(*sys));
+	sys->name = strdup(name);
+	for (i = 0; events && events[i]; i++)
 		n++;
+	sys->formats = calloc((size_t)n + 1, sizeof(char *));
+	if (!sys->name || !sys->formats) {
+		tracefs_list_free(events);
+		dat_event_system_free(sys);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		char *fmt = tracefs_event_file_read(NULL, name, events[i], "format", NULL);
+
+		if (fmt)
+			sys->formats[sys->nr_formats++] = fmt;
 	}
 	tracefs_list_free(events);
-	if (!b->failed)
-		memcpy(b->data + count_at, &n, sizeof(n));
-	return (int)n;
+	return 0;
+}
+
+void dat_event_system_free(struct dat_event_system *sys)
+{
+	int i;
+
+	for (i = 0; sys->formats && i < sys->nr_formats; i++)
+		free(sys->formats[i]);
+	free(sys->formats);
+	free(sys->name);
+	memset(sys, 0, sizeof(*sys));
+}
+
+static void put_formats(struct dbuf *b, const struct dat_event_system *sys)
+{
+	int i;
+
+	put_u32(b, sys ? (uint32_t)sys->nr_formats : 0);
+	for (i = 0; sys && i < sys->nr_formats; i++)
+		put_sized64(b, sys->formats[i]);
 }
 
 char *dat_clock_name(const char *trace_clock)
@@ -130,6 +150,11 @@ static void put_options(struct dbuf *b, const struct dat_input *in)
 		free(text);
 	}
 	put_u16(b, DAT_OPT_DONE);
+}
+
+static uint64_t page_align(uint64_t off, int page_size)
+{
+	return (off + (uint64_t)page_size - 1) / (uint64_t)page_size * (uint64_t)page_size;
 }
 
 static int write_all(int fd, const void *p, size_t n)
@@ -187,11 +212,9 @@ int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
 	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 	uint16_t endian_test = 1;
 	struct dbuf b = { 0 };
-	char **ftrace_events;
 	char *clock;
 	size_t table_at;
 	uint64_t off;
-	uint32_t n = 0;
 	int i;
 
 	put(&b, magic, sizeof(magic));
@@ -206,27 +229,11 @@ int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
 	put_sized64(&b, in->header_event);
 
 	/* ftrace's own events (print, function, funcgraph_*) */
-	ftrace_events = tracefs_system_events(NULL, "ftrace");
-	table_at = b.len;
-	put_u32(&b, 0);
-	for (i = 0; ftrace_events && ftrace_events[i]; i++) {
-		char *fmt = tracefs_event_file_read(NULL, "ftrace", ftrace_events[i],
-						    "format", NULL);
-
-		if (!fmt)
-			continue;
-		put_sized64(&b, fmt);
-		free(fmt);
-		n++;
-	}
-	tracefs_list_free(ftrace_events);
-	if (!b.failed)
-		memcpy(b.data + table_at, &n, sizeof(n));
-
+	put_formats(&b, in->ftrace);
 	put_u32(&b, (uint32_t)in->nr_systems);
 	for (i = 0; i < in->nr_systems; i++) {
-		put_str(&b, in->systems[i]);
-		put_system_formats(&b, in->systems[i]);
+		put_str(&b, in->systems[i].name);
+		put_formats(&b, &in->systems[i]);
 	}
 
 	put_sized32(&b, in->kallsyms);
@@ -257,10 +264,10 @@ int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
 		return gt_error_set(err, ENOMEM, "out of memory building the .dat header");
 	}
 
+	/* readers mmap each CPU's data: it must start on a page boundary */
 	off = b.len;
 	for (i = 0; i < in->nr_cpus; i++) {
-		uint64_t start = (off + (uint64_t)in->page_size - 1) /
-				 (uint64_t)in->page_size * (uint64_t)in->page_size;
+		uint64_t start = page_align(off, in->page_size);
 		uint64_t size = (uint64_t)in->cpu_sizes[i];
 
 		memcpy(b.data + table_at + (size_t)i * 16, &start, 8);
@@ -272,12 +279,9 @@ int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
 		goto io_error;
 	off = b.len;
 	for (i = 0; i < in->nr_cpus; i++) {
-		uint64_t start = (off + (uint64_t)in->page_size - 1) /
-				 (uint64_t)in->page_size * (uint64_t)in->page_size;
+		uint64_t start = page_align(off, in->page_size);
 
-		if (start > off && ftruncate(out_fd, (off_t)start))
-			goto io_error;
-		if (lseek(out_fd, (off_t)start, SEEK_SET) < 0)
+		if (ftruncate(out_fd, (off_t)start) || lseek(out_fd, (off_t)start, SEEK_SET) < 0)
 			goto io_error;
 		if (copy_cpu(out_fd, in->cpu_fds[i], in->cpu_sizes[i]))
 			goto io_error;

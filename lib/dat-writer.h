@@ -21,11 +21,18 @@ enum dat_option {
 	DAT_OPT_GT_BUFFER_KB = 0x4754,
 };
 
+/* The format files of one event system, as the kernel prints them. */
+struct dat_event_system {
+	char *name;
+	char **formats;
+	int nr_formats;
+};
+
 struct dat_input {
-	const char *tracing_dir;	/* top level: formats, kallsyms, printk */
 	const char *header_page;
 	const char *header_event;
-	char *const *systems;		/* event systems whose formats to store */
+	const struct dat_event_system *ftrace;	/* ftrace's own events */
+	const struct dat_event_system *systems;	/* every system that can appear */
 	int nr_systems;
 	const char *kallsyms;		/* NULL: store none */
 	const char *printk_formats;
@@ -43,6 +50,10 @@ struct dat_input {
 
 /* Writes a trace-cmd v6 file to out_fd (positioned at 0). */
 int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err);
+
+/* Reads every events/<name>/<event>/format of the running kernel. */
+int dat_event_system_load(struct dat_event_system *sys, const char *name);
+void dat_event_system_free(struct dat_event_system *sys);
 
 /* The clock name between brackets in a trace_clock file, or NULL. */
 char *dat_clock_name(const char *trace_clock);

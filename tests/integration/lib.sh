@@ -1,0 +1,91 @@
+# Helpers for the integration suite: real binary, real tracefs, no mocks.
+# shellcheck shell=bash
+
+PASS=0
+FAIL=0
+SKIPPED=0
+TFS=${TFS:-/sys/kernel/tracing}
+ROOT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+INSPECT=$ROOT_DIR/build/dat-inspect
+
+ok() { echo "ok - $1"; PASS=$((PASS + 1)); }
+not_ok() { echo "not ok - $1: $2"; FAIL=$((FAIL + 1)); }
+skip() { echo "skip - $1: $2"; SKIPPED=$((SKIPPED + 1)); }
+
+# Each test_* function returns 0 (pass), 1 (fail, reason in WHY) or 77 (skip).
+run_test() {
+	local name=$1 rc
+	WHY=""
+	"$name"
+	rc=$?
+	case $rc in
+	0) ok "${name#test_}" ;;
+	77) skip "${name#test_}" "$WHY" ;;
+	*) not_ok "${name#test_}" "${WHY:-failed}" ;;
+	esac
+}
+
+# expect COND-COMMAND... with WHY set from the message on failure
+expect() {
+	local msg=$1
+	shift
+	if ! "$@"; then
+		WHY=$msg
+		return 1
+	fi
+}
+
+# Every tracefs file a record run may touch, plus options and instances.
+tracefs_snapshot() {
+	local f
+	for f in current_tracer tracing_on trace_clock buffer_size_kb buffer_percent \
+		set_event set_event_pid set_event_notrace_pid set_ftrace_filter \
+		set_ftrace_notrace set_ftrace_pid set_graph_function max_graph_depth \
+		tracing_cpumask saved_cmdlines_size tracing_thresh events/enable; do
+		[ -e "$TFS/$f" ] || continue
+		printf '== %s\n' "$f"
+		if [ "$f" = buffer_size_kb ] && [ -n "${SNAPSHOT_BUFFER_PAGES:-}" ]; then
+			buffer_pages
+		else
+			cat "$TFS/$f" 2>&1 | sed "s/^cat: .*: /cat: /"
+		fi
+	done
+	for f in "$TFS"/options/*; do
+		printf '%s=%s\n' "${f##*/}" "$(cat "$f" 2>/dev/null)"
+	done
+	printf '== instances\n'
+	ls "$TFS/instances"
+	for f in "$TFS"/events/*/enable; do
+		printf '%s=%s\n' "$f" "$(cat "$f")"
+	done | grep -v '=0$'
+	printf '== uprobes\n'
+	cat "$TFS/uprobe_events" 2>/dev/null
+}
+
+# The top-level buffer, once used, cannot go back to "7 (expanded: 1408)";
+# a restore writes 1408 and the kernel rounds to whole pages.
+buffer_pages() {
+	local v
+	v=$(cat "$TFS/buffer_size_kb")
+	case $v in *expanded:*) v=${v##*expanded: }; v=${v%)} ;; esac
+	echo "pages $(((v * 1024 + 4079) / 4080))"
+}
+
+# Compare tracefs now with $WORK/snap.before; WHY names the difference.
+same_as_before() {
+	tracefs_snapshot > "$WORK/snap.after"
+	if ! diff -u "$WORK/snap.before" "$WORK/snap.after" > "$WORK/snap.diff"; then
+		WHY="tracefs changed after $1: $(grep '^[-+][^-+]' "$WORK/snap.diff" | head -6 | tr '\n' ' ')"
+		return 1
+	fi
+}
+
+count_lines() { grep -c '' "$1"; }
+
+dat_field() { "$INSPECT" "$1" | awk -v k="$2" '$1 == k { print $2; exit }'; }
+
+reported_events() { sed -n 's/^recorded \([0-9]*\) event.*/\1/p' "$1"; }
+
+trace_cmd_events() { trace-cmd report -i "$1" 2>/dev/null | grep -vc '^cpus='; }
+
+gt_instances() { ls "$TFS/instances" | grep '^gpu-trace-' || true; }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Integration suite: drives the built gpu-trace on this machine's tracefs.
+#   tests/integration/run.sh BINARY
+# Prints "ok/not ok/skip - name" per test and ends with "N passed, N failed, N skipped".
+set -u
+GT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
+export LSAN_OPTIONS="suppressions=$ROOT_DIR/tests/lsan.supp:print_suppressions=0:${LSAN_OPTIONS:-}"
+export ASAN_OPTIONS="fast_unwind_on_malloc=0:malloc_context_size=30:${ASAN_OPTIONS:-}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+WORK=$(mktemp -d /tmp/gt-it.XXXXXX)
+chmod 0755 "$WORK"
+trap 'cleanup_suite' EXIT
+
+cleanup_suite() {
+	local i
+	# never leave what our runs created; never touch what was there before
+	for i in $(gt_instances); do
+		grep -qx "$i" "$WORK/instances.before" 2>/dev/null || rmdir "$TFS/instances/$i" 2>/dev/null
+	done
+	rm -rf "$WORK"
+}
+
+if [ "$(id -u)" != 0 ]; then
+	echo "skip - integration: needs root for tracefs (run: sudo make check)"
+	echo "0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+mountpoint -q "$TFS" || mount -t tracefs nodev "$TFS" || {
+	echo "not ok - tracefs: cannot mount $TFS"
+	echo "0 passed, 1 failed"
+	exit 1
+}
+gt_instances > "$WORK/instances.before"
+tracefs_snapshot > "$WORK/suite.before"
+echo "# integration: $GT on $(uname -r)"
+
+for f in "$HERE"/test-*.sh; do
+	# shellcheck source=/dev/null
+	. "$f"
+	for t in $(grep -o '^test_[a-z0-9_]*()' "$f" | tr -d '()'); do
+		run_test "$t"
+	done
+done
+
+tracefs_snapshot > "$WORK/suite.after"
+if diff -u "$WORK/suite.before" "$WORK/suite.after" > "$WORK/suite.diff"; then
+	ok "suite left tracefs as it found it"
+else
+	not_ok "suite left tracefs as it found it" "$(head -20 "$WORK/suite.diff" | tr '\n' ' ')"
+fi
+echo "$PASS passed, $FAIL failed, $SKIPPED skipped"
+[ "$FAIL" = 0 ]

@@ -1,0 +1,78 @@
+# list, reset, SIGKILL recovery, privileges of the workload and the file.
+# shellcheck shell=bash
+
+test_list_shows_this_kernel() {
+	"$GT" list > "$WORK/list.out" 2>&1 || { WHY="list failed"; return 1; }
+	expect "list: dma_fence state" grep -Eq '^  dma_fence +([0-9]+ events?|absent)' "$WORK/list.out" || return 1
+	expect "list: tracers" grep -Eq '^  function +' "$WORK/list.out" || return 1
+	expect "list: presets" grep -q '^preset amd:' "$WORK/list.out" || return 1
+	"$GT" list --preset amd > "$WORK/lp.out" 2>&1 || { WHY="list --preset failed"; return 1; }
+	expect "list --preset amd: kfd line" grep -Eq '^  kfd +(present|missing)' "$WORK/lp.out" || return 1
+	"$GT" list -e > "$WORK/le.out" 2>&1 || { WHY="list -e failed"; return 1; }
+	if [ -d "$TFS/events/dma_fence" ]; then
+		expect "list -e: dma_fence events" grep -q 'dma_fence:dma_fence_signaled' "$WORK/le.out" || return 1
+	fi
+	expect "list left a probe instance" [ -z "$(gt_instances | grep probe)" ]
+}
+
+test_reset_removes_stale_instance() {
+	local name=gpu-trace-999999999
+	mkdir "$TFS/instances/$name" || { WHY="cannot create a stale instance"; return 1; }
+	"$GT" reset > "$WORK/reset.out" 2>&1
+	expect "reset failed: $(cat "$WORK/reset.out")" [ $? = 0 ] || { rmdir "$TFS/instances/$name"; return 1; }
+	expect "stale instance still there" [ ! -d "$TFS/instances/$name" ] || { rmdir "$TFS/instances/$name"; return 1; }
+	expect "reset did not say so" grep -q "removed stale instance $name" "$WORK/reset.out"
+}
+
+test_sigkill_then_reset() {
+	local pid i
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record -e sched:sched_switch -o "$WORK/k.dat" -- sleep 10 2> /dev/null &
+	pid=$!
+	for i in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
+	sleep 0.5
+	kill -KILL "$pid"
+	wait "$pid" 2> /dev/null
+	pkill -KILL -f '^sleep 10$' 2> /dev/null
+	expect "SIGKILL left no instance to clean (test is void)" [ -d "$TFS/instances/gpu-trace-$pid" ] || return 1
+	expect "a SIGKILLed record left a file named like complete" [ ! -e "$WORK/k.dat" ] || return 1
+	"$GT" reset > /dev/null 2>&1 || { WHY="reset failed"; return 1; }
+	rm -f "$WORK"/.k.dat.partial-*
+	same_as_before "SIGKILL + reset"
+}
+
+test_sigkill_top_level_then_reset() {
+	local pid i
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record --top-level -C mono -e sched:sched_switch -o "$WORK/kt.dat" -- sleep 10 2> /dev/null &
+	pid=$!
+	for i in $(seq 50); do grep -q sched_switch "$TFS/set_event" && break; sleep 0.1; done
+	sleep 0.5
+	kill -KILL "$pid"
+	wait "$pid" 2> /dev/null
+	pkill -KILL -f '^sleep 10$' 2> /dev/null
+	expect "top-level not changed by the killed run (test is void)" grep -q sched_switch "$TFS/set_event" || return 1
+	"$GT" reset > "$WORK/rt.out" 2>&1 || { WHY="reset failed: $(cat "$WORK/rt.out")"; return 1; }
+	expect "reset did not restore from the journal" grep -q 'restored .* top-level tracefs file' "$WORK/rt.out" || return 1
+	rm -f "$WORK"/.kt.dat.partial-*
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "SIGKILL of --top-level + reset"
+}
+
+test_workload_runs_as_sudo_user() {
+	local out=$WORK/who.dat
+	SUDO_UID=65534 SUDO_GID=65534 "$GT" record -e sched:sched_switch -o "$out" -- id -u > "$WORK/who.out" 2> /dev/null ||
+		{ WHY="record under SUDO_UID failed"; return 1; }
+	expect "workload ran as uid $(cat "$WORK/who.out"), want 65534" [ "$(cat "$WORK/who.out")" = 65534 ] || return 1
+	expect "output not owned by the invoking user" [ "$(stat -c %u "$out")" = 65534 ] || return 1
+	SUDO_UID=65534 SUDO_GID=65534 "$GT" record --as-root -e sched:sched_switch -o "$out" -- id -u > "$WORK/who.out" 2> /dev/null ||
+		{ WHY="record --as-root failed"; return 1; }
+	expect "--as-root ran as uid $(cat "$WORK/who.out")" [ "$(cat "$WORK/who.out")" = 0 ]
+}
+
+test_output_never_follows_planted_symlink() {
+	ln -sf /etc/gt-must-not-exist "$WORK/link.dat"
+	"$GT" record -e sched:sched_switch -o "$WORK/link.dat" -- true 2> /dev/null ||
+		{ WHY="record failed"; return 1; }
+	expect "wrote through a symlink" [ ! -e /etc/gt-must-not-exist ] || return 1
+	expect "output is still a symlink" [ ! -L "$WORK/link.dat" ] && [ -f "$WORK/link.dat" ]
+}

@@ -1,0 +1,141 @@
+# record on the real kernel: counts, cmdlines, clock, buffer, fallbacks.
+# shellcheck shell=bash
+
+test_help_and_version() {
+	"$GT" --help > "$WORK/h" || { WHY="--help failed"; return 1; }
+	expect "--help lists record" grep -q 'record' "$WORK/h" || return 1
+	"$GT" help record > "$WORK/h" || { WHY="help record failed"; return 1; }
+	expect "help record documents --preset" grep -q -- '--preset P' "$WORK/h" || return 1
+	expect "help record documents exit status" grep -q 'Exit status' "$WORK/h" || return 1
+	"$GT" --version | grep -Eq '^gpu-trace [0-9]+\.[0-9]+' || { WHY="bad --version"; return 1; }
+	"$GT" nosuch 2> "$WORK/e"
+	expect "unknown command exits 125" [ $? = 125 ] || return 1
+	expect "unknown command: one line" [ "$(count_lines "$WORK/e")" = 1 ]
+}
+
+# A workload of a few processes; every count must agree three ways.
+test_counts_agree_with_libtracecmd_and_trace_cmd() {
+	local out=$WORK/counts.dat n lib tc
+	"$GT" record -e sched:sched_switch -e sched:sched_process_exec -e sched:sched_process_fork \
+		-e syscalls:sys_enter_getppid -o "$out" -- \
+		sh -c 'for i in 1 2 3 4 5; do /bin/true; done; sleep 0.2' 2> "$WORK/counts.err"
+	expect "record failed: $(tail -1 "$WORK/counts.err")" [ $? = 0 ] || return 1
+	n=$(reported_events "$WORK/counts.err")
+	lib=$(dat_field "$out" records)
+	tc=$(trace_cmd_events "$out")
+	expect "no events recorded" [ "${n:-0}" -gt 10 ] || return 1
+	expect "gpu-trace said $n, libtracecmd read $lib" [ "$n" = "$lib" ] || return 1
+	expect "gpu-trace said $n, trace-cmd report printed $tc" [ "$n" = "$tc" ] || return 1
+	# five children exec'd /bin/true: all followed through event-fork
+	[ "$(trace-cmd report -i "$out" 2>/dev/null | grep -c 'sched_process_exec:.*filename=/bin/true')" = 5 ] ||
+		{ WHY="children not followed (expected 5 exec of /bin/true)"; return 1; }
+	expect "lost line missing" grep -q '^lost: 0 events' "$WORK/counts.err"
+}
+
+test_cmdlines_name_the_workload() {
+	local out=$WORK/comm.dat
+	"$GT" record -e sched:sched_switch -o "$out" -- sleep 0.2 2> "$WORK/comm.err" ||
+		{ WHY="record failed"; return 1; }
+	expect "the workload's pid is not named sleep in the file" \
+		grep -Eq '^comm [0-9]+ sleep$' <("$INSPECT" "$out")
+}
+
+test_file_records_clock_and_granted_buffer() {
+	local out=$WORK/clock.dat said
+	"$GT" record -e sched:sched_switch -o "$out" -- true 2> "$WORK/clock.err" ||
+		{ WHY="record failed"; return 1; }
+	expect "clock is not mono" [ "$(dat_field "$out" clock)" = mono ] || return 1
+	said=$(sed -n 's/^buffer: \([0-9]*\) KB per CPU.*/\1/p' "$WORK/clock.err")
+	expect "buffer line missing" [ -n "$said" ] || return 1
+	expect "file says $(dat_field "$out" buffer_kb) KB, record said $said" \
+		[ "$(dat_field "$out" buffer_kb)" = "$said" ] || return 1
+	expect "cpu count" [ "$(dat_field "$out" cpus)" = "$(nproc --all)" ] || return 1
+	trace-cmd report -i "$out" > /dev/null 2> "$WORK/tc.err"
+	expect "trace-cmd warns about the file: $(head -1 "$WORK/tc.err")" [ ! -s "$WORK/tc.err" ]
+}
+
+test_clock_option() {
+	local out=$WORK/clk.dat
+	"$GT" record -C mono_raw -e sched:sched_switch -o "$out" -- true 2> /dev/null ||
+		{ WHY="record -C mono_raw failed"; return 1; }
+	expect "clock mono_raw not stored" [ "$(dat_field "$out" clock)" = mono_raw ] || return 1
+	"$GT" record -C sundial -e sched:sched_switch -o "$out.2" -- true 2> "$WORK/clk.err"
+	expect "unknown clock accepted" [ $? = 125 ] || return 1
+	expect "unknown clock: one line" [ "$(count_lines "$WORK/clk.err")" = 1 ]
+}
+
+# The kernel refuses an impossible size; the ladder below it still records.
+test_impossible_buffer_walks_down() {
+	local out=$WORK/big.dat said
+	"$GT" record -b 4000000000 -e sched:sched_switch -o "$out" -- true 2> "$WORK/big.err"
+	expect "record failed: $(tail -1 "$WORK/big.err")" [ $? = 0 ] || return 1
+	expect "no refusal reported" grep -q '4000000000 KB refused (ENOMEM)' "$WORK/big.err" || return 1
+	said=$(sed -n 's/^buffer: \([0-9]*\) KB per CPU.*/\1/p' "$WORK/big.err")
+	expect "granted size $said is not below the request" [ "${said:-0}" -gt 0 ] && [ "$said" -lt 4000000000 ] || return 1
+	expect "file holds $(dat_field "$out" buffer_kb), not $said" [ "$(dat_field "$out" buffer_kb)" = "$said" ] || return 1
+	expect "trace-cmd cannot read it" trace-cmd report -i "$out" > /dev/null 2>&1
+}
+
+test_default_ladder_reaches_a_rung() {
+	"$GT" record -e sched:sched_switch -o "$WORK/lad.dat" -- true 2> "$WORK/lad.err" ||
+		{ WHY="record failed"; return 1; }
+	expect "ladder line: $(grep buffer: "$WORK/lad.err")" \
+		grep -Eq '^buffer: [0-9]+ KB per CPU x [0-9]+ CPUs? = [0-9]+ MB \(ladder: 4096 KB ok' "$WORK/lad.err"
+}
+
+function_graph_usable() {
+	grep -qw function_graph "$TFS/available_tracers" && grep -qw function "$TFS/current_tracer" 2>/dev/null
+}
+
+test_function_graph_falls_back_to_events() {
+	if "$GT" list -t 2>/dev/null | grep -Eq '^  function_graph +available'; then
+		WHY="this kernel permits function_graph: no fallback to see"
+		return 77
+	fi
+	"$GT" record -p function_graph -e sched:sched_switch -o "$WORK/fg.dat" -- true 2> "$WORK/fg.err"
+	expect "fallback must still record (rc $?)" [ $? = 0 ] || return 1
+	expect "no fallback line" grep -q '^recording events only (no function_graph tracer)' "$WORK/fg.err" || return 1
+	expect "no reason for function_graph" grep -q '^tracer function_graph: ' "$WORK/fg.err" || return 1
+	"$GT" record --strict -p function_graph -e sched:sched_switch -o "$WORK/fg2.dat" -- true 2> "$WORK/fg2.err"
+	expect "--strict did not fail" [ $? = 125 ] || return 1
+	expect "--strict: one line" [ "$(count_lines "$WORK/fg2.err")" = 1 ] || return 1
+	expect "--strict left a file" [ ! -e "$WORK/fg2.dat" ]
+}
+
+test_preset_names_missing_events() {
+	"$GT" record --preset amd -e sched:sched_switch -o "$WORK/amd.dat" -- true 2> "$WORK/amd.err" ||
+		{ WHY="record --preset amd failed: $(tail -1 "$WORK/amd.err")"; return 1; }
+	if [ ! -d "$TFS/events/amdgpu" ]; then
+		expect "missing amdgpu not named" grep -q '^events: not on this kernel, preset amd: .*amdgpu' "$WORK/amd.err" || return 1
+	fi
+	expect "trace-cmd cannot read it" trace-cmd report -i "$WORK/amd.dat" > /dev/null 2>&1
+}
+
+test_exit_status_is_the_workloads() {
+	"$GT" record -e sched:sched_switch -o "$WORK/st.dat" -- sh -c 'exit 3' 2> /dev/null
+	expect "exit 3 became $?" [ $? = 3 ] || return 1
+	"$GT" record -e sched:sched_switch -o "$WORK/st.dat" -- /nonexistent/cmd 2> "$WORK/st.err"
+	expect "missing command: 127" [ $? = 127 ] || return 1
+	expect "missing command: one line" [ "$(count_lines "$WORK/st.err")" -le 3 ] &&
+		grep -q "cannot run 'cmd'" "$WORK/st.err"
+}
+
+test_system_wide_duration_and_attach() {
+	local pid
+	"$GT" record -a --duration 0.5 -e sched:sched_switch -o "$WORK/a.dat" 2> "$WORK/a.err" ||
+		{ WHY="-a --duration failed"; return 1; }
+	expect "-a recorded nothing" [ "$(dat_field "$WORK/a.dat" records)" -gt 0 ] || return 1
+	sh -c 'sleep 0.4; exit 0' &
+	pid=$!
+	"$GT" record -P "$pid" -e sched:sched_switch -o "$WORK/p.dat" 2> "$WORK/p.err" ||
+		{ WHY="-P failed: $(tail -1 "$WORK/p.err")"; return 1; }
+	wait "$pid"
+	expect "-P: only the attached pid" [ "$("$INSPECT" "$WORK/p.dat" | grep -c '^comm ')" -ge 1 ] || return 1
+	expect "-P pid not named" grep -q "^comm $pid sh$" <("$INSPECT" "$WORK/p.dat")
+}
+
+test_progress_line_on_a_terminal() {
+	command -v script > /dev/null || { WHY="script(1) not installed"; return 77; }
+	script -qec "$GT record -a --duration 1.2 -e sched:sched_switch -o $WORK/tty.dat" /dev/null > "$WORK/tty.out" 2>&1
+	expect "no progress line with cpu0 and lost" grep -aq $'\r\[ *[0-9.]*s\] cpu0 [0-9]* ev [0-9.]* MB.*| lost 0' "$WORK/tty.out"
+}

@@ -1,0 +1,76 @@
+# Whatever ends a record, tracefs is back as it was.
+# shellcheck shell=bash
+
+# Start a record with a long workload, send SIG once it is recording.
+record_then_signal() {
+	local sig=$1 out=$2 pid i
+	"$GT" record -e sched:sched_switch -e syscalls:sys_enter_getppid -o "$out" -- sleep 10 2> "$WORK/sig.err" &
+	pid=$!
+	for i in $(seq 50); do
+		[ -n "$(gt_instances)" ] && grep -q '^events:' "$WORK/sig.err" 2>/dev/null && break
+		sleep 0.1
+	done
+	sleep 0.3
+	kill "-$sig" "$pid"
+	wait "$pid"
+	echo $?
+}
+
+test_teardown_after_normal_end() {
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record -e sched:sched_switch -o "$WORK/n.dat" -- true 2> /dev/null || { WHY="record failed"; return 1; }
+	same_as_before "a normal record"
+}
+
+test_teardown_after_workload_segfault() {
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record -e sched:sched_switch -o "$WORK/sv.dat" -- sh -c 'kill -SEGV $$' 2> /dev/null
+	expect "segfault status 139 became $?" [ $? = 139 ] || return 1
+	expect "no file after a crashing workload" trace-cmd report -i "$WORK/sv.dat" > /dev/null 2>&1 || return 1
+	same_as_before "a segfaulting workload"
+}
+
+test_teardown_after_sigint() {
+	local rc
+	tracefs_snapshot > "$WORK/snap.before"
+	rc=$(record_then_signal INT "$WORK/int.dat")
+	# the workload got SIGINT too and died of it
+	expect "SIGINT: status $rc, want 130" [ "$rc" = 130 ] || return 1
+	expect "SIGINT: the recording was not kept" trace-cmd report -i "$WORK/int.dat" > /dev/null 2>&1 || return 1
+	same_as_before "SIGINT"
+}
+
+test_teardown_after_sigterm() {
+	local rc
+	tracefs_snapshot > "$WORK/snap.before"
+	rc=$(record_then_signal TERM "$WORK/term.dat")
+	expect "SIGTERM: status $rc, want 143" [ "$rc" = 143 ] || return 1
+	expect "SIGTERM: the recording was not kept" [ -s "$WORK/term.dat" ] || return 1
+	same_as_before "SIGTERM"
+}
+
+# An error after events are enabled: the second -e has a bad filter.
+test_teardown_after_error_half_way() {
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record -e sched:sched_switch -e sched:sched_wakeup -f 'no_such_field == 1' \
+		-o "$WORK/half.dat" -- true 2> "$WORK/half.err"
+	expect "bad filter accepted" [ $? = 125 ] || return 1
+	expect "half-way error left a file" [ ! -e "$WORK/half.dat" ] || return 1
+	same_as_before "an error half-way"
+}
+
+# The top-level buffer is restored file by file (buffer size: to the page).
+test_top_level_restored() {
+	local rc
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record --top-level -C mono -e sched:sched_switch -o "$WORK/top.dat" -- true 2> "$WORK/top.err" ||
+		{ WHY="--top-level record failed: $(tail -1 "$WORK/top.err")"; return 1; }
+	expect "top-level record unreadable" trace-cmd report -i "$WORK/top.dat" > /dev/null 2>&1 || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "a --top-level record" || return 1
+	"$GT" record --top-level -e sched:sched_switch -o "$WORK/top2.dat" -- sleep 10 2> /dev/null &
+	rc=$!
+	sleep 1
+	kill -INT "$rc"
+	wait "$rc"
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "SIGINT to a --top-level record"
+}

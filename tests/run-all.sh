@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The whole test suite, as `make check` and CI run it:
+#   unit tests (CUnit, plain and ASan+UBSan), then the integration suite with
+#   the plain and the ASan+UBSan binary. Ends with "N passed, N failed, N skipped".
+set -u
+cd "$(dirname "$0")/.."
+what=${1:-all}
+pass=0
+fail=0
+skipped=0
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
+export ASAN_OPTIONS="fast_unwind_on_malloc=0:malloc_context_size=30:${ASAN_OPTIONS:-}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+unit() {
+	local bin=$1 log line
+	log=$(mktemp)
+	"$bin" > "$log" 2>&1
+	local rc=$?
+	cat "$log"
+	# CUnit: "tests  Total  Ran  Passed  Failed  Inactive"
+	line=$(awk '$1 == "tests" { print $3, $4, $5 }' "$log")
+	rm -f "$log"
+	set -- $line
+	if [ $# = 3 ]; then
+		pass=$((pass + $2))
+		fail=$((fail + $3))
+	fi
+	# a sanitizer report after the summary fails the run without a failed test
+	if [ $rc != 0 ] && [ "${3:-1}" = 0 ]; then
+		echo "not ok - $bin exited $rc (sanitizer or crash)"
+		fail=$((fail + 1))
+	fi
+}
+
+integration() {
+	local bin=$1 log counts
+	log=$(mktemp)
+	tests/integration/run.sh "$bin" 2>&1 | tee "$log"
+	counts=$(tail -1 "$log")
+	rm -f "$log"
+	if [[ $counts =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)? ]]; then
+		pass=$((pass + BASH_REMATCH[1]))
+		fail=$((fail + BASH_REMATCH[2]))
+		skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
+	else
+		echo "not ok - integration suite with $bin did not finish"
+		fail=$((fail + 1))
+	fi
+}
+
+case $what in
+unit | all)
+	unit build/normal/unit-tests
+	unit build/asan/unit-tests
+	;;
+esac
+case $what in
+integration | all)
+	integration ./gpu-trace
+	integration build/asan/gpu-trace
+	;;
+esac
+echo "$pass passed, $fail failed, $skipped skipped"
+[ "$fail" = 0 ]

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+#define RB_MISSED_EVENTS	(1UL << 31)
+#define RB_MISSED_STORED	(1UL << 30)
+
+static void store_commit(struct raw_page *p, uint64_t flags)
+{
+	uint64_t commit = p->used | flags;
+
+	memcpy(p->data + 8, &commit, 8);
+}
+
+void raw_page_init(struct raw_page *p, unsigned long long timestamp)
+{
+	uint64_t ts = timestamp;
+
+	memset(p, 0, sizeof(*p));
+	memcpy(p->data, &ts, 8);
+	store_commit(p, 0);
+}
+
+int raw_page_add(struct raw_page *p, unsigned int time_delta, const void *payload,
+		 size_t len)
+{
+	size_t padded = (len + 3) & ~(size_t)3;
+	uint32_t header;
+
+	/* type_len 1..28 encodes the length in words: enough for test events */
+	if (padded / 4 > 28 || 16 + p->used + 4 + padded > sizeof(p->data) - 8)
+		return -1;
+	header = (uint32_t)(padded / 4) | (time_delta << 5);
+	memcpy(p->data + 16 + p->used, &header, 4);
+	memcpy(p->data + 16 + p->used + 4, payload, len);
+	p->used += 4 + padded;
+	store_commit(p, 0);
+	return 0;
+}
+
+void raw_page_set_missed(struct raw_page *p, unsigned long missed)
+{
+	uint64_t m = missed;
+
+	/* the count sits right after the data when there is room */
+	memcpy(p->data + 16 + p->used, &m, 8);
+	store_commit(p, RB_MISSED_EVENTS | RB_MISSED_STORED);
+}
+
+char *fixture_read(const char *relpath)
+{
+	const char *dir = getenv("GT_FIXTURES");
+	char path[4096];
+	long size;
+	char *buf;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/fixtures", relpath);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)size + 1);
+	if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[size] = '\0';
+	fclose(f);
+	return buf;
+}

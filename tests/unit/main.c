@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <CUnit/Basic.h>
+#include <stdio.h>
+
+#include "unit.h"
+
+int main(void)
+{
+	unsigned int failed;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	suite_buffer_ladder();
+	suite_event_select();
+	suite_saved_files();
+	suite_cpu_stats();
+	suite_page_scan();
+	suite_dat_writer();
+	suite_cmdlines();
+	suite_presets();
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failed ? 1 : 0;
+}

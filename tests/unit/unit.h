@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_UNIT_H
+#define GT_UNIT_H
+
+#include <CUnit/CUnit.h>
+#include <stddef.h>
+
+/* Each tests/unit/test-<lib-file>.c registers one suite named after it. */
+void suite_buffer_ladder(void);
+void suite_event_select(void);
+void suite_saved_files(void);
+void suite_cpu_stats(void);
+void suite_page_scan(void);
+void suite_dat_writer(void);
+void suite_cmdlines(void);
+void suite_presets(void);
+
+/* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
+struct raw_page {
+	unsigned char data[4096];
+	size_t used;		/* bytes of event data after the 16-byte header */
+};
+
+void raw_page_init(struct raw_page *p, unsigned long long timestamp);
+/* Appends one event record; payload is padded to 4 bytes. */
+int raw_page_add(struct raw_page *p, unsigned int time_delta, const void *payload,
+		 size_t len);
+/* Sets the "events were lost before this page" flag, with the count stored. */
+void raw_page_set_missed(struct raw_page *p, unsigned long missed);
+
+/* Text of a fixture file under tests/fixtures, or NULL (caller frees). */
+char *fixture_read(const char *relpath);
+
+#endif
