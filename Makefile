@@ -22,7 +22,7 @@ HEADERS    := $(wildcard lib/*.h cmd/*.h tests/unit/*.h)
 
 # Debian 12 packages the build and the tests need (make deps, as root)
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev \
-	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux
+	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
