@@ -240,10 +240,13 @@ static void name_attached(struct record_run *run)
 
 static int setup(struct record_run *run, struct gt_error *err)
 {
+	bool mounted_now = false;
 	char name[64];
 
-	if (session_find_tracing_dir(&run->tracing_dir, NULL, err))
+	if (session_find_tracing_dir(&run->tracing_dir, &mounted_now, err))
 		return -1;
+	if (mounted_now)
+		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
 	if (outfile_create(&run->out, run->o.output, err))
 		return -1;
 	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());

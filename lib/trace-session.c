@@ -3,32 +3,61 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "trace-session.h"
 
+#define TRACEFS_DEFAULT "/sys/kernel/tracing"
+
+/*
+ * tracefs_tracing_dir_is_mounted() of libtracefs 1.6.4 reports a debugfs
+ * path as mounted when nothing is, so /proc/mounts is read here instead;
+ * /sys/kernel/tracing wins when tracefs is mounted more than once.
+ */
+static int mounted_tracefs(char *path, size_t len)
+{
+	char line[4096], dev[256], dir[2048], type[64];
+	FILE *f = fopen("/proc/mounts", "re");
+	int found = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%255s %2047s %63s", dev, dir, type) != 3 ||
+		    strcmp(type, "tracefs"))
+			continue;
+		if (!found || !strcmp(dir, TRACEFS_DEFAULT))
+			snprintf(path, len, "%s", dir);
+		found = 1;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
 int session_find_tracing_dir(const char **dir, bool *mounted_now,
 			     struct gt_error *err)
 {
-	const char *path = NULL;
-	int ret;
+	static char path[2048];
 
-	ret = tracefs_tracing_dir_is_mounted(true, &path);
-	if (ret < 0)
-		return gt_error_set(err, errno ? errno : ENODEV,
-				    "cannot mount tracefs on /sys/kernel/tracing: %s; run as root, or mount it: mount -t tracefs nodev /sys/kernel/tracing",
-				    strerror(errno ? errno : ENODEV));
 	if (mounted_now)
-		*mounted_now = ret == 0;
-	*dir = tracefs_tracing_dir();
-	if (!*dir)
-		return gt_error_set(err, ENODEV,
-				    "tracefs not found: the kernel has no tracing support (CONFIG_FTRACE); use a kernel with tracing enabled");
-	if (access(*dir, W_OK))
+		*mounted_now = false;
+	if (!mounted_tracefs(path, sizeof(path))) {
+		if (mount("nodev", TRACEFS_DEFAULT, "tracefs", 0, NULL))
+			return gt_error_set(err, errno,
+					    "tracefs is not mounted and mounting it on %s failed: %s; run as root, or: mount -t tracefs nodev %s",
+					    TRACEFS_DEFAULT, strerror(errno), TRACEFS_DEFAULT);
+		snprintf(path, sizeof(path), "%s", TRACEFS_DEFAULT);
+		if (mounted_now)
+			*mounted_now = true;
+	}
+	/* libtracefs must use the same mount as our own file accesses */
+	tracefs_set_tracing_dir(path);
+	*dir = path;
+	if (access(path, W_OK))
 		return gt_error_set(err, errno,
 				    "cannot write to tracefs at %s: %s; run as root (sudo gpu-trace ...)",
-				    *dir, strerror(errno));
+				    path, strerror(errno));
 	return 0;
 }
 
@@ -62,6 +91,7 @@ int session_create_instance(struct trace_session *s, const char *tracing_dir,
 int session_move_to_top_level(struct trace_session *s, struct gt_error *err)
 {
 	char journal[256];
+	struct stat st;
 
 	if (s->top_level)
 		return 0;
@@ -75,6 +105,11 @@ int session_move_to_top_level(struct trace_session *s, struct gt_error *err)
 	if (mkdir(GT_RUN_DIR, 0700) && errno != EEXIST)
 		return gt_error_set(err, errno, "cannot create %s for the restore journal: %s",
 				    GT_RUN_DIR, strerror(errno));
+	if (lstat(GT_RUN_DIR, &st) || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 022))
+		return gt_error_set(err, EPERM,
+				    "%s is not a private directory of ours (a symlink, or writable by others); remove it and retry",
+				    GT_RUN_DIR);
 	snprintf(journal, sizeof(journal), "%s/%s.restore", GT_RUN_DIR, s->name);
 	s->saved.journal = strdup(journal);
 	return 0;
