@@ -522,6 +522,14 @@ int cmd_record(int argc, char **argv)
 	install_signals();
 	if (setup(&run, &err))
 		goto fail;
+	if (stop_signal) {
+		/* never start a workload the user already asked us to stop */
+		gt_error_set(&err, EINTR, "interrupted by signal %d before recording started; nothing recorded",
+			     (int)stop_signal);
+		ret = 128 + stop_signal;
+		cmd_fail("record", &err);
+		goto cleanup;
+	}
 	if (recorder_start(&run.r, &err) || session_write(&run.s, "tracing_on", "1", &err))
 		goto fail;
 	t0 = now_seconds();
