@@ -12,13 +12,18 @@ PKG_LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 WARN       := -Wall -Wextra -Werror
 CFLAGS     ?= -O2 -g
 ALL_CFLAGS  = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DGT_VERSION='"$(VERSION)"' -Ilib
-LDLIBS      = $(PKG_LIBS) -lpthread
+LDLIBS      = $(PKG_LIBS) -lpthread -lm
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRCS   := $(sort $(wildcard lib/*.c))
+# what the libtraceevent plugins share with gpu-trace (built position-independent)
+PLUGIN_LIB := lib/gpu-event.c lib/gpu-event-format.c lib/gpu-plugin.c
+PLUGINS    := $(patsubst plugins/%.c,build/plugins/%.so,$(sort $(wildcard plugins/plugin_*.c)))
+FIXTURE_SRCS := $(sort $(wildcard tests/fixture/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
 UNIT_SRCS  := $(sort $(wildcard tests/unit/*.c))
-HEADERS    := $(wildcard lib/*.h cmd/*.h tests/unit/*.h)
+HEADERS    := $(wildcard lib/*.h cmd/*.h tests/unit/*.h tests/fixture/*.h)
+TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null)/traceevent/plugins
 
 # Debian 12 packages the build and the tests need (make deps, as root)
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev \
@@ -28,7 +33,15 @@ obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 .PHONY: all deps check check-unit check-integration install uninstall clean demo bench
 
-all: gpu-trace
+all: gpu-trace $(PLUGINS)
+
+build/pic/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+build/plugins/%.so: build/pic/plugins/%.o $(call obj,pic,$(PLUGIN_LIB))
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $^
 
 build/normal/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -44,15 +57,18 @@ gpu-trace: $(call obj,normal,$(LIB_SRCS) $(CMD_SRCS))
 build/asan/gpu-trace: $(call obj,asan,$(LIB_SRCS) $(CMD_SRCS))
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
-build/normal/unit-tests: $(call obj,normal,$(LIB_SRCS) $(UNIT_SRCS))
+build/normal/unit-tests: $(call obj,normal,$(LIB_SRCS) $(UNIT_SRCS) $(FIXTURE_SRCS))
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) -lcunit
 
-build/asan/unit-tests: $(call obj,asan,$(LIB_SRCS) $(UNIT_SRCS))
+build/asan/unit-tests: $(call obj,asan,$(LIB_SRCS) $(UNIT_SRCS) $(FIXTURE_SRCS))
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS) -lcunit
 
 build/dat-inspect: tests/tools/dat-inspect.c
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDLIBS)
+
+build/make-fixture: tests/tools/make-fixture.c $(call obj,normal,$(FIXTURE_SRCS) $(LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 build/storm: bench/storm.c
 	@mkdir -p build
@@ -64,7 +80,7 @@ deps:
 
 # Unit tests (plain and ASan+UBSan), then the integration suite driving the
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
-TEST_BINS := gpu-trace build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect
+TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture
 
 check: $(TEST_BINS)
 	tests/run-all.sh
@@ -86,13 +102,22 @@ demo: gpu-trace
 bench: gpu-trace build/storm
 	bench/event-storm.sh
 
-install: gpu-trace
+install: gpu-trace $(PLUGINS)
+
+build/pic/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+build/plugins/%.so: build/pic/plugins/%.o $(call obj,pic,$(PLUGIN_LIB))
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $^
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	install -m 0755 gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1))
+	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
+		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS))
 
 clean:
 	rm -rf build gpu-trace demo.dat

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dat-meta.h"
+#include "dat-writer.h"
+
+/* Bounds-checked cursor over the file; any overrun marks it truncated. */
+struct cursor {
+	int fd;
+	uint64_t pos, size;
+	bool bad;
+};
+
+static void get(struct cursor *c, void *buf, uint64_t n)
+{
+	if (c->bad || n > c->size - c->pos || pread(c->fd, buf, n, (off_t)c->pos) != (ssize_t)n) {
+		c->bad = true;
+		memset(buf, 0, n);
+		return;
+	}
+	c->pos += n;
+}
+
+static uint64_t get_u(struct cursor *c, int n)
+{
+	uint64_t v = 0;
+
+	get(c, &v, (uint64_t)n);
+	return v;
+}
+
+static void skip(struct cursor *c, uint64_t n)
+{
+	if (n > c->size - c->pos)
+		c->bad = true;
+	else
+		c->pos += n;
+}
+
+static void get_str(struct cursor *c, char *out, size_t len)
+{
+	size_t i = 0;
+	char ch;
+
+	do {
+		get(c, &ch, 1);
+		if (i + 1 < len)
+			out[i++] = ch;
+	} while (!c->bad && ch);
+	out[i] = '\0';
+}
+
+static void skip_formats(struct cursor *c)
+{
+	uint32_t n = (uint32_t)get_u(c, 4), i;
+
+	for (i = 0; i < n && !c->bad; i++)
+		skip(c, get_u(c, 8));
+}
+
+static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint32_t size)
+{
+	char *clock;
+
+	switch (id) {
+	case DAT_OPT_TRACECLOCK:
+		clock = dat_clock_name(data);
+		if (clock)
+			snprintf(m->clock, sizeof(m->clock), "%s", clock);
+		free(clock);
+		break;
+	case DAT_OPT_UNAME:
+		snprintf(m->uname, sizeof(m->uname), "%.*s", (int)size, data);
+		break;
+	case DAT_OPT_VERSION:
+		snprintf(m->writer, sizeof(m->writer), "%.*s", (int)size, data);
+		break;
+	case DAT_OPT_CPUCOUNT:
+		if (size >= 4)
+			memcpy(&m->nr_cpus, data, 4);
+		break;
+	case DAT_OPT_GT_BUFFER_KB:
+		if (size == 8) {
+			memcpy(&m->buffer_kb, data, 8);
+			m->has_buffer_kb = true;
+		}
+		break;
+	case DAT_OPT_CPUSTAT:
+		if (m->nr_cpustats < DAT_META_MAX_CPUS && !strncmp(data, "CPU: ", 5))
+			cpu_stats_parse(data, &m->cpustats[m->nr_cpustats++]);
+		break;
+	default:
+		break;
+	}
+}
+
+/* v6 options: u16 id, u32 size, data; v7 the same inside option sections. */
+static void parse_options(struct cursor *c, struct dat_meta *m, uint64_t end, bool v7,
+			  uint64_t *next)
+{
+	*next = 0;
+	while (!c->bad && c->pos < end) {
+		uint16_t id = (uint16_t)get_u(c, 2);
+		uint32_t size;
+		char *data;
+
+		if (!id && !v7)
+			return;
+		size = (uint32_t)get_u(c, 4);
+		if (c->bad || size > c->size - c->pos || size > (64u << 20)) {
+			c->bad = true;
+			return;
+		}
+		if (!id) {
+			if (size == 8)
+				*next = get_u(c, 8);
+			return;
+		}
+		data = calloc(1, (size_t)size + 1);
+		if (!data) {
+			c->bad = true;
+			return;
+		}
+		get(c, data, size);
+		parse_option(m, id, data, size);
+		free(data);
+	}
+}
+
+static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
+		   const char *path)
+{
+	char tag[16];
+	uint32_t nsys, i;
+	uint64_t next;
+	int cpu;
+
+	get_str(c, tag, sizeof(tag));			/* "header_page" */
+	skip(c, get_u(c, 8));
+	get_str(c, tag, sizeof(tag));			/* "header_event" */
+	skip(c, get_u(c, 8));
+	skip_formats(c);
+	nsys = (uint32_t)get_u(c, 4);
+	for (i = 0; i < nsys && !c->bad; i++) {
+		get_str(c, tag, sizeof(tag));
+		skip_formats(c);
+	}
+	skip(c, get_u(c, 4));				/* kallsyms */
+	skip(c, get_u(c, 4));				/* printk formats */
+	skip(c, get_u(c, 8));				/* cmdlines */
+	m->nr_cpus = (int)get_u(c, 4);
+	get(c, tag, 10);
+	if (!c->bad && !strcmp(tag, "options  ")) {
+		parse_options(c, m, c->size, false, &next);
+		get(c, tag, 10);
+	}
+	if (c->bad)
+		return gt_error_set(err, EIO, "%s is truncated: its header ends at byte %llu; record it again",
+				    path, (unsigned long long)c->size);
+	if (strcmp(tag, "flyrecord"))
+		return gt_error_set(err, ENOTSUP, "%s holds a latency (text) trace, not per-CPU data; record with gpu-trace record or trace-cmd record",
+				    path);
+	for (cpu = 0; cpu < m->nr_cpus && !c->bad; cpu++) {
+		uint64_t off = get_u(c, 8), size = get_u(c, 8);
+
+		if (!c->bad && (off > c->size || size > c->size - off))
+			return gt_error_set(err, EIO, "%s is truncated: CPU %d's data should end at byte %llu but the file has %llu bytes",
+					    path, cpu, (unsigned long long)(off + size),
+					    (unsigned long long)c->size);
+	}
+	if (c->bad)
+		return gt_error_set(err, EIO, "%s is truncated inside its CPU table; record it again", path);
+	return 0;
+}
+
+static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
+		   const char *path)
+{
+	char version[32];
+	uint64_t next;
+	int sections = 0;
+
+	get_str(c, m->compression, sizeof(m->compression));
+	get_str(c, version, sizeof(version));
+	next = get_u(c, 8);
+	while (next && !c->bad && sections++ < 64) {
+		uint16_t id, flags;
+		uint64_t size;
+
+		c->pos = next;
+		if (next >= c->size) {
+			c->bad = true;
+			break;
+		}
+		id = (uint16_t)get_u(c, 2);
+		flags = (uint16_t)get_u(c, 2);
+		skip(c, 4);
+		size = get_u(c, 8);
+		if (id != 0 || (flags & 1) || size > c->size - c->pos)
+			break;	/* compressed options: the metadata stays unknown */
+		parse_options(c, m, c->pos + size, true, &next);
+	}
+	if (c->bad)
+		return gt_error_set(err, EIO, "%s is truncated inside its options; record it again", path);
+	return 0;
+}
+
+int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
+{
+	static const unsigned char magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	struct cursor c = { -1, 0, 0, false };
+	unsigned char head[10];
+	char version[8];
+	struct stat st;
+	int ret;
+
+	memset(m, 0, sizeof(*m));
+	c.fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (c.fd < 0)
+		return gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
+	if (fstat(c.fd, &st) || !S_ISREG(st.st_mode)) {
+		close(c.fd);
+		return gt_error_set(err, EINVAL, "%s is not a regular file; give a .dat file", path);
+	}
+	c.size = m->file_size = (uint64_t)st.st_size;
+	get(&c, head, sizeof(head));
+	if (c.bad || memcmp(head, magic, sizeof(magic))) {
+		close(c.fd);
+		return gt_error_set(err, EINVAL, "%s is not a trace-cmd .dat file (no tracing magic); record one with gpu-trace record",
+				    path);
+	}
+	get_str(&c, version, sizeof(version));
+	m->version = atoi(version);
+	if (get_u(&c, 1) != 0) {
+		close(c.fd);
+		return gt_error_set(err, ENOTSUP, "%s is big-endian; read it on a big-endian machine with trace-cmd", path);
+	}
+	skip(&c, 1 + 4);			/* long size, page size */
+	if (m->version == 6)
+		ret = read_v6(&c, m, err, path);
+	else if (m->version == 7)
+		ret = read_v7(&c, m, err, path);
+	else
+		ret = gt_error_set(err, ENOTSUP, "%s is .dat version %s; gpu-trace reads versions 6 and 7",
+				   path, version);
+	close(c.fd);
+	return ret;
+}

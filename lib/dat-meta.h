@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_DAT_META_H
+#define GT_DAT_META_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu-stats.h"
+#include "gt-error.h"
+
+/*
+ * What a .dat says about its recording, which libtracecmd's public API does
+ * not expose: kernel, clock, CPU stats, our granted buffer size. Reading it
+ * also validates the file, so a foreign or truncated file is named as such
+ * before any record is decoded.
+ */
+#define DAT_META_MAX_CPUS 1024
+
+struct dat_meta {
+	int version;			/* 6 or 7 */
+	char compression[32];		/* v7: "none", "zstd", ... */
+	char uname[256];
+	char clock[32];
+	char writer[64];		/* VERSION option */
+	int nr_cpus;
+	bool has_buffer_kb;
+	uint64_t buffer_kb;
+	int nr_cpustats;
+	struct cpu_stats cpustats[DAT_META_MAX_CPUS];	/* text not kept */
+	uint64_t file_size;
+};
+
+int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err);
+
+#endif

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_GPU_EVENT_H
+#define GT_GPU_EVENT_H
+
+#include <event-parse.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * One GPU driver record, normalised: which stage of a job it is and the keys
+ * that join it to the others, read by field NAME from the record's format so
+ * that 6.1, 6.12, 6.17+ and 7.x layouts (and kprobe variants) all decode.
+ */
+enum gpu_event_kind {
+	GEV_NONE = 0,
+	GEV_SUBMIT,		/* amdgpu_cs_ioctl: the submitting ioctl */
+	GEV_QUEUE,		/* drm_sched_job (<= 6.16), drm_sched_job_queue */
+	GEV_DEP_ADD,		/* drm_sched_job_add_dep: every dependency, at push */
+	GEV_DEP_WAIT,		/* drm_sched_job_wait_dep, drm_sched_job_unschedulable */
+	GEV_RUN,		/* drm_run_job (<= 6.16), drm_sched_job_run */
+	GEV_AMDGPU_RUN,		/* amdgpu_sched_run_job */
+	GEV_DONE,		/* drm_sched_process_job (<= 6.16), drm_sched_job_done */
+	GEV_FENCE_INIT,
+	GEV_FENCE_EMIT,
+	GEV_FENCE_ENABLE_SIGNAL,
+	GEV_FENCE_SIGNALED,
+	GEV_FENCE_WAIT_START,
+	GEV_FENCE_WAIT_END,
+	GEV_FENCE_DESTROY,
+	GEV_VBLANK,		/* drm_vblank_event */
+	GEV_VBLANK_QUEUED,
+	GEV_VBLANK_DELIVERED,
+	GEV_I915_REQUEST,	/* i915_request_* (stage in ev->name) */
+	GEV_XE_JOB,		/* xe_sched_job_* */
+	GEV_VIRTIO_CMD_QUEUE,
+	GEV_VIRTIO_CMD_RESPONSE,
+	GEV_AMDGPU_OTHER,	/* bo_create, bo_move, vm_flush, iv, vm_grab_id, ... */
+	GEV_KFD_EVENT,		/* a kfd/amdkfd tracepoint where a kernel has them */
+	GEV_FUNC,		/* function tracer record (order only) */
+	GEV_FUNC_ENTRY,		/* funcgraph_entry */
+	GEV_FUNC_EXIT,		/* funcgraph_exit (with duration) */
+	GEV_NR_KINDS
+};
+
+#define GEV_STR_LEN 64
+
+struct gpu_event {
+	enum gpu_event_kind kind;
+	const char *name;		/* the tracepoint's name */
+	unsigned long long ts;
+	int pid;
+	int cpu;
+	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
+	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
+	char driver[GEV_STR_LEN];	/* dma_fence driver */
+	char dev[GEV_STR_LEN];		/* device name (6.17+) */
+	bool has_id;
+	unsigned long long id;		/* drm_sched job id (<= 6.16) */
+	unsigned long long fence_ptr;	/* finished fence pointer (<= 6.16) */
+	bool has_fence;
+	unsigned long long ctx, seqno;	/* finished fence context:seqno */
+	bool has_dep;
+	unsigned long long dep_ctx, dep_seqno;
+	unsigned long long dep_ptr;	/* dependency fence pointer (<= 6.16) */
+	bool has_client_id;
+	unsigned long long client_id;
+	long long job_count, hw_job_count;
+	long long crtc, vblank_seq, vblank_time;
+	unsigned long long func_ip;	/* function records */
+	unsigned long long parent_ip;
+	int depth;
+	unsigned long long duration;	/* funcgraph_exit: rettime - calltime */
+	long long num_ibs;
+};
+
+struct gpu_decoder;
+
+/* Resolves the GPU events the file's formats know, once. */
+struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep);
+void gpu_decoder_free(struct gpu_decoder *dec);
+/* GEV_NONE for records that are not GPU events (cheap: one array lookup). */
+enum gpu_event_kind gpu_decoder_decode(struct gpu_decoder *dec,
+				       struct tep_record *rec,
+				       struct gpu_event *ev);
+/* The event systems the decoder found in the file, e.g. "gpu_scheduler". */
+bool gpu_decoder_has_system(const struct gpu_decoder *dec, const char *system);
+int gpu_decoder_nr_events(const struct gpu_decoder *dec);
+
+/* Slow path for plugins: decode one record of a given event. */
+enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,
+					 struct tep_record *rec,
+					 struct gpu_event *ev);
+
+/* The kind a tracepoint decodes to, GEV_NONE if none. */
+enum gpu_event_kind gpu_event_kind_of(const char *system, const char *name);
+const char *gpu_event_kind_name(enum gpu_event_kind kind);
+
+/* One line, like a trace-cmd plugin prints it (no newline). */
+size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_GPU_PLUGIN_H
+#define GT_GPU_PLUGIN_H
+
+#include <event-parse.h>
+
+/*
+ * Registers our one-line printers for the GPU events of one system (or of
+ * all, system NULL) with libtraceevent: used by the plugin_*.so files that
+ * trace-cmd and KernelShark load, and by gpu-trace itself so it needs no
+ * installed plugin. Returns the number of handlers registered.
+ */
+int gpu_plugin_register(struct tep_handle *tep, const char *system);
+void gpu_plugin_unregister(struct tep_handle *tep, const char *system);
+
+#endif

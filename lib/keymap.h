@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_KEYMAP_H
+#define GT_KEYMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* uint64 -> pointer, open addressing; sized by what is in it, not by history. */
+struct keymap {
+	uint64_t *keys;
+	void **vals;
+	size_t cap, used;
+};
+
+void *keymap_get(const struct keymap *m, uint64_t key);
+int keymap_put(struct keymap *m, uint64_t key, void *val);	/* replaces */
+void keymap_del(struct keymap *m, uint64_t key);
+void keymap_free(struct keymap *m);
+
+/* Iterate: for (i = 0; keymap_next(m, &i, &k, &v); ) */
+int keymap_next(const struct keymap *m, size_t *i, uint64_t *key, void **val);
+
+/* Two 64-bit values folded into one key (fence context:seqno). */
+static inline uint64_t keymap_pair(uint64_t a, uint64_t b)
+{
+	return (a * 0x9e3779b97f4a7c15ULL) ^ b;
+}
+
+#endif

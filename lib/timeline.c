@@ -1,0 +1,547 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "timeline.h"
+
+#define SIGNALS_KEPT	65536	/* recent fence signals, for dependency waits */
+#define LOW32		0xffffffffULL
+
+const char *job_latency_name(enum job_latency l)
+{
+	static const char *const names[LAT_NR] = {
+		"submit->queue", "queue->run", "dep wait", "run->hw start", "exec", "total"
+	};
+
+	return l < LAT_NR ? names[l] : "?";
+}
+
+/* dma_fence events carry 32-bit context and seqno: join on those bits. */
+static uint64_t fence_key(uint64_t ctx, uint64_t seqno)
+{
+	return keymap_pair(ctx & LOW32, seqno & LOW32);
+}
+
+int timeline_init(struct timeline *t, bool fence_mode)
+{
+	memset(t, 0, sizeof(*t));
+	t->fence_mode = fence_mode;
+	t->signal_fifo = calloc(2 * SIGNALS_KEPT, sizeof(*t->signal_fifo));
+	return t->signal_fifo ? 0 : -1;
+}
+
+static int ring_index(struct timeline *t, const char *name)
+{
+	struct ring_stats *n;
+	int i;
+
+	for (i = 0; i < t->nr_rings; i++)
+		if (!strcmp(t->rings[i].name, name))
+			return i;
+	n = realloc(t->rings, sizeof(*n) * (size_t)(t->nr_rings + 1));
+	if (!n)
+		return 0;
+	t->rings = n;
+	memset(&n[t->nr_rings], 0, sizeof(*n));
+	strncpy(n[t->nr_rings].name, name[0] ? name : "(unnamed)", GEV_STR_LEN - 1);
+	return t->nr_rings++;
+}
+
+static struct group_stats *group(struct group_stats **list, int *nr, uint64_t key)
+{
+	struct group_stats *n;
+	int i;
+
+	for (i = 0; i < *nr; i++)
+		if ((*list)[i].key == key)
+			return &(*list)[i];
+	n = realloc(*list, sizeof(*n) * (size_t)(*nr + 1));
+	if (!n)
+		return NULL;
+	*list = n;
+	memset(&n[*nr], 0, sizeof(*n));
+	n[*nr].key = key;
+	return &n[(*nr)++];
+}
+
+/* Signal times of recent fences, kept in a fixed-size FIFO. */
+static void remember_signal(struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t ts)
+{
+	uint64_t key = fence_key(ctx, seqno);
+	size_t at;
+
+	if (t->signal_count == SIGNALS_KEPT) {
+		at = t->signal_head;
+		/* forget the oldest, unless the same fence was stored again since */
+		if ((uintptr_t)keymap_get(&t->signals, t->signal_fifo[2 * at]) ==
+		    t->signal_fifo[2 * at + 1] + 1)
+			keymap_del(&t->signals, t->signal_fifo[2 * at]);
+		t->signal_head = (t->signal_head + 1) % SIGNALS_KEPT;
+	} else {
+		at = (t->signal_head + t->signal_count++) % SIGNALS_KEPT;
+	}
+	t->signal_fifo[2 * at] = key;
+	t->signal_fifo[2 * at + 1] = ts;
+	keymap_put(&t->signals, key, (void *)(uintptr_t)(ts + 1));	/* never NULL */
+}
+
+static bool signal_time(struct timeline *t, uint64_t key, uint64_t *ts)
+{
+	uintptr_t v = (uintptr_t)keymap_get(&t->signals, key);
+
+	if (!v)
+		return false;
+	*ts = (uint64_t)v - 1;
+	return true;
+}
+
+static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j = NULL;
+
+	if (ev->has_id)
+		j = keymap_get(&t->by_id, ev->id);
+	if (!j && ev->has_fence)
+		j = keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno));
+	if (!j && ev->fence_ptr)
+		j = keymap_get(&t->by_ptr, ev->fence_ptr);
+	return j;
+}
+
+static void index_job(struct timeline *t, struct job *j, const struct gpu_event *ev)
+{
+	if (ev->has_id && !j->has_id) {
+		j->has_id = true;
+		j->id = ev->id;
+		keymap_put(&t->by_id, j->id, j);
+	}
+	if (ev->has_fence && !j->has_fence) {
+		j->has_fence = true;
+		j->ctx = ev->ctx;
+		j->seqno = ev->seqno;
+		keymap_put(&t->by_fence, fence_key(j->ctx, j->seqno), j);
+	}
+	/* a freed fence's address comes back for a later job: the newest wins */
+	if (ev->fence_ptr && j->fence_ptr != ev->fence_ptr) {
+		j->fence_ptr = ev->fence_ptr;
+		keymap_put(&t->by_ptr, j->fence_ptr, j);
+	}
+	if (ev->has_client_id) {
+		j->has_client_id = true;
+		j->client_id = ev->client_id;
+	}
+}
+
+static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return NULL;
+	j->ring = ring_index(t, ev->ring);
+	j->pid = ev->pid;
+	t->jobs_in_flight++;
+	if (t->jobs_in_flight > t->max_jobs_in_flight)
+		t->max_jobs_in_flight = t->jobs_in_flight;
+	return j;
+}
+
+static void unindex_job(struct timeline *t, struct job *j)
+{
+	if (j->has_id && keymap_get(&t->by_id, j->id) == j)
+		keymap_del(&t->by_id, j->id);
+	if (j->has_fence && keymap_get(&t->by_fence, fence_key(j->ctx, j->seqno)) == j)
+		keymap_del(&t->by_fence, fence_key(j->ctx, j->seqno));
+	if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
+		keymap_del(&t->by_ptr, j->fence_ptr);
+}
+
+static uint64_t first_time(const struct job *j)
+{
+	return j->t_submit ? j->t_submit : j->t_queue ? j->t_queue : j->t_run ? j->t_run : j->t_done;
+}
+
+static void set_lat(struct job *j, enum job_latency l, uint64_t from, uint64_t to)
+{
+	if (!from || !to || to < from)
+		return;
+	j->has_lat[l] = true;
+	j->lat[l] = to - from;
+}
+
+static bool passes(struct timeline *t, const struct job *j)
+{
+	const struct timeline_filter *f = &t->filter;
+	uint64_t first = first_time(j);
+
+	if (f->pid && j->pid != f->pid)
+		return false;
+	if (f->ring && strcmp(t->rings[j->ring].name, f->ring))
+		return false;
+	if ((f->from && first < f->from) || (f->to && first > f->to))
+		return false;
+	if (f->min_latency && (!j->has_lat[LAT_TOTAL] || j->lat[LAT_TOTAL] < f->min_latency))
+		return false;
+	if (f->comm) {
+		const char *comm = t->comm_of ? t->comm_of(j->pid, t->comm_ctx) : NULL;
+
+		if (!comm || strcmp(comm, f->comm))
+			return false;
+	}
+	return true;
+}
+
+/* Fold a finished (or never-finished) job into the statistics, hand it on. */
+static void retire(struct timeline *t, struct job *j)
+{
+	struct ring_stats *r = &t->rings[j->ring];
+	struct group_stats *g;
+	int l;
+
+	unindex_job(t, j);
+	t->jobs_in_flight--;
+	if (j->t_queue && !j->t_done)
+		r->in_flight--;
+	if (!passes(t, j)) {
+		t->filtered_out++;
+		free(j);
+		return;
+	}
+	if (j->flags & JOB_UNFINISHED)
+		r->unfinished++;
+	else
+		r->jobs++;
+	if (j->flags & JOB_LOST)
+		r->lost++;
+	if (j->nr_waits)
+		r->waits++;
+	/* a job touched by lost events may have wrong stages: shown, not counted */
+	if (!(j->flags & JOB_LOST)) {
+		for (l = 0; l < LAT_NR; l++)
+			if (j->has_lat[l])
+				latency_add(&r->lat[l], j->lat[l]);
+		if (j->has_lat[LAT_TOTAL]) {
+			g = group(&t->procs, &t->nr_procs, (uint64_t)j->pid);
+			if (g) {
+				g->jobs++;
+				latency_add(&g->total, j->lat[LAT_TOTAL]);
+			}
+			if (j->has_client_id) {
+				g = group(&t->clients, &t->nr_clients, j->client_id);
+				if (g) {
+					g->jobs++;
+					latency_add(&g->total, j->lat[LAT_TOTAL]);
+				}
+			}
+		}
+	}
+	if (t->on_job)
+		t->on_job(j, t->job_ctx);
+	free(j);
+}
+
+static void resolve_deps(struct timeline *t, struct job *j)
+{
+	unsigned int i;
+	uint64_t ts;
+
+	for (i = 0; i < j->nr_pending_deps; i++) {
+		if (!signal_time(t, j->pending_deps[i], &ts)) {
+			j->flags |= JOB_DEP_UNKNOWN;
+			continue;
+		}
+		if (ts > j->dep_ready)
+			j->dep_ready = ts;
+	}
+	j->nr_pending_deps = 0;
+}
+
+static void complete(struct timeline *t, struct job *j, uint64_t ts)
+{
+	struct ring_stats *r = &t->rings[j->ring];
+	uint64_t first = first_time(j);
+
+	j->t_done = ts;
+	if (j->t_queue)
+		r->in_flight--;
+	if (j->t_run) {
+		/* a ring executes in order: it starts when the previous job ends */
+		j->t_hw_start = j->t_run > r->last_done ? j->t_run : r->last_done;
+		if (j->t_hw_start > ts)
+			j->t_hw_start = ts;
+		r->busy_ns += ts - j->t_hw_start;
+		set_lat(j, LAT_RUN_TO_HW, j->t_run, j->t_hw_start);
+		set_lat(j, LAT_EXEC, j->t_hw_start, ts);
+	}
+	if (ts > r->last_done)
+		r->last_done = ts;
+	if (!r->first_ts || first < r->first_ts)
+		r->first_ts = first;
+	r->last_ts = ts;
+	set_lat(j, LAT_SUBMIT_TO_QUEUE, j->t_submit, j->t_queue);
+	set_lat(j, LAT_QUEUE_TO_RUN, j->t_queue, j->t_run);
+	if (j->t_queue && j->t_run && !(j->flags & JOB_DEP_UNKNOWN)) {
+		uint64_t ready = j->dep_ready > j->t_queue ? j->dep_ready : j->t_queue;
+
+		if (ready > j->t_run)
+			ready = j->t_run;
+		set_lat(j, LAT_DEP_WAIT, j->t_queue, ready);
+		if (!j->has_lat[LAT_DEP_WAIT]) {
+			j->has_lat[LAT_DEP_WAIT] = true;
+			j->lat[LAT_DEP_WAIT] = 0;
+		}
+	}
+	set_lat(j, LAT_TOTAL, first, ts);
+	if (j->has_fence)
+		remember_signal(t, j->ctx, j->seqno, ts);
+	retire(t, j);
+}
+
+static void add_pending_dep(struct job *j, const struct gpu_event *ev)
+{
+	uint64_t key;
+	unsigned int i;
+
+	if (!(ev->dep_ctx || ev->dep_seqno))
+		return;
+	key = fence_key(ev->dep_ctx, ev->dep_seqno);
+	for (i = 0; i < j->nr_pending_deps; i++)
+		if (j->pending_deps[i] == key)
+			return;
+	if (j->nr_pending_deps < sizeof(j->pending_deps) / sizeof(j->pending_deps[0]))
+		j->pending_deps[j->nr_pending_deps++] = key;
+	else
+		j->flags |= JOB_DEP_UNKNOWN;
+}
+
+static void track_depth(struct timeline *t, struct job *j)
+{
+	struct ring_stats *r = &t->rings[j->ring];
+
+	r->in_flight++;
+	if (r->in_flight > r->max_in_flight)
+		r->max_in_flight = r->in_flight;
+}
+
+static void fence_event(struct timeline *t, const struct gpu_event *ev)
+{
+	uint64_t key = fence_key(ev->ctx, ev->seqno);
+	struct job *j = keymap_get(&t->by_fence, key);
+
+	switch (ev->kind) {
+	case GEV_FENCE_SIGNALED:
+		remember_signal(t, ev->ctx, ev->seqno, ev->ts);
+		if (j && (t->fence_mode || (j->t_run && !strcmp(ev->driver, "drm_sched")))) {
+			if (!t->fence_mode)
+				j->flags |= JOB_DONE_FENCE;
+			complete(t, j, ev->ts);
+		}
+		break;
+	case GEV_FENCE_INIT:
+	case GEV_FENCE_EMIT:
+		if (!t->fence_mode)
+			break;
+		if (!j) {
+			j = new_job(t, ev);
+			if (!j)
+				break;
+			j->flags |= JOB_FENCE_ONLY;
+			index_job(t, j, ev);
+		}
+		if (ev->kind == GEV_FENCE_INIT && !j->t_queue) {
+			j->t_queue = ev->ts;
+			track_depth(t, j);
+		} else if (ev->kind == GEV_FENCE_EMIT && !j->t_run) {
+			j->t_run = ev->ts;
+		}
+		break;
+	case GEV_FENCE_DESTROY:
+		/* destroyed unsignalled (a stub or cancelled fence): not a job */
+		if (t->fence_mode && j) {
+			unindex_job(t, j);
+			if (j->t_queue)
+				t->rings[j->ring].in_flight--;
+			t->jobs_in_flight--;
+			free(j);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j;
+
+	t->events++;
+	if (!t->first_ts)
+		t->first_ts = ev->ts;
+	t->last_ts = ev->ts;
+	if (ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) {
+		fence_event(t, ev);
+		return;
+	}
+	if (t->fence_mode)
+		return;
+	switch (ev->kind) {
+	case GEV_SUBMIT:
+	case GEV_QUEUE:
+		j = find_job(t, ev);
+		if (!j)
+			j = new_job(t, ev);
+		if (!j)
+			return;
+		index_job(t, j, ev);
+		if (ev->ring[0])
+			j->ring = ring_index(t, ev->ring);
+		if (ev->kind == GEV_SUBMIT) {
+			j->pid = ev->pid;
+			if (!j->t_submit)
+				j->t_submit = ev->ts;
+		} else if (!j->t_queue) {
+			j->t_queue = ev->ts;
+			if (!j->t_submit)
+				j->pid = ev->pid;
+			track_depth(t, j);
+		}
+		break;
+	case GEV_DEP_ADD:
+	case GEV_DEP_WAIT:
+		j = find_job(t, ev);
+		if (!j) {
+			t->orphans++;
+			return;
+		}
+		if (ev->kind == GEV_DEP_ADD)
+			j->nr_deps++;
+		else
+			j->nr_waits++;
+		add_pending_dep(j, ev);
+		break;
+	case GEV_RUN:
+	case GEV_AMDGPU_RUN:
+		j = find_job(t, ev);
+		if (!j && ev->kind == GEV_AMDGPU_RUN)
+			return;
+		if (!j) {
+			/* its queue event is not in the trace: a partial job */
+			t->orphans++;
+			j = new_job(t, ev);
+			if (!j)
+				return;
+		}
+		index_job(t, j, ev);
+		if (!j->t_run) {
+			j->t_run = ev->ts;
+			resolve_deps(t, j);
+		}
+		break;
+	case GEV_DONE:
+		j = ev->has_fence ? keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno))
+				  : keymap_get(&t->by_ptr, ev->fence_ptr);
+		if (ev->has_fence)
+			remember_signal(t, ev->ctx, ev->seqno, ev->ts);
+		if (!j) {
+			t->orphans++;
+			return;
+		}
+		complete(t, j, ev->ts);
+		break;
+	default:
+		break;
+	}
+}
+
+static void mark_lost(struct keymap *m)
+{
+	uint64_t key;
+	void *val;
+	size_t i = 0;
+
+	while (keymap_next(m, &i, &key, &val))
+		((struct job *)val)->flags |= JOB_LOST;
+}
+
+void timeline_lost_events(struct timeline *t, uint64_t ts)
+{
+	(void)ts;
+	t->lost_windows++;
+	mark_lost(&t->by_id);
+	mark_lost(&t->by_fence);
+	mark_lost(&t->by_ptr);
+}
+
+static int cmp_job_start(const void *a, const void *b)
+{
+	const struct job *x = *(struct job *const *)a, *y = *(struct job *const *)b;
+	uint64_t fx = first_time(x), fy = first_time(y);
+
+	if (fx != fy)
+		return fx < fy ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static void collect(struct keymap *m, struct job ***list, size_t *nr, size_t *cap)
+{
+	uint64_t key;
+	void *val;
+	size_t i = 0;
+
+	while (keymap_next(m, &i, &key, &val)) {
+		if (*nr == *cap) {
+			size_t ncap = *cap ? *cap * 2 : 64;
+			struct job **n = realloc(*list, sizeof(*n) * ncap);
+
+			if (!n)
+				return;
+			*list = n;
+			*cap = ncap;
+		}
+		(*list)[(*nr)++] = val;
+	}
+}
+
+void timeline_finish(struct timeline *t)
+{
+	struct job **list = NULL;
+	size_t nr = 0, cap = 0, i;
+
+	collect(&t->by_id, &list, &nr, &cap);
+	collect(&t->by_fence, &list, &nr, &cap);
+	collect(&t->by_ptr, &list, &nr, &cap);
+	qsort(list, nr, sizeof(*list), cmp_job_start);
+	for (i = 0; i < nr; i++) {
+		struct job *j = list[i];
+
+		if (i && list[i - 1] == j)
+			continue;	/* indexed under several keys */
+		j->flags |= JOB_UNFINISHED;
+		set_lat(j, LAT_SUBMIT_TO_QUEUE, j->t_submit, j->t_queue);
+		set_lat(j, LAT_QUEUE_TO_RUN, j->t_queue, j->t_run);
+		retire(t, j);
+	}
+	free(list);
+}
+
+void timeline_free(struct timeline *t)
+{
+	int i, l;
+
+	for (i = 0; i < t->nr_rings; i++)
+		for (l = 0; l < LAT_NR; l++)
+			latency_free(&t->rings[i].lat[l]);
+	for (i = 0; i < t->nr_procs; i++)
+		latency_free(&t->procs[i].total);
+	for (i = 0; i < t->nr_clients; i++)
+		latency_free(&t->clients[i].total);
+	free(t->rings);
+	free(t->procs);
+	free(t->clients);
+	keymap_free(&t->by_id);
+	keymap_free(&t->by_fence);
+	keymap_free(&t->by_ptr);
+	keymap_free(&t->signals);
+	free(t->signal_fifo);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_TIMELINE_H
+#define GT_TIMELINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu-event.h"
+#include "keymap.h"
+#include "latency-stats.h"
+
+/*
+ * Joins GPU events into jobs (DESIGN.md section 5):
+ *  - amdgpu: (timeline, context, seqno) and the scheduler job id tie the
+ *    ioctl, the scheduler and the ring together;
+ *  - drm_sched <= 6.16: queue -> run by job id, run -> done by the finished
+ *    fence's pointer, in time order (pointers are reused after free);
+ *  - drm_sched >= 6.17: (fence_context, fence_seqno) everywhere;
+ *  - dma_fence alone (no scheduler events in the file): init/emit ->
+ *    signaled on the fence's timeline.
+ * Jobs live here only while in flight; a finished job is handed to the
+ * caller and folded into fixed-size statistics.
+ */
+
+enum job_latency {
+	LAT_SUBMIT_TO_QUEUE,	/* ioctl -> scheduler queue */
+	LAT_QUEUE_TO_RUN,	/* scheduler wait (dependencies + ring credit) */
+	LAT_DEP_WAIT,		/* queue -> last dependency signalled */
+	LAT_RUN_TO_HW,		/* hardware queue: run -> hw start */
+	LAT_EXEC,		/* hw start -> done */
+	LAT_TOTAL,		/* first event -> done */
+	LAT_NR
+};
+
+#define JOB_UNFINISHED	(1u << 0)	/* no done event in the trace */
+#define JOB_LOST	(1u << 1)	/* in flight while events were lost */
+#define JOB_DONE_FENCE	(1u << 2)	/* done taken from dma_fence_signaled */
+#define JOB_FENCE_ONLY	(1u << 3)	/* a dma_fence, no scheduler events */
+#define JOB_DEP_UNKNOWN	(1u << 4)	/* a dependency's signal is not in the trace */
+
+struct job {
+	int ring;			/* index in timeline.rings */
+	int pid;			/* submitter */
+	bool has_client_id;
+	uint64_t client_id;
+	bool has_id;
+	uint64_t id;
+	bool has_fence;
+	uint64_t ctx, seqno;
+	uint64_t fence_ptr;
+	uint64_t t_submit, t_queue, t_run, t_hw_start, t_done;
+	uint64_t dep_ready;		/* latest dependency signal seen */
+	unsigned int nr_deps, nr_waits;
+	unsigned int flags;
+	/* measured latencies; has_lat[i] false when an endpoint is missing */
+	bool has_lat[LAT_NR];
+	uint64_t lat[LAT_NR];
+	/* dependencies whose signal time is looked up when the job runs */
+	unsigned int nr_pending_deps;
+	uint64_t pending_deps[8];
+};
+
+struct ring_stats {
+	char name[GEV_STR_LEN];
+	uint64_t jobs;			/* finished */
+	uint64_t unfinished;
+	uint64_t lost;			/* jobs flagged JOB_LOST */
+	uint64_t waits;			/* jobs that waited on a dependency */
+	uint64_t busy_ns;		/* union of [hw start, done] */
+	uint64_t last_done;
+	int64_t in_flight, max_in_flight;
+	uint64_t first_ts, last_ts;
+	struct latency_stats lat[LAT_NR];
+};
+
+struct group_stats {			/* per process or per client id */
+	uint64_t key;
+	uint64_t jobs;
+	struct latency_stats total;
+};
+
+struct timeline_filter {
+	int pid;			/* 0: any */
+	const char *comm;		/* NULL: any */
+	const char *ring;		/* NULL: any */
+	uint64_t from, to;		/* job's first event in [from, to]; 0: open */
+	uint64_t min_latency;		/* total >= this */
+};
+
+struct timeline {
+	bool fence_mode;		/* no scheduler events: jobs from dma_fence */
+	struct timeline_filter filter;
+	const char *(*comm_of)(int pid, void *ctx);
+	void *comm_ctx;
+	/* called for every job that passes the filter, finished or not */
+	void (*on_job)(const struct job *job, void *ctx);
+	void *job_ctx;
+
+	struct ring_stats *rings;
+	int nr_rings;
+	struct group_stats *procs, *clients;
+	int nr_procs, nr_clients;
+
+	struct keymap by_id, by_ptr, by_fence;
+	struct keymap signals;		/* fence -> signal ts, bounded */
+	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
+	size_t signal_head, signal_count;
+
+	uint64_t first_ts, last_ts;
+	uint64_t events, jobs_in_flight, max_jobs_in_flight;
+	uint64_t orphans;		/* events of jobs whose start is not in the trace */
+	uint64_t lost_windows;
+	uint64_t filtered_out;
+};
+
+int timeline_init(struct timeline *t, bool fence_mode);
+/* Events must arrive in time order (as libtracecmd's iterator gives them). */
+void timeline_add_event(struct timeline *t, const struct gpu_event *ev);
+/* Events were lost on some CPU just before `ts`. */
+void timeline_lost_events(struct timeline *t, uint64_t ts);
+/* Hands every job still in flight to on_job as unfinished. */
+void timeline_finish(struct timeline *t);
+void timeline_free(struct timeline *t);
+
+const char *job_latency_name(enum job_latency l);
+
+#endif

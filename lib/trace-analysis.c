@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu-plugin.h"
+#include "trace-analysis.h"
+
+static const char *comm_of(int pid, void *ctx)
+{
+	return analysis_comm(ctx, pid);
+}
+
+const char *analysis_comm(struct analysis *a, int pid)
+{
+	return tep_data_comm_from_pid(a->tep, pid);
+}
+
+int analysis_open(struct analysis *a, const char *path, struct gt_error *err)
+{
+	int i, n;
+
+	memset(a, 0, sizeof(*a));
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	a->handles[0] = tracecmd_open(path, 0);
+	if (!a->handles[0])
+		return gt_error_set(err, EINVAL,
+				    "libtracecmd cannot read %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
+				    path, path);
+	a->nr_handles = 1;
+	n = tracecmd_buffer_instances(a->handles[0]);
+	for (i = 0; i < n && a->nr_handles < 16; i++) {
+		struct tracecmd_input *h = tracecmd_buffer_instance_handle(a->handles[0], i);
+
+		if (h)
+			a->handles[a->nr_handles++] = h;
+	}
+	a->tep = tracecmd_get_tep(a->handles[0]);
+	/* our printers, whether or not the plugins are installed */
+	gpu_plugin_register(a->tep, NULL);
+	for (i = 1; i < a->nr_handles; i++)
+		gpu_plugin_register(tracecmd_get_tep(a->handles[i]), NULL);
+	a->dec = gpu_decoder_new(a->tep);
+	if (!a->dec) {
+		analysis_close(a);
+		return gt_error_set(err, ENOMEM, "out of memory reading the formats of %s", path);
+	}
+	/* without scheduler or amdgpu events, jobs are the fences themselves */
+	if (timeline_init(&a->tl, !gpu_decoder_has_system(a->dec, "gpu_scheduler") &&
+				  !gpu_decoder_has_system(a->dec, "amdgpu"))) {
+		analysis_close(a);
+		return gt_error_set(err, ENOMEM, "out of memory");
+	}
+	a->tl.comm_of = comm_of;
+	a->tl.comm_ctx = a;
+	return 0;
+}
+
+static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
+		       void *data)
+{
+	struct analysis *a = data;
+	struct gpu_event ev;
+	enum gpu_event_kind kind;
+
+	(void)h;
+	(void)cpu;
+	a->records++;
+	if (!a->first_ts)
+		a->first_ts = rec->ts;
+	a->last_ts = rec->ts;
+	if (rec->missed_events) {
+		if (rec->missed_events > 0)
+			a->missed += (uint64_t)rec->missed_events;
+		else
+			a->missed_unknown = true;
+		timeline_lost_events(&a->tl, rec->ts);
+	}
+	kind = gpu_decoder_decode(a->dec, rec, &ev);
+	if (kind == GEV_FUNC || kind == GEV_FUNC_ENTRY || kind == GEV_FUNC_EXIT) {
+		const char *func = tep_find_function(a->tep, ev.func_ip);
+
+		a->func_events++;
+		if (kfd_is_queue_function(func))
+			kfd_queues_add(&a->kfd, &ev, func);
+	} else if (kind != GEV_NONE) {
+		a->gpu_events++;
+		timeline_add_event(&a->tl, &ev);
+	}
+	/* 3.1.6 only stops on a negative return */
+	if (a->on_record && a->on_record(a, rec, kind == GEV_NONE ? NULL : &ev, a->ctx) < 0)
+		return -1;
+	return 0;
+}
+
+int analysis_run(struct analysis *a, struct gt_error *err)
+{
+	int ret;
+
+	if (a->nr_handles == 1)
+		ret = tracecmd_iterate_events(a->handles[0], NULL, 0, each_record, a);
+	else
+		ret = tracecmd_iterate_events_multi(a->handles, a->nr_handles, each_record, a);
+	timeline_finish(&a->tl);
+	if (ret < 0 && !a->on_record)
+		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",
+				    (unsigned long long)a->records);
+	return 0;
+}
+
+void analysis_close(struct analysis *a)
+{
+	int i;
+
+	for (i = a->nr_handles - 1; i >= 0; i--)
+		tracecmd_close(a->handles[i]);
+	gpu_decoder_free(a->dec);
+	timeline_free(&a->tl);
+	kfd_queues_free(&a->kfd);
+	memset(a, 0, sizeof(*a));
+}

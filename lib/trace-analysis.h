@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_TRACE_ANALYSIS_H
+#define GT_TRACE_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <trace-cmd.h>
+
+#include "gpu-event.h"
+#include "gt-error.h"
+#include "kfd-queues.h"
+#include "timeline.h"
+
+/*
+ * One pass over a .dat (v6 or v7, every buffer instance in it) in time order:
+ * each record is decoded, GPU events go to the timeline, function records of
+ * the KFD paths to the queue tracker.
+ */
+struct analysis {
+	struct tracecmd_input *handles[16];	/* top buffer + instances */
+	int nr_handles;
+	struct tep_handle *tep;
+	struct gpu_decoder *dec;
+	struct timeline tl;
+	struct kfd_queues kfd;
+	uint64_t records, gpu_events, func_events;
+	uint64_t first_ts, last_ts;
+	uint64_t missed;			/* in-band "events dropped" counts */
+	bool missed_unknown;
+	/* optional: every record, with its decoded GPU event or NULL */
+	int (*on_record)(struct analysis *a, struct tep_record *rec,
+			 const struct gpu_event *ev, void *ctx);
+	void *ctx;
+};
+
+int analysis_open(struct analysis *a, const char *path, struct gt_error *err);
+int analysis_run(struct analysis *a, struct gt_error *err);
+void analysis_close(struct analysis *a);
+/* "<...>" when the file has no name for the pid */
+const char *analysis_comm(struct analysis *a, int pid);
+
+#endif
