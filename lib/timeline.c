@@ -510,7 +510,8 @@ void timeline_finish(struct timeline *t)
 	collect(&t->by_id, &list, &nr, &cap);
 	collect(&t->by_fence, &list, &nr, &cap);
 	collect(&t->by_ptr, &list, &nr, &cap);
-	qsort(list, nr, sizeof(*list), cmp_job_start);
+	if (nr)
+		qsort(list, nr, sizeof(*list), cmp_job_start);
 	for (i = 0; i < nr; i++) {
 		struct job *j = list[i];
 

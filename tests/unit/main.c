@@ -18,6 +18,9 @@ int main(void)
 	suite_dat_writer();
 	suite_cmdlines();
 	suite_presets();
+	suite_timeline();
+	suite_gpu_event();
+	suite_latency();
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Decoding by field name: the same event from three kernels' real formats. */
+#include <event-parse.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../lib/gpu-event.h"
+#include "unit.h"
+
+struct parsed {
+	struct tep_handle *tep;
+	struct tep_event *event;
+};
+
+static int parse(struct parsed *p, const char *kernel, const char *sys, const char *name)
+{
+	char path[256], *fmt;
+
+	snprintf(path, sizeof(path), "formats/%s/%s/%s/format", kernel, sys, name);
+	fmt = fixture_read(path);
+	if (!fmt)
+		return -1;
+	p->tep = tep_alloc();
+	tep_set_long_size(p->tep, 8);
+	tep_set_file_bigendian(p->tep, TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(p->tep, TEP_LITTLE_ENDIAN);
+	if (tep_parse_event(p->tep, fmt, strlen(fmt), sys)) {
+		free(fmt);
+		return -1;
+	}
+	free(fmt);
+	p->event = tep_find_event_by_name(p->tep, sys, name);
+	return p->event ? 0 : -1;
+}
+
+static void put(struct tep_event *e, unsigned char *rec, const char *name, uint64_t v)
+{
+	struct tep_format_field *f = tep_find_field(e, name);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	memcpy(rec + f->offset, &v, (size_t)f->size);
+}
+
+static void put_str(struct tep_event *e, unsigned char *rec, const char *name,
+		    const char *s, unsigned int at)
+{
+	struct tep_format_field *f = tep_find_field(e, name);
+	uint32_t loc = at | (uint32_t)((strlen(s) + 1) << 16);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	memcpy(rec + f->offset, &loc, 4);
+	strcpy((char *)rec + at, s);
+}
+
+static void test_sched_job_6_1(void)
+{
+	unsigned char rec[128] = { 0 };
+	struct tep_record r = { .ts = 5, .data = rec, .size = 128 };
+	struct gpu_event ev;
+	struct parsed p;
+	char line[256];
+
+	CU_ASSERT_EQUAL_FATAL(parse(&p, "linux-6.1", "gpu_scheduler", "drm_sched_job"), 0);
+	put(p.event, rec, "fence", 0xffff888012345678ULL);
+	put(p.event, rec, "id", 77);
+	put(p.event, rec, "job_count", 3);
+	put(p.event, rec, "hw_job_count", 2);
+	put_str(p.event, rec, "name", "gfx_0.0.0", 60);
+	CU_ASSERT_EQUAL(gpu_event_decode_one(p.event, &r, &ev), GEV_QUEUE);
+	CU_ASSERT_STRING_EQUAL(ev.ring, "gfx_0.0.0");
+	CU_ASSERT_TRUE(ev.has_id);
+	CU_ASSERT_EQUAL(ev.id, 77);
+	CU_ASSERT_EQUAL(ev.fence_ptr, 0xffff888012345678ULL);
+	CU_ASSERT_FALSE(ev.has_fence);
+	CU_ASSERT_EQUAL(ev.job_count, 3);
+	CU_ASSERT_EQUAL(ev.hw_job_count, 2);
+	gpu_event_format(&ev, line, sizeof(line));
+	CU_ASSERT_STRING_EQUAL(line, "ring=gfx_0.0.0 job=77 fence=0xffff888012345678 queued (in queue 3, on hw 2)");
+	tep_free(p.tep);
+}
+
+static void test_sched_job_queue_7_3(void)
+{
+	unsigned char rec[128] = { 0 };
+	struct tep_record r = { .ts = 5, .data = rec, .size = 128 };
+	struct gpu_event ev;
+	struct parsed p;
+
+	CU_ASSERT_EQUAL_FATAL(parse(&p, "linux-7.3", "gpu_scheduler", "drm_sched_job_queue"), 0);
+	put(p.event, rec, "fence_context", 8442);
+	put(p.event, rec, "fence_seqno", 145);
+	put(p.event, rec, "client_id", 12);
+	put_str(p.event, rec, "name", "gfx_0.0.0", 64);
+	put_str(p.event, rec, "dev", "0000:0e:00.0", 80);
+	CU_ASSERT_EQUAL(gpu_event_decode_one(p.event, &r, &ev), GEV_QUEUE);
+	CU_ASSERT_TRUE(ev.has_fence);
+	CU_ASSERT_EQUAL(ev.ctx, 8442);
+	CU_ASSERT_EQUAL(ev.seqno, 145);
+	CU_ASSERT_FALSE(ev.has_id);
+	CU_ASSERT_TRUE(ev.has_client_id);
+	CU_ASSERT_EQUAL(ev.client_id, 12);
+	CU_ASSERT_STRING_EQUAL(ev.dev, "0000:0e:00.0");
+	CU_ASSERT_STRING_EQUAL(ev.ring, "gfx_0.0.0");
+	tep_free(p.tep);
+}
+
+/* 6.1 wait_dep: "fence" and ctx/seqno describe the dependency, id the job */
+static void test_wait_dep_6_1(void)
+{
+	unsigned char rec[128] = { 0 };
+	struct tep_record r = { .ts = 5, .data = rec, .size = 128 };
+	struct gpu_event ev;
+	struct parsed p;
+
+	CU_ASSERT_EQUAL_FATAL(parse(&p, "linux-6.1", "gpu_scheduler", "drm_sched_job_wait_dep"), 0);
+	put(p.event, rec, "id", 9);
+	put(p.event, rec, "fence", 0xffff8880aaaa0000ULL);
+	put(p.event, rec, "ctx", 300);
+	put(p.event, rec, "seqno", 4);
+	put_str(p.event, rec, "name", "sdma0", 60);
+	CU_ASSERT_EQUAL(gpu_event_decode_one(p.event, &r, &ev), GEV_DEP_WAIT);
+	CU_ASSERT_EQUAL(ev.id, 9);
+	CU_ASSERT_EQUAL(ev.fence_ptr, 0);
+	CU_ASSERT_TRUE(ev.has_dep);
+	CU_ASSERT_EQUAL(ev.dep_ctx, 300);
+	CU_ASSERT_EQUAL(ev.dep_seqno, 4);
+	CU_ASSERT_EQUAL(ev.dep_ptr, 0xffff8880aaaa0000ULL);
+	tep_free(p.tep);
+}
+
+/* amdgpu_cs_ioctl: 32-bit context in 6.1, 64-bit in 7.3; same meaning */
+static void test_cs_ioctl_both_layouts(void)
+{
+	static const char *const kernels[] = { "linux-6.1", "linux-7.3" };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		unsigned char rec[128] = { 0 };
+		struct tep_record r = { .ts = 5, .data = rec, .size = 128 };
+		struct gpu_event ev;
+		struct parsed p;
+
+		CU_ASSERT_EQUAL_FATAL(parse(&p, kernels[i], "amdgpu", "amdgpu_cs_ioctl"), 0);
+		put(p.event, rec, "context", 7914);
+		put(p.event, rec, "seqno", 920);
+		put_str(p.event, rec, "timeline", "gfx_0.0.0", 64);
+		put_str(p.event, rec, "ring", "gfx_0.0.0", 80);
+		CU_ASSERT_EQUAL(gpu_event_decode_one(p.event, &r, &ev), GEV_SUBMIT);
+		CU_ASSERT_EQUAL(ev.ctx, 7914);
+		CU_ASSERT_EQUAL(ev.seqno, 920);
+		CU_ASSERT_EQUAL(ev.has_id, i == 0);
+		CU_ASSERT_STRING_EQUAL(ev.ring, "gfx_0.0.0");
+		tep_free(p.tep);
+	}
+}
+
+static void test_kinds(void)
+{
+	CU_ASSERT_EQUAL(gpu_event_kind_of("gpu_scheduler", "drm_sched_job_done"), GEV_DONE);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("gpu_scheduler", "drm_sched_process_job"), GEV_DONE);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_device_rreg"), GEV_NONE);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_bo_move"), GEV_AMDGPU_OTHER);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("sched", "sched_switch"), GEV_NONE);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("i915", "i915_request_retire"), GEV_I915_REQUEST);
+	CU_ASSERT_STRING_EQUAL(gpu_event_kind_name(GEV_RUN), "run");
+}
+
+void suite_gpu_event(void)
+{
+	CU_pSuite s = CU_add_suite("gpu-event", NULL, NULL);
+
+	CU_add_test(s, "drm_sched_job, 6.1 layout", test_sched_job_6_1);
+	CU_add_test(s, "drm_sched_job_queue, 7.3 layout", test_sched_job_queue_7_3);
+	CU_add_test(s, "drm_sched_job_wait_dep, 6.1", test_wait_dep_6_1);
+	CU_add_test(s, "amdgpu_cs_ioctl, 6.1 and 7.3", test_cs_ioctl_both_layouts);
+	CU_add_test(s, "event kinds by name", test_kinds);
+}

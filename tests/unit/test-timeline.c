@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Each scenario of tests/fixture/scenarios.c is written with the real
+ * kernel formats, read back through libtracecmd and joined; the numbers
+ * below are worked out by hand from the scenario's comment (microseconds).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../lib/trace-analysis.h"
+#include "../fixture/scenarios.h"
+#include "unit.h"
+
+#define US_NS(x)	((uint64_t)(x) * 1000)
+#define MAX_JOBS	16
+
+struct run {
+	struct analysis a;
+	struct job jobs[MAX_JOBS];
+	int nr_jobs;
+	char path[64];
+};
+
+static void keep_job(const struct job *j, void *ctx)
+{
+	struct run *r = ctx;
+
+	if (r->nr_jobs < MAX_JOBS)
+		r->jobs[r->nr_jobs++] = *j;
+}
+
+static int analyse(struct run *r, const char *scenario)
+{
+	const char *root = getenv("GT_FIXTURES");
+	char formats[512];
+	struct gt_error err = { 0 };
+	int fd;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(formats, sizeof(formats), "%s/formats", root ? root : "tests/fixtures");
+	strcpy(r->path, "/tmp/gt-unit-scenario-XXXXXX");
+	fd = mkstemp(r->path);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	if (scenario_write(scenario_find(scenario), formats, r->path, &err) ||
+	    analysis_open(&r->a, r->path, &err))
+		return -1;
+	r->a.tl.on_job = keep_job;
+	r->a.tl.job_ctx = r;
+	return analysis_run(&r->a, &err);
+}
+
+static void done(struct run *r)
+{
+	analysis_close(&r->a);
+	unlink(r->path);
+}
+
+static struct ring_stats *ring(struct run *r, const char *name)
+{
+	int i;
+
+	for (i = 0; i < r->a.tl.nr_rings; i++)
+		if (!strcmp(r->a.tl.rings[i].name, name))
+			return &r->a.tl.rings[i];
+	return NULL;
+}
+
+static const struct job *job_by_id(struct run *r, uint64_t id)
+{
+	int i;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].has_id && r->jobs[i].id == id)
+			return &r->jobs[i];
+	return NULL;
+}
+
+static const struct job *job_by_fence(struct run *r, uint64_t ctx, uint64_t seqno)
+{
+	int i;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].has_fence && r->jobs[i].ctx == ctx && r->jobs[i].seqno == seqno)
+			return &r->jobs[i];
+	return NULL;
+}
+
+#define EXPECT_LAT(j, l, us) do {					\
+		CU_ASSERT_TRUE((j)->has_lat[l]);			\
+		CU_ASSERT_EQUAL((j)->lat[l], US_NS(us));		\
+	} while (0)
+
+static void test_two_rings(void)
+{
+	struct run r;
+	const struct job *j;
+	struct ring_stats *gfx, *sdma;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "two-rings"), 0);
+	CU_ASSERT_EQUAL(r.nr_jobs, 3);
+	j = job_by_id(&r, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_SUBMIT_TO_QUEUE, 10);
+	EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 10);
+	EXPECT_LAT(j, LAT_DEP_WAIT, 0);
+	EXPECT_LAT(j, LAT_RUN_TO_HW, 0);
+	EXPECT_LAT(j, LAT_EXEC, 500);
+	EXPECT_LAT(j, LAT_TOTAL, 520);
+	CU_ASSERT_EQUAL(j->pid, 4242);
+	/* job 2 ran at 230 but the ring was busy with job 1 until 620 */
+	j = job_by_id(&r, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 20);
+	EXPECT_LAT(j, LAT_RUN_TO_HW, 390);
+	EXPECT_LAT(j, LAT_EXEC, 300);
+	EXPECT_LAT(j, LAT_TOTAL, 720);
+	CU_ASSERT_EQUAL(j->t_hw_start, 1000000000ULL + US_NS(620));
+	j = job_by_id(&r, 3);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_EXEC, 100);
+	EXPECT_LAT(j, LAT_TOTAL, 110);
+
+	gfx = ring(&r, "gfx_0.0.0");
+	sdma = ring(&r, "sdma0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gfx);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sdma);
+	CU_ASSERT_EQUAL(gfx->jobs, 2);
+	CU_ASSERT_EQUAL(sdma->jobs, 1);
+	CU_ASSERT_EQUAL(gfx->busy_ns, US_NS(800));
+	CU_ASSERT_EQUAL(gfx->max_in_flight, 2);
+	CU_ASSERT_EQUAL(latency_percentile(&gfx->lat[LAT_EXEC], 50), US_NS(300));
+	CU_ASSERT_EQUAL(latency_percentile(&gfx->lat[LAT_EXEC], 99), US_NS(500));
+	CU_ASSERT_EQUAL(latency_avg(&gfx->lat[LAT_TOTAL]), US_NS(620));
+	CU_ASSERT_EQUAL(r.a.tl.orphans, 0);
+	CU_ASSERT_EQUAL(r.a.first_ts, 1000000000ULL + US_NS(100));
+	CU_ASSERT_EQUAL(r.a.last_ts, 1000000000ULL + US_NS(920));
+	CU_ASSERT_EQUAL_FATAL(r.a.tl.nr_procs, 1);
+	CU_ASSERT_EQUAL(r.a.tl.procs[0].key, 4242);
+	CU_ASSERT_EQUAL(r.a.tl.procs[0].jobs, 3);
+	CU_ASSERT_EQUAL(latency_percentile(&r.a.tl.procs[0].total, 50), US_NS(520));
+	CU_ASSERT_STRING_EQUAL(analysis_comm(&r.a, 4242), "hipapp");
+	done(&r);
+}
+
+static void test_dependencies_across_rings(void)
+{
+	struct run r;
+	const struct job *a, *b, *c;
+	struct ring_stats *sdma;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "deps"), 0);
+	CU_ASSERT_EQUAL(r.nr_jobs, 3);
+	a = job_by_fence(&r, 100, 1);
+	b = job_by_fence(&r, 200, 1);
+	c = job_by_fence(&r, 200, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	EXPECT_LAT(a, LAT_EXEC, 490);
+	EXPECT_LAT(a, LAT_DEP_WAIT, 0);
+	/* B waited from its queue at 20 until A signalled at 500 */
+	EXPECT_LAT(b, LAT_DEP_WAIT, 480);
+	EXPECT_LAT(b, LAT_QUEUE_TO_RUN, 490);
+	EXPECT_LAT(b, LAT_EXEC, 90);
+	EXPECT_LAT(b, LAT_TOTAL, 580);
+	CU_ASSERT_EQUAL(b->nr_deps, 1);
+	CU_ASSERT_EQUAL(b->nr_waits, 1);
+	/* C's dependency had already signalled: no wait, only the ring */
+	EXPECT_LAT(c, LAT_DEP_WAIT, 0);
+	EXPECT_LAT(c, LAT_QUEUE_TO_RUN, 50);
+	EXPECT_LAT(c, LAT_EXEC, 100);
+	CU_ASSERT_EQUAL(c->nr_waits, 0);
+	CU_ASSERT_TRUE(b->has_client_id);
+	CU_ASSERT_EQUAL(b->client_id, 9);
+	sdma = ring(&r, "sdma0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sdma);
+	CU_ASSERT_EQUAL(sdma->waits, 1);
+	CU_ASSERT_EQUAL(sdma->jobs, 2);
+	CU_ASSERT_EQUAL(r.a.tl.nr_clients, 2);
+	done(&r);
+}
+
+static void test_pipelined(void)
+{
+	static const uint64_t run_to_hw[] = { 0, 99, 198, 297 };
+	static const uint64_t total[] = { 105, 204, 303, 402 };
+	struct run r;
+	struct ring_stats *gfx;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "pipelined"), 0);
+	CU_ASSERT_EQUAL_FATAL(r.nr_jobs, 4);
+	for (i = 0; i < 4; i++) {
+		const struct job *j = job_by_fence(&r, 100, (uint64_t)i + 1);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+		EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 5);
+		EXPECT_LAT(j, LAT_RUN_TO_HW, run_to_hw[i]);
+		EXPECT_LAT(j, LAT_EXEC, 100);
+		EXPECT_LAT(j, LAT_TOTAL, total[i]);
+	}
+	gfx = ring(&r, "gfx_0.0.0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gfx);
+	CU_ASSERT_EQUAL(gfx->max_in_flight, 4);
+	CU_ASSERT_EQUAL(gfx->busy_ns, US_NS(400));
+	done(&r);
+}
+
+static void test_fence_pointer_reuse(void)
+{
+	struct run r;
+	const struct job *j;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "pointer-reuse"), 0);
+	CU_ASSERT_EQUAL(r.nr_jobs, 2);
+	j = job_by_id(&r, 11);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_TOTAL, 49);
+	j = job_by_id(&r, 12);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_EXEC, 100);
+	EXPECT_LAT(j, LAT_TOTAL, 110);
+	CU_ASSERT_FALSE(j->flags & JOB_UNFINISHED);
+	CU_ASSERT_EQUAL(r.a.tl.orphans, 0);
+	done(&r);
+}
+
+static void test_unfinished_job(void)
+{
+	struct run r;
+	const struct job *j;
+	struct ring_stats *gfx;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "unfinished"), 0);
+	CU_ASSERT_EQUAL(r.nr_jobs, 2);
+	j = job_by_id(&r, 22);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_TRUE(j->flags & JOB_UNFINISHED);
+	EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 10);
+	/* never invented: no exec, no total */
+	CU_ASSERT_FALSE(j->has_lat[LAT_EXEC]);
+	CU_ASSERT_FALSE(j->has_lat[LAT_TOTAL]);
+	gfx = ring(&r, "gfx_0.0.0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gfx);
+	CU_ASSERT_EQUAL(gfx->jobs, 1);
+	CU_ASSERT_EQUAL(gfx->unfinished, 1);
+	CU_ASSERT_EQUAL(gfx->lat[LAT_EXEC].count, 1);
+	CU_ASSERT_EQUAL(gfx->lat[LAT_QUEUE_TO_RUN].count, 2);
+	CU_ASSERT_EQUAL(gfx->in_flight, 0);
+	done(&r);
+}
+
+static void test_lost_events_window(void)
+{
+	struct run r;
+	const struct job *j;
+	struct ring_stats *gfx;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "lost-window"), 0);
+	CU_ASSERT_EQUAL(r.a.missed, 40);
+	CU_ASSERT_EQUAL(r.a.tl.lost_windows, 1);
+	j = job_by_id(&r, 31);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_TRUE(j->flags & JOB_LOST);
+	j = job_by_id(&r, 32);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_FALSE(j->flags & JOB_LOST);
+	EXPECT_LAT(j, LAT_TOTAL, 100);
+	gfx = ring(&r, "gfx_0.0.0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gfx);
+	CU_ASSERT_EQUAL(gfx->jobs, 2);
+	CU_ASSERT_EQUAL(gfx->lost, 1);
+	/* the touched job is shown but not counted in the statistics */
+	CU_ASSERT_EQUAL(gfx->lat[LAT_TOTAL].count, 1);
+	done(&r);
+}
+
+static void test_amdgpu_triple(void)
+{
+	struct run r;
+	const struct job *j;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "amdgpu-triple"), 0);
+	CU_ASSERT_FALSE(r.a.tl.fence_mode);
+	CU_ASSERT_EQUAL_FATAL(r.nr_jobs, 1);
+	j = &r.jobs[0];
+	CU_ASSERT_EQUAL(j->id, 41);
+	CU_ASSERT_TRUE(j->flags & JOB_DONE_FENCE);
+	EXPECT_LAT(j, LAT_EXEC, 200);
+	EXPECT_LAT(j, LAT_TOTAL, 230);
+	CU_ASSERT_FALSE(j->has_lat[LAT_QUEUE_TO_RUN]);
+	CU_ASSERT_EQUAL(j->pid, 4242);
+	done(&r);
+}
+
+static void test_kfd_queue_graph(void)
+{
+	static const char *const create_steps[] = {
+		"allocate_doorbell", "allocate_mqd", "init_mqd", "map_queues_cpsch",
+		"create_queue_cpsch", "pqm_create_queue"
+	};
+	static const uint64_t create_us[] = { 2, 10, 3, 40, 60, 70 };
+	struct run r;
+	struct kfd_op *op;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "kfd-graph"), 0);
+	CU_ASSERT_TRUE(r.a.kfd.graph);
+	CU_ASSERT_EQUAL_FATAL(r.a.kfd.nr_ops, 2);
+	op = &r.a.kfd.ops[0];
+	CU_ASSERT_EQUAL(op->type, KFD_OP_CREATE);
+	CU_ASSERT_EQUAL(op->pid, 4242);
+	CU_ASSERT_TRUE(op->has_duration);
+	CU_ASSERT_EQUAL(op->duration, US_NS(80));
+	CU_ASSERT_EQUAL_FATAL(op->nr_steps, 6);
+	for (i = 0; i < 6; i++) {
+		CU_ASSERT_STRING_EQUAL(op->steps[i].func, create_steps[i]);
+		CU_ASSERT_EQUAL(op->steps[i].duration, US_NS(create_us[i]));
+	}
+	op = &r.a.kfd.ops[1];
+	CU_ASSERT_EQUAL(op->type, KFD_OP_DESTROY);
+	CU_ASSERT_EQUAL(op->duration, US_NS(30));
+	CU_ASSERT_EQUAL(op->nr_steps, 3);
+	done(&r);
+}
+
+static void test_kfd_queue_function_order(void)
+{
+	static const char *const steps[] = {
+		"pqm_create_queue", "create_queue_cpsch", "allocate_doorbell",
+		"allocate_mqd", "init_mqd", "map_queues_cpsch"
+	};
+	struct run r;
+	struct kfd_op *op;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "kfd-function"), 0);
+	CU_ASSERT_FALSE(r.a.kfd.graph);
+	CU_ASSERT_EQUAL_FATAL(r.a.kfd.nr_ops, 1);
+	op = &r.a.kfd.ops[0];
+	CU_ASSERT_EQUAL(op->type, KFD_OP_CREATE);
+	CU_ASSERT_FALSE(op->has_duration);
+	CU_ASSERT_EQUAL_FATAL(op->nr_steps, 6);
+	for (i = 0; i < 6; i++) {
+		CU_ASSERT_STRING_EQUAL(op->steps[i].func, steps[i]);
+		CU_ASSERT_FALSE(op->steps[i].has_duration);
+	}
+	done(&r);
+}
+
+void suite_timeline(void)
+{
+	CU_pSuite s = CU_add_suite("timeline", NULL, NULL);
+
+	CU_add_test(s, "two rings, in order, busy ring", test_two_rings);
+	CU_add_test(s, "dependencies across rings (6.17+)", test_dependencies_across_rings);
+	CU_add_test(s, "pipelined jobs on one ring", test_pipelined);
+	CU_add_test(s, "fence pointer reused after free", test_fence_pointer_reuse);
+	CU_add_test(s, "unfinished job", test_unfinished_job);
+	CU_add_test(s, "lost-events window", test_lost_events_window);
+	CU_add_test(s, "amdgpu ioctl -> ring -> fence", test_amdgpu_triple);
+	CU_add_test(s, "KFD create/destroy under function_graph", test_kfd_queue_graph);
+	CU_add_test(s, "KFD create under the function tracer", test_kfd_queue_function_order);
+}
