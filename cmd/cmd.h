@@ -19,6 +19,7 @@
 #define GT_EXIT_NOT_FOUND	127
 
 int cmd_record(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_reset(int argc, char **argv);
 int cmd_help(int argc, char **argv);

@@ -47,6 +47,39 @@ static const char record_usage[] =
 "Exit status: the command's own (128+N if killed by signal N); 125 if gpu-trace\n"
 "failed, 126/127 if the command cannot run or is not found.\n";
 
+static const char report_usage[] =
+"usage: gpu-trace report [options] [[-i] FILE]     (FILE defaults to trace.dat)\n"
+"\n"
+"Decodes GPU driver events of a trace-cmd .dat (v6 or v7, from gpu-trace or\n"
+"trace-cmd record) into jobs and prints: the recording (kernel, CPUs, clock,\n"
+"buffer, lost events), per-ring job counts, busy %, queue depth, dependency waits\n"
+"and latency statistics, the slowest jobs, per-process and per-client summaries,\n"
+"and KFD queue operations.\n"
+"\n"
+"Sections (default: all of the summary):\n"
+"  --jobs              every job: submit, queued, run, hw start, done and latencies\n"
+"  --events            every record decoded, like trace-cmd report (text only)\n"
+"  --rings             the per-ring table only\n"
+"  --queues            the KFD queue operations only\n"
+"  --top N             slowest jobs shown in the summary (default 10)\n"
+"\n"
+"Output:\n"
+"  --format F          text (default), csv or json (schema: man gpu-trace-report)\n"
+"\n"
+"Filters (jobs and --events):\n"
+"  --pid PID, --comm COMM   the submitting process\n"
+"  --ring NAME              one ring, e.g. gfx_0.0.0\n"
+"  --from T, --to T         window: seconds as trace-cmd prints them, or +S from the start\n"
+"  --min-latency D          jobs whose total is at least D (250us, 2ms, 1.5s; default unit us)\n"
+"\n"
+"Latencies: submit->queue (ioctl to scheduler), queue->run (scheduler wait),\n"
+"dep wait (until the last dependency signalled), run->hw start (waiting behind\n"
+"earlier jobs on the ring: hw start = max(run, previous done)), exec, total.\n"
+"Flags: U unfinished, L in flight while events were lost (shown, not counted),\n"
+"F done taken from dma_fence_signaled, D a dependency outside the trace.\n"
+"\n"
+"Exit status: 0; 2 when the file holds no GPU events; 125 on an error.\n";
+
 static const char list_usage[] =
 "usage: gpu-trace list [-e] [-t] [--preset P]\n"
 "\n"
@@ -67,6 +100,8 @@ const char *cmd_usage(const char *name)
 {
 	if (!strcmp(name, "record"))
 		return record_usage;
+	if (!strcmp(name, "report"))
+		return report_usage;
 	if (!strcmp(name, "list"))
 		return list_usage;
 	if (!strcmp(name, "reset"))

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/* CSV: one table per section, each after a "# section" line; times in ns. */
+#include <string.h>
+
+#include "report.h"
+
+static void field(FILE *f, bool has, uint64_t v)
+{
+	if (has)
+		fprintf(f, ",%llu", (unsigned long long)v);
+	else
+		fputc(',', f);
+}
+
+/* commas and quotes in comms and ring names are quoted as RFC 4180 says */
+static void text(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_begin(struct report *r)
+{
+	if (r->o.jobs)
+		fprintf(r->f, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,flags\n");
+}
+
+static void csv_job(struct report *r, const struct job *j)
+{
+	char key[64], fl[16];
+	int l;
+
+	text(r->f, r->a.tl.rings[j->ring].name);
+	fprintf(r->f, ",%s,%d,", report_job_key(key, sizeof(key), j), j->pid);
+	text(r->f, analysis_comm(&r->a, j->pid));
+	field(r->f, j->has_client_id, j->client_id);
+	field(r->f, j->t_submit, j->t_submit);
+	field(r->f, j->t_queue, j->t_queue);
+	field(r->f, j->t_run, j->t_run);
+	field(r->f, j->t_hw_start, j->t_hw_start);
+	field(r->f, j->t_done, j->t_done);
+	for (l = 0; l < LAT_NR; l++)
+		field(r->f, j->has_lat[l], j->lat[l]);
+	fprintf(r->f, ",%s\n", report_job_flags(fl, sizeof(fl), j->flags));
+}
+
+static void csv_end(struct report *r)
+{
+	const struct kfd_queues *k = &r->a.kfd;
+	int i, l, s;
+
+	if (r->summary || r->o.rings) {
+		fprintf(r->f, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns\n",
+			r->o.jobs ? "\n" : "");
+		for (i = 0; i < r->a.tl.nr_rings; i++) {
+			struct ring_stats *rs = &r->a.tl.rings[i];
+
+			for (l = 0; l < LAT_NR; l++) {
+				struct latency_stats *st = &rs->lat[l];
+
+				text(r->f, rs->name);
+				fprintf(r->f, ",%llu,%llu,%llu,%llu,%.3f,%lld,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+					(unsigned long long)rs->jobs, (unsigned long long)rs->unfinished,
+					(unsigned long long)rs->lost, (unsigned long long)rs->waits,
+					report_busy_pct(r, rs), (long long)rs->max_in_flight,
+					job_latency_name(l), (unsigned long long)st->count,
+					(unsigned long long)st->min, (unsigned long long)latency_avg(st),
+					(unsigned long long)latency_percentile(st, 50),
+					(unsigned long long)latency_percentile(st, 90),
+					(unsigned long long)latency_percentile(st, 99),
+					(unsigned long long)st->max);
+			}
+		}
+	}
+	if (r->summary || r->o.queues) {
+		fprintf(r->f, "\n# kfd queues\npid,comm,op,start_ns,duration_ns,steps\n");
+		for (i = 0; i < k->nr_ops; i++) {
+			const struct kfd_op *op = &k->ops[i];
+
+			fprintf(r->f, "%d,", op->pid);
+			text(r->f, analysis_comm(&r->a, op->pid));
+			fprintf(r->f, ",%s,%llu", kfd_op_name(op->type), (unsigned long long)op->start);
+			field(r->f, op->has_duration, op->duration);
+			fputc(',', r->f);
+			for (s = 0; s < op->nr_steps; s++) {
+				fprintf(r->f, "%s%s", s ? ";" : "", op->steps[s].func);
+				if (op->steps[s].has_duration)
+					fprintf(r->f, "=%llu", (unsigned long long)op->steps[s].duration);
+			}
+			fputc('\n', r->f);
+		}
+	}
+}
+
+const struct report_output report_csv = { csv_begin, csv_job, csv_end };

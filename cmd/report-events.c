@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+#include <trace-seq.h>
+
+#include "report.h"
+
+static bool wanted(struct report *r, struct tep_record *rec, const struct gpu_event *ev)
+{
+	const struct timeline_filter *f = &r->o.filter;
+	int pid;
+
+	if ((f->from && rec->ts < f->from) || (f->to && rec->ts > f->to))
+		return false;
+	if (f->ring && (!ev || strcmp(ev->ring, f->ring)))
+		return false;
+	if (!f->pid && !f->comm)
+		return true;
+	pid = tep_data_pid(r->a.tep, rec);
+	if (f->pid && pid != f->pid)
+		return false;
+	return !f->comm || !strcmp(analysis_comm(&r->a, pid), f->comm);
+}
+
+/* One line per record, as trace-cmd report prints them, with our plugins. */
+int report_events_record(struct analysis *a, struct tep_record *rec,
+			 const struct gpu_event *ev, void *ctx)
+{
+	struct report *r = ctx;
+	struct tep_event *event = tep_find_event_by_record(a->tep, rec);
+	char name[64];
+	struct trace_seq s;
+	uint64_t us;
+
+	if (rec->missed_events)
+		fprintf(r->f, "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu,
+			rec->missed_events > 0 ? rec->missed_events : -1LL);
+	if (!wanted(r, rec, ev))
+		return 0;
+	trace_seq_init(&s);
+	tep_print_event(a->tep, &s, rec, "%16s-%-5d [%03d] ", TEP_PRINT_COMM, TEP_PRINT_PID,
+			TEP_PRINT_CPU);
+	/* microseconds rounded to nearest, as trace-cmd prints them */
+	us = (rec->ts + 500) / 1000;
+	trace_seq_printf(&s, "%5llu.%06llu: ", (unsigned long long)(us / 1000000),
+			 (unsigned long long)(us % 1000000));
+	snprintf(name, sizeof(name), "%s:", event ? event->name : "unknown");
+	trace_seq_printf(&s, "%-21s ", name);
+	tep_print_event(a->tep, &s, rec, "%s\n", TEP_PRINT_INFO);
+	trace_seq_terminate(&s);
+	fwrite(s.buffer, 1, s.len, r->f);
+	trace_seq_destroy(&s);
+	return 0;
+}

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The JSON schema is documented in man/gpu-trace-report.1 (JSON OUTPUT). */
+#include <string.h>
+
+#include "report.h"
+
+static void str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void opt_u64(FILE *f, bool has, uint64_t v)
+{
+	if (has)
+		fprintf(f, "%llu", (unsigned long long)v);
+	else
+		fputs("null", f);
+}
+
+static void stats(FILE *f, struct latency_stats *s)
+{
+	fprintf(f, "{\"count\":%llu,\"min\":%llu,\"avg\":%llu,\"p50\":%llu,\"p90\":%llu,\"p99\":%llu,\"max\":%llu}",
+		(unsigned long long)s->count, (unsigned long long)s->min,
+		(unsigned long long)latency_avg(s),
+		(unsigned long long)latency_percentile(s, 50),
+		(unsigned long long)latency_percentile(s, 90),
+		(unsigned long long)latency_percentile(s, 99), (unsigned long long)s->max);
+}
+
+static const char *const lat_keys[LAT_NR] = {
+	"submit_to_queue", "queue_to_run", "dep_wait", "run_to_hw", "exec", "total"
+};
+
+static void job(struct report *r, const struct job *j)
+{
+	FILE *f = r->f;
+	int l;
+
+	fprintf(f, "{\"ring\":");
+	str(f, r->a.tl.rings[j->ring].name);
+	fprintf(f, ",\"id\":");
+	opt_u64(f, j->has_id, j->id);
+	fprintf(f, ",\"fence\":");
+	if (j->has_fence)
+		fprintf(f, "\"%llu:%llu\"", (unsigned long long)j->ctx, (unsigned long long)j->seqno);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"fence_ptr\":");
+	opt_u64(f, j->fence_ptr != 0, j->fence_ptr);
+	fprintf(f, ",\"pid\":%d,\"comm\":", j->pid);
+	str(f, analysis_comm(&r->a, j->pid));
+	fprintf(f, ",\"client_id\":");
+	opt_u64(f, j->has_client_id, j->client_id);
+	fprintf(f, ",\"submit_ns\":");
+	opt_u64(f, j->t_submit, j->t_submit);
+	fprintf(f, ",\"queue_ns\":");
+	opt_u64(f, j->t_queue, j->t_queue);
+	fprintf(f, ",\"run_ns\":");
+	opt_u64(f, j->t_run, j->t_run);
+	fprintf(f, ",\"hw_start_ns\":");
+	opt_u64(f, j->t_hw_start, j->t_hw_start);
+	fprintf(f, ",\"done_ns\":");
+	opt_u64(f, j->t_done, j->t_done);
+	fprintf(f, ",\"deps\":%u,\"waits\":%u,\"latency_ns\":{", j->nr_deps, j->nr_waits);
+	for (l = 0; l < LAT_NR; l++) {
+		fprintf(f, "%s\"%s\":", l ? "," : "", lat_keys[l]);
+		opt_u64(f, j->has_lat[l], j->lat[l]);
+	}
+	fprintf(f, "},\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s}",
+		j->flags & JOB_UNFINISHED ? "true" : "false", j->flags & JOB_LOST ? "true" : "false",
+		j->flags & JOB_DONE_FENCE ? "true" : "false",
+		j->flags & JOB_DEP_UNKNOWN ? "true" : "false");
+}
+
+static void json_begin(struct report *r)
+{
+	fprintf(r->f, "{\"schema\":\"gpu-trace-report/1\"");
+	if (r->o.jobs)
+		fprintf(r->f, ",\"jobs\":[");
+}
+
+static void json_job(struct report *r, const struct job *j)
+{
+	if (r->jobs_shown > 1)
+		fputc(',', r->f);
+	fputc('\n', r->f);
+	job(r, j);
+}
+
+static void header(struct report *r)
+{
+	const struct dat_meta *m = r->meta;
+	FILE *f = r->f;
+	int i;
+
+	fprintf(f, ",\"file\":");
+	str(f, r->o.file);
+	fprintf(f, ",\"version\":%d,\"writer\":", m->version);
+	str(f, m->writer);
+	fprintf(f, ",\"kernel\":");
+	str(f, m->uname);
+	fprintf(f, ",\"cpus\":%d,\"clock\":", m->nr_cpus);
+	str(f, m->clock);
+	fprintf(f, ",\"buffer_kb\":");
+	opt_u64(f, m->has_buffer_kb, m->buffer_kb);
+	fprintf(f, ",\"records\":%llu,\"gpu_events\":%llu,\"function_events\":%llu,\"first_ns\":%llu,\"last_ns\":%llu",
+		(unsigned long long)r->a.records, (unsigned long long)r->a.gpu_events,
+		(unsigned long long)r->a.func_events, (unsigned long long)r->a.first_ts,
+		(unsigned long long)r->a.last_ts);
+	fprintf(f, ",\"lost\":{\"in_band\":%llu,\"in_band_unknown\":%s,\"windows\":%llu,\"cpus\":[",
+		(unsigned long long)r->a.missed, r->a.missed_unknown ? "true" : "false",
+		(unsigned long long)r->a.tl.lost_windows);
+	for (i = 0; i < m->nr_cpustats; i++)
+		fprintf(f, "%s{\"cpu\":%d,\"overrun\":%llu,\"commit_overrun\":%llu,\"dropped\":%llu}",
+			i ? "," : "", i, (unsigned long long)m->cpustats[i].overrun,
+			(unsigned long long)m->cpustats[i].commit_overrun,
+			(unsigned long long)m->cpustats[i].dropped);
+	fprintf(f, "]},\"orphan_events\":%llu,\"filtered_out\":%llu,\"fence_mode\":%s",
+		(unsigned long long)r->a.tl.orphans, (unsigned long long)r->a.tl.filtered_out,
+		r->a.tl.fence_mode ? "true" : "false");
+}
+
+static void rings(struct report *r)
+{
+	int i, l;
+
+	fprintf(r->f, ",\"rings\":[");
+	for (i = 0; i < r->a.tl.nr_rings; i++) {
+		struct ring_stats *s = &r->a.tl.rings[i];
+
+		fprintf(r->f, "%s\n{\"name\":", i ? "," : "");
+		str(r->f, s->name);
+		fprintf(r->f, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,\"busy_ns\":%llu,\"busy_pct\":%.3f,\"max_in_flight\":%lld,\"latency_ns\":{",
+			(unsigned long long)s->jobs, (unsigned long long)s->unfinished,
+			(unsigned long long)s->lost, (unsigned long long)s->waits,
+			(unsigned long long)s->busy_ns, report_busy_pct(r, s),
+			(long long)s->max_in_flight);
+		for (l = 0; l < LAT_NR; l++) {
+			fprintf(r->f, "%s\"%s\":", l ? "," : "", lat_keys[l]);
+			stats(r->f, &s->lat[l]);
+		}
+		fprintf(r->f, "}}");
+	}
+	fprintf(r->f, "]");
+}
+
+static void groups(struct report *r, const char *key, struct group_stats *g, int nr, bool procs)
+{
+	int i;
+
+	fprintf(r->f, ",\"%s\":[", key);
+	for (i = 0; i < nr; i++) {
+		fprintf(r->f, "%s{\"%s\":%llu,", i ? "," : "", procs ? "pid" : "client_id",
+			(unsigned long long)g[i].key);
+		if (procs) {
+			fprintf(r->f, "\"comm\":");
+			str(r->f, analysis_comm(&r->a, (int)g[i].key));
+			fputc(',', r->f);
+		}
+		fprintf(r->f, "\"jobs\":%llu,\"total_ns\":", (unsigned long long)g[i].jobs);
+		stats(r->f, &g[i].total);
+		fputc('}', r->f);
+	}
+	fputc(']', r->f);
+}
+
+static void queues(struct report *r)
+{
+	const struct kfd_queues *k = &r->a.kfd;
+	int i, s;
+
+	fprintf(r->f, ",\"kfd\":{\"durations\":%s,\"function_events\":%llu,\"note\":\"user-space doorbell writes never enter the kernel; no kernel trace shows submissions to KFD queues\",\"ops\":[",
+		k->graph ? "true" : "false", (unsigned long long)r->a.func_events);
+	for (i = 0; i < k->nr_ops; i++) {
+		const struct kfd_op *op = &k->ops[i];
+
+		fprintf(r->f, "%s{\"pid\":%d,\"comm\":", i ? "," : "", op->pid);
+		str(r->f, analysis_comm(&r->a, op->pid));
+		fprintf(r->f, ",\"op\":\"%s\",\"root\":\"%s\",\"start_ns\":%llu,\"duration_ns\":",
+			kfd_op_name(op->type), op->root, (unsigned long long)op->start);
+		opt_u64(r->f, op->has_duration, op->duration);
+		fprintf(r->f, ",\"steps\":[");
+		for (s = 0; s < op->nr_steps; s++) {
+			fprintf(r->f, "%s{\"func\":\"%s\",\"start_ns\":%llu,\"duration_ns\":", s ? "," : "",
+				op->steps[s].func, (unsigned long long)op->steps[s].start);
+			opt_u64(r->f, op->steps[s].has_duration, op->steps[s].duration);
+			fputc('}', r->f);
+		}
+		fprintf(r->f, "],\"more_steps\":%u}", op->more_steps);
+	}
+	fprintf(r->f, "]}");
+}
+
+static void json_end(struct report *r)
+{
+	int i;
+
+	if (r->o.jobs)
+		fprintf(r->f, "]");
+	header(r);
+	if (r->summary || r->o.rings)
+		rings(r);
+	if (r->summary) {
+		fprintf(r->f, ",\"slowest\":[");
+		for (i = 0; i < r->nr_slow; i++) {
+			fprintf(r->f, "%s\n", i ? "," : "");
+			job(r, &r->slow[i]);
+		}
+		fprintf(r->f, "]");
+		groups(r, "processes", r->a.tl.procs, r->a.tl.nr_procs, true);
+		groups(r, "clients", r->a.tl.clients, r->a.tl.nr_clients, false);
+	}
+	if (r->summary || r->o.queues)
+		queues(r);
+	fprintf(r->f, "}\n");
+}
+
+const struct report_output report_json = { json_begin, json_job, json_end };

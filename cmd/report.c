@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "report.h"
+
+/* Exit status when the file reads fine but holds no GPU events. */
+#define REPORT_EXIT_NO_GPU_EVENTS 2
+
+const char *report_us(char *buf, size_t len, bool has, uint64_t ns)
+{
+	if (!has)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%llu.%03llu", (unsigned long long)(ns / 1000),
+			 (unsigned long long)(ns % 1000));
+	return buf;
+}
+
+const char *report_ts(char *buf, size_t len, uint64_t ns)
+{
+	uint64_t us = (ns + 500) / 1000;
+
+	if (!ns)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%llu.%06llu", (unsigned long long)(us / 1000000),
+			 (unsigned long long)(us % 1000000));
+	return buf;
+}
+
+const char *report_job_flags(char *buf, size_t len, unsigned int flags)
+{
+	snprintf(buf, len, "%s%s%s%s", flags & JOB_UNFINISHED ? "U" : "",
+		 flags & JOB_LOST ? "L" : "", flags & JOB_DONE_FENCE ? "F" : "",
+		 flags & JOB_DEP_UNKNOWN ? "D" : "");
+	if (!buf[0])
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+const char *report_job_key(char *buf, size_t len, const struct job *j)
+{
+	if (j->has_fence)
+		snprintf(buf, len, "%llu:%llu", (unsigned long long)j->ctx,
+			 (unsigned long long)j->seqno);
+	else if (j->has_id)
+		snprintf(buf, len, "id %llu", (unsigned long long)j->id);
+	else
+		snprintf(buf, len, "0x%llx", (unsigned long long)j->fence_ptr);
+	return buf;
+}
+
+double report_busy_pct(const struct report *r, const struct ring_stats *ring)
+{
+	uint64_t span = r->a.last_ts - r->a.first_ts;
+
+	return span ? 100.0 * (double)ring->busy_ns / (double)span : 0.0;
+}
+
+uint64_t report_lost_stats(const struct report *r)
+{
+	uint64_t lost = 0;
+	int i;
+
+	for (i = 0; i < r->meta->nr_cpustats; i++)
+		lost += cpu_stats_lost(&r->meta->cpustats[i]);
+	return lost;
+}
+
+/* Keeps the o.top slowest jobs, slowest first. */
+static void note_slow(struct report *r, const struct job *j)
+{
+	int i;
+
+	if (!r->o.top || !j->has_lat[LAT_TOTAL] || (j->flags & JOB_LOST))
+		return;
+	if (r->nr_slow == r->o.top &&
+	    r->slow[r->nr_slow - 1].lat[LAT_TOTAL] >= j->lat[LAT_TOTAL])
+		return;
+	if (r->nr_slow < r->o.top)
+		r->nr_slow++;
+	for (i = r->nr_slow - 1; i > 0 && r->slow[i - 1].lat[LAT_TOTAL] < j->lat[LAT_TOTAL]; i--)
+		r->slow[i] = r->slow[i - 1];
+	r->slow[i] = *j;
+}
+
+static void on_job(const struct job *j, void *ctx)
+{
+	struct report *r = ctx;
+
+	r->jobs_shown++;
+	note_slow(r, j);
+	if (r->o.jobs && r->out->job)
+		r->out->job(r, j);
+}
+
+/* "622.85" absolute, or "+1.5" seconds after the first record */
+static int resolve_time(const char *arg, uint64_t first, uint64_t *ns, struct gt_error *err)
+{
+	char *end;
+	double v;
+
+	if (!arg)
+		return 0;
+	v = strtod(arg + (arg[0] == '+'), &end);
+	if (end == arg + (arg[0] == '+') || *end || v < 0)
+		return gt_error_set(err, EINVAL, "bad time '%s': seconds as trace-cmd prints them (622.85) or +SECONDS from the start",
+				    arg);
+	*ns = (uint64_t)(v * 1e9 + 0.5) + (arg[0] == '+' ? first : 0);
+	return 0;
+}
+
+static const char no_gpu_events[] =
+	"has no GPU events (looked for gpu_scheduler, amdgpu, dma_fence, drm vblank, i915, xe, virtio_gpu and KFD function records); record them with: sudo gpu-trace record --preset amd -- ./app (or --preset drm|i915|xe|virtio)";
+
+int cmd_report(int argc, char **argv)
+{
+	struct report r = { 0 };
+	struct gt_error err = { 0 };
+	uint64_t first;
+	int ret = GT_EXIT_FAILURE, parsed;
+	static char outbuf[1 << 16];
+
+	parsed = report_opts_parse(argc, argv, &r.o, &err);
+	if (parsed)
+		return parsed > 0 ? 0 : cmd_fail("report", &err);
+	r.summary = !r.o.jobs && !r.o.events && !r.o.rings && !r.o.queues;
+	r.f = stdout;
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	r.out = r.o.format == REPORT_JSON ? &report_json :
+		r.o.format == REPORT_CSV ? &report_csv : &report_text;
+	r.meta = calloc(1, sizeof(*r.meta));
+	r.slow = calloc((size_t)r.o.top + 1, sizeof(*r.slow));
+	if (!r.meta || !r.slow) {
+		gt_error_set(&err, ENOMEM, "out of memory");
+		goto fail;
+	}
+	if (dat_meta_read(r.o.file, r.meta, &err) || analysis_open(&r.a, r.o.file, &err))
+		goto fail;
+	first = tracecmd_get_first_ts(r.a.handles[0]);
+	if (resolve_time(r.o.from_arg, first, &r.o.filter.from, &err) ||
+	    resolve_time(r.o.to_arg, first, &r.o.filter.to, &err))
+		goto fail;
+	r.a.tl.filter = r.o.filter;
+	r.a.tl.on_job = on_job;
+	r.a.tl.job_ctx = &r;
+	if (r.o.events) {
+		r.a.on_record = report_events_record;
+		r.a.ctx = &r;
+	}
+	if (r.out->begin)
+		r.out->begin(&r);
+	if (analysis_run(&r.a, &err))
+		goto fail;
+	r.out->end(&r);
+	ret = 0;
+	if (!r.a.gpu_events && !r.a.kfd.nr_ops && !r.o.events) {
+		fflush(stdout);
+		fprintf(stderr, "gpu-trace report: %s %s\n", r.o.file, no_gpu_events);
+		ret = REPORT_EXIT_NO_GPU_EVENTS;
+	}
+	goto out;
+fail:
+	fflush(stdout);
+	cmd_fail("report", &err);
+out:
+	fflush(stdout);
+	if (r.a.nr_handles)
+		analysis_close(&r.a);
+	free(r.meta);
+	free(r.slow);
+	return ret;
+}

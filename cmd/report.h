@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_CMD_REPORT_H
+#define GT_CMD_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../lib/dat-meta.h"
+#include "../lib/trace-analysis.h"
+
+enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };
+
+/* What was asked for; no section flag means the whole summary. */
+struct report_opts {
+	const char *file;
+	bool jobs, events, rings, queues;
+	enum report_format format;
+	struct timeline_filter filter;
+	const char *from_arg, *to_arg;	/* resolved once the trace start is known */
+	int top;			/* slowest jobs shown */
+};
+
+struct report;
+
+/* One per --format: jobs stream out as they finish, the rest at the end. */
+struct report_output {
+	void (*begin)(struct report *r);
+	void (*job)(struct report *r, const struct job *j);
+	void (*end)(struct report *r);
+};
+
+struct report {
+	struct report_opts o;
+	struct dat_meta *meta;
+	struct analysis a;
+	const struct report_output *out;
+	FILE *f;
+	struct job *slow;		/* top o.top by total latency, slowest first */
+	int nr_slow;
+	uint64_t jobs_shown;
+	bool summary;			/* no section flag: everything */
+};
+
+extern const struct report_output report_text, report_csv, report_json;
+
+int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err);
+/* "-" for an absent value, else microseconds with 3 decimals */
+const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
+/* trace-cmd's seconds.microseconds */
+const char *report_ts(char *buf, size_t len, uint64_t ns);
+/* "U" unfinished, "L" lost, "F" done from a fence, "D" dependency unknown */
+const char *report_job_flags(char *buf, size_t len, unsigned int flags);
+const char *report_job_key(char *buf, size_t len, const struct job *j);
+double report_busy_pct(const struct report *r, const struct ring_stats *ring);
+uint64_t report_lost_stats(const struct report *r);
+
+/* --events: the decoded listing */
+int report_events_record(struct analysis *a, struct tep_record *rec,
+			 const struct gpu_event *ev, void *ctx);
+
+#endif
