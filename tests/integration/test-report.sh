@@ -1,0 +1,153 @@
+# gpu-trace report on fixture files built from real kernel formats, on a real
+# recording of this machine, on v7 files and on bad input. Needs no root.
+# shellcheck shell=bash
+# NO_ROOT
+
+MAKE_FIXTURE=$ROOT_DIR/build/make-fixture
+FORMATS=$ROOT_DIR/tests/fixtures/formats
+PLUGIN_DIR=$ROOT_DIR/build/plugins
+
+fixture() { "$MAKE_FIXTURE" "$FORMATS" "$1" "$WORK/$1.dat" && echo "$WORK/$1.dat"; }
+
+# json FILE PYTHON-EXPR: prints the expression over the parsed report (d)
+json() {
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+ring_lat() { json "$1" "[r for r in d['rings'] if r['name']=='$2'][0]['latency_ns']['$3']['$4']"; }
+
+test_report_two_rings_numbers() {
+	local f
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --format json "$f" > "$WORK/tr.json" 2> "$WORK/tr.err" ||
+		{ WHY="report failed: $(cat "$WORK/tr.err")"; return 1; }
+	# gfx: exec 500 and 300 us, job 2 waited 390 us behind job 1, totals 520/720
+	expect "gfx exec p50" [ "$(ring_lat "$WORK/tr.json" gfx_0.0.0 exec p50)" = 300000 ] || return 1
+	expect "gfx exec max" [ "$(ring_lat "$WORK/tr.json" gfx_0.0.0 exec max)" = 500000 ] || return 1
+	expect "gfx run->hw max" [ "$(ring_lat "$WORK/tr.json" gfx_0.0.0 run_to_hw max)" = 390000 ] || return 1
+	expect "gfx total avg" [ "$(ring_lat "$WORK/tr.json" gfx_0.0.0 total avg)" = 620000 ] || return 1
+	expect "sdma0 total" [ "$(ring_lat "$WORK/tr.json" sdma0 total max)" = 110000 ] || return 1
+	expect "gfx busy 800 us" [ "$(json "$WORK/tr.json" "[r for r in d['rings'] if r['name']=='gfx_0.0.0'][0]['busy_ns']")" = 800000 ] || return 1
+	expect "slowest first is job 50:2" [ "$(json "$WORK/tr.json" "d['slowest'][0]['fence']")" = 50:2 ] || return 1
+	expect "process hipapp 3 jobs" [ "$(json "$WORK/tr.json" "d['processes'][0]['comm'], d['processes'][0]['jobs']")" = "hipapp 3" ]
+}
+
+test_report_dependencies_and_clients() {
+	local f
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --format json --jobs "$f" > "$WORK/dp.json" || { WHY="report failed"; return 1; }
+	expect "B's dependency wait is not 480 us" \
+		[ "$(json "$WORK/dp.json" "[j for j in d['jobs'] if j['fence']=='200:1'][0]['latency_ns']['dep_wait']")" = 480000 ] || return 1
+	"$GT" report --format json "$f" > "$WORK/dp2.json" || { WHY="report failed"; return 1; }
+	expect "sdma0 waits" [ "$(json "$WORK/dp2.json" "[r for r in d['rings'] if r['name']=='sdma0'][0]['waits']")" = 1 ] || return 1
+	expect "clients" [ "$(json "$WORK/dp2.json" "sorted((c['client_id'], c['jobs']) for c in d['clients'])")" = "[(7, 1), (9, 2)]" ]
+}
+
+test_report_lost_and_unfinished_flagged() {
+	local f
+	f=$(fixture lost-window) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report "$f" > "$WORK/lw.txt" || { WHY="report failed"; return 1; }
+	expect "lost window not in the header" grep -q '^LOST     cpu0 40, cpu1 0; 40 dropped in 1 window' "$WORK/lw.txt" || return 1
+	expect "lost job not counted" grep -q '1 touched by lost events (L)' "$WORK/lw.txt" || return 1
+	f=$(fixture unfinished) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --jobs "$f" > "$WORK/uf.txt" || { WHY="report failed"; return 1; }
+	expect "unfinished job not flagged U with no invented exec/total" \
+		grep -Eq '^gfx_0\.0\.0 +80:2 .* - +- +U$' "$WORK/uf.txt"
+}
+
+test_report_kfd_queues() {
+	local f
+	f=$(fixture kfd-graph) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --queues "$f" > "$WORK/kq.txt" || { WHY="report failed"; return 1; }
+	expect "create with steps and durations" \
+		grep -q 'hipapp *create *at 1.001000 80.000 us: allocate_doorbell 2.000, allocate_mqd 10.000, init_mqd 3.000, map_queues_cpsch 40.000' "$WORK/kq.txt" || return 1
+	expect "doorbell note" grep -q 'doorbell writes never enter the kernel' "$WORK/kq.txt" || return 1
+	f=$(fixture kfd-function) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --queues "$f" > "$WORK/kf.txt" || { WHY="report failed"; return 1; }
+	expect "function tracer: order only" grep -q 'order only' "$WORK/kf.txt" || return 1
+	expect "function tracer create" grep -q 'create *at 1.001001 - (no end): pqm_create_queue, create_queue_cpsch, allocate_doorbell' "$WORK/kf.txt"
+}
+
+test_report_filters() {
+	local f
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --jobs --ring sdma0 "$f" > "$WORK/fr.txt" || { WHY="--ring failed"; return 1; }
+	expect "--ring sdma0 kept $(grep -c '^[gs]' "$WORK/fr.txt") rows" [ "$(grep -c '^sdma0 ' "$WORK/fr.txt")" = 1 ] && ! grep -q '^gfx' "$WORK/fr.txt" || return 1
+	"$GT" report --jobs --min-latency 600us "$f" > "$WORK/fm.txt" || { WHY="--min-latency failed"; return 1; }
+	expect "--min-latency 600us" [ "$(grep -c '^gfx_0.0.0 *50:2 ' "$WORK/fm.txt")" = 1 ] && [ "$(grep -Ec '^(gfx|sdma)' "$WORK/fm.txt")" = 1 ] || return 1
+	"$GT" report --jobs --from 1.000250 --to 1.000350 "$f" > "$WORK/ft.txt" || { WHY="--from/--to failed"; return 1; }
+	expect "--from/--to keeps job 60:1 only" [ "$(grep -c '^sdma0 *60:1 ' "$WORK/ft.txt")" = 1 ] && [ "$(grep -c '^gfx' "$WORK/ft.txt")" = 0 ] || return 1
+	"$GT" report --jobs --comm nobody "$f" > "$WORK/fc.txt" || { WHY="--comm failed"; return 1; }
+	expect "--comm nobody kept jobs" [ "$(grep -Ec '^(gfx|sdma)' "$WORK/fc.txt")" = 0 ] || return 1
+	"$GT" report --format csv --jobs --pid 4242 "$f" > "$WORK/fp.csv" || { WHY="--pid failed"; return 1; }
+	expect "csv: 3 jobs of pid 4242" [ "$(python3 -c "import csv,sys; print(sum(1 for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#') and l.strip()) if r.get('pid')=='4242'))" "$WORK/fp.csv")" = 3 ]
+}
+
+# trace-cmd and gpu-trace print the same lines through the same decoders
+test_plugins_in_trace_cmd() {
+	local s f
+	for s in two-rings deps pointer-reuse amdgpu-triple lost-window; do
+		f=$(fixture "$s") || { WHY="make-fixture $s failed"; return 1; }
+		TRACEEVENT_PLUGIN_DIR=$PLUGIN_DIR trace-cmd report -i "$f" > "$WORK/tc.txt" 2> /dev/null ||
+			{ WHY="trace-cmd report $s failed"; return 1; }
+		expect "$s: no plugin line in trace-cmd report" grep -Eq '(queued \(in queue|submitted by ioctl|done on hardware)' "$WORK/tc.txt" || return 1
+		"$GT" report --events "$f" > "$WORK/ev.txt" || { WHY="report --events $s failed"; return 1; }
+		diff <(sed 's/ *$//' "$WORK/ev.txt") <(grep -v '^cpus=' "$WORK/tc.txt" | sed 's/ *$//') > "$WORK/ev.diff" ||
+			{ WHY="$s: --events differs from trace-cmd report: $(head -4 "$WORK/ev.diff" | tr '\n' ' ')"; return 1; }
+	done
+	# without our plugins trace-cmd falls back to the kernel's print fmt
+	trace-cmd report -N -i "$WORK/deps.dat" 2> /dev/null | grep -q 'dev=0000:03:00.0, fence=100:1, ring=gfx_0.0.0' ||
+		{ WHY="trace-cmd without plugins does not print the kernel format"; return 1; }
+}
+
+test_report_reads_v7() {
+	local f
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	trace-cmd convert -i "$f" -o "$WORK/v7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+		{ WHY="trace-cmd convert unavailable"; return 77; }
+	"$GT" report --format json "$WORK/v7.dat" > "$WORK/v7.json" || { WHY="report of v7 failed"; return 1; }
+	expect "v7 version" [ "$(json "$WORK/v7.json" "d['version']")" = 7 ] || return 1
+	expect "v7 numbers differ from v6" [ "$(ring_lat "$WORK/v7.json" gfx_0.0.0 total avg)" = 620000 ]
+}
+
+test_report_recorded_file_without_gpu_events() {
+	[ "$(id -u)" = 0 ] || { WHY="recording needs root"; return 77; }
+	"$GT" record -e sched:sched_switch -o "$WORK/nogpu.dat" -- true 2> /dev/null || { WHY="record failed"; return 1; }
+	"$GT" report "$WORK/nogpu.dat" > "$WORK/nogpu.txt" 2> "$WORK/nogpu.err"
+	expect "exit $?, want 2" [ $? = 2 ] || return 1
+	expect "header missing" grep -q "^kernel   $(uname -s)" "$WORK/nogpu.txt" || return 1
+	expect "not one line: $(cat "$WORK/nogpu.err")" [ "$(count_lines "$WORK/nogpu.err")" = 1 ] || return 1
+	expect "does not say how to record" grep -q 'has no GPU events (looked for gpu_scheduler.*--preset amd' "$WORK/nogpu.err"
+}
+
+# bad_report NAME FILE: exit 125, one line naming the file
+bad_report() {
+	"$GT" report "$2" > /dev/null 2> "$WORK/bad.err"
+	local rc=$?
+	expect "$1: exit $rc, want 125" [ $rc = 125 ] || return 1
+	expect "$1: $(count_lines "$WORK/bad.err") lines: $(head -3 "$WORK/bad.err" | tr '\n' '|')" [ "$(count_lines "$WORK/bad.err")" = 1 ] || return 1
+	expect "$1: does not start with 'gpu-trace report:'" grep -q '^gpu-trace report: ' "$WORK/bad.err"
+}
+
+test_report_bad_input() {
+	local f size cut
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	: > "$WORK/empty.dat"
+	bad_report "empty file" "$WORK/empty.dat" || return 1
+	head -c 20000 /dev/urandom > "$WORK/random.dat"
+	bad_report "random bytes" "$WORK/random.dat" || return 1
+	printf '\027\010\104tracing6\000' > "$WORK/hdr.dat"
+	bad_report "v6 magic only" "$WORK/hdr.dat" || return 1
+	size=$(stat -c %s "$f")
+	# cut inside the header, the formats, kallsyms/cmdlines, the CPU table, the data
+	for cut in 40 300 2000 $((size / 2)) $((size - 4096)) $((size - 1)); do
+		head -c "$cut" "$f" > "$WORK/cut.dat"
+		bad_report "truncated at $cut of $size" "$WORK/cut.dat" || return 1
+	done
+	bad_report "a directory" "$WORK" || return 1
+	bad_report "missing file" "$WORK/none.dat" || return 1
+	"$GT" report --format yaml "$f" 2> "$WORK/bad.err" > /dev/null
+	expect "bad --format accepted" [ $? = 125 ] || return 1
+	"$GT" report --events --format json "$f" 2> "$WORK/bad.err" > /dev/null
+	expect "--events --format json accepted" [ $? = 125 ]
+}
