@@ -27,7 +27,7 @@ TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null
 
 # Debian 12 packages the build and the tests need (make deps, as root)
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev \
-	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc
+	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
@@ -94,13 +94,18 @@ check-integration: $(TEST_BINS)
 # The main job on a default workload: every GPU event system this kernel has
 # (the all-gpu preset) plus scheduler events, so a machine without a GPU shows
 # something too; then the stock trace-cmd reads the file.
-demo: gpu-trace
+demo: gpu-trace $(PLUGINS) build/make-fixture
 	./gpu-trace record --preset all-gpu -e sched:sched_switch -e sched:sched_process_exec \
 		-o demo.dat -- sh -c 'for i in 1 2 3; do ls / > /dev/null; done; sleep 0.2'
-	trace-cmd report -i demo.dat | head -25
+	./gpu-trace report demo.dat || [ $$? = 2 ]
+	trace-cmd report -i demo.dat | head -8
+	build/make-fixture tests/fixtures/formats two-rings demo-fixture.dat
+	./gpu-trace report demo-fixture.dat
+	TRACEEVENT_PLUGIN_DIR=build/plugins trace-cmd report -i demo-fixture.dat | head -8
 
-bench: gpu-trace build/storm
+bench: gpu-trace build/storm build/make-fixture
 	bench/event-storm.sh
+	bench/report.sh
 
 install: gpu-trace $(PLUGINS)
 
@@ -120,4 +125,4 @@ uninstall:
 		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS))
 
 clean:
-	rm -rf build gpu-trace demo.dat
+	rm -rf build gpu-trace demo.dat demo-fixture.dat

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,13 +195,38 @@ static void describe(struct event_desc *d, struct tep_event *e,
 	}
 }
 
+/* Files are little-endian (dat-meta refuses others), as is every host we build for. */
 static unsigned long long num(const struct tep_format_field *f, const struct tep_record *r)
 {
-	unsigned long long v = 0;
+	const unsigned char *p;
+	uint64_t v = 0;
 
-	if (f && f->offset + f->size <= r->size)
-		tep_read_number_field((struct tep_format_field *)f, r->data, &v);
-	return v;
+	if (!f || f->offset + f->size > r->size)
+		return 0;
+	p = (const unsigned char *)r->data + f->offset;
+	switch (f->size) {
+	case 1:
+		return *p;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, p, 2);
+		return x;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, p, 4);
+		return x;
+	}
+	case 8:
+		memcpy(&v, p, 8);
+		return v;
+	default:
+		tep_read_number_field((struct tep_format_field *)f, r->data,
+				      (unsigned long long *)&v);
+		return v;
+	}
 }
 
 static long long snum(const struct tep_format_field *f, const struct tep_record *r)
@@ -253,7 +279,8 @@ static void str(const struct tep_format_field *f, const struct tep_record *r,
 static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r,
 				  struct gpu_event *ev)
 {
-	memset(ev, 0, sizeof(*ev));
+	/* the strings come last in the struct and str() terminates each */
+	memset(ev, 0, offsetof(struct gpu_event, ring));
 	ev->kind = d->kind;
 	ev->name = d->event->name;
 	ev->ts = r->ts;

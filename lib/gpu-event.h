@@ -50,10 +50,6 @@ struct gpu_event {
 	unsigned long long ts;
 	int pid;
 	int cpu;
-	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
-	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
-	char driver[GEV_STR_LEN];	/* dma_fence driver */
-	char dev[GEV_STR_LEN];		/* device name (6.17+) */
 	bool has_id;
 	unsigned long long id;		/* drm_sched job id (<= 6.16) */
 	unsigned long long fence_ptr;	/* finished fence pointer (<= 6.16) */
@@ -71,6 +67,11 @@ struct gpu_event {
 	int depth;
 	unsigned long long duration;	/* funcgraph_exit: rettime - calltime */
 	long long num_ibs;
+	/* strings last: decoding clears what is before them in one go */
+	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
+	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
+	char driver[GEV_STR_LEN];	/* dma_fence driver */
+	char dev[GEV_STR_LEN];		/* device name (6.17+) */
 };
 
 struct gpu_decoder;

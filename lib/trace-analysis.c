@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "gpu-plugin.h"
 #include "trace-analysis.h"
@@ -36,6 +38,7 @@ int analysis_open(struct analysis *a, const char *path, struct gt_error *err)
 			a->handles[a->nr_handles++] = h;
 	}
 	a->tep = tracecmd_get_tep(a->handles[0]);
+	a->page_size = (size_t)sysconf(_SC_PAGESIZE);
 	/* our printers, whether or not the plugins are installed */
 	gpu_plugin_register(a->tep, NULL);
 	for (i = 1; i < a->nr_handles; i++)
@@ -56,6 +59,45 @@ int analysis_open(struct analysis *a, const char *path, struct gt_error *err)
 	return 0;
 }
 
+/*
+ * libtracecmd keeps the file's data pages mapped, so a 500 MB trace would
+ * stay resident to the end. Pages a CPU's reader has moved past are handed
+ * back in runs of up to 1 MB: MADV_PAGEOUT keeps the data (re-read on
+ * access, or swapped if a page is anonymous), unlike MADV_DONTNEED.
+ */
+#define RELEASE_RUN (1 << 20)
+
+static void release_run(struct analysis *a, struct page_run *run)
+{
+	if (run->len && !a->no_pageout &&
+	    madvise((void *)run->start, run->len, MADV_PAGEOUT) && errno == EINVAL)
+		a->no_pageout = true;	/* kernels before 5.4 */
+	run->len = 0;
+}
+
+static void release_page(struct analysis *a, const struct tep_record *rec)
+{
+	uintptr_t page = (uintptr_t)rec->data & ~(uintptr_t)(a->page_size - 1);
+	struct page_run *run;
+
+	if (rec->cpu < 0 || rec->cpu >= ANALYSIS_MAX_CPUS || a->no_pageout)
+		return;
+	run = &a->runs[rec->cpu];
+	if (page == run->current)
+		return;
+	/* the page just left joins the run behind the reader */
+	if (run->current) {
+		if (run->len && run->start + run->len != run->current)
+			release_run(a, run);
+		if (!run->len)
+			run->start = run->current;
+		run->len += a->page_size;
+		if (run->len >= RELEASE_RUN)
+			release_run(a, run);
+	}
+	run->current = page;
+}
+
 static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 		       void *data)
 {
@@ -66,6 +108,7 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 	(void)h;
 	(void)cpu;
 	a->records++;
+	release_page(a, rec);
 	if (!a->first_ts)
 		a->first_ts = rec->ts;
 	a->last_ts = rec->ts;
@@ -95,13 +138,15 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 
 int analysis_run(struct analysis *a, struct gt_error *err)
 {
-	int ret;
+	int ret, i;
 
 	if (a->nr_handles == 1)
 		ret = tracecmd_iterate_events(a->handles[0], NULL, 0, each_record, a);
 	else
 		ret = tracecmd_iterate_events_multi(a->handles, a->nr_handles, each_record, a);
 	timeline_finish(&a->tl);
+	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
+		release_run(a, &a->runs[i]);
 	if (ret < 0 && !a->on_record)
 		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",
 				    (unsigned long long)a->records);

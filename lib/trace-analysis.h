@@ -27,6 +27,14 @@ struct analysis {
 	uint64_t first_ts, last_ts;
 	uint64_t missed;			/* in-band "events dropped" counts */
 	bool missed_unknown;
+	size_t page_size;
+#define ANALYSIS_MAX_CPUS 1024
+	struct page_run {
+		uintptr_t current;	/* the page this CPU's reader is on */
+		uintptr_t start;	/* pages behind it, not yet released */
+		size_t len;
+	} runs[ANALYSIS_MAX_CPUS];
+	bool no_pageout;
 	/* optional: every record, with its decoded GPU event or NULL */
 	int (*on_record)(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx);

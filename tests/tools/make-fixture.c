@@ -3,8 +3,10 @@
  * Writes the scenario .dat files (tests/fixture/scenarios.c) for the
  * integration tests and for a look with trace-cmd report:
  *   make-fixture FORMATS_ROOT NAME OUT.dat     (NAME "list" lists them)
+ *   make-fixture FORMATS_ROOT bench:JOBS OUT.dat  (the report benchmark's trace)
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../fixture/scenarios.h"
@@ -24,6 +26,13 @@ int main(int argc, char **argv)
 	if (argc != 4) {
 		fprintf(stderr, "usage: make-fixture FORMATS_ROOT NAME|list OUT.dat\n");
 		return 2;
+	}
+	if (!strncmp(argv[2], "bench:", 6)) {
+		if (scenario_bench(argv[1], argv[3], strtoul(argv[2] + 6, NULL, 10), &err)) {
+			fprintf(stderr, "make-fixture: %s\n", err.msg);
+			return 1;
+		}
+		return 0;
 	}
 	s = scenario_find(argv[2]);
 	if (!s) {

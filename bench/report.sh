@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Report benchmark (BENCHMARKS.md): a large <= 6.16 amdgpu trace (six GPU events
+# per job on five rings) at two sizes, each read by
+#   gpu-trace report            (the summary)
+#   gpu-trace report --events   (every record decoded, to /dev/null)
+#   trace-cmd report            (the first step of every script-based analysis, to /dev/null)
+# reporting wall time and peak RSS of each, in one run.
+#   bench/report.sh [JOBS] [DIR]      (JOBS default 1600000: ~9.6M events, ~520 MB;
+#                                      the second size is twice that)
+set -u
+cd "$(dirname "$0")/.."
+JOBS=${1:-1600000}
+DIR=${2:-${TMPDIR:-/tmp}/gpu-trace-bench}
+GT=./gpu-trace
+MK=build/make-fixture
+[ -x "$GT" ] && [ -x "$MK" ] || { echo "bench: build first: make gpu-trace build/make-fixture"; exit 1; }
+[ -x /usr/bin/time ] || { echo "bench: needs /usr/bin/time (apt-get install time)"; exit 1; }
+mkdir -p "$DIR"
+
+measure() {	# prints "seconds peak_rss_kb" of the command, output discarded
+	/usr/bin/time -f '%e %M' -o "$DIR/time.out" "$@" > /dev/null 2> "$DIR/err.out"
+	local rc=$?
+	# report exits 2 when a file has no GPU events: not the case here
+	[ $rc = 0 ] || { echo "bench: $* failed ($rc): $(head -2 "$DIR/err.out")" >&2; echo "0 0"; return; }
+	tail -1 "$DIR/time.out"
+}
+
+echo "# report benchmark, $(uname -r), $(nproc) CPUs, files in $DIR"
+printf '%-10s %9s %9s %8s | %-22s %12s %12s %9s\n' jobs events "MB" "" tool "time (s)" "peak RSS MB" "vs tc"
+for jobs in "$JOBS" $((JOBS * 2)); do
+	f=$DIR/bench-$jobs.dat
+	[ -s "$f" ] || "$MK" tests/fixtures/formats "bench:$jobs" "$f" || exit 1
+	mb=$(( $(stat -c %s "$f") / 1048576 ))
+	read -r tc_t tc_m <<< "$(measure trace-cmd report -i "$f")"
+	read -r s_t s_m <<< "$(measure "$GT" report "$f")"
+	read -r e_t e_m <<< "$(measure "$GT" report --events "$f")"
+	for row in "trace-cmd report:$tc_t:$tc_m" "gpu-trace report:$s_t:$s_m" "gpu-trace report --events:$e_t:$e_m"; do
+		IFS=: read -r tool t m <<< "$row"
+		printf '%-10s %9s %9s %8s | %-22s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "" \
+			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
+	done
+done
+echo "# summary target: >= 5x faster than trace-cmd report (vs tc <= 0.20), RSS < 100 MB and flat"
+echo "# --events target: no slower than 1.5x trace-cmd report (vs tc <= 1.5)"
