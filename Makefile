@@ -108,17 +108,10 @@ bench: gpu-trace build/storm build/make-fixture
 	bench/report.sh
 
 install: gpu-trace $(PLUGINS)
-
-build/pic/%.o: %.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
-
-build/plugins/%.so: build/pic/plugins/%.o $(call obj,pic,$(PLUGIN_LIB))
-	@mkdir -p $(dir $@)
-	$(CC) -shared -o $@ $^
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR)
 	install -m 0755 gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
+	install -m 0644 $(PLUGINS) $(DESTDIR)$(TEP_PLUGIN_DIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \

@@ -151,3 +151,18 @@ test_report_bad_input() {
 	"$GT" report --events --format json "$f" 2> "$WORK/bad.err" > /dev/null
 	expect "--events --format json accepted" [ $? = 125 ]
 }
+
+# make install puts the plugins where libtraceevent looks for them
+test_install_puts_plugins_in_libtraceevent_dir() {
+	local dest=$WORK/destdir dir
+	dir=$(pkg-config --variable=libdir libtraceevent)/traceevent/plugins
+	make -s -C "$ROOT_DIR" install DESTDIR="$dest" PREFIX=/usr > "$WORK/inst.log" 2>&1 ||
+		{ WHY="make install failed: $(tail -2 "$WORK/inst.log")"; return 1; }
+	expect "no plugin_gpu_scheduler.so in $dir" [ -f "$dest$dir/plugin_gpu_scheduler.so" ] || return 1
+	expect "gpu-trace not installed" [ -x "$dest/usr/bin/gpu-trace" ] || return 1
+	expect "man page not installed" [ -f "$dest/usr/share/man/man1/gpu-trace-report.1" ] || return 1
+	"$MAKE_FIXTURE" "$FORMATS" deps "$WORK/inst.dat" || { WHY="make-fixture failed"; return 1; }
+	TRACEEVENT_PLUGIN_DIR=$dest$dir trace-cmd report -i "$WORK/inst.dat" 2> /dev/null |
+		grep -q 'fence=200:1 waits for fence 100:1 (unsignalled)' ||
+		{ WHY="the installed plugins are not used by trace-cmd"; return 1; }
+}
