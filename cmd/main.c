@@ -13,6 +13,7 @@ struct cmd_struct {
 static const struct cmd_struct commands[] = {
 	{ "record", cmd_record, "set up tracefs, run a workload, capture raw per-CPU buffers into a .dat" },
 	{ "report", cmd_report, "decode GPU events into per-job timelines and per-ring latency statistics" },
+	{ "check", cmd_check, "what this machine lets gpu-trace record, with a fix for each problem" },
 	{ "list", cmd_list, "GPU event systems, events, tracers and presets this kernel has" },
 	{ "reset", cmd_reset, "remove what a killed gpu-trace record left in tracefs" },
 	{ "help", cmd_help, "show help for a command" },
@@ -41,7 +42,7 @@ int cmd_help(int argc, char **argv)
 	}
 	text = cmd_usage(argv[1]);
 	if (!text)
-		return cmd_failf("help", "no command '%s'; commands are record, report, list, reset", argv[1]);
+		return cmd_failf("help", "no command '%s'; commands are record, report, check, list, reset", argv[1]);
 	fputs(text, stdout);
 	return 0;
 }

@@ -89,6 +89,18 @@ static const char list_usage[] =
 "  --preset P    what preset P would enable here and what it lacks\n"
 "Without options: systems, tracers and every preset's coverage.\n";
 
+static const char check_usage[] =
+"usage: gpu-trace check [--json]\n"
+"\n"
+"Says, line by line with OK, WARN or FAIL and a fix for each, what this machine\n"
+"lets gpu-trace record: privileges, lockdown, tracefs, the function and\n"
+"function_graph tracers (tried in a scratch instance), GPU event systems and\n"
+"which presets are complete, /dev/kfd, :mod:amdgpu filters, the buffer memory the\n"
+"ladder would use, pid following, the mono clock, another user of the top-level\n"
+"buffer and leftover gpu-trace instances. It changes nothing.\n"
+"\n"
+"Exit status: 0 all OK, 1 warnings (recording works, with less), 2 cannot record.\n";
+
 static const char reset_usage[] =
 "usage: gpu-trace reset\n"
 "\n"
@@ -104,6 +116,8 @@ const char *cmd_usage(const char *name)
 		return report_usage;
 	if (!strcmp(name, "list"))
 		return list_usage;
+	if (!strcmp(name, "check"))
+		return check_usage;
 	if (!strcmp(name, "reset"))
 		return reset_usage;
 	return NULL;

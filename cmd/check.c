@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../lib/env-check.h"
+#include "cmd.h"
+
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			putchar('\\');
+		if ((unsigned char)*s >= 0x20)
+			putchar(*s);
+	}
+	putchar('"');
+}
+
+int cmd_check(int argc, char **argv)
+{
+	struct check_report r;
+	bool json = false;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			json = true;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(cmd_usage("check"), stdout);
+			return 0;
+		} else {
+			return cmd_failf("check", "unknown option '%s'; see gpu-trace help check", argv[i]);
+		}
+	}
+	env_check_run(&r);
+	if (json)
+		printf("{\"exit\":%d,\"findings\":[", env_check_exit_code(&r));
+	for (i = 0; i < r.nr; i++) {
+		const struct check_finding *f = &r.findings[i];
+
+		if (!json) {
+			printf("%-4s %-14s %s%s%s\n", check_status_name(f->status), f->name, f->message,
+			       f->fix[0] ? "; fix: " : "", f->fix);
+			continue;
+		}
+		printf("%s\n{\"name\":", i ? "," : "");
+		json_str(f->name);
+		printf(",\"status\":\"%s\",\"message\":", check_status_name(f->status));
+		json_str(f->message);
+		printf(",\"fix\":");
+		json_str(f->fix);
+		printf("}");
+	}
+	if (json)
+		printf("]}\n");
+	return env_check_exit_code(&r);
+}

@@ -1,0 +1,48 @@
+# gpu-trace check: one line per finding, exit 0/1/2, changes nothing.
+# shellcheck shell=bash
+
+test_check_lines_and_exit_status() {
+	local rc
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" check > "$WORK/check.txt" 2>&1
+	rc=$?
+	expect "exit $rc: root on a machine with tracefs can record (0 or 1)" [ $rc = 0 ] || [ $rc = 1 ] || return 1
+	expect "a line without OK/WARN/FAIL: $(grep -Ev '^(OK|WARN|FAIL) ' "$WORK/check.txt" | head -1)" \
+		[ -z "$(grep -Ev '^(OK|WARN|FAIL) ' "$WORK/check.txt")" ] || return 1
+	expect "tracefs line" grep -Eq '^OK +tracefs +tracefs mounted at' "$WORK/check.txt" || return 1
+	expect "every WARN has a fix" [ -z "$(grep '^WARN' "$WORK/check.txt" | grep -v '; fix: ')" ] || return 1
+	for key in privileges lockdown function function_graph gpu-events kfd mod-amdgpu buffer pid-follow clock top-level instances; do
+		grep -Eq "^(OK|WARN|FAIL) +$key " "$WORK/check.txt" || { WHY="no $key finding"; return 1; }
+	done
+	grep -q '^preset amd' <(grep -o 'preset amd.*' "$WORK/check.txt") || { WHY="no preset amd finding"; return 1; }
+	# the tracer verdict agrees with what record does here
+	if grep -q '^WARN function  *function tracer listed but refused' "$WORK/check.txt"; then
+		"$GT" record -p function -e sched:sched_switch -o "$WORK/ck.dat" -- true 2> "$WORK/ck.err"
+		expect "check says refused but record did not fall back" grep -q '^tracer function: refused' "$WORK/ck.err" || return 1
+	fi
+	same_as_before "gpu-trace check"
+}
+
+test_check_json() {
+	local rc
+	"$GT" check --json > "$WORK/check.json"
+	rc=$?
+	expect "json exit field differs from status $rc" \
+		[ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["exit"])' "$WORK/check.json")" = "$rc" ] || return 1
+	expect "json findings" [ "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(all(f["status"] in ("OK","WARN","FAIL") for f in d["findings"]) and len(d["findings"]) > 10)' "$WORK/check.json")" = True ]
+}
+
+test_check_names_stale_instances() {
+	local name=gpu-trace-999999998
+	mkdir "$TFS/instances/$name" || { WHY="cannot create an instance"; return 1; }
+	"$GT" check > "$WORK/check2.txt" 2>&1
+	rmdir "$TFS/instances/$name"
+	expect "stale instance not named" grep -Eq "^WARN +instances +gpu-trace instances present: $name; fix: .*gpu-trace reset" "$WORK/check2.txt"
+}
+
+test_check_without_root() {
+	command -v setpriv > /dev/null || { WHY="setpriv not installed"; return 77; }
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$GT" check > "$WORK/check3.txt" 2>&1
+	expect "non-root: exit $?, want 2" [ $? = 2 ] || return 1
+	expect "no FAIL privileges line" grep -Eq '^FAIL +privileges .*fix: run with sudo' "$WORK/check3.txt"
+}
