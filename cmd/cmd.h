@@ -34,6 +34,10 @@ int cmd_failf(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* A status line for the user, on stderr (stdout is the workload's). */
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* How record and reset report what a killed gpu-trace left (lib/stale.h). */
+#include "../lib/stale.h"
+void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, void *ctx);
+
 /* Bold on a terminal, plain otherwise. */
 const char *cmd_bold(void);
 const char *cmd_plain(void);

@@ -20,6 +20,7 @@ enum {
 	OPT_NO_FOLLOW,
 	OPT_AS_ROOT,
 	OPT_TOP_LEVEL,
+	OPT_FORCE,
 };
 
 static const struct option long_options[] = {
@@ -42,6 +43,7 @@ static const struct option long_options[] = {
 	{ "no-follow", no_argument, NULL, OPT_NO_FOLLOW },
 	{ "as-root", no_argument, NULL, OPT_AS_ROOT },
 	{ "top-level", no_argument, NULL, OPT_TOP_LEVEL },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -207,6 +209,9 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 			break;
 		case OPT_TOP_LEVEL:
 			o->top_level = true;
+			break;
+		case OPT_FORCE:
+			o->force = true;
 			break;
 		case ':':
 			return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help record",

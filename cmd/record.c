@@ -242,12 +242,15 @@ static int setup(struct record_run *run, struct gt_error *err)
 {
 	bool mounted_now = false;
 	char name[64];
+	int stale = 0;
 
 	if (session_find_tracing_dir(&run->tracing_dir, &mounted_now, err))
 		return -1;
 	if (mounted_now)
 		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
-	if (outfile_create(&run->out, run->o.output, err))
+	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
+	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
+	if (outfile_create(&run->out, run->o.output, run->o.force, err))
 		return -1;
 	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
 	if (session_create_instance(&run->s, run->tracing_dir, name, err))
@@ -433,7 +436,7 @@ static int write_dat(struct record_run *run, struct scan_totals *t,
 	ret = dat_write_v6(run->out.fd, &in, err);
 	if (!ret)
 		ret = outfile_commit(&run->out, run->creds.drop ? run->creds.uid : (uid_t)-1,
-				     run->creds.gid, err);
+				     run->creds.gid, run->o.force, err);
 out:
 	free(header_page);
 	free(header_event);

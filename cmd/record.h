@@ -25,6 +25,7 @@ struct record_opts {
 	bool no_follow;
 	bool as_root;
 	bool top_level;
+	bool force;			/* replace an existing -o */
 	const char *clock;
 	double duration;		/* seconds, 0: none */
 	pid_t *pids;			/* -P */

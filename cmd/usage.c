@@ -30,7 +30,9 @@ static const char record_usage[] =
 "                      a refused -b walks down the same ladder\n"
 "  -C CLOCK            trace clock (default mono, as CLOCK_MONOTONIC in user space)\n"
 "  -o FILE             output file (default trace.dat); written under a temp name\n"
-"                      and renamed when complete\n"
+"                      and renamed when complete; an existing FILE is an error\n"
+"  --force             replace an existing -o FILE (-f is the event filter, as in\n"
+"                      trace-cmd)\n"
 "  --top-level         record in the top-level buffer (kernels before 6.11 allow\n"
 "                      function_graph only there); its settings are restored\n"
 "\n"
@@ -106,7 +108,8 @@ static const char reset_usage[] =
 "\n"
 "Removes tracefs instances named gpu-trace-<pid> whose gpu-trace is no longer\n"
 "running, and restores top-level tracefs files a killed --top-level record\n"
-"changed (from its journal in /run/gpu-trace). Running recordings are left alone.\n";
+"changed (from its journal in /run/gpu-trace). Running recordings are left alone.\n"
+"gpu-trace record does the same when it starts.\n";
 
 const char *cmd_usage(const char *name)
 {

@@ -10,7 +10,7 @@
 
 #include "outfile.h"
 
-int outfile_create(struct outfile *o, const char *path, struct gt_error *err)
+int outfile_create(struct outfile *o, const char *path, bool force, struct gt_error *err)
 {
 	char copy[4096];
 	struct stat st;
@@ -25,6 +25,9 @@ int outfile_create(struct outfile *o, const char *path, struct gt_error *err)
 	if (!lstat(path, &st) && S_ISDIR(st.st_mode))
 		return gt_error_set(err, EISDIR, "output %s is a directory; pass -o DIR/trace.dat",
 				    path);
+	if (!force && !lstat(path, &st))
+		return gt_error_set(err, EEXIST, "output %s exists; pass --force to replace it, or -o another name",
+				    path);
 	snprintf(copy, sizeof(copy), "%s", path);
 	snprintf(o->tmp_path, sizeof(o->tmp_path), "%s/.%s.partial-XXXXXX", o->dir,
 		 basename(copy));
@@ -35,7 +38,8 @@ int outfile_create(struct outfile *o, const char *path, struct gt_error *err)
 	return 0;
 }
 
-int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, struct gt_error *err)
+int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, bool force,
+		   struct gt_error *err)
 {
 	int dfd;
 
@@ -48,9 +52,12 @@ int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, struct gt_error *err
 	if (fchmod(o->fd, 0644))
 		return gt_error_set(err, errno, "cannot set the mode of %s: %s",
 				    o->path, strerror(errno));
-	if (rename(o->tmp_path, o->path))
-		return gt_error_set(err, errno, "cannot rename %s to %s: %s",
-				    o->tmp_path, o->path, strerror(errno));
+	/* without --force a file that appeared meanwhile is not replaced either */
+	if (force ? rename(o->tmp_path, o->path) :
+		    renameat2(AT_FDCWD, o->tmp_path, AT_FDCWD, o->path, RENAME_NOREPLACE))
+		return gt_error_set(err, errno, "cannot rename %s to %s: %s%s",
+				    o->tmp_path, o->path, strerror(errno),
+				    errno == EEXIST ? "; pass --force to replace it" : "");
 	o->tmp_path[0] = '\0';
 	close(o->fd);
 	o->fd = -1;

@@ -18,9 +18,11 @@ struct outfile {
 	int fd;
 };
 
-int outfile_create(struct outfile *o, const char *path, struct gt_error *err);
+/* An existing file (or link) of that name is an error unless force. */
+int outfile_create(struct outfile *o, const char *path, bool force, struct gt_error *err);
 /* fsync, hand to owner (uid -1: keep), rename over path, fsync the dir. */
-int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, struct gt_error *err);
+int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, bool force,
+		   struct gt_error *err);
 void outfile_discard(struct outfile *o);
 
 #endif

@@ -64,15 +64,46 @@ test_workload_runs_as_sudo_user() {
 		{ WHY="record under SUDO_UID failed"; return 1; }
 	expect "workload ran as uid $(cat "$WORK/who.out"), want 65534" [ "$(cat "$WORK/who.out")" = 65534 ] || return 1
 	expect "output not owned by the invoking user" [ "$(stat -c %u "$out")" = 65534 ] || return 1
-	SUDO_UID=65534 SUDO_GID=65534 "$GT" record --as-root -e sched:sched_switch -o "$out" -- id -u > "$WORK/who.out" 2> /dev/null ||
+	SUDO_UID=65534 SUDO_GID=65534 "$GT" record --as-root --force -e sched:sched_switch -o "$out" -- id -u > "$WORK/who.out" 2> /dev/null ||
 		{ WHY="record --as-root failed"; return 1; }
 	expect "--as-root ran as uid $(cat "$WORK/who.out")" [ "$(cat "$WORK/who.out")" = 0 ]
 }
 
 test_output_never_follows_planted_symlink() {
 	ln -sf /etc/gt-must-not-exist "$WORK/link.dat"
-	"$GT" record -e sched:sched_switch -o "$WORK/link.dat" -- true 2> /dev/null ||
-		{ WHY="record failed"; return 1; }
+	"$GT" record -e sched:sched_switch -o "$WORK/link.dat" -- true 2> "$WORK/link.err"
+	expect "an existing link was replaced without --force" [ $? = 125 ] && [ -L "$WORK/link.dat" ] || return 1
+	expect "no line saying it exists" grep -q 'exists; pass --force' "$WORK/link.err" || return 1
+	"$GT" record --force -e sched:sched_switch -o "$WORK/link.dat" -- true 2> /dev/null ||
+		{ WHY="record --force failed"; return 1; }
 	expect "wrote through a symlink" [ ! -e /etc/gt-must-not-exist ] || return 1
 	expect "output is still a symlink" [ ! -L "$WORK/link.dat" ] && [ -f "$WORK/link.dat" ]
+}
+
+test_existing_output_kept_without_force() {
+	echo precious > "$WORK/keep.dat"
+	"$GT" record -e sched:sched_switch -o "$WORK/keep.dat" -- true 2> "$WORK/keep.err"
+	expect "overwrote without --force (exit $?)" [ "$(cat "$WORK/keep.dat")" = precious ] || return 1
+	expect "not one error line: $(cat "$WORK/keep.err")" [ "$(grep -c '^gpu-trace record:' "$WORK/keep.err")" = 1 ] || return 1
+	"$GT" record --force -e sched:sched_switch -o "$WORK/keep.dat" -- true 2> /dev/null ||
+		{ WHY="--force failed"; return 1; }
+	expect "--force did not replace it" trace-cmd report -i "$WORK/keep.dat" > /dev/null 2>&1
+}
+
+# A SIGKILLed record's instance is found and removed by the next record.
+test_next_record_cleans_after_sigkill() {
+	local pid i
+	"$GT" record -e sched:sched_switch -o "$WORK/k2.dat" -- sleep 10 2> /dev/null &
+	pid=$!
+	for i in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
+	sleep 0.3
+	kill -KILL "$pid"
+	wait "$pid" 2> /dev/null
+	pkill -KILL -f '^sleep 10$' 2> /dev/null
+	expect "no stale instance to find (test is void)" [ -d "$TFS/instances/gpu-trace-$pid" ] || return 1
+	"$GT" record -e sched:sched_switch -o "$WORK/k3.dat" -- true 2> "$WORK/k3.err" ||
+		{ WHY="record after SIGKILL failed: $(tail -1 "$WORK/k3.err")"; return 1; }
+	expect "stale instance still there" [ ! -d "$TFS/instances/gpu-trace-$pid" ] || return 1
+	expect "did not say so" grep -q "removed stale instance gpu-trace-$pid" "$WORK/k3.err"
+	rm -f "$WORK"/.k2.dat.partial-*
 }

@@ -114,7 +114,7 @@ test_preset_names_missing_events() {
 test_exit_status_is_the_workloads() {
 	"$GT" record -e sched:sched_switch -o "$WORK/st.dat" -- sh -c 'exit 3' 2> /dev/null
 	expect "exit 3 became $?" [ $? = 3 ] || return 1
-	"$GT" record -e sched:sched_switch -o "$WORK/st.dat" -- /nonexistent/cmd 2> "$WORK/st.err"
+	"$GT" record -e sched:sched_switch -o "$WORK/st2.dat" -- /nonexistent/cmd 2> "$WORK/st.err"
 	expect "missing command: 127" [ $? = 127 ] || return 1
 	expect "missing command: one line" [ "$(count_lines "$WORK/st.err")" -le 3 ] &&
 		grep -q "cannot run 'cmd'" "$WORK/st.err"
@@ -145,6 +145,7 @@ test_lost_events_reported() {
 	local out=$WORK/lost.dat n lib drops try
 	# the reader sometimes keeps up even so: a few tries before giving up
 	for try in 1 2 3 4 5; do
+		rm -f "$out"
 		"$GT" record -b 8 -e syscalls:sys_enter_read -e syscalls:sys_enter_write -o "$out" -- \
 			dd if=/dev/zero of=/dev/null bs=1 count=500000 2> "$WORK/lost.err"
 		expect "record failed: $(tail -1 "$WORK/lost.err")" [ $? = 0 ] || return 1

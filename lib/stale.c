@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tracefs.h>
+#include <unistd.h>
+
+#include "saved-files.h"
+#include "stale.h"
+#include "trace-session.h"
+
+int stale_owner_pid(const char *name)
+{
+	const char *p = name + strlen(GT_INSTANCE_PREFIX);
+	char *end;
+	long pid;
+
+	if (strncmp(name, GT_INSTANCE_PREFIX, strlen(GT_INSTANCE_PREFIX)))
+		return 0;
+	if (!strncmp(p, "probe-", 6))
+		p += 6;
+	pid = strtol(p, &end, 10);
+	return (end != p && (*end == '\0' || *end == '.') && pid > 0) ? (int)pid : 0;
+}
+
+bool stale_owner_running(int pid)
+{
+	char path[64], comm[32] = "";
+	FILE *f;
+
+	if (pid == (int)getpid())
+		return true;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	if (!fgets(comm, sizeof(comm), f))
+		comm[0] = '\0';
+	fclose(f);
+	return !strncmp(comm, "gpu-trace", 9);
+}
+
+static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)
+{
+	struct dirent *d;
+	DIR *dir = opendir(GT_RUN_DIR);
+	int failed = 0;
+
+	while (dir && (d = readdir(dir))) {
+		struct gt_error err = { 0 };
+		struct saved_files sf;
+		char path[512];
+		int pid = stale_owner_pid(d->d_name);
+
+		if (!pid || !strstr(d->d_name, ".restore") || strstr(d->d_name, ".tmp"))
+			continue;
+		if (stale_owner_running(pid)) {
+			note(d->d_name, pid, STALE_IN_USE, 0, ctx);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/%s", GT_RUN_DIR, d->d_name);
+		if (saved_files_journal_load(&sf, path, &err) ||
+		    saved_files_restore(&sf, tracing_dir, &err)) {
+			note(d->d_name, pid, STALE_FAILED, err.errnum, ctx);
+			failed++;
+		} else {
+			note(d->d_name, pid, STALE_RESTORED, sf.nr, ctx);
+		}
+		saved_files_free(&sf);
+	}
+	if (dir)
+		closedir(dir);
+	return failed;
+}
+
+static int clean_instances(const char *tracing_dir, stale_note note, void *ctx)
+{
+	char path[4200];
+	struct dirent *d;
+	DIR *dir;
+	int failed = 0;
+
+	/* tracefs_instances() of libtracefs 1.6.4 leaks its regex */
+	snprintf(path, sizeof(path), "%s/instances", tracing_dir);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		struct tracefs_instance *inst;
+		int pid = stale_owner_pid(d->d_name);
+
+		if (!pid)
+			continue;
+		if (stale_owner_running(pid)) {
+			if (pid != (int)getpid())
+				note(d->d_name, pid, STALE_IN_USE, 0, ctx);
+			continue;
+		}
+		inst = tracefs_instance_alloc(NULL, d->d_name);
+		if (inst)
+			tracefs_trace_off(inst);
+		if (!inst || tracefs_instance_destroy(inst)) {
+			note(d->d_name, pid, STALE_FAILED, errno, ctx);
+			failed++;
+		} else {
+			note(d->d_name, pid, STALE_REMOVED, 0, ctx);
+		}
+		tracefs_instance_free(inst);
+	}
+	if (dir)
+		closedir(dir);
+	return failed;
+}
+
+int stale_clean(const char *tracing_dir, stale_note note, void *ctx)
+{
+	return clean_journals(tracing_dir, note, ctx) + clean_instances(tracing_dir, note, ctx);
+}
