@@ -80,7 +80,7 @@ deps:
 
 # Unit tests (plain and ASan+UBSan), then the integration suite driving the
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
-TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture
+TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm
 
 check: $(TEST_BINS)
 	tests/run-all.sh

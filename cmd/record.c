@@ -216,6 +216,18 @@ static int write_pids(struct record_run *run, const pid_t *pids, int nr,
 	return 0;
 }
 
+/* kallsyms dominates the header; formats and cmdlines fit in the margin */
+static off_t header_estimate(const char *tracing_dir)
+{
+	char *kallsyms = tracefs_path_read("/proc", "kallsyms");
+	char *printk = tracefs_path_read(tracing_dir, "printk_formats");
+	off_t n = (off_t)(kallsyms ? strlen(kallsyms) : 0) + (off_t)(printk ? strlen(printk) : 0);
+
+	free(kallsyms);
+	free(printk);
+	return n + (4 << 20);
+}
+
 /* -P processes may exit before the file is written: name them now. */
 static void name_attached(struct record_run *run)
 {
@@ -250,7 +262,8 @@ static int setup(struct record_run *run, struct gt_error *err)
 		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
 	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
 	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
-	if (outfile_create(&run->out, run->o.output, run->o.force, err))
+	if (outfile_create(&run->out, run->o.output, run->o.force, err) ||
+	    outfile_reserve(&run->out, header_estimate(run->tracing_dir), err))
 		return -1;
 	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
 	if (session_create_instance(&run->s, run->tracing_dir, name, err))
@@ -432,11 +445,9 @@ static int write_dat(struct record_run *run, struct scan_totals *t,
 		.page_size = run->r.page_size,
 		.cpu_fds = fds,
 		.cpu_sizes = sizes,
+		.consume_cpu_files = true,
 	};
 	ret = dat_write_v6(run->out.fd, &in, err);
-	if (!ret)
-		ret = outfile_commit(&run->out, run->creds.drop ? run->creds.uid : (uid_t)-1,
-				     run->creds.gid, run->o.force, err);
 out:
 	free(header_page);
 	free(header_event);
@@ -513,6 +524,8 @@ int cmd_record(int argc, char **argv)
 	struct scan_totals totals = { 0 };
 	struct gt_error err = { 0 }, terr = { 0 };
 	int ret = GT_EXIT_FAILURE, i;
+	bool partial;
+	uid_t owner;
 	double t0;
 
 	run.out.fd = -1;
@@ -525,6 +538,7 @@ int cmd_record(int argc, char **argv)
 	install_signals();
 	if (setup(&run, &err))
 		goto fail;
+	owner = run.creds.drop ? run.creds.uid : (uid_t)-1;
 	if (stop_signal) {
 		/* never start a workload the user already asked us to stop */
 		gt_error_set(&err, EINTR, "interrupted by signal %d before recording started; nothing recorded",
@@ -549,14 +563,38 @@ int cmd_record(int argc, char **argv)
 	wait_for_end(&run, t0);
 
 	session_write(&run.s, "tracing_on", "0", NULL);
-	if (recorder_stop(&run.r, &err) || read_final_state(&run)) {
+	/* a full disk stops the readers: what they wrote is still worth keeping */
+	partial = recorder_stop(&run.r, &err) != 0;
+	if (read_final_state(&run)) {
+		gt_error_set(&err, ENOMEM, "out of memory reading the CPU statistics");
 		stop_workload(&run);
 		goto fail;
 	}
 	if (teardown(&run, &terr))
 		cmd_fail("record", &terr);
 	stop_workload(&run);
-	if (write_dat(&run, &totals, &err))
+	if (write_dat(&run, &totals, &terr)) {
+		char first[sizeof(err.msg)];
+
+		snprintf(first, sizeof(first), "%s", partial ? err.msg : "");
+		gt_error_set(&err, terr.errnum, "%s%s%s; free space on %s or use -o elsewhere",
+			     first, partial ? "; then " : "", terr.msg, run.out.dir);
+		goto fail;
+	}
+	if (partial) {
+		struct gt_error cerr = { 0 };
+
+		if (outfile_commit_partial(&run.out, owner, run.creds.gid, run.o.force, &cerr))
+			cmd_failf("record", "%s; kept what was recorded in %s (gpu-trace report reads it); free space and record again",
+				  err.msg, run.out.tmp_path);
+		else
+			cmd_failf("record", "%s; kept what was recorded up to then in %s (%llu events; gpu-trace report reads it); free space and record again",
+				  err.msg, run.out.path, totals.scan.events);
+		run.out.tmp_path[0] = '\0';	/* kept, not discarded */
+		ret = GT_EXIT_FAILURE;
+		goto out;
+	}
+	if (outfile_commit(&run.out, owner, run.creds.gid, run.o.force, &err))
 		goto fail;
 	print_summary(&run, &totals);
 	if (stop_signal && run.o.command && !run.workload_exited)

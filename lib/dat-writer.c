@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,16 +175,17 @@ static int write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
-static int copy_cpu(int out_fd, int in_fd, off_t size)
+#define COPY_CHUNK	(1 << 20)
+
+static int copy_range(int out_fd, int in_fd, off_t in_off, size_t len)
 {
-	off_t in_off = 0;
+	while (len) {
+		ssize_t n = copy_file_range(in_fd, &in_off, out_fd, NULL, len, 0);
 
-	while (in_off < size) {
-		ssize_t n = copy_file_range(in_fd, &in_off, out_fd, NULL,
-					    (size_t)(size - in_off), 0);
-
-		if (n > 0)
+		if (n > 0) {
+			len -= (size_t)n;
 			continue;
+		}
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n == 0 || errno == EXDEV || errno == ENOSYS || errno == EOPNOTSUPP ||
@@ -191,18 +193,32 @@ static int copy_cpu(int out_fd, int in_fd, off_t size)
 			/* no copy_file_range between these filesystems */
 			char buf[1 << 16];
 
-			while (in_off < size) {
-				ssize_t r = pread(in_fd, buf,
-						  (size_t)(size - in_off) < sizeof(buf) ?
-						  (size_t)(size - in_off) : sizeof(buf), in_off);
+			while (len) {
+				ssize_t r = pread(in_fd, buf, len < sizeof(buf) ? len : sizeof(buf), in_off);
 
 				if (r <= 0 || write_all(out_fd, buf, (size_t)r))
 					return r == 0 ? (errno = EIO, -1) : -1;
 				in_off += r;
+				len -= (size_t)r;
 			}
 			return 0;
 		}
 		return -1;
+	}
+	return 0;
+}
+
+static int copy_cpu(int out_fd, int in_fd, off_t size, bool consume)
+{
+	off_t off;
+
+	for (off = 0; off < size; off += COPY_CHUNK) {
+		size_t len = (size_t)(size - off) < COPY_CHUNK ? (size_t)(size - off) : COPY_CHUNK;
+
+		if (copy_range(out_fd, in_fd, off, len))
+			return -1;
+		if (consume)
+			fallocate(in_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off, (off_t)len);
 	}
 	return 0;
 }
@@ -283,16 +299,18 @@ int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
 
 		if (ftruncate(out_fd, (off_t)start) || lseek(out_fd, (off_t)start, SEEK_SET) < 0)
 			goto io_error;
-		if (copy_cpu(out_fd, in->cpu_fds[i], in->cpu_sizes[i]))
+		if (copy_cpu(out_fd, in->cpu_fds[i], in->cpu_sizes[i], in->consume_cpu_files))
 			goto io_error;
 		off = start + (uint64_t)in->cpu_sizes[i];
 	}
 	free(b.data);
+	/* drop blocks reserved beyond the end (outfile_reserve) */
+	if (ftruncate(out_fd, (off_t)off))
+		goto io_error_freed;
 	return 0;
 
 io_error:
 	free(b.data);
-	return gt_error_set(err, errno,
-			    "writing the trace file failed: %s; free space on the output's filesystem or use -o elsewhere",
-			    strerror(errno));
+io_error_freed:
+	return gt_error_set(err, errno, "writing the trace file failed: %s", strerror(errno));
 }

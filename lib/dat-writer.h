@@ -46,6 +46,11 @@ struct dat_input {
 	int page_size;
 	const int *cpu_fds;		/* raw pages, page multiples */
 	const off_t *cpu_sizes;
+	/*
+	 * Punch out each copied range of the CPU files, so the disk never holds
+	 * the data twice (a nearly full disk still gets its trace written).
+	 */
+	bool consume_cpu_files;
 };
 
 /* Writes a trace-cmd v6 file to out_fd (positioned at 0). */

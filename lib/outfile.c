@@ -69,6 +69,28 @@ int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, bool force,
 	return 0;
 }
 
+int outfile_reserve(struct outfile *o, off_t bytes, struct gt_error *err)
+{
+	if (!fallocate(o->fd, FALLOC_FL_KEEP_SIZE, 0, bytes))
+		return 0;
+	if (errno == ENOSPC || errno == EDQUOT)
+		return gt_error_set(err, errno,
+				    "not enough space in %s: the trace's header alone needs %lld MB; free space or use -o elsewhere",
+				    o->dir, (long long)(bytes >> 20) + 1);
+	return 0;	/* no reservation on this filesystem: carry on */
+}
+
+int outfile_commit_partial(struct outfile *o, uid_t uid, gid_t gid, bool force,
+			   struct gt_error *err)
+{
+	size_t n = strlen(o->path);
+
+	if (n + sizeof(".partial") > sizeof(o->path))
+		return gt_error_set(err, ENAMETOOLONG, "output name too long for .partial");
+	memcpy(o->path + n, ".partial", sizeof(".partial"));
+	return outfile_commit(o, uid, gid, force, err);
+}
+
 void outfile_discard(struct outfile *o)
 {
 	if (o->fd >= 0)

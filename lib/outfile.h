@@ -23,6 +23,15 @@ int outfile_create(struct outfile *o, const char *path, bool force, struct gt_er
 /* fsync, hand to owner (uid -1: keep), rename over path, fsync the dir. */
 int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, bool force,
 		   struct gt_error *err);
+/*
+ * Reserve blocks for the header up front, so a disk that fills while
+ * recording still has room to write what was captured. 0 also when the
+ * filesystem cannot reserve.
+ */
+int outfile_reserve(struct outfile *o, off_t bytes, struct gt_error *err);
+/* Commit under "<path>.partial" instead: what a failed recording kept. */
+int outfile_commit_partial(struct outfile *o, uid_t uid, gid_t gid, bool force,
+			   struct gt_error *err);
 void outfile_discard(struct outfile *o);
 
 #endif

@@ -109,14 +109,15 @@ int recorder_start(struct recorder *r, struct gt_error *err)
 	return 0;
 }
 
-static int pad_to_page(struct recorder_cpu *c, int page_size)
+/* Whole pages only: pad the last partial page, or drop a torn one after an error. */
+static int whole_pages(struct recorder_cpu *c, int page_size, bool pad)
 {
 	off_t end = lseek(c->fd, 0, SEEK_END);
 	off_t rem = end % page_size;
 
 	if (end < 0)
 		return -errno;
-	if (rem && ftruncate(c->fd, end + (page_size - rem)))
+	if (rem && ftruncate(c->fd, pad ? end + (page_size - rem) : end - rem))
 		return -errno;
 	return 0;
 }
@@ -146,14 +147,15 @@ int recorder_stop(struct recorder *r, struct gt_error *err)
 			atomic_fetch_add(&c->bytes, (unsigned long long)ret);
 		if (!c->error && ret < 0 && errno != EAGAIN && errno != 0)
 			c->error = errno;
-		if (!c->error && (ret = pad_to_page(c, r->page_size)))
+		if (!c->error && (ret = whole_pages(c, r->page_size, true)))
 			c->error = -ret;
+		if (c->error)
+			whole_pages(c, r->page_size, false);
 		/* the instance cannot be removed while its pipes are open */
 		tracefs_cpu_close(c->tcpu);
 		c->tcpu = NULL;
 		if (c->error && !failed++)
-			gt_error_set(err, c->error,
-				     "writing CPU %d's trace data failed: %s; free space on the output's filesystem or use -o elsewhere",
+			gt_error_set(err, c->error, "writing CPU %d's trace data failed: %s",
 				     i, strerror(c->error));
 	}
 	return failed ? -1 : 0;
