@@ -26,12 +26,13 @@ HEADERS    := $(wildcard lib/*.h cmd/*.h tests/unit/*.h tests/fixture/*.h)
 TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null)/traceevent/plugins
 
 # Debian 12 packages the build and the tests need (make deps, as root)
+# clang and libclang-rt-14-dev only for make fuzz
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev \
 	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps check check-unit check-integration install uninstall clean demo bench
+.PHONY: all deps check check-unit check-integration install uninstall clean demo bench fuzz
 
 all: gpu-trace $(PLUGINS)
 
@@ -106,6 +107,25 @@ demo: gpu-trace $(PLUGINS) build/make-fixture
 bench: gpu-trace build/storm build/make-fixture
 	bench/event-storm.sh
 	bench/report.sh
+
+# Coverage-guided fuzzing of the report path (needs clang and libclang-rt-14-dev):
+# seeds are the fixture scenarios; crashes land in tests/fuzz/crashers, which the
+# integration suite replays. FUZZ_SECONDS bounds the run. See FUZZING.md.
+FUZZ_SECONDS ?= 120
+FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -Ilib
+
+build/fuzz/fuzz-report: tests/fuzz/fuzz-report.c $(LIB_SRCS) $(HEADERS)
+	@mkdir -p build/fuzz
+	clang $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz-report.c $(LIB_SRCS) $(LDLIBS)
+
+fuzz: build/fuzz/fuzz-report build/make-fixture
+	@mkdir -p build/fuzz/corpus tests/fuzz/crashers
+	for s in $$(build/make-fixture tests/fixtures/formats list | cut -d' ' -f1); do \
+		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+		ASAN_OPTIONS=fast_unwind_on_malloc=0:malloc_context_size=30 \
+		build/fuzz/fuzz-report -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers/ build/fuzz/corpus
 
 install: gpu-trace $(PLUGINS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR)

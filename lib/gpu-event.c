@@ -363,7 +363,8 @@ struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep)
 		enum gpu_event_kind kind = gpu_event_kind_of(events[i]->system, events[i]->name);
 		struct event_desc *d;
 
-		if (kind == GEV_NONE)
+		/* a damaged file can give two formats one id, or a negative one */
+		if (kind == GEV_NONE || events[i]->id < 0 || dec->by_id[events[i]->id])
 			continue;
 		d = malloc(sizeof(*d));
 		if (!d)

@@ -146,6 +146,26 @@ static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 	return j;
 }
 
+/*
+ * A new job is only kept if some key can find it again; one without any
+ * (a record with its key fields missing) would be held forever.
+ */
+static struct job *new_indexed_job(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j = new_job(t, ev);
+
+	if (!j)
+		return NULL;
+	index_job(t, j, ev);
+	if (!j->has_id && !j->has_fence && !j->fence_ptr) {
+		t->jobs_in_flight--;
+		t->orphans++;
+		free(j);
+		return NULL;
+	}
+	return j;
+}
+
 static void unindex_job(struct timeline *t, struct job *j)
 {
 	if (j->has_id && keymap_get(&t->by_id, j->id) == j)
@@ -342,11 +362,10 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 		if (!t->fence_mode)
 			break;
 		if (!j) {
-			j = new_job(t, ev);
+			j = new_indexed_job(t, ev);
 			if (!j)
 				break;
 			j->flags |= JOB_FENCE_ONLY;
-			index_job(t, j, ev);
 		}
 		if (ev->kind == GEV_FENCE_INIT && !j->t_queue) {
 			j->t_queue = ev->ts;
@@ -389,7 +408,7 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 	case GEV_QUEUE:
 		j = find_job(t, ev);
 		if (!j)
-			j = new_job(t, ev);
+			j = new_indexed_job(t, ev);
 		if (!j)
 			return;
 		index_job(t, j, ev);
@@ -426,10 +445,10 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 			return;
 		if (!j) {
 			/* its queue event is not in the trace: a partial job */
-			t->orphans++;
-			j = new_job(t, ev);
+			j = new_indexed_job(t, ev);
 			if (!j)
 				return;
+			t->orphans++;
 		}
 		index_job(t, j, ev);
 		if (!j->t_run) {

@@ -166,3 +166,20 @@ test_install_puts_plugins_in_libtraceevent_dir() {
 		grep -q 'fence=200:1 waits for fence 100:1 (unsignalled)' ||
 		{ WHY="the installed plugins are not used by trace-cmd"; return 1; }
 }
+
+# Every input the fuzzer once broke report with (tests/fuzz/crashers) stays fixed:
+# a clean exit (0, 2 no GPU events, 125 bad input), no signal, no sanitizer report.
+test_fuzz_crashers_stay_fixed() {
+	local f rc n=0
+	for f in "$ROOT_DIR"/tests/fuzz/crashers/*; do
+		[ -f "$f" ] || continue
+		n=$((n + 1))
+		timeout 60 "$GT" report "$f" > /dev/null 2> "$WORK/fz.err"
+		rc=$?
+		case $rc in
+		0 | 2 | 125) ;;
+		*) WHY="${f##*/}: exit $rc: $(grep -m1 -E 'ERROR|runtime error|Sanitizer' "$WORK/fz.err")"; return 1 ;;
+		esac
+	done
+	expect "no crashers to replay" [ $n -gt 0 ]
+}

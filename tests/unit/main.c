@@ -19,7 +19,9 @@ int main(void)
 	suite_cmdlines();
 	suite_presets();
 	suite_timeline();
+	suite_timeline_fuzz();
 	suite_gpu_event();
+	suite_gpu_event_bounds();
 	suite_latency();
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();

@@ -176,3 +176,35 @@ void suite_gpu_event(void)
 	CU_add_test(s, "amdgpu_cs_ioctl, 6.1 and 7.3", test_cs_ioctl_both_layouts);
 	CU_add_test(s, "event kinds by name", test_kinds);
 }
+
+/* A __string() whose location points past the record, or has no NUL: bounded. */
+static void test_string_out_of_bounds(void)
+{
+	unsigned char rec[32] = { 0 };
+	struct tep_record r = { .ts = 5, .data = rec, .size = 32 };
+	struct tep_format_field *f;
+	struct gpu_event ev;
+	struct parsed p;
+	uint32_t loc;
+
+	CU_ASSERT_EQUAL_FATAL(parse(&p, "linux-6.12", "dma_fence", "dma_fence_signaled"), 0);
+	f = tep_find_field(p.event, "driver");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	loc = 4000 | (10u << 16);		/* far past the 32-byte record */
+	memcpy(rec + f->offset, &loc, 4);
+	f = tep_find_field(p.event, "timeline");
+	loc = 24 | (200u << 16);		/* runs off the end, no NUL */
+	memcpy(rec + f->offset, &loc, 4);
+	memset(rec + 24, 'x', 8);
+	CU_ASSERT_EQUAL(gpu_event_decode_one(p.event, &r, &ev), GEV_FENCE_SIGNALED);
+	CU_ASSERT_STRING_EQUAL(ev.driver, "");
+	CU_ASSERT_STRING_EQUAL(ev.timeline, "xxxxxxxx");
+	tep_free(p.tep);
+}
+
+void suite_gpu_event_bounds(void)
+{
+	CU_pSuite s = CU_add_suite("gpu-event-bounds", NULL, NULL);
+
+	CU_add_test(s, "strings past the record or unterminated", test_string_out_of_bounds);
+}

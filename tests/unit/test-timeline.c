@@ -365,3 +365,26 @@ void suite_timeline(void)
 	CU_add_test(s, "KFD create/destroy under function_graph", test_kfd_queue_graph);
 	CU_add_test(s, "KFD create under the function tracer", test_kfd_queue_function_order);
 }
+
+/* Found by the fuzzer: a record whose key fields are absent made a job nothing could find. */
+static void test_job_without_keys_is_not_kept(void)
+{
+	struct timeline t;
+	struct gpu_event ev = { .kind = GEV_QUEUE, .ts = 100, .pid = 1 };
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_RUN;
+	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL(t.jobs_in_flight, 0);
+	CU_ASSERT_EQUAL(t.orphans, 2);
+	timeline_finish(&t);
+	timeline_free(&t);
+}
+
+void suite_timeline_fuzz(void)
+{
+	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
+
+	CU_add_test(s, "a job without keys is not kept", test_job_without_keys_is_not_kept);
+}

@@ -15,7 +15,9 @@ void suite_dat_writer(void);
 void suite_cmdlines(void);
 void suite_presets(void);
 void suite_timeline(void);
+void suite_timeline_fuzz(void);
 void suite_gpu_event(void);
+void suite_gpu_event_bounds(void);
 void suite_latency(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */

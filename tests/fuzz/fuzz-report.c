@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target for everything `gpu-trace report` does with a file: the
+ * header check (dat-meta), libtracecmd's reader, the decoders, the timeline
+ * and the KFD tracker. Built by `make fuzz` with clang.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../../lib/dat-meta.h"
+#include "../../lib/trace-analysis.h"
+
+static struct dat_meta meta;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct gt_error err = { 0 };
+	struct analysis a;
+	char path[64];
+	int fd = memfd_create("fuzz.dat", MFD_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (write(fd, data, size) == (ssize_t)size) {
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		/* report only hands files that pass the header check to libtracecmd */
+		if (!dat_meta_read(path, &meta, &err) && !analysis_open(&a, path, &err)) {
+			analysis_run(&a, &err);
+			analysis_close(&a);
+		}
+	}
+	close(fd);
+	return 0;
+}
