@@ -5,7 +5,15 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "../lib/buffer-ladder.h"
+#include "../lib/cmdlines.h"
+#include "../lib/cpu-stats.h"
 #include "../lib/event-select.h"
+#include "../lib/outfile.h"
+#include "../lib/page-scan.h"
+#include "../lib/recorder.h"
+#include "../lib/tracer-setup.h"
+#include "../lib/workload.h"
 
 struct record_opts {
 	const char *output;
@@ -32,6 +40,33 @@ struct record_opts {
 	int nr_pids;
 	char **command;			/* NULL: none */
 };
+
+/* One record, from set-up to the file; cmd/record*.c share it. */
+struct record_run {
+	struct record_opts o;
+	const char *tracing_dir;
+	struct trace_session s;
+	struct recorder r;
+	struct workload w;
+	struct workload_creds creds;
+	struct outfile out;
+	struct buffer_result buf;
+	struct tracer_result tr;
+	struct cpu_stats *stats;
+	char *trace_clock;		/* read before the instance goes */
+	struct pid_comm *attached;	/* -P pids, named while they live */
+	int wait_status;
+	bool workload_exited;
+	double elapsed;
+};
+
+struct scan_totals {
+	struct page_scan scan;		/* events, in-band losses, pids: all CPUs */
+	unsigned long long bytes;
+};
+
+/* Assembles the .dat from the per-CPU files into run->out (not committed). */
+int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_error *err);
 
 /* 0 ok, 1 help printed, -1 error (already in err). */
 int record_opts_parse(int argc, char **argv, struct record_opts *o,

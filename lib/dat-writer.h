@@ -2,6 +2,7 @@
 #ifndef GT_DAT_WRITER_H
 #define GT_DAT_WRITER_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 #include "gt-error.h"

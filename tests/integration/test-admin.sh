@@ -24,16 +24,24 @@ test_reset_removes_stale_instance() {
 	expect "reset did not say so" grep -q "removed stale instance $name" "$WORK/reset.out"
 }
 
-test_sigkill_then_reset() {
+# Starts a record of `sleep 10` into OUT, SIGKILLs it once its instance is
+# there, and prints its pid.
+record_then_sigkill() {
 	local pid i
-	tracefs_snapshot > "$WORK/snap.before"
-	"$GT" record -e sched:sched_switch -o "$WORK/k.dat" -- sleep 10 2> /dev/null &
+	"$GT" record -e sched:sched_switch -o "$1" -- sleep 10 > /dev/null 2>&1 &
 	pid=$!
 	for i in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
-	sleep 0.5
+	sleep 0.3
 	kill -KILL "$pid"
 	wait "$pid" 2> /dev/null
 	pkill -KILL -f '^sleep 10$' 2> /dev/null
+	echo "$pid"
+}
+
+test_sigkill_then_reset() {
+	local pid
+	tracefs_snapshot > "$WORK/snap.before"
+	pid=$(record_then_sigkill "$WORK/k.dat")
 	expect "SIGKILL left no instance to clean (test is void)" [ -d "$TFS/instances/gpu-trace-$pid" ] || return 1
 	expect "a SIGKILLed record left a file named like complete" [ ! -e "$WORK/k.dat" ] || return 1
 	"$GT" reset > /dev/null 2>&1 || { WHY="reset failed"; return 1; }
@@ -92,14 +100,8 @@ test_existing_output_kept_without_force() {
 
 # A SIGKILLed record's instance is found and removed by the next record.
 test_next_record_cleans_after_sigkill() {
-	local pid i
-	"$GT" record -e sched:sched_switch -o "$WORK/k2.dat" -- sleep 10 2> /dev/null &
-	pid=$!
-	for i in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
-	sleep 0.3
-	kill -KILL "$pid"
-	wait "$pid" 2> /dev/null
-	pkill -KILL -f '^sleep 10$' 2> /dev/null
+	local pid
+	pid=$(record_then_sigkill "$WORK/k2.dat")
 	expect "no stale instance to find (test is void)" [ -d "$TFS/instances/gpu-trace-$pid" ] || return 1
 	"$GT" record -e sched:sched_switch -o "$WORK/k3.dat" -- true 2> "$WORK/k3.err" ||
 		{ WHY="record after SIGKILL failed: $(tail -1 "$WORK/k3.err")"; return 1; }

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The .dat of a finished recording: metadata, cmdlines and the per-CPU pages. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "../lib/cmdlines.h"
+#include "../lib/dat-writer.h"
+#include "../lib/saved-files.h"
+#include "cmd.h"
+#include "record.h"
+
+/* Count what the file will hold, the way a reader will see it. */
+static void scan_cpu_files(struct record_run *run, struct scan_totals *t,
+			   int long_size, int pid_offset, off_t *sizes)
+{
+	int i;
+
+	for (i = 0; i < run->r.nr_cpus; i++) {
+		sizes[i] = lseek(run->r.cpus[i].fd, 0, SEEK_END);
+		t->bytes += (unsigned long long)sizes[i];
+		page_scan_fd(run->r.cpus[i].fd, run->r.page_size, long_size, pid_offset,
+			     &t->scan);
+	}
+}
+
+/* Names for pids the kernel's cmdlines cache missed: ours and the workload. */
+static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
+{
+	char *saved = tracefs_path_read(run->tracing_dir, "saved_cmdlines");
+	int nr = 0, i;
+	struct pid_comm *known = calloc((size_t)(run->r.nr_cpus + run->o.nr_pids + 1),
+					sizeof(*known));
+	char *out;
+
+	if (known && run->w.pid > 0) {
+		known[nr].pid = run->w.pid;
+		snprintf(known[nr++].comm, sizeof(known->comm), "%s", run->w.comm);
+	}
+	for (i = 0; known && run->attached && i < run->o.nr_pids; i++)
+		known[nr++] = run->attached[i];
+	for (i = 0; known && i < run->r.nr_cpus; i++) {
+		known[nr].pid = atomic_load(&run->r.cpus[i].tid);
+		snprintf(known[nr++].comm, sizeof(known->comm), "gpu-trace");
+	}
+	out = cmdlines_merge(saved, t->scan.pids, t->scan.nr_pids, known, nr);
+	free(known);
+	free(saved);
+	return out;
+}
+
+int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_error *err)
+{
+	char *header_page = tracefs_path_read(run->tracing_dir, "events/header_page");
+	char *header_event = tracefs_path_read(run->tracing_dir, "events/header_event");
+	char *print_fmt = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
+	char *kallsyms = tracefs_path_read("/proc", "kallsyms");
+	char *printk = tracefs_path_read(run->tracing_dir, "printk_formats");
+	int nr = run->r.nr_cpus, i, ret = -1;
+	int *fds = calloc((size_t)nr, sizeof(int));
+	off_t *sizes = calloc((size_t)nr, sizeof(off_t));
+	char **stats_text = calloc((size_t)nr, sizeof(char *));
+	struct dat_event_system ftrace = { 0 };
+	struct dat_event_system *systems = calloc((size_t)run->o.events.nr_systems + 1,
+						  sizeof(*systems));
+	struct utsname u;
+	char uname_s[512], version[64], *cmdlines = NULL;
+	struct dat_input in;
+
+	if (!fds || !sizes || !stats_text || !systems || !header_page || !header_event) {
+		gt_error_set(err, errno ? errno : ENOMEM,
+			     "cannot read events/header_page of %s: %s", run->tracing_dir,
+			     strerror(errno ? errno : ENOMEM));
+		goto out;
+	}
+	for (i = 0; i < nr; i++) {
+		fds[i] = run->r.cpus[i].fd;
+		stats_text[i] = run->stats[i].text;
+	}
+	scan_cpu_files(run, t, header_page_long_size(header_page),
+		       format_common_pid_offset(print_fmt), sizes);
+	cmdlines = build_cmdlines(run, t);
+	dat_event_system_load(&ftrace, "ftrace");
+	for (i = 0; i < run->o.events.nr_systems; i++)
+		dat_event_system_load(&systems[i], run->o.events.systems[i]);
+	uname(&u);
+	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename,
+		 u.release, u.machine);
+	snprintf(version, sizeof(version), "gpu-trace %s", GT_VERSION);
+	in = (struct dat_input){
+		.header_page = header_page,
+		.header_event = header_event,
+		.ftrace = &ftrace,
+		.systems = systems,
+		.nr_systems = run->o.events.nr_systems,
+		.kallsyms = kallsyms,
+		.printk_formats = printk,
+		.cmdlines = cmdlines,
+		.trace_clock = run->trace_clock,
+		.uname = uname_s,
+		.version = version,
+		.cpu_stats = stats_text,
+		.buffer_kb = run->buf.granted_kb,
+		.nr_cpus = nr,
+		.page_size = run->r.page_size,
+		.cpu_fds = fds,
+		.cpu_sizes = sizes,
+		.consume_cpu_files = true,
+	};
+	ret = dat_write_v6(run->out.fd, &in, err);
+out:
+	free(header_page);
+	free(header_event);
+	free(print_fmt);
+	free(kallsyms);
+	free(printk);
+	free(cmdlines);
+	free(fds);
+	free(sizes);
+	free(stats_text);
+	dat_event_system_free(&ftrace);
+	for (i = 0; systems && i < run->o.events.nr_systems; i++)
+		dat_event_system_free(&systems[i]);
+	free(systems);
+	return ret;
+}
+
