@@ -68,9 +68,13 @@ test_sigkill_top_level_then_reset() {
 
 test_workload_runs_as_sudo_user() {
 	local out=$WORK/who.dat
-	SUDO_UID=65534 SUDO_GID=65534 "$GT" record -e sched:sched_switch -o "$out" -- id -u > "$WORK/who.out" 2> /dev/null ||
+	SUDO_UID=65534 SUDO_GID=65534 "$GT" record -e sched:sched_switch -o "$out" -- \
+		sh -c 'id -u; id -G; echo "$HOME"' > "$WORK/who.out" 2> /dev/null ||
 		{ WHY="record under SUDO_UID failed"; return 1; }
-	expect "workload ran as uid $(cat "$WORK/who.out"), want 65534" [ "$(cat "$WORK/who.out")" = 65534 ] || return 1
+	expect "workload ran as uid $(head -1 "$WORK/who.out"), want 65534" [ "$(sed -n 1p "$WORK/who.out")" = 65534 ] || return 1
+	# root's groups are dropped too: only the user's own (initgroups)
+	expect "workload kept groups '$(sed -n 2p "$WORK/who.out")'" [ "$(sed -n 2p "$WORK/who.out")" = "$(id -G nobody)" ] || return 1
+	expect "HOME is not the user's" [ "$(sed -n 3p "$WORK/who.out")" = "$(getent passwd 65534 | cut -d: -f6)" ] || return 1
 	expect "output not owned by the invoking user" [ "$(stat -c %u "$out")" = 65534 ] || return 1
 	SUDO_UID=65534 SUDO_GID=65534 "$GT" record --as-root --force -e sched:sched_switch -o "$out" -- id -u > "$WORK/who.out" 2> /dev/null ||
 		{ WHY="record --as-root failed"; return 1; }

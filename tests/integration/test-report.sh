@@ -183,3 +183,47 @@ test_fuzz_crashers_stay_fixed() {
 	done
 	expect "no crashers to replay" [ $n -gt 0 ]
 }
+
+# A format with field types no decoder knows (a future kernel's): decoding goes by name.
+test_report_unknown_field_types() {
+	local fmt=$WORK/fmt f
+	rm -rf "$fmt"
+	cp -r "$FORMATS" "$fmt"
+	f=$fmt/linux-6.12/gpu_scheduler/drm_sched_job/format
+	# a field of an unknown struct type and an array of them, after the known ones
+	sed -i 's/^\(\tfield:int hw_job_count;.*\)$/\1\n\tfield:struct mystery_t blob;\toffset:48;\tsize:16;\tsigned:0;\n\tfield:struct mystery_t list[2];\toffset:64;\tsize:32;\tsigned:0;/' "$f"
+	grep -q 'mystery_t blob' "$f" || { WHY="could not edit the format"; return 1; }
+	"$MAKE_FIXTURE" "$fmt" two-rings "$WORK/unknown.dat" || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --format json "$WORK/unknown.dat" > "$WORK/unknown.json" 2> "$WORK/unknown.err" ||
+		{ WHY="report failed: $(cat "$WORK/unknown.err")"; return 1; }
+	expect "numbers changed with unknown fields" [ "$(ring_lat "$WORK/unknown.json" gfx_0.0.0 total avg)" = 620000 ] || return 1
+	"$GT" report --events "$WORK/unknown.dat" > /dev/null || { WHY="--events failed"; return 1; }
+	trace-cmd report -i "$WORK/unknown.dat" > /dev/null 2>&1 || { WHY="trace-cmd cannot read it either"; return 1; }
+}
+
+# A file over 2 GB whose last CPU's data is missing: offsets past 2^31 are read
+# right and the missing data is named, without reading gigabytes.
+test_report_2gb_file_missing_a_cpu() {
+	local f
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	python3 - "$f" "$WORK/big.dat" <<'PY' || { WHY="could not build the sparse file"; return 1; }
+import struct, sys
+src = open(sys.argv[1], "rb").read()
+at = src.index(b"flyrecord\0") + 10
+cpu0_off, cpu0_size = struct.unpack_from("<QQ", src, at)
+new0 = 2 * 1024**3 + 4096                      # CPU 0's pages moved past 2 GB
+table = struct.pack("<QQQQ", new0, cpu0_size, new0 + cpu0_size, 8192)
+out = open(sys.argv[2], "wb")
+out.write(src[:at] + table + src[at + 32:cpu0_off])
+out.seek(new0)
+out.write(src[cpu0_off:cpu0_off + cpu0_size])  # CPU 1's 8 KB never written
+out.close()
+PY
+	expect "the test file is not over 2 GB" [ "$(stat -c %s "$WORK/big.dat")" -gt 2147483648 ] || { rm -f "$WORK/big.dat"; return 1; }
+	timeout 60 "$GT" report "$WORK/big.dat" > /dev/null 2> "$WORK/big.err"
+	local rc=$?
+	rm -f "$WORK/big.dat"
+	expect "exit $rc, want 125" [ $rc = 125 ] || return 1
+	expect "CPU 1's missing data not named: $(cat "$WORK/big.err")" \
+		grep -Eq "truncated: CPU 1's data should end at byte 2147[0-9]{6} but the file has 2147[0-9]{6} bytes" "$WORK/big.err"
+}

@@ -20,6 +20,7 @@ int main(void)
 	suite_presets();
 	suite_timeline();
 	suite_timeline_fuzz();
+	suite_timeline_skew();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();

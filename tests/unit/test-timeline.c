@@ -388,3 +388,32 @@ void suite_timeline_fuzz(void)
 
 	CU_add_test(s, "a job without keys is not kept", test_job_without_keys_is_not_kept);
 }
+
+/* Time going backwards across CPUs: never a negative or wrapped latency. */
+static void test_clock_skew(void)
+{
+	struct run r;
+	const struct job *j;
+	int i, l;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "clock-skew"), 0);
+	for (i = 0; i < r.nr_jobs; i++)
+		for (l = 0; l < LAT_NR; l++)
+			if (r.jobs[i].has_lat[l])
+				CU_ASSERT(r.jobs[i].lat[l] < US_NS(1000));
+	j = job_by_fence(&r, 300, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_EXEC, 90);
+	/* job 1's done came "before" its run: no exec invented for it */
+	j = job_by_fence(&r, 300, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_FALSE(j->has_lat[LAT_EXEC]);
+	done(&r);
+}
+
+void suite_timeline_skew(void)
+{
+	CU_pSuite s = CU_add_suite("timeline-clock-skew", NULL, NULL);
+
+	CU_add_test(s, "done stamped before run on another CPU", test_clock_skew);
+}

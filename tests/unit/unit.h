@@ -16,6 +16,7 @@ void suite_cmdlines(void);
 void suite_presets(void);
 void suite_timeline(void);
 void suite_timeline_fuzz(void);
+void suite_timeline_skew(void);
 void suite_gpu_event(void);
 void suite_gpu_event_bounds(void);
 void suite_latency(void);
