@@ -227,3 +227,67 @@ PY
 	expect "CPU 1's missing data not named: $(cat "$WORK/big.err")" \
 		grep -Eq "truncated: CPU 1's data should end at byte 2147[0-9]{6} but the file has 2147[0-9]{6} bytes" "$WORK/big.err"
 }
+
+# Cut a v6 file at every section boundary (and one byte into each section):
+# each cut is named as truncated, never read as a shorter valid trace.
+test_report_truncated_at_every_section() {
+	local f off n=0
+	f=$(fixture kfd-graph) || { WHY="make-fixture failed"; return 1; }
+	python3 - "$f" > "$WORK/bounds" <<'PY' || { WHY="could not walk the file"; return 1; }
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+p = d.index(b"\0", 10) + 1 + 2 + 4          # magic, version, endian, long size, page size
+b = [p]
+def u(n):
+    global p
+    v = int.from_bytes(d[p:p + n], "little"); p += n; return v
+def skip(n):                                 # a size field, then that many bytes
+    global p
+    size = u(n); p += size
+def cstr():
+    global p
+    p = d.index(b"\0", p) + 1
+for _ in range(2):                           # header_page, header_event
+    cstr(); skip(8); b.append(p)
+for _ in range(u(4)):                        # ftrace formats
+    skip(8)
+b.append(p)
+for _ in range(u(4)):                        # event systems
+    cstr()
+    for _ in range(u(4)):
+        skip(8)
+b.append(p)
+skip(4); b.append(p)                       # kallsyms
+skip(4); b.append(p)                       # printk formats
+skip(8); b.append(p)                       # cmdlines
+ncpu = u(4); p += 10
+while True:                                  # options
+    i = u(2)
+    if i == 0:
+        break
+    skip(4)
+b.append(p)
+table = p + 10
+p += 10 + 16 * ncpu; b.append(p)             # flyrecord table
+for c in range(ncpu):
+    off, size = struct.unpack_from("<QQ", d, table + 16 * c)
+    if size:
+        b.append(off + size // 2)            # inside the CPU's pages
+for x in b:
+    print(x)
+    print(x + 1)
+PY
+	while read -r off; do
+		head -c "$off" "$f" > "$WORK/cut.dat"
+		bad_report "cut at $off" "$WORK/cut.dat" || return 1
+		grep -q 'truncated' "$WORK/bad.err" || { WHY="cut at $off: not said to be truncated: $(cat "$WORK/bad.err")"; return 1; }
+		n=$((n + 1))
+	done < "$WORK/bounds"
+	expect "only $n cuts" [ $n -ge 20 ]
+}
+
+test_report_v7_header_only() {
+	# magic, "7", little endian, long 8, page 4096, "none" compression, no options
+	printf '\027\010\104tracing7\000\000\010\000\020\000\000none\000\000\000\000\000\000\000\000\000\000' > "$WORK/v7hdr.dat"
+	bad_report "v7 header only" "$WORK/v7hdr.dat"
+}
