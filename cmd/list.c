@@ -10,22 +10,15 @@
 #include "../lib/tracer-setup.h"
 #include "cmd.h"
 
-/* Event systems that matter for GPU work, whichever driver is loaded. */
-static const char *const gpu_systems[] = {
-	"amdgpu", "amdgpu_dm", "amdkfd", "kfd", "gpu_scheduler", "dma_fence",
-	"dma_buf", "drm", "i915", "xe", "nouveau", "msm", "panfrost", "v3d",
-	"virtio_gpu", "vgem", NULL
-};
-
 static void list_systems(bool with_events)
 {
 	int i, j, nr;
 
 	printf("GPU event systems on this kernel:\n");
-	for (i = 0; gpu_systems[i]; i++) {
-		char **events = event_glob_expand(gpu_systems[i], "*", &nr);
+	for (i = 0; gpu_event_systems[i]; i++) {
+		char **events = event_glob_expand(gpu_event_systems[i], "*", &nr);
 
-		printf("  %-14s %s", gpu_systems[i], nr ? "" : "absent");
+		printf("  %-14s %s", gpu_event_systems[i], nr ? "" : "absent");
 		if (nr)
 			printf("%d event%s", nr, nr == 1 ? "" : "s");
 		printf("\n");

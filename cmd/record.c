@@ -73,25 +73,11 @@ static long session_get_kb(void *ctx)
 	return kb;
 }
 
-static unsigned long mem_available_kb(void)
-{
-	unsigned long kb = 0;
-	char line[256];
-	FILE *f = fopen("/proc/meminfo", "re");
-
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %lu kB", &kb) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return kb;
-}
-
 static int setup_buffer(struct record_run *run, struct gt_error *err)
 {
 	struct buffer_ops ops = { session_set_kb, session_get_kb, &run->s };
 	int ncpus = run->r.nr_cpus ? run->r.nr_cpus : (int)sysconf(_SC_NPROCESSORS_CONF);
-	unsigned long cap = buffer_safe_cap_kb(mem_available_kb(), ncpus);
+	unsigned long cap = buffer_safe_cap_kb(buffer_mem_available_kb(), ncpus);
 	char line[512];
 
 	if (buffer_ladder_apply(&ops, run->o.buffer_kb, cap, &run->buf, err))
@@ -209,15 +195,9 @@ static void name_attached(struct record_run *run)
 
 	run->attached = calloc((size_t)run->o.nr_pids, sizeof(*run->attached));
 	for (i = 0; run->attached && i < run->o.nr_pids; i++) {
-		char path[64], comm[64] = "";
-		FILE *f;
+		char comm[64] = "";
 
-		snprintf(path, sizeof(path), "/proc/%d/comm", (int)run->o.pids[i]);
-		f = fopen(path, "re");
-		if (f && fgets(comm, sizeof(comm), f))
-			comm[strcspn(comm, "\n")] = '\0';
-		if (f)
-			fclose(f);
+		cmdlines_proc_comm((int)run->o.pids[i], comm, sizeof(comm));
 		run->attached[i].pid = run->o.pids[i];
 		snprintf(run->attached[i].comm, sizeof(run->attached[i].comm), "%.15s",
 			 comm[0] ? comm : "<...>");

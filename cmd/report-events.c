@@ -29,7 +29,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	struct tep_event *event = tep_find_event_by_record(a->tep, rec);
 	char name[64];
 	struct trace_seq s;
-	uint64_t us;
+	char ts[32];
 
 	if (rec->missed_events)
 		fprintf(r->f, "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu,
@@ -39,10 +39,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	trace_seq_init(&s);
 	tep_print_event(a->tep, &s, rec, "%16s-%-5d [%03d] ", TEP_PRINT_COMM, TEP_PRINT_PID,
 			TEP_PRINT_CPU);
-	/* microseconds rounded to nearest, as trace-cmd prints them */
-	us = (rec->ts + 500) / 1000;
-	trace_seq_printf(&s, "%5llu.%06llu: ", (unsigned long long)(us / 1000000),
-			 (unsigned long long)(us % 1000000));
+	trace_seq_printf(&s, "%12s: ", report_ts(ts, sizeof(ts), rec->ts));
 	snprintf(name, sizeof(name), "%s:", event ? event->name : "unknown");
 	trace_seq_printf(&s, "%-21s ", name);
 	tep_print_event(a->tep, &s, rec, "%s\n", TEP_PRINT_INFO);

@@ -9,6 +9,20 @@ const unsigned long buffer_ladder_rungs_kb[BUFFER_LADDER_NR_RUNGS] = {
 	4096, 8192, 12288, 16384
 };
 
+unsigned long buffer_mem_available_kb(void)
+{
+	unsigned long kb = 0;
+	char line[256];
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %lu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb;
+}
+
 unsigned long buffer_safe_cap_kb(unsigned long mem_available_kb, int nr_cpus)
 {
 	if (nr_cpus < 1)

@@ -46,6 +46,8 @@ struct buffer_result {
 	struct buffer_attempt attempts[BUFFER_LADDER_NR_RUNGS + 1];
 };
 
+/* MemAvailable from /proc/meminfo in KB, 0 if unknown. */
+unsigned long buffer_mem_available_kb(void);
 unsigned long buffer_safe_cap_kb(unsigned long mem_available_kb, int nr_cpus);
 
 int buffer_ladder_apply(const struct buffer_ops *ops, unsigned long explicit_kb,

@@ -19,7 +19,7 @@ static int saved_has(const char *saved, int pid)
 	return 0;
 }
 
-static int proc_comm(int pid, char *comm, size_t len)
+int cmdlines_proc_comm(int pid, char *comm, size_t len)
 {
 	char path[64];
 	FILE *f;
@@ -79,7 +79,7 @@ char *cmdlines_merge(const char *saved, const int *pids, int nr_pids,
 
 		if (pids[i] <= 0 || saved_has(saved, pids[i]) ||
 		    find_known(known, nr_known, pids[i]) ||
-		    proc_comm(pids[i], comm, sizeof(comm)))
+		    cmdlines_proc_comm(pids[i], comm, sizeof(comm)))
 			continue;
 		off += (size_t)snprintf(out + off, cap - off, "%d %s\n", pids[i], comm);
 	}

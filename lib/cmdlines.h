@@ -2,6 +2,8 @@
 #ifndef GT_CMDLINES_H
 #define GT_CMDLINES_H
 
+#include <stddef.h>
+
 struct pid_comm {
 	int pid;
 	char comm[16];
@@ -14,6 +16,9 @@ struct pid_comm {
  * seen in the data that it lacks is named from /proc/<pid>/comm.
  * Returns "pid comm\n" text.
  */
+/* /proc/<pid>/comm without the newline; -1 if the process is gone. */
+int cmdlines_proc_comm(int pid, char *comm, size_t len);
+
 char *cmdlines_merge(const char *saved, const int *pids, int nr_pids,
 		     const struct pid_comm *known, int nr_known);
 

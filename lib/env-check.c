@@ -59,23 +59,6 @@ static unsigned long long cap_eff(void)
 	return caps;
 }
 
-static bool tracefs_mounted_at(char *path, size_t len)
-{
-	char line[4096], dev[256], dir[2048], type[64];
-	FILE *f = fopen("/proc/mounts", "re");
-	bool found = false;
-
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%255s %2047s %63s", dev, dir, type) == 3 &&
-		    !strcmp(type, "tracefs") && (!found || !strcmp(dir, "/sys/kernel/tracing"))) {
-			snprintf(path, len, "%s", dir);
-			found = true;
-		}
-	if (f)
-		fclose(f);
-	return found;
-}
-
 static bool has_word(const char *text, const char *word)
 {
 	size_t n = strlen(word);
@@ -113,22 +96,18 @@ static void check_tracer(struct check_report *r, const char *dir, const char *tr
 
 static void check_gpu_systems(struct check_report *r)
 {
-	static const char *const systems[] = {
-		"amdgpu", "amdkfd", "kfd", "gpu_scheduler", "dma_fence", "drm", "i915",
-		"xe", "nouveau", "msm", "virtio_gpu", NULL
-	};
 	char present[256] = "";
 	int i, nr, found = 0;
 
-	for (i = 0; systems[i]; i++) {
-		char **ev = event_glob_expand(systems[i], "*", &nr);
+	for (i = 0; gpu_event_systems[i]; i++) {
+		char **ev = event_glob_expand(gpu_event_systems[i], "*", &nr);
 
 		string_list_free(ev, nr);
 		if (!nr)
 			continue;
 		found++;
 		snprintf(present + strlen(present), sizeof(present) - strlen(present), "%s%s",
-			 found > 1 ? ", " : "", systems[i]);
+			 found > 1 ? ", " : "", gpu_event_systems[i]);
 	}
 	if (found)
 		add(r, "gpu-events", CHECK_OK, NULL, "GPU event systems: %s", present);
@@ -191,16 +170,9 @@ static void check_modules(struct check_report *r)
 
 static void check_buffer(struct check_report *r)
 {
-	unsigned long avail = 0, cap, rung = 0;
-	char line[256];
+	unsigned long avail = buffer_mem_available_kb(), cap, rung = 0;
 	int cpus = (int)sysconf(_SC_NPROCESSORS_CONF), i;
-	FILE *f = fopen("/proc/meminfo", "re");
 
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %lu kB", &avail) == 1)
-			break;
-	if (f)
-		fclose(f);
 	cap = buffer_safe_cap_kb(avail, cpus);
 	for (i = 0; i < BUFFER_LADDER_NR_RUNGS; i++)
 		if (buffer_ladder_rungs_kb[i] <= cap)
@@ -285,7 +257,7 @@ void env_check_run(struct check_report *r)
 		add(r, "lockdown", CHECK_OK, NULL, "kernel lockdown %s", lockdown ? "off" : "not configured");
 	free(lockdown);
 
-	if (!tracefs_mounted_at(dir, sizeof(dir))) {
+	if (!session_mounted_tracefs(dir, sizeof(dir))) {
 		add(r, "tracefs", priv ? CHECK_WARN : CHECK_FAIL, "gpu-trace record mounts it (as root)",
 		    "tracefs is not mounted");
 		if (!priv || access("/sys/kernel/tracing", F_OK))

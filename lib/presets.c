@@ -30,6 +30,12 @@ static const char *const all_gpu_events[] = {
 	NULL
 };
 
+const char *const gpu_event_systems[] = {
+	"amdgpu", "amdgpu_dm", "amdkfd", "kfd", "gpu_scheduler", "dma_fence",
+	"dma_buf", "drm", "i915", "xe", "nouveau", "msm", "panfrost", "v3d",
+	"virtio_gpu", "vgem", NULL
+};
+
 const struct preset presets[] = {
 	{ "amd", "ROCm/amdgpu: KFD, amdgpu, GPU scheduler, fences, vblank; function_graph under :mod:amdgpu",
 	  amd_events, "function_graph", ":mod:amdgpu" },

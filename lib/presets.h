@@ -14,6 +14,9 @@ extern const struct preset presets[];	/* ends with a NULL name */
 
 #define DEFAULT_PRESET	"all-gpu"
 
+/* Event systems that matter for GPU work, whichever driver is loaded. */
+extern const char *const gpu_event_systems[];	/* ends with NULL */
+
 const struct preset *preset_find(const char *name);
 /* "amd|drm|i915|xe|virtio|all-gpu" */
 const char *preset_names(void);

@@ -7,6 +7,7 @@
 #include <tracefs.h>
 #include <unistd.h>
 
+#include "cmdlines.h"
 #include "saved-files.h"
 #include "stale.h"
 #include "trace-session.h"
@@ -27,19 +28,11 @@ int stale_owner_pid(const char *name)
 
 bool stale_owner_running(int pid)
 {
-	char path[64], comm[32] = "";
-	FILE *f;
+	char comm[32];
 
 	if (pid == (int)getpid())
 		return true;
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = fopen(path, "re");
-	if (!f)
-		return false;
-	if (!fgets(comm, sizeof(comm), f))
-		comm[0] = '\0';
-	fclose(f);
-	return !strncmp(comm, "gpu-trace", 9);
+	return !cmdlines_proc_comm(pid, comm, sizeof(comm)) && !strncmp(comm, "gpu-trace", 9);
 }
 
 static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)

@@ -16,11 +16,11 @@
  * path as mounted when nothing is, so /proc/mounts is read here instead;
  * /sys/kernel/tracing wins when tracefs is mounted more than once.
  */
-static int mounted_tracefs(char *path, size_t len)
+bool session_mounted_tracefs(char *path, size_t len)
 {
 	char line[4096], dev[256], dir[2048], type[64];
 	FILE *f = fopen("/proc/mounts", "re");
-	int found = 0;
+	bool found = false;
 
 	while (f && fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%255s %2047s %63s", dev, dir, type) != 3 ||
@@ -28,7 +28,7 @@ static int mounted_tracefs(char *path, size_t len)
 			continue;
 		if (!found || !strcmp(dir, TRACEFS_DEFAULT))
 			snprintf(path, len, "%s", dir);
-		found = 1;
+		found = true;
 	}
 	if (f)
 		fclose(f);
@@ -42,7 +42,7 @@ int session_find_tracing_dir(const char **dir, bool *mounted_now,
 
 	if (mounted_now)
 		*mounted_now = false;
-	if (!mounted_tracefs(path, sizeof(path))) {
+	if (!session_mounted_tracefs(path, sizeof(path))) {
 		if (mount("nodev", TRACEFS_DEFAULT, "tracefs", 0, NULL))
 			return gt_error_set(err, errno,
 					    "tracefs is not mounted and mounting it on %s failed: %s; run as root, or: mount -t tracefs nodev %s",

@@ -26,6 +26,8 @@ struct trace_session {
 #define GT_INSTANCE_PREFIX	"gpu-trace-"
 #define GT_RUN_DIR		"/run/gpu-trace"
 
+/* Where tracefs is mounted (/sys/kernel/tracing preferred), false if nowhere. */
+bool session_mounted_tracefs(char *path, size_t len);
 int session_find_tracing_dir(const char **dir, bool *mounted_now,
 			     struct gt_error *err);
 int session_create_instance(struct trace_session *s, const char *tracing_dir,
