@@ -95,12 +95,21 @@ static bool signal_time(struct timeline *t, uint64_t key, uint64_t *ts)
 	return true;
 }
 
+/*
+ * The scheduler numbers jobs per scheduler (sched->job_id_count), so job 1
+ * exists once on every ring: an id names a job only with its ring.
+ */
+static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
+{
+	return keymap_pair((uint64_t)ring_index(t, ev->ring) + 1, ev->id);
+}
+
 static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 {
 	struct job *j = NULL;
 
 	if (ev->has_id)
-		j = keymap_get(&t->by_id, ev->id);
+		j = keymap_get(&t->by_id, id_key(t, ev));
 	if (!j && ev->has_fence)
 		j = keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno));
 	if (!j && ev->fence_ptr)
@@ -113,7 +122,8 @@ static void index_job(struct timeline *t, struct job *j, const struct gpu_event 
 	if (ev->has_id && !j->has_id) {
 		j->has_id = true;
 		j->id = ev->id;
-		keymap_put(&t->by_id, j->id, j);
+		j->id_key = id_key(t, ev);
+		keymap_put(&t->by_id, j->id_key, j);
 	}
 	if (ev->has_fence && !j->has_fence) {
 		j->has_fence = true;
@@ -123,6 +133,9 @@ static void index_job(struct timeline *t, struct job *j, const struct gpu_event 
 	}
 	/* a freed fence's address comes back for a later job: the newest wins */
 	if (ev->fence_ptr && j->fence_ptr != ev->fence_ptr) {
+		/* no stale key may point at the job once it is freed */
+		if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
+			keymap_del(&t->by_ptr, j->fence_ptr);
 		j->fence_ptr = ev->fence_ptr;
 		keymap_put(&t->by_ptr, j->fence_ptr, j);
 	}
@@ -168,8 +181,8 @@ static struct job *new_indexed_job(struct timeline *t, const struct gpu_event *e
 
 static void unindex_job(struct timeline *t, struct job *j)
 {
-	if (j->has_id && keymap_get(&t->by_id, j->id) == j)
-		keymap_del(&t->by_id, j->id);
+	if (j->has_id && keymap_get(&t->by_id, j->id_key) == j)
+		keymap_del(&t->by_id, j->id_key);
 	if (j->has_fence && keymap_get(&t->by_fence, fence_key(j->ctx, j->seqno)) == j)
 		keymap_del(&t->by_fence, fence_key(j->ctx, j->seqno));
 	if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
@@ -324,6 +337,15 @@ static void add_pending_dep(struct job *j, const struct gpu_event *ev)
 
 	if (!(ev->dep_ctx || ev->dep_seqno))
 		return;
+	for (i = 0; i < j->nr_dep_fences; i++)
+		if (j->dep_fences[i].ctx == ev->dep_ctx && j->dep_fences[i].seqno == ev->dep_seqno)
+			break;
+	if (i == j->nr_dep_fences &&
+	    i < sizeof(j->dep_fences) / sizeof(j->dep_fences[0])) {
+		j->dep_fences[i].ctx = ev->dep_ctx;
+		j->dep_fences[i].seqno = ev->dep_seqno;
+		j->nr_dep_fences++;
+	}
 	key = fence_key(ev->dep_ctx, ev->dep_seqno);
 	for (i = 0; i < j->nr_pending_deps; i++)
 		if (j->pending_deps[i] == key)

@@ -44,7 +44,8 @@ struct job {
 	bool has_client_id;
 	uint64_t client_id;
 	bool has_id;
-	uint64_t id;
+	uint64_t id;			/* the scheduler's, unique on its ring only */
+	uint64_t id_key;		/* by_id key: ring and id */
 	bool has_fence;
 	uint64_t ctx, seqno;
 	uint64_t fence_ptr;
@@ -55,6 +56,9 @@ struct job {
 	/* measured latencies; has_lat[i] false when an endpoint is missing */
 	bool has_lat[LAT_NR];
 	uint64_t lat[LAT_NR];
+	/* the fences it depended on or waited for, as the trace names them */
+	unsigned int nr_dep_fences;
+	struct { uint64_t ctx, seqno; } dep_fences[8];
 	/* dependencies whose signal time is looked up when the job runs */
 	unsigned int nr_pending_deps;
 	uint64_t pending_deps[8];

@@ -68,14 +68,20 @@ static struct ring_stats *ring(struct run *r, const char *name)
 	return NULL;
 }
 
-static const struct job *job_by_id(struct run *r, uint64_t id)
+static const struct job *job_on_ring(struct run *r, const char *ring, uint64_t id)
 {
 	int i;
 
 	for (i = 0; i < r->nr_jobs; i++)
-		if (r->jobs[i].has_id && r->jobs[i].id == id)
+		if (r->jobs[i].has_id && r->jobs[i].id == id &&
+		    (!ring || !strcmp(r->a.tl.rings[r->jobs[i].ring].name, ring)))
 			return &r->jobs[i];
 	return NULL;
+}
+
+static const struct job *job_by_id(struct run *r, uint64_t id)
+{
+	return job_on_ring(r, NULL, id);
 }
 
 static const struct job *job_by_fence(struct run *r, uint64_t ctx, uint64_t seqno)
@@ -101,7 +107,7 @@ static void test_two_rings(void)
 
 	CU_ASSERT_EQUAL_FATAL(analyse(&r, "two-rings"), 0);
 	CU_ASSERT_EQUAL(r.nr_jobs, 3);
-	j = job_by_id(&r, 1);
+	j = job_on_ring(&r, "gfx_0.0.0", 1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
 	EXPECT_LAT(j, LAT_SUBMIT_TO_QUEUE, 10);
 	EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 10);
@@ -118,7 +124,8 @@ static void test_two_rings(void)
 	EXPECT_LAT(j, LAT_EXEC, 300);
 	EXPECT_LAT(j, LAT_TOTAL, 720);
 	CU_ASSERT_EQUAL(j->t_hw_start, 1000000000ULL + US_NS(620));
-	j = job_by_id(&r, 3);
+	/* sdma0's job 1 is another job than gfx's job 1 */
+	j = job_on_ring(&r, "sdma0", 1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
 	EXPECT_LAT(j, LAT_EXEC, 100);
 	EXPECT_LAT(j, LAT_TOTAL, 110);
@@ -168,6 +175,11 @@ static void test_dependencies_across_rings(void)
 	EXPECT_LAT(b, LAT_TOTAL, 580);
 	CU_ASSERT_EQUAL(b->nr_deps, 1);
 	CU_ASSERT_EQUAL(b->nr_waits, 1);
+	/* add_dep and unschedulable name the same fence: listed once */
+	CU_ASSERT_EQUAL_FATAL(b->nr_dep_fences, 1);
+	CU_ASSERT_EQUAL(b->dep_fences[0].ctx, 100);
+	CU_ASSERT_EQUAL(b->dep_fences[0].seqno, 1);
+	CU_ASSERT_EQUAL(a->nr_dep_fences, 0);
 	/* C's dependency had already signalled: no wait, only the ring */
 	EXPECT_LAT(c, LAT_DEP_WAIT, 0);
 	EXPECT_LAT(c, LAT_QUEUE_TO_RUN, 50);
