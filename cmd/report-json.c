@@ -72,7 +72,11 @@ static void job(struct report *r, const struct job *j)
 	opt_u64(f, j->t_hw_start, j->t_hw_start);
 	fprintf(f, ",\"done_ns\":");
 	opt_u64(f, j->t_done, j->t_done);
-	fprintf(f, ",\"deps\":%u,\"waits\":%u,\"latency_ns\":{", j->nr_deps, j->nr_waits);
+	fprintf(f, ",\"deps\":%u,\"waits\":%u,\"dep_fences\":[", j->nr_deps, j->nr_waits);
+	for (l = 0; l < (int)j->nr_dep_fences; l++)
+		fprintf(f, "%s\"%llu:%llu\"", l ? "," : "", (unsigned long long)j->dep_fences[l].ctx,
+			(unsigned long long)j->dep_fences[l].seqno);
+	fprintf(f, "],\"latency_ns\":{");
 	for (l = 0; l < LAT_NR; l++) {
 		fprintf(f, "%s\"%s\":", l ? "," : "", lat_keys[l]);
 		opt_u64(f, j->has_lat[l], j->lat[l]);
