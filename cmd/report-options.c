@@ -65,7 +65,8 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	o->top = 10;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:i:h", long_options, NULL)) != -1) {
+	/* options may follow the file name, as with trace-cmd report */
+	while ((c = getopt_long(argc, argv, ":i:h", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			o->file = optarg;

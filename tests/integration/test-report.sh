@@ -77,6 +77,8 @@ test_report_filters() {
 	expect "--min-latency 600us" [ "$(grep -c '^gfx_0.0.0 *50:2 ' "$WORK/fm.txt")" = 1 ] && [ "$(grep -Ec '^(gfx|sdma)' "$WORK/fm.txt")" = 1 ] || return 1
 	"$GT" report --jobs --from 1.000250 --to 1.000350 "$f" > "$WORK/ft.txt" || { WHY="--from/--to failed"; return 1; }
 	expect "--from/--to keeps job 60:1 only" [ "$(grep -c '^sdma0 *60:1 ' "$WORK/ft.txt")" = 1 ] && [ "$(grep -c '^gfx' "$WORK/ft.txt")" = 0 ] || return 1
+	"$GT" report "$f" --jobs --ring sdma0 > "$WORK/fa.txt" || { WHY="options after the file refused"; return 1; }
+	expect "options after the file differ from before it" cmp -s "$WORK/fr.txt" "$WORK/fa.txt" || return 1
 	"$GT" report --jobs --comm nobody "$f" > "$WORK/fc.txt" || { WHY="--comm failed"; return 1; }
 	expect "--comm nobody kept jobs" [ "$(grep -Ec '^(gfx|sdma)' "$WORK/fc.txt")" = 0 ] || return 1
 	"$GT" report --format csv --jobs --pid 4242 "$f" > "$WORK/fp.csv" || { WHY="--pid failed"; return 1; }
