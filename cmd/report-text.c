@@ -188,8 +188,9 @@ static void queues(struct report *r)
 		if (!r->a.func_events)
 			fprintf(r->f, ": no function records in the file; record with --preset amd (function_graph under :mod:amdgpu) on a kernel that permits the function tracer\n");
 		else
-			fprintf(r->f, ": no queue create/update/destroy/evict/restore in the %llu function records\n",
-				(unsigned long long)r->a.func_events);
+			fprintf(r->f, ": no queue create/update/destroy/evict/restore in the %llu function records (%llu of them KFD's)\n",
+				(unsigned long long)r->a.func_events,
+				(unsigned long long)k->kfd_records);
 		return;
 	}
 	fprintf(r->f, " (%s); user-space doorbell writes never enter the kernel, so no kernel trace shows submissions to these queues\n",

@@ -158,7 +158,7 @@ int cmd_report(int argc, char **argv)
 		goto fail;
 	r.out->end(&r);
 	ret = 0;
-	if (!r.a.gpu_events && !r.a.kfd.nr_ops && !r.o.events) {
+	if (!r.a.gpu_events && !r.a.kfd.kfd_records && !r.o.events) {
 		fflush(stdout);
 		fprintf(stderr, "gpu-trace report: %s %s\n", r.o.file, no_gpu_events);
 		ret = REPORT_EXIT_NO_GPU_EVENTS;

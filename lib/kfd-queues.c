@@ -129,6 +129,7 @@ void kfd_queues_add(struct kfd_queues *k, const struct gpu_event *ev, const char
 	if (!func)
 		return;
 	k->func_records++;
+	k->kfd_records++;
 	r = root_of(func);
 	step = step_of(func);
 	op = open_op(k, ev->pid);

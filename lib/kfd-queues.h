@@ -44,6 +44,7 @@ struct kfd_queues {
 	struct kfd_op *ops;
 	int nr_ops, cap_ops;
 	uint64_t func_records;		/* function records seen at all */
+	uint64_t kfd_records;		/* of KFD's functions: queue paths, kfd_*, pqm_* */
 	bool graph;			/* durations available */
 };
 
