@@ -28,7 +28,8 @@ TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null
 # Debian 12 packages the build and the tests need (make deps, as root)
 # clang and libclang-rt-14-dev only for make fuzz
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev \
-	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time
+	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time \
+	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
@@ -91,6 +92,12 @@ check-unit: build/normal/unit-tests build/asan/unit-tests
 
 check-integration: $(TEST_BINS)
 	tests/run-all.sh integration
+
+# The kernel lab (tests/vm/README.md): Debian 6.1, 6.12 and 7.3 under qemu,
+# a mock GPU scheduler driver, gpu-trace recording inside, reports compared
+# with the module's ground truth.  Part of `make check`; VM_KERNELS picks kernels.
+check-vm: gpu-trace $(PLUGINS)
+	tests/run-all.sh vm
 
 # The main job on a default workload: every GPU event system this kernel has
 # (the all-gpu preset) plus scheduler events, so a machine without a GPU shows

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as `make check` and CI run it:
 #   unit tests (CUnit, plain and ASan+UBSan), then the integration suite with
-#   the plain and the ASan+UBSan binary. Ends with "N passed, N failed, N skipped".
+#   the plain and the ASan+UBSan binary, then the kernel lab (tests/vm: real
+#   GPU-driver events from Debian kernels under qemu).
+#   Ends with "N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -33,10 +35,10 @@ unit() {
 	fi
 }
 
-integration() {
-	local bin=$1 log counts
+suite() {
+	local log counts
 	log=$(mktemp)
-	tests/integration/run.sh "$bin" 2>&1 | tee "$log"
+	"$@" 2>&1 | tee "$log"
 	counts=$(tail -1 "$log")
 	rm -f "$log"
 	if [[ $counts =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)? ]]; then
@@ -44,7 +46,7 @@ integration() {
 		fail=$((fail + BASH_REMATCH[2]))
 		skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
 	else
-		echo "not ok - integration suite with $bin did not finish"
+		echo "not ok - $* did not finish"
 		fail=$((fail + 1))
 	fi
 }
@@ -57,8 +59,13 @@ unit | all)
 esac
 case $what in
 integration | all)
-	integration ./gpu-trace
-	integration build/asan/gpu-trace
+	suite tests/integration/run.sh ./gpu-trace
+	suite tests/integration/run.sh build/asan/gpu-trace
+	;;
+esac
+case $what in
+vm | all)
+	suite tests/vm/run.sh ./gpu-trace
 	;;
 esac
 echo "$pass passed, $fail failed, $skipped skipped"

@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-initramfs.sh NAME GPU_TRACE OUT: an uncompressed cpio for kernel NAME
+# with busybox, gpu-trace and the libraries it links, the probes, the mock
+# module, and the GPU modules with everything they depend on, decompressed
+# (busybox insmod reads plain .ko) and listed in load order.
+# Uncompressed because under TCG the kernel's own gunzip costs more than the
+# bigger image does.
+set -euo pipefail
+
+name=${1:?usage: build-initramfs.sh NAME GPU_TRACE OUT}
+gpu_trace=${2:?usage: build-initramfs.sh NAME GPU_TRACE OUT}
+out=${3:?usage: build-initramfs.sh NAME GPU_TRACE OUT}
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${VM_CACHE:-${HOME:-/root}/.cache/gpu-trace/vm}
+tree=$cache/kernels/$name
+want_modules="gpu-sched amdgpu vgem virtio-gpu"
+
+busybox=/bin/busybox
+if [ ! -x "$busybox" ] || ldd "$busybox" > /dev/null 2>&1; then
+	echo "build-initramfs: no static busybox: apt-get install busybox-static" >&2
+	exit 1
+fi
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage"/{bin,dev,proc,sys,tmp,run,out,etc,lib/modules,sys/kernel/tracing}
+
+cp "$busybox" "$stage/bin/busybox"
+cp "$here/guest-init.sh" "$stage/init"
+chmod 755 "$stage/init"
+cp "$gpu_trace" "$stage/bin/gpu-trace"
+for probe in kfd-probe drm-probe; do
+	cc -O2 -Wall -Wextra -Werror -I "$here/include" -o "$stage/bin/$probe" "$here/$probe.c"
+done
+echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
+echo "root:x:0:" > "$stage/etc/group"
+
+# the shared libraries (and the loader) exactly as the host has them
+for bin in "$stage/bin/gpu-trace" "$stage/bin/kfd-probe" "$stage/bin/drm-probe"; do
+	ldd "$bin" | grep -o '/[^ ]*' | while read -r lib; do
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+done
+[ -e "$stage/lib64" ] || ln -s lib "$stage/lib64" 2> /dev/null || true
+
+# module dependencies from depmod run on the unpacked tree
+release=$(basename "$(ls -d "$tree/root/usr/lib/modules/"* "$tree/root/lib/modules/"* 2> /dev/null | head -n1)")
+moddir=$tree/root/lib/modules/$release
+[ -d "$moddir" ] || moddir=$tree/root/usr/lib/modules/$release
+if [ ! -f "$moddir/modules.dep" ]; then
+	base=$tree/depmod-root
+	rm -rf "$base"
+	mkdir -p "$base/lib/modules"
+	ln -s "$moddir" "$base/lib/modules/$release"
+	depmod -b "$base" "$release"
+fi
+
+declare -A loaded=()
+order=()
+add_module() {	# path relative to moddir, dependencies first
+	local path=$1 dep
+	[ -n "${loaded[$path]:-}" ] && return
+	loaded[$path]=1
+	for dep in $(grep -E "^$path:" "$moddir/modules.dep" | cut -d: -f2); do
+		add_module "$dep"
+	done
+	order+=("$path")
+}
+module_path() {
+	grep -E "/$1\\.ko(\\.xz|\\.zst|\\.gz)?:" "$moddir/modules.dep" | cut -d: -f1 | head -n1  || true
+}
+for m in $want_modules; do
+	path=$(module_path "$m")
+	[ -n "$path" ] || { echo "build-initramfs: $name has no module $m" >&2; exit 1; }
+	add_module "$path"
+done
+# the results disk: virtio_pci is built in on some kernels, a module on others
+for m in virtio_pci virtio_blk; do
+	path=$(module_path "$m")
+	[ -z "$path" ] || add_module "$path"
+done
+for path in "${order[@]}"; do
+	ko=$(basename "$path")
+	case $ko in
+	*.xz)	xz -dc "$moddir/$path" > "$stage/lib/modules/${ko%.xz}"; ko=${ko%.xz} ;;
+	*.zst)	zstd -qdc "$moddir/$path" > "$stage/lib/modules/${ko%.zst}"; ko=${ko%.zst} ;;
+	*.gz)	gzip -dc "$moddir/$path" > "$stage/lib/modules/${ko%.gz}"; ko=${ko%.gz} ;;
+	*)	cp "$moddir/$path" "$stage/lib/modules/$ko" ;;
+	esac
+	echo "$ko" >> "$stage/lib/modules/load-order"
+done
+cp "$tree/gt_mock_sched.ko" "$stage/lib/modules/"
+
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "$out"

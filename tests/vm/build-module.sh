@@ -1,0 +1,65 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-module.sh NAME: build the mock scheduler module against kernel NAME's
+# Debian headers (as fetched by fetch-kernel.sh) and print the .ko's path.
+#
+# Debian's headers Makefile includes its -common tree by absolute path and
+# names the compiler the kernel was built with.  Kernels built with bookworm's
+# gcc-12 are built here with O= pointing at the unpacked tree; the others (7.3:
+# gcc-14, kbuild tools needing glibc >= 2.38) in the trixie chroot, where the
+# headers are linked in at the paths the Makefile expects.
+set -euo pipefail
+
+name=${1:?usage: build-module.sh 6.1|6.12|7.3}
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${VM_CACHE:-${HOME:-/root}/.cache/gpu-trace/vm}
+tree=$cache/kernels/$name
+out=$tree/gt_mock_sched.ko
+
+[ -f "$tree/.complete" ] || { echo "build-module: kernel $name is not fetched: run fetch-kernel.sh $name" >&2; exit 1; }
+fresh=1
+for input in "$here/mock-sched/"* "$0"; do
+	[ -f "$out" ] && [ "$out" -nt "$input" ] || fresh=
+done
+if [ -n "$fresh" ]; then
+	echo "$out"
+	exit 0
+fi
+
+amd64=$(readlink -f "$tree/build")
+common=$(ls -d "$tree/root/usr/src/linux-headers-"*-common)
+# Debian keeps the release and the compiler in .kernelvariables
+release=$(sed -n 's/^override KERNELRELEASE = //p' "$amd64/.kernelvariables")
+compiler=$(sed -n 's/^CC = .*)gcc-\([0-9]*\)$/gcc-\1/p' "$amd64/.kernelvariables")
+log=$tree/module-build.log
+
+src=$tree/mock-src
+rm -rf "$src"
+mkdir -p "$src"
+cp "$here/mock-sched/gt_mock_sched.c" "$here/mock-sched/Kbuild" "$src/"
+"$here/mock-sched/gen-compat.sh" "$common" > "$src/compat.h"
+
+if command -v "$compiler" > /dev/null && "$compiler" --version > /dev/null 2>&1; then
+	make -C "$common" O="$amd64" M="$src" ARCH=x86 KERNELRELEASE="$release" \
+		CC="$compiler" CONFIG_DEBUG_INFO_BTF_MODULES= modules > "$log" 2>&1 ||
+		{ echo "build-module: $name: module build failed with $compiler; see $log" >&2; exit 1; }
+else
+	chroot_dir=$("$here/make-chroot.sh")
+	chroot "$chroot_dir" sh -c "command -v $compiler" > /dev/null ||
+		{ echo "build-module: $name needs $compiler, which neither the host nor the trixie chroot has" >&2; exit 1; }
+	# hard links into the chroot: no mounts to leak when a run is killed
+	rm -rf "$chroot_dir/usr/src/"linux-headers-* "$chroot_dir/usr/lib/"linux-kbuild-* "$chroot_dir/build"
+	cp -al "$tree/root/usr/src/"linux-headers-* "$chroot_dir/usr/src/"
+	cp -al "$tree/root/usr/lib/"linux-kbuild-* "$chroot_dir/usr/lib/"
+	mkdir -p "$chroot_dir/build"
+	cp -a "$src" "$chroot_dir/build/mock"
+	# objtool reads /proc; a private mount namespace takes the mount away with it
+	unshare --mount --fork --pid --mount-proc="$chroot_dir/proc" \
+		chroot "$chroot_dir" make -C "/usr/src/$(basename "$amd64")" M=/build/mock \
+		CONFIG_DEBUG_INFO_BTF_MODULES= modules > "$log" 2>&1 ||
+		{ echo "build-module: $name: module build failed in the trixie chroot; see $log" >&2; exit 1; }
+	cp "$chroot_dir/build/mock/gt_mock_sched.ko" "$src/"
+fi
+cp "$src/gt_mock_sched.ko" "$out"
+echo "$out"

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * drm-probe [COUNT]: create and free COUNT 2D resources on the virtio-gpu DRM
+ * device (the /dev/dri/card* whose driver calls itself virtio_gpu).  Each creation is a host command with a fence, so the lab
+ * records virtio_gpu command/response and dma_fence events from a real
+ * driver.  The uapi structs are spelled out here because Debian ships
+ * drm/virtgpu_drm.h only with libdrm-dev, under a path kfd_ioctl.h's
+ * neighbours do not use; they match include/uapi/drm/virtgpu_drm.h and drm.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/types.h>
+
+struct virtgpu_resource_create {
+	__u32 target, format, bind, width, height, depth, array_size, last_level;
+	__u32 nr_samples, flags, bo_handle, res_handle, size, stride;
+};
+
+struct gem_close {
+	__u32 handle, pad;
+};
+
+struct drm_version {
+	int major, minor, patchlevel;
+	size_t name_len;
+	char *name;
+	size_t date_len;
+	char *date;
+	size_t desc_len;
+	char *desc;
+};
+
+#define DRM_BASE		'd'
+#define DRM_COMMAND_BASE	0x40
+#define VIRTGPU_RESOURCE_CREATE	_IOWR(DRM_BASE, DRM_COMMAND_BASE + 0x04, struct virtgpu_resource_create)
+#define GEM_CLOSE		_IOW(DRM_BASE, 0x09, struct gem_close)
+#define DRM_VERSION		_IOWR(DRM_BASE, 0x00, struct drm_version)
+
+#define PIPE_TEXTURE_2D		2
+#define FORMAT_B8G8R8A8_UNORM	1
+#define BIND_RENDER_TARGET	(1 << 1)
+
+static int open_virtio_gpu(char *path, size_t len)
+{
+	int i, fd;
+
+	for (i = 0; i < 8; i++) {
+		char name[32] = "";
+		struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
+
+		snprintf(path, len, "/dev/dri/card%d", i);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (!ioctl(fd, DRM_VERSION, &v) && !strcmp(name, "virtio_gpu"))
+			return fd;
+		close(fd);
+	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	int fd, i, n = argc > 1 ? atoi(argv[1]) : 8, made = 0;
+	char path[64];
+
+	fd = open_virtio_gpu(path, sizeof(path));
+	if (fd < 0) {
+		printf("drm-probe: no virtio_gpu device in /dev/dri\n");
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		struct virtgpu_resource_create rc = {
+			.target = PIPE_TEXTURE_2D, .format = FORMAT_B8G8R8A8_UNORM,
+			.bind = BIND_RENDER_TARGET, .width = 64, .height = 64, .depth = 1,
+			.array_size = 1, .size = 64 * 64 * 4, .stride = 64 * 4,
+		};
+		struct gem_close gc = { 0 };
+
+		if (ioctl(fd, VIRTGPU_RESOURCE_CREATE, &rc)) {
+			printf("drm-probe: %s: RESOURCE_CREATE: %s\n", path, strerror(errno));
+			break;
+		}
+		made++;
+		gc.handle = rc.bo_handle;
+		ioctl(fd, GEM_CLOSE, &gc);
+	}
+	printf("drm-probe: %s: %d of %d resources created and freed\n", path, made, n);
+	close(fd);
+	return made == n ? 0 : 1;
+}

@@ -1,0 +1,77 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# /init of the lab's initramfs: load the GPU modules, record each scenario
+# with gpu-trace, write everything in /out as a tar onto the raw results disk
+# (/dev/vda), power off.  A disk rather than a serial port: the .dat files
+# carry the kernel's symbols, megabytes that a TCG serial port takes minutes
+# to move.  Every step's outcome goes to /out/steps so
+# the host tests say which step failed rather than finding a file missing.
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tracefs tracefs /sys/kernel/tracing
+mkdir -p /out
+exec > /dev/ttyS0 2>&1
+
+say() { echo "gt-lab: $*" >&2; }	# stderr: a step's stdout may be a file
+step() {	# NAME COMMAND...: run, log the exit status
+	name=$1
+	shift
+	say "step $name: $*"
+	"$@"
+	rc=$?
+	echo "$name $rc" >> /out/steps
+	say "step $name: exit $rc"
+}
+
+say "kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
+uname -r > /out/kernel
+for m in $(cat /lib/modules/load-order); do
+	insmod "/lib/modules/$m" 2> /tmp/insmod.err || say "insmod $m: $(cat /tmp/insmod.err)"
+done
+cat /proc/modules | cut -d' ' -f1 | sort > /out/modules
+ls -l /dev/kfd /dev/dri 2>&1 | sed 's/^/gt-lab: /'
+
+step check gpu-trace check --json > /out/check.json
+
+# the formats this kernel prints, for comparison with ../shared/formats
+for sys in gpu_scheduler amdgpu dma_fence drm virtio_gpu; do
+	[ -d "/sys/kernel/tracing/events/$sys" ] || continue
+	for ev in /sys/kernel/tracing/events/$sys/*/; do
+		[ -f "$ev/format" ] || continue
+		mkdir -p "/out/formats/$sys/$(basename "$ev")"
+		cp "$ev/format" "/out/formats/$sys/$(basename "$ev")/format"
+	done
+done
+
+# The scheduler runs jobs from its own kthread or workqueue, not from insmod:
+# -a records every CPU and task for as long as insmod (the scenario) runs.
+for sc in mixed chain; do
+	step "mock-$sc" gpu-trace record -a -e gpu_scheduler -e dma_fence -o "/out/mock-$sc.dat" \
+		-- insmod /lib/modules/gt_mock_sched.ko scenario=$sc
+	dmesg | grep 'gt_mock:' > "/out/mock-$sc.truth"
+	dmesg -c > /dev/null
+	rmmod gt_mock_sched
+done
+
+# KFD: the ioctl paths under function_graph, filtered to amdgpu's functions
+step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' -o /out/kfd.dat \
+	-- /bin/kfd-probe > /out/kfd-probe.txt
+cat /out/kfd-probe.txt
+
+# virtio-gpu: resources created on the device are host commands with fences
+step virtio gpu-trace record -a --preset virtio -o /out/virtio.dat -- /bin/drm-probe 8 \
+	> /out/virtio-probe.txt
+cat /out/virtio-probe.txt 2> /dev/null
+
+dmesg > /out/dmesg
+say "sending results"
+tar -cf /dev/vda -C /out .
+sync
+say "done"
+poweroff -f

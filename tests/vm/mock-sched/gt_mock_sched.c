@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gt_mock_sched: drives the kernel's real DRM GPU scheduler with mock
+ * hardware, so gpu-trace's lab sees genuine gpu_scheduler and dma_fence
+ * events without a GPU.
+ *
+ * Each mock ring executes one job at a time, in order, like a GPU ring: the
+ * fence run_job returns is signalled by an hrtimer after the job's execution
+ * time, and the next job starts then.  The scenario (a static table chosen by
+ * the `scenario` parameter) has several entities (clients) on two rings,
+ * dependencies across rings and on an external fence, and a burst larger
+ * than the ring's credit limit so jobs wait in the scheduler.
+ *
+ * The module does the whole scenario in its init and logs the ground truth
+ * (one "gt_mock: job" line per job, with the times it measured itself on
+ * CLOCK_MONOTONIC, the clock gpu-trace records with) for the host to compare
+ * with what gpu-trace report reconstructs.
+ */
+#include <linux/module.h>
+#include <linux/platform_device.h>
+#include <linux/hrtimer.h>
+#include <linux/dma-fence.h>
+#include <linux/slab.h>
+#include <linux/delay.h>
+#include <drm/gpu_scheduler.h>
+#include "compat.h"
+
+#define NR_RINGS	2
+#define NR_ENTITIES	3
+#define MAX_JOBS	32
+#define RING_CREDITS	2	/* jobs the "hardware" holds at once */
+
+static char *scenario = "mixed";
+module_param(scenario, charp, 0444);
+MODULE_PARM_DESC(scenario, "mixed (default), burst or chain");
+
+static unsigned int exec_scale = 100;
+module_param(exec_scale, uint, 0444);
+MODULE_PARM_DESC(exec_scale, "percent applied to every execution time (default 100)");
+
+struct job_spec {
+	int entity;		/* which entity (and so ring and client) submits it */
+	unsigned int exec_us;	/* how long the mock hardware runs it */
+	int dep;		/* index of a job it waits for, or -1 */
+	bool external;		/* also waits for the external fence */
+};
+
+/* entity -> ring: 0 and 1 share ring 0, 2 is alone on ring 1 */
+static const int entity_ring[NR_ENTITIES] = { 0, 0, 1 };
+
+static const struct job_spec mixed_jobs[] = {
+	{ 0, 8000, -1, false },	/* 0: long job on ring 0 */
+	{ 2, 3000, 0, false },	/* 1: ring 1 waits for job 0 on ring 0 */
+	{ 1, 4000, -1, true },	/* 2: waits for the external fence */
+	{ 0, 2000, -1, false },	/* 3-8: burst, more than the ring's credits */
+	{ 0, 2000, -1, false },
+	{ 1, 2000, -1, false },
+	{ 0, 2000, -1, false },
+	{ 1, 2000, -1, false },
+	{ 0, 2000, -1, false },
+	{ 2, 5000, 5, false },	/* 9: ring 1 waits for a burst job */
+	{ 2, 1000, -1, false },	/* 10: queued behind 9 on ring 1 */
+};
+
+static const struct job_spec burst_jobs[] = {
+	{ 0, 1000, -1, false }, { 1, 1000, -1, false }, { 0, 1000, -1, false },
+	{ 1, 1000, -1, false }, { 0, 1000, -1, false }, { 1, 1000, -1, false },
+	{ 2, 1000, -1, false }, { 2, 1000, -1, false },
+};
+
+static const struct job_spec chain_jobs[] = {
+	{ 0, 3000, -1, false }, { 2, 3000, 0, false }, { 1, 3000, 1, false },
+	{ 2, 3000, 2, false },
+};
+
+#define EXTERNAL_SIGNAL_US	20000
+
+struct mock_ring;
+
+struct mock_job {
+	struct drm_sched_job base;
+	struct mock_ring *ring;
+	int index, entity;
+	unsigned int exec_us;
+	struct dma_fence *finished;	/* our reference to the scheduler's fence */
+	struct dma_fence *deps[2];
+	int nr_deps;
+	u64 t_queue, t_run, t_hw_start, t_done;
+};
+
+struct hw_fence {
+	struct dma_fence base;
+	struct list_head link;
+	struct mock_job *job;
+};
+
+struct mock_ring {
+	struct drm_gpu_scheduler sched;
+	char name[16];
+	spinlock_t fence_lock;		/* the hw fences' lock */
+	spinlock_t lock;		/* pending list */
+	struct list_head pending;	/* fences on the ring, head executing */
+	struct hrtimer timer;
+	u64 context, seqno;
+};
+
+struct external_fence {
+	struct dma_fence base;
+	spinlock_t lock;
+	struct hrtimer timer;
+	u64 t_signal;
+};
+
+static struct platform_device *pdev;
+static struct mock_ring rings[NR_RINGS];
+static struct drm_sched_entity entities[NR_ENTITIES];
+static bool entity_ready[NR_ENTITIES];
+static bool ring_ready[NR_RINGS];
+static struct mock_job *jobs[MAX_JOBS];
+static int nr_jobs;
+static struct external_fence *external;
+
+static const char *fence_driver_name(struct dma_fence *f)
+{
+	return "gt_mock";
+}
+
+static const char *hw_timeline_name(struct dma_fence *f)
+{
+	return container_of(f, struct hw_fence, base)->job->ring->name;
+}
+
+static const char *external_timeline_name(struct dma_fence *f)
+{
+	return "external";
+}
+
+static const struct dma_fence_ops hw_fence_ops = {
+	.get_driver_name = fence_driver_name,
+	.get_timeline_name = hw_timeline_name,
+};
+
+static const struct dma_fence_ops external_fence_ops = {
+	.get_driver_name = fence_driver_name,
+	.get_timeline_name = external_timeline_name,
+};
+
+static void timer_setup_mode(struct hrtimer *t, enum hrtimer_restart (*fn)(struct hrtimer *))
+{
+#ifdef GT_HRTIMER_SETUP
+	hrtimer_setup(t, fn, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+#else
+	hrtimer_init(t, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	t->function = fn;
+#endif
+}
+
+static ktime_t exec_time(const struct mock_job *job)
+{
+	return ns_to_ktime((u64)job->exec_us * NSEC_PER_USEC);
+}
+
+/* The head job is done: signal it, start the next one the same instant. */
+static enum hrtimer_restart ring_timer(struct hrtimer *t)
+{
+	struct mock_ring *ring = container_of(t, struct mock_ring, timer);
+	struct hw_fence *done, *next;
+	unsigned long flags;
+	u64 now = ktime_get_ns();
+	enum hrtimer_restart ret = HRTIMER_NORESTART;
+
+	spin_lock_irqsave(&ring->lock, flags);
+	done = list_first_entry_or_null(&ring->pending, struct hw_fence, link);
+	if (done)
+		list_del(&done->link);
+	next = list_first_entry_or_null(&ring->pending, struct hw_fence, link);
+	if (next) {
+		next->job->t_hw_start = now;
+		hrtimer_forward_now(t, exec_time(next->job));
+		ret = HRTIMER_RESTART;
+	}
+	spin_unlock_irqrestore(&ring->lock, flags);
+
+	if (done) {
+		done->job->t_done = now;
+		dma_fence_signal(&done->base);
+		dma_fence_put(&done->base);
+	}
+	return ret;
+}
+
+static struct dma_fence *mock_run_job(struct drm_sched_job *sched_job)
+{
+	struct mock_job *job = container_of(sched_job, struct mock_job, base);
+	struct mock_ring *ring = job->ring;
+	struct hw_fence *f = kzalloc(sizeof(*f), GFP_KERNEL);
+	unsigned long flags;
+	bool idle;
+
+	job->t_run = ktime_get_ns();
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->job = job;
+	dma_fence_init(&f->base, &hw_fence_ops, &ring->fence_lock, ring->context, ++ring->seqno);
+
+	spin_lock_irqsave(&ring->lock, flags);
+	idle = list_empty(&ring->pending);
+	list_add_tail(&f->link, &ring->pending);
+	dma_fence_get(&f->base);		/* the ring's reference */
+	if (idle) {
+		job->t_hw_start = job->t_run;
+		hrtimer_start(&ring->timer, exec_time(job), HRTIMER_MODE_REL);
+	}
+	spin_unlock_irqrestore(&ring->lock, flags);
+	return &f->base;			/* the scheduler's reference */
+}
+
+static enum drm_gpu_sched_stat mock_timedout_job(struct drm_sched_job *sched_job)
+{
+#ifdef GT_SCHED_STAT_RESET
+	return DRM_GPU_SCHED_STAT_RESET;
+#else
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+#endif
+}
+
+static void mock_free_job(struct drm_sched_job *sched_job)
+{
+	drm_sched_job_cleanup(sched_job);
+}
+
+static const struct drm_sched_backend_ops mock_ops = {
+	.run_job = mock_run_job,
+	.timedout_job = mock_timedout_job,
+	.free_job = mock_free_job,
+};
+
+static int ring_init(struct mock_ring *ring, int i)
+{
+	snprintf(ring->name, sizeof(ring->name), "gt_ring%d", i);
+	spin_lock_init(&ring->fence_lock);
+	spin_lock_init(&ring->lock);
+	INIT_LIST_HEAD(&ring->pending);
+	timer_setup_mode(&ring->timer, ring_timer);
+	ring->context = dma_fence_context_alloc(1);
+#ifdef GT_SCHED_INIT_ARGS
+	{
+		struct drm_sched_init_args args = {
+			.ops = &mock_ops,
+#ifdef GT_SCHED_INIT_ARGS_SUBMIT_WQ
+			.num_rqs = DRM_SCHED_PRIORITY_COUNT,
+#endif
+			.credit_limit = RING_CREDITS,
+			.timeout = MAX_SCHEDULE_TIMEOUT,
+			.name = ring->name,
+			.dev = &pdev->dev,
+		};
+		return drm_sched_init(&ring->sched, &args);
+	}
+#elif defined(GT_SCHED_INIT_SUBMIT_WQ)
+	return drm_sched_init(&ring->sched, &mock_ops, NULL, DRM_SCHED_PRIORITY_COUNT,
+			      RING_CREDITS, 0, MAX_SCHEDULE_TIMEOUT, NULL, NULL,
+			      ring->name, &pdev->dev);
+#else
+	return drm_sched_init(&ring->sched, &mock_ops, RING_CREDITS, 0,
+			      MAX_SCHEDULE_TIMEOUT, NULL, NULL, ring->name, &pdev->dev);
+#endif
+}
+
+static enum hrtimer_restart external_timer(struct hrtimer *t)
+{
+	struct external_fence *e = container_of(t, struct external_fence, timer);
+
+	e->t_signal = ktime_get_ns();
+	dma_fence_signal(&e->base);
+	return HRTIMER_NORESTART;
+}
+
+static int external_create(void)
+{
+	external = kzalloc(sizeof(*external), GFP_KERNEL);
+	if (!external)
+		return -ENOMEM;
+	spin_lock_init(&external->lock);
+	dma_fence_init(&external->base, &external_fence_ops, &external->lock,
+		       dma_fence_context_alloc(1), 1);
+	timer_setup_mode(&external->timer, external_timer);
+	return 0;
+}
+
+static int job_submit(const struct job_spec *spec, int index)
+{
+	struct mock_job *job = kzalloc(sizeof(*job), GFP_KERNEL);
+	int ret;
+
+	if (!job)
+		return -ENOMEM;
+	job->index = index;
+	job->entity = spec->entity;
+	job->ring = &rings[entity_ring[spec->entity]];
+	job->exec_us = spec->exec_us * exec_scale / 100;
+#if defined(GT_JOB_INIT_CLIENT_ID)
+	ret = drm_sched_job_init(&job->base, &entities[spec->entity], 1, job,
+				 spec->entity + 1);
+#elif defined(GT_JOB_INIT_CREDITS)
+	ret = drm_sched_job_init(&job->base, &entities[spec->entity], 1, job);
+#else
+	ret = drm_sched_job_init(&job->base, &entities[spec->entity], job);
+#endif
+	if (ret) {
+		kfree(job);
+		return ret;
+	}
+	if (spec->dep >= 0)
+		job->deps[job->nr_deps++] = dma_fence_get(jobs[spec->dep]->finished);
+	if (spec->external)
+		job->deps[job->nr_deps++] = dma_fence_get(&external->base);
+	for (ret = 0; ret < job->nr_deps; ret++) {
+		/* add_dependency consumes a reference; keep ours for the log */
+		int err = drm_sched_job_add_dependency(&job->base, dma_fence_get(job->deps[ret]));
+
+		if (err)
+			return err;
+	}
+	drm_sched_job_arm(&job->base);
+	job->finished = dma_fence_get(&job->base.s_fence->finished);
+	jobs[index] = job;
+	nr_jobs = index + 1;
+	job->t_queue = ktime_get_ns();
+	drm_sched_entity_push_job(&job->base);
+	return 0;
+}
+
+/* 6.17 dropped the job id: jobs are named by their finished fence alone */
+static u64 job_id(const struct mock_job *job)
+{
+#ifdef GT_JOB_HAS_ID
+	return job->base.id;
+#else
+	return 0;
+#endif
+}
+
+static void log_job(const struct mock_job *job)
+{
+	char deps[64] = "-";
+	int i, off = 0;
+
+	for (i = 0; i < job->nr_deps; i++)
+		off += scnprintf(deps + off, sizeof(deps) - off, "%s%llu:%llu", i ? "," : "",
+				 job->deps[i]->context, job->deps[i]->seqno);
+	pr_info("gt_mock: job=%d ring=%s client=%d id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu\n",
+		job->index, job->ring->name, job->entity + 1, job_id(job),
+		job->finished->context, job->finished->seqno, job->exec_us, deps,
+		job->t_queue, job->t_run, job->t_hw_start, job->t_done);
+}
+
+static void teardown(void)
+{
+	int i;
+
+	for (i = 0; i < NR_ENTITIES; i++)
+		if (entity_ready[i])
+			drm_sched_entity_destroy(&entities[i]);
+	for (i = 0; i < NR_RINGS; i++)
+		if (ring_ready[i])
+			drm_sched_fini(&rings[i].sched);
+	for (i = 0; i < nr_jobs; i++) {
+		if (!jobs[i])
+			continue;
+		while (jobs[i]->nr_deps)
+			dma_fence_put(jobs[i]->deps[--jobs[i]->nr_deps]);
+		dma_fence_put(jobs[i]->finished);
+		kfree(jobs[i]);
+		jobs[i] = NULL;
+	}
+	if (external) {
+		hrtimer_cancel(&external->timer);
+		dma_fence_signal(&external->base);
+		dma_fence_put(&external->base);
+		external = NULL;
+	}
+	if (pdev)
+		platform_device_unregister(pdev);
+	pdev = NULL;
+}
+
+static int run_scenario(const struct job_spec *spec, int n)
+{
+	long left;
+	int i, ret;
+
+	pr_info("gt_mock: scenario=%s jobs=%d rings=%d entities=%d credits=%d device=%s external=%llu:%llu\n",
+		scenario, n, NR_RINGS, NR_ENTITIES, RING_CREDITS, dev_name(&pdev->dev),
+		external->base.context, external->base.seqno);
+	hrtimer_start(&external->timer, ns_to_ktime((u64)EXTERNAL_SIGNAL_US * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL);
+	for (i = 0; i < n; i++) {
+		ret = job_submit(&spec[i], i);
+		if (ret) {
+			pr_err("gt_mock: job %d: submit failed: %d\n", i, ret);
+			return ret;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		left = dma_fence_wait_timeout(jobs[i]->finished, false, 30 * HZ);
+		if (left <= 0) {
+			pr_err("gt_mock: job %d did not finish\n", i);
+			return -ETIMEDOUT;
+		}
+	}
+	for (i = 0; i < n; i++)
+		log_job(jobs[i]);
+	pr_info("gt_mock: external signal=%llu\n", external->t_signal);
+	pr_info("gt_mock: done\n");
+	return 0;
+}
+
+static int __init gt_mock_init(void)
+{
+	const struct job_spec *spec;
+	int n, i, ret;
+
+	if (!strcmp(scenario, "mixed")) {
+		spec = mixed_jobs;
+		n = ARRAY_SIZE(mixed_jobs);
+	} else if (!strcmp(scenario, "burst")) {
+		spec = burst_jobs;
+		n = ARRAY_SIZE(burst_jobs);
+	} else if (!strcmp(scenario, "chain")) {
+		spec = chain_jobs;
+		n = ARRAY_SIZE(chain_jobs);
+	} else {
+		pr_err("gt_mock: unknown scenario '%s': use mixed, burst or chain\n", scenario);
+		return -EINVAL;
+	}
+	/* 7.x scheduler events print the device's name: there must be one */
+	pdev = platform_device_register_simple("gt_mock_gpu", -1, NULL, 0);
+	if (IS_ERR(pdev)) {
+		ret = PTR_ERR(pdev);
+		pdev = NULL;
+		return ret;
+	}
+	ret = external_create();
+	for (i = 0; !ret && i < NR_RINGS; i++) {
+		ret = ring_init(&rings[i], i);
+		ring_ready[i] = !ret;
+	}
+	for (i = 0; !ret && i < NR_ENTITIES; i++) {
+		struct drm_gpu_scheduler *list[1] = { &rings[entity_ring[i]].sched };
+
+		ret = drm_sched_entity_init(&entities[i], DRM_SCHED_PRIORITY_NORMAL, list, 1, NULL);
+		entity_ready[i] = !ret;
+	}
+	if (!ret)
+		ret = run_scenario(spec, n);
+	if (ret)
+		teardown();
+	return ret;
+}
+
+static void __exit gt_mock_exit(void)
+{
+	teardown();
+}
+
+module_init(gt_mock_init);
+module_exit(gt_mock_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("gpu-trace lab: the DRM GPU scheduler on mock hardware rings");

@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh GPU_TRACE: the kernel lab.  For each kernel in VM_KERNELS (default
+# "6.1 6.12 7.3"): fetch it, build the mock scheduler module against it, boot
+# it under qemu with gpu-trace inside, and compare what gpu-trace recorded
+# with the ground truth (check-results.py).  Results land in
+# VM_RESULTS (default build/vm/<kernel>).  Ends with "N passed, N failed,
+# N skipped"; what cannot run here says SKIP and why.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+gpu_trace=$(readlink -f "${1:-$root/gpu-trace}")
+kernels=${VM_KERNELS:-6.1 6.12 7.3}
+results=${VM_RESULTS:-$root/build/vm}
+export VM_CACHE=${VM_CACHE:-${HOME:-/root}/.cache/gpu-trace/vm}
+pass=0
+fail=0
+skipped=0
+
+skip() {
+	echo "SKIP - $1"
+	skipped=$((skipped + 1))
+}
+
+missing=
+[ "$(id -u)" = 0 ] || missing="root (the lab unpacks kernels and chroots)"
+for tool in qemu-system-x86_64 cpio depmod xz; do
+	command -v "$tool" > /dev/null || missing="${missing:+$missing, }$tool"
+done
+[ -x /bin/busybox ] || missing="${missing:+$missing, }busybox-static"
+if [ -n "$missing" ]; then
+	for k in $kernels; do
+		skip "kernel lab $k: this machine lacks $missing (sudo make deps installs them)"
+	done
+	echo "$pass passed, $fail failed, $skipped skipped"
+	exit 0
+fi
+
+mkdir -p "$results"
+echo "# kernel lab: $gpu_trace in $kernels; cache $VM_CACHE"
+for k in $kernels; do
+	start=$(date +%s)
+	if ! "$here/fetch-kernel.sh" "$k" > "$results/fetch-$k.log" 2>&1; then
+		skip "kernel lab $k: its Debian packages could not be had: $(tail -n1 "$results/fetch-$k.log")"
+		continue
+	fi
+	if ! "$here/build-module.sh" "$k" > "$results/module-$k.log" 2>&1; then
+		echo "not ok - kernel lab $k: $(tail -n1 "$results/module-$k.log")"
+		fail=$((fail + 1))
+		continue
+	fi
+	if ! "$here/run-vm.sh" "$k" "$gpu_trace" "$results/$k" > "$results/vm-$k.log" 2>&1; then
+		echo "not ok - kernel lab $k: $(tail -n1 "$results/vm-$k.log")"
+		tail -n 20 "$results/$k/console.log" 2> /dev/null | sed 's/^/#   /'
+		fail=$((fail + 1))
+		continue
+	fi
+	out=$(python3 "$here/check-results.py" "$k" "$results/$k" "$gpu_trace" \
+		"$root/tests/fixtures/formats" 2>&1)
+	echo "$out"
+	pass=$((pass + $(grep -c '^ok - ' <<< "$out")))
+	fail=$((fail + $(grep -c '^not ok - ' <<< "$out")))
+	grep -q '^not ok - ' <<< "$out" && tail -n 30 "$results/$k/console.log" | sed 's/^/#   /'
+	echo "# $k: $(( $(date +%s) - start )) s in all (fetch, module, boot, checks)"
+done
+echo "$pass passed, $fail failed, $skipped skipped"
+[ "$fail" = 0 ]
