@@ -31,6 +31,10 @@ cp "$busybox" "$stage/bin/busybox"
 cp "$here/guest-init.sh" "$stage/init"
 chmod 755 "$stage/init"
 cp "$gpu_trace" "$stage/bin/gpu-trace"
+# trace-cmd, to time the same function_graph set-up against gpu-trace's
+if command -v trace-cmd > /dev/null; then
+	cp "$(command -v trace-cmd)" "$stage/bin/trace-cmd"
+fi
 for probe in kfd-probe drm-probe; do
 	cc -O2 -Wall -Wextra -Werror -I "$here/include" -o "$stage/bin/$probe" "$here/$probe.c"
 done
@@ -38,7 +42,8 @@ echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
 echo "root:x:0:" > "$stage/etc/group"
 
 # the shared libraries (and the loader) exactly as the host has them
-for bin in "$stage/bin/gpu-trace" "$stage/bin/kfd-probe" "$stage/bin/drm-probe"; do
+for bin in "$stage/bin/"*; do
+	[ "$bin" = "$stage/bin/busybox" ] && continue
 	ldd "$bin" | grep -o '/[^ ]*' | while read -r lib; do
 		mkdir -p "$stage$(dirname "$lib")"
 		cp -L "$lib" "$stage$lib"

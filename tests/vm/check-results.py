@@ -219,5 +219,18 @@ for sc in ("mixed", "chain"):
 check_kfd()
 check_formats()
 check_virtio()
+def print_timings():
+    path = os.path.join(results, "timings")
+    if not os.path.exists(path):
+        return
+    t = {name: int(cs) / 100 for name, cs in (line.split() for line in open(path))}
+    print(f"# {kernel}: step seconds under TCG: " + ", ".join(f"{k} {v:.1f}" for k, v in t.items()))
+    if "kfd" in t and "kfd-trace-cmd" in t:
+        print(f"# {kernel}: function_graph -l :mod:amdgpu around kfd-probe: gpu-trace record "
+              f"{t['kfd']:.1f} s, trace-cmd record {t['kfd-trace-cmd']:.1f} s "
+              f"({t['kfd-trace-cmd'] / max(t['kfd'], 0.01):.1f}x)")
+
+
+print_timings()
 print(f"# {kernel}: guest ran {open(os.path.join(results, 'seconds')).read().strip()} s")
 sys.exit(1 if failed else 0)

@@ -19,14 +19,24 @@ mkdir -p /out
 exec > /dev/ttyS0 2>&1
 
 say() { echo "gt-lab: $*" >&2; }	# stderr: a step's stdout may be a file
-step() {	# NAME COMMAND...: run, log the exit status
+uptime_cs() {	# centiseconds since boot
+	read -r up _ < /proc/uptime
+	echo "${up%.*}${up#*.}"
+}
+timed() {	# NAME COMMAND...: run, log the time taken; $rc is the exit status
 	name=$1
 	shift
 	say "step $name: $*"
+	t0=$(uptime_cs)
 	"$@"
 	rc=$?
-	echo "$name $rc" >> /out/steps
-	say "step $name: exit $rc"
+	cs=$(( $(uptime_cs) - t0 ))
+	echo "$name $cs" >> /out/timings
+	say "step $name: exit $rc in $((cs / 100)).$((cs % 100 / 10)) s"
+}
+step() {	# NAME COMMAND...: a timed step whose exit status the host checks
+	timed "$@"
+	echo "$1 $rc" >> /out/steps
 }
 
 say "kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
@@ -63,6 +73,13 @@ done
 step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' -o /out/kfd.dat \
 	-- /bin/kfd-probe > /out/kfd-probe.txt
 cat /out/kfd-probe.txt
+
+# The same with trace-cmd, timed only: trace-cmd expands :mod:amdgpu into one
+# write per function, gpu-trace hands the kernel the one string.
+if [ -x /bin/trace-cmd ]; then
+	timed kfd-trace-cmd trace-cmd record -q -p function_graph -l ':mod:amdgpu' \
+		-o /tmp/kfd-trace-cmd.dat /bin/kfd-probe > /dev/null
+fi
 
 # virtio-gpu: resources created on the device are host commands with fences
 step virtio gpu-trace record -a --preset virtio -o /out/virtio.dat -- /bin/drm-probe 8 \
