@@ -126,8 +126,8 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 		a->func_events++;
 		if (kfd_is_queue_function(func))
 			kfd_queues_add(&a->kfd, &ev, func);
-		else if (func && (!strncmp(func, "kfd_", 4) || !strncmp(func, "pqm_", 4)))
-			a->kfd.kfd_records++;	/* KFD, but no queue path: kfd_open, ... */
+		else if (kfd_is_function(func))
+			a->kfd.kfd_records++;	/* KFD, but no queue path */
 	} else if (kind != GEV_NONE) {
 		a->gpu_events++;
 		timeline_add_event(&a->tl, &ev);
