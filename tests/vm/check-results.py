@@ -209,7 +209,14 @@ def check_virtio():
         return
     ev = run(gpu_trace, "report", "--events", dat).stdout
     cmds = len(re.findall(r"virtio_gpu_cmd_queue", ev))
-    check("virtio: virtio_gpu command events", cmds > 0, "no virtio_gpu_cmd_queue events")
+    signaled = len(re.findall(r"dma_fence_signaled: .*driver=virtio_gpu", ev))
+    # drm-probe creates 8 resources, each a fenced command
+    check("virtio: virtio_gpu commands and their fences", cmds >= 8 and signaled >= 8,
+          f"{cmds} virtio_gpu_cmd_queue, {signaled} virtio_gpu fences signalled")
+    tc = run("trace-cmd", "report", dat, env=dict(os.environ, TRACEEVENT_PLUGIN_DIR=PLUGINS))
+    tc_cmds = len(re.findall(r"virtio_gpu_cmd_queue", tc.stdout))
+    check("virtio: trace-cmd report reads it", tc.returncode == 0 and tc_cmds == cmds,
+          f"exit {tc.returncode}, {tc_cmds} commands vs gpu-trace's {cmds}")
 
 
 steps = check_steps()
