@@ -101,6 +101,7 @@ struct mock_ring {
 	spinlock_t lock;		/* pending list */
 	struct list_head pending;	/* fences on the ring, head executing */
 	struct hrtimer timer;
+	bool timer_ready;
 	u64 context, seqno;
 };
 
@@ -242,6 +243,7 @@ static int ring_init(struct mock_ring *ring, int i)
 	spin_lock_init(&ring->lock);
 	INIT_LIST_HEAD(&ring->pending);
 	timer_setup_mode(&ring->timer, ring_timer);
+	ring->timer_ready = true;
 	ring->context = dma_fence_context_alloc(1);
 #ifdef GT_SCHED_INIT_ARGS
 	{
@@ -362,9 +364,13 @@ static void teardown(void)
 	for (i = 0; i < NR_ENTITIES; i++)
 		if (entity_ready[i])
 			drm_sched_entity_destroy(&entities[i]);
-	for (i = 0; i < NR_RINGS; i++)
+	for (i = 0; i < NR_RINGS; i++) {
 		if (ring_ready[i])
 			drm_sched_fini(&rings[i].sched);
+		/* after a failed scenario a job may still be "executing" */
+		if (rings[i].timer_ready)
+			hrtimer_cancel(&rings[i].timer);
+	}
 	for (i = 0; i < nr_jobs; i++) {
 		if (!jobs[i])
 			continue;
