@@ -77,8 +77,7 @@ bool kfd_is_queue_function(const char *func)
 
 bool kfd_is_function(const char *func)
 {
-	return func && (!strncmp(func, "kfd_", 4) || !strncmp(func, "pqm_", 4) ||
-			kfd_is_queue_function(func));
+	return func && (!strncmp(func, "kfd_", 4) || !strncmp(func, "pqm_", 4));
 }
 
 static struct kfd_op *open_op(struct kfd_queues *k, int pid)

@@ -54,7 +54,8 @@ void kfd_queues_free(struct kfd_queues *k);
 const char *kfd_op_name(enum kfd_op_type t);
 /* Is this a function of the KFD queue paths we follow? */
 bool kfd_is_queue_function(const char *func);
-/* Is it KFD's at all (kfd_open, kfd_ioctl_get_version, ...)? */
+/* Is it KFD's by name (kfd_open, pqm_init, ...)? Queue-path steps such as
+ * init_mqd need kfd_is_queue_function. */
 bool kfd_is_function(const char *func);
 
 #endif

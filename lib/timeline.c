@@ -273,20 +273,20 @@ static void retire(struct timeline *t, struct job *j)
 	free(j);
 }
 
+/* When the job runs, its dependencies' signal times say how long it waited. */
 static void resolve_deps(struct timeline *t, struct job *j)
 {
 	unsigned int i;
 	uint64_t ts;
 
-	for (i = 0; i < j->nr_pending_deps; i++) {
-		if (!signal_time(t, j->pending_deps[i], &ts)) {
+	for (i = 0; i < j->nr_dep_fences; i++) {
+		if (!signal_time(t, fence_key(j->dep_fences[i].ctx, j->dep_fences[i].seqno), &ts)) {
 			j->flags |= JOB_DEP_UNKNOWN;
 			continue;
 		}
 		if (ts > j->dep_ready)
 			j->dep_ready = ts;
 	}
-	j->nr_pending_deps = 0;
 }
 
 static void complete(struct timeline *t, struct job *j, uint64_t ts)
@@ -330,30 +330,22 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts)
 	retire(t, j);
 }
 
-static void add_pending_dep(struct job *j, const struct gpu_event *ev)
+static void add_dep_fence(struct job *j, const struct gpu_event *ev)
 {
-	uint64_t key;
 	unsigned int i;
 
 	if (!(ev->dep_ctx || ev->dep_seqno))
 		return;
 	for (i = 0; i < j->nr_dep_fences; i++)
 		if (j->dep_fences[i].ctx == ev->dep_ctx && j->dep_fences[i].seqno == ev->dep_seqno)
-			break;
-	if (i == j->nr_dep_fences &&
-	    i < sizeof(j->dep_fences) / sizeof(j->dep_fences[0])) {
-		j->dep_fences[i].ctx = ev->dep_ctx;
-		j->dep_fences[i].seqno = ev->dep_seqno;
-		j->nr_dep_fences++;
-	}
-	key = fence_key(ev->dep_ctx, ev->dep_seqno);
-	for (i = 0; i < j->nr_pending_deps; i++)
-		if (j->pending_deps[i] == key)
 			return;
-	if (j->nr_pending_deps < sizeof(j->pending_deps) / sizeof(j->pending_deps[0]))
-		j->pending_deps[j->nr_pending_deps++] = key;
-	else
-		j->flags |= JOB_DEP_UNKNOWN;
+	if (i == sizeof(j->dep_fences) / sizeof(j->dep_fences[0])) {
+		j->flags |= JOB_DEP_UNKNOWN;	/* more than we keep: the wait is unknown */
+		return;
+	}
+	j->dep_fences[i].ctx = ev->dep_ctx;
+	j->dep_fences[i].seqno = ev->dep_seqno;
+	j->nr_dep_fences++;
 }
 
 static void track_depth(struct timeline *t, struct job *j)
@@ -458,7 +450,7 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 			j->nr_deps++;
 		else
 			j->nr_waits++;
-		add_pending_dep(j, ev);
+		add_dep_fence(j, ev);
 		break;
 	case GEV_RUN:
 	case GEV_AMDGPU_RUN:

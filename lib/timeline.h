@@ -56,12 +56,10 @@ struct job {
 	/* measured latencies; has_lat[i] false when an endpoint is missing */
 	bool has_lat[LAT_NR];
 	uint64_t lat[LAT_NR];
-	/* the fences it depended on or waited for, as the trace names them */
+	/* the fences it depended on or waited for, as the trace names them;
+	 * their signal times are looked up when the job runs */
 	unsigned int nr_dep_fences;
 	struct { uint64_t ctx, seqno; } dep_fences[8];
-	/* dependencies whose signal time is looked up when the job runs */
-	unsigned int nr_pending_deps;
-	uint64_t pending_deps[8];
 };
 
 struct ring_stats {

@@ -49,7 +49,6 @@ for bin in "$stage/bin/"*; do
 		cp -L "$lib" "$stage$lib"
 	done
 done
-[ -e "$stage/lib64" ] || ln -s lib "$stage/lib64" 2> /dev/null || true
 
 # module dependencies from depmod run on the unpacked tree
 release=$(basename "$(ls -d "$tree/root/usr/lib/modules/"* "$tree/root/lib/modules/"* 2> /dev/null | head -n1)")
