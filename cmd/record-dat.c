@@ -14,17 +14,38 @@
 #include "record.h"
 
 /* Count what the file will hold, the way a reader will see it. */
-static void scan_cpu_files(struct record_run *run, struct scan_totals *t,
-			   int long_size, int pid_offset, off_t *sizes)
+static void scan_cpu_files(struct recorder *r, struct scan_totals *t,
+			   int long_size, int pid_offset, int *fds, off_t *sizes)
 {
 	int i;
 
-	for (i = 0; i < run->r.nr_cpus; i++) {
-		sizes[i] = lseek(run->r.cpus[i].fd, 0, SEEK_END);
+	for (i = 0; i < r->nr_cpus; i++) {
+		fds[i] = r->cpus[i].fd;
+		sizes[i] = lseek(r->cpus[i].fd, 0, SEEK_END);
 		t->bytes += (unsigned long long)sizes[i];
-		page_scan_fd(run->r.cpus[i].fd, run->r.page_size, long_size, pid_offset,
-			     &t->scan);
+		page_scan_fd(r->cpus[i].fd, r->page_size, long_size, pid_offset, &t->scan);
 	}
+}
+
+/* Every system whose events a buffer can hold, each once. */
+static char **all_systems(struct record_run *run, int *nr)
+{
+	const struct event_selection *sels[] = { &run->o.events, &run->tree_events };
+	char **out = calloc((size_t)(run->o.events.nr_systems + run->tree_events.nr_systems) + 1,
+			    sizeof(*out));
+	size_t k;
+	int i, j;
+
+	*nr = 0;
+	for (k = 0; out && k < sizeof(sels) / sizeof(sels[0]); k++) {
+		for (i = 0; i < sels[k]->nr_systems; i++) {
+			for (j = 0; j < *nr && strcmp(out[j], sels[k]->systems[i]); j++)
+				;
+			if (j == *nr)
+				out[(*nr)++] = sels[k]->systems[i];
+		}
+	}
+	return out;
 }
 
 /* Names for pids the kernel's cmdlines cache missed: ours and the workload. */
@@ -32,8 +53,8 @@ static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
 {
 	char *saved = tracefs_path_read(run->tracing_dir, "saved_cmdlines");
 	int nr = 0, i;
-	struct pid_comm *known = calloc((size_t)(run->r.nr_cpus + run->o.nr_pids + 1),
-					sizeof(*known));
+	struct pid_comm *known = calloc((size_t)(run->r.nr_cpus + run->scoped_rec.nr_cpus +
+						 run->o.nr_pids + 1), sizeof(*known));
 	char *out;
 
 	if (known && run->w.pid > 0) {
@@ -42,8 +63,10 @@ static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
 	}
 	for (i = 0; known && run->attached && i < run->o.nr_pids; i++)
 		known[nr++] = run->attached[i];
-	for (i = 0; known && i < run->r.nr_cpus; i++) {
-		known[nr].pid = atomic_load(&run->r.cpus[i].tid);
+	for (i = 0; known && i < run->r.nr_cpus + run->scoped_rec.nr_cpus; i++) {
+		const struct recorder *r = i < run->r.nr_cpus ? &run->r : &run->scoped_rec;
+
+		known[nr].pid = atomic_load(&r->cpus[i % run->r.nr_cpus].tid);
 		snprintf(known[nr++].comm, sizeof(known->comm), "gpu-trace");
 	}
 	out = cmdlines_merge(saved, t->scan.pids, t->scan.nr_pids, known, nr);
@@ -57,35 +80,40 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	char *header_page = tracefs_path_read(run->tracing_dir, "events/header_page");
 	char *header_event = tracefs_path_read(run->tracing_dir, "events/header_event");
 	char *print_fmt = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
-	char *kallsyms = tracefs_path_read("/proc", "kallsyms");
 	char *printk = tracefs_path_read(run->tracing_dir, "printk_formats");
-	int nr = run->r.nr_cpus, i, ret = -1;
-	int *fds = calloc((size_t)nr, sizeof(int));
-	off_t *sizes = calloc((size_t)nr, sizeof(off_t));
-	char **stats_text = calloc((size_t)nr, sizeof(char *));
+	int nr = run->r.nr_cpus, i, ret = -1, nr_systems = 0;
+	int *fds = calloc((size_t)nr * 2, sizeof(int));
+	off_t *sizes = calloc((size_t)nr * 2, sizeof(off_t));
+	char **stats_text = calloc((size_t)nr * 2, sizeof(char *));
+	char **names = all_systems(run, &nr_systems);
 	struct dat_event_system ftrace = { 0 };
-	struct dat_event_system *systems = calloc((size_t)run->o.events.nr_systems + 1,
-						  sizeof(*systems));
+	struct dat_event_system *systems = calloc((size_t)nr_systems + 1, sizeof(*systems));
+	struct dat_buffer workload = { "workload", stats_text + nr, fds + nr, sizes + nr };
 	struct utsname u;
 	char uname_s[512], version[64], *cmdlines = NULL;
 	struct dat_input in;
 
-	if (!fds || !sizes || !stats_text || !systems || !header_page || !header_event) {
+	if (!fds || !sizes || !stats_text || !names || !systems || !header_page || !header_event ||
+	    (run->has_scope && run->scoped_rec.nr_cpus != nr)) {
 		gt_error_set(err, errno ? errno : ENOMEM,
 			     "cannot read events/header_page of %s: %s", run->tracing_dir,
 			     strerror(errno ? errno : ENOMEM));
 		goto out;
 	}
 	for (i = 0; i < nr; i++) {
-		fds[i] = run->r.cpus[i].fd;
 		stats_text[i] = run->stats[i].text;
+		if (run->has_scope)
+			stats_text[nr + i] = run->scoped_stats[i].text;
 	}
-	scan_cpu_files(run, t, header_page_long_size(header_page),
-		       format_common_pid_offset(print_fmt), sizes);
+	scan_cpu_files(&run->r, t, header_page_long_size(header_page),
+		       format_common_pid_offset(print_fmt), fds, sizes);
+	if (run->has_scope)
+		scan_cpu_files(&run->scoped_rec, t, header_page_long_size(header_page),
+			       format_common_pid_offset(print_fmt), fds + nr, sizes + nr);
 	cmdlines = build_cmdlines(run, t);
 	dat_event_system_load(&ftrace, "ftrace");
-	for (i = 0; i < run->o.events.nr_systems; i++)
-		dat_event_system_load(&systems[i], run->o.events.systems[i]);
+	for (i = 0; i < nr_systems; i++)
+		dat_event_system_load(&systems[i], names[i]);
 	uname(&u);
 	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename,
 		 u.release, u.machine);
@@ -95,8 +123,8 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		.header_event = header_event,
 		.ftrace = &ftrace,
 		.systems = systems,
-		.nr_systems = run->o.events.nr_systems,
-		.kallsyms = kallsyms,
+		.nr_systems = nr_systems,
+		.kallsyms = run->kallsyms,
 		.printk_formats = printk,
 		.cmdlines = cmdlines,
 		.trace_clock = run->trace_clock,
@@ -108,6 +136,8 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		.page_size = run->r.page_size,
 		.cpu_fds = fds,
 		.cpu_sizes = sizes,
+		.instances = &workload,
+		.nr_instances = run->has_scope ? 1 : 0,
 		.consume_cpu_files = true,
 	};
 	ret = dat_write_v6(run->out.fd, &in, err);
@@ -115,16 +145,16 @@ out:
 	free(header_page);
 	free(header_event);
 	free(print_fmt);
-	free(kallsyms);
 	free(printk);
 	free(cmdlines);
 	free(fds);
 	free(sizes);
 	free(stats_text);
 	dat_event_system_free(&ftrace);
-	for (i = 0; systems && i < run->o.events.nr_systems; i++)
+	for (i = 0; systems && i < nr_systems; i++)
 		dat_event_system_free(&systems[i]);
 	free(systems);
+	free(names);
 	return ret;
 }
 

@@ -21,6 +21,7 @@ enum {
 	OPT_AS_ROOT,
 	OPT_TOP_LEVEL,
 	OPT_FORCE,
+	OPT_SYSTEM_WIDE_EVENTS,
 };
 
 static const struct option long_options[] = {
@@ -44,6 +45,7 @@ static const struct option long_options[] = {
 	{ "as-root", no_argument, NULL, OPT_AS_ROOT },
 	{ "top-level", no_argument, NULL, OPT_TOP_LEVEL },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "system-wide-events", no_argument, NULL, OPT_SYSTEM_WIDE_EVENTS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -212,6 +214,9 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 			break;
 		case OPT_FORCE:
 			o->force = true;
+			break;
+		case OPT_SYSTEM_WIDE_EVENTS:
+			o->system_wide_events = true;
 			break;
 		case ':':
 			return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help record",

@@ -73,26 +73,35 @@ static long session_get_kb(void *ctx)
 	return kb;
 }
 
-static int setup_buffer(struct record_run *run, struct gt_error *err)
+/*
+ * The ladder on one buffer; `share` buffers split the safe share of
+ * MemAvailable between them.
+ */
+static int setup_buffer(struct record_run *run, struct trace_session *s,
+			struct buffer_result *res, const char *label, int share,
+			struct gt_error *err)
 {
-	struct buffer_ops ops = { session_set_kb, session_get_kb, &run->s };
-	int ncpus = run->r.nr_cpus ? run->r.nr_cpus : (int)sysconf(_SC_NPROCESSORS_CONF);
-	unsigned long cap = buffer_safe_cap_kb(buffer_mem_available_kb(), ncpus);
+	struct buffer_ops ops = { session_set_kb, session_get_kb, s };
+	int ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
+	unsigned long cap = buffer_safe_cap_kb(buffer_mem_available_kb(), ncpus) /
+			    (unsigned long)share;
 	char line[512];
 
-	if (buffer_ladder_apply(&ops, run->o.buffer_kb, cap, &run->buf, err))
+	if (buffer_ladder_apply(&ops, run->o.buffer_kb, cap, res, err))
 		return -1;
-	buffer_result_describe(&run->buf, ncpus, line, sizeof(line));
-	cmd_say("%s", line);
+	res->share = share;
+	buffer_result_describe(res, ncpus, line, sizeof(line));
+	cmd_say("%s%s", label, line);
 	if (run->o.buffer_kb && run->o.buffer_kb > cap)
 		cmd_say("buffer: note: -b %lu KB is above the safe share (%lu KB per CPU); the kernel only refuses sizes beyond MemAvailable",
 			run->o.buffer_kb, cap);
 	return 0;
 }
 
-static int setup_clock(struct record_run *run, struct gt_error *err)
+static int setup_clock(struct record_run *run, struct trace_session *s,
+		       struct gt_error *err)
 {
-	char *avail = session_read(&run->s, "trace_clock");
+	char *avail = session_read(s, "trace_clock");
 	char *tok, *save = NULL;
 	int found = 0;
 
@@ -112,7 +121,7 @@ static int setup_clock(struct record_run *run, struct gt_error *err)
 		return gt_error_set(err, EINVAL,
 				    "clock '%s' is not offered by this kernel; pick one of %s/trace_clock (e.g. -C mono)",
 				    run->o.clock, run->tracing_dir);
-	return session_write(&run->s, "trace_clock", run->o.clock, err);
+	return session_write(s, "trace_clock", run->o.clock, err);
 }
 
 static int setup_tracer(struct record_run *run, struct gt_error *err)
@@ -135,11 +144,24 @@ static int setup_tracer(struct record_run *run, struct gt_error *err)
 	return 0;
 }
 
+/* sched events that give the workload's pid tree as it grows */
+static const char *const tree_event_specs[] = {
+	"sched:sched_process_fork", "sched:sched_process_exec", "sched:sched_process_exit",
+};
+
+/* Non-GPU events follow the workload unless -a or --system-wide-events. */
+static bool scoped_user_events(const struct record_run *run)
+{
+	return run->has_scope && !run->o.system_wide && !run->o.system_wide_events;
+}
+
 static int setup_events(struct record_run *run, struct gt_error *err)
 {
 	struct event_selection *sel = &run->o.events;
+	size_t i;
 
-	if (event_selection_apply(sel, &run->s, run->o.ignore_missing, err))
+	if (event_selection_apply(sel, &run->s, scoped_user_events(run) ? &run->scoped : NULL,
+				  run->o.ignore_missing, err))
 		return -1;
 	if (sel->missing)
 		cmd_say("events: not on this kernel%s%s: %s", run->o.preset ? ", preset " : "",
@@ -149,41 +171,106 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");
 	cmd_say("events: %d enabled in %d system%s%s", sel->nr_enabled, sel->nr_systems,
 		sel->nr_systems == 1 ? "" : "s", run->s.top_level ? " (top-level buffer)" : "");
+	if (!run->has_scope)
+		return 0;
+	for (i = 0; i < sizeof(tree_event_specs) / sizeof(tree_event_specs[0]); i++)
+		if (event_selection_add(&run->tree_events, tree_event_specs[i], true, err))
+			return -1;
+	return event_selection_apply(&run->tree_events, &run->scoped, NULL, true, err);
+}
+
+/* One line: what follows the workload and what is recorded system-wide. */
+static void say_scope(struct record_run *run)
+{
+	const struct event_selection *sel = &run->o.events;
+	bool functions = strcmp(run->tr.used, "nop") != 0;
+	char who[64];
+
+	if (!run->has_scope)
+		return;
+	if (run->o.command)
+		snprintf(who, sizeof(who), "pid %d%s", (int)run->w.pid,
+			 run->o.no_follow ? "" : " and its children");
+	else
+		snprintf(who, sizeof(who), "%d thread%s of -P%s", run->nr_scope_pids,
+			 run->nr_scope_pids == 1 ? "" : "s",
+			 run->o.no_follow ? "" : " and their children");
+	if (run->o.system_wide) {
+		cmd_say("scope: everything system-wide (-a); the workload's pid tree (%s) is recorded to mark its jobs",
+			who);
+		return;
+	}
+	cmd_say("scope: system-wide: %s (GPU jobs run and complete outside the submitter); workload only (%s): %s%s%s",
+		sel->wide_systems ? sel->wide_systems : "no GPU events", who,
+		sel->scoped_systems ? sel->scoped_systems : "its pid tree",
+		functions ? ", the " : "", functions ? run->tr.used : "");
+}
+
+/* The command, or every thread of the -P processes (submissions carry tids). */
+static int collect_scope_pids(struct record_run *run, struct gt_error *err)
+{
+	int i;
+
+	if (run->o.command) {
+		run->scope_pids = malloc(sizeof(*run->scope_pids));
+		if (!run->scope_pids)
+			return gt_error_set(err, ENOMEM, "out of memory");
+		run->scope_pids[0] = run->w.pid;
+		run->nr_scope_pids = 1;
+		return 0;
+	}
+	for (i = 0; i < run->o.nr_pids; i++)
+		if (workload_list_tasks(run->o.pids[i], &run->scope_pids, &run->nr_scope_pids))
+			return gt_error_set(err, errno, "out of memory listing the threads of %d",
+					    (int)run->o.pids[i]);
 	return 0;
 }
 
-static int write_pids(struct record_run *run, const pid_t *pids, int nr,
-		      struct gt_error *err)
+static int follow_workload(struct record_run *run, struct gt_error *err)
 {
-	bool functions = strcmp(run->tr.used, "nop") != 0;
-	char list[4096] = "";
-	size_t off = 0;
-	int i;
+	bool functions = strcmp(run->tr.used, "nop") != 0 && !run->o.system_wide;
+	bool follow = !run->o.no_follow;
 
-	for (i = 0; i < nr && off < sizeof(list); i++)
-		off += (size_t)snprintf(list + off, sizeof(list) - off, "%d\n", (int)pids[i]);
-	if (session_write(&run->s, "set_event_pid", list, err))
+	if (collect_scope_pids(run, err))
 		return -1;
-	if (!run->o.no_follow && session_write(&run->s, "options/event-fork", "1", err))
+	if (functions && session_follow_pids(&run->s, run->scope_pids, run->nr_scope_pids,
+					     false, true, follow, err))
 		return -1;
-	if (functions) {
-		if (session_write(&run->s, "set_ftrace_pid", list, err))
-			return -1;
-		if (!run->o.no_follow && session_has_file(&run->s, "options/function-fork") &&
-		    session_write(&run->s, "options/function-fork", "1", err))
+	return session_follow_pids(&run->scoped, run->scope_pids, run->nr_scope_pids,
+				   true, false, follow, err);
+}
+
+/*
+ * Names the workload's pids in its buffer, where report finds them:
+ * "gpu-trace workload: pids=1234,1240 comm=app", as many lines as needed.
+ */
+static int mark_workload(struct record_run *run, struct gt_error *err)
+{
+	char line[900];
+	int i = 0;
+
+	while (i < run->nr_scope_pids) {
+		size_t off = (size_t)snprintf(line, sizeof(line), "gpu-trace workload: pids=");
+		int first = i;
+
+		for (; i < run->nr_scope_pids && off < sizeof(line) - 64; i++)
+			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%d",
+						i == first ? "" : ",", (int)run->scope_pids[i]);
+		if (run->o.command)
+			snprintf(line + off, sizeof(line) - off, " comm=%s", run->w.comm);
+		if (session_mark(&run->scoped, line, err))
 			return -1;
 	}
 	return 0;
 }
 
 /* kallsyms dominates the header; formats and cmdlines fit in the margin */
-static off_t header_estimate(const char *tracing_dir)
+static off_t header_estimate(struct record_run *run)
 {
-	char *kallsyms = tracefs_path_read("/proc", "kallsyms");
-	char *printk = tracefs_path_read(tracing_dir, "printk_formats");
-	off_t n = (off_t)(kallsyms ? strlen(kallsyms) : 0) + (off_t)(printk ? strlen(printk) : 0);
+	char *printk = tracefs_path_read(run->tracing_dir, "printk_formats");
+	off_t n = (off_t)(run->kallsyms ? strlen(run->kallsyms) : 0) +
+		  (off_t)(printk ? strlen(printk) : 0);
 
-	free(kallsyms);
 	free(printk);
 	return n + (4 << 20);
 }
@@ -204,21 +291,10 @@ static void name_attached(struct record_run *run)
 	}
 }
 
-static int setup(struct record_run *run, struct gt_error *err)
+static int create_sessions(struct record_run *run, struct gt_error *err)
 {
-	bool mounted_now = false;
 	char name[64];
-	int stale = 0;
 
-	if (session_find_tracing_dir(&run->tracing_dir, &mounted_now, err))
-		return -1;
-	if (mounted_now)
-		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
-	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
-	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
-	if (outfile_create(&run->out, run->o.output, run->o.force, err) ||
-	    outfile_reserve(&run->out, header_estimate(run->tracing_dir), err))
-		return -1;
 	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
 	if (session_create_instance(&run->s, run->tracing_dir, name, err))
 		return -1;
@@ -230,21 +306,64 @@ static int setup(struct record_run *run, struct gt_error *err)
 	/* a new instance traces at once: hold it until everything is set */
 	if (session_write(&run->s, "tracing_on", "0", err))
 		return -1;
-	if (setup_tracer(run, err) || setup_clock(run, err) || setup_events(run, err) ||
-	    setup_buffer(run, err))
+	if (!run->has_scope)
+		return 0;
+	/* "<prefix><pid>.workload": reset and the stale cleanup know it */
+	snprintf(name, sizeof(name), "%s%d.workload", GT_INSTANCE_PREFIX, (int)getpid());
+	if (session_create_instance(&run->scoped, run->tracing_dir, name, err))
 		return -1;
-	if (run->o.command) {
-		if (workload_creds_from_env(&run->creds, run->o.as_root, err) ||
-		    workload_spawn(&run->w, run->o.command, &run->creds, err))
-			return -1;
-		if (!run->o.system_wide && write_pids(run, &run->w.pid, 1, err))
-			return -1;
-	} else if (run->o.nr_pids) {
+	return session_write(&run->scoped, "tracing_on", "0", err);
+}
+
+/* The pid-tree-only buffer sees a few events per fork: keep it small. */
+#define SCOPED_TREE_KB	"256"
+
+static int setup_buffers(struct record_run *run, struct gt_error *err)
+{
+	bool scoped_events = run->has_scope && run->o.events.nr_scoped;
+
+	if (setup_buffer(run, &run->s, &run->buf, "", scoped_events ? 2 : 1, err))
+		return -1;
+	if (scoped_events)
+		return setup_buffer(run, &run->scoped, &run->scoped_buf, "workload ", 2, err);
+	if (run->has_scope)
+		session_write(&run->scoped, "buffer_size_kb", SCOPED_TREE_KB, NULL);
+	return 0;
+}
+
+static int setup(struct record_run *run, struct gt_error *err)
+{
+	bool mounted_now = false;
+	int stale = 0;
+
+	if (session_find_tracing_dir(&run->tracing_dir, &mounted_now, err))
+		return -1;
+	if (mounted_now)
+		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
+	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
+	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
+	run->kallsyms = tracefs_path_read("/proc", "kallsyms");
+	if (outfile_create(&run->out, run->o.output, run->o.force, err) ||
+	    outfile_reserve(&run->out, header_estimate(run), err))
+		return -1;
+	run->has_scope = run->o.command || run->o.nr_pids;
+	if (create_sessions(run, err) || setup_tracer(run, err) ||
+	    setup_clock(run, &run->s, err) ||
+	    (run->has_scope && setup_clock(run, &run->scoped, err)) ||
+	    setup_events(run, err) || setup_buffers(run, err))
+		return -1;
+	if (run->o.command &&
+	    (workload_creds_from_env(&run->creds, run->o.as_root, err) ||
+	     workload_spawn(&run->w, run->o.command, &run->creds, err)))
+		return -1;
+	if (run->o.nr_pids)
 		name_attached(run);
-		if (write_pids(run, run->o.pids, run->o.nr_pids, err))
-			return -1;
-	}
-	return recorder_open(&run->r, &run->s, run->out.dir, err);
+	if (run->has_scope && follow_workload(run, err))
+		return -1;
+	say_scope(run);
+	if (recorder_open(&run->r, &run->s, run->out.dir, err))
+		return -1;
+	return run->has_scope ? recorder_open(&run->scoped_rec, &run->scoped, run->out.dir, err) : 0;
 }
 
 static bool pids_alive(const struct record_opts *o)
@@ -284,31 +403,55 @@ static void wait_for_end(struct record_run *run, double t0)
 	progress_clear();
 }
 
-/* What the .dat needs from the instance, read before it is removed. */
-static int read_final_state(struct record_run *run)
+static struct cpu_stats *read_stats(const char *dir, int nr_cpus)
+{
+	struct cpu_stats *stats = calloc((size_t)nr_cpus, sizeof(*stats));
+	int i;
+
+	for (i = 0; stats && i < nr_cpus; i++)
+		cpu_stats_read(dir, i, &stats[i]);
+	return stats;
+}
+
+static void free_stats(struct cpu_stats *stats, int nr_cpus)
 {
 	int i;
 
+	for (i = 0; stats && i < nr_cpus; i++)
+		cpu_stats_free(&stats[i]);
+	free(stats);
+}
+
+/* What the .dat needs from the instances, read before they are removed. */
+static int read_final_state(struct record_run *run)
+{
 	run->trace_clock = session_read(&run->s, "trace_clock");
-	run->stats = calloc((size_t)run->r.nr_cpus, sizeof(*run->stats));
-	if (!run->stats)
-		return -1;
-	for (i = 0; i < run->r.nr_cpus; i++)
-		cpu_stats_read(run->s.dir, i, &run->stats[i]);
-	return 0;
+	run->stats = read_stats(run->s.dir, run->r.nr_cpus);
+	if (run->has_scope)
+		run->scoped_stats = read_stats(run->scoped.dir, run->scoped_rec.nr_cpus);
+	return run->stats && (!run->has_scope || run->scoped_stats) ? 0 : -1;
+}
+
+static unsigned long long total_lost(const struct cpu_stats *stats, int nr_cpus)
+{
+	unsigned long long lost = 0;
+	int i;
+
+	for (i = 0; stats && i < nr_cpus; i++)
+		lost += cpu_stats_lost(&stats[i]);
+	return lost;
 }
 
 static void print_summary(struct record_run *run, const struct scan_totals *t)
 {
-	unsigned long long lost = 0;
+	unsigned long long scoped_lost = total_lost(run->scoped_stats, run->scoped_rec.nr_cpus);
 	int i;
 
 	cmd_say("recorded %llu event%s on %d CPUs (%.1f MB) in %.2f s -> %s",
 		t->scan.events, t->scan.events == 1 ? "" : "s", run->r.nr_cpus, (double)t->bytes / (1 << 20), run->elapsed,
 		run->o.output);
-	for (i = 0; i < run->r.nr_cpus; i++)
-		lost += cpu_stats_lost(&run->stats[i]);
-	if (!lost && !t->scan.missed && !t->scan.missed_unknown) {
+	if (!total_lost(run->stats, run->r.nr_cpus) && !scoped_lost && !t->scan.missed &&
+	    !t->scan.missed_unknown) {
 		cmd_say("lost: 0 events");
 		return;
 	}
@@ -318,6 +461,8 @@ static void print_summary(struct record_run *run, const struct scan_totals *t)
 			cpu_stats_lost(&run->stats[i]), run->stats[i].overrun +
 			run->stats[i].commit_overrun, run->stats[i].dropped,
 			i + 1 < run->r.nr_cpus ? "," : "");
+	if (scoped_lost)
+		fprintf(stderr, "; workload buffer %llu", scoped_lost);
 	fprintf(stderr, "; in the file: %llu%s dropped%s; try a larger -b or fewer events\n",
 		t->scan.missed, t->scan.missed_unknown ? "+" : "", cmd_plain());
 }
@@ -325,11 +470,19 @@ static void print_summary(struct record_run *run, const struct scan_totals *t)
 /* Undo tracefs; reap a workload we stopped. Safe on every path. */
 static int teardown(struct record_run *run, struct gt_error *err)
 {
+	struct gt_error scoped_err = { 0 };
+	int ret;
+
 	if (run->r.cpus)
 		recorder_stop(&run->r, NULL);
+	if (run->scoped_rec.cpus)
+		recorder_stop(&run->scoped_rec, NULL);
 	if (run->w.pid > 0 && !run->workload_exited && run->w.go_fd >= 0)
 		workload_abort(&run->w);
-	return session_teardown(&run->s, err);
+	ret = session_teardown(&run->s, err);
+	if (session_teardown(&run->scoped, &scoped_err) && !ret)
+		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
+	return ret;
 }
 
 static void stop_workload(struct record_run *run)
@@ -351,15 +504,100 @@ static void stop_workload(struct record_run *run)
 	}
 }
 
+static int set_tracing(struct record_run *run, const char *on, struct gt_error *err)
+{
+	if (session_write(&run->s, "tracing_on", on, err))
+		return -1;
+	return run->has_scope ? session_write(&run->scoped, "tracing_on", on, err) : 0;
+}
+
+/* Readers first, then tracing, then the workload's names, then the workload. */
+static int start_recording(struct record_run *run, struct gt_error *err)
+{
+	if (recorder_start(&run->r, err) ||
+	    (run->has_scope && recorder_start(&run->scoped_rec, err)) ||
+	    set_tracing(run, "1", err) ||
+	    (run->has_scope && mark_workload(run, err)))
+		return -1;
+	return 0;
+}
+
+/*
+ * From a stopped recording to the file under its name; returns the exit
+ * status. A full disk keeps what was captured as <output>.partial.
+ */
+static int finish_recording(struct record_run *run, struct scan_totals *totals,
+			    struct gt_error *err)
+{
+	uid_t owner = run->creds.drop ? run->creds.uid : (uid_t)-1;
+	struct gt_error terr = { 0 };
+	bool partial;
+
+	set_tracing(run, "0", NULL);
+	/* a full disk stops the readers: what they wrote is still worth keeping */
+	partial = recorder_stop(&run->r, err) != 0;
+	if (run->has_scope && recorder_stop(&run->scoped_rec, partial ? NULL : err))
+		partial = true;
+	if (read_final_state(run)) {
+		stop_workload(run);
+		return gt_error_set(err, ENOMEM, "out of memory reading the CPU statistics");
+	}
+	if (teardown(run, &terr))
+		cmd_fail("record", &terr);
+	stop_workload(run);
+	if (record_write_dat(run, totals, &terr)) {
+		char first[sizeof(err->msg)];
+
+		snprintf(first, sizeof(first), "%s", partial ? err->msg : "");
+		return gt_error_set(err, terr.errnum, "%s%s%s; free space on %s or use -o elsewhere",
+				    first, partial ? "; then " : "", terr.msg, run->out.dir);
+	}
+	if (partial) {
+		struct gt_error cerr = { 0 };
+
+		if (outfile_commit_partial(&run->out, owner, run->creds.gid, run->o.force, &cerr))
+			cmd_failf("record", "%s; kept what was recorded in %s (gpu-trace report reads it); free space and record again",
+				  err->msg, run->out.tmp_path);
+		else
+			cmd_failf("record", "%s; kept what was recorded up to then in %s (%llu events; gpu-trace report reads it); free space and record again",
+				  err->msg, run->out.path, totals->scan.events);
+		run->out.tmp_path[0] = '\0';	/* kept, not discarded */
+		return GT_EXIT_FAILURE;
+	}
+	record_check_jobs(run);
+	if (outfile_commit(&run->out, owner, run->creds.gid, run->o.force, err))
+		return -1;
+	print_summary(run, totals);
+	if (stop_signal && run->o.command && !run->workload_exited)
+		cmd_say("the command did not exit after signal %d; it is still running as pid %d",
+			(int)stop_signal, (int)run->w.pid);
+	if (run->workload_exited)
+		return workload_exit_code(run->wait_status);
+	return stop_signal && run->o.command ? 128 + stop_signal : 0;
+}
+
+static void free_run(struct record_run *run, struct scan_totals *totals)
+{
+	free_stats(run->stats, run->r.nr_cpus);
+	free_stats(run->scoped_stats, run->scoped_rec.nr_cpus);
+	free(run->trace_clock);
+	free(run->attached);
+	free(run->scope_pids);
+	free(run->kallsyms);
+	recorder_close(&run->r);
+	recorder_close(&run->scoped_rec);
+	outfile_discard(&run->out);
+	page_scan_free(&totals->scan);
+	event_selection_free(&run->tree_events);
+	record_opts_free(&run->o);
+}
+
 int cmd_record(int argc, char **argv)
 {
 	struct record_run run = { 0 };
 	struct scan_totals totals = { 0 };
 	struct gt_error err = { 0 }, terr = { 0 };
 	int ret = GT_EXIT_FAILURE, i;
-	bool partial;
-	uid_t owner;
-	double t0;
 
 	run.out.fd = -1;
 	run.w.go_fd = run.w.status_fd = -1;
@@ -371,7 +609,6 @@ int cmd_record(int argc, char **argv)
 	install_signals();
 	if (setup(&run, &err))
 		goto fail;
-	owner = run.creds.drop ? run.creds.uid : (uid_t)-1;
 	if (stop_signal) {
 		/* never start a workload the user already asked us to stop */
 		gt_error_set(&err, EINTR, "interrupted by signal %d before recording started; nothing recorded",
@@ -380,9 +617,8 @@ int cmd_record(int argc, char **argv)
 		cmd_fail("record", &err);
 		goto cleanup;
 	}
-	if (recorder_start(&run.r, &err) || session_write(&run.s, "tracing_on", "1", &err))
+	if (start_recording(&run, &err))
 		goto fail;
-	t0 = now_seconds();
 	if (run.o.command && workload_release(&run.w, &err)) {
 		waitpid(run.w.pid, &run.wait_status, 0);
 		run.workload_exited = true;
@@ -393,52 +629,11 @@ int cmd_record(int argc, char **argv)
 	if (!run.o.command)
 		cmd_say("recording%s; Ctrl-C to stop", run.o.system_wide ? " system-wide" :
 			" the given pids");
-	wait_for_end(&run, t0);
-
-	session_write(&run.s, "tracing_on", "0", NULL);
-	/* a full disk stops the readers: what they wrote is still worth keeping */
-	partial = recorder_stop(&run.r, &err) != 0;
-	if (read_final_state(&run)) {
-		gt_error_set(&err, ENOMEM, "out of memory reading the CPU statistics");
-		stop_workload(&run);
-		goto fail;
-	}
-	if (teardown(&run, &terr))
-		cmd_fail("record", &terr);
-	stop_workload(&run);
-	if (record_write_dat(&run, &totals, &terr)) {
-		char first[sizeof(err.msg)];
-
-		snprintf(first, sizeof(first), "%s", partial ? err.msg : "");
-		gt_error_set(&err, terr.errnum, "%s%s%s; free space on %s or use -o elsewhere",
-			     first, partial ? "; then " : "", terr.msg, run.out.dir);
-		goto fail;
-	}
-	if (partial) {
-		struct gt_error cerr = { 0 };
-
-		if (outfile_commit_partial(&run.out, owner, run.creds.gid, run.o.force, &cerr))
-			cmd_failf("record", "%s; kept what was recorded in %s (gpu-trace report reads it); free space and record again",
-				  err.msg, run.out.tmp_path);
-		else
-			cmd_failf("record", "%s; kept what was recorded up to then in %s (%llu events; gpu-trace report reads it); free space and record again",
-				  err.msg, run.out.path, totals.scan.events);
-		run.out.tmp_path[0] = '\0';	/* kept, not discarded */
-		ret = GT_EXIT_FAILURE;
+	wait_for_end(&run, now_seconds());
+	ret = finish_recording(&run, &totals, &err);
+	if (ret >= 0)
 		goto out;
-	}
-	if (outfile_commit(&run.out, owner, run.creds.gid, run.o.force, &err))
-		goto fail;
-	print_summary(&run, &totals);
-	if (stop_signal && run.o.command && !run.workload_exited)
-		cmd_say("the command did not exit after signal %d; it is still running as pid %d",
-			(int)stop_signal, (int)run.w.pid);
-	if (run.workload_exited)
-		ret = workload_exit_code(run.wait_status);
-	else
-		ret = stop_signal && run.o.command ? 128 + stop_signal : 0;
-	goto out;
-
+	ret = GT_EXIT_FAILURE;
 fail:
 	cmd_fail("record", &err);
 cleanup:
@@ -447,15 +642,6 @@ cleanup:
 	stop_workload(&run);
 	outfile_discard(&run.out);
 out:
-	if (run.stats)
-		for (i = 0; i < run.r.nr_cpus; i++)
-			cpu_stats_free(&run.stats[i]);
-	free(run.stats);
-	free(run.trace_clock);
-	free(run.attached);
-	recorder_close(&run.r);
-	outfile_discard(&run.out);
-	page_scan_free(&totals.scan);
-	record_opts_free(&run.o);
+	free_run(&run, &totals);
 	return ret;
 }

@@ -34,6 +34,7 @@ struct record_opts {
 	bool as_root;
 	bool top_level;
 	bool force;			/* replace an existing -o */
+	bool system_wide_events;	/* non-GPU events too, not only the workload's */
 	const char *clock;
 	double duration;		/* seconds, 0: none */
 	pid_t *pids;			/* -P */
@@ -41,12 +42,31 @@ struct record_opts {
 	char **command;			/* NULL: none */
 };
 
-/* One record, from set-up to the file; cmd/record*.c share it. */
+/*
+ * One record, from set-up to the file; cmd/record*.c share it.
+ *
+ * With a workload (-- cmd or -P), two buffers: `s` records the GPU event
+ * systems system-wide (a job runs in the scheduler's kthread or workqueue
+ * and completes in interrupts, never in the submitter's context) and the
+ * function tracer under set_ftrace_pid; `scoped` records, under
+ * set_event_pid with event-fork, the workload's own pid tree
+ * (sched_process_fork/exec/exit) and the non-GPU events the user chose.
+ * The .dat keeps it as the buffer instance "workload".
+ */
 struct record_run {
 	struct record_opts o;
 	const char *tracing_dir;
 	struct trace_session s;
 	struct recorder r;
+	bool has_scope;			/* a workload: `scoped` is in use */
+	struct trace_session scoped;
+	struct recorder scoped_rec;
+	struct event_selection tree_events;	/* fork/exec/exit: the pid tree */
+	struct buffer_result scoped_buf;
+	struct cpu_stats *scoped_stats;
+	pid_t *scope_pids;		/* the command, or -P pids and their threads */
+	int nr_scope_pids;
+	char *kallsyms;			/* read once: header space, then the .dat */
 	struct workload w;
 	struct workload_creds creds;
 	struct outfile out;
@@ -67,6 +87,9 @@ struct scan_totals {
 
 /* Assembles the .dat from the per-CPU files into run->out (not committed). */
 int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_error *err);
+
+/* Warns when the file's jobs never finished (their events are missing). */
+void record_check_jobs(struct record_run *run);
 
 /* 0 ok, 1 help printed, -1 error (already in err). */
 int record_opts_parse(int argc, char **argv, struct record_opts *o,

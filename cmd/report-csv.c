@@ -31,7 +31,7 @@ static void text(FILE *f, const char *s)
 static void csv_begin(struct report *r)
 {
 	if (r->o.jobs)
-		fprintf(r->f, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,flags\n");
+		fprintf(r->f, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags\n");
 }
 
 static void csv_job(struct report *r, const struct job *j)
@@ -50,7 +50,10 @@ static void csv_job(struct report *r, const struct job *j)
 	field(r->f, j->t_done, j->t_done);
 	for (l = 0; l < LAT_NR; l++)
 		field(r->f, j->has_lat[l], j->lat[l]);
-	fprintf(r->f, ",%s\n", report_job_flags(fl, sizeof(fl), j->flags));
+	fprintf(r->f, ",%d", (j->flags & JOB_WORKLOAD) != 0);
+	field(r->f, j->t_hw_start, j->behind.ns);
+	fprintf(r->f, ",%u,%u,%s\n", j->behind.jobs, j->behind.procs,
+		report_job_flags(fl, sizeof(fl), j->flags));
 }
 
 static void csv_end(struct report *r)
@@ -59,7 +62,7 @@ static void csv_end(struct report *r)
 	int i, l, s;
 
 	if (r->summary || r->o.rings) {
-		fprintf(r->f, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns\n",
+		fprintf(r->f, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns\n",
 			r->o.jobs ? "\n" : "");
 		for (i = 0; i < r->a.tl.nr_rings; i++) {
 			struct ring_stats *rs = &r->a.tl.rings[i];
@@ -68,10 +71,13 @@ static void csv_end(struct report *r)
 				struct latency_stats *st = &rs->lat[l];
 
 				text(r->f, rs->name);
-				fprintf(r->f, ",%llu,%llu,%llu,%llu,%.3f,%lld,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+				fprintf(r->f, ",%llu,%llu,%llu,%llu,%.3f,%lld,%llu,%llu,%llu,%d,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
 					(unsigned long long)rs->jobs, (unsigned long long)rs->unfinished,
 					(unsigned long long)rs->lost, (unsigned long long)rs->waits,
 					report_busy_pct(r, rs), (long long)rs->max_in_flight,
+					(unsigned long long)rs->workload_jobs,
+					(unsigned long long)rs->behind_ns,
+					(unsigned long long)rs->behind_jobs, rs->nr_behind_pids,
 					job_latency_name(l), (unsigned long long)st->count,
 					(unsigned long long)st->min, (unsigned long long)latency_avg(st),
 					(unsigned long long)latency_percentile(st, 50),

@@ -6,16 +6,18 @@
 
 static bool wanted(struct report *r, struct tep_record *rec, const struct gpu_event *ev)
 {
-	const struct timeline_filter *f = &r->o.filter;
+	const struct timeline_filter *f = &r->a.tl.filter;	/* times resolved */
 	int pid;
 
 	if ((f->from && rec->ts < f->from) || (f->to && rec->ts > f->to))
 		return false;
 	if (f->ring && (!ev || strcmp(ev->ring, f->ring)))
 		return false;
-	if (!f->pid && !f->comm)
+	if (!f->pid && !f->comm && !f->workload_only)
 		return true;
 	pid = tep_data_pid(r->a.tep, rec);
+	if (f->workload_only && !workload_tree_has(&r->a.workload, pid))
+		return false;
 	if (f->pid && pid != f->pid)
 		return false;
 	return !f->comm || !strcmp(analysis_comm(&r->a, pid), f->comm);

@@ -81,7 +81,12 @@ static void job(struct report *r, const struct job *j)
 		fprintf(f, "%s\"%s\":", l ? "," : "", lat_keys[l]);
 		opt_u64(f, j->has_lat[l], j->lat[l]);
 	}
-	fprintf(f, "},\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s}",
+	fprintf(f, "},\"workload\":%s,\"behind_other\":{\"ns\":",
+		j->flags & JOB_WORKLOAD ? "true" : "false");
+	opt_u64(f, j->t_hw_start, j->behind.ns);
+	fprintf(f, ",\"jobs\":%u,\"processes\":%u,\"partial\":%s}", j->behind.jobs,
+		j->behind.procs, j->flags & JOB_BEHIND_PARTIAL ? "true" : "false");
+	fprintf(f, ",\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s}",
 		j->flags & JOB_UNFINISHED ? "true" : "false", j->flags & JOB_LOST ? "true" : "false",
 		j->flags & JOB_DONE_FENCE ? "true" : "false",
 		j->flags & JOB_DEP_UNKNOWN ? "true" : "false");
@@ -114,6 +119,14 @@ static void header(struct report *r)
 	str(f, m->writer);
 	fprintf(f, ",\"kernel\":");
 	str(f, m->uname);
+	fprintf(f, ",\"workload\":");
+	if (report_has_workload(r)) {
+		fprintf(f, "{\"comm\":");
+		str(f, r->a.workload.comm);
+		fprintf(f, ",\"tasks\":%llu}", (unsigned long long)r->a.workload.nr_tasks);
+	} else {
+		fputs("null", f);
+	}
 	fprintf(f, ",\"cpus\":%d,\"clock\":", m->nr_cpus);
 	str(f, m->clock);
 	fprintf(f, ",\"buffer_kb\":");
@@ -145,11 +158,21 @@ static void rings(struct report *r)
 
 		fprintf(r->f, "%s\n{\"name\":", i ? "," : "");
 		str(r->f, s->name);
-		fprintf(r->f, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,\"busy_ns\":%llu,\"busy_pct\":%.3f,\"max_in_flight\":%lld,\"latency_ns\":{",
+		fprintf(r->f, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,\"busy_ns\":%llu,\"busy_pct\":%.3f,\"max_in_flight\":%lld,",
 			(unsigned long long)s->jobs, (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, (unsigned long long)s->waits,
 			(unsigned long long)s->busy_ns, report_busy_pct(r, s),
 			(long long)s->max_in_flight);
+		fprintf(r->f, "\"workload_jobs\":%llu,\"behind_other\":{\"ns\":%llu,\"jobs\":%llu,\"processes\":[",
+			(unsigned long long)s->workload_jobs, (unsigned long long)s->behind_ns,
+			(unsigned long long)s->behind_jobs);
+		for (l = 0; l < s->nr_behind_pids; l++) {
+			fprintf(r->f, "%s{\"pid\":%d,\"comm\":", l ? "," : "", s->behind_pids[l]);
+			str(r->f, analysis_comm(&r->a, s->behind_pids[l]));
+			fputc('}', r->f);
+		}
+		fprintf(r->f, "],\"more_processes\":%s},\"latency_ns\":{",
+			s->behind_pids_more ? "true" : "false");
 		for (l = 0; l < LAT_NR; l++) {
 			fprintf(r->f, "%s\"%s\":", l ? "," : "", lat_keys[l]);
 			stats(r->f, &s->lat[l]);

@@ -9,7 +9,7 @@
 
 enum {
 	OPT_JOBS = 256, OPT_EVENTS, OPT_RINGS, OPT_QUEUES, OPT_FORMAT, OPT_PID,
-	OPT_COMM, OPT_RING, OPT_FROM, OPT_TO, OPT_MIN_LATENCY, OPT_TOP,
+	OPT_COMM, OPT_RING, OPT_FROM, OPT_TO, OPT_MIN_LATENCY, OPT_TOP, OPT_WORKLOAD_ONLY,
 };
 
 static const struct option long_options[] = {
@@ -26,6 +26,7 @@ static const struct option long_options[] = {
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "min-latency", required_argument, NULL, OPT_MIN_LATENCY },
 	{ "top", required_argument, NULL, OPT_TOP },
+	{ "workload-only", no_argument, NULL, OPT_WORKLOAD_ONLY },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -121,6 +122,9 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 			if (*end || v < 0 || v > 100000)
 				return gt_error_set(err, EINVAL, "bad --top '%s': expected 0 to 100000", optarg);
 			o->top = (int)v;
+			break;
+		case OPT_WORKLOAD_ONLY:
+			o->filter.workload_only = true;
 			break;
 		case 'h':
 			fputs(cmd_usage("report"), stdout);

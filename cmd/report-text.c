@@ -8,22 +8,26 @@
 static void text_begin(struct report *r)
 {
 	if (r->o.jobs)
-		fprintf(r->f, "%-14s %-22s %7s %-15s %10s %17s %17s %17s %17s %17s %11s %11s %11s %11s %11s %11s %s\n",
+		fprintf(r->f, "%-14s %-22s %7s %-15s %10s %17s %17s %17s %17s %17s %11s %11s %11s %11s %11s %11s %11s %6s %s\n",
 			"RING", "JOB", "PID", "COMM", "CLIENT", "SUBMIT", "QUEUED", "RUN",
 			"HW_START", "DONE", "SUB->Q_us", "Q->RUN_us", "DEP_us", "RUN->HW_us",
-			"EXEC_us", "TOTAL_us", "FLAGS");
+			"EXEC_us", "TOTAL_us", "BEHIND_us", "BEHIND", "FLAGS");
 }
 
 static void text_job(struct report *r, const struct job *j)
 {
 	B(key); B(client); B(t0); B(t1); B(t2); B(t3); B(t4);
-	B(l0); B(l1); B(l2); B(l3); B(l4); B(l5); B(fl);
+	B(l0); B(l1); B(l2); B(l3); B(l4); B(l5); B(fl); B(behind); B(behind_jobs);
 
 	if (j->has_client_id)
 		snprintf(client, sizeof(client), "%llu", (unsigned long long)j->client_id);
 	else
 		strcpy(client, "-");
-	fprintf(r->f, "%-14s %-22s %7d %-15s %10s %17s %17s %17s %17s %17s %11s %11s %11s %11s %11s %11s %s\n",
+	if (j->t_hw_start)
+		snprintf(behind_jobs, sizeof(behind_jobs), "%u", j->behind.jobs);
+	else
+		strcpy(behind_jobs, "-");
+	fprintf(r->f, "%-14s %-22s %7d %-15s %10s %17s %17s %17s %17s %17s %11s %11s %11s %11s %11s %11s %11s %6s %s\n",
 		r->a.tl.rings[j->ring].name, report_job_key(key, sizeof(key), j), j->pid,
 		analysis_comm(&r->a, j->pid), client,
 		report_ts(t0, sizeof(t0), j->t_submit), report_ts(t1, sizeof(t1), j->t_queue),
@@ -35,6 +39,7 @@ static void text_job(struct report *r, const struct job *j)
 		report_us(l3, sizeof(l3), j->has_lat[LAT_RUN_TO_HW], j->lat[LAT_RUN_TO_HW]),
 		report_us(l4, sizeof(l4), j->has_lat[LAT_EXEC], j->lat[LAT_EXEC]),
 		report_us(l5, sizeof(l5), j->has_lat[LAT_TOTAL], j->lat[LAT_TOTAL]),
+		report_us(behind, sizeof(behind), j->t_hw_start, j->behind.ns), behind_jobs,
 		report_job_flags(fl, sizeof(fl), j->flags));
 }
 
@@ -54,6 +59,11 @@ static void header(struct report *r)
 		fprintf(r->f, "%llu KB per CPU\n", (unsigned long long)m->buffer_kb);
 	else
 		fprintf(r->f, "(not recorded)\n");
+	if (report_has_workload(r))
+		fprintf(r->f, "workload %s: %llu task%s (the recorded command or -P and what they forked); its jobs are flagged W\n",
+			r->a.workload.comm[0] ? r->a.workload.comm : "-P",
+			(unsigned long long)r->a.workload.nr_tasks,
+			r->a.workload.nr_tasks == 1 ? "" : "s");
 	fprintf(r->f, "records  %llu (GPU %llu, function %llu) from %s to %s\n",
 		(unsigned long long)r->a.records, (unsigned long long)r->a.gpu_events,
 		(unsigned long long)r->a.func_events, report_ts(a, sizeof(a), r->a.first_ts),
@@ -95,6 +105,30 @@ static void job_totals(struct report *r)
 	fprintf(r->f, "\n");
 }
 
+/* "workload: 12 of 40 jobs; they waited 3.2 ms behind 41 jobs of 2 other processes" */
+static void ring_behind(struct report *r, const struct ring_stats *s)
+{
+	double ms = (double)s->behind_ns / 1e6;
+	int procs = s->nr_behind_pids;
+
+	if (report_has_workload(r))
+		fprintf(r->f, "  workload: %llu of %llu jobs; they waited %.3f ms behind %llu jobs of %d%s other process%s",
+			(unsigned long long)s->workload_jobs,
+			(unsigned long long)(s->jobs + s->unfinished), ms,
+			(unsigned long long)s->behind_jobs, procs, s->behind_pids_more ? "+" : "",
+			procs == 1 && !s->behind_pids_more ? "" : "es");
+	else if (s->behind_jobs)
+		fprintf(r->f, "  jobs waited %.3f ms in all behind %llu jobs of other processes (%d%s process%s)",
+			ms, (unsigned long long)s->behind_jobs, procs, s->behind_pids_more ? "+" : "",
+			procs == 1 && !s->behind_pids_more ? "" : "es");
+	else
+		return;
+	for (int i = 0; i < procs && i < 4; i++)
+		fprintf(r->f, "%s%d %s", i ? ", " : " (", s->behind_pids[i],
+			analysis_comm(&r->a, s->behind_pids[i]));
+	fprintf(r->f, "%s\n", !procs ? "" : procs > 4 || s->behind_pids_more ? ", ...)" : ")");
+}
+
 static void rings(struct report *r)
 {
 	int i, l;
@@ -106,6 +140,7 @@ static void rings(struct report *r)
 			s->name, (unsigned long long)s->jobs, (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, report_busy_pct(r, s),
 			(long long)s->max_in_flight, (unsigned long long)s->waits);
+		ring_behind(r, s);
 		fprintf(r->f, "  %-14s %8s %12s %12s %12s %12s %12s %12s\n", "latency (us)", "count",
 			"min", "avg", "p50", "p90", "p99", "max");
 		for (l = 0; l < LAT_NR; l++) {

@@ -34,9 +34,9 @@ const char *report_ts(char *buf, size_t len, uint64_t ns)
 
 const char *report_job_flags(char *buf, size_t len, unsigned int flags)
 {
-	snprintf(buf, len, "%s%s%s%s", flags & JOB_UNFINISHED ? "U" : "",
-		 flags & JOB_LOST ? "L" : "", flags & JOB_DONE_FENCE ? "F" : "",
-		 flags & JOB_DEP_UNKNOWN ? "D" : "");
+	snprintf(buf, len, "%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
+		 flags & JOB_UNFINISHED ? "U" : "", flags & JOB_LOST ? "L" : "",
+		 flags & JOB_DONE_FENCE ? "F" : "", flags & JOB_DEP_UNKNOWN ? "D" : "");
 	if (!buf[0])
 		snprintf(buf, len, "-");
 	return buf;
@@ -52,6 +52,11 @@ const char *report_job_key(char *buf, size_t len, const struct job *j)
 	else
 		snprintf(buf, len, "0x%llx", (unsigned long long)j->fence_ptr);
 	return buf;
+}
+
+bool report_has_workload(const struct report *r)
+{
+	return r->a.workload.known;
 }
 
 double report_busy_pct(const struct report *r, const struct ring_stats *ring)
@@ -99,18 +104,19 @@ static void on_job(const struct job *j, void *ctx)
 }
 
 /* "622.85" absolute, or "+1.5" seconds after the first record */
-static int resolve_time(const char *arg, uint64_t first, uint64_t *ns, struct gt_error *err)
+static int resolve_time(const char *arg, uint64_t *ns, bool *relative, struct gt_error *err)
 {
 	char *end;
 	double v;
 
 	if (!arg)
 		return 0;
-	v = strtod(arg + (arg[0] == '+'), &end);
-	if (end == arg + (arg[0] == '+') || *end || v < 0)
+	*relative = arg[0] == '+';
+	v = strtod(arg + *relative, &end);
+	if (end == arg + *relative || *end || v < 0)
 		return gt_error_set(err, EINVAL, "bad time '%s': seconds as trace-cmd prints them (622.85) or +SECONDS from the start",
 				    arg);
-	*ns = (uint64_t)(v * 1e9 + 0.5) + (arg[0] == '+' ? first : 0);
+	*ns = (uint64_t)(v * 1e9 + 0.5);
 	return 0;
 }
 
@@ -121,7 +127,7 @@ int cmd_report(int argc, char **argv)
 {
 	struct report r = { 0 };
 	struct gt_error err = { 0 };
-	uint64_t first;
+	struct analysis_hooks hooks = { .on_job = on_job, .ctx = &r };
 	int ret = GT_EXIT_FAILURE, parsed;
 	static char outbuf[1 << 16];
 
@@ -139,19 +145,14 @@ int cmd_report(int argc, char **argv)
 		gt_error_set(&err, ENOMEM, "out of memory");
 		goto fail;
 	}
-	if (dat_meta_read(r.o.file, r.meta, &err) || analysis_open(&r.a, r.o.file, &err))
+	hooks.filter = r.o.filter;
+	if (r.o.events)
+		hooks.on_record = report_events_record;
+	if (resolve_time(r.o.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
+	    resolve_time(r.o.to_arg, &hooks.filter.to, &hooks.to_relative, &err) ||
+	    dat_meta_read(r.o.file, r.meta, &err) ||
+	    analysis_open(&r.a, r.o.file, &hooks, &err))
 		goto fail;
-	first = tracecmd_get_first_ts(r.a.handles[0]);
-	if (resolve_time(r.o.from_arg, first, &r.o.filter.from, &err) ||
-	    resolve_time(r.o.to_arg, first, &r.o.filter.to, &err))
-		goto fail;
-	r.a.tl.filter = r.o.filter;
-	r.a.tl.on_job = on_job;
-	r.a.tl.job_ctx = &r;
-	if (r.o.events) {
-		r.a.on_record = report_events_record;
-		r.a.ctx = &r;
-	}
 	if (r.out->begin)
 		r.out->begin(&r);
 	if (analysis_run(&r.a, &err))

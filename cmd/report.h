@@ -48,9 +48,12 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
 /* trace-cmd's seconds.microseconds */
 const char *report_ts(char *buf, size_t len, uint64_t ns);
-/* "U" unfinished, "L" lost, "F" done from a fence, "D" dependency unknown */
+/* "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence,
+ * "D" dependency unknown */
 const char *report_job_flags(char *buf, size_t len, unsigned int flags);
 const char *report_job_key(char *buf, size_t len, const struct job *j);
+/* The file names the recorded workload (record -- cmd or -P). */
+bool report_has_workload(const struct report *r);
 double report_busy_pct(const struct report *r, const struct ring_stats *ring);
 uint64_t report_lost_stats(const struct report *r);
 

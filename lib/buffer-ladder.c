@@ -170,5 +170,5 @@ void buffer_result_describe(const struct buffer_result *res, int nr_cpus,
 					"; nothing granted, kept the size the kernel had");
 	if (off < len)
 		snprintf(buf + off, len - off, "; safe share 1/%d of MemAvailable = %lu KB per CPU)",
-			 BUFFER_SAFE_SHARE_DIV, res->cap_kb);
+			 BUFFER_SAFE_SHARE_DIV * (res->share > 1 ? res->share : 1), res->cap_kb);
 }

@@ -41,6 +41,7 @@ struct buffer_result {
 	unsigned long granted_kb;	/* read back after the ladder */
 	unsigned long explicit_kb;	/* -b value, 0 for the ladder */
 	unsigned long cap_kb;		/* per-CPU safe share */
+	int share;			/* buffers splitting the safe share (0: 1) */
 	bool kept_previous;		/* nothing was granted */
 	int nr_attempts;
 	struct buffer_attempt attempts[BUFFER_LADDER_NR_RUNGS + 1];

@@ -121,11 +121,33 @@ char *dat_clock_name(const char *trace_clock)
 	return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
 }
 
-static void put_options(struct dbuf *b, const struct dat_input *in)
+static void put_cpu_stats(struct dbuf *b, char *const *stats, int nr_cpus)
+{
+	int cpu;
+
+	for (cpu = 0; stats && cpu < nr_cpus; cpu++) {
+		char *text;
+		int n = asprintf(&text, "CPU: %d\n%s", cpu, stats[cpu] ? stats[cpu] : "");
+
+		if (n < 0) {
+			b->failed = 1;
+			return;
+		}
+		put_option(b, DAT_OPT_CPUSTAT, text, (uint32_t)n + 1);
+		free(text);
+	}
+}
+
+/*
+ * As trace-cmd writes them: each instance's BUFFER option (the offset of
+ * its flyrecord, patched in later) followed by that instance's CPU stats.
+ * Returns where each offset goes in `b`.
+ */
+static void put_options(struct dbuf *b, const struct dat_input *in, size_t *buffer_offset_at)
 {
 	uint32_t ncpus = (uint32_t)in->nr_cpus;
 	uint64_t kb = in->buffer_kb;
-	int cpu;
+	int i;
 
 	put(b, "options  ", 10);
 	if (in->trace_clock)
@@ -138,17 +160,17 @@ static void put_options(struct dbuf *b, const struct dat_input *in)
 			   (uint32_t)strlen(in->version) + 1);
 	put_option(b, DAT_OPT_CPUCOUNT, &ncpus, sizeof(ncpus));
 	put_option(b, DAT_OPT_GT_BUFFER_KB, &kb, sizeof(kb));
-	for (cpu = 0; in->cpu_stats && cpu < in->nr_cpus; cpu++) {
-		char *text;
-		int n = asprintf(&text, "CPU: %d\n%s", cpu,
-				 in->cpu_stats[cpu] ? in->cpu_stats[cpu] : "");
+	put_cpu_stats(b, in->cpu_stats, in->nr_cpus);
+	for (i = 0; i < in->nr_instances; i++) {
+		const char *name = in->instances[i].name;
+		size_t n = strlen(name) + 1;
 
-		if (n < 0) {
-			b->failed = 1;
-			return;
-		}
-		put_option(b, DAT_OPT_CPUSTAT, text, (uint32_t)n + 1);
-		free(text);
+		put_u16(b, DAT_OPT_BUFFER);
+		put_u32(b, (uint32_t)(8 + n));
+		buffer_offset_at[i] = b->len;
+		put_u64(b, 0);
+		put(b, name, n);
+		put_cpu_stats(b, in->instances[i].cpu_stats, in->nr_cpus);
 	}
 	put_u16(b, DAT_OPT_DONE);
 }
@@ -223,16 +245,82 @@ static int copy_cpu(int out_fd, int in_fd, off_t size, bool consume)
 	return 0;
 }
 
+/*
+ * "flyrecord", a per-CPU (offset, size) table filled in by place_cpus(),
+ * and the clock between brackets, which v6 readers take from here.
+ */
+static size_t put_flyrecord(struct dbuf *b, int nr_cpus, const char *trace_clock)
+{
+	char *clock = dat_clock_name(trace_clock);
+	size_t table_at;
+	int i;
+
+	put(b, "flyrecord", 10);
+	table_at = b->len;
+	for (i = 0; i < nr_cpus; i++) {
+		put_u64(b, 0);
+		put_u64(b, 0);
+	}
+	if (clock) {
+		char bracketed[80];
+
+		snprintf(bracketed, sizeof(bracketed), "[%s]", clock);
+		put_u64(b, strlen(bracketed));
+		put(b, bracketed, strlen(bracketed));
+		free(clock);
+	}
+	return table_at;
+}
+
+/* Readers mmap each CPU's data: it starts on a page boundary after `off`. */
+static uint64_t place_cpus(struct dbuf *b, size_t table_at, uint64_t off,
+			   const struct dat_input *in, const off_t *sizes)
+{
+	int i;
+
+	for (i = 0; i < in->nr_cpus && !b->failed; i++) {
+		uint64_t start = page_align(off, in->page_size);
+		uint64_t size = (uint64_t)sizes[i];
+
+		memcpy(b->data + table_at + (size_t)i * 16, &start, 8);
+		memcpy(b->data + table_at + (size_t)i * 16 + 8, &size, 8);
+		off = start + size;
+	}
+	return off;
+}
+
+static int write_cpus(int out_fd, uint64_t off, const struct dat_input *in,
+		      const int *fds, const off_t *sizes)
+{
+	int i;
+
+	for (i = 0; i < in->nr_cpus; i++) {
+		uint64_t start = page_align(off, in->page_size);
+
+		if (ftruncate(out_fd, (off_t)start) || lseek(out_fd, (off_t)start, SEEK_SET) < 0)
+			return -1;
+		if (copy_cpu(out_fd, fds[i], sizes[i], in->consume_cpu_files))
+			return -1;
+		off = start + (uint64_t)sizes[i];
+	}
+	return 0;
+}
+
+#define DAT_MAX_INSTANCES 8
+
 int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
 {
 	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	size_t buffer_offset_at[DAT_MAX_INSTANCES], table_at, inst_table_at[DAT_MAX_INSTANCES];
+	struct dbuf inst[DAT_MAX_INSTANCES] = { 0 };
 	uint16_t endian_test = 1;
 	struct dbuf b = { 0 };
-	char *clock;
-	size_t table_at;
-	uint64_t off;
-	int i;
+	uint64_t off, at[DAT_MAX_INSTANCES];
+	int i, ret = -1;
 
+	if (in->nr_instances > DAT_MAX_INSTANCES)
+		return gt_error_set(err, EINVAL, "%d buffer instances; the writer takes %d at most",
+				    in->nr_instances, DAT_MAX_INSTANCES);
 	put(&b, magic, sizeof(magic));
 	put_str(&b, "6");
 	put(&b, (*(char *)&endian_test) ? "\0" : "\1", 1);
@@ -257,60 +345,46 @@ int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
 	put_sized64(&b, in->cmdlines);
 
 	put_u32(&b, (uint32_t)in->nr_cpus);
-	put_options(&b, in);
-	put(&b, "flyrecord", 10);
+	put_options(&b, in, buffer_offset_at);
+	table_at = put_flyrecord(&b, in->nr_cpus, in->trace_clock);
 
-	/* CPU table: offsets are known once the metadata length is */
-	table_at = b.len;
-	for (i = 0; i < in->nr_cpus; i++) {
-		put_u64(&b, 0);
-		put_u64(&b, 0);
-	}
-	clock = dat_clock_name(in->trace_clock);
-	if (clock) {
-		char bracketed[80];
-
-		snprintf(bracketed, sizeof(bracketed), "[%s]", clock);
-		put_u64(&b, strlen(bracketed));
-		put(&b, bracketed, strlen(bracketed));
-		free(clock);
+	/* offsets are known once the metadata's length is */
+	off = place_cpus(&b, table_at, b.len, in, in->cpu_sizes);
+	for (i = 0; i < in->nr_instances; i++) {
+		at[i] = off;
+		inst_table_at[i] = put_flyrecord(&inst[i], in->nr_cpus, in->trace_clock);
+		if (!b.failed && !inst[i].failed)
+			memcpy(b.data + buffer_offset_at[i], &at[i], 8);
+		off = place_cpus(&inst[i], inst_table_at[i], off + inst[i].len, in,
+				 in->instances[i].cpu_sizes);
+		if (inst[i].failed)
+			b.failed = 1;
 	}
 	if (b.failed) {
-		free(b.data);
-		return gt_error_set(err, ENOMEM, "out of memory building the .dat header");
+		gt_error_set(err, ENOMEM, "out of memory building the .dat header");
+		goto out;
 	}
 
-	/* readers mmap each CPU's data: it must start on a page boundary */
-	off = b.len;
-	for (i = 0; i < in->nr_cpus; i++) {
-		uint64_t start = page_align(off, in->page_size);
-		uint64_t size = (uint64_t)in->cpu_sizes[i];
-
-		memcpy(b.data + table_at + (size_t)i * 16, &start, 8);
-		memcpy(b.data + table_at + (size_t)i * 16 + 8, &size, 8);
-		off = start + size;
-	}
-
-	if (write_all(out_fd, b.data, b.len))
+	if (write_all(out_fd, b.data, b.len) ||
+	    write_cpus(out_fd, b.len, in, in->cpu_fds, in->cpu_sizes))
 		goto io_error;
-	off = b.len;
-	for (i = 0; i < in->nr_cpus; i++) {
-		uint64_t start = page_align(off, in->page_size);
-
-		if (ftruncate(out_fd, (off_t)start) || lseek(out_fd, (off_t)start, SEEK_SET) < 0)
+	for (i = 0; i < in->nr_instances; i++) {
+		if (ftruncate(out_fd, (off_t)at[i]) || lseek(out_fd, (off_t)at[i], SEEK_SET) < 0 ||
+		    write_all(out_fd, inst[i].data, inst[i].len) ||
+		    write_cpus(out_fd, at[i] + inst[i].len, in, in->instances[i].cpu_fds,
+			       in->instances[i].cpu_sizes))
 			goto io_error;
-		if (copy_cpu(out_fd, in->cpu_fds[i], in->cpu_sizes[i], in->consume_cpu_files))
-			goto io_error;
-		off = start + (uint64_t)in->cpu_sizes[i];
 	}
-	free(b.data);
 	/* drop blocks reserved beyond the end (outfile_reserve) */
 	if (ftruncate(out_fd, (off_t)off))
-		goto io_error_freed;
-	return 0;
-
+		goto io_error;
+	ret = 0;
+	goto out;
 io_error:
+	gt_error_set(err, errno, "writing the trace file failed: %s", strerror(errno));
+out:
 	free(b.data);
-io_error_freed:
-	return gt_error_set(err, errno, "writing the trace file failed: %s", strerror(errno));
+	for (i = 0; i < in->nr_instances; i++)
+		free(inst[i].data);
+	return ret;
 }

@@ -11,6 +11,7 @@
 enum dat_option {
 	DAT_OPT_DONE = 0,
 	DAT_OPT_CPUSTAT = 2,
+	DAT_OPT_BUFFER = 3,
 	DAT_OPT_TRACECLOCK = 4,
 	DAT_OPT_UNAME = 5,
 	DAT_OPT_VERSION = 9,
@@ -27,6 +28,17 @@ struct dat_event_system {
 	char *name;
 	char **formats;
 	int nr_formats;
+};
+
+/*
+ * A second tracefs instance's data, stored as a trace-cmd buffer instance
+ * (v6 BUFFER option): readers show its events beside the top buffer's.
+ */
+struct dat_buffer {
+	const char *name;
+	char *const *cpu_stats;		/* per CPU, as for the top buffer */
+	const int *cpu_fds;
+	const off_t *cpu_sizes;
 };
 
 struct dat_input {
@@ -47,6 +59,8 @@ struct dat_input {
 	int page_size;
 	const int *cpu_fds;		/* raw pages, page multiples */
 	const off_t *cpu_sizes;
+	const struct dat_buffer *instances;	/* same CPU count as the top */
+	int nr_instances;
 	/*
 	 * Punch out each copied range of the CPU files, so the disk never holds
 	 * the data twice (a nearly full disk still gets its trace written).

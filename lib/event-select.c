@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "event-select.h"
+#include "presets.h"
 
 int event_spec_parse(const char *arg, bool from_preset, struct event_spec *out,
 		     struct gt_error *err)
@@ -120,6 +121,28 @@ static int note_system(struct event_selection *sel, const char *sys)
 	return sel->systems[sel->nr_systems++] ? 0 : -1;
 }
 
+/* Appends `item` to a ", "-separated list unless it is there already. */
+static int list_add_unique(char **list, const char *item)
+{
+	const char *p = *list;
+	size_t n = strlen(item);
+	char *joined;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, item, n))
+			return 0;
+		p += len;
+		p += strspn(p, ", ");
+	}
+	if (asprintf(&joined, "%s%s%s", *list ? *list : "", *list ? ", " : "", item) < 0)
+		return -1;
+	free(*list);
+	*list = joined;
+	return 0;
+}
+
 static void note_missing(struct event_selection *sel, const struct event_spec *sp)
 {
 	char *n;
@@ -147,14 +170,17 @@ static void filter_reason(struct trace_session *s, char *buf, size_t len)
 	free(log);
 }
 
-static int enable_one(struct event_selection *sel, struct trace_session *s,
-		      const struct event_spec *sp, const char *sysev,
-		      struct gt_error *err)
+static int enable_one(struct event_selection *sel, struct trace_session *wide,
+		      struct trace_session *scoped, const struct event_spec *sp,
+		      const char *sysev, struct gt_error *err)
 {
 	const char *colon = strchr(sysev, ':');
+	struct trace_session *s = wide;
 	char file[512], sys[256];
 
 	snprintf(sys, sizeof(sys), "%.*s", (int)(colon - sysev), sysev);
+	if (scoped && !is_gpu_event_system(sys))
+		s = scoped;
 	if (sp->filter) {
 		snprintf(file, sizeof(file), "events/%s/%s/filter", sys, colon + 1);
 		if (session_write(s, file, sp->filter, err)) {
@@ -171,13 +197,17 @@ static int enable_one(struct event_selection *sel, struct trace_session *s,
 	if (session_write(s, file, "1", err))
 		return -1;
 	sel->nr_enabled++;
-	if (note_system(sel, sys))
+	if (s == scoped)
+		sel->nr_scoped++;
+	if (note_system(sel, sys) ||
+	    list_add_unique(s == scoped ? &sel->scoped_systems : &sel->wide_systems, sys))
 		return gt_error_set(err, ENOMEM, "out of memory");
 	return 0;
 }
 
-int event_selection_apply(struct event_selection *sel, struct trace_session *s,
-			  bool ignore_missing, struct gt_error *err)
+int event_selection_apply(struct event_selection *sel, struct trace_session *wide,
+			  struct trace_session *scoped, bool ignore_missing,
+			  struct gt_error *err)
 {
 	int i, j;
 
@@ -194,7 +224,7 @@ int event_selection_apply(struct event_selection *sel, struct trace_session *s,
 			note_missing(sel, sp);
 		}
 		for (j = 0; j < nr && !ret; j++)
-			ret = enable_one(sel, s, sp, found[j], err);
+			ret = enable_one(sel, wide, scoped, sp, found[j], err);
 		string_list_free(found, nr);
 		if (ret)
 			return -1;
@@ -214,5 +244,7 @@ void event_selection_free(struct event_selection *sel)
 	free(sel->specs);
 	string_list_free(sel->systems, sel->nr_systems);
 	free(sel->missing);
+	free(sel->wide_systems);
+	free(sel->scoped_systems);
 	memset(sel, 0, sizeof(*sel));
 }

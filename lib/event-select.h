@@ -21,6 +21,10 @@ struct event_selection {
 	int nr_systems;
 	int nr_enabled;		/* events enabled */
 	char *missing;		/* "kfd, amdgpu, ..." or NULL */
+	/* with a workload: which systems went where (for the scope line) */
+	int nr_scoped;		/* events enabled in the workload's scope */
+	char *wide_systems;	/* "gpu_scheduler, dma_fence" */
+	char *scoped_systems;	/* "sched, syscalls" */
 };
 
 /* "sys", "sys:event", "sys/event"; globs allowed in both parts. */
@@ -35,9 +39,12 @@ int event_selection_set_filter(struct event_selection *sel, const char *filter,
 /*
  * Enable every selected event that exists. Missing preset events are listed
  * in sel->missing; a missing explicit -e is an error unless ignore_missing.
+ * GPU event systems (is_gpu_event_system) go to `wide`; the rest go to
+ * `scoped` (the workload's pid-filtered buffer) unless it is NULL.
  */
-int event_selection_apply(struct event_selection *sel, struct trace_session *s,
-			  bool ignore_missing, struct gt_error *err);
+int event_selection_apply(struct event_selection *sel, struct trace_session *wide,
+			  struct trace_session *scoped, bool ignore_missing,
+			  struct gt_error *err);
 void event_selection_free(struct event_selection *sel);
 
 /* Events of system_glob:event_glob that exist, as "sys:event" strings. */

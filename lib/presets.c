@@ -32,9 +32,19 @@ static const char *const all_gpu_events[] = {
 
 const char *const gpu_event_systems[] = {
 	"amdgpu", "amdgpu_dm", "amdkfd", "kfd", "gpu_scheduler", "dma_fence",
-	"dma_buf", "drm", "i915", "xe", "nouveau", "msm", "panfrost", "v3d",
-	"virtio_gpu", "vgem", NULL
+	"dma_buf", "drm", "i915", "xe", "nouveau", "msm", "panfrost", "panthor",
+	"v3d", "lima", "etnaviv", "virtio_gpu", "vgem", NULL
 };
+
+bool is_gpu_event_system(const char *system)
+{
+	int i;
+
+	for (i = 0; gpu_event_systems[i]; i++)
+		if (!strcmp(gpu_event_systems[i], system))
+			return true;
+	return false;
+}
 
 const struct preset presets[] = {
 	{ "amd", "ROCm/amdgpu: KFD, amdgpu, GPU scheduler, fences, vblank; function_graph under :mod:amdgpu",

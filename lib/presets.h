@@ -2,6 +2,8 @@
 #ifndef GT_PRESETS_H
 #define GT_PRESETS_H
 
+#include <stdbool.h>
+
 struct preset {
 	const char *name;
 	const char *description;
@@ -16,6 +18,13 @@ extern const struct preset presets[];	/* ends with a NULL name */
 
 /* Event systems that matter for GPU work, whichever driver is loaded. */
 extern const char *const gpu_event_systems[];	/* ends with NULL */
+
+/*
+ * A GPU job crosses contexts that are never its submitter's (the scheduler's
+ * kthread or workqueue runs it, interrupts signal its fences), so these
+ * systems are recorded system-wide even when a workload is given.
+ */
+bool is_gpu_event_system(const char *system);
 
 const struct preset *preset_find(const char *name);
 /* "amd|drm|i915|xe|virtio|all-gpu" */

@@ -5,6 +5,7 @@
 #include "timeline.h"
 
 #define SIGNALS_KEPT	65536	/* recent fence signals, for dependency waits */
+#define RING_HISTORY	4096	/* recent executions per ring, for job_behind */
 #define LOW32		0xffffffffULL
 
 const char *job_latency_name(enum job_latency l)
@@ -145,6 +146,15 @@ static void index_job(struct timeline *t, struct job *j, const struct gpu_event 
 	}
 }
 
+static void set_submitter(struct timeline *t, struct job *j, int pid)
+{
+	j->pid = pid;
+	if (t->workload && workload_tree_has(t->workload, pid))
+		j->flags |= JOB_WORKLOAD;
+	else
+		j->flags &= ~JOB_WORKLOAD;
+}
+
 static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 {
 	struct job *j = calloc(1, sizeof(*j));
@@ -152,7 +162,7 @@ static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 	if (!j)
 		return NULL;
 	j->ring = ring_index(t, ev->ring);
-	j->pid = ev->pid;
+	set_submitter(t, j, ev->pid);
 	t->jobs_in_flight++;
 	if (t->jobs_in_flight > t->max_jobs_in_flight)
 		t->max_jobs_in_flight = t->jobs_in_flight;
@@ -189,7 +199,7 @@ static void unindex_job(struct timeline *t, struct job *j)
 		keymap_del(&t->by_ptr, j->fence_ptr);
 }
 
-static uint64_t first_time(const struct job *j)
+uint64_t job_first_time(const struct job *j)
 {
 	return j->t_submit ? j->t_submit : j->t_queue ? j->t_queue : j->t_run ? j->t_run : j->t_done;
 }
@@ -205,7 +215,7 @@ static void set_lat(struct job *j, enum job_latency l, uint64_t from, uint64_t t
 static bool passes(struct timeline *t, const struct job *j)
 {
 	const struct timeline_filter *f = &t->filter;
-	uint64_t first = first_time(j);
+	uint64_t first = job_first_time(j);
 
 	if (f->pid && j->pid != f->pid)
 		return false;
@@ -214,6 +224,8 @@ static bool passes(struct timeline *t, const struct job *j)
 	if ((f->from && first < f->from) || (f->to && first > f->to))
 		return false;
 	if (f->min_latency && (!j->has_lat[LAT_TOTAL] || j->lat[LAT_TOTAL] < f->min_latency))
+		return false;
+	if (f->workload_only && !(j->flags & JOB_WORKLOAD))
 		return false;
 	if (f->comm) {
 		const char *comm = t->comm_of ? t->comm_of(j->pid, t->comm_ctx) : NULL;
@@ -244,6 +256,8 @@ static void retire(struct timeline *t, struct job *j)
 		r->unfinished++;
 	else
 		r->jobs++;
+	if (j->flags & JOB_WORKLOAD)
+		r->workload_jobs++;
 	if (j->flags & JOB_LOST)
 		r->lost++;
 	if (j->nr_waits)
@@ -289,10 +303,99 @@ static void resolve_deps(struct timeline *t, struct job *j)
 	}
 }
 
+/* The jobs whose waits a ring's summary adds up: the workload's, if named. */
+static bool summarised(const struct timeline *t, const struct job *j)
+{
+	return !(t->workload && t->workload->known) || (j->flags & JOB_WORKLOAD);
+}
+
+static bool other_than(const struct timeline *t, const struct job *j,
+		       const struct ring_exec *e)
+{
+	if (t->workload && t->workload->known && (j->flags & JOB_WORKLOAD))
+		return !e->workload;
+	return e->pid != j->pid;
+}
+
+static void note_pid(int *pids, int *nr, int cap, bool *more, int pid)
+{
+	int i;
+
+	for (i = 0; i < *nr; i++)
+		if (pids[i] == pid)
+			return;
+	if (*nr < cap)
+		pids[(*nr)++] = pid;
+	else
+		*more = true;
+}
+
+/*
+ * The ring ran in order: what it executed between the job's queueing and
+ * its hardware start is what it waited behind. Walk the ring's recent
+ * executions back from the newest.
+ */
+static void attribute_wait(struct timeline *t, struct job *j)
+{
+	struct ring_stats *r = &t->rings[j->ring];
+	bool sum = summarised(t, j) && passes(t, j);
+	int pids[16], nr_pids = 0;
+	bool more = false;
+	size_t n;
+
+	if (!j->t_queue || !r->history_len)
+		return;
+	for (n = r->history_len; n > 0; n--) {
+		struct ring_exec *e = &r->history[(r->history_head + n - 1) % RING_HISTORY];
+		uint64_t from = e->hw_start > j->t_queue ? e->hw_start : j->t_queue;
+		uint64_t to = e->done < j->t_hw_start ? e->done : j->t_hw_start;
+
+		if (e->done <= j->t_queue)
+			break;
+		if (to <= from || !other_than(t, j, e))
+			continue;
+		j->behind.ns += to - from;
+		j->behind.jobs++;
+		note_pid(pids, &nr_pids, 16, &more, e->pid);
+		if (!sum)
+			continue;
+		if (!e->counted) {
+			e->counted = true;
+			r->behind_jobs++;
+		}
+		note_pid(r->behind_pids, &r->nr_behind_pids, 32, &r->behind_pids_more, e->pid);
+	}
+	j->behind.procs = (unsigned int)nr_pids + more;
+	if (n == 0 && r->history_dropped &&
+	    r->history[r->history_head].done > j->t_queue)
+		j->flags |= JOB_BEHIND_PARTIAL;
+	if (sum)
+		r->behind_ns += j->behind.ns;
+}
+
+static void remember_exec(struct ring_stats *r, const struct job *j)
+{
+	struct ring_exec *e;
+
+	if (!r->history) {
+		r->history = calloc(RING_HISTORY, sizeof(*r->history));
+		if (!r->history)
+			return;
+	}
+	if (r->history_len == RING_HISTORY) {
+		r->history_head = (r->history_head + 1) % RING_HISTORY;
+		r->history_len--;
+		r->history_dropped = true;
+	}
+	e = &r->history[(r->history_head + r->history_len++) % RING_HISTORY];
+	*e = (struct ring_exec){ j->t_hw_start, j->t_done, j->pid,
+				 (j->flags & JOB_WORKLOAD) != 0, false };
+}
+
 static void complete(struct timeline *t, struct job *j, uint64_t ts)
 {
 	struct ring_stats *r = &t->rings[j->ring];
-	uint64_t first = first_time(j);
+	uint64_t first = job_first_time(j);
 
 	j->t_done = ts;
 	if (j->t_queue)
@@ -327,6 +430,10 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts)
 	set_lat(j, LAT_TOTAL, first, ts);
 	if (j->has_fence)
 		remember_signal(t, j->ctx, j->seqno, ts);
+	if (j->t_hw_start) {
+		attribute_wait(t, j);
+		remember_exec(r, j);
+	}
 	retire(t, j);
 }
 
@@ -429,13 +536,13 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 		if (ev->ring[0])
 			j->ring = ring_index(t, ev->ring);
 		if (ev->kind == GEV_SUBMIT) {
-			j->pid = ev->pid;
+			set_submitter(t, j, ev->pid);
 			if (!j->t_submit)
 				j->t_submit = ev->ts;
 		} else if (!j->t_queue) {
 			j->t_queue = ev->ts;
 			if (!j->t_submit)
-				j->pid = ev->pid;
+				set_submitter(t, j, ev->pid);
 			track_depth(t, j);
 		}
 		break;
@@ -508,7 +615,7 @@ void timeline_lost_events(struct timeline *t, uint64_t ts)
 static int cmp_job_start(const void *a, const void *b)
 {
 	const struct job *x = *(struct job *const *)a, *y = *(struct job *const *)b;
-	uint64_t fx = first_time(x), fy = first_time(y);
+	uint64_t fx = job_first_time(x), fy = job_first_time(y);
 
 	if (fx != fy)
 		return fx < fy ? -1 : 1;
@@ -562,9 +669,11 @@ void timeline_free(struct timeline *t)
 {
 	int i, l;
 
-	for (i = 0; i < t->nr_rings; i++)
+	for (i = 0; i < t->nr_rings; i++) {
 		for (l = 0; l < LAT_NR; l++)
 			latency_free(&t->rings[i].lat[l]);
+		free(t->rings[i].history);
+	}
 	for (i = 0; i < t->nr_procs; i++)
 		latency_free(&t->procs[i].total);
 	for (i = 0; i < t->nr_clients; i++)

@@ -8,6 +8,7 @@
 #include "gpu-event.h"
 #include "keymap.h"
 #include "latency-stats.h"
+#include "workload-tree.h"
 
 /*
  * Joins GPU events into jobs (DESIGN.md section 5):
@@ -37,6 +38,19 @@ enum job_latency {
 #define JOB_DONE_FENCE	(1u << 2)	/* done taken from dma_fence_signaled */
 #define JOB_FENCE_ONLY	(1u << 3)	/* a dma_fence, no scheduler events */
 #define JOB_DEP_UNKNOWN	(1u << 4)	/* a dependency's signal is not in the trace */
+#define JOB_WORKLOAD	(1u << 5)	/* submitted by the recorded workload */
+#define JOB_BEHIND_PARTIAL (1u << 6)	/* its wait reaches past the ring history kept */
+
+/*
+ * Whose jobs a job waited behind on its ring: the time between its queue
+ * and its hardware start during which the ring executed jobs of others (of
+ * processes outside the workload for the workload's jobs, of other pids
+ * otherwise), how many such jobs and how many processes they came from.
+ */
+struct job_behind {
+	uint64_t ns;
+	unsigned int jobs, procs;
+};
 
 struct job {
 	int ring;			/* index in timeline.rings */
@@ -60,7 +74,11 @@ struct job {
 	 * their signal times are looked up when the job runs */
 	unsigned int nr_dep_fences;
 	struct { uint64_t ctx, seqno; } dep_fences[8];
+	struct job_behind behind;
 };
+
+/* The earliest time the trace has for a job (submit, queue, run or done). */
+uint64_t job_first_time(const struct job *j);
 
 struct ring_stats {
 	char name[GEV_STR_LEN];
@@ -73,6 +91,21 @@ struct ring_stats {
 	int64_t in_flight, max_in_flight;
 	uint64_t first_ts, last_ts;
 	struct latency_stats lat[LAT_NR];
+	/* the workload's jobs (all jobs when the file names no workload) */
+	uint64_t workload_jobs;
+	uint64_t behind_ns;		/* summed job_behind.ns */
+	uint64_t behind_jobs;		/* distinct jobs of others they waited behind */
+	int behind_pids[32];		/* distinct processes of those jobs */
+	int nr_behind_pids;
+	bool behind_pids_more;		/* more than behind_pids holds */
+	/* recent executions, newest last, for job_behind */
+	struct ring_exec {
+		uint64_t hw_start, done;
+		int pid;
+		bool workload, counted;
+	} *history;
+	size_t history_head, history_len;
+	bool history_dropped;
 };
 
 struct group_stats {			/* per process or per client id */
@@ -87,6 +120,7 @@ struct timeline_filter {
 	const char *ring;		/* NULL: any */
 	uint64_t from, to;		/* job's first event in [from, to]; 0: open */
 	uint64_t min_latency;		/* total >= this */
+	bool workload_only;		/* jobs the recorded workload submitted */
 };
 
 struct timeline {
@@ -94,6 +128,7 @@ struct timeline {
 	struct timeline_filter filter;
 	const char *(*comm_of)(int pid, void *ctx);
 	void *comm_ctx;
+	const struct workload_tree *workload;	/* NULL: none named */
 	/* called for every job that passes the filter, finished or not */
 	void (*on_job)(const struct job *job, void *ctx);
 	void *job_ctx;

@@ -18,7 +18,26 @@ const char *analysis_comm(struct analysis *a, int pid)
 	return tep_data_comm_from_pid(a->tep, pid);
 }
 
-int analysis_open(struct analysis *a, const char *path, struct gt_error *err)
+static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
+{
+	uint64_t first = tracecmd_get_first_ts(a->handles[0]);
+
+	if (hooks)
+		a->hooks = *hooks;
+	if (a->hooks.from_relative)
+		a->hooks.filter.from += first;
+	if (a->hooks.to_relative)
+		a->hooks.filter.to += first;
+	a->tl.filter = a->hooks.filter;
+	a->tl.on_job = a->hooks.on_job;
+	a->tl.job_ctx = a->hooks.ctx;
+	a->tl.comm_of = comm_of;
+	a->tl.comm_ctx = a;
+	a->tl.workload = &a->workload;
+}
+
+int analysis_open(struct analysis *a, const char *path,
+		  const struct analysis_hooks *hooks, struct gt_error *err)
 {
 	int i, n;
 
@@ -54,8 +73,8 @@ int analysis_open(struct analysis *a, const char *path, struct gt_error *err)
 		analysis_close(a);
 		return gt_error_set(err, ENOMEM, "out of memory");
 	}
-	a->tl.comm_of = comm_of;
-	a->tl.comm_ctx = a;
+	workload_tree_init(&a->workload, a->tep);
+	attach_hooks(a, hooks);
 	return 0;
 }
 
@@ -119,6 +138,7 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 			a->missed_unknown = true;
 		timeline_lost_events(&a->tl, rec->ts);
 	}
+	workload_tree_add(&a->workload, rec);
 	kind = gpu_decoder_decode(a->dec, rec, &ev);
 	if (kind == GEV_FUNC || kind == GEV_FUNC_ENTRY || kind == GEV_FUNC_EXIT) {
 		const char *func = tep_find_function(a->tep, ev.func_ip);
@@ -133,7 +153,8 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 		timeline_add_event(&a->tl, &ev);
 	}
 	/* 3.1.6 only stops on a negative return */
-	if (a->on_record && a->on_record(a, rec, kind == GEV_NONE ? NULL : &ev, a->ctx) < 0)
+	if (a->hooks.on_record &&
+	    a->hooks.on_record(a, rec, kind == GEV_NONE ? NULL : &ev, a->hooks.ctx) < 0)
 		return -1;
 	return 0;
 }
@@ -149,7 +170,7 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 	timeline_finish(&a->tl);
 	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
 		release_run(a, &a->runs[i]);
-	if (ret < 0 && !a->on_record)
+	if (ret < 0 && !a->hooks.on_record)
 		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",
 				    (unsigned long long)a->records);
 	return 0;
@@ -164,5 +185,6 @@ void analysis_close(struct analysis *a)
 	gpu_decoder_free(a->dec);
 	timeline_free(&a->tl);
 	kfd_queues_free(&a->kfd);
+	workload_tree_free(&a->workload);
 	memset(a, 0, sizeof(*a));
 }

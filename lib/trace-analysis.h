@@ -10,6 +10,26 @@
 #include "gt-error.h"
 #include "kfd-queues.h"
 #include "timeline.h"
+#include "workload-tree.h"
+
+struct analysis;
+
+/*
+ * What a consumer of the pipeline (report, record's job check, later top,
+ * compare, exporters) attaches, given when the pipeline is built.
+ */
+struct analysis_hooks {
+	/* which jobs reach on_job and the statistics; filter.from and .to
+	 * are absolute, or after the file's first record when *_relative */
+	struct timeline_filter filter;
+	bool from_relative, to_relative;
+	/* every job that passes the filter, finished or not */
+	void (*on_job)(const struct job *job, void *ctx);
+	/* every record, with its decoded GPU event or NULL; < 0 stops */
+	int (*on_record)(struct analysis *a, struct tep_record *rec,
+			 const struct gpu_event *ev, void *ctx);
+	void *ctx;
+};
 
 /*
  * One pass over a .dat (v6 or v7, every buffer instance in it) in time order:
@@ -23,6 +43,7 @@ struct analysis {
 	struct gpu_decoder *dec;
 	struct timeline tl;
 	struct kfd_queues kfd;
+	struct workload_tree workload;
 	uint64_t records, gpu_events, func_events;
 	uint64_t first_ts, last_ts;
 	uint64_t missed;			/* in-band "events dropped" counts */
@@ -35,13 +56,12 @@ struct analysis {
 		size_t len;
 	} runs[ANALYSIS_MAX_CPUS];
 	bool no_pageout;
-	/* optional: every record, with its decoded GPU event or NULL */
-	int (*on_record)(struct analysis *a, struct tep_record *rec,
-			 const struct gpu_event *ev, void *ctx);
-	void *ctx;
+	struct analysis_hooks hooks;
 };
 
-int analysis_open(struct analysis *a, const char *path, struct gt_error *err);
+/* hooks may be NULL: statistics only. */
+int analysis_open(struct analysis *a, const char *path,
+		  const struct analysis_hooks *hooks, struct gt_error *err);
 int analysis_run(struct analysis *a, struct gt_error *err);
 void analysis_close(struct analysis *a);
 /* "<...>" when the file has no name for the pid */

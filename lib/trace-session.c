@@ -144,6 +144,33 @@ bool session_has_file(struct trace_session *s, const char *file)
 	return access(path, F_OK) == 0;
 }
 
+int session_follow_pids(struct trace_session *s, const pid_t *pids, int nr,
+			bool events, bool functions, bool follow,
+			struct gt_error *err)
+{
+	char list[8192] = "";
+	size_t off = 0;
+	int i;
+
+	for (i = 0; i < nr && off < sizeof(list); i++)
+		off += (size_t)snprintf(list + off, sizeof(list) - off, "%d\n", (int)pids[i]);
+	if (off >= sizeof(list))
+		return gt_error_set(err, E2BIG, "%d pids do not fit one pid filter; attach to fewer", nr);
+	if (events && (session_write(s, "set_event_pid", list, err) ||
+		       (follow && session_write(s, "options/event-fork", "1", err))))
+		return -1;
+	if (functions && (session_write(s, "set_ftrace_pid", list, err) ||
+			  (follow && session_has_file(s, "options/function-fork") &&
+			   session_write(s, "options/function-fork", "1", err))))
+		return -1;
+	return 0;
+}
+
+int session_mark(struct trace_session *s, const char *text, struct gt_error *err)
+{
+	return tracefs_path_write(s->dir, "trace_marker", text, err);
+}
+
 int session_teardown(struct trace_session *s, struct gt_error *err)
 {
 	int ret = 0;

@@ -3,6 +3,7 @@
 #define GT_TRACE_SESSION_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 #include <tracefs.h>
 
 #include "gt-error.h"
@@ -41,6 +42,16 @@ int session_write(struct trace_session *s, const char *file, const char *value,
 		  struct gt_error *err);
 char *session_read(struct trace_session *s, const char *file);
 bool session_has_file(struct trace_session *s, const char *file);
+
+/*
+ * Scope this buffer to pids: its events (set_event_pid) and/or its function
+ * tracer (set_ftrace_pid); with follow, children are added as they fork.
+ */
+int session_follow_pids(struct trace_session *s, const pid_t *pids, int nr,
+			bool events, bool functions, bool follow,
+			struct gt_error *err);
+/* A trace_marker line in this buffer (never pid-filtered by the kernel). */
+int session_mark(struct trace_session *s, const char *text, struct gt_error *err);
 
 /* Stop tracing, undo everything, remove the instance. Safe to call twice. */
 int session_teardown(struct trace_session *s, struct gt_error *err);

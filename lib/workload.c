@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -174,4 +175,45 @@ int workload_exit_code(int wait_status)
 	if (WIFSIGNALED(wait_status))
 		return 128 + WTERMSIG(wait_status);
 	return 125;
+}
+
+int workload_list_tasks(pid_t pid, pid_t **tids, int *nr)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int found = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		long tid = strtol(d->d_name, NULL, 10);
+		pid_t *n;
+
+		if (tid <= 0)
+			continue;
+		n = realloc(*tids, sizeof(*n) * (size_t)(*nr + 1));
+		if (!n) {
+			closedir(dir);
+			errno = ENOMEM;
+			return -1;
+		}
+		*tids = n;
+		(*tids)[(*nr)++] = (pid_t)tid;
+		found++;
+	}
+	if (dir)
+		closedir(dir);
+	if (!found) {
+		/* gone, or /proc hidden: the pid itself still names it */
+		pid_t *n = realloc(*tids, sizeof(*n) * (size_t)(*nr + 1));
+
+		if (!n) {
+			errno = ENOMEM;
+			return -1;
+		}
+		*tids = n;
+		(*tids)[(*nr)++] = pid;
+	}
+	return 0;
 }

@@ -39,6 +39,12 @@ int workload_release(struct workload *w, struct gt_error *err);
 /* Kill a child never released (setup failed). */
 void workload_abort(struct workload *w);
 
+/*
+ * Appends the thread ids of process `pid` (/proc/PID/task) to *tids: GPU
+ * submissions carry the submitting thread's id. 0, or -1 with errno.
+ */
+int workload_list_tasks(pid_t pid, pid_t **tids, int *nr);
+
 /* Shell-style exit status: code, or 128 + signal. */
 int workload_exit_code(int wait_status);
 

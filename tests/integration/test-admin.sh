@@ -52,7 +52,8 @@ test_sigkill_then_reset() {
 test_sigkill_top_level_then_reset() {
 	local pid i
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
-	"$GT" record --top-level -C mono -e sched:sched_switch -o "$WORK/kt.dat" -- sleep 10 2> /dev/null &
+	# --system-wide-events: sched_switch into the top-level buffer, not the workload's
+	"$GT" record --top-level --system-wide-events -C mono -e sched:sched_switch -o "$WORK/kt.dat" -- sleep 10 2> /dev/null &
 	pid=$!
 	for i in $(seq 50); do grep -q sched_switch "$TFS/set_event" && break; sleep 0.1; done
 	sleep 0.5

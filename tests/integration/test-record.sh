@@ -116,8 +116,9 @@ test_exit_status_is_the_workloads() {
 	expect "exit 3 became $?" [ $? = 3 ] || return 1
 	"$GT" record -e sched:sched_switch -o "$WORK/st2.dat" -- /nonexistent/cmd 2> "$WORK/st.err"
 	expect "missing command: 127" [ $? = 127 ] || return 1
-	expect "missing command: one line" [ "$(count_lines "$WORK/st.err")" -le 3 ] &&
-		grep -q "cannot run 'cmd'" "$WORK/st.err"
+	# status lines (events, buffers, scope), then the error in one line
+	expect "missing command: one error line" [ "$(grep -c '^gpu-trace record: ' "$WORK/st.err")" = 1 ] &&
+		[ "$(count_lines "$WORK/st.err")" -le 6 ] && grep -q "cannot run 'cmd'" "$WORK/st.err"
 }
 
 test_system_wide_duration_and_attach() {

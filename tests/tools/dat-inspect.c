@@ -114,13 +114,44 @@ static int pid_seen(int *pids, int nr, int pid)
 	return 0;
 }
 
+struct totals {
+	unsigned long long records;
+	long long missed;
+	int pids[4096], nr_pids;
+};
+
+/* Every record of one buffer (the top one or an instance), CPU by CPU. */
+static unsigned long long count_buffer(struct tracecmd_input *h, struct totals *t)
+{
+	struct tep_handle *tep = tracecmd_get_tep(h);
+	unsigned long long n = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < tep_get_cpus(tep); cpu++) {
+		struct tep_record *rec;
+
+		for (rec = tracecmd_read_cpu_first(h, cpu); rec;
+		     rec = tracecmd_read_data(h, cpu)) {
+			int pid = tep_data_pid(tep, rec);
+
+			n++;
+			if (rec->missed_events > 0)
+				t->missed += rec->missed_events;
+			if (t->nr_pids < 4096 && !pid_seen(t->pids, t->nr_pids, pid))
+				t->pids[t->nr_pids++] = pid;
+			tracecmd_free_record(rec);
+		}
+	}
+	t->records += n;
+	return n;
+}
+
 int main(int argc, char **argv)
 {
 	struct tracecmd_input *h;
 	struct tep_handle *tep;
-	unsigned long long records = 0;
-	long long missed = 0;
-	int pids[4096], nr_pids = 0, cpu, i;
+	struct totals t = { 0 };
+	int i;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: dat-inspect FILE\n");
@@ -133,24 +164,23 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	tep = tracecmd_get_tep(h);
-	for (cpu = 0; cpu < tep_get_cpus(tep); cpu++) {
-		struct tep_record *rec;
+	count_buffer(h, &t);
+	/* instance buffers (record's "workload" buffer): counted in, and each named */
+	for (i = 0; i < tracecmd_buffer_instances(h); i++) {
+		struct tracecmd_input *b = tracecmd_buffer_instance_handle(h, i);
+		unsigned long long n;
 
-		for (rec = tracecmd_read_cpu_first(h, cpu); rec;
-		     rec = tracecmd_read_data(h, cpu)) {
-			int pid = tep_data_pid(tep, rec);
-
-			records++;
-			if (rec->missed_events > 0)
-				missed += rec->missed_events;
-			if (nr_pids < 4096 && !pid_seen(pids, nr_pids, pid))
-				pids[nr_pids++] = pid;
-			tracecmd_free_record(rec);
+		if (!b) {
+			fprintf(stderr, "dat-inspect: %s: buffer %d unreadable\n", argv[1], i);
+			return 1;
 		}
+		n = count_buffer(b, &t);
+		printf("buffer %s %llu\n", tracecmd_buffer_instance_name(h, i), n);
+		tracecmd_close(b);
 	}
-	printf("records %llu\nmissed %lld\n", records, missed);
-	for (i = 0; i < nr_pids; i++)
-		printf("comm %d %s\n", pids[i], tep_data_comm_from_pid(tep, pids[i]));
+	printf("records %llu\nmissed %lld\n", t.records, t.missed);
+	for (i = 0; i < t.nr_pids; i++)
+		printf("comm %d %s\n", t.pids[i], tep_data_comm_from_pid(tep, t.pids[i]));
 	tracecmd_close(h);
 	if (print_options(argv[1])) {
 		fprintf(stderr, "dat-inspect: %s: malformed v6 header\n", argv[1]);

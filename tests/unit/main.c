@@ -21,6 +21,7 @@ int main(void)
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();
+	suite_workload_tree();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();

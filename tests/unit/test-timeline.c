@@ -45,10 +45,9 @@ static int analyse(struct run *r, const char *scenario)
 		return -1;
 	close(fd);
 	if (scenario_write(scenario_find(scenario), formats, r->path, &err) ||
-	    analysis_open(&r->a, r->path, &err))
+	    analysis_open(&r->a, r->path, &(struct analysis_hooks){
+				  .on_job = keep_job, .ctx = r }, &err))
 		return -1;
-	r->a.tl.on_job = keep_job;
-	r->a.tl.job_ctx = r;
 	return analysis_run(&r->a, &err);
 }
 

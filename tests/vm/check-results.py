@@ -48,14 +48,14 @@ def read_truth(path):
         m = re.search(r"gt_mock: (job=.*)", line)
         if m:
             job = dict(kv.split("=", 1) for kv in m.group(1).split())
-            for k in ("job", "client", "id", "exec_us", "queue", "run", "hw_start", "done"):
+            for k in ("job", "pid", "client", "id", "exec_us", "queue", "run", "hw_start", "done"):
                 job[k] = int(job[k])
             job["deps"] = [] if job["deps"] == "-" else job["deps"].split(",")
             jobs.append(job)
         m = re.search(r"external=(\d+:\d+)", line)
         if m:
             external = {"fence": m.group(1)}
-        m = re.search(r"gt_mock: external signal=(\d+)", line)
+        m = re.search(r"external signal=(\d+)", line)
         if m and external:
             external["done"] = int(m.group(1))
     return jobs, external
@@ -92,6 +92,8 @@ def check_doctor():
 
 
 def check_mock(scenario):
+    """Recorded with -a or as `record -- cmd`: a command submits every job (insmod's
+    init or a child of sh), so every job is the workload's either way."""
     dat = os.path.join(results, f"mock-{scenario}.dat")
     truth, external = read_truth(os.path.join(results, f"mock-{scenario}.truth"))
     if not check(f"{scenario}: ground truth logged", truth, "no gt_mock job lines"):
@@ -144,15 +146,95 @@ def check_mock(scenario):
                                 f"signal {last_dep}")
         if new_events and j["client_id"] != t["client"]:
             problems.append(f"client_id {j['client_id']} != {t['client']}")
+        if not j["workload"]:
+            problems.append("not flagged as the workload's")
+        if j["pid"] != t["pid"]:
+            problems.append(f"submitter pid {j['pid']} != {t['pid']}")
         if problems:
             bad.append(f"job {t['job']}: " + "; ".join(problems))
     check(f"{scenario}: every job's ring, dependencies and times match the module's",
           not bad, " | ".join(bad[:4]))
+    check(f"{scenario}: the file names the workload", rep["workload"] is not None,
+          "no workload in the report")
     tc = run("trace-cmd", "report", dat, env=dict(os.environ, TRACEEVENT_PLUGIN_DIR=PLUGINS))
     sched_lines = sum(1 for line in tc.stdout.splitlines()
                       if re.search(r"drm_run_job|drm_sched_job_run", line))
     check(f"{scenario}: trace-cmd report reads it", tc.returncode == 0 and sched_lines == len(truth),
           f"exit {tc.returncode}, {sched_lines} run events: {tc.stderr.strip()[:200]}")
+
+
+def overlap(a0, a1, b0, b1):
+    return max(0, min(a1, b1) - max(a0, b0))
+
+
+def check_competing():
+    """The workload's jobs waited behind a rival process's: the report must say how long."""
+    dat = os.path.join(results, "mock-competing.dat")
+    truth, _ = read_truth(os.path.join(results, "mock-competing.truth"))
+    rival = [t for t in truth if t["scenario"] == "rival"]
+    victim = [t for t in truth if t["scenario"] == "victim"]
+    if not check("competing: ground truth of both processes", rival and victim,
+                 f"{len(rival)} rival, {len(victim)} victim job lines"):
+        return
+    try:
+        rep = report_json(dat, "--jobs")
+    except (RuntimeError, json.JSONDecodeError) as e:
+        check("competing: report", False, str(e))
+        return
+    # the rival goes on after the workload ends, and with it the recording
+    check("competing: every job of both processes reconstructed, the workload's finished",
+          len(rep["jobs"]) == len(truth)
+          and not any(j["unfinished"] for j in rep["jobs"] if j["workload"]),
+          f"{len(rep['jobs'])} jobs for {len(truth)}")
+    new_events = all(j["fence"] for j in rep["jobs"])
+    by_key = {(j["fence"] if new_events else (j["ring"], j["id"])): j for j in rep["jobs"]}
+    bad = []
+    expected_total = 0
+    for t in truth:
+        j = by_key.get(t["fence"] if new_events else (t["ring"], t["id"]))
+        if not j:
+            bad.append(f"{t['scenario']} job {t['job']} missing")
+            continue
+        if j["workload"] != (t in victim):
+            bad.append(f"{t['scenario']} job {t['job']}: workload flag {j['workload']}")
+        if t not in victim:
+            continue
+        # what the ring executed of the rival's between this job's queue and hw start
+        spans = [overlap(r["hw_start"], r["done"], t["queue"], t["hw_start"])
+                 for r in rival if r["ring"] == t["ring"]]
+        want = sum(spans)
+        expected_total += want
+        got = j["behind_other"]["ns"]
+        sure = sum(1 for s in spans if s > TOL_NS)
+        maybe = sum(1 for s in spans if s > 0)
+        if got is None or abs(got - want) > 2 * TOL_NS:
+            bad.append(f"victim job {t['job']}: behind {got} ns, module says {want}")
+        if not sure <= j["behind_other"]["jobs"] <= maybe + 1:
+            bad.append(f"victim job {t['job']}: behind {j['behind_other']['jobs']} jobs, "
+                       f"module says {sure}..{maybe}")
+    check("competing: the workload's jobs flagged, their waits behind the rival measured",
+          not bad, " | ".join(bad[:4]))
+    check("competing: the rival's jobs did delay the workload (scenario sanity)",
+          expected_total > 10 * 1000 * 1000, f"only {expected_total} ns of overlap in the truth")
+    full = report_json(dat)
+    ring0 = [r for r in full["rings"] if r["name"] == "gt_ring0"]
+    rival_pids = {t["pid"] for t in rival}
+    check("competing: ring summary names the rival process",
+          ring0 and {p["pid"] for p in ring0[0]["behind_other"]["processes"]} == rival_pids
+          and ring0[0]["workload_jobs"] == sum(1 for t in victim if t["ring"] == "gt_ring0"),
+          json.dumps(ring0[0]["behind_other"] if ring0 else None))
+    text = run(gpu_trace, "report", dat).stdout
+    m = re.search(r"they waited [0-9.]+ ms behind \d+ jobs of 1 other process \((\d+) ", text)
+    check("competing: text report says whose jobs it waited behind",
+          m is not None and int(m.group(1)) in rival_pids,
+          next((l for l in text.splitlines() if "workload:" in l), "no workload line"))
+
+
+def check_warning():
+    err = open(os.path.join(results, "mock-warn.err")).read()
+    check("record warns when jobs never finished (no run/done events recorded)",
+          re.search(r"warning: 4 of 4 jobs began more than 1 s before the end and never finished",
+                    err) is not None, err.strip()[-300:])
 
 
 def check_kfd():
@@ -225,6 +307,9 @@ steps = check_steps()
 check_doctor()
 for sc in ("mixed", "chain"):
     check_mock(sc)
+    check_mock(f"{sc}-cmd")
+check_competing()
+check_warning()
 check_kfd()
 check_formats()
 check_virtio()

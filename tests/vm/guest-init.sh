@@ -59,8 +59,8 @@ for sys in gpu_scheduler amdgpu dma_fence drm virtio_gpu; do
 	done
 done
 
-# The scheduler runs jobs from its own kthread or workqueue, not from insmod:
-# -a records every CPU and task for as long as insmod (the scenario) runs.
+# Each scheduler scenario two ways.  -a: every CPU and task while insmod
+# (whose init runs the scenario) runs.
 for sc in mixed chain; do
 	step "mock-$sc" gpu-trace record -a -e gpu_scheduler -e dma_fence -o "/out/mock-$sc.dat" \
 		-- insmod /lib/modules/gt_mock_sched.ko scenario=$sc
@@ -68,6 +68,39 @@ for sc in mixed chain; do
 	dmesg -c > /dev/null
 	rmmod gt_mock_sched
 done
+
+# As users type it: record -- cmd, where a child of the command submits the
+# jobs (as an ioctl would); the scheduler runs them from its kthread or
+# workqueue and interrupts complete them, outside the workload's pids.
+insmod /lib/modules/gt_mock_sched.ko scenario=none
+run=/sys/kernel/debug/gt_mock/run
+for sc in mixed chain; do
+	step "mock-$sc-cmd" gpu-trace record -e gpu_scheduler -e dma_fence -o "/out/mock-$sc-cmd.dat" \
+		-- sh -c "(echo $sc > $run)"
+	dmesg | grep 'gt_mock:' > "/out/mock-$sc-cmd.truth"
+	dmesg -c > /dev/null
+done
+
+# Competing clients: a process outside the workload floods ring 0 ("rival"),
+# started once tracing is armed (the workload creates /tmp/go); the workload
+# then submits ("victim") and its ring-0 jobs wait behind the rival's.
+rm -f /tmp/go
+(until [ -e /tmp/go ]; do usleep 2000; done; echo rival > "$run") &
+rival=$!
+step mock-competing gpu-trace record -e gpu_scheduler -e dma_fence -o /out/mock-competing.dat \
+	-- sh -c "touch /tmp/go; until grep -q rival /sys/kernel/debug/gt_mock/active; do usleep 1000; done; echo victim > $run"
+wait $rival
+dmesg | grep 'gt_mock:' > /out/mock-competing.truth
+dmesg -c > /dev/null
+
+# Without run and done events the jobs never finish: record must say so
+# rather than only "lost: 0 events".
+step mock-warn gpu-trace record --ignore-missing -e gpu_scheduler:drm_sched_job \
+	-e gpu_scheduler:drm_sched_job_queue -o /out/mock-warn.dat \
+	-- sh -c "echo chain > $run; sleep 1.3" 2> /out/mock-warn.err
+cat /out/mock-warn.err
+dmesg -c > /dev/null
+rmmod gt_mock_sched
 
 # KFD: the ioctl paths under function_graph, filtered to amdgpu's functions
 step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' -o /out/kfd.dat \

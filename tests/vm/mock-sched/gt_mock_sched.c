@@ -11,13 +11,25 @@
  * dependencies across rings and on an external fence, and a burst larger
  * than the ring's credit limit so jobs wait in the scheduler.
  *
- * The module does the whole scenario in its init and logs the ground truth
- * (one "gt_mock: job" line per job, with the times it measured itself on
- * CLOCK_MONOTONIC, the clock gpu-trace records with) for the host to compare
- * with what gpu-trace report reconstructs.
+ * A scenario runs in the context of whoever starts it: the module's init
+ * for `scenario=` at insmod, or any process that writes a scenario's name to
+ * /sys/kernel/debug/gt_mock/run (it returns when the jobs are done), so that
+ * `gpu-trace record -- sh -c 'echo mixed > .../run'` submits from the
+ * recorded workload, as a real driver's ioctl would.  Several can run at
+ * once on the shared rings (each with its own entities, as processes have):
+ * /sys/kernel/debug/gt_mock/active lists the running ones.
+ *
+ * Each run logs the ground truth (one "gt_mock: job" line per job, with the
+ * submitter's pid and the times it measured itself on CLOCK_MONOTONIC, the
+ * clock gpu-trace records with) for the host to compare with what
+ * gpu-trace report reconstructs.
  */
 #include <linux/module.h>
+#include <linux/debugfs.h>
 #include <linux/platform_device.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
 #include <linux/hrtimer.h>
 #include <linux/dma-fence.h>
 #include <linux/slab.h>
@@ -32,7 +44,7 @@
 
 static char *scenario = "mixed";
 module_param(scenario, charp, 0444);
-MODULE_PARM_DESC(scenario, "mixed (default), burst or chain");
+MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim or none");
 
 static unsigned int exec_scale = 100;
 module_param(exec_scale, uint, 0444);
@@ -73,6 +85,33 @@ static const struct job_spec chain_jobs[] = {
 	{ 2, 3000, 2, false },
 };
 
+/* another process flooding ring 0: eight 10 ms jobs, two entities */
+static const struct job_spec rival_jobs[] = {
+	{ 0, 10000, -1, false }, { 1, 10000, -1, false }, { 0, 10000, -1, false },
+	{ 1, 10000, -1, false }, { 0, 10000, -1, false }, { 1, 10000, -1, false },
+	{ 0, 10000, -1, false }, { 1, 10000, -1, false },
+};
+
+/* the recorded workload: short jobs on ring 0, behind the rival's, one on ring 1 */
+static const struct job_spec victim_jobs[] = {
+	{ 0, 2000, -1, false }, { 0, 2000, -1, false }, { 2, 2000, -1, false },
+	{ 0, 2000, -1, false },
+};
+
+struct scenario_def {
+	const char *name;
+	const struct job_spec *spec;
+	int n;
+};
+
+static const struct scenario_def scenarios[] = {
+	{ "mixed", mixed_jobs, ARRAY_SIZE(mixed_jobs) },
+	{ "burst", burst_jobs, ARRAY_SIZE(burst_jobs) },
+	{ "chain", chain_jobs, ARRAY_SIZE(chain_jobs) },
+	{ "rival", rival_jobs, ARRAY_SIZE(rival_jobs) },
+	{ "victim", victim_jobs, ARRAY_SIZE(victim_jobs) },
+};
+
 #define EXTERNAL_SIGNAL_US	20000
 
 struct mock_ring;
@@ -86,6 +125,7 @@ struct mock_job {
 	struct dma_fence *deps[2];
 	int nr_deps;
 	u64 t_queue, t_run, t_hw_start, t_done;
+	struct completion freed;	/* the scheduler is done with it */
 };
 
 struct hw_fence {
@@ -112,14 +152,24 @@ struct external_fence {
 	u64 t_signal;
 };
 
+/* One scenario run: its own entities (clients), jobs and external fence. */
+struct mock_run {
+	const struct scenario_def *def;
+	pid_t pid;			/* the submitting process */
+	struct drm_sched_entity entities[NR_ENTITIES];
+	bool entity_ready[NR_ENTITIES];
+	struct mock_job *jobs[MAX_JOBS];
+	int nr_jobs;
+	struct external_fence *external;
+	struct list_head link;		/* on active_runs while it runs */
+};
+
 static struct platform_device *pdev;
 static struct mock_ring rings[NR_RINGS];
-static struct drm_sched_entity entities[NR_ENTITIES];
-static bool entity_ready[NR_ENTITIES];
 static bool ring_ready[NR_RINGS];
-static struct mock_job *jobs[MAX_JOBS];
-static int nr_jobs;
-static struct external_fence *external;
+static struct dentry *debug_dir;
+static LIST_HEAD(active_runs);
+static DEFINE_MUTEX(active_lock);
 
 static const char *fence_driver_name(struct dma_fence *f)
 {
@@ -228,6 +278,7 @@ static enum drm_gpu_sched_stat mock_timedout_job(struct drm_sched_job *sched_job
 static void mock_free_job(struct drm_sched_job *sched_job)
 {
 	drm_sched_job_cleanup(sched_job);
+	complete(&container_of(sched_job, struct mock_job, base)->freed);
 }
 
 static const struct drm_sched_backend_ops mock_ops = {
@@ -278,25 +329,29 @@ static enum hrtimer_restart external_timer(struct hrtimer *t)
 	return HRTIMER_NORESTART;
 }
 
-static int external_create(void)
+static int external_create(struct mock_run *run)
 {
-	external = kzalloc(sizeof(*external), GFP_KERNEL);
+	struct external_fence *external = kzalloc(sizeof(*external), GFP_KERNEL);
+
 	if (!external)
 		return -ENOMEM;
 	spin_lock_init(&external->lock);
 	dma_fence_init(&external->base, &external_fence_ops, &external->lock,
 		       dma_fence_context_alloc(1), 1);
 	timer_setup_mode(&external->timer, external_timer);
+	run->external = external;
 	return 0;
 }
 
-static int job_submit(const struct job_spec *spec, int index)
+static int job_submit(struct mock_run *run, const struct job_spec *spec, int index)
 {
+	struct drm_sched_entity *entities = run->entities;
 	struct mock_job *job = kzalloc(sizeof(*job), GFP_KERNEL);
 	int ret;
 
 	if (!job)
 		return -ENOMEM;
+	init_completion(&job->freed);
 	job->index = index;
 	job->entity = spec->entity;
 	job->ring = &rings[entity_ring[spec->entity]];
@@ -314,9 +369,9 @@ static int job_submit(const struct job_spec *spec, int index)
 		return ret;
 	}
 	if (spec->dep >= 0)
-		job->deps[job->nr_deps++] = dma_fence_get(jobs[spec->dep]->finished);
+		job->deps[job->nr_deps++] = dma_fence_get(run->jobs[spec->dep]->finished);
 	if (spec->external)
-		job->deps[job->nr_deps++] = dma_fence_get(&external->base);
+		job->deps[job->nr_deps++] = dma_fence_get(&run->external->base);
 	for (ret = 0; ret < job->nr_deps; ret++) {
 		/* add_dependency consumes a reference; keep ours for the log */
 		int err = drm_sched_job_add_dependency(&job->base, dma_fence_get(job->deps[ret]));
@@ -326,8 +381,8 @@ static int job_submit(const struct job_spec *spec, int index)
 	}
 	drm_sched_job_arm(&job->base);
 	job->finished = dma_fence_get(&job->base.s_fence->finished);
-	jobs[index] = job;
-	nr_jobs = index + 1;
+	run->jobs[index] = job;
+	run->nr_jobs = index + 1;
 	job->t_queue = ktime_get_ns();
 	drm_sched_entity_push_job(&job->base);
 	return 0;
@@ -343,7 +398,7 @@ static u64 job_id(const struct mock_job *job)
 #endif
 }
 
-static void log_job(const struct mock_job *job)
+static void log_job(const struct mock_run *run, const struct mock_job *job)
 {
 	char deps[64] = "-";
 	int i, off = 0;
@@ -351,19 +406,44 @@ static void log_job(const struct mock_job *job)
 	for (i = 0; i < job->nr_deps; i++)
 		off += scnprintf(deps + off, sizeof(deps) - off, "%s%llu:%llu", i ? "," : "",
 				 job->deps[i]->context, job->deps[i]->seqno);
-	pr_info("gt_mock: job=%d ring=%s client=%d id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu\n",
-		job->index, job->ring->name, job->entity + 1, job_id(job),
+	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%d id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu\n",
+		job->index, run->def->name, run->pid, job->ring->name, job->entity + 1, job_id(job),
 		job->finished->context, job->finished->seqno, job->exec_us, deps,
 		job->t_queue, job->t_run, job->t_hw_start, job->t_done);
+}
+
+static void run_free(struct mock_run *run)
+{
+	int i;
+
+	for (i = 0; i < NR_ENTITIES; i++)
+		if (run->entity_ready[i])
+			drm_sched_entity_destroy(&run->entities[i]);
+	for (i = 0; i < run->nr_jobs; i++) {
+		if (!run->jobs[i])
+			continue;
+		/* a job of a failed run may still be on its ring: wait it out */
+		dma_fence_wait_timeout(run->jobs[i]->finished, false, 30 * HZ);
+		wait_for_completion_timeout(&run->jobs[i]->freed, 30 * HZ);
+		while (run->jobs[i]->nr_deps)
+			dma_fence_put(run->jobs[i]->deps[--run->jobs[i]->nr_deps]);
+		dma_fence_put(run->jobs[i]->finished);
+		kfree(run->jobs[i]);
+	}
+	if (run->external) {
+		hrtimer_cancel(&run->external->timer);
+		dma_fence_signal(&run->external->base);
+		dma_fence_put(&run->external->base);
+	}
+	kfree(run);
 }
 
 static void teardown(void)
 {
 	int i;
 
-	for (i = 0; i < NR_ENTITIES; i++)
-		if (entity_ready[i])
-			drm_sched_entity_destroy(&entities[i]);
+	debugfs_remove_recursive(debug_dir);
+	debug_dir = NULL;
 	for (i = 0; i < NR_RINGS; i++) {
 		if (ring_ready[i])
 			drm_sched_fini(&rings[i].sched);
@@ -371,74 +451,127 @@ static void teardown(void)
 		if (rings[i].timer_ready)
 			hrtimer_cancel(&rings[i].timer);
 	}
-	for (i = 0; i < nr_jobs; i++) {
-		if (!jobs[i])
-			continue;
-		while (jobs[i]->nr_deps)
-			dma_fence_put(jobs[i]->deps[--jobs[i]->nr_deps]);
-		dma_fence_put(jobs[i]->finished);
-		kfree(jobs[i]);
-		jobs[i] = NULL;
-	}
-	if (external) {
-		hrtimer_cancel(&external->timer);
-		dma_fence_signal(&external->base);
-		dma_fence_put(&external->base);
-		external = NULL;
-	}
 	if (pdev)
 		platform_device_unregister(pdev);
 	pdev = NULL;
 }
 
-static int run_scenario(const struct job_spec *spec, int n)
+/* Runs one scenario in the caller's context; returns when its jobs are done. */
+static int run_scenario(const struct scenario_def *def)
 {
+	struct mock_run *run = kzalloc(sizeof(*run), GFP_KERNEL);
+	struct external_fence *external;
 	long left;
 	int i, ret;
 
-	pr_info("gt_mock: scenario=%s jobs=%d rings=%d entities=%d credits=%d device=%s external=%llu:%llu\n",
-		scenario, n, NR_RINGS, NR_ENTITIES, RING_CREDITS, dev_name(&pdev->dev),
+	if (!run)
+		return -ENOMEM;
+	run->def = def;
+	run->pid = current->tgid;
+	ret = external_create(run);
+	for (i = 0; !ret && i < NR_ENTITIES; i++) {
+		struct drm_gpu_scheduler *list[1] = { &rings[entity_ring[i]].sched };
+
+		ret = drm_sched_entity_init(&run->entities[i], DRM_SCHED_PRIORITY_NORMAL, list, 1, NULL);
+		run->entity_ready[i] = !ret;
+	}
+	if (ret)
+		goto out;
+	external = run->external;
+	pr_info("gt_mock: scenario=%s pid=%d jobs=%d rings=%d entities=%d credits=%d device=%s external=%llu:%llu\n",
+		def->name, run->pid, def->n, NR_RINGS, NR_ENTITIES, RING_CREDITS, dev_name(&pdev->dev),
 		external->base.context, external->base.seqno);
 	hrtimer_start(&external->timer, ns_to_ktime((u64)EXTERNAL_SIGNAL_US * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL);
-	for (i = 0; i < n; i++) {
-		ret = job_submit(&spec[i], i);
+	for (i = 0; i < def->n; i++) {
+		ret = job_submit(run, &def->spec[i], i);
 		if (ret) {
-			pr_err("gt_mock: job %d: submit failed: %d\n", i, ret);
-			return ret;
+			pr_err("gt_mock: %s job %d: submit failed: %d\n", def->name, i, ret);
+			goto out;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		left = dma_fence_wait_timeout(jobs[i]->finished, false, 30 * HZ);
+	mutex_lock(&active_lock);
+	list_add_tail(&run->link, &active_runs);
+	mutex_unlock(&active_lock);
+	for (i = 0; i < def->n; i++) {
+		left = dma_fence_wait_timeout(run->jobs[i]->finished, false, 30 * HZ);
 		if (left <= 0) {
-			pr_err("gt_mock: job %d did not finish\n", i);
-			return -ETIMEDOUT;
+			pr_err("gt_mock: %s job %d did not finish\n", def->name, i);
+			ret = -ETIMEDOUT;
+			break;
 		}
 	}
-	for (i = 0; i < n; i++)
-		log_job(jobs[i]);
-	pr_info("gt_mock: external signal=%llu\n", external->t_signal);
-	pr_info("gt_mock: done\n");
+	mutex_lock(&active_lock);
+	list_del(&run->link);
+	mutex_unlock(&active_lock);
+	if (ret)
+		goto out;
+	for (i = 0; i < def->n; i++)
+		log_job(run, run->jobs[i]);
+	pr_info("gt_mock: scenario=%s external signal=%llu\n", def->name, external->t_signal);
+	pr_info("gt_mock: scenario=%s done\n", def->name);
+out:
+	run_free(run);
+	return ret;
+}
+
+static const struct scenario_def *find_scenario(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(scenarios); i++)
+		if (strlen(scenarios[i].name) == len && !strncmp(scenarios[i].name, name, len))
+			return &scenarios[i];
+	return NULL;
+}
+
+static ssize_t run_write(struct file *file, const char __user *ubuf, size_t count, loff_t *ppos)
+{
+	const struct scenario_def *def;
+	char name[32];
+	size_t len = min(count, sizeof(name) - 1);
+	int ret;
+
+	if (copy_from_user(name, ubuf, len))
+		return -EFAULT;
+	name[len] = '\0';
+	len = strcspn(name, "\n");
+	def = find_scenario(name, len);
+	if (!def)
+		return -EINVAL;
+	ret = run_scenario(def);
+	return ret ? ret : count;
+}
+
+static int active_show(struct seq_file *m, void *unused)
+{
+	struct mock_run *run;
+
+	mutex_lock(&active_lock);
+	list_for_each_entry(run, &active_runs, link)
+		seq_printf(m, "%s %d\n", run->def->name, run->pid);
+	mutex_unlock(&active_lock);
 	return 0;
 }
+DEFINE_SHOW_ATTRIBUTE(active);
+
+static const struct file_operations run_fops = {
+	.owner = THIS_MODULE,
+	.write = run_write,
+};
 
 static int __init gt_mock_init(void)
 {
-	const struct job_spec *spec;
-	int n, i, ret;
+	const struct scenario_def *def = NULL;
+	int i, ret;
 
-	if (!strcmp(scenario, "mixed")) {
-		spec = mixed_jobs;
-		n = ARRAY_SIZE(mixed_jobs);
-	} else if (!strcmp(scenario, "burst")) {
-		spec = burst_jobs;
-		n = ARRAY_SIZE(burst_jobs);
-	} else if (!strcmp(scenario, "chain")) {
-		spec = chain_jobs;
-		n = ARRAY_SIZE(chain_jobs);
-	} else {
-		pr_err("gt_mock: unknown scenario '%s': use mixed, burst or chain\n", scenario);
-		return -EINVAL;
+	if (strcmp(scenario, "none")) {
+		def = find_scenario(scenario, strlen(scenario));
+		if (!def) {
+			pr_err("gt_mock: unknown scenario '%s': use mixed, burst, chain, rival, victim or none\n",
+			       scenario);
+			return -EINVAL;
+		}
 	}
 	/* 7.x scheduler events print the device's name: there must be one */
 	pdev = platform_device_register_simple("gt_mock_gpu", -1, NULL, 0);
@@ -447,19 +580,18 @@ static int __init gt_mock_init(void)
 		pdev = NULL;
 		return ret;
 	}
-	ret = external_create();
+	ret = 0;
 	for (i = 0; !ret && i < NR_RINGS; i++) {
 		ret = ring_init(&rings[i], i);
 		ring_ready[i] = !ret;
 	}
-	for (i = 0; !ret && i < NR_ENTITIES; i++) {
-		struct drm_gpu_scheduler *list[1] = { &rings[entity_ring[i]].sched };
-
-		ret = drm_sched_entity_init(&entities[i], DRM_SCHED_PRIORITY_NORMAL, list, 1, NULL);
-		entity_ready[i] = !ret;
+	if (!ret) {
+		debug_dir = debugfs_create_dir("gt_mock", NULL);
+		debugfs_create_file("run", 0200, debug_dir, NULL, &run_fops);
+		debugfs_create_file("active", 0444, debug_dir, NULL, &active_fops);
 	}
-	if (!ret)
-		ret = run_scenario(spec, n);
+	if (!ret && def)
+		ret = run_scenario(def);
 	if (ret)
 		teardown();
 	return ret;
