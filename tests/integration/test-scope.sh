@@ -1,0 +1,79 @@
+# What `record -- cmd` scopes to the workload and what it records system-wide.
+# shellcheck shell=bash
+
+# A process outside the workload calling getppid(2) in a loop; its pid in BUSY.
+start_busy() {
+	python3 -c 'import os
+while True: os.getppid()' &
+	BUSY=$!
+}
+
+stop_busy() { kill "$BUSY" 2> /dev/null; wait "$BUSY" 2> /dev/null; }
+
+# pids with sys_enter_getppid records in a .dat (every buffer)
+getppid_pids() {
+	trace-cmd report -i "$1" 2> /dev/null | grep 'sys_enter_getppid' |
+		sed -E 's/^(workload: +)?//' | awk '{ print $1 }' | sed 's/.*-//' | sort -u
+}
+
+test_workload_events_scoped_gpu_systems_wide() {
+	local out=$WORK/scope.dat n
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	start_busy
+	"$GT" record -e dma_fence -e syscalls:sys_enter_getppid -o "$out" -- \
+		sh -c 'python3 -c "import os; [os.getppid() for _ in range(50)]"' 2> "$WORK/scope.err"
+	n=$?
+	stop_busy
+	expect "record failed: $(tail -1 "$WORK/scope.err")" [ "$n" = 0 ] || return 1
+	expect "no scope line: $(cat "$WORK/scope.err")" \
+		grep -Eq '^scope: system-wide: dma_fence .*; workload only \(pid [0-9]+ and its children\): syscalls$' \
+		"$WORK/scope.err" || return 1
+	# the workload's buffer is a trace-cmd buffer instance that readers show
+	expect "no workload buffer in the file" grep -Eq '^buffer workload [1-9]' <("$INSPECT" "$out") || return 1
+	expect "trace-cmd does not show the workload marker" \
+		grep -q 'workload: .*gpu-trace workload: pids=' <(trace-cmd report -i "$out" 2> /dev/null) || return 1
+	expect "the busy process $BUSY was recorded though not the workload's" \
+		[ -z "$(getppid_pids "$out" | grep -x "$BUSY")" ] || return 1
+	expect "the workload's getppid calls are missing" [ -n "$(getppid_pids "$out")" ] || return 1
+	"$GT" report --format json "$out" > "$WORK/scope.json" 2> /dev/null
+	expect "report does not name the workload" \
+		python3 -c 'import json,sys; w=json.load(open(sys.argv[1]))["workload"]; sys.exit(not (w and w["comm"] == "sh" and w["tasks"] >= 2))' \
+		"$WORK/scope.json" || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "record with a workload buffer"
+}
+
+# --system-wide-events: non-GPU events of every process, as GPU systems always are
+test_system_wide_events_option() {
+	local out=$WORK/wide.dat n
+	start_busy
+	"$GT" record --system-wide-events -e syscalls:sys_enter_getppid -o "$out" -- sleep 0.3 \
+		2> "$WORK/wide.err"
+	n=$?
+	stop_busy
+	expect "record failed: $(tail -1 "$WORK/wide.err")" [ "$n" = 0 ] || return 1
+	expect "the busy process $BUSY is missing with --system-wide-events" \
+		[ -n "$(getppid_pids "$out" | grep -x "$BUSY")" ] || return 1
+	expect "scope line does not say syscalls went system-wide" \
+		grep -Eq '^scope: system-wide: syscalls .*workload only .*: its pid tree$' "$WORK/wide.err"
+}
+
+# -P follows every thread: GPU submissions come from the submitting thread
+test_attach_follows_threads() {
+	local out=$WORK/threads.dat pid n
+	python3 -c 'import os, threading, time
+def spin():
+    end = time.time() + 1.5
+    while time.time() < end: os.getppid()
+threading.Thread(target=spin).start()
+time.sleep(1.6)' &
+	pid=$!
+	sleep 0.3
+	"$GT" record -P "$pid" -e syscalls:sys_enter_getppid -o "$out" 2> "$WORK/threads.err"
+	n=$?
+	wait "$pid"
+	expect "record -P failed: $(tail -1 "$WORK/threads.err")" [ "$n" = 0 ] || return 1
+	expect "scope line does not count both threads" \
+		grep -q 'workload only (2 threads of -P and their children)' "$WORK/threads.err" || return 1
+	expect "the second thread's calls are missing" \
+		[ -n "$(getppid_pids "$out" | grep -vx "$pid")" ]
+}
