@@ -7,11 +7,12 @@ MANDIR     := $(PREFIX)/share/man/man1
 
 CC         ?= cc
 PKGS       := libtracefs libtraceevent libtracecmd
-PKG_CFLAGS  = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 WARN       := -Wall -Wextra -Werror
 CFLAGS     ?= -O2 -g
-ALL_CFLAGS  = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DGT_VERSION='"$(VERSION)"' -Ilib
+# -MMD -MP: each object's header dependencies, generated as it compiles
+ALL_CFLAGS  = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DGT_VERSION='"$(VERSION)"' -Ilib -MMD -MP
 LDLIBS      = $(PKG_LIBS) -lpthread -lm
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
@@ -22,7 +23,6 @@ PLUGINS    := $(patsubst plugins/%.c,build/plugins/%.so,$(sort $(wildcard plugin
 FIXTURE_SRCS := $(sort $(wildcard tests/fixture/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
 UNIT_SRCS  := $(sort $(wildcard tests/unit/*.c))
-HEADERS    := $(wildcard lib/*.h cmd/*.h tests/unit/*.h tests/fixture/*.h)
 TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null)/traceevent/plugins
 
 # Debian 12 packages the build and the tests need (make deps, as root)
@@ -33,11 +33,11 @@ DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtra
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps check check-unit check-integration install uninstall clean demo bench fuzz
+.PHONY: all deps check check-unit check-integration check-vm install uninstall clean demo bench fuzz
 
 all: gpu-trace $(PLUGINS)
 
-build/pic/%.o: %.c $(HEADERS)
+build/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
@@ -45,11 +45,11 @@ build/plugins/%.so: build/pic/plugins/%.o $(call obj,pic,$(PLUGIN_LIB))
 	@mkdir -p $(dir $@)
 	$(CC) -shared -o $@ $^
 
-build/normal/%.o: %.c $(HEADERS)
+build/normal/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/asan/%.o: %.c $(HEADERS)
+build/asan/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -O1 -c -o $@ $<
 
@@ -121,7 +121,7 @@ bench: gpu-trace build/storm build/make-fixture
 FUZZ_SECONDS ?= 120
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -Ilib
 
-build/fuzz/fuzz-report: tests/fuzz/fuzz-report.c $(LIB_SRCS) $(HEADERS)
+build/fuzz/fuzz-report: tests/fuzz/fuzz-report.c $(LIB_SRCS) $(wildcard lib/*.h)
 	@mkdir -p build/fuzz
 	clang $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz-report.c $(LIB_SRCS) $(LDLIBS)
 
@@ -146,3 +146,5 @@ uninstall:
 
 clean:
 	rm -rf build gpu-trace demo.dat demo-fixture.dat
+
+-include $(shell find build -name '*.d' 2>/dev/null)

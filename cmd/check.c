@@ -6,18 +6,6 @@
 #include "../lib/env-check.h"
 #include "cmd.h"
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			putchar('\\');
-		if ((unsigned char)*s >= 0x20)
-			putchar(*s);
-	}
-	putchar('"');
-}
-
 int cmd_check(int argc, char **argv)
 {
 	struct check_report r;
@@ -46,11 +34,11 @@ int cmd_check(int argc, char **argv)
 			continue;
 		}
 		printf("%s\n{\"name\":", i ? "," : "");
-		json_str(f->name);
+		json_str(stdout, f->name);
 		printf(",\"status\":\"%s\",\"message\":", check_status_name(f->status));
-		json_str(f->message);
+		json_str(stdout, f->message);
 		printf(",\"fix\":");
-		json_str(f->fix);
+		json_str(stdout, f->fix);
 		printf("}");
 	}
 	if (json)

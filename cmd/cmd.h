@@ -38,6 +38,9 @@ void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #include "../lib/stale.h"
 void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, void *ctx);
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+void json_str(FILE *f, const char *s);
+
 /* Bold on a terminal, plain otherwise. */
 const char *cmd_bold(void);
 const char *cmd_plain(void);

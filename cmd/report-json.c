@@ -2,23 +2,8 @@
 /* The JSON schema is documented in man/gpu-trace-report.1 (JSON OUTPUT). */
 #include <string.h>
 
+#include "cmd.h"
 #include "report.h"
-
-static void str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 static void opt_u64(FILE *f, bool has, uint64_t v)
 {
@@ -48,7 +33,7 @@ static void job(struct report *r, const struct job *j)
 	int l;
 
 	fprintf(f, "{\"ring\":");
-	str(f, r->a.tl.rings[j->ring].name);
+	json_str(f, r->a.tl.rings[j->ring].name);
 	fprintf(f, ",\"id\":");
 	opt_u64(f, j->has_id, j->id);
 	fprintf(f, ",\"fence\":");
@@ -59,7 +44,7 @@ static void job(struct report *r, const struct job *j)
 	fprintf(f, ",\"fence_ptr\":");
 	opt_u64(f, j->fence_ptr != 0, j->fence_ptr);
 	fprintf(f, ",\"pid\":%d,\"comm\":", j->pid);
-	str(f, analysis_comm(&r->a, j->pid));
+	json_str(f, analysis_comm(&r->a, j->pid));
 	fprintf(f, ",\"client_id\":");
 	opt_u64(f, j->has_client_id, j->client_id);
 	fprintf(f, ",\"submit_ns\":");
@@ -94,7 +79,7 @@ static void job(struct report *r, const struct job *j)
 
 static void json_begin(struct report *r)
 {
-	fprintf(r->f, "{\"schema\":\"gpu-trace-report/1\"");
+	fprintf(r->f, "{\"schema\":\"gpu-trace-report/2\"");
 	if (r->o.jobs)
 		fprintf(r->f, ",\"jobs\":[");
 }
@@ -114,21 +99,21 @@ static void header(struct report *r)
 	int i;
 
 	fprintf(f, ",\"file\":");
-	str(f, r->o.file);
+	json_str(f, r->o.file);
 	fprintf(f, ",\"version\":%d,\"writer\":", m->version);
-	str(f, m->writer);
+	json_str(f, m->writer);
 	fprintf(f, ",\"kernel\":");
-	str(f, m->uname);
+	json_str(f, m->uname);
 	fprintf(f, ",\"workload\":");
 	if (report_has_workload(r)) {
 		fprintf(f, "{\"comm\":");
-		str(f, r->a.workload.comm);
+		json_str(f, r->a.workload.comm);
 		fprintf(f, ",\"tasks\":%llu}", (unsigned long long)r->a.workload.nr_tasks);
 	} else {
 		fputs("null", f);
 	}
 	fprintf(f, ",\"cpus\":%d,\"clock\":", m->nr_cpus);
-	str(f, m->clock);
+	json_str(f, m->clock);
 	fprintf(f, ",\"buffer_kb\":");
 	opt_u64(f, m->has_buffer_kb, m->buffer_kb);
 	fprintf(f, ",\"records\":%llu,\"gpu_events\":%llu,\"function_events\":%llu,\"first_ns\":%llu,\"last_ns\":%llu",
@@ -157,7 +142,7 @@ static void rings(struct report *r)
 		struct ring_stats *s = &r->a.tl.rings[i];
 
 		fprintf(r->f, "%s\n{\"name\":", i ? "," : "");
-		str(r->f, s->name);
+		json_str(r->f, s->name);
 		fprintf(r->f, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,\"busy_ns\":%llu,\"busy_pct\":%.3f,\"max_in_flight\":%lld,",
 			(unsigned long long)s->jobs, (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, (unsigned long long)s->waits,
@@ -168,7 +153,7 @@ static void rings(struct report *r)
 			(unsigned long long)s->behind_jobs);
 		for (l = 0; l < s->nr_behind_pids; l++) {
 			fprintf(r->f, "%s{\"pid\":%d,\"comm\":", l ? "," : "", s->behind_pids[l]);
-			str(r->f, analysis_comm(&r->a, s->behind_pids[l]));
+			json_str(r->f, analysis_comm(&r->a, s->behind_pids[l]));
 			fputc('}', r->f);
 		}
 		fprintf(r->f, "],\"more_processes\":%s},\"latency_ns\":{",
@@ -192,7 +177,7 @@ static void groups(struct report *r, const char *key, struct group_stats *g, int
 			(unsigned long long)g[i].key);
 		if (procs) {
 			fprintf(r->f, "\"comm\":");
-			str(r->f, analysis_comm(&r->a, (int)g[i].key));
+			json_str(r->f, analysis_comm(&r->a, (int)g[i].key));
 			fputc(',', r->f);
 		}
 		fprintf(r->f, "\"jobs\":%llu,\"total_ns\":", (unsigned long long)g[i].jobs);
@@ -213,7 +198,7 @@ static void queues(struct report *r)
 		const struct kfd_op *op = &k->ops[i];
 
 		fprintf(r->f, "%s{\"pid\":%d,\"comm\":", i ? "," : "", op->pid);
-		str(r->f, analysis_comm(&r->a, op->pid));
+		json_str(r->f, analysis_comm(&r->a, op->pid));
 		fprintf(r->f, ",\"op\":\"%s\",\"root\":\"%s\",\"start_ns\":%llu,\"duration_ns\":",
 			kfd_op_name(op->type), op->root, (unsigned long long)op->start);
 		opt_u64(r->f, op->has_duration, op->duration);

@@ -169,7 +169,10 @@ fail:
 	fflush(stdout);
 	cmd_fail("report", &err);
 out:
-	fflush(stdout);
+	/* a full disk or a closed pipe loses the report: never exit 0 then */
+	if ((fflush(stdout) || ferror(stdout)) && ret != GT_EXIT_FAILURE)
+		ret = cmd_failf("report", "writing the report to standard output failed: %s; check the disk or pipe it goes to",
+				strerror(errno ? errno : EIO));
 	if (r.a.nr_handles)
 		analysis_close(&r.a);
 	free(r.meta);

@@ -38,13 +38,13 @@ bool stale_owner_running(int pid)
 static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)
 {
 	struct dirent *d;
-	DIR *dir = opendir(GT_RUN_DIR);
+	DIR *dir = opendir(session_run_dir());
 	int failed = 0;
 
 	while (dir && (d = readdir(dir))) {
 		struct gt_error err = { 0 };
 		struct saved_files sf;
-		char path[512];
+		char path[1024];
 		int pid = stale_owner_pid(d->d_name);
 
 		if (!pid || !strstr(d->d_name, ".restore") || strstr(d->d_name, ".tmp"))
@@ -53,7 +53,7 @@ static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)
 			note(d->d_name, pid, STALE_IN_USE, 0, ctx);
 			continue;
 		}
-		snprintf(path, sizeof(path), "%s/%s", GT_RUN_DIR, d->d_name);
+		snprintf(path, sizeof(path), "%s/%s", session_run_dir(), d->d_name);
 		if (saved_files_journal_load(&sf, path, &err) ||
 		    saved_files_restore(&sf, tracing_dir, &err)) {
 			note(d->d_name, pid, STALE_FAILED, err.errnum, ctx);

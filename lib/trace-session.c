@@ -88,10 +88,43 @@ int session_create_instance(struct trace_session *s, const char *tracing_dir,
 	return 0;
 }
 
+const char *session_run_dir(void)
+{
+	const char *dir = getenv("GPU_TRACE_RUN_DIR");
+
+	return dir && dir[0] == '/' ? dir : GT_RUN_DIR;
+}
+
+int session_make_run_dir(struct gt_error *err)
+{
+	const char *dir = session_run_dir();
+	char path[512];
+	struct stat st;
+	char *p;
+
+	snprintf(path, sizeof(path), "%s", dir);
+	/* parents as mkdir -p makes them; the journal directory itself private */
+	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST)
+			return gt_error_set(err, errno, "cannot create %s for the restore journal: %s; create it or mount a tmpfs on /run",
+					    path, strerror(errno));
+		*p = '/';
+	}
+	if (mkdir(path, 0700) && errno != EEXIST)
+		return gt_error_set(err, errno, "cannot create %s for the restore journal: %s",
+				    path, strerror(errno));
+	if (lstat(path, &st) || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 022))
+		return gt_error_set(err, EPERM,
+				    "%s is not a private directory of ours (a symlink, or writable by others); remove it and retry",
+				    path);
+	return 0;
+}
+
 int session_move_to_top_level(struct trace_session *s, struct gt_error *err)
 {
-	char journal[256];
-	struct stat st;
+	char journal[600];
 
 	if (s->top_level)
 		return 0;
@@ -102,15 +135,9 @@ int session_move_to_top_level(struct trace_session *s, struct gt_error *err)
 	}
 	s->top_level = true;
 	snprintf(s->dir, sizeof(s->dir), "%s", s->tracing_dir);
-	if (mkdir(GT_RUN_DIR, 0700) && errno != EEXIST)
-		return gt_error_set(err, errno, "cannot create %s for the restore journal: %s",
-				    GT_RUN_DIR, strerror(errno));
-	if (lstat(GT_RUN_DIR, &st) || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
-	    (st.st_mode & 022))
-		return gt_error_set(err, EPERM,
-				    "%s is not a private directory of ours (a symlink, or writable by others); remove it and retry",
-				    GT_RUN_DIR);
-	snprintf(journal, sizeof(journal), "%s/%s.restore", GT_RUN_DIR, s->name);
+	if (session_make_run_dir(err))
+		return -1;
+	snprintf(journal, sizeof(journal), "%s/%s.restore", session_run_dir(), s->name);
 	s->saved.journal = strdup(journal);
 	return 0;
 }

@@ -27,6 +27,14 @@ struct trace_session {
 #define GT_INSTANCE_PREFIX	"gpu-trace-"
 #define GT_RUN_DIR		"/run/gpu-trace"
 
+/*
+ * Where the restore journals live: GT_RUN_DIR, or $GPU_TRACE_RUN_DIR (tests;
+ * sudo does not pass it on). record and reset must agree.
+ */
+const char *session_run_dir(void);
+/* Creates it (and missing parents: a minimal initramfs has no /run), private. */
+int session_make_run_dir(struct gt_error *err);
+
 /* Where tracefs is mounted (/sys/kernel/tracing preferred), false if nowhere. */
 bool session_mounted_tracefs(char *path, size_t len);
 int session_find_tracing_dir(const char **dir, bool *mounted_now,

@@ -27,14 +27,17 @@ test_reset_removes_stale_instance() {
 # Starts a record of `sleep 10` into OUT, SIGKILLs it once its instance is
 # there, and prints its pid.
 record_then_sigkill() {
-	local pid i
+	local pid i children
 	"$GT" record -e sched:sched_switch -o "$1" -- sleep 10 > /dev/null 2>&1 &
 	pid=$!
 	for i in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
 	sleep 0.3
+	children=$(ps -o pid= --ppid "$pid")
 	kill -KILL "$pid"
 	wait "$pid" 2> /dev/null
-	pkill -KILL -f '^sleep 10$' 2> /dev/null
+	# the orphaned `sleep 10`, by pid: never anyone else's
+	# shellcheck disable=SC2086
+	[ -n "$children" ] && kill -KILL $children 2> /dev/null
 	echo "$pid"
 }
 
@@ -50,16 +53,18 @@ test_sigkill_then_reset() {
 }
 
 test_sigkill_top_level_then_reset() {
-	local pid i
+	local pid i children
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
 	# --system-wide-events: sched_switch into the top-level buffer, not the workload's
 	"$GT" record --top-level --system-wide-events -C mono -e sched:sched_switch -o "$WORK/kt.dat" -- sleep 10 2> /dev/null &
 	pid=$!
 	for i in $(seq 50); do grep -q sched_switch "$TFS/set_event" && break; sleep 0.1; done
 	sleep 0.5
+	children=$(ps -o pid= --ppid "$pid")
 	kill -KILL "$pid"
 	wait "$pid" 2> /dev/null
-	pkill -KILL -f '^sleep 10$' 2> /dev/null
+	# shellcheck disable=SC2086
+	[ -n "$children" ] && kill -KILL $children 2> /dev/null
 	expect "top-level not changed by the killed run (test is void)" grep -q sched_switch "$TFS/set_event" || return 1
 	"$GT" reset > "$WORK/rt.out" 2>&1 || { WHY="reset failed: $(cat "$WORK/rt.out")"; return 1; }
 	expect "reset did not restore from the journal" grep -q 'restored .* top-level tracefs file' "$WORK/rt.out" || return 1
@@ -113,4 +118,27 @@ test_next_record_cleans_after_sigkill() {
 	expect "stale instance still there" [ ! -d "$TFS/instances/gpu-trace-$pid" ] || return 1
 	expect "did not say so" grep -q "removed stale instance gpu-trace-$pid" "$WORK/k3.err"
 	rm -f "$WORK"/.k2.dat.partial-*
+}
+
+# A minimal initramfs or container has no /run: record makes the journal's
+# directory with its parents, and reset finds the journal there.
+test_journal_dir_without_its_parents() {
+	local dir=$WORK/no-run/run/gpu-trace pid i children
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	GPU_TRACE_RUN_DIR=$dir "$GT" record --top-level --system-wide-events -e sched:sched_switch \
+		-o "$WORK/nr.dat" -- sleep 10 2> "$WORK/nr.err" &
+	pid=$!
+	for i in $(seq 50); do [ -d "$dir" ] && grep -q sched_switch "$TFS/set_event" && break; sleep 0.1; done
+	sleep 0.3
+	children=$(ps -o pid= --ppid "$pid")
+	kill -KILL "$pid"
+	wait "$pid" 2> /dev/null
+	# shellcheck disable=SC2086
+	[ -n "$children" ] && kill -KILL $children 2> /dev/null
+	expect "no journal directory made: $(tail -1 "$WORK/nr.err")" [ -d "$dir" ] || return 1
+	expect "journal directory not private" [ "$(stat -c %a "$dir")" = 700 ] || return 1
+	GPU_TRACE_RUN_DIR=$dir "$GT" reset > "$WORK/nr.out" 2>&1 || { WHY="reset failed: $(cat "$WORK/nr.out")"; return 1; }
+	expect "reset did not find the journal: $(cat "$WORK/nr.out")" grep -q 'restored .* top-level tracefs file' "$WORK/nr.out" || return 1
+	rm -f "$WORK"/.nr.dat.partial-*
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "SIGKILL of a record whose journal needed its parents made"
 }

@@ -293,3 +293,30 @@ test_report_v7_header_only() {
 	printf '\027\010\104tracing7\000\000\010\000\020\000\000none\000\000\000\000\000\000\000\000\000\000' > "$WORK/v7hdr.dat"
 	bad_report "v7 header only" "$WORK/v7hdr.dat"
 }
+
+# A report that cannot be written is an error, as in git and perf: never exit 0.
+test_report_write_error_is_an_error() {
+	local f rc
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --jobs "$f" > /dev/full 2> "$WORK/full.err"
+	rc=$?
+	expect "report to /dev/full exited $rc, want 125" [ "$rc" = 125 ] || return 1
+	expect "not one line saying why: $(cat "$WORK/full.err")" \
+		[ "$(count_lines "$WORK/full.err")" = 1 ] && grep -q 'No space left' "$WORK/full.err"
+}
+
+# A recording's workload, as report shows it (fixture: tests/fixture/scenarios.c "competing")
+test_report_marks_the_workload() {
+	local f
+	f=$(fixture competing) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report "$f" > "$WORK/cw.txt" || { WHY="report failed"; return 1; }
+	expect "no workload line" grep -q '^workload llama: 2 tasks' "$WORK/cw.txt" || return 1
+	expect "ring does not say whose jobs the workload waited behind" \
+		grep -q '^  workload: 2 of 7 jobs; they waited 0.290 ms behind 3 jobs of 1 other process (6000 rival)$' "$WORK/cw.txt" || return 1
+	"$GT" report --jobs --workload-only "$f" > "$WORK/cwj.txt" || { WHY="report --workload-only failed"; return 1; }
+	expect "--workload-only: $(grep -c ' W$' "$WORK/cwj.txt") W jobs of $(($(count_lines "$WORK/cwj.txt") - 1))" \
+		[ "$(grep -c ' W$' "$WORK/cwj.txt")" = 2 ] && [ "$(count_lines "$WORK/cwj.txt")" = 3 ] || return 1
+	expect "job W1's wait behind the rival" grep -Eq '^gfx_0\.0\.0 +100:4 .* 290\.000 +3 W$' "$WORK/cwj.txt" || return 1
+	"$GT" report --jobs --format csv "$f" > "$WORK/cw.csv" || { WHY="csv failed"; return 1; }
+	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W$' "$WORK/cw.csv"
+}

@@ -15,7 +15,7 @@ test_workload_inherits_no_descriptors() {
 }
 
 test_soak_interrupted_records() {
-	local i pid sig failed=0 rc
+	local i pid sig failed=0 rc children
 	tracefs_snapshot > "$WORK/snap.before"
 	for i in $(seq "$SOAK_CYCLES"); do
 		rm -f "$WORK/soak.dat"
@@ -29,9 +29,13 @@ test_soak_interrupted_records() {
 		pid=$!
 		# anywhere from before set-up to mid-recording
 		sleep "0.$((RANDOM % 30))"
+		# its workload, if started: killed by pid below should it outlive record
+		children=$(ps -o pid= --ppid "$pid")
 		kill "-$sig" "$pid" 2> /dev/null
 		wait "$pid"
 		rc=$?
+		# shellcheck disable=SC2086
+		[ -n "$children" ] && kill $children 2> /dev/null
 		if [ -n "$(gt_instances)" ]; then
 			WHY="cycle $i ($sig): instance left: $(gt_instances)"
 			failed=1
@@ -49,7 +53,6 @@ test_soak_interrupted_records() {
 			break
 		fi
 	done
-	pkill -f '^sleep 2$' 2> /dev/null
 	[ $failed = 0 ] || return 1
 	same_as_before "$SOAK_CYCLES interrupted records"
 }
