@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "dat-meta.h"
-#include "dat-writer.h"
+#include "dat-format.h"
 
 /* Bounds-checked cursor over the file; any overrun marks it truncated. */
 struct cursor {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "dat-writer.h"
+#include "file-io.h"
 #include "saved-files.h"
 
 /* Metadata is built in memory (kallsyms dominates: a few MB), then written. */
@@ -113,14 +114,6 @@ static void put_formats(struct dbuf *b, const struct dat_event_system *sys)
 		put_sized64(b, sys->formats[i]);
 }
 
-char *dat_clock_name(const char *trace_clock)
-{
-	const char *open = trace_clock ? strchr(trace_clock, '[') : NULL;
-	const char *close = open ? strchr(open, ']') : NULL;
-
-	return close ? strndup(open + 1, (size_t)(close - open - 1)) : NULL;
-}
-
 static void put_cpu_stats(struct dbuf *b, char *const *stats, int nr_cpus)
 {
 	int cpu;
@@ -178,23 +171,6 @@ static void put_options(struct dbuf *b, const struct dat_input *in, size_t *buff
 static uint64_t page_align(uint64_t off, int page_size)
 {
 	return (off + (uint64_t)page_size - 1) / (uint64_t)page_size * (uint64_t)page_size;
-}
-
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-
-	while (n) {
-		ssize_t w = write(fd, c, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		c += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 #define COPY_CHUNK	(1 << 20)

@@ -5,23 +5,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "dat-format.h"
 #include "gt-error.h"
-
-/* trace-cmd option ids (trace-cmd.dat(5)) that we write */
-enum dat_option {
-	DAT_OPT_DONE = 0,
-	DAT_OPT_CPUSTAT = 2,
-	DAT_OPT_BUFFER = 3,
-	DAT_OPT_TRACECLOCK = 4,
-	DAT_OPT_UNAME = 5,
-	DAT_OPT_VERSION = 9,
-	DAT_OPT_CPUCOUNT = 8,
-	/*
-	 * Ours: the per-CPU buffer size granted, u64 KB. trace-cmd readers
-	 * skip ids they do not know; 0x4754 ("GT") stays clear of theirs.
-	 */
-	DAT_OPT_GT_BUFFER_KB = 0x4754,
-};
 
 /* The format files of one event system, as the kernel prints them. */
 struct dat_event_system {
@@ -74,8 +59,5 @@ int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err);
 /* Reads every events/<name>/<event>/format of the running kernel. */
 int dat_event_system_load(struct dat_event_system *sys, const char *name);
 void dat_event_system_free(struct dat_event_system *sys);
-
-/* The clock name between brackets in a trace_clock file, or NULL. */
-char *dat_clock_name(const char *trace_clock);
 
 #endif

@@ -10,43 +10,54 @@ struct event_map {
 	const char *system;
 	const char *name;	/* exact, or a prefix when it ends in '*' */
 	enum gpu_event_kind kind;
+	bool printed;		/* the plugins print it as one decoded line */
 };
 
 static const struct event_map event_map[] = {
-	{ "gpu_scheduler", "drm_sched_job", GEV_QUEUE },
-	{ "gpu_scheduler", "drm_sched_job_queue", GEV_QUEUE },
-	{ "gpu_scheduler", "drm_run_job", GEV_RUN },
-	{ "gpu_scheduler", "drm_sched_job_run", GEV_RUN },
-	{ "gpu_scheduler", "drm_sched_process_job", GEV_DONE },
-	{ "gpu_scheduler", "drm_sched_job_done", GEV_DONE },
-	{ "gpu_scheduler", "drm_sched_job_wait_dep", GEV_DEP_WAIT },
-	{ "gpu_scheduler", "drm_sched_job_unschedulable", GEV_DEP_WAIT },
-	{ "gpu_scheduler", "drm_sched_job_add_dep", GEV_DEP_ADD },
-	{ "amdgpu", "amdgpu_cs_ioctl", GEV_SUBMIT },
-	{ "amdgpu", "amdgpu_sched_run_job", GEV_AMDGPU_RUN },
+	{ "gpu_scheduler", "drm_sched_job", GEV_QUEUE, true },
+	{ "gpu_scheduler", "drm_sched_job_queue", GEV_QUEUE, true },
+	{ "gpu_scheduler", "drm_run_job", GEV_RUN, true },
+	{ "gpu_scheduler", "drm_sched_job_run", GEV_RUN, true },
+	{ "gpu_scheduler", "drm_sched_process_job", GEV_DONE, true },
+	{ "gpu_scheduler", "drm_sched_job_done", GEV_DONE, true },
+	{ "gpu_scheduler", "drm_sched_job_wait_dep", GEV_DEP_WAIT, true },
+	{ "gpu_scheduler", "drm_sched_job_unschedulable", GEV_DEP_WAIT, true },
+	{ "gpu_scheduler", "drm_sched_job_add_dep", GEV_DEP_ADD, true },
+	{ "amdgpu", "amdgpu_cs_ioctl", GEV_SUBMIT, true },
+	{ "amdgpu", "amdgpu_sched_run_job", GEV_AMDGPU_RUN, true },
 	/* register accesses are far too many to be worth decoding */
-	{ "amdgpu", "amdgpu_device_rreg", GEV_NONE },
-	{ "amdgpu", "amdgpu_device_wreg", GEV_NONE },
-	{ "amdgpu", "amdgpu_*", GEV_AMDGPU_OTHER },
-	{ "dma_fence", "dma_fence_init", GEV_FENCE_INIT },
-	{ "dma_fence", "dma_fence_emit", GEV_FENCE_EMIT },
-	{ "dma_fence", "dma_fence_enable_signal", GEV_FENCE_ENABLE_SIGNAL },
-	{ "dma_fence", "dma_fence_signaled", GEV_FENCE_SIGNALED },
-	{ "dma_fence", "dma_fence_wait_start", GEV_FENCE_WAIT_START },
-	{ "dma_fence", "dma_fence_wait_end", GEV_FENCE_WAIT_END },
-	{ "dma_fence", "dma_fence_destroy", GEV_FENCE_DESTROY },
-	{ "drm", "drm_vblank_event", GEV_VBLANK },
-	{ "drm", "drm_vblank_event_queued", GEV_VBLANK_QUEUED },
-	{ "drm", "drm_vblank_event_delivered", GEV_VBLANK_DELIVERED },
-	{ "i915", "i915_request_*", GEV_I915_REQUEST },
-	{ "xe", "xe_sched_job_*", GEV_XE_JOB },
-	{ "virtio_gpu", "virtio_gpu_cmd_queue", GEV_VIRTIO_CMD_QUEUE },
-	{ "virtio_gpu", "virtio_gpu_cmd_response", GEV_VIRTIO_CMD_RESPONSE },
-	{ "amdkfd", "*", GEV_KFD_EVENT },
-	{ "kfd", "*", GEV_KFD_EVENT },
-	{ "ftrace", "function", GEV_FUNC },
-	{ "ftrace", "funcgraph_entry", GEV_FUNC_ENTRY },
-	{ "ftrace", "funcgraph_exit", GEV_FUNC_EXIT },
+	{ "amdgpu", "amdgpu_device_rreg", GEV_NONE, false },
+	{ "amdgpu", "amdgpu_device_wreg", GEV_NONE, false },
+	{ "amdgpu", "amdgpu_*", GEV_AMDGPU_OTHER, false },
+	{ "dma_fence", "dma_fence_init", GEV_FENCE_INIT, true },
+	{ "dma_fence", "dma_fence_emit", GEV_FENCE_EMIT, true },
+	{ "dma_fence", "dma_fence_enable_signal", GEV_FENCE_ENABLE_SIGNAL, true },
+	{ "dma_fence", "dma_fence_signaled", GEV_FENCE_SIGNALED, true },
+	{ "dma_fence", "dma_fence_wait_start", GEV_FENCE_WAIT_START, true },
+	{ "dma_fence", "dma_fence_wait_end", GEV_FENCE_WAIT_END, true },
+	{ "dma_fence", "dma_fence_destroy", GEV_FENCE_DESTROY, true },
+	{ "drm", "drm_vblank_event", GEV_VBLANK, true },
+	{ "drm", "drm_vblank_event_queued", GEV_VBLANK_QUEUED, true },
+	{ "drm", "drm_vblank_event_delivered", GEV_VBLANK_DELIVERED, true },
+	{ "i915", "i915_request_add", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_submit", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_in", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_out", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_retire", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_queue", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_*", GEV_I915_REQUEST, false },
+	{ "xe", "xe_sched_job_create", GEV_XE_JOB, true },
+	{ "xe", "xe_sched_job_exec", GEV_XE_JOB, true },
+	{ "xe", "xe_sched_job_run", GEV_XE_JOB, true },
+	{ "xe", "xe_sched_job_free", GEV_XE_JOB, true },
+	{ "xe", "xe_sched_job_*", GEV_XE_JOB, false },
+	{ "virtio_gpu", "virtio_gpu_cmd_queue", GEV_VIRTIO_CMD_QUEUE, true },
+	{ "virtio_gpu", "virtio_gpu_cmd_response", GEV_VIRTIO_CMD_RESPONSE, true },
+	{ "amdkfd", "*", GEV_KFD_EVENT, false },
+	{ "kfd", "*", GEV_KFD_EVENT, false },
+	{ "ftrace", "function", GEV_FUNC, false },
+	{ "ftrace", "funcgraph_entry", GEV_FUNC_ENTRY, false },
+	{ "ftrace", "funcgraph_exit", GEV_FUNC_EXIT, false },
 };
 
 #define NR_MAP (sizeof(event_map) / sizeof(event_map[0]))
@@ -58,6 +69,19 @@ static bool name_matches(const char *pattern, const char *name)
 	if (n && pattern[n - 1] == '*')
 		return !strncmp(pattern, name, n - 1);
 	return !strcmp(pattern, name);
+}
+
+bool gpu_event_printed_next(size_t *i, const char **system, const char **name)
+{
+	for (; *i < NR_MAP; (*i)++) {
+		if (!event_map[*i].printed)
+			continue;
+		*system = event_map[*i].system;
+		*name = event_map[*i].name;
+		(*i)++;
+		return true;
+	}
+	return false;
 }
 
 enum gpu_event_kind gpu_event_kind_of(const char *system, const char *name)

@@ -92,6 +92,12 @@ enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,
 					 struct tep_record *rec,
 					 struct gpu_event *ev);
 
+/*
+ * The events the plugins print as one decoded line, from the one table of
+ * GPU events: for (i = 0; gpu_event_printed_next(&i, &sys, &name); )
+ */
+bool gpu_event_printed_next(size_t *i, const char **system, const char **name);
+
 /* The kind a tracepoint decodes to, GEV_NONE if none. */
 enum gpu_event_kind gpu_event_kind_of(const char *system, const char *name);
 const char *gpu_event_kind_name(enum gpu_event_kind kind);

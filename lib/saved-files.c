@@ -9,108 +9,6 @@
 
 #include "saved-files.h"
 
-char *tracefs_path_read(const char *tracing_dir, const char *name)
-{
-	char path[4096];
-	size_t cap = 4096, len = 0;
-	char *buf;
-	ssize_t r;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", tracing_dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	buf = malloc(cap + 1);
-	while (buf) {
-		r = read(fd, buf + len, cap - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		len += (size_t)r;
-		if (len == cap) {
-			char *n = realloc(buf, cap * 2 + 1);
-
-			if (!n) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = n;
-			cap *= 2;
-		}
-	}
-	close(fd);
-	if (buf)
-		buf[len] = '\0';
-	return buf;
-}
-
-static int write_all(int fd, const char *s, size_t len)
-{
-	while (len) {
-		ssize_t w = write(fd, s, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -errno;
-		s += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
-/* Files that hold a list take one entry per write(); the rest one value. */
-static int is_list_file(const char *name)
-{
-	static const char *const lists[] = {
-		"set_event", "set_event_pid", "set_ftrace_filter",
-		"set_ftrace_notrace", "set_graph_function", "set_graph_notrace",
-		"set_ftrace_pid", NULL
-	};
-	int i;
-
-	for (i = 0; lists[i]; i++)
-		if (!strcmp(name, lists[i]))
-			return 1;
-	return 0;
-}
-
-int tracefs_path_write(const char *tracing_dir, const char *name,
-		       const char *value, struct gt_error *err)
-{
-	char path[4096];
-	int fd, ret = 0;
-
-	snprintf(path, sizeof(path), "%s/%s", tracing_dir, name);
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	if (fd < 0)
-		return gt_error_set(err, errno, "cannot open %s: %s; run as root on a kernel with tracefs",
-				    path, strerror(errno));
-	if (is_list_file(name)) {
-		const char *p = value;
-
-		while (*p && !ret) {
-			size_t n = strcspn(p, "\n");
-
-			if (n)
-				ret = write_all(fd, p, n);
-			p += n;
-			if (*p == '\n')
-				p++;
-		}
-	} else if (*value) {
-		ret = write_all(fd, value, strlen(value));
-	}
-	close(fd);
-	if (ret)
-		return gt_error_set(err, -ret, "writing '%.60s' to %s failed: %s", value,
-				    path, strerror(-ret));
-	return 0;
-}
-
 char *saved_value_normalize(const char *name, const char *content)
 {
 	const char *base = strrchr(name, '/');
@@ -137,7 +35,7 @@ char *saved_value_normalize(const char *name, const char *content)
 	if (content[0] == '#' || !strncmp(content, "no pid", 6))
 		return strdup("");
 	out = strdup(content);
-	if (out && !is_list_file(base)) {
+	if (out && !tracefs_is_list_file(base)) {
 		size_t n = strlen(out);
 
 		while (n && out[n - 1] == '\n')

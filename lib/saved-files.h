@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "gt-error.h"
+#include "tracefs-io.h"
 
 /*
  * Top-level tracefs files we change, with the value they had, so that teardown
@@ -33,10 +34,5 @@ void saved_files_free(struct saved_files *sf);
 int saved_files_journal_write(const struct saved_files *sf, struct gt_error *err);
 int saved_files_journal_load(struct saved_files *sf, const char *path,
 			     struct gt_error *err);
-
-/* Write (O_TRUNC) a whole tracefs file, one line at a time for list files. */
-int tracefs_path_write(const char *tracing_dir, const char *name,
-		       const char *value, struct gt_error *err);
-char *tracefs_path_read(const char *tracing_dir, const char *name);
 
 #endif

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_DAT_FORMAT_H
+#define GT_DAT_FORMAT_H
+
+/*
+ * What the trace-cmd .dat format defines (trace-cmd.dat(5)), shared by the
+ * writer (dat-writer.c) and the reader of our metadata (dat-meta.c).
+ */
+
+/* trace-cmd option ids we write or read */
+enum dat_option {
+	DAT_OPT_DONE = 0,
+	DAT_OPT_CPUSTAT = 2,
+	DAT_OPT_BUFFER = 3,
+	DAT_OPT_TRACECLOCK = 4,
+	DAT_OPT_UNAME = 5,
+	DAT_OPT_CPUCOUNT = 8,
+	DAT_OPT_VERSION = 9,
+	/*
+	 * Ours: the per-CPU buffer size granted, u64 KB. trace-cmd readers
+	 * skip ids they do not know; 0x4754 ("GT") stays clear of theirs.
+	 */
+	DAT_OPT_GT_BUFFER_KB = 0x4754,
+};
+
+/* The clock name between brackets in a trace_clock file ("[mono]"), or NULL. */
+char *dat_clock_name(const char *trace_clock);
+
+#endif

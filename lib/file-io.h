@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_FILE_IO_H
+#define GT_FILE_IO_H
+
+#include <stddef.h>
+
+/* All of it, across short writes and EINTR: 0, or -1 with errno. */
+int write_all(int fd, const void *buf, size_t len);
+
+#endif

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_TRACEFS_IO_H
+#define GT_TRACEFS_IO_H
+
+#include <stdbool.h>
+
+#include "gt-error.h"
+
+/* set_event, set_ftrace_filter, set_event_pid...: one entry per write(). */
+bool tracefs_is_list_file(const char *name);
+
+/* Write (O_TRUNC) a whole tracefs file, one line at a time for list files. */
+int tracefs_path_write(const char *tracing_dir, const char *name,
+		       const char *value, struct gt_error *err);
+/* The whole file, NUL-terminated, or NULL (errno set). */
+char *tracefs_path_read(const char *tracing_dir, const char *name);
+
+#endif
