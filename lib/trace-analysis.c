@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -81,15 +82,52 @@ int analysis_open(struct analysis *a, const char *path,
 /*
  * libtracecmd keeps the file's data pages mapped, so a 500 MB trace would
  * stay resident to the end. Pages a CPU's reader has moved past are handed
- * back in runs of up to 1 MB: MADV_PAGEOUT keeps the data (re-read on
- * access, or swapped if a page is anonymous), unlike MADV_DONTNEED.
+ * back in runs of up to 1 MB. A run in a mapping of the file is unmapped
+ * with MADV_DONTNEED: our RSS falls, the page cache keeps the file for the
+ * next reader (trace-cmd report after us, a second report), and a page is
+ * re-read from the cache if touched again. MADV_PAGEOUT would evict the file
+ * from the cache too. Anonymous memory (decompressed v7 data) must keep its
+ * contents: MADV_PAGEOUT there.
  */
 #define RELEASE_RUN (1 << 20)
 
+/* Is [start, start+len) inside a file mapping? Remembers the last mapping seen. */
+static bool file_mapped(struct analysis *a, uintptr_t start, size_t len)
+{
+	char line[512];
+	FILE *f;
+
+	if (start >= a->map_lo && start + len <= a->map_hi)
+		return a->map_file;
+	a->map_lo = a->map_hi = 0;
+	f = fopen("/proc/self/maps", "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi, inode;
+
+		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu", &lo, &hi, &inode) != 3 ||
+		    start < lo || start >= hi)
+			continue;
+		a->map_lo = lo;
+		a->map_hi = hi;
+		a->map_file = inode != 0;
+		break;
+	}
+	if (f)
+		fclose(f);
+	return a->map_lo && start + len <= a->map_hi && a->map_file;
+}
+
 static void release_run(struct analysis *a, struct page_run *run)
 {
-	if (run->len && !a->no_pageout &&
-	    madvise((void *)run->start, run->len, MADV_PAGEOUT) && errno == EINVAL)
+	int advice;
+
+	if (!run->len || a->no_pageout) {
+		run->len = 0;
+		return;
+	}
+	advice = file_mapped(a, run->start, run->len) ? MADV_DONTNEED : MADV_PAGEOUT;
+	if (madvise((void *)run->start, run->len, advice) && errno == EINVAL &&
+	    advice == MADV_PAGEOUT)
 		a->no_pageout = true;	/* kernels before 5.4 */
 	run->len = 0;
 }

@@ -56,6 +56,8 @@ struct analysis {
 		size_t len;
 	} runs[ANALYSIS_MAX_CPUS];
 	bool no_pageout;
+	uintptr_t map_lo, map_hi;		/* the mapping last looked up */
+	bool map_file;				/* ... maps the file */
 	struct analysis_hooks hooks;
 };
 

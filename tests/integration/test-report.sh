@@ -320,3 +320,21 @@ test_report_marks_the_workload() {
 	"$GT" report --jobs --format csv "$f" > "$WORK/cw.csv" || { WHY="csv failed"; return 1; }
 	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W$' "$WORK/cw.csv"
 }
+
+# report keeps its memory flat by unmapping what it has read, but must not
+# throw the file out of the page cache: trace-cmd report or a second report
+# after it would read it from disk again.
+test_report_leaves_the_file_in_the_page_cache() {
+	local f=$WORK/cache.dat res size rss
+	command -v fincore > /dev/null || { WHY="fincore (util-linux) not installed"; return 77; }
+	"$MAKE_FIXTURE" "$FORMATS" bench:100000 "$f" || { WHY="make-fixture failed"; return 1; }
+	sync "$f"
+	cat "$f" > /dev/null
+	/usr/bin/time -f '%M' -o "$WORK/cache.rss" "$GT" report "$f" > /dev/null ||
+		{ WHY="report failed"; return 1; }
+	res=$(fincore -b -n -o PAGES "$f" | tr -d ' ')
+	size=$((($(stat -c %s "$f") + 4095) / 4096))
+	rss=$(tail -1 "$WORK/cache.rss")
+	expect "only $res of $size pages still cached after report" [ "$((res * 10))" -ge "$((size * 9))" ] || return 1
+	expect "peak RSS ${rss} KB for a $((size * 4)) KB file: not flat" [ "$rss" -lt "$((size * 4 / 2))" ]
+}
