@@ -131,7 +131,6 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		.uname = uname_s,
 		.version = version,
 		.cpu_stats = stats_text,
-		.buffer_kb = run->buf.granted_kb,
 		.nr_cpus = nr,
 		.page_size = run->r.page_size,
 		.cpu_fds = fds,

@@ -18,6 +18,7 @@ void cpu_stats_parse(const char *text, struct cpu_stats *st)
 		{ "commit overrun:", offsetof(struct cpu_stats, commit_overrun) },
 		{ "dropped events:", offsetof(struct cpu_stats, dropped) },
 		{ "read events:", offsetof(struct cpu_stats, read) },
+		{ "buffer_size_kb:", offsetof(struct cpu_stats, buffer_kb) },
 	};
 	const char *line = text;
 	size_t i;
@@ -38,13 +39,26 @@ void cpu_stats_parse(const char *text, struct cpu_stats *st)
 
 int cpu_stats_read(const char *buffer_dir, int cpu, struct cpu_stats *st)
 {
-	char name[64];
+	char name[64], *stats, *kb;
 
 	memset(st, 0, sizeof(*st));
 	snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
-	st->text = tracefs_path_read(buffer_dir, name);
-	if (!st->text)
+	stats = tracefs_path_read(buffer_dir, name);
+	if (!stats)
 		return -errno;
+	snprintf(name, sizeof(name), "per_cpu/cpu%d/buffer_size_kb", cpu);
+	kb = tracefs_path_read(buffer_dir, name);
+	/*
+	 * The CPU's granted buffer size rides in its stats text, where
+	 * trace-cmd report --stat shows it, rather than in an option of our
+	 * own that readers do not know.
+	 */
+	if (kb && strtoul(kb, NULL, 10) && asprintf(&st->text, "%sbuffer_size_kb: %lu\n", stats,
+						   strtoul(kb, NULL, 10)) > 0)
+		free(stats);
+	else
+		st->text = stats;
+	free(kb);
 	cpu_stats_parse(st->text, st);
 	return 0;
 }

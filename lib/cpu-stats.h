@@ -9,7 +9,8 @@ struct cpu_stats {
 	unsigned long long commit_overrun;	/* buffer far too small */
 	unsigned long long dropped;		/* non-overwrite mode, buffer full */
 	unsigned long long read;
-	char *text;				/* the file as read, for the .dat */
+	unsigned long long buffer_kb;		/* per_cpu/cpuN/buffer_size_kb, 0: unknown */
+	char *text;				/* the file as read + "buffer_size_kb: N", for the .dat */
 };
 
 /* Parses the stats text; unknown lines are ignored (kernels add some). */

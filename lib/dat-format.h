@@ -17,8 +17,9 @@ enum dat_option {
 	DAT_OPT_CPUCOUNT = 8,
 	DAT_OPT_VERSION = 9,
 	/*
-	 * Ours: the per-CPU buffer size granted, u64 KB. trace-cmd readers
-	 * skip ids they do not know; 0x4754 ("GT") stays clear of theirs.
+	 * Read, no longer written: gpu-trace 0.1 stored the granted per-CPU
+	 * buffer size here (u64 KB); KernelShark, gpuvis and trace-cmd dump
+	 * called it unknown. It now rides in each CPU's stats text.
 	 */
 	DAT_OPT_GT_BUFFER_KB = 0x4754,
 };

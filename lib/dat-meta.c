@@ -85,15 +85,31 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 		if (size >= 4)
 			memcpy(&m->nr_cpus, data, 4);
 		break;
-	case DAT_OPT_GT_BUFFER_KB:
+	case DAT_OPT_GT_BUFFER_KB:	/* files of gpu-trace 0.1 before the stats line */
 		if (size == 8) {
 			memcpy(&m->buffer_kb, data, 8);
 			m->has_buffer_kb = true;
 		}
 		break;
+	case DAT_OPT_BUFFER:
+		/* the CPU stats that follow are that buffer instance's */
+		m->in_instance = true;
+		break;
 	case DAT_OPT_CPUSTAT:
-		if (m->nr_cpustats < DAT_META_MAX_CPUS && !strncmp(data, "CPU: ", 5))
-			cpu_stats_parse(data, &m->cpustats[m->nr_cpustats++]);
+		if (m->in_instance) {
+			struct cpu_stats st = { 0 };
+
+			cpu_stats_parse(data, &st);
+			m->instance_lost += cpu_stats_lost(&st);
+		} else if (m->nr_cpustats < DAT_META_MAX_CPUS && !strncmp(data, "CPU: ", 5)) {
+			struct cpu_stats *st = &m->cpustats[m->nr_cpustats++];
+
+			cpu_stats_parse(data, st);
+			if (st->buffer_kb && !m->has_buffer_kb) {
+				m->buffer_kb = st->buffer_kb;
+				m->has_buffer_kb = true;
+			}
+		}
 		break;
 	default:
 		break;

@@ -26,7 +26,9 @@ struct dat_meta {
 	bool has_buffer_kb;
 	uint64_t buffer_kb;
 	int nr_cpustats;
-	struct cpu_stats cpustats[DAT_META_MAX_CPUS];	/* text not kept */
+	struct cpu_stats cpustats[DAT_META_MAX_CPUS];	/* top buffer's; text not kept */
+	bool in_instance;		/* parsing: past a BUFFER option */
+	uint64_t instance_lost;		/* lost in buffer instances (workload) */
 	uint64_t file_size;
 };
 

@@ -139,7 +139,6 @@ static void put_cpu_stats(struct dbuf *b, char *const *stats, int nr_cpus)
 static void put_options(struct dbuf *b, const struct dat_input *in, size_t *buffer_offset_at)
 {
 	uint32_t ncpus = (uint32_t)in->nr_cpus;
-	uint64_t kb = in->buffer_kb;
 	int i;
 
 	put(b, "options  ", 10);
@@ -152,7 +151,6 @@ static void put_options(struct dbuf *b, const struct dat_input *in, size_t *buff
 		put_option(b, DAT_OPT_VERSION, in->version,
 			   (uint32_t)strlen(in->version) + 1);
 	put_option(b, DAT_OPT_CPUCOUNT, &ncpus, sizeof(ncpus));
-	put_option(b, DAT_OPT_GT_BUFFER_KB, &kb, sizeof(kb));
 	put_cpu_stats(b, in->cpu_stats, in->nr_cpus);
 	for (i = 0; i < in->nr_instances; i++) {
 		const char *name = in->instances[i].name;

@@ -39,7 +39,6 @@ struct dat_input {
 	const char *uname;
 	const char *version;
 	char *const *cpu_stats;		/* per_cpu/cpuN/stats text, per CPU */
-	unsigned long long buffer_kb;
 	int nr_cpus;
 	int page_size;
 	const int *cpu_fds;		/* raw pages, page multiples */

@@ -179,3 +179,15 @@ test_mounts_tracefs_when_unmounted() {
 	expect "no line saying tracefs was mounted" grep -q '^tracefs: was not mounted; mounted it on' "$WORK/mnt.err" || return 1
 	expect "the recording is unreadable" trace-cmd report -i "$WORK/mnt.dat" > /dev/null 2>&1
 }
+
+# Every option in a gpu-trace file is one trace-cmd knows: KernelShark, gpuvis
+# and trace-cmd dump complain of unknown ones ("unknown option 18260").
+test_no_unknown_options_in_the_file() {
+	local out=$WORK/opts.dat
+	"$GT" record -e sched:sched_switch -o "$out" -- true 2> /dev/null || { WHY="record failed"; return 1; }
+	trace-cmd dump --options -i "$out" > "$WORK/opts.txt" 2>&1
+	expect "trace-cmd dump: $(grep -i unknown "$WORK/opts.txt" | head -1)" \
+		[ "$(grep -ci 'unknown option' "$WORK/opts.txt")" = 0 ] || return 1
+	expect "the granted buffer size is not in the CPU stats" \
+		grep -q '^buffer_size_kb: [0-9]' "$WORK/opts.txt"
+}

@@ -96,8 +96,8 @@ static int print_options(const char *path)
 		else if (id == 4 && strchr(data, '['))
 			printf("clock %.*s\n", (int)strcspn(strchr(data, '[') + 1, "]"),
 			       strchr(data, '[') + 1);
-		else if (id == 0x4754 && size == 8)
-			printf("buffer_kb %llu\n", (unsigned long long)*(uint64_t *)data);
+		else if (id == 2 && !strncmp(data, "CPU: 0\n", 7) && strstr(data, "buffer_size_kb: "))
+			printf("buffer_kb %s", strstr(data, "buffer_size_kb: ") + 16);
 		free(data);
 	}
 	fclose(r.f);

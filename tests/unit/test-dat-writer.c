@@ -127,8 +127,11 @@ static void test_libtracecmd_reads_what_we_write(void)
 		.printk_formats = "", .cmdlines = "1234 kworker/0:1\n",
 		.trace_clock = "local global [mono] mono_raw\n",
 		.uname = "Linux host 6.12.0 x86_64", .version = "gpu-trace test",
-		.cpu_stats = stats, .buffer_kb = 8192, .nr_cpus = 2, .page_size = 4096,
+		.cpu_stats = stats, .nr_cpus = 2, .page_size = 4096,
 		.cpu_fds = fds, .cpu_sizes = sizes,
+		/* the same pages again as a buffer instance, as record's "workload" */
+		.instances = &(struct dat_buffer){ "workload", stats, fds, sizes },
+		.nr_instances = 1,
 	};
 	out = mkstemp(path);
 	CU_ASSERT_EQUAL_FATAL(dat_write_v6(out, &in, &err), 0);
@@ -146,6 +149,19 @@ static void test_libtracecmd_reads_what_we_write(void)
 	comm = tep_data_comm_from_pid(tracecmd_get_tep(h), 1234);
 	CU_ASSERT_STRING_EQUAL(comm, "kworker/0:1");
 	CU_ASSERT_EQUAL(tracecmd_get_first_ts(h), 1000000 + 1000);
+	CU_ASSERT_EQUAL_FATAL(tracecmd_buffer_instances(h), 1);
+	CU_ASSERT_STRING_EQUAL(tracecmd_buffer_instance_name(h, 0), "workload");
+	{
+		struct tracecmd_input *b = tracecmd_buffer_instance_handle(h, 0);
+		struct counts ci = { 0 };
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+		count_cpu(b, 0, &ci);
+		count_cpu(b, 1, &ci);
+		CU_ASSERT_EQUAL(ci.records, 3);
+		CU_ASSERT_EQUAL(ci.seqno_sum, 43);
+		tracecmd_close(b);
+	}
 	tracecmd_close(h);
 
 	unlink(path);
