@@ -76,6 +76,8 @@ static void header(struct report *r)
 			fprintf(r->f, " cpu%d %llu%s", i,
 				(unsigned long long)cpu_stats_lost(&m->cpustats[i]),
 				i + 1 < m->nr_cpustats ? "," : "");
+		if (m->instance_lost)
+			fprintf(r->f, ", workload buffer %llu", (unsigned long long)m->instance_lost);
 		fprintf(r->f, "; %llu%s dropped in %llu window%s of the data: jobs in flight then are flagged L and left out of the statistics\n",
 			(unsigned long long)r->a.missed, r->a.missed_unknown ? "+" : "",
 			(unsigned long long)r->a.tl.lost_windows,

@@ -73,7 +73,7 @@ uint64_t report_lost_stats(const struct report *r)
 
 	for (i = 0; i < r->meta->nr_cpustats; i++)
 		lost += cpu_stats_lost(&r->meta->cpustats[i]);
-	return lost;
+	return lost + r->meta->instance_lost;
 }
 
 /* Keeps the o.top slowest jobs, slowest first. */
