@@ -48,31 +48,6 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* ---- buffer size through the session (so the top level is restored) ---- */
-
-static int session_set_kb(void *ctx, unsigned long kb)
-{
-	struct gt_error e = { 0 };
-	char val[32];
-
-	snprintf(val, sizeof(val), "%lu", kb);
-	if (session_write(ctx, "buffer_size_kb", val, &e))
-		return -(e.errnum ? e.errnum : EIO);
-	return 0;
-}
-
-static long session_get_kb(void *ctx)
-{
-	char *v = session_read(ctx, "per_cpu/cpu0/buffer_size_kb");
-	long kb;
-
-	if (!v)
-		return -errno;
-	kb = strtol(v, NULL, 10);
-	free(v);
-	return kb;
-}
-
 /*
  * The ladder on one buffer; `share` buffers split the safe share of
  * MemAvailable between them.
@@ -81,7 +56,7 @@ static int setup_buffer(struct record_run *run, struct trace_session *s,
 			struct buffer_result *res, const char *label, int share,
 			struct gt_error *err)
 {
-	struct buffer_ops ops = { session_set_kb, session_get_kb, s };
+	struct buffer_ops ops = session_buffer_ops(s);
 	int ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	unsigned long cap = buffer_safe_cap_kb(buffer_mem_available_kb(), ncpus) /
 			    (unsigned long)share;
@@ -96,32 +71,6 @@ static int setup_buffer(struct record_run *run, struct trace_session *s,
 		cmd_say("buffer: note: -b %lu KB is above the safe share (%lu KB per CPU); the kernel only refuses sizes beyond MemAvailable",
 			run->o.buffer_kb, cap);
 	return 0;
-}
-
-static int setup_clock(struct record_run *run, struct trace_session *s,
-		       struct gt_error *err)
-{
-	char *avail = session_read(s, "trace_clock");
-	char *tok, *save = NULL;
-	int found = 0;
-
-	for (tok = avail ? strtok_r(avail, " \n", &save) : NULL; tok;
-	     tok = strtok_r(NULL, " \n", &save)) {
-		size_t n = strlen(tok);
-
-		if (tok[0] == '[' && n > 2 && tok[n - 1] == ']') {
-			tok[n - 1] = '\0';
-			tok++;
-		}
-		if (!strcmp(tok, run->o.clock))
-			found = 1;
-	}
-	free(avail);
-	if (!found)
-		return gt_error_set(err, EINVAL,
-				    "clock '%s' is not offered by this kernel; pick one of %s/trace_clock (e.g. -C mono)",
-				    run->o.clock, run->tracing_dir);
-	return session_write(s, "trace_clock", run->o.clock, err);
 }
 
 static int setup_tracer(struct record_run *run, struct gt_error *err)
@@ -304,7 +253,7 @@ static int create_sessions(struct record_run *run, struct gt_error *err)
 		cmd_say("recording in the top-level buffer (--top-level); its settings are restored afterwards");
 	}
 	/* a new instance traces at once: hold it until everything is set */
-	if (session_write(&run->s, "tracing_on", "0", err))
+	if (session_set_tracing(&run->s, false, err))
 		return -1;
 	if (!run->has_scope)
 		return 0;
@@ -312,11 +261,11 @@ static int create_sessions(struct record_run *run, struct gt_error *err)
 	snprintf(name, sizeof(name), "%s%d.workload", GT_INSTANCE_PREFIX, (int)getpid());
 	if (session_create_instance(&run->scoped, run->tracing_dir, name, err))
 		return -1;
-	return session_write(&run->scoped, "tracing_on", "0", err);
+	return session_set_tracing(&run->scoped, false, err);
 }
 
 /* The pid-tree-only buffer sees a few events per fork: keep it small. */
-#define SCOPED_TREE_KB	"256"
+#define SCOPED_TREE_KB	256
 
 static int setup_buffers(struct record_run *run, struct gt_error *err)
 {
@@ -327,7 +276,7 @@ static int setup_buffers(struct record_run *run, struct gt_error *err)
 	if (scoped_events)
 		return setup_buffer(run, &run->scoped, &run->scoped_buf, "workload ", 2, err);
 	if (run->has_scope)
-		session_write(&run->scoped, "buffer_size_kb", SCOPED_TREE_KB, NULL);
+		session_set_buffer_kb(&run->scoped, SCOPED_TREE_KB, NULL);
 	return 0;
 }
 
@@ -348,8 +297,8 @@ static int setup(struct record_run *run, struct gt_error *err)
 		return -1;
 	run->has_scope = run->o.command || run->o.nr_pids;
 	if (create_sessions(run, err) || setup_tracer(run, err) ||
-	    setup_clock(run, &run->s, err) ||
-	    (run->has_scope && setup_clock(run, &run->scoped, err)) ||
+	    session_set_clock(&run->s, run->o.clock, err) ||
+	    (run->has_scope && session_set_clock(&run->scoped, run->o.clock, err)) ||
 	    setup_events(run, err) || setup_buffers(run, err))
 		return -1;
 	if (run->o.command &&
@@ -504,11 +453,11 @@ static void stop_workload(struct record_run *run)
 	}
 }
 
-static int set_tracing(struct record_run *run, const char *on, struct gt_error *err)
+static int set_tracing(struct record_run *run, bool on, struct gt_error *err)
 {
-	if (session_write(&run->s, "tracing_on", on, err))
+	if (session_set_tracing(&run->s, on, err))
 		return -1;
-	return run->has_scope ? session_write(&run->scoped, "tracing_on", on, err) : 0;
+	return run->has_scope ? session_set_tracing(&run->scoped, on, err) : 0;
 }
 
 /* Readers first, then tracing, then the workload's names, then the workload. */
@@ -516,7 +465,7 @@ static int start_recording(struct record_run *run, struct gt_error *err)
 {
 	if (recorder_start(&run->r, err) ||
 	    (run->has_scope && recorder_start(&run->scoped_rec, err)) ||
-	    set_tracing(run, "1", err) ||
+	    set_tracing(run, true, err) ||
 	    (run->has_scope && mark_workload(run, err)))
 		return -1;
 	return 0;
@@ -533,7 +482,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 	struct gt_error terr = { 0 };
 	bool partial;
 
-	set_tracing(run, "0", NULL);
+	set_tracing(run, false, NULL);
 	/* a full disk stops the readers: what they wrote is still worth keeping */
 	partial = recorder_stop(&run->r, err) != 0;
 	if (run->has_scope && recorder_stop(&run->scoped_rec, partial ? NULL : err))

@@ -41,7 +41,8 @@ static void note(struct buffer_result *res, unsigned long kb,
 static int try_size(const struct buffer_ops *ops, unsigned long kb,
 		    struct buffer_result *res, struct gt_error *err)
 {
-	int ret = ops->set_kb(ops->ctx, kb);
+	struct gt_error e = { 0 };
+	int ret = ops->set_kb(ops->ctx, kb, &e);
 
 	if (ret == 0) {
 		note(res, kb, BUFFER_GRANTED);
@@ -50,6 +51,12 @@ static int try_size(const struct buffer_ops *ops, unsigned long kb,
 	if (ret == -ENOMEM) {
 		note(res, kb, BUFFER_REFUSED);
 		return 0;
+	}
+	/* the operation's own message names the file and why: keep it */
+	if (e.msg[0]) {
+		if (err)
+			*err = e;
+		return -1;
 	}
 	return gt_error_set(err, -ret,
 			    "setting buffer_size_kb to %lu KB failed: %s; check that tracefs is writable",

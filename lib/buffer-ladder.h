@@ -30,8 +30,11 @@ struct buffer_attempt {
 };
 
 struct buffer_ops {
-	/* Returns 0 or -errno; ENOMEM means "refused, try smaller". */
-	int (*set_kb)(void *ctx, unsigned long kb);
+	/*
+	 * 0, or -errno with err saying what failed; -ENOMEM means "refused,
+	 * try smaller" (err then unused).
+	 */
+	int (*set_kb)(void *ctx, unsigned long kb, struct gt_error *err);
 	/* Per-CPU size in KB as the kernel reports it, or -errno. */
 	long (*get_kb)(void *ctx);
 	void *ctx;

@@ -171,6 +171,72 @@ bool session_has_file(struct trace_session *s, const char *file)
 	return access(path, F_OK) == 0;
 }
 
+int session_set_buffer_kb(struct trace_session *s, unsigned long kb, struct gt_error *err)
+{
+	if (session_remember(s, "buffer_size_kb", err))
+		return -1;
+	if (tracefs_instance_set_buffer_size(s->inst, kb, -1) < 0) {
+		int e = errno ? errno : EIO;
+
+		gt_error_set(err, e, "setting %s/buffer_size_kb to %lu KB failed: %s; check that tracefs is writable",
+			     s->dir, kb, strerror(e));
+		return -e;
+	}
+	return 0;
+}
+
+long session_get_buffer_kb(struct trace_session *s)
+{
+	ssize_t kb = tracefs_instance_get_buffer_size(s->inst, 0);
+
+	return kb < 0 ? -(errno ? errno : EIO) : (long)kb;
+}
+
+static int ops_set_kb(void *ctx, unsigned long kb, struct gt_error *err)
+{
+	return session_set_buffer_kb(ctx, kb, err);
+}
+
+static long ops_get_kb(void *ctx)
+{
+	return session_get_buffer_kb(ctx);
+}
+
+struct buffer_ops session_buffer_ops(struct trace_session *s)
+{
+	return (struct buffer_ops){ ops_set_kb, ops_get_kb, s };
+}
+
+int session_set_clock(struct trace_session *s, const char *clock, struct gt_error *err)
+{
+	char *avail = session_read(s, "trace_clock");
+	char *tok, *save = NULL;
+	bool found = false;
+
+	for (tok = avail ? strtok_r(avail, " \n", &save) : NULL; tok;
+	     tok = strtok_r(NULL, " \n", &save)) {
+		size_t n = strlen(tok);
+
+		if (tok[0] == '[' && n > 2 && tok[n - 1] == ']') {
+			tok[n - 1] = '\0';
+			tok++;
+		}
+		if (!strcmp(tok, clock))
+			found = true;
+	}
+	free(avail);
+	if (!found)
+		return gt_error_set(err, EINVAL,
+				    "clock '%s' is not offered by this kernel; pick one of %s/trace_clock (e.g. -C mono)",
+				    clock, s->dir);
+	return session_write(s, "trace_clock", clock, err);
+}
+
+int session_set_tracing(struct trace_session *s, bool on, struct gt_error *err)
+{
+	return session_write(s, "tracing_on", on ? "1" : "0", err);
+}
+
 int session_follow_pids(struct trace_session *s, const pid_t *pids, int nr,
 			bool events, bool functions, bool follow,
 			struct gt_error *err)

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 #include <tracefs.h>
 
+#include "buffer-ladder.h"
 #include "gt-error.h"
 #include "saved-files.h"
 
@@ -50,6 +51,15 @@ int session_write(struct trace_session *s, const char *file, const char *value,
 		  struct gt_error *err);
 char *session_read(struct trace_session *s, const char *file);
 bool session_has_file(struct trace_session *s, const char *file);
+
+/* Per-CPU buffer size in KB: set (remembered for the top level), read back. */
+int session_set_buffer_kb(struct trace_session *s, unsigned long kb, struct gt_error *err);
+long session_get_buffer_kb(struct trace_session *s);
+/* The ladder's operations on this session's buffer. */
+struct buffer_ops session_buffer_ops(struct trace_session *s);
+/* A clock the kernel offers (trace_clock lists it), else an error naming it. */
+int session_set_clock(struct trace_session *s, const char *clock, struct gt_error *err);
+int session_set_tracing(struct trace_session *s, bool on, struct gt_error *err);
 
 /*
  * Scope this buffer to pids: its events (set_event_pid) and/or its function

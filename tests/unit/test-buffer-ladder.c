@@ -13,11 +13,16 @@ struct fake_kernel {
 	int calls;
 };
 
-static int fake_set(void *ctx, unsigned long kb)
+static int fake_set(void *ctx, unsigned long kb, struct gt_error *err)
 {
 	struct fake_kernel *k = ctx;
 
 	k->calls++;
+	if (k->other_errno == EACCES) {
+		/* as the session's op reports it: what failed, why */
+		gt_error_set(err, EACCES, "cannot open /t/buffer_size_kb: Permission denied");
+		return -EACCES;
+	}
 	if (k->other_errno)
 		return -k->other_errno;
 	if (kb > k->limit_kb)
@@ -134,6 +139,13 @@ static void test_other_errors_fail(void)
 
 	CU_ASSERT_EQUAL(buffer_ladder_apply(&ops, 0, 1UL << 30, &res, &err), -1);
 	CU_ASSERT_EQUAL(err.errnum, EACCES);
+	/* the operation's own first message, not a second one over it */
+	CU_ASSERT_STRING_EQUAL(err.msg, "cannot open /t/buffer_size_kb: Permission denied");
+	/* an operation that says nothing gets the ladder's words */
+	k.other_errno = EIO;
+	memset(&err, 0, sizeof(err));
+	CU_ASSERT_EQUAL(buffer_ladder_apply(&ops, 0, 1UL << 30, &res, &err), -1);
+	CU_ASSERT_EQUAL(err.errnum, EIO);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "4096 KB"));
 }
 
