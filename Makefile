@@ -4,6 +4,7 @@ PREFIX     ?= /usr/local
 DESTDIR    ?=
 BINDIR     := $(PREFIX)/bin
 MANDIR     := $(PREFIX)/share/man/man1
+COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
 
 CC         ?= cc
 PKGS       := libtracefs libtraceevent libtracecmd
@@ -82,7 +83,8 @@ deps:
 
 # Unit tests (plain and ASan+UBSan), then the integration suite driving the
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
-TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm
+TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm \
+	build/normal/replay-records build/asan/replay-records
 
 check: $(TEST_BINS)
 	tests/run-all.sh
@@ -115,33 +117,47 @@ bench: gpu-trace build/storm build/make-fixture
 	bench/event-storm.sh
 	bench/report.sh
 
-# Coverage-guided fuzzing of the report path (needs clang and libclang-rt-14-dev):
-# seeds are the fixture scenarios; crashes land in tests/fuzz/crashers, which the
-# integration suite replays. FUZZ_SECONDS bounds the run. See FUZZING.md.
+# Coverage-guided fuzzing (needs clang and libclang-rt-14-dev), see FUZZING.md:
+# fuzz-report feeds whole .dat files (seeds: the fixture scenarios) through
+# report's path; fuzz-records feeds synthetic records of the real formats
+# straight into the decoders, the timeline, the KFD tracker and the pid tree.
+# Crashes land in tests/fuzz/crashers, which the tests replay. FUZZ_SECONDS
+# bounds each target's run.
 FUZZ_SECONDS ?= 120
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -Ilib
+FUZZ_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	ASAN_OPTIONS=fast_unwind_on_malloc=0:malloc_context_size=30
 
-build/fuzz/fuzz-report: tests/fuzz/fuzz-report.c $(LIB_SRCS) $(wildcard lib/*.h)
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRCS) $(wildcard lib/*.h)
 	@mkdir -p build/fuzz
-	clang $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz-report.c $(LIB_SRCS) $(LDLIBS)
+	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS)
 
-fuzz: build/fuzz/fuzz-report build/make-fixture
-	@mkdir -p build/fuzz/corpus tests/fuzz/crashers
+# the records target's kept inputs, replayed by make check without libFuzzer
+build/normal/replay-records: $(call obj,normal,tests/fuzz/replay.c tests/fuzz/fuzz-records.c $(LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/asan/replay-records: $(call obj,asan,tests/fuzz/replay.c tests/fuzz/fuzz-records.c $(LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+
+fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/make-fixture
+	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records tests/fuzz/crashers
 	for s in $$(build/make-fixture tests/fixtures/formats list | cut -d' ' -f1); do \
 		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-		ASAN_OPTIONS=fast_unwind_on_malloc=0:malloc_context_size=30 \
-		build/fuzz/fuzz-report -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	$(FUZZ_ENV) build/fuzz/fuzz-report -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers/ build/fuzz/corpus
+	$(FUZZ_ENV) build/fuzz/fuzz-records -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers/records- \
+		build/fuzz/corpus-records tests/fuzz/records-seeds
 
 install: gpu-trace $(PLUGINS)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace
+	install -m 0644 completion/gpu-trace.bash $(DESTDIR)$(COMPLETIONDIR)/gpu-trace
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
 	install -m 0644 $(PLUGINS) $(DESTDIR)$(TEP_PLUGIN_DIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
+	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(DESTDIR)$(COMPLETIONDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
 		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS))
 
 clean:

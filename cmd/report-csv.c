@@ -39,7 +39,7 @@ static void csv_job(struct report *r, const struct job *j)
 	char key[64], fl[16];
 	int l;
 
-	text(r->f, r->a.tl.rings[j->ring].name);
+	text(r->f, timeline_ring_name(&r->a.tl, j->ring));
 	fprintf(r->f, ",%s,%d,", report_job_key(key, sizeof(key), j), j->pid);
 	text(r->f, analysis_comm(&r->a, j->pid));
 	field(r->f, j->has_client_id, j->client_id);
@@ -65,7 +65,7 @@ static void csv_end(struct report *r)
 		fprintf(r->f, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns\n",
 			r->o.jobs ? "\n" : "");
 		for (i = 0; i < r->a.tl.nr_rings; i++) {
-			struct ring_stats *rs = &r->a.tl.rings[i];
+			struct ring_stats *rs = r->a.tl.rings[i];
 
 			for (l = 0; l < LAT_NR; l++) {
 				struct latency_stats *st = &rs->lat[l];

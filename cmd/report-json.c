@@ -33,7 +33,7 @@ static void job(struct report *r, const struct job *j)
 	int l;
 
 	fprintf(f, "{\"ring\":");
-	json_str(f, r->a.tl.rings[j->ring].name);
+	json_str(f, timeline_ring_name(&r->a.tl, j->ring));
 	fprintf(f, ",\"id\":");
 	opt_u64(f, j->has_id, j->id);
 	fprintf(f, ",\"fence\":");
@@ -139,7 +139,7 @@ static void rings(struct report *r)
 
 	fprintf(r->f, ",\"rings\":[");
 	for (i = 0; i < r->a.tl.nr_rings; i++) {
-		struct ring_stats *s = &r->a.tl.rings[i];
+		struct ring_stats *s = r->a.tl.rings[i];
 
 		fprintf(r->f, "%s\n{\"name\":", i ? "," : "");
 		json_str(r->f, s->name);
@@ -167,21 +167,21 @@ static void rings(struct report *r)
 	fprintf(r->f, "]");
 }
 
-static void groups(struct report *r, const char *key, struct group_stats *g, int nr, bool procs)
+static void groups(struct report *r, const char *key, struct group_stats **g, int nr, bool procs)
 {
 	int i;
 
 	fprintf(r->f, ",\"%s\":[", key);
 	for (i = 0; i < nr; i++) {
 		fprintf(r->f, "%s{\"%s\":%llu,", i ? "," : "", procs ? "pid" : "client_id",
-			(unsigned long long)g[i].key);
+			(unsigned long long)g[i]->key);
 		if (procs) {
 			fprintf(r->f, "\"comm\":");
-			json_str(r->f, analysis_comm(&r->a, (int)g[i].key));
+			json_str(r->f, analysis_comm(&r->a, (int)g[i]->key));
 			fputc(',', r->f);
 		}
-		fprintf(r->f, "\"jobs\":%llu,\"total_ns\":", (unsigned long long)g[i].jobs);
-		stats(r->f, &g[i].total);
+		fprintf(r->f, "\"jobs\":%llu,\"total_ns\":", (unsigned long long)g[i]->jobs);
+		stats(r->f, &g[i]->total);
 		fputc('}', r->f);
 	}
 	fputc(']', r->f);

@@ -28,7 +28,7 @@ static void text_job(struct report *r, const struct job *j)
 	else
 		strcpy(behind_jobs, "-");
 	fprintf(r->f, "%-14s %-22s %7d %-15s %10s %17s %17s %17s %17s %17s %11s %11s %11s %11s %11s %11s %11s %6s %s\n",
-		r->a.tl.rings[j->ring].name, report_job_key(key, sizeof(key), j), j->pid,
+		timeline_ring_name(&r->a.tl, j->ring), report_job_key(key, sizeof(key), j), j->pid,
 		analysis_comm(&r->a, j->pid), client,
 		report_ts(t0, sizeof(t0), j->t_submit), report_ts(t1, sizeof(t1), j->t_queue),
 		report_ts(t2, sizeof(t2), j->t_run), report_ts(t3, sizeof(t3), j->t_hw_start),
@@ -91,9 +91,9 @@ static void job_totals(struct report *r)
 	int i;
 
 	for (i = 0; i < r->a.tl.nr_rings; i++) {
-		fin += r->a.tl.rings[i].jobs;
-		unfin += r->a.tl.rings[i].unfinished;
-		lost += r->a.tl.rings[i].lost;
+		fin += r->a.tl.rings[i]->jobs;
+		unfin += r->a.tl.rings[i]->unfinished;
+		lost += r->a.tl.rings[i]->lost;
 	}
 	fprintf(r->f, "jobs     %llu finished, %llu unfinished (U), %llu touched by lost events (L)",
 		(unsigned long long)fin, (unsigned long long)unfin, (unsigned long long)lost);
@@ -136,7 +136,7 @@ static void rings(struct report *r)
 	int i, l;
 
 	for (i = 0; i < r->a.tl.nr_rings; i++) {
-		struct ring_stats *s = &r->a.tl.rings[i];
+		struct ring_stats *s = r->a.tl.rings[i];
 
 		fprintf(r->f, "\nring %s: %llu jobs, %llu unfinished, %llu lost, busy %.1f%%, max %lld in flight, %llu waited on dependencies\n",
 			s->name, (unsigned long long)s->jobs, (unsigned long long)s->unfinished,
@@ -177,7 +177,7 @@ static void slowest(struct report *r)
 		B(key); B(a); B(b); B(c); B(d); B(e); B(fl);
 
 		fprintf(r->f, "  %-14s %-22s %7d %-15s %11s %11s %11s %11s %11s %s\n",
-			r->a.tl.rings[j->ring].name, report_job_key(key, sizeof(key), j), j->pid,
+			timeline_ring_name(&r->a.tl, j->ring), report_job_key(key, sizeof(key), j), j->pid,
 			analysis_comm(&r->a, j->pid),
 			report_us(a, sizeof(a), j->has_lat[LAT_QUEUE_TO_RUN], j->lat[LAT_QUEUE_TO_RUN]),
 			report_us(b, sizeof(b), j->has_lat[LAT_DEP_WAIT], j->lat[LAT_DEP_WAIT]),
@@ -188,7 +188,7 @@ static void slowest(struct report *r)
 	}
 }
 
-static void groups(struct report *r, const char *title, struct group_stats *g, int nr,
+static void groups(struct report *r, const char *title, struct group_stats **g, int nr,
 		   bool processes)
 {
 	int i;
@@ -202,16 +202,16 @@ static void groups(struct report *r, const char *title, struct group_stats *g, i
 		B(a); B(b); B(c); B(d);
 
 		if (processes)
-			snprintf(who, sizeof(who), "%llu %s", (unsigned long long)g[i].key,
-				 analysis_comm(&r->a, (int)g[i].key));
+			snprintf(who, sizeof(who), "%llu %s", (unsigned long long)g[i]->key,
+				 analysis_comm(&r->a, (int)g[i]->key));
 		else
-			snprintf(who, sizeof(who), "%llu", (unsigned long long)g[i].key);
+			snprintf(who, sizeof(who), "%llu", (unsigned long long)g[i]->key);
 		fprintf(r->f, "  %-24s %8llu %12s %12s %12s %12s\n", who,
-			(unsigned long long)g[i].jobs,
-			report_us(a, sizeof(a), true, latency_avg(&g[i].total)),
-			report_us(b, sizeof(b), true, latency_percentile(&g[i].total, 50)),
-			report_us(c, sizeof(c), true, latency_percentile(&g[i].total, 99)),
-			report_us(d, sizeof(d), true, g[i].total.max));
+			(unsigned long long)g[i]->jobs,
+			report_us(a, sizeof(a), true, latency_avg(&g[i]->total)),
+			report_us(b, sizeof(b), true, latency_percentile(&g[i]->total, 50)),
+			report_us(c, sizeof(c), true, latency_percentile(&g[i]->total, 99)),
+			report_us(d, sizeof(d), true, g[i]->total.max));
 	}
 }
 

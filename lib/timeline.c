@@ -27,59 +27,119 @@ int timeline_init(struct timeline *t, bool fence_mode)
 {
 	memset(t, 0, sizeof(*t));
 	t->fence_mode = fence_mode;
-	t->signal_fifo = calloc(2 * SIGNALS_KEPT, sizeof(*t->signal_fifo));
-	return t->signal_fifo ? 0 : -1;
+	return 0;
 }
 
+static uint64_t name_hash(const char *name)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
+	return h;
+}
+
+/*
+ * Rings by name: a hash lookup per event (a fence-only trace has one
+ * "ring" per timeline, thousands of them), each ring allocated once.
+ */
 static int ring_index(struct timeline *t, const char *name)
 {
-	struct ring_stats *n;
+	const char *key = name[0] ? name : "(unnamed)";
+	uint64_t h = name_hash(key);
+	uintptr_t at = (uintptr_t)keymap_get(&t->ring_by_name, h);
+	struct ring_stats **n, *r;
 	int i;
 
-	for (i = 0; i < t->nr_rings; i++)
-		if (!strcmp(t->rings[i].name, name))
-			return i;
+	if (at && !strcmp(t->rings[at - 1]->name, key))
+		return (int)at - 1;
+	if (at) {
+		/* two names, one hash: look the slow way */
+		for (i = 0; i < t->nr_rings; i++)
+			if (!strcmp(t->rings[i]->name, key))
+				return i;
+	}
 	n = realloc(t->rings, sizeof(*n) * (size_t)(t->nr_rings + 1));
-	if (!n)
+	r = calloc(1, sizeof(*r));
+	if (n)
+		t->rings = n;
+	if (!n || !r) {
+		free(r);
 		return 0;
-	t->rings = n;
-	memset(&n[t->nr_rings], 0, sizeof(*n));
-	strncpy(n[t->nr_rings].name, name[0] ? name : "(unnamed)", GEV_STR_LEN - 1);
+	}
+	strncpy(r->name, key, GEV_STR_LEN - 1);
+	t->rings[t->nr_rings] = r;
+	if (!at)
+		keymap_put(&t->ring_by_name, h, (void *)(uintptr_t)(t->nr_rings + 1));
 	return t->nr_rings++;
 }
 
-static struct group_stats *group(struct group_stats **list, int *nr, uint64_t key)
+const char *timeline_ring_name(const struct timeline *t, int ring)
 {
-	struct group_stats *n;
-	int i;
-
-	for (i = 0; i < *nr; i++)
-		if ((*list)[i].key == key)
-			return &(*list)[i];
-	n = realloc(*list, sizeof(*n) * (size_t)(*nr + 1));
-	if (!n)
-		return NULL;
-	*list = n;
-	memset(&n[*nr], 0, sizeof(*n));
-	n[*nr].key = key;
-	return &n[(*nr)++];
+	return ring >= 0 && ring < t->nr_rings ? t->rings[ring]->name : "?";
 }
 
-/* Signal times of recent fences, kept in a fixed-size FIFO. */
+/* Per-process and per-client statistics, found by key in a hash. */
+static struct group_stats *group(struct group_stats ***list, int *nr, struct keymap *index,
+				 uint64_t key)
+{
+	uintptr_t at = (uintptr_t)keymap_get(index, key);
+	struct group_stats **n, *g;
+
+	if (at)
+		return (*list)[at - 1];
+	n = realloc(*list, sizeof(*n) * (size_t)(*nr + 1));
+	g = calloc(1, sizeof(*g));
+	if (n)
+		*list = n;
+	if (!n || !g || keymap_put(index, key, (void *)(uintptr_t)(*nr + 1))) {
+		free(g);
+		return NULL;
+	}
+	g->key = key;
+	(*list)[(*nr)++] = g;
+	return g;
+}
+
+/* The FIFO grows (in order, oldest first) up to SIGNALS_KEPT: small traces stay small. */
+static bool grow_signals(struct timeline *t)
+{
+	size_t cap = t->signal_cap ? t->signal_cap * 2 : 256, i;
+	uint64_t *n = malloc(2 * cap * sizeof(*n));
+
+	if (!n)
+		return false;
+	for (i = 0; i < t->signal_count; i++) {
+		size_t from = (t->signal_head + i) % t->signal_cap;
+
+		n[2 * i] = t->signal_fifo[2 * from];
+		n[2 * i + 1] = t->signal_fifo[2 * from + 1];
+	}
+	free(t->signal_fifo);
+	t->signal_fifo = n;
+	t->signal_cap = cap;
+	t->signal_head = 0;
+	return true;
+}
+
+/* Signal times of recent fences, kept in a bounded FIFO. */
 static void remember_signal(struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t ts)
 {
 	uint64_t key = fence_key(ctx, seqno);
 	size_t at;
 
-	if (t->signal_count == SIGNALS_KEPT) {
+	if (t->signal_count == t->signal_cap && t->signal_cap < SIGNALS_KEPT &&
+	    !grow_signals(t))
+		return;
+	if (t->signal_count == t->signal_cap) {
 		at = t->signal_head;
 		/* forget the oldest, unless the same fence was stored again since */
 		if ((uintptr_t)keymap_get(&t->signals, t->signal_fifo[2 * at]) ==
 		    t->signal_fifo[2 * at + 1] + 1)
 			keymap_del(&t->signals, t->signal_fifo[2 * at]);
-		t->signal_head = (t->signal_head + 1) % SIGNALS_KEPT;
+		t->signal_head = (t->signal_head + 1) % t->signal_cap;
 	} else {
-		at = (t->signal_head + t->signal_count++) % SIGNALS_KEPT;
+		at = (t->signal_head + t->signal_count++) % t->signal_cap;
 	}
 	t->signal_fifo[2 * at] = key;
 	t->signal_fifo[2 * at + 1] = ts;
@@ -219,7 +279,7 @@ static bool passes(struct timeline *t, const struct job *j)
 
 	if (f->pid && j->pid != f->pid)
 		return false;
-	if (f->ring && strcmp(t->rings[j->ring].name, f->ring))
+	if (f->ring && strcmp(t->rings[j->ring]->name, f->ring))
 		return false;
 	if ((f->from && first < f->from) || (f->to && first > f->to))
 		return false;
@@ -239,7 +299,7 @@ static bool passes(struct timeline *t, const struct job *j)
 /* Fold a finished (or never-finished) job into the statistics, hand it on. */
 static void retire(struct timeline *t, struct job *j)
 {
-	struct ring_stats *r = &t->rings[j->ring];
+	struct ring_stats *r = t->rings[j->ring];
 	struct group_stats *g;
 	int l;
 
@@ -268,13 +328,13 @@ static void retire(struct timeline *t, struct job *j)
 			if (j->has_lat[l])
 				latency_add(&r->lat[l], j->lat[l]);
 		if (j->has_lat[LAT_TOTAL]) {
-			g = group(&t->procs, &t->nr_procs, (uint64_t)j->pid);
+			g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
 			if (g) {
 				g->jobs++;
 				latency_add(&g->total, j->lat[LAT_TOTAL]);
 			}
 			if (j->has_client_id) {
-				g = group(&t->clients, &t->nr_clients, j->client_id);
+				g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
 				if (g) {
 					g->jobs++;
 					latency_add(&g->total, j->lat[LAT_TOTAL]);
@@ -337,7 +397,7 @@ static void note_pid(int *pids, int *nr, int cap, bool *more, int pid)
  */
 static void attribute_wait(struct timeline *t, struct job *j)
 {
-	struct ring_stats *r = &t->rings[j->ring];
+	struct ring_stats *r = t->rings[j->ring];
 	bool sum = summarised(t, j) && passes(t, j);
 	int pids[16], nr_pids = 0;
 	bool more = false;
@@ -394,7 +454,7 @@ static void remember_exec(struct ring_stats *r, const struct job *j)
 
 static void complete(struct timeline *t, struct job *j, uint64_t ts)
 {
-	struct ring_stats *r = &t->rings[j->ring];
+	struct ring_stats *r = t->rings[j->ring];
 	uint64_t first = job_first_time(j);
 
 	j->t_done = ts;
@@ -457,7 +517,7 @@ static void add_dep_fence(struct job *j, const struct gpu_event *ev)
 
 static void track_depth(struct timeline *t, struct job *j)
 {
-	struct ring_stats *r = &t->rings[j->ring];
+	struct ring_stats *r = t->rings[j->ring];
 
 	r->in_flight++;
 	if (r->in_flight > r->max_in_flight)
@@ -500,7 +560,7 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 		if (t->fence_mode && j) {
 			unindex_job(t, j);
 			if (j->t_queue)
-				t->rings[j->ring].in_flight--;
+				t->rings[j->ring]->in_flight--;
 			t->jobs_in_flight--;
 			free(j);
 		}
@@ -671,16 +731,24 @@ void timeline_free(struct timeline *t)
 
 	for (i = 0; i < t->nr_rings; i++) {
 		for (l = 0; l < LAT_NR; l++)
-			latency_free(&t->rings[i].lat[l]);
-		free(t->rings[i].history);
+			latency_free(&t->rings[i]->lat[l]);
+		free(t->rings[i]->history);
+		free(t->rings[i]);
 	}
-	for (i = 0; i < t->nr_procs; i++)
-		latency_free(&t->procs[i].total);
-	for (i = 0; i < t->nr_clients; i++)
-		latency_free(&t->clients[i].total);
+	for (i = 0; i < t->nr_procs; i++) {
+		latency_free(&t->procs[i]->total);
+		free(t->procs[i]);
+	}
+	for (i = 0; i < t->nr_clients; i++) {
+		latency_free(&t->clients[i]->total);
+		free(t->clients[i]);
+	}
+	keymap_free(&t->proc_index);
+	keymap_free(&t->client_index);
 	free(t->rings);
 	free(t->procs);
 	free(t->clients);
+	keymap_free(&t->ring_by_name);
 	keymap_free(&t->by_id);
 	keymap_free(&t->by_fence);
 	keymap_free(&t->by_ptr);

@@ -133,15 +133,17 @@ struct timeline {
 	void (*on_job)(const struct job *job, void *ctx);
 	void *job_ctx;
 
-	struct ring_stats *rings;
+	struct ring_stats **rings;
 	int nr_rings;
-	struct group_stats *procs, *clients;
+	struct keymap ring_by_name;	/* name hash -> index + 1 */
+	struct group_stats **procs, **clients;
 	int nr_procs, nr_clients;
+	struct keymap proc_index, client_index;	/* key -> index + 1 */
 
 	struct keymap by_id, by_ptr, by_fence;
 	struct keymap signals;		/* fence -> signal ts, bounded */
 	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
-	size_t signal_head, signal_count;
+	size_t signal_head, signal_count, signal_cap;
 
 	uint64_t first_ts, last_ts;
 	uint64_t events, jobs_in_flight, max_jobs_in_flight;
@@ -160,5 +162,7 @@ void timeline_finish(struct timeline *t);
 void timeline_free(struct timeline *t);
 
 const char *job_latency_name(enum job_latency l);
+/* A ring's name by its index (job.ring), "?" if out of range. */
+const char *timeline_ring_name(const struct timeline *t, int ring);
 
 #endif

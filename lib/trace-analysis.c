@@ -21,7 +21,7 @@ const char *analysis_comm(struct analysis *a, int pid)
 
 static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 {
-	uint64_t first = tracecmd_get_first_ts(a->handles[0]);
+	uint64_t first = a->nr_handles ? tracecmd_get_first_ts(a->handles[0]) : 0;
 
 	if (hooks)
 		a->hooks = *hooks;
@@ -35,6 +35,35 @@ static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 	a->tl.comm_of = comm_of;
 	a->tl.comm_ctx = a;
 	a->tl.workload = &a->workload;
+}
+
+/* Decoders, timeline, pid tree and hooks over the file's (or a stream's) formats. */
+static int init_pipeline(struct analysis *a, struct tep_handle *tep,
+			 const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	a->tep = tep;
+	a->dec = gpu_decoder_new(a->tep);
+	if (!a->dec)
+		return gt_error_set(err, ENOMEM, "out of memory reading the event formats");
+	/* without scheduler or amdgpu events, jobs are the fences themselves */
+	if (timeline_init(&a->tl, !gpu_decoder_has_system(a->dec, "gpu_scheduler") &&
+				  !gpu_decoder_has_system(a->dec, "amdgpu")))
+		return gt_error_set(err, ENOMEM, "out of memory");
+	workload_tree_init(&a->workload, a->tep);
+	attach_hooks(a, hooks);
+	return 0;
+}
+
+int analysis_init(struct analysis *a, struct tep_handle *tep,
+		  const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	memset(a, 0, sizeof(*a));
+	a->no_pageout = true;	/* the caller's records, not our mapping */
+	if (init_pipeline(a, tep, hooks, err)) {
+		analysis_close(a);
+		return -1;
+	}
+	return 0;
 }
 
 int analysis_open(struct analysis *a, const char *path,
@@ -57,25 +86,14 @@ int analysis_open(struct analysis *a, const char *path,
 		if (h)
 			a->handles[a->nr_handles++] = h;
 	}
-	a->tep = tracecmd_get_tep(a->handles[0]);
 	a->page_size = (size_t)sysconf(_SC_PAGESIZE);
 	/* our printers, whether or not the plugins are installed */
-	gpu_plugin_register(a->tep, NULL);
-	for (i = 1; i < a->nr_handles; i++)
+	for (i = 0; i < a->nr_handles; i++)
 		gpu_plugin_register(tracecmd_get_tep(a->handles[i]), NULL);
-	a->dec = gpu_decoder_new(a->tep);
-	if (!a->dec) {
+	if (init_pipeline(a, tracecmd_get_tep(a->handles[0]), hooks, err)) {
 		analysis_close(a);
-		return gt_error_set(err, ENOMEM, "out of memory reading the formats of %s", path);
+		return -1;
 	}
-	/* without scheduler or amdgpu events, jobs are the fences themselves */
-	if (timeline_init(&a->tl, !gpu_decoder_has_system(a->dec, "gpu_scheduler") &&
-				  !gpu_decoder_has_system(a->dec, "amdgpu"))) {
-		analysis_close(a);
-		return gt_error_set(err, ENOMEM, "out of memory");
-	}
-	workload_tree_init(&a->workload, a->tep);
-	attach_hooks(a, hooks);
 	return 0;
 }
 
@@ -155,15 +173,11 @@ static void release_page(struct analysis *a, const struct tep_record *rec)
 	run->current = page;
 }
 
-static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
-		       void *data)
+int analysis_record(struct analysis *a, struct tep_record *rec)
 {
-	struct analysis *a = data;
 	struct gpu_event ev;
 	enum gpu_event_kind kind;
 
-	(void)h;
-	(void)cpu;
 	a->records++;
 	release_page(a, rec);
 	if (!a->first_ts)
@@ -197,17 +211,32 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 	return 0;
 }
 
+static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
+		       void *data)
+{
+	(void)h;
+	(void)cpu;
+	return analysis_record(data, rec);
+}
+
+void analysis_finish(struct analysis *a)
+{
+	int i;
+
+	timeline_finish(&a->tl);
+	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
+		release_run(a, &a->runs[i]);
+}
+
 int analysis_run(struct analysis *a, struct gt_error *err)
 {
-	int ret, i;
+	int ret;
 
 	if (a->nr_handles == 1)
 		ret = tracecmd_iterate_events(a->handles[0], NULL, 0, each_record, a);
 	else
 		ret = tracecmd_iterate_events_multi(a->handles, a->nr_handles, each_record, a);
-	timeline_finish(&a->tl);
-	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
-		release_run(a, &a->runs[i]);
+	analysis_finish(a);
 	if (ret < 0 && !a->hooks.on_record)
 		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",
 				    (unsigned long long)a->records);
@@ -220,7 +249,8 @@ void analysis_close(struct analysis *a)
 
 	for (i = a->nr_handles - 1; i >= 0; i--)
 		tracecmd_close(a->handles[i]);
-	gpu_decoder_free(a->dec);
+	if (a->dec)
+		gpu_decoder_free(a->dec);
 	timeline_free(&a->tl);
 	kfd_queues_free(&a->kfd);
 	workload_tree_free(&a->workload);

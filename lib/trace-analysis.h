@@ -65,6 +65,17 @@ struct analysis {
 int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err);
 int analysis_run(struct analysis *a, struct gt_error *err);
+
+/*
+ * The same pipeline without a file, for records that come from elsewhere
+ * (a live stream, a fuzzer): init over their formats, hand in each record
+ * in time order, finish once (unfinished jobs go to on_job), close.
+ */
+int analysis_init(struct analysis *a, struct tep_handle *tep,
+		  const struct analysis_hooks *hooks, struct gt_error *err);
+/* < 0 when an on_record hook asked to stop */
+int analysis_record(struct analysis *a, struct tep_record *rec);
+void analysis_finish(struct analysis *a);
 void analysis_close(struct analysis *a);
 /* "<...>" when the file has no name for the pid */
 const char *analysis_comm(struct analysis *a, int pid);

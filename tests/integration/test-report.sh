@@ -163,6 +163,7 @@ test_install_puts_plugins_in_libtraceevent_dir() {
 	expect "no plugin_gpu_scheduler.so in $dir" [ -f "$dest$dir/plugin_gpu_scheduler.so" ] || return 1
 	expect "gpu-trace not installed" [ -x "$dest/usr/bin/gpu-trace" ] || return 1
 	expect "man page not installed" [ -f "$dest/usr/share/man/man1/gpu-trace-report.1" ] || return 1
+	expect "bash completion not installed" [ -f "$dest/usr/share/bash-completion/completions/gpu-trace" ] || return 1
 	"$MAKE_FIXTURE" "$FORMATS" deps "$WORK/inst.dat" || { WHY="make-fixture failed"; return 1; }
 	TRACEEVENT_PLUGIN_DIR=$dest$dir trace-cmd report -i "$WORK/inst.dat" 2> /dev/null |
 		grep -q 'fence=200:1 waits for fence 100:1 (unsignalled)' ||

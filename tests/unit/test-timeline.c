@@ -62,8 +62,8 @@ static struct ring_stats *ring(struct run *r, const char *name)
 	int i;
 
 	for (i = 0; i < r->a.tl.nr_rings; i++)
-		if (!strcmp(r->a.tl.rings[i].name, name))
-			return &r->a.tl.rings[i];
+		if (!strcmp(r->a.tl.rings[i]->name, name))
+			return r->a.tl.rings[i];
 	return NULL;
 }
 
@@ -73,7 +73,7 @@ static const struct job *job_on_ring(struct run *r, const char *ring, uint64_t i
 
 	for (i = 0; i < r->nr_jobs; i++)
 		if (r->jobs[i].has_id && r->jobs[i].id == id &&
-		    (!ring || !strcmp(r->a.tl.rings[r->jobs[i].ring].name, ring)))
+		    (!ring || !strcmp(timeline_ring_name(&r->a.tl, r->jobs[i].ring), ring)))
 			return &r->jobs[i];
 	return NULL;
 }
@@ -144,9 +144,9 @@ static void test_two_rings(void)
 	CU_ASSERT_EQUAL(r.a.first_ts, 1000000000ULL + US_NS(100));
 	CU_ASSERT_EQUAL(r.a.last_ts, 1000000000ULL + US_NS(920));
 	CU_ASSERT_EQUAL_FATAL(r.a.tl.nr_procs, 1);
-	CU_ASSERT_EQUAL(r.a.tl.procs[0].key, 4242);
-	CU_ASSERT_EQUAL(r.a.tl.procs[0].jobs, 3);
-	CU_ASSERT_EQUAL(latency_percentile(&r.a.tl.procs[0].total, 50), US_NS(520));
+	CU_ASSERT_EQUAL(r.a.tl.procs[0]->key, 4242);
+	CU_ASSERT_EQUAL(r.a.tl.procs[0]->jobs, 3);
+	CU_ASSERT_EQUAL(latency_percentile(&r.a.tl.procs[0]->total, 50), US_NS(520));
 	CU_ASSERT_STRING_EQUAL(analysis_comm(&r.a, 4242), "hipapp");
 	done(&r);
 }

@@ -117,7 +117,7 @@ static void test_competing_clients(void)
 	/* pid 5002 exited; the same number later is someone else */
 	j = by_seqno(&k, 7);
 	CU_ASSERT_TRUE(j && !(j->flags & JOB_WORKLOAD));
-	r = &a.tl.rings[0];
+	r = a.tl.rings[0];
 	CU_ASSERT_EQUAL(r->workload_jobs, 2);
 	CU_ASSERT_EQUAL(r->behind_ns, US_NS(290));
 	CU_ASSERT_EQUAL(r->behind_jobs, 3);
@@ -141,7 +141,7 @@ static void test_workload_only_filter(void)
 		CU_ASSERT_TRUE(k.list[i].flags & JOB_WORKLOAD);
 	CU_ASSERT_EQUAL(a.tl.filtered_out, 5);
 	/* the wait behind the rival is still seen: history keeps every job */
-	CU_ASSERT_EQUAL(a.tl.rings[0].behind_ns, US_NS(290));
+	CU_ASSERT_EQUAL(a.tl.rings[0]->behind_ns, US_NS(290));
 	analysis_close(&a);
 	unlink(path);
 }
