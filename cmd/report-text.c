@@ -113,6 +113,12 @@ static void ring_behind(struct report *r, const struct ring_stats *s)
 	double ms = (double)s->behind_ns / 1e6;
 	int procs = s->nr_behind_pids;
 
+	if (report_has_workload(r) && !s->behind_jobs) {
+		fprintf(r->f, "  workload: %llu of %llu jobs; none waited behind other processes' jobs\n",
+			(unsigned long long)s->workload_jobs,
+			(unsigned long long)(s->jobs + s->unfinished));
+		return;
+	}
 	if (report_has_workload(r))
 		fprintf(r->f, "  workload: %llu of %llu jobs; they waited %.3f ms behind %llu jobs of %d%s other process%s",
 			(unsigned long long)s->workload_jobs,

@@ -257,6 +257,8 @@ static void unindex_job(struct timeline *t, struct job *j)
 		keymap_del(&t->by_fence, fence_key(j->ctx, j->seqno));
 	if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
 		keymap_del(&t->by_ptr, j->fence_ptr);
+	if (j->virtio_fence_id && keymap_get(&t->by_virtio, j->virtio_fence_id) == j)
+		keymap_del(&t->by_virtio, j->virtio_fence_id);
 }
 
 uint64_t job_first_time(const struct job *j)
@@ -524,16 +526,69 @@ static void track_depth(struct timeline *t, struct job *j)
 		r->max_in_flight = r->in_flight;
 }
 
+/*
+ * virtio-gpu numbers a fence when it emits it (dma_fence_init has seqno 0):
+ * the fence's seqno is the command's fence_id. A fenced command is a job
+ * from emit (submit) to virtio_gpu_cmd_queue (queued to the host, which
+ * runs its queue in order) to dma_fence_signaled, whatever else the file
+ * has, scheduler events or not.
+ */
+static void virtio_emit(struct timeline *t, struct job *j, const struct gpu_event *ev)
+{
+	if (!j) {
+		j = new_indexed_job(t, ev);
+		if (!j)
+			return;
+		j->flags |= JOB_FENCE_ONLY;
+	}
+	set_submitter(t, j, ev->pid);
+	if (!j->t_submit)
+		j->t_submit = ev->ts;
+	if (!j->virtio_fence_id && ev->seqno) {
+		j->virtio_fence_id = ev->seqno;
+		keymap_put(&t->by_virtio, ev->seqno, j);
+	}
+}
+
+static void virtio_command(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j;
+
+	if (ev->kind != GEV_VIRTIO_CMD_QUEUE || !ev->id)
+		return;		/* answers, and commands without a fence */
+	j = keymap_get(&t->by_virtio, ev->id);
+	if (!j) {
+		t->orphans++;	/* its emit is not in the trace */
+		return;
+	}
+	if (!j->t_queue) {
+		j->t_queue = j->t_run = ev->ts;
+		track_depth(t, j);
+	}
+}
+
+static bool is_virtio(const struct gpu_event *ev)
+{
+	return !strcmp(ev->driver, "virtio_gpu");
+}
+
 static void fence_event(struct timeline *t, const struct gpu_event *ev)
 {
 	uint64_t key = fence_key(ev->ctx, ev->seqno);
 	struct job *j = keymap_get(&t->by_fence, key);
 
+	if (is_virtio(ev) && ev->kind == GEV_FENCE_INIT)
+		return;		/* not numbered yet */
+	if (is_virtio(ev) && ev->kind == GEV_FENCE_EMIT) {
+		virtio_emit(t, j, ev);
+		return;
+	}
 	switch (ev->kind) {
 	case GEV_FENCE_SIGNALED:
 		remember_signal(t, ev->ctx, ev->seqno, ev->ts);
-		if (j && (t->fence_mode || (j->t_run && !strcmp(ev->driver, "drm_sched")))) {
-			if (!t->fence_mode)
+		if (j && (t->fence_mode || (j->t_run && !strcmp(ev->driver, "drm_sched")) ||
+			  j->virtio_fence_id)) {
+			if (!t->fence_mode && !j->virtio_fence_id)
 				j->flags |= JOB_DONE_FENCE;
 			complete(t, j, ev->ts);
 		}
@@ -580,6 +635,10 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 	t->last_ts = ev->ts;
 	if (ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) {
 		fence_event(t, ev);
+		return;
+	}
+	if (ev->kind == GEV_VIRTIO_CMD_QUEUE || ev->kind == GEV_VIRTIO_CMD_RESPONSE) {
+		virtio_command(t, ev);
 		return;
 	}
 	if (t->fence_mode)
@@ -670,6 +729,7 @@ void timeline_lost_events(struct timeline *t, uint64_t ts)
 	mark_lost(&t->by_id);
 	mark_lost(&t->by_fence);
 	mark_lost(&t->by_ptr);
+	mark_lost(&t->by_virtio);
 }
 
 static int cmp_job_start(const void *a, const void *b)
@@ -710,6 +770,7 @@ void timeline_finish(struct timeline *t)
 	collect(&t->by_id, &list, &nr, &cap);
 	collect(&t->by_fence, &list, &nr, &cap);
 	collect(&t->by_ptr, &list, &nr, &cap);
+	collect(&t->by_virtio, &list, &nr, &cap);
 	if (nr)
 		qsort(list, nr, sizeof(*list), cmp_job_start);
 	for (i = 0; i < nr; i++) {
@@ -752,6 +813,7 @@ void timeline_free(struct timeline *t)
 	keymap_free(&t->by_id);
 	keymap_free(&t->by_fence);
 	keymap_free(&t->by_ptr);
+	keymap_free(&t->by_virtio);
 	keymap_free(&t->signals);
 	free(t->signal_fifo);
 	memset(t, 0, sizeof(*t));

@@ -63,6 +63,7 @@ struct job {
 	bool has_fence;
 	uint64_t ctx, seqno;
 	uint64_t fence_ptr;
+	uint64_t virtio_fence_id;	/* virtio-gpu: the command's fence_id */
 	uint64_t t_submit, t_queue, t_run, t_hw_start, t_done;
 	uint64_t dep_ready;		/* latest dependency signal seen */
 	unsigned int nr_deps, nr_waits;
@@ -140,7 +141,7 @@ struct timeline {
 	int nr_procs, nr_clients;
 	struct keymap proc_index, client_index;	/* key -> index + 1 */
 
-	struct keymap by_id, by_ptr, by_fence;
+	struct keymap by_id, by_ptr, by_fence, by_virtio;
 	struct keymap signals;		/* fence -> signal ts, bounded */
 	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
 	size_t signal_head, signal_count, signal_cap;

@@ -161,6 +161,31 @@ static void test_no_workload_named(void)
 	unlink(path);
 }
 
+/* virtio-gpu: emit -> cmd_queue (fence_id) -> signaled, in fence mode or not */
+static void test_virtio_commands_are_jobs(void)
+{
+	struct analysis a;
+	struct jobs k;
+	char path[64];
+	const struct job *j;
+
+	CU_ASSERT_EQUAL_FATAL(analyse("virtio", &a, &k, NULL, path), 0);
+	CU_ASSERT_EQUAL_FATAL(k.nr, 2);
+	j = by_seqno(&k, 7);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_FALSE(j->flags & JOB_UNFINISHED);
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&a.tl, j->ring), "controlq");
+	CU_ASSERT_EQUAL(j->pid, 600);
+	CU_ASSERT_EQUAL(j->lat[LAT_SUBMIT_TO_QUEUE], US_NS(2));
+	CU_ASSERT_EQUAL(j->lat[LAT_EXEC], US_NS(65));
+	CU_ASSERT_EQUAL(j->lat[LAT_TOTAL], US_NS(67));
+	j = by_seqno(&k, 8);
+	CU_ASSERT_TRUE(j && j->lat[LAT_TOTAL] == US_NS(52));
+	CU_ASSERT_EQUAL(a.tl.orphans, 0);
+	analysis_close(&a);
+	unlink(path);
+}
+
 void suite_workload_tree(void)
 {
 	CU_pSuite s = CU_add_suite("workload-tree", NULL, NULL);
@@ -169,4 +194,5 @@ void suite_workload_tree(void)
 	CU_add_test(s, "a rival's jobs the workload waited behind", test_competing_clients);
 	CU_add_test(s, "--workload-only keeps the workload's jobs", test_workload_only_filter);
 	CU_add_test(s, "no marker: no job is the workload's", test_no_workload_named);
+	CU_add_test(s, "virtio-gpu commands joined on fence_id", test_virtio_commands_are_jobs);
 }

@@ -297,6 +297,12 @@ def check_virtio():
     # drm-probe creates 8 resources, each a fenced command
     check("virtio: virtio_gpu commands and their fences", cmds >= 8 and signaled >= 8,
           f"{cmds} virtio_gpu_cmd_queue, {signaled} virtio_gpu fences signalled")
+    # fences numbered at emit, joined on fence_id: each fenced command is a job
+    rep = report_json(dat, "--jobs")
+    done = [j for j in rep["jobs"] if not j["unfinished"] and j["ring"] == "controlq"]
+    check("virtio: every fenced command is a finished job of the workload",
+          len(done) >= 8 and all(j["workload"] and j["latency_ns"]["total"] for j in done),
+          f"{len(done)} finished controlq jobs of {len(rep['jobs'])}")
     tc = run("trace-cmd", "report", dat, env=dict(os.environ, TRACEEVENT_PLUGIN_DIR=PLUGINS))
     tc_cmds = len(re.findall(r"virtio_gpu_cmd_queue", tc.stdout))
     check("virtio: trace-cmd report reads it", tc.returncode == 0 and tc_cmds == cmds,
