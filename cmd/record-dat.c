@@ -30,8 +30,8 @@ static void scan_cpu_files(struct recorder *r, struct scan_totals *t,
 /* Every system whose events a buffer can hold, each once. */
 static char **all_systems(struct record_run *run, int *nr)
 {
-	const struct event_selection *sels[] = { &run->o.events, &run->tree_events };
-	char **out = calloc((size_t)(run->o.events.nr_systems + run->tree_events.nr_systems) + 1,
+	const struct event_selection *sels[] = { &run->opts.events, &run->tree_events };
+	char **out = calloc((size_t)(run->opts.events.nr_systems + run->tree_events.nr_systems) + 1,
 			    sizeof(*out));
 	size_t k;
 	int i, j;
@@ -53,20 +53,20 @@ static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
 {
 	char *saved = tracefs_path_read(run->tracing_dir, "saved_cmdlines");
 	int nr = 0, i;
-	struct pid_comm *known = calloc((size_t)(run->r.nr_cpus + run->scoped_rec.nr_cpus +
-						 run->o.nr_pids + 1), sizeof(*known));
+	struct pid_comm *known = calloc((size_t)(run->recorder.nr_cpus + run->scoped_rec.nr_cpus +
+						 run->opts.nr_pids + 1), sizeof(*known));
 	char *out;
 
-	if (known && run->w.pid > 0) {
-		known[nr].pid = run->w.pid;
-		snprintf(known[nr++].comm, sizeof(known->comm), "%s", run->w.comm);
+	if (known && run->workload.pid > 0) {
+		known[nr].pid = run->workload.pid;
+		snprintf(known[nr++].comm, sizeof(known->comm), "%s", run->workload.comm);
 	}
-	for (i = 0; known && run->attached && i < run->o.nr_pids; i++)
+	for (i = 0; known && run->attached && i < run->opts.nr_pids; i++)
 		known[nr++] = run->attached[i];
-	for (i = 0; known && i < run->r.nr_cpus + run->scoped_rec.nr_cpus; i++) {
-		const struct recorder *r = i < run->r.nr_cpus ? &run->r : &run->scoped_rec;
+	for (i = 0; known && i < run->recorder.nr_cpus + run->scoped_rec.nr_cpus; i++) {
+		const struct recorder *r = i < run->recorder.nr_cpus ? &run->recorder : &run->scoped_rec;
 
-		known[nr].pid = atomic_load(&r->cpus[i % run->r.nr_cpus].tid);
+		known[nr].pid = atomic_load(&r->cpus[i % run->recorder.nr_cpus].tid);
 		snprintf(known[nr++].comm, sizeof(known->comm), "gpu-trace");
 	}
 	out = cmdlines_merge(saved, t->scan.pids, t->scan.nr_pids, known, nr);
@@ -81,7 +81,7 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	char *header_event = tracefs_path_read(run->tracing_dir, "events/header_event");
 	char *print_fmt = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
 	char *printk = tracefs_path_read(run->tracing_dir, "printk_formats");
-	int nr = run->r.nr_cpus, i, ret = -1, nr_systems = 0;
+	int nr = run->recorder.nr_cpus, i, ret = -1, nr_systems = 0;
 	int *fds = calloc((size_t)nr * 2, sizeof(int));
 	off_t *sizes = calloc((size_t)nr * 2, sizeof(off_t));
 	char **stats_text = calloc((size_t)nr * 2, sizeof(char *));
@@ -105,7 +105,7 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		if (run->has_scope)
 			stats_text[nr + i] = run->scoped_stats[i].text;
 	}
-	scan_cpu_files(&run->r, t, header_page_long_size(header_page),
+	scan_cpu_files(&run->recorder, t, header_page_long_size(header_page),
 		       format_common_pid_offset(print_fmt), fds, sizes);
 	if (run->has_scope)
 		scan_cpu_files(&run->scoped_rec, t, header_page_long_size(header_page),
@@ -132,7 +132,7 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		.version = version,
 		.cpu_stats = stats_text,
 		.nr_cpus = nr,
-		.page_size = run->r.page_size,
+		.page_size = run->recorder.page_size,
 		.cpu_fds = fds,
 		.cpu_sizes = sizes,
 		.instances = &workload,

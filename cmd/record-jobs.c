@@ -47,7 +47,7 @@ void record_check_jobs(struct record_run *run)
 	struct gt_error err = { 0 };
 	struct analysis a;
 
-	if (!recorded_jobs(&run->o.events) ||
+	if (!recorded_jobs(&run->opts.events) ||
 	    analysis_open(&a, run->out.tmp_path, &(struct analysis_hooks){
 				  .on_job = count_job, .ctx = &count }, &err))
 		return;

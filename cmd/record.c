@@ -62,34 +62,34 @@ static int setup_buffer(struct record_run *run, struct trace_session *s,
 			    (unsigned long)share;
 	char line[512];
 
-	if (buffer_ladder_apply(&ops, run->o.buffer_kb, cap, res, err))
+	if (buffer_ladder_apply(&ops, run->opts.buffer_kb, cap, res, err))
 		return -1;
 	res->share = share;
 	buffer_result_describe(res, ncpus, line, sizeof(line));
 	cmd_say("%s%s", label, line);
-	if (run->o.buffer_kb && run->o.buffer_kb > cap)
+	if (run->opts.buffer_kb && run->opts.buffer_kb > cap)
 		cmd_say("buffer: note: -b %lu KB is above the safe share (%lu KB per CPU); the kernel only refuses sizes beyond MemAvailable",
-			run->o.buffer_kb, cap);
+			run->opts.buffer_kb, cap);
 	return 0;
 }
 
 static int setup_tracer(struct record_run *run, struct gt_error *err)
 {
 	struct tracer_request rq = {
-		.tracer = run->o.tracer,
-		.filters = run->o.filters,
-		.nr_filters = run->o.nr_filters,
-		.graph_funcs = run->o.graph_funcs,
-		.nr_graph_funcs = run->o.nr_graph_funcs,
-		.max_graph_depth = run->o.max_graph_depth,
-		.strict = run->o.strict,
+		.tracer = run->opts.tracer,
+		.filters = run->opts.filters,
+		.nr_filters = run->opts.nr_filters,
+		.graph_funcs = run->opts.graph_funcs,
+		.nr_graph_funcs = run->opts.nr_graph_funcs,
+		.max_graph_depth = run->opts.max_graph_depth,
+		.strict = run->opts.strict,
 	};
 	int i;
 
-	if (tracer_setup(&run->s, &rq, &run->tr, err))
+	if (tracer_setup(&run->session, &rq, &run->tracer, err))
 		return -1;
-	for (i = 0; i < run->tr.nr_notes; i++)
-		cmd_say("%s", run->tr.notes[i]);
+	for (i = 0; i < run->tracer.nr_notes; i++)
+		cmd_say("%s", run->tracer.notes[i]);
 	return 0;
 }
 
@@ -101,25 +101,25 @@ static const char *const tree_event_specs[] = {
 /* Non-GPU events follow the workload unless -a or --system-wide-events. */
 static bool scoped_user_events(const struct record_run *run)
 {
-	return run->has_scope && !run->o.system_wide && !run->o.system_wide_events;
+	return run->has_scope && !run->opts.system_wide && !run->opts.system_wide_events;
 }
 
 static int setup_events(struct record_run *run, struct gt_error *err)
 {
-	struct event_selection *sel = &run->o.events;
+	struct event_selection *sel = &run->opts.events;
 	size_t i;
 
-	if (event_selection_apply(sel, &run->s, scoped_user_events(run) ? &run->scoped : NULL,
-				  run->o.ignore_missing, err))
+	if (event_selection_apply(sel, &run->session, scoped_user_events(run) ? &run->scoped : NULL,
+				  run->opts.ignore_missing, err))
 		return -1;
 	if (sel->missing)
-		cmd_say("events: not on this kernel%s%s: %s", run->o.preset ? ", preset " : "",
-			run->o.preset ? run->o.preset : "", sel->missing);
-	if (!sel->nr_enabled && !strcmp(run->tr.used, "nop"))
+		cmd_say("events: not on this kernel%s%s: %s", run->opts.preset ? ", preset " : "",
+			run->opts.preset ? run->opts.preset : "", sel->missing);
+	if (!sel->nr_enabled && !strcmp(run->tracer.used, "nop"))
 		return gt_error_set(err, ENOENT,
 				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");
 	cmd_say("events: %d enabled in %d system%s%s", sel->nr_enabled, sel->nr_systems,
-		sel->nr_systems == 1 ? "" : "s", run->s.top_level ? " (top-level buffer)" : "");
+		sel->nr_systems == 1 ? "" : "s", run->session.top_level ? " (top-level buffer)" : "");
 	if (!run->has_scope)
 		return 0;
 	for (i = 0; i < sizeof(tree_event_specs) / sizeof(tree_event_specs[0]); i++)
@@ -131,20 +131,20 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 /* One line: what follows the workload and what is recorded system-wide. */
 static void say_scope(struct record_run *run)
 {
-	const struct event_selection *sel = &run->o.events;
-	bool functions = strcmp(run->tr.used, "nop") != 0;
+	const struct event_selection *sel = &run->opts.events;
+	bool functions = strcmp(run->tracer.used, "nop") != 0;
 	char who[64];
 
 	if (!run->has_scope)
 		return;
-	if (run->o.command)
-		snprintf(who, sizeof(who), "pid %d%s", (int)run->w.pid,
-			 run->o.no_follow ? "" : " and its children");
+	if (run->opts.command)
+		snprintf(who, sizeof(who), "pid %d%s", (int)run->workload.pid,
+			 run->opts.no_follow ? "" : " and its children");
 	else
 		snprintf(who, sizeof(who), "%d thread%s of -P%s", run->nr_scope_pids,
 			 run->nr_scope_pids == 1 ? "" : "s",
-			 run->o.no_follow ? "" : " and their children");
-	if (run->o.system_wide) {
+			 run->opts.no_follow ? "" : " and their children");
+	if (run->opts.system_wide) {
 		cmd_say("scope: everything system-wide (-a); the workload's pid tree (%s) is recorded to mark its jobs",
 			who);
 		return;
@@ -152,7 +152,7 @@ static void say_scope(struct record_run *run)
 	cmd_say("scope: system-wide: %s (GPU jobs run and complete outside the submitter); workload only (%s): %s%s%s",
 		sel->wide_systems ? sel->wide_systems : "no GPU events", who,
 		sel->scoped_systems ? sel->scoped_systems : "its pid tree",
-		functions ? ", the " : "", functions ? run->tr.used : "");
+		functions ? ", the " : "", functions ? run->tracer.used : "");
 }
 
 /* The command, or every thread of the -P processes (submissions carry tids). */
@@ -160,29 +160,29 @@ static int collect_scope_pids(struct record_run *run, struct gt_error *err)
 {
 	int i;
 
-	if (run->o.command) {
+	if (run->opts.command) {
 		run->scope_pids = malloc(sizeof(*run->scope_pids));
 		if (!run->scope_pids)
 			return gt_error_set(err, ENOMEM, "out of memory");
-		run->scope_pids[0] = run->w.pid;
+		run->scope_pids[0] = run->workload.pid;
 		run->nr_scope_pids = 1;
 		return 0;
 	}
-	for (i = 0; i < run->o.nr_pids; i++)
-		if (workload_list_tasks(run->o.pids[i], &run->scope_pids, &run->nr_scope_pids))
+	for (i = 0; i < run->opts.nr_pids; i++)
+		if (workload_list_tasks(run->opts.pids[i], &run->scope_pids, &run->nr_scope_pids))
 			return gt_error_set(err, errno, "out of memory listing the threads of %d",
-					    (int)run->o.pids[i]);
+					    (int)run->opts.pids[i]);
 	return 0;
 }
 
 static int follow_workload(struct record_run *run, struct gt_error *err)
 {
-	bool functions = strcmp(run->tr.used, "nop") != 0 && !run->o.system_wide;
-	bool follow = !run->o.no_follow;
+	bool functions = strcmp(run->tracer.used, "nop") != 0 && !run->opts.system_wide;
+	bool follow = !run->opts.no_follow;
 
 	if (collect_scope_pids(run, err))
 		return -1;
-	if (functions && session_follow_pids(&run->s, run->scope_pids, run->nr_scope_pids,
+	if (functions && session_follow_pids(&run->session, run->scope_pids, run->nr_scope_pids,
 					     false, true, follow, err))
 		return -1;
 	return session_follow_pids(&run->scoped, run->scope_pids, run->nr_scope_pids,
@@ -205,8 +205,8 @@ static int mark_workload(struct record_run *run, struct gt_error *err)
 		for (; i < run->nr_scope_pids && off < sizeof(line) - 64; i++)
 			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%d",
 						i == first ? "" : ",", (int)run->scope_pids[i]);
-		if (run->o.command)
-			snprintf(line + off, sizeof(line) - off, " comm=%s", run->w.comm);
+		if (run->opts.command)
+			snprintf(line + off, sizeof(line) - off, " comm=%s", run->workload.comm);
 		if (session_mark(&run->scoped, line, err))
 			return -1;
 	}
@@ -229,12 +229,12 @@ static void name_attached(struct record_run *run)
 {
 	int i;
 
-	run->attached = calloc((size_t)run->o.nr_pids, sizeof(*run->attached));
-	for (i = 0; run->attached && i < run->o.nr_pids; i++) {
+	run->attached = calloc((size_t)run->opts.nr_pids, sizeof(*run->attached));
+	for (i = 0; run->attached && i < run->opts.nr_pids; i++) {
 		char comm[64] = "";
 
-		cmdlines_proc_comm((int)run->o.pids[i], comm, sizeof(comm));
-		run->attached[i].pid = run->o.pids[i];
+		cmdlines_proc_comm((int)run->opts.pids[i], comm, sizeof(comm));
+		run->attached[i].pid = run->opts.pids[i];
 		snprintf(run->attached[i].comm, sizeof(run->attached[i].comm), "%.15s",
 			 comm[0] ? comm : "<...>");
 	}
@@ -245,15 +245,15 @@ static int create_sessions(struct record_run *run, struct gt_error *err)
 	char name[64];
 
 	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
-	if (session_create_instance(&run->s, run->tracing_dir, name, err))
+	if (session_create_instance(&run->session, run->tracing_dir, name, err))
 		return -1;
-	if (run->o.top_level) {
-		if (session_move_to_top_level(&run->s, err))
+	if (run->opts.top_level) {
+		if (session_move_to_top_level(&run->session, err))
 			return -1;
 		cmd_say("recording in the top-level buffer (--top-level); its settings are restored afterwards");
 	}
 	/* a new instance traces at once: hold it until everything is set */
-	if (session_set_tracing(&run->s, false, err))
+	if (session_set_tracing(&run->session, false, err))
 		return -1;
 	if (!run->has_scope)
 		return 0;
@@ -269,9 +269,9 @@ static int create_sessions(struct record_run *run, struct gt_error *err)
 
 static int setup_buffers(struct record_run *run, struct gt_error *err)
 {
-	bool scoped_events = run->has_scope && run->o.events.nr_scoped;
+	bool scoped_events = run->has_scope && run->opts.events.nr_scoped;
 
-	if (setup_buffer(run, &run->s, &run->buf, "", scoped_events ? 2 : 1, err))
+	if (setup_buffer(run, &run->session, &run->buffer, "", scoped_events ? 2 : 1, err))
 		return -1;
 	if (scoped_events)
 		return setup_buffer(run, &run->scoped, &run->scoped_buf, "workload ", 2, err);
@@ -292,25 +292,25 @@ static int setup(struct record_run *run, struct gt_error *err)
 	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
 	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
 	run->kallsyms = tracefs_path_read("/proc", "kallsyms");
-	if (outfile_create(&run->out, run->o.output, run->o.force, err) ||
+	if (outfile_create(&run->out, run->opts.output, run->opts.force, err) ||
 	    outfile_reserve(&run->out, header_estimate(run), err))
 		return -1;
-	run->has_scope = run->o.command || run->o.nr_pids;
+	run->has_scope = run->opts.command || run->opts.nr_pids;
 	if (create_sessions(run, err) || setup_tracer(run, err) ||
-	    session_set_clock(&run->s, run->o.clock, err) ||
-	    (run->has_scope && session_set_clock(&run->scoped, run->o.clock, err)) ||
+	    session_set_clock(&run->session, run->opts.clock, err) ||
+	    (run->has_scope && session_set_clock(&run->scoped, run->opts.clock, err)) ||
 	    setup_events(run, err) || setup_buffers(run, err))
 		return -1;
-	if (run->o.command &&
-	    (workload_creds_from_env(&run->creds, run->o.as_root, err) ||
-	     workload_spawn(&run->w, run->o.command, &run->creds, err)))
+	if (run->opts.command &&
+	    (workload_creds_from_env(&run->creds, run->opts.as_root, err) ||
+	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
 		return -1;
-	if (run->o.nr_pids)
+	if (run->opts.nr_pids)
 		name_attached(run);
 	if (run->has_scope && follow_workload(run, err))
 		return -1;
 	say_scope(run);
-	if (recorder_open(&run->r, &run->s, run->out.dir, err))
+	if (recorder_open(&run->recorder, &run->session, run->out.dir, err))
 		return -1;
 	return run->has_scope ? recorder_open(&run->scoped_rec, &run->scoped, run->out.dir, err) : 0;
 }
@@ -334,16 +334,16 @@ static void wait_for_end(struct record_run *run, double t0)
 		struct timespec nap = { 0, 100 * 1000 * 1000 };
 
 		run->elapsed = now_seconds() - t0;
-		if (run->w.pid > 0 && waitpid(run->w.pid, &run->wait_status, WNOHANG) == run->w.pid) {
+		if (run->workload.pid > 0 && waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid) {
 			run->workload_exited = true;
 			break;
 		}
-		if (run->o.nr_pids && !pids_alive(&run->o))
+		if (run->opts.nr_pids && !pids_alive(&run->opts))
 			break;
-		if (run->o.duration > 0 && run->elapsed >= run->o.duration)
+		if (run->opts.duration > 0 && run->elapsed >= run->opts.duration)
 			break;
 		if (run->elapsed - last_progress >= 0.5) {
-			progress_update(&run->r, run->s.dir, run->elapsed);
+			progress_update(&run->recorder, run->session.dir, run->elapsed);
 			last_progress = run->elapsed;
 		}
 		nanosleep(&nap, NULL);
@@ -374,8 +374,8 @@ static void free_stats(struct cpu_stats *stats, int nr_cpus)
 /* What the .dat needs from the instances, read before they are removed. */
 static int read_final_state(struct record_run *run)
 {
-	run->trace_clock = session_read(&run->s, "trace_clock");
-	run->stats = read_stats(run->s.dir, run->r.nr_cpus);
+	run->trace_clock = session_read(&run->session, "trace_clock");
+	run->stats = read_stats(run->session.dir, run->recorder.nr_cpus);
 	if (run->has_scope)
 		run->scoped_stats = read_stats(run->scoped.dir, run->scoped_rec.nr_cpus);
 	return run->stats && (!run->has_scope || run->scoped_stats) ? 0 : -1;
@@ -397,19 +397,19 @@ static void print_summary(struct record_run *run, const struct scan_totals *t)
 	int i;
 
 	cmd_say("recorded %llu event%s on %d CPUs (%.1f MB) in %.2f s -> %s",
-		t->scan.events, t->scan.events == 1 ? "" : "s", run->r.nr_cpus, (double)t->bytes / (1 << 20), run->elapsed,
-		run->o.output);
-	if (!total_lost(run->stats, run->r.nr_cpus) && !scoped_lost && !t->scan.missed &&
+		t->scan.events, t->scan.events == 1 ? "" : "s", run->recorder.nr_cpus, (double)t->bytes / (1 << 20), run->elapsed,
+		run->opts.output);
+	if (!total_lost(run->stats, run->recorder.nr_cpus) && !scoped_lost && !t->scan.missed &&
 	    !t->scan.missed_unknown) {
 		cmd_say("lost: 0 events");
 		return;
 	}
 	fprintf(stderr, "%slost:", cmd_bold());
-	for (i = 0; i < run->r.nr_cpus; i++)
+	for (i = 0; i < run->recorder.nr_cpus; i++)
 		fprintf(stderr, " cpu%d %llu (overrun %llu, dropped %llu)%s", i,
 			cpu_stats_lost(&run->stats[i]), run->stats[i].overrun +
 			run->stats[i].commit_overrun, run->stats[i].dropped,
-			i + 1 < run->r.nr_cpus ? "," : "");
+			i + 1 < run->recorder.nr_cpus ? "," : "");
 	if (scoped_lost)
 		fprintf(stderr, "; workload buffer %llu", scoped_lost);
 	fprintf(stderr, "; in the file: %llu%s dropped%s; try a larger -b or fewer events\n",
@@ -422,13 +422,13 @@ static int teardown(struct record_run *run, struct gt_error *err)
 	struct gt_error scoped_err = { 0 };
 	int ret;
 
-	if (run->r.cpus)
-		recorder_stop(&run->r, NULL);
+	if (run->recorder.cpus)
+		recorder_stop(&run->recorder, NULL);
 	if (run->scoped_rec.cpus)
 		recorder_stop(&run->scoped_rec, NULL);
-	if (run->w.pid > 0 && !run->workload_exited && run->w.go_fd >= 0)
-		workload_abort(&run->w);
-	ret = session_teardown(&run->s, err);
+	if (run->workload.pid > 0 && !run->workload_exited && run->workload.go_fd >= 0)
+		workload_abort(&run->workload);
+	ret = session_teardown(&run->session, err);
 	if (session_teardown(&run->scoped, &scoped_err) && !ret)
 		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
 	return ret;
@@ -438,14 +438,14 @@ static void stop_workload(struct record_run *run)
 {
 	int i;
 
-	if (run->w.pid <= 0 || run->workload_exited)
+	if (run->workload.pid <= 0 || run->workload_exited)
 		return;
-	kill(run->w.pid, stop_signal ? stop_signal : SIGTERM);
+	kill(run->workload.pid, stop_signal ? stop_signal : SIGTERM);
 	/* give it two seconds to go; gpu-trace does not outlive it forever */
 	for (i = 0; i < 20; i++) {
 		struct timespec nap = { 0, 100 * 1000 * 1000 };
 
-		if (waitpid(run->w.pid, &run->wait_status, WNOHANG) == run->w.pid) {
+		if (waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid) {
 			run->workload_exited = true;
 			return;
 		}
@@ -455,7 +455,7 @@ static void stop_workload(struct record_run *run)
 
 static int set_tracing(struct record_run *run, bool on, struct gt_error *err)
 {
-	if (session_set_tracing(&run->s, on, err))
+	if (session_set_tracing(&run->session, on, err))
 		return -1;
 	return run->has_scope ? session_set_tracing(&run->scoped, on, err) : 0;
 }
@@ -463,7 +463,7 @@ static int set_tracing(struct record_run *run, bool on, struct gt_error *err)
 /* Readers first, then tracing, then the workload's names, then the workload. */
 static int start_recording(struct record_run *run, struct gt_error *err)
 {
-	if (recorder_start(&run->r, err) ||
+	if (recorder_start(&run->recorder, err) ||
 	    (run->has_scope && recorder_start(&run->scoped_rec, err)) ||
 	    set_tracing(run, true, err) ||
 	    (run->has_scope && mark_workload(run, err)))
@@ -484,7 +484,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 
 	set_tracing(run, false, NULL);
 	/* a full disk stops the readers: what they wrote is still worth keeping */
-	partial = recorder_stop(&run->r, err) != 0;
+	partial = recorder_stop(&run->recorder, err) != 0;
 	if (run->has_scope && recorder_stop(&run->scoped_rec, partial ? NULL : err))
 		partial = true;
 	if (read_final_state(run)) {
@@ -504,7 +504,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 	if (partial) {
 		struct gt_error cerr = { 0 };
 
-		if (outfile_commit_partial(&run->out, owner, run->creds.gid, run->o.force, &cerr))
+		if (outfile_commit_partial(&run->out, owner, run->creds.gid, run->opts.force, &cerr))
 			cmd_failf("record", "%s; kept what was recorded in %s (gpu-trace report reads it); free space and record again",
 				  err->msg, run->out.tmp_path);
 		else
@@ -514,31 +514,31 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 		return GT_EXIT_FAILURE;
 	}
 	record_check_jobs(run);
-	if (outfile_commit(&run->out, owner, run->creds.gid, run->o.force, err))
+	if (outfile_commit(&run->out, owner, run->creds.gid, run->opts.force, err))
 		return -1;
 	print_summary(run, totals);
-	if (stop_signal && run->o.command && !run->workload_exited)
+	if (stop_signal && run->opts.command && !run->workload_exited)
 		cmd_say("the command did not exit after signal %d; it is still running as pid %d",
-			(int)stop_signal, (int)run->w.pid);
+			(int)stop_signal, (int)run->workload.pid);
 	if (run->workload_exited)
 		return workload_exit_code(run->wait_status);
-	return stop_signal && run->o.command ? 128 + stop_signal : 0;
+	return stop_signal && run->opts.command ? 128 + stop_signal : 0;
 }
 
 static void free_run(struct record_run *run, struct scan_totals *totals)
 {
-	free_stats(run->stats, run->r.nr_cpus);
+	free_stats(run->stats, run->recorder.nr_cpus);
 	free_stats(run->scoped_stats, run->scoped_rec.nr_cpus);
 	free(run->trace_clock);
 	free(run->attached);
 	free(run->scope_pids);
 	free(run->kallsyms);
-	recorder_close(&run->r);
+	recorder_close(&run->recorder);
 	recorder_close(&run->scoped_rec);
 	outfile_discard(&run->out);
 	page_scan_free(&totals->scan);
 	event_selection_free(&run->tree_events);
-	record_opts_free(&run->o);
+	record_opts_free(&run->opts);
 }
 
 int cmd_record(int argc, char **argv)
@@ -549,10 +549,10 @@ int cmd_record(int argc, char **argv)
 	int ret = GT_EXIT_FAILURE, i;
 
 	run.out.fd = -1;
-	run.w.go_fd = run.w.status_fd = -1;
-	i = record_opts_parse(argc, argv, &run.o, &err);
+	run.workload.go_fd = run.workload.status_fd = -1;
+	i = record_opts_parse(argc, argv, &run.opts, &err);
 	if (i) {
-		record_opts_free(&run.o);
+		record_opts_free(&run.opts);
 		return i > 0 ? 0 : cmd_fail("record", &err);
 	}
 	install_signals();
@@ -568,15 +568,15 @@ int cmd_record(int argc, char **argv)
 	}
 	if (start_recording(&run, &err))
 		goto fail;
-	if (run.o.command && workload_release(&run.w, &err)) {
-		waitpid(run.w.pid, &run.wait_status, 0);
+	if (run.opts.command && workload_release(&run.workload, &err)) {
+		waitpid(run.workload.pid, &run.wait_status, 0);
 		run.workload_exited = true;
 		cmd_fail("record", &err);
 		ret = workload_exit_code(run.wait_status);
 		goto cleanup;
 	}
-	if (!run.o.command)
-		cmd_say("recording%s; Ctrl-C to stop", run.o.system_wide ? " system-wide" :
+	if (!run.opts.command)
+		cmd_say("recording%s; Ctrl-C to stop", run.opts.system_wide ? " system-wide" :
 			" the given pids");
 	wait_for_end(&run, now_seconds());
 	ret = finish_recording(&run, &totals, &err);

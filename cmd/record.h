@@ -45,7 +45,7 @@ struct record_opts {
 /*
  * One record, from set-up to the file; cmd/record*.c share it.
  *
- * With a workload (-- cmd or -P), two buffers: `s` records the GPU event
+ * With a workload (-- cmd or -P), two buffers: `session` records the GPU event
  * systems system-wide (a job runs in the scheduler's kthread or workqueue
  * and completes in interrupts, never in the submitter's context) and the
  * function tracer under set_ftrace_pid; `scoped` records, under
@@ -54,10 +54,10 @@ struct record_opts {
  * The .dat keeps it as the buffer instance "workload".
  */
 struct record_run {
-	struct record_opts o;
+	struct record_opts opts;
 	const char *tracing_dir;
-	struct trace_session s;
-	struct recorder r;
+	struct trace_session session;
+	struct recorder recorder;
 	bool has_scope;			/* a workload: `scoped` is in use */
 	struct trace_session scoped;
 	struct recorder scoped_rec;
@@ -67,11 +67,11 @@ struct record_run {
 	pid_t *scope_pids;		/* the command, or -P pids and their threads */
 	int nr_scope_pids;
 	char *kallsyms;			/* read once: header space, then the .dat */
-	struct workload w;
+	struct workload workload;
 	struct workload_creds creds;
 	struct outfile out;
-	struct buffer_result buf;
-	struct tracer_result tr;
+	struct buffer_result buffer;
+	struct tracer_result tracer;
 	struct cpu_stats *stats;
 	char *trace_clock;		/* read before the instance goes */
 	struct pid_comm *attached;	/* -P pids, named while they live */

@@ -28,53 +28,53 @@ static void text(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void csv_begin(struct report *r)
+static void csv_begin(struct report *rep)
 {
-	if (r->o.jobs)
-		fprintf(r->f, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags\n");
+	if (rep->opts.jobs)
+		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags\n");
 }
 
-static void csv_job(struct report *r, const struct job *j)
+static void csv_job(struct report *rep, const struct job *j)
 {
 	char key[64], fl[16];
 	int l;
 
-	text(r->f, timeline_ring_name(&r->a.tl, j->ring));
-	fprintf(r->f, ",%s,%d,", report_job_key(key, sizeof(key), j), j->pid);
-	text(r->f, analysis_comm(&r->a, j->pid));
-	field(r->f, j->has_client_id, j->client_id);
-	field(r->f, j->t_submit, j->t_submit);
-	field(r->f, j->t_queue, j->t_queue);
-	field(r->f, j->t_run, j->t_run);
-	field(r->f, j->t_hw_start, j->t_hw_start);
-	field(r->f, j->t_done, j->t_done);
+	text(rep->stream, timeline_ring_name(&rep->analysis.tl, j->ring));
+	fprintf(rep->stream, ",%s,%d,", report_job_key(key, sizeof(key), j), j->pid);
+	text(rep->stream, analysis_comm(&rep->analysis, j->pid));
+	field(rep->stream, j->has_client_id, j->client_id);
+	field(rep->stream, j->t_submit, j->t_submit);
+	field(rep->stream, j->t_queue, j->t_queue);
+	field(rep->stream, j->t_run, j->t_run);
+	field(rep->stream, j->t_hw_start, j->t_hw_start);
+	field(rep->stream, j->t_done, j->t_done);
 	for (l = 0; l < LAT_NR; l++)
-		field(r->f, j->has_lat[l], j->lat[l]);
-	fprintf(r->f, ",%d", (j->flags & JOB_WORKLOAD) != 0);
-	field(r->f, j->t_hw_start, j->behind.ns);
-	fprintf(r->f, ",%u,%u,%s\n", j->behind.jobs, j->behind.procs,
+		field(rep->stream, j->has_lat[l], j->lat[l]);
+	fprintf(rep->stream, ",%d", (j->flags & JOB_WORKLOAD) != 0);
+	field(rep->stream, j->t_hw_start, j->behind.ns);
+	fprintf(rep->stream, ",%u,%u,%s\n", j->behind.jobs, j->behind.procs,
 		report_job_flags(fl, sizeof(fl), j->flags));
 }
 
-static void csv_end(struct report *r)
+static void csv_end(struct report *rep)
 {
-	const struct kfd_queues *k = &r->a.kfd;
+	const struct kfd_queues *k = &rep->analysis.kfd;
 	int i, l, s;
 
-	if (r->summary || r->o.rings) {
-		fprintf(r->f, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns\n",
-			r->o.jobs ? "\n" : "");
-		for (i = 0; i < r->a.tl.nr_rings; i++) {
-			struct ring_stats *rs = r->a.tl.rings[i];
+	if (rep->summary || rep->opts.rings) {
+		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns\n",
+			rep->opts.jobs ? "\n" : "");
+		for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
+			struct ring_stats *rs = rep->analysis.tl.rings[i];
 
 			for (l = 0; l < LAT_NR; l++) {
 				struct latency_stats *st = &rs->lat[l];
 
-				text(r->f, rs->name);
-				fprintf(r->f, ",%llu,%llu,%llu,%llu,%.3f,%lld,%llu,%llu,%llu,%d,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+				text(rep->stream, rs->name);
+				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%.3f,%lld,%llu,%llu,%llu,%d,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
 					(unsigned long long)rs->jobs, (unsigned long long)rs->unfinished,
 					(unsigned long long)rs->lost, (unsigned long long)rs->waits,
-					report_busy_pct(r, rs), (long long)rs->max_in_flight,
+					report_busy_pct(rep, rs), (long long)rs->max_in_flight,
 					(unsigned long long)rs->workload_jobs,
 					(unsigned long long)rs->behind_ns,
 					(unsigned long long)rs->behind_jobs, rs->nr_behind_pids,
@@ -87,22 +87,22 @@ static void csv_end(struct report *r)
 			}
 		}
 	}
-	if (r->summary || r->o.queues) {
-		fprintf(r->f, "\n# kfd queues\npid,comm,op,start_ns,duration_ns,steps\n");
+	if (rep->summary || rep->opts.queues) {
+		fprintf(rep->stream, "\n# kfd queues\npid,comm,op,start_ns,duration_ns,steps\n");
 		for (i = 0; i < k->nr_ops; i++) {
 			const struct kfd_op *op = &k->ops[i];
 
-			fprintf(r->f, "%d,", op->pid);
-			text(r->f, analysis_comm(&r->a, op->pid));
-			fprintf(r->f, ",%s,%llu", kfd_op_name(op->type), (unsigned long long)op->start);
-			field(r->f, op->has_duration, op->duration);
-			fputc(',', r->f);
+			fprintf(rep->stream, "%d,", op->pid);
+			text(rep->stream, analysis_comm(&rep->analysis, op->pid));
+			fprintf(rep->stream, ",%s,%llu", kfd_op_name(op->type), (unsigned long long)op->start);
+			field(rep->stream, op->has_duration, op->duration);
+			fputc(',', rep->stream);
 			for (s = 0; s < op->nr_steps; s++) {
-				fprintf(r->f, "%s%s", s ? ";" : "", op->steps[s].func);
+				fprintf(rep->stream, "%s%s", s ? ";" : "", op->steps[s].func);
 				if (op->steps[s].has_duration)
-					fprintf(r->f, "=%llu", (unsigned long long)op->steps[s].duration);
+					fprintf(rep->stream, "=%llu", (unsigned long long)op->steps[s].duration);
 			}
-			fputc('\n', r->f);
+			fputc('\n', rep->stream);
 		}
 	}
 }

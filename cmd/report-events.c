@@ -4,9 +4,9 @@
 
 #include "report.h"
 
-static bool wanted(struct report *r, struct tep_record *rec, const struct gpu_event *ev)
+static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev)
 {
-	const struct timeline_filter *f = &r->a.tl.filter;	/* times resolved */
+	const struct timeline_filter *f = &rep->analysis.tl.filter;	/* times resolved */
 	int pid;
 
 	if ((f->from && rec->ts < f->from) || (f->to && rec->ts > f->to))
@@ -15,28 +15,28 @@ static bool wanted(struct report *r, struct tep_record *rec, const struct gpu_ev
 		return false;
 	if (!f->pid && !f->comm && !f->workload_only)
 		return true;
-	pid = tep_data_pid(r->a.tep, rec);
-	if (f->workload_only && !workload_tree_has(&r->a.workload, pid))
+	pid = tep_data_pid(rep->analysis.tep, rec);
+	if (f->workload_only && !workload_tree_has(&rep->analysis.workload, pid))
 		return false;
 	if (f->pid && pid != f->pid)
 		return false;
-	return !f->comm || !strcmp(analysis_comm(&r->a, pid), f->comm);
+	return !f->comm || !strcmp(analysis_comm(&rep->analysis, pid), f->comm);
 }
 
 /* One line per record, as trace-cmd report prints them, with our plugins. */
 int report_events_record(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx)
 {
-	struct report *r = ctx;
+	struct report *rep = ctx;
 	struct tep_event *event = tep_find_event_by_record(a->tep, rec);
 	char name[64];
 	struct trace_seq s;
 	char ts[32];
 
 	if (rec->missed_events)
-		fprintf(r->f, "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu,
+		fprintf(rep->stream, "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu,
 			rec->missed_events > 0 ? rec->missed_events : -1LL);
-	if (!wanted(r, rec, ev))
+	if (!wanted(rep, rec, ev))
 		return 0;
 	trace_seq_init(&s);
 	tep_print_event(a->tep, &s, rec, "%16s-%-5d [%03d] ", TEP_PRINT_COMM, TEP_PRINT_PID,
@@ -46,7 +46,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	trace_seq_printf(&s, "%-21s ", name);
 	tep_print_event(a->tep, &s, rec, "%s\n", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
-	fwrite(s.buffer, 1, s.len, r->f);
+	fwrite(s.buffer, 1, s.len, rep->stream);
 	trace_seq_destroy(&s);
 	return 0;
 }

@@ -27,13 +27,13 @@ static const char *const lat_keys[LAT_NR] = {
 	"submit_to_queue", "queue_to_run", "dep_wait", "run_to_hw", "exec", "total"
 };
 
-static void job(struct report *r, const struct job *j)
+static void job(struct report *rep, const struct job *j)
 {
-	FILE *f = r->f;
+	FILE *f = rep->stream;
 	int l;
 
 	fprintf(f, "{\"ring\":");
-	json_str(f, timeline_ring_name(&r->a.tl, j->ring));
+	json_str(f, timeline_ring_name(&rep->analysis.tl, j->ring));
 	fprintf(f, ",\"id\":");
 	opt_u64(f, j->has_id, j->id);
 	fprintf(f, ",\"fence\":");
@@ -44,7 +44,7 @@ static void job(struct report *r, const struct job *j)
 	fprintf(f, ",\"fence_ptr\":");
 	opt_u64(f, j->fence_ptr != 0, j->fence_ptr);
 	fprintf(f, ",\"pid\":%d,\"comm\":", j->pid);
-	json_str(f, analysis_comm(&r->a, j->pid));
+	json_str(f, analysis_comm(&rep->analysis, j->pid));
 	fprintf(f, ",\"client_id\":");
 	opt_u64(f, j->has_client_id, j->client_id);
 	fprintf(f, ",\"submit_ns\":");
@@ -77,38 +77,38 @@ static void job(struct report *r, const struct job *j)
 		j->flags & JOB_DEP_UNKNOWN ? "true" : "false");
 }
 
-static void json_begin(struct report *r)
+static void json_begin(struct report *rep)
 {
-	fprintf(r->f, "{\"schema\":\"gpu-trace-report/2\"");
-	if (r->o.jobs)
-		fprintf(r->f, ",\"jobs\":[");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/2\"");
+	if (rep->opts.jobs)
+		fprintf(rep->stream, ",\"jobs\":[");
 }
 
-static void json_job(struct report *r, const struct job *j)
+static void json_job(struct report *rep, const struct job *j)
 {
-	if (r->jobs_shown > 1)
-		fputc(',', r->f);
-	fputc('\n', r->f);
-	job(r, j);
+	if (rep->jobs_shown > 1)
+		fputc(',', rep->stream);
+	fputc('\n', rep->stream);
+	job(rep, j);
 }
 
-static void header(struct report *r)
+static void header(struct report *rep)
 {
-	const struct dat_meta *m = r->meta;
-	FILE *f = r->f;
+	const struct dat_meta *m = rep->meta;
+	FILE *f = rep->stream;
 	int i;
 
 	fprintf(f, ",\"file\":");
-	json_str(f, r->o.file);
+	json_str(f, rep->opts.file);
 	fprintf(f, ",\"version\":%d,\"writer\":", m->version);
 	json_str(f, m->writer);
 	fprintf(f, ",\"kernel\":");
 	json_str(f, m->uname);
 	fprintf(f, ",\"workload\":");
-	if (report_has_workload(r)) {
+	if (report_has_workload(rep)) {
 		fprintf(f, "{\"comm\":");
-		json_str(f, r->a.workload.comm);
-		fprintf(f, ",\"tasks\":%llu}", (unsigned long long)r->a.workload.nr_tasks);
+		json_str(f, rep->analysis.workload.comm);
+		fprintf(f, ",\"tasks\":%llu}", (unsigned long long)rep->analysis.workload.nr_tasks);
 	} else {
 		fputs("null", f);
 	}
@@ -117,125 +117,125 @@ static void header(struct report *r)
 	fprintf(f, ",\"buffer_kb\":");
 	opt_u64(f, m->has_buffer_kb, m->buffer_kb);
 	fprintf(f, ",\"records\":%llu,\"gpu_events\":%llu,\"function_events\":%llu,\"first_ns\":%llu,\"last_ns\":%llu",
-		(unsigned long long)r->a.records, (unsigned long long)r->a.gpu_events,
-		(unsigned long long)r->a.func_events, (unsigned long long)r->a.first_ts,
-		(unsigned long long)r->a.last_ts);
+		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
+		(unsigned long long)rep->analysis.func_events, (unsigned long long)rep->analysis.first_ts,
+		(unsigned long long)rep->analysis.last_ts);
 	fprintf(f, ",\"lost\":{\"in_band\":%llu,\"in_band_unknown\":%s,\"windows\":%llu,\"cpus\":[",
-		(unsigned long long)r->a.missed, r->a.missed_unknown ? "true" : "false",
-		(unsigned long long)r->a.tl.lost_windows);
+		(unsigned long long)rep->analysis.missed, rep->analysis.missed_unknown ? "true" : "false",
+		(unsigned long long)rep->analysis.tl.lost_windows);
 	for (i = 0; i < m->nr_cpustats; i++)
 		fprintf(f, "%s{\"cpu\":%d,\"overrun\":%llu,\"commit_overrun\":%llu,\"dropped\":%llu}",
 			i ? "," : "", i, (unsigned long long)m->cpustats[i].overrun,
 			(unsigned long long)m->cpustats[i].commit_overrun,
 			(unsigned long long)m->cpustats[i].dropped);
 	fprintf(f, "]},\"orphan_events\":%llu,\"filtered_out\":%llu,\"fence_mode\":%s",
-		(unsigned long long)r->a.tl.orphans, (unsigned long long)r->a.tl.filtered_out,
-		r->a.tl.fence_mode ? "true" : "false");
+		(unsigned long long)rep->analysis.tl.orphans, (unsigned long long)rep->analysis.tl.filtered_out,
+		rep->analysis.tl.fence_mode ? "true" : "false");
 }
 
-static void rings(struct report *r)
+static void rings(struct report *rep)
 {
 	int i, l;
 
-	fprintf(r->f, ",\"rings\":[");
-	for (i = 0; i < r->a.tl.nr_rings; i++) {
-		struct ring_stats *s = r->a.tl.rings[i];
+	fprintf(rep->stream, ",\"rings\":[");
+	for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
+		struct ring_stats *s = rep->analysis.tl.rings[i];
 
-		fprintf(r->f, "%s\n{\"name\":", i ? "," : "");
-		json_str(r->f, s->name);
-		fprintf(r->f, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,\"busy_ns\":%llu,\"busy_pct\":%.3f,\"max_in_flight\":%lld,",
+		fprintf(rep->stream, "%s\n{\"name\":", i ? "," : "");
+		json_str(rep->stream, s->name);
+		fprintf(rep->stream, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,\"busy_ns\":%llu,\"busy_pct\":%.3f,\"max_in_flight\":%lld,",
 			(unsigned long long)s->jobs, (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, (unsigned long long)s->waits,
-			(unsigned long long)s->busy_ns, report_busy_pct(r, s),
+			(unsigned long long)s->busy_ns, report_busy_pct(rep, s),
 			(long long)s->max_in_flight);
-		fprintf(r->f, "\"workload_jobs\":%llu,\"behind_other\":{\"ns\":%llu,\"jobs\":%llu,\"processes\":[",
+		fprintf(rep->stream, "\"workload_jobs\":%llu,\"behind_other\":{\"ns\":%llu,\"jobs\":%llu,\"processes\":[",
 			(unsigned long long)s->workload_jobs, (unsigned long long)s->behind_ns,
 			(unsigned long long)s->behind_jobs);
 		for (l = 0; l < s->nr_behind_pids; l++) {
-			fprintf(r->f, "%s{\"pid\":%d,\"comm\":", l ? "," : "", s->behind_pids[l]);
-			json_str(r->f, analysis_comm(&r->a, s->behind_pids[l]));
-			fputc('}', r->f);
+			fprintf(rep->stream, "%s{\"pid\":%d,\"comm\":", l ? "," : "", s->behind_pids[l]);
+			json_str(rep->stream, analysis_comm(&rep->analysis, s->behind_pids[l]));
+			fputc('}', rep->stream);
 		}
-		fprintf(r->f, "],\"more_processes\":%s},\"latency_ns\":{",
+		fprintf(rep->stream, "],\"more_processes\":%s},\"latency_ns\":{",
 			s->behind_pids_more ? "true" : "false");
 		for (l = 0; l < LAT_NR; l++) {
-			fprintf(r->f, "%s\"%s\":", l ? "," : "", lat_keys[l]);
-			stats(r->f, &s->lat[l]);
+			fprintf(rep->stream, "%s\"%s\":", l ? "," : "", lat_keys[l]);
+			stats(rep->stream, &s->lat[l]);
 		}
-		fprintf(r->f, "}}");
+		fprintf(rep->stream, "}}");
 	}
-	fprintf(r->f, "]");
+	fprintf(rep->stream, "]");
 }
 
-static void groups(struct report *r, const char *key, struct group_stats **g, int nr, bool procs)
+static void groups(struct report *rep, const char *key, struct group_stats **g, int nr, bool procs)
 {
 	int i;
 
-	fprintf(r->f, ",\"%s\":[", key);
+	fprintf(rep->stream, ",\"%s\":[", key);
 	for (i = 0; i < nr; i++) {
-		fprintf(r->f, "%s{\"%s\":%llu,", i ? "," : "", procs ? "pid" : "client_id",
+		fprintf(rep->stream, "%s{\"%s\":%llu,", i ? "," : "", procs ? "pid" : "client_id",
 			(unsigned long long)g[i]->key);
 		if (procs) {
-			fprintf(r->f, "\"comm\":");
-			json_str(r->f, analysis_comm(&r->a, (int)g[i]->key));
-			fputc(',', r->f);
+			fprintf(rep->stream, "\"comm\":");
+			json_str(rep->stream, analysis_comm(&rep->analysis, (int)g[i]->key));
+			fputc(',', rep->stream);
 		}
-		fprintf(r->f, "\"jobs\":%llu,\"total_ns\":", (unsigned long long)g[i]->jobs);
-		stats(r->f, &g[i]->total);
-		fputc('}', r->f);
+		fprintf(rep->stream, "\"jobs\":%llu,\"total_ns\":", (unsigned long long)g[i]->jobs);
+		stats(rep->stream, &g[i]->total);
+		fputc('}', rep->stream);
 	}
-	fputc(']', r->f);
+	fputc(']', rep->stream);
 }
 
-static void queues(struct report *r)
+static void queues(struct report *rep)
 {
-	const struct kfd_queues *k = &r->a.kfd;
+	const struct kfd_queues *k = &rep->analysis.kfd;
 	int i, s;
 
-	fprintf(r->f, ",\"kfd\":{\"durations\":%s,\"function_events\":%llu,\"note\":\"user-space doorbell writes never enter the kernel; no kernel trace shows submissions to KFD queues\",\"ops\":[",
-		k->graph ? "true" : "false", (unsigned long long)r->a.func_events);
+	fprintf(rep->stream, ",\"kfd\":{\"durations\":%s,\"function_events\":%llu,\"note\":\"user-space doorbell writes never enter the kernel; no kernel trace shows submissions to KFD queues\",\"ops\":[",
+		k->graph ? "true" : "false", (unsigned long long)rep->analysis.func_events);
 	for (i = 0; i < k->nr_ops; i++) {
 		const struct kfd_op *op = &k->ops[i];
 
-		fprintf(r->f, "%s{\"pid\":%d,\"comm\":", i ? "," : "", op->pid);
-		json_str(r->f, analysis_comm(&r->a, op->pid));
-		fprintf(r->f, ",\"op\":\"%s\",\"root\":\"%s\",\"start_ns\":%llu,\"duration_ns\":",
+		fprintf(rep->stream, "%s{\"pid\":%d,\"comm\":", i ? "," : "", op->pid);
+		json_str(rep->stream, analysis_comm(&rep->analysis, op->pid));
+		fprintf(rep->stream, ",\"op\":\"%s\",\"root\":\"%s\",\"start_ns\":%llu,\"duration_ns\":",
 			kfd_op_name(op->type), op->root, (unsigned long long)op->start);
-		opt_u64(r->f, op->has_duration, op->duration);
-		fprintf(r->f, ",\"steps\":[");
+		opt_u64(rep->stream, op->has_duration, op->duration);
+		fprintf(rep->stream, ",\"steps\":[");
 		for (s = 0; s < op->nr_steps; s++) {
-			fprintf(r->f, "%s{\"func\":\"%s\",\"start_ns\":%llu,\"duration_ns\":", s ? "," : "",
+			fprintf(rep->stream, "%s{\"func\":\"%s\",\"start_ns\":%llu,\"duration_ns\":", s ? "," : "",
 				op->steps[s].func, (unsigned long long)op->steps[s].start);
-			opt_u64(r->f, op->steps[s].has_duration, op->steps[s].duration);
-			fputc('}', r->f);
+			opt_u64(rep->stream, op->steps[s].has_duration, op->steps[s].duration);
+			fputc('}', rep->stream);
 		}
-		fprintf(r->f, "],\"more_steps\":%u}", op->more_steps);
+		fprintf(rep->stream, "],\"more_steps\":%u}", op->more_steps);
 	}
-	fprintf(r->f, "]}");
+	fprintf(rep->stream, "]}");
 }
 
-static void json_end(struct report *r)
+static void json_end(struct report *rep)
 {
 	int i;
 
-	if (r->o.jobs)
-		fprintf(r->f, "]");
-	header(r);
-	if (r->summary || r->o.rings)
-		rings(r);
-	if (r->summary) {
-		fprintf(r->f, ",\"slowest\":[");
-		for (i = 0; i < r->nr_slow; i++) {
-			fprintf(r->f, "%s\n", i ? "," : "");
-			job(r, &r->slow[i]);
+	if (rep->opts.jobs)
+		fprintf(rep->stream, "]");
+	header(rep);
+	if (rep->summary || rep->opts.rings)
+		rings(rep);
+	if (rep->summary) {
+		fprintf(rep->stream, ",\"slowest\":[");
+		for (i = 0; i < rep->nr_slow; i++) {
+			fprintf(rep->stream, "%s\n", i ? "," : "");
+			job(rep, &rep->slow[i]);
 		}
-		fprintf(r->f, "]");
-		groups(r, "processes", r->a.tl.procs, r->a.tl.nr_procs, true);
-		groups(r, "clients", r->a.tl.clients, r->a.tl.nr_clients, false);
+		fprintf(rep->stream, "]");
+		groups(rep, "processes", rep->analysis.tl.procs, rep->analysis.tl.nr_procs, true);
+		groups(rep, "clients", rep->analysis.tl.clients, rep->analysis.tl.nr_clients, false);
 	}
-	if (r->summary || r->o.queues)
-		queues(r);
-	fprintf(r->f, "}\n");
+	if (rep->summary || rep->opts.queues)
+		queues(rep);
+	fprintf(rep->stream, "}\n");
 }
 
 const struct report_output report_json = { json_begin, json_job, json_end };

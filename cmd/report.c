@@ -54,53 +54,53 @@ const char *report_job_key(char *buf, size_t len, const struct job *j)
 	return buf;
 }
 
-bool report_has_workload(const struct report *r)
+bool report_has_workload(const struct report *rep)
 {
-	return r->a.workload.known;
+	return rep->analysis.workload.known;
 }
 
-double report_busy_pct(const struct report *r, const struct ring_stats *ring)
+double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
 {
-	uint64_t span = r->a.last_ts - r->a.first_ts;
+	uint64_t span = rep->analysis.last_ts - rep->analysis.first_ts;
 
 	return span ? 100.0 * (double)ring->busy_ns / (double)span : 0.0;
 }
 
-uint64_t report_lost_stats(const struct report *r)
+uint64_t report_lost_stats(const struct report *rep)
 {
 	uint64_t lost = 0;
 	int i;
 
-	for (i = 0; i < r->meta->nr_cpustats; i++)
-		lost += cpu_stats_lost(&r->meta->cpustats[i]);
-	return lost + r->meta->instance_lost;
+	for (i = 0; i < rep->meta->nr_cpustats; i++)
+		lost += cpu_stats_lost(&rep->meta->cpustats[i]);
+	return lost + rep->meta->instance_lost;
 }
 
 /* Keeps the o.top slowest jobs, slowest first. */
-static void note_slow(struct report *r, const struct job *j)
+static void note_slow(struct report *rep, const struct job *j)
 {
 	int i;
 
-	if (!r->o.top || !j->has_lat[LAT_TOTAL] || (j->flags & JOB_LOST))
+	if (!rep->opts.top || !j->has_lat[LAT_TOTAL] || (j->flags & JOB_LOST))
 		return;
-	if (r->nr_slow == r->o.top &&
-	    r->slow[r->nr_slow - 1].lat[LAT_TOTAL] >= j->lat[LAT_TOTAL])
+	if (rep->nr_slow == rep->opts.top &&
+	    rep->slow[rep->nr_slow - 1].lat[LAT_TOTAL] >= j->lat[LAT_TOTAL])
 		return;
-	if (r->nr_slow < r->o.top)
-		r->nr_slow++;
-	for (i = r->nr_slow - 1; i > 0 && r->slow[i - 1].lat[LAT_TOTAL] < j->lat[LAT_TOTAL]; i--)
-		r->slow[i] = r->slow[i - 1];
-	r->slow[i] = *j;
+	if (rep->nr_slow < rep->opts.top)
+		rep->nr_slow++;
+	for (i = rep->nr_slow - 1; i > 0 && rep->slow[i - 1].lat[LAT_TOTAL] < j->lat[LAT_TOTAL]; i--)
+		rep->slow[i] = rep->slow[i - 1];
+	rep->slow[i] = *j;
 }
 
 static void on_job(const struct job *j, void *ctx)
 {
-	struct report *r = ctx;
+	struct report *rep = ctx;
 
-	r->jobs_shown++;
-	note_slow(r, j);
-	if (r->o.jobs && r->out->job)
-		r->out->job(r, j);
+	rep->jobs_shown++;
+	note_slow(rep, j);
+	if (rep->opts.jobs && rep->format->job)
+		rep->format->job(rep, j);
 }
 
 /* "622.85" absolute, or "+1.5" seconds after the first record */
@@ -125,43 +125,43 @@ static const char no_gpu_events[] =
 
 int cmd_report(int argc, char **argv)
 {
-	struct report r = { 0 };
+	struct report rep = { 0 };
 	struct gt_error err = { 0 };
-	struct analysis_hooks hooks = { .on_job = on_job, .ctx = &r };
+	struct analysis_hooks hooks = { .on_job = on_job, .ctx = &rep };
 	int ret = GT_EXIT_FAILURE, parsed;
 	static char outbuf[1 << 16];
 
-	parsed = report_opts_parse(argc, argv, &r.o, &err);
+	parsed = report_opts_parse(argc, argv, &rep.opts, &err);
 	if (parsed)
 		return parsed > 0 ? 0 : cmd_fail("report", &err);
-	r.summary = !r.o.jobs && !r.o.events && !r.o.rings && !r.o.queues;
-	r.f = stdout;
+	rep.summary = !rep.opts.jobs && !rep.opts.events && !rep.opts.rings && !rep.opts.queues;
+	rep.stream = stdout;
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	r.out = r.o.format == REPORT_JSON ? &report_json :
-		r.o.format == REPORT_CSV ? &report_csv : &report_text;
-	r.meta = calloc(1, sizeof(*r.meta));
-	r.slow = calloc((size_t)r.o.top + 1, sizeof(*r.slow));
-	if (!r.meta || !r.slow) {
+	rep.format = rep.opts.format == REPORT_JSON ? &report_json :
+		rep.opts.format == REPORT_CSV ? &report_csv : &report_text;
+	rep.meta = calloc(1, sizeof(*rep.meta));
+	rep.slow = calloc((size_t)rep.opts.top + 1, sizeof(*rep.slow));
+	if (!rep.meta || !rep.slow) {
 		gt_error_set(&err, ENOMEM, "out of memory");
 		goto fail;
 	}
-	hooks.filter = r.o.filter;
-	if (r.o.events)
+	hooks.filter = rep.opts.filter;
+	if (rep.opts.events)
 		hooks.on_record = report_events_record;
-	if (resolve_time(r.o.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
-	    resolve_time(r.o.to_arg, &hooks.filter.to, &hooks.to_relative, &err) ||
-	    dat_meta_read(r.o.file, r.meta, &err) ||
-	    analysis_open(&r.a, r.o.file, &hooks, &err))
+	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
+	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err) ||
+	    dat_meta_read(rep.opts.file, rep.meta, &err) ||
+	    analysis_open(&rep.analysis, rep.opts.file, &hooks, &err))
 		goto fail;
-	if (r.out->begin)
-		r.out->begin(&r);
-	if (analysis_run(&r.a, &err))
+	if (rep.format->begin)
+		rep.format->begin(&rep);
+	if (analysis_run(&rep.analysis, &err))
 		goto fail;
-	r.out->end(&r);
+	rep.format->end(&rep);
 	ret = 0;
-	if (!r.a.gpu_events && !r.a.kfd.kfd_records && !r.o.events) {
+	if (!rep.analysis.gpu_events && !rep.analysis.kfd.kfd_records && !rep.opts.events) {
 		fflush(stdout);
-		fprintf(stderr, "gpu-trace report: %s %s\n", r.o.file, no_gpu_events);
+		fprintf(stderr, "gpu-trace report: %s %s\n", rep.opts.file, no_gpu_events);
 		ret = REPORT_EXIT_NO_GPU_EVENTS;
 	}
 	goto out;
@@ -173,9 +173,9 @@ out:
 	if ((fflush(stdout) || ferror(stdout)) && ret != GT_EXIT_FAILURE)
 		ret = cmd_failf("report", "writing the report to standard output failed: %s; check the disk or pipe it goes to",
 				strerror(errno ? errno : EIO));
-	if (r.a.nr_handles)
-		analysis_close(&r.a);
-	free(r.meta);
-	free(r.slow);
+	if (rep.analysis.nr_handles)
+		analysis_close(&rep.analysis);
+	free(rep.meta);
+	free(rep.slow);
 	return ret;
 }

@@ -24,17 +24,17 @@ struct report;
 
 /* One per --format: jobs stream out as they finish, the rest at the end. */
 struct report_output {
-	void (*begin)(struct report *r);
-	void (*job)(struct report *r, const struct job *j);
-	void (*end)(struct report *r);
+	void (*begin)(struct report *rep);
+	void (*job)(struct report *rep, const struct job *j);
+	void (*end)(struct report *rep);
 };
 
 struct report {
-	struct report_opts o;
+	struct report_opts opts;
 	struct dat_meta *meta;
-	struct analysis a;
-	const struct report_output *out;
-	FILE *f;
+	struct analysis analysis;
+	const struct report_output *format;
+	FILE *stream;
 	struct job *slow;		/* top o.top by total latency, slowest first */
 	int nr_slow;
 	uint64_t jobs_shown;
@@ -53,9 +53,9 @@ const char *report_ts(char *buf, size_t len, uint64_t ns);
 const char *report_job_flags(char *buf, size_t len, unsigned int flags);
 const char *report_job_key(char *buf, size_t len, const struct job *j);
 /* The file names the recorded workload (record -- cmd or -P). */
-bool report_has_workload(const struct report *r);
-double report_busy_pct(const struct report *r, const struct ring_stats *ring);
-uint64_t report_lost_stats(const struct report *r);
+bool report_has_workload(const struct report *rep);
+double report_busy_pct(const struct report *rep, const struct ring_stats *ring);
+uint64_t report_lost_stats(const struct report *rep);
 
 /* --events: the decoded listing */
 int report_events_record(struct analysis *a, struct tep_record *rec,
