@@ -6,21 +6,11 @@
 
 static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev)
 {
-	const struct timeline_filter *f = &rep->analysis.tl.filter;	/* times resolved */
-	int pid;
+	const struct analysis *a = &rep->analysis;
+	int pid = tep_data_pid(a->tep, rec);
 
-	if ((f->from && rec->ts < f->from) || (f->to && rec->ts > f->to))
-		return false;
-	if (f->ring && (!ev || strcmp(ev->ring, f->ring)))
-		return false;
-	if (!f->pid && !f->comm && !f->workload_only)
-		return true;
-	pid = tep_data_pid(rep->analysis.tep, rec);
-	if (f->workload_only && !workload_tree_has(&rep->analysis.workload, pid))
-		return false;
-	if (f->pid && pid != f->pid)
-		return false;
-	return !f->comm || !strcmp(analysis_comm(&rep->analysis, pid), f->comm);
+	return timeline_filter_match(&a->tl, rec->ts, pid, ev ? ev->ring : NULL,
+				     workload_tree_has(&a->workload, pid));
 }
 
 /* One line per record, as trace-cmd report prints them, with our plugins. */

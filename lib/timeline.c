@@ -274,28 +274,36 @@ static void set_lat(struct job *j, enum job_latency l, uint64_t from, uint64_t t
 	j->lat[l] = to - from;
 }
 
-static bool passes(struct timeline *t, const struct job *j)
+bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
+			   bool workload)
 {
 	const struct timeline_filter *f = &t->filter;
-	uint64_t first = job_first_time(j);
 
-	if (f->pid && j->pid != f->pid)
+	if ((f->from && ts < f->from) || (f->to && ts > f->to))
 		return false;
-	if (f->ring && strcmp(t->rings[j->ring]->name, f->ring))
+	if (f->ring && (!ring || strcmp(ring, f->ring)))
 		return false;
-	if ((f->from && first < f->from) || (f->to && first > f->to))
+	if (f->pid && pid != f->pid)
 		return false;
-	if (f->min_latency && (!j->has_lat[LAT_TOTAL] || j->lat[LAT_TOTAL] < f->min_latency))
-		return false;
-	if (f->workload_only && !(j->flags & JOB_WORKLOAD))
+	if (f->workload_only && !workload)
 		return false;
 	if (f->comm) {
-		const char *comm = t->comm_of ? t->comm_of(j->pid, t->comm_ctx) : NULL;
+		const char *comm = t->comm_of ? t->comm_of(pid, t->comm_ctx) : NULL;
 
 		if (!comm || strcmp(comm, f->comm))
 			return false;
 	}
 	return true;
+}
+
+static bool passes(struct timeline *t, const struct job *j)
+{
+	const struct timeline_filter *f = &t->filter;
+
+	if (f->min_latency && (!j->has_lat[LAT_TOTAL] || j->lat[LAT_TOTAL] < f->min_latency))
+		return false;
+	return timeline_filter_match(t, job_first_time(j), j->pid, t->rings[j->ring]->name,
+				     j->flags & JOB_WORKLOAD);
 }
 
 /* Fold a finished (or never-finished) job into the statistics, hand it on. */

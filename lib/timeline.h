@@ -163,6 +163,12 @@ void timeline_finish(struct timeline *t);
 void timeline_free(struct timeline *t);
 
 const char *job_latency_name(enum job_latency l);
+/*
+ * The filter's tests, as jobs and single records (--events) share them: ts is
+ * a job's first event or the record's time, ring NULL when there is none.
+ */
+bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
+			   bool workload);
 /* A ring's name by its index (job.ring), "?" if out of range. */
 const char *timeline_ring_name(const struct timeline *t, int ring);
 
