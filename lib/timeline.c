@@ -3,19 +3,10 @@
 #include <string.h>
 
 #include "timeline.h"
+#include "timeline-stats.h"
 
 #define SIGNALS_KEPT	65536	/* recent fence signals, for dependency waits */
-#define RING_HISTORY	4096	/* recent executions per ring, for job_behind */
 #define LOW32		0xffffffffULL
-
-const char *job_latency_name(enum job_latency l)
-{
-	static const char *const names[LAT_NR] = {
-		"submit->queue", "queue->run", "dep wait", "run->hw start", "exec", "total"
-	};
-
-	return l < LAT_NR ? names[l] : "?";
-}
 
 /* dma_fence events carry 32-bit context and seqno: join on those bits. */
 static uint64_t fence_key(uint64_t ctx, uint64_t seqno)
@@ -28,77 +19,6 @@ int timeline_init(struct timeline *t, bool fence_mode)
 	memset(t, 0, sizeof(*t));
 	t->fence_mode = fence_mode;
 	return 0;
-}
-
-static uint64_t name_hash(const char *name)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
-
-	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
-	return h;
-}
-
-/*
- * Rings by name: a hash lookup per event (a fence-only trace has one
- * "ring" per timeline, thousands of them), each ring allocated once.
- */
-static int ring_index(struct timeline *t, const char *name)
-{
-	const char *key = name[0] ? name : "(unnamed)";
-	uint64_t h = name_hash(key);
-	uintptr_t at = (uintptr_t)keymap_get(&t->ring_by_name, h);
-	struct ring_stats **n, *r;
-	int i;
-
-	if (at && !strcmp(t->rings[at - 1]->name, key))
-		return (int)at - 1;
-	if (at) {
-		/* two names, one hash: look the slow way */
-		for (i = 0; i < t->nr_rings; i++)
-			if (!strcmp(t->rings[i]->name, key))
-				return i;
-	}
-	n = realloc(t->rings, sizeof(*n) * (size_t)(t->nr_rings + 1));
-	r = calloc(1, sizeof(*r));
-	if (n)
-		t->rings = n;
-	if (!n || !r) {
-		free(r);
-		return 0;
-	}
-	strncpy(r->name, key, GEV_STR_LEN - 1);
-	t->rings[t->nr_rings] = r;
-	if (!at)
-		keymap_put(&t->ring_by_name, h, (void *)(uintptr_t)(t->nr_rings + 1));
-	return t->nr_rings++;
-}
-
-const char *timeline_ring_name(const struct timeline *t, int ring)
-{
-	return ring >= 0 && ring < t->nr_rings ? t->rings[ring]->name : "?";
-}
-
-/* Per-process and per-client statistics, found by key in a hash. */
-static struct group_stats *group(struct group_stats ***list, int *nr, struct keymap *index,
-				 uint64_t key)
-{
-	uintptr_t at = (uintptr_t)keymap_get(index, key);
-	struct group_stats **n, *g;
-
-	if (at)
-		return (*list)[at - 1];
-	n = realloc(*list, sizeof(*n) * (size_t)(*nr + 1));
-	g = calloc(1, sizeof(*g));
-	if (n)
-		*list = n;
-	if (!n || !g || keymap_put(index, key, (void *)(uintptr_t)(*nr + 1))) {
-		free(g);
-		return NULL;
-	}
-	g->key = key;
-	(*list)[(*nr)++] = g;
-	return g;
 }
 
 /* The FIFO grows (in order, oldest first) up to SIGNALS_KEPT: small traces stay small. */
@@ -162,7 +82,7 @@ static bool signal_time(struct timeline *t, uint64_t key, uint64_t *ts)
  */
 static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
 {
-	return keymap_pair((uint64_t)ring_index(t, ev->ring) + 1, ev->id);
+	return keymap_pair((uint64_t)timeline_ring_index(t, ev->ring) + 1, ev->id);
 }
 
 static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
@@ -221,7 +141,7 @@ static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 
 	if (!j)
 		return NULL;
-	j->ring = ring_index(t, ev->ring);
+	j->ring = timeline_ring_index(t, ev->ring);
 	set_submitter(t, j, ev->pid);
 	t->jobs_in_flight++;
 	if (t->jobs_in_flight > t->max_jobs_in_flight)
@@ -274,84 +194,21 @@ static void set_lat(struct job *j, enum job_latency l, uint64_t from, uint64_t t
 	j->lat[l] = to - from;
 }
 
-bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
-			   bool workload)
-{
-	const struct timeline_filter *f = &t->filter;
-
-	if ((f->from && ts < f->from) || (f->to && ts > f->to))
-		return false;
-	if (f->ring && (!ring || strcmp(ring, f->ring)))
-		return false;
-	if (f->pid && pid != f->pid)
-		return false;
-	if (f->workload_only && !workload)
-		return false;
-	if (f->comm) {
-		const char *comm = t->comm_of ? t->comm_of(pid, t->comm_ctx) : NULL;
-
-		if (!comm || strcmp(comm, f->comm))
-			return false;
-	}
-	return true;
-}
-
-static bool passes(struct timeline *t, const struct job *j)
-{
-	const struct timeline_filter *f = &t->filter;
-
-	if (f->min_latency && (!j->has_lat[LAT_TOTAL] || j->lat[LAT_TOTAL] < f->min_latency))
-		return false;
-	return timeline_filter_match(t, job_first_time(j), j->pid, t->rings[j->ring]->name,
-				     j->flags & JOB_WORKLOAD);
-}
-
 /* Fold a finished (or never-finished) job into the statistics, hand it on. */
 static void retire(struct timeline *t, struct job *j)
 {
 	struct ring_stats *r = t->rings[j->ring];
-	struct group_stats *g;
-	int l;
 
 	unindex_job(t, j);
 	t->jobs_in_flight--;
 	if (j->t_queue && !j->t_done)
 		r->in_flight--;
-	if (!passes(t, j)) {
+	if (!timeline_passes(t, j)) {
 		t->filtered_out++;
 		free(j);
 		return;
 	}
-	if (j->flags & JOB_UNFINISHED)
-		r->unfinished++;
-	else
-		r->jobs++;
-	if (j->flags & JOB_WORKLOAD)
-		r->workload_jobs++;
-	if (j->flags & JOB_LOST)
-		r->lost++;
-	if (j->nr_waits)
-		r->waits++;
-	/* a job touched by lost events may have wrong stages: shown, not counted */
-	if (!(j->flags & JOB_LOST)) {
-		for (l = 0; l < LAT_NR; l++)
-			if (j->has_lat[l])
-				latency_add(&r->lat[l], j->lat[l]);
-		if (j->has_lat[LAT_TOTAL]) {
-			g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
-			if (g) {
-				g->jobs++;
-				latency_add(&g->total, j->lat[LAT_TOTAL]);
-			}
-			if (j->has_client_id) {
-				g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
-				if (g) {
-					g->jobs++;
-					latency_add(&g->total, j->lat[LAT_TOTAL]);
-				}
-			}
-		}
-	}
+	timeline_stats_add(t, j);
 	if (t->on_job)
 		t->on_job(j, t->job_ctx);
 	free(j);
@@ -371,95 +228,6 @@ static void resolve_deps(struct timeline *t, struct job *j)
 		if (ts > j->dep_ready)
 			j->dep_ready = ts;
 	}
-}
-
-/* The jobs whose waits a ring's summary adds up: the workload's, if named. */
-static bool summarised(const struct timeline *t, const struct job *j)
-{
-	return !(t->workload && t->workload->known) || (j->flags & JOB_WORKLOAD);
-}
-
-static bool other_than(const struct timeline *t, const struct job *j,
-		       const struct ring_exec *e)
-{
-	if (t->workload && t->workload->known && (j->flags & JOB_WORKLOAD))
-		return !e->workload;
-	return e->pid != j->pid;
-}
-
-static void note_pid(int *pids, int *nr, int cap, bool *more, int pid)
-{
-	int i;
-
-	for (i = 0; i < *nr; i++)
-		if (pids[i] == pid)
-			return;
-	if (*nr < cap)
-		pids[(*nr)++] = pid;
-	else
-		*more = true;
-}
-
-/*
- * The ring ran in order: what it executed between the job's queueing and
- * its hardware start is what it waited behind. Walk the ring's recent
- * executions back from the newest.
- */
-static void attribute_wait(struct timeline *t, struct job *j)
-{
-	struct ring_stats *r = t->rings[j->ring];
-	bool sum = summarised(t, j) && passes(t, j);
-	int pids[16], nr_pids = 0;
-	bool more = false;
-	size_t n;
-
-	if (!j->t_queue || !r->history_len)
-		return;
-	for (n = r->history_len; n > 0; n--) {
-		struct ring_exec *e = &r->history[(r->history_head + n - 1) % RING_HISTORY];
-		uint64_t from = e->hw_start > j->t_queue ? e->hw_start : j->t_queue;
-		uint64_t to = e->done < j->t_hw_start ? e->done : j->t_hw_start;
-
-		if (e->done <= j->t_queue)
-			break;
-		if (to <= from || !other_than(t, j, e))
-			continue;
-		j->behind.ns += to - from;
-		j->behind.jobs++;
-		note_pid(pids, &nr_pids, 16, &more, e->pid);
-		if (!sum)
-			continue;
-		if (!e->counted) {
-			e->counted = true;
-			r->behind_jobs++;
-		}
-		note_pid(r->behind_pids, &r->nr_behind_pids, 32, &r->behind_pids_more, e->pid);
-	}
-	j->behind.procs = (unsigned int)nr_pids + more;
-	if (n == 0 && r->history_dropped &&
-	    r->history[r->history_head].done > j->t_queue)
-		j->flags |= JOB_BEHIND_PARTIAL;
-	if (sum)
-		r->behind_ns += j->behind.ns;
-}
-
-static void remember_exec(struct ring_stats *r, const struct job *j)
-{
-	struct ring_exec *e;
-
-	if (!r->history) {
-		r->history = calloc(RING_HISTORY, sizeof(*r->history));
-		if (!r->history)
-			return;
-	}
-	if (r->history_len == RING_HISTORY) {
-		r->history_head = (r->history_head + 1) % RING_HISTORY;
-		r->history_len--;
-		r->history_dropped = true;
-	}
-	e = &r->history[(r->history_head + r->history_len++) % RING_HISTORY];
-	*e = (struct ring_exec){ j->t_hw_start, j->t_done, j->pid,
-				 (j->flags & JOB_WORKLOAD) != 0, false };
 }
 
 static void complete(struct timeline *t, struct job *j, uint64_t ts)
@@ -501,8 +269,8 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts)
 	if (j->has_fence)
 		remember_signal(t, j->ctx, j->seqno, ts);
 	if (j->t_hw_start) {
-		attribute_wait(t, j);
-		remember_exec(r, j);
+		timeline_attribute_wait(t, j);
+		timeline_remember_exec(r, j);
 	}
 	retire(t, j);
 }
@@ -661,7 +429,7 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 			return;
 		index_job(t, j, ev);
 		if (ev->ring[0])
-			j->ring = ring_index(t, ev->ring);
+			j->ring = timeline_ring_index(t, ev->ring);
 		if (ev->kind == GEV_SUBMIT) {
 			set_submitter(t, j, ev->pid);
 			if (!j->t_submit)
@@ -796,28 +564,7 @@ void timeline_finish(struct timeline *t)
 
 void timeline_free(struct timeline *t)
 {
-	int i, l;
-
-	for (i = 0; i < t->nr_rings; i++) {
-		for (l = 0; l < LAT_NR; l++)
-			latency_free(&t->rings[i]->lat[l]);
-		free(t->rings[i]->history);
-		free(t->rings[i]);
-	}
-	for (i = 0; i < t->nr_procs; i++) {
-		latency_free(&t->procs[i]->total);
-		free(t->procs[i]);
-	}
-	for (i = 0; i < t->nr_clients; i++) {
-		latency_free(&t->clients[i]->total);
-		free(t->clients[i]);
-	}
-	keymap_free(&t->proc_index);
-	keymap_free(&t->client_index);
-	free(t->rings);
-	free(t->procs);
-	free(t->clients);
-	keymap_free(&t->ring_by_name);
+	timeline_stats_free(t);
 	keymap_free(&t->by_id);
 	keymap_free(&t->by_fence);
 	keymap_free(&t->by_ptr);
