@@ -7,7 +7,7 @@ MANDIR     := $(PREFIX)/share/man/man1
 COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
 
 CC         ?= cc
-PKGS       := libtracefs libtraceevent libtracecmd
+PKGS       := libtracefs libtraceevent libtracecmd libzstd
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 WARN       := -Wall -Wextra -Werror
@@ -28,7 +28,7 @@ TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null
 
 # Debian 12 packages the build and the tests need (make deps, as root)
 # clang and libclang-rt-14-dev only for make fuzz
-DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev \
+DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libzstd-dev \
 	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod
 

@@ -10,12 +10,16 @@
 /* trace-cmd option ids we write or read */
 enum dat_option {
 	DAT_OPT_DONE = 0,
+	DAT_OPT_DATE = 1,
 	DAT_OPT_CPUSTAT = 2,
 	DAT_OPT_BUFFER = 3,
 	DAT_OPT_TRACECLOCK = 4,
 	DAT_OPT_UNAME = 5,
 	DAT_OPT_CPUCOUNT = 8,
+	DAT_OPT_OFFSET = 7,
 	DAT_OPT_VERSION = 9,
+	DAT_OPT_TIME_SHIFT = 12,
+	DAT_OPT_TSC2NSEC = 14,
 	/*
 	 * Read, no longer written: gpu-trace 0.1 stored the granted per-CPU
 	 * buffer size here (u64 KB); KernelShark, gpuvis and trace-cmd dump

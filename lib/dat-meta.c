@@ -64,6 +64,38 @@ static void skip_formats(struct cursor *c)
 		skip(c, get_u(c, 8));
 }
 
+/* u64 section, name, clock, u32 page size, u32 CPUs, per CPU: u32 id, u64 offset, u64 size */
+static void parse_v7_buffer(struct dat_meta *m, const char *data, uint32_t size)
+{
+	struct dat_buffer_data *b;
+	const char *p = data + 8, *end = data + size;
+	uint32_t nr, i;
+
+	if (size < 8 || m->nr_buffers == DAT_META_MAX_BUFFERS)
+		return;
+	b = &m->buffers[m->nr_buffers];
+	memset(b, 0, sizeof(*b));
+	snprintf(b->name, sizeof(b->name), "%.*s", (int)strnlen(p, (size_t)(end - p)), p);
+	p += strnlen(p, (size_t)(end - p)) + 1;
+	p += p < end ? strnlen(p, (size_t)(end - p)) + 1 : 0;	/* the clock */
+	if (p + 8 > end)
+		return;
+	memcpy(&b->page_size, p, 4);
+	memcpy(&nr, p + 4, 4);
+	p += 8;
+	if (nr > DAT_META_MAX_CPUS || (uint64_t)nr * 20 > (uint64_t)(end - p))
+		return;
+	for (i = 0; i < nr; i++, p += 20) {
+		memcpy(&b->cpus[i].cpu, p, 4);
+		memcpy(&b->cpus[i].offset, p + 4, 8);
+		memcpy(&b->cpus[i].size, p + 12, 8);
+	}
+	b->nr_cpus = (int)nr;
+	if (b->name[0])
+		m->in_instance = true;
+	m->nr_buffers++;
+}
+
 static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint32_t size)
 {
 	char *clock;
@@ -93,7 +125,16 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 		break;
 	case DAT_OPT_BUFFER:
 		/* the CPU stats that follow are that buffer instance's */
-		m->in_instance = true;
+		if (m->version == 7)
+			parse_v7_buffer(m, data, size);
+		else
+			m->in_instance = true;
+		break;
+	case DAT_OPT_DATE:
+	case DAT_OPT_OFFSET:
+	case DAT_OPT_TIME_SHIFT:
+	case DAT_OPT_TSC2NSEC:
+		m->ts_adjusted = true;
 		break;
 	case DAT_OPT_CPUSTAT:
 		if (m->in_instance) {
@@ -257,7 +298,8 @@ int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
 		close(c.fd);
 		return gt_error_set(err, ENOTSUP, "%s is big-endian; read it on a big-endian machine with trace-cmd", path);
 	}
-	skip(&c, 1 + 4);			/* long size, page size */
+	m->long_size = (int)get_u(&c, 1);
+	skip(&c, 4);				/* page size */
 	if (m->version == 6)
 		ret = read_v6(&c, m, err, path);
 	else if (m->version == 7)

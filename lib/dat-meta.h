@@ -15,6 +15,15 @@
  * before any record is decoded.
  */
 #define DAT_META_MAX_CPUS 1024
+#define DAT_META_MAX_BUFFERS 4
+
+/* v7: where a buffer's per-CPU data is (its BUFFER option) */
+struct dat_buffer_data {
+	char name[64];			/* "" for the top buffer */
+	uint32_t page_size;
+	int nr_cpus;
+	struct { uint32_t cpu; uint64_t offset, size; } cpus[DAT_META_MAX_CPUS];
+};
 
 struct dat_meta {
 	int version;			/* 6 or 7 */
@@ -30,6 +39,10 @@ struct dat_meta {
 	bool in_instance;		/* parsing: past a BUFFER option */
 	uint64_t instance_lost;		/* lost in buffer instances (workload) */
 	uint64_t file_size;
+	int long_size;			/* the file header's */
+	bool ts_adjusted;		/* DATE, OFFSET, TIME_SHIFT or TSC2NSEC: readers shift times */
+	int nr_buffers;			/* v7 */
+	struct dat_buffer_data buffers[DAT_META_MAX_BUFFERS];
 };
 
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err);

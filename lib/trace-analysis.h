@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <trace-cmd.h>
 
+#include "dat-stream.h"
 #include "gpu-event.h"
 #include "gt-error.h"
 #include "kfd-queues.h"
@@ -38,6 +39,7 @@ struct analysis_hooks {
  */
 struct analysis {
 	struct tracecmd_input *handles[16];	/* top buffer + instances */
+	struct dat_stream *stream;		/* zstd v7: records read by us */
 	int nr_handles;
 	struct tep_handle *tep;
 	struct gpu_decoder *dec;

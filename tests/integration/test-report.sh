@@ -339,3 +339,42 @@ test_report_leaves_the_file_in_the_page_cache() {
 	expect "only $res of $size pages still cached after report" [ "$((res * 10))" -ge "$((size * 9))" ] || return 1
 	expect "peak RSS ${rss} KB for a $((size * 4)) KB file: not flat" [ "$rss" -lt "$((size * 4 / 2))" ]
 }
+
+# trace-cmd's default files (v7, zstd) read chunk by chunk: the same report as
+# the v6 original, every record in the same order, and memory that does not
+# grow with the file (libtracecmd 3.1.6 keeps every decompressed chunk).
+test_report_v7_zstd_same_and_flat() {
+	local v6=$WORK/z6.dat v7=$WORK/z7.dat f rss size
+	"$MAKE_FIXTURE" "$FORMATS" bench:100000 "$v6" || { WHY="make-fixture failed"; return 1; }
+	trace-cmd convert -i "$v6" -o "$v7" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+		{ WHY="trace-cmd convert failed"; return 77; }
+	/usr/bin/time -f '%M' -o "$WORK/z7.rss" "$GT" report "$v7" > "$WORK/z7.txt" ||
+		{ WHY="report of the v7 file failed"; return 1; }
+	/usr/bin/time -f '%M' -o "$WORK/z6.rss" "$GT" report "$v6" > "$WORK/z6.txt" ||
+		{ WHY="report of the v6 file failed"; return 1; }
+	expect "v7 summary differs from v6: $(diff <(sed 1d "$WORK/z6.txt") <(sed 1d "$WORK/z7.txt") | head -3 | tr '\n' ' ')" \
+		cmp -s <(sed 1d "$WORK/z6.txt") <(sed 1d "$WORK/z7.txt") || return 1
+	# against the v6 file in the same run (a sanitizer's own memory dwarfs both)
+	rss=$(tail -1 "$WORK/z7.rss")
+	size=$(tail -1 "$WORK/z6.rss")
+	expect "peak RSS ${rss} KB on the v7 file, ${size} KB on the same as v6: grows with the file" \
+		[ "$((rss * 2))" -lt "$((size * 3))" ] || return 1
+	# lost events and the workload buffer instance survive the conversion
+	for f in lost-window competing; do
+		"$MAKE_FIXTURE" "$FORMATS" "$f" "$WORK/$f.dat" &&
+			trace-cmd convert -i "$WORK/$f.dat" -o "$WORK/$f-7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+			{ WHY="$f: fixture or convert failed"; return 1; }
+		expect "$f: --events of v7 and v6 differ" \
+			cmp -s <("$GT" report --events "$WORK/$f.dat") <("$GT" report --events "$WORK/$f-7.dat") || return 1
+	done
+	# cut anywhere, compressed chunks included: one line and 125, or a report
+	size=$(stat -c %s "$WORK/lost-window-7.dat")
+	for ((f = 0; f < size; f += 61)); do
+		head -c "$f" "$WORK/lost-window-7.dat" > "$WORK/cut7.dat"
+		"$GT" report "$WORK/cut7.dat" > /dev/null 2> "$WORK/cut7.err"
+		case $? in
+		0 | 2 | 125) ;;
+		*) WHY="cut at $f: exit $? $(head -2 "$WORK/cut7.err" | tr '\n' ' ')"; return 1 ;;
+		esac
+	done
+}
