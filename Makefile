@@ -140,13 +140,13 @@ build/asan/replay-records: $(call obj,asan,tests/fuzz/replay.c tests/fuzz/fuzz-r
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
 fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/make-fixture
-	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records tests/fuzz/crashers
+	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records tests/fuzz/crashers tests/fuzz/crashers-records
 	for s in $$(build/make-fixture tests/fixtures/formats list | cut -d' ' -f1); do \
 		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
 	$(FUZZ_ENV) build/fuzz/fuzz-report -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers/ build/fuzz/corpus
 	$(FUZZ_ENV) build/fuzz/fuzz-records -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
-		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers/records- \
+		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers-records/ \
 		build/fuzz/corpus-records tests/fuzz/records-seeds
 
 install: gpu-trace $(PLUGINS)

@@ -4,7 +4,10 @@
 #   - nothing traces                     (bare)
 #   - a raw baseline recorder reads      (cat per_cpu/cpuN/trace_pipe_raw > file, per CPU)
 #   - gpu-trace record -a reads          (default ladder buffer; no pid filter, as the baseline)
-#   - gpu-trace record reads             (its default for a command: set_event_pid + event-fork)
+#   - gpu-trace record reads             (its default for a command: these non-GPU events in
+#                                          the workload's instance, set_event_pid + event-fork)
+#   - gpu-trace record --system-wide-events (as GPU events always are with a command: the main
+#                                          instance, no pid filter, plus the pid-tree instance)
 #   - trace-cmd record reads, if it runs (needs -d --no-filter here, exits 1)
 # Each is run ROUNDS times; medians are reported. Needs root. Leaves tracefs as found.
 #   bench/event-storm.sh [CALLS] [ROUNDS]
@@ -66,6 +69,8 @@ run_raw() {
 
 run_gpu_trace_a() { GT_SCOPE=-a run_gpu_trace; }
 
+run_gpu_trace_wide() { GT_SCOPE=--system-wide-events run_gpu_trace; }
+
 run_gpu_trace() {
 	local t out=$W/gt.dat
 	t=$("$GT" record ${GT_SCOPE:-} -e syscalls:sys_enter_getppid -e syscalls:sys_exit_getppid -o "$out" -- \
@@ -91,7 +96,7 @@ run_trace_cmd() {
 }
 
 echo "# event storm: $CALLS getppid calls on CPU $CPU, $ROUNDS rounds, kernel $(uname -r), $(nproc) CPUs"
-for kind in bare raw gpu_trace_a gpu_trace trace_cmd; do
+for kind in bare raw gpu_trace_a gpu_trace gpu_trace_wide trace_cmd; do
 	: > "$W/$kind"
 	for r in $(seq "$ROUNDS"); do
 		"run_$kind" >> "$W/$kind" 2>> "$W/$kind.log" || { echo "# $kind: did not run ($(tail -1 "$W/$kind.log" 2>/dev/null))"; : > "$W/$kind"; break; }
@@ -101,7 +106,7 @@ done
 bare=$(cut -d' ' -f1 "$W/bare" | median)
 raw_t=$(cut -d' ' -f1 "$W/raw" | median)
 printf '%-12s %10s %12s %12s %10s %10s %14s\n' recorder "time (s)" events "events/s" "MB/s" lost "vs raw time"
-for kind in bare raw gpu_trace_a gpu_trace trace_cmd; do
+for kind in bare raw gpu_trace_a gpu_trace gpu_trace_wide trace_cmd; do
 	[ -s "$W/$kind" ] || continue
 	t=$(cut -d' ' -f1 "$W/$kind" | median)
 	if [ "$kind" = bare ]; then

@@ -149,9 +149,14 @@ static void say_scope(struct record_run *run)
 			who);
 		return;
 	}
+	if (!sel->wide_systems) {
+		cmd_say("scope: workload only (%s): %s%s%s; no GPU event system selected",
+			who, sel->scoped_systems ? sel->scoped_systems : "its pid tree",
+			functions ? ", the " : "", functions ? run->tracer.used : "");
+		return;
+	}
 	cmd_say("scope: system-wide: %s (GPU jobs run and complete outside the submitter); workload only (%s): %s%s%s",
-		sel->wide_systems ? sel->wide_systems : "no GPU events", who,
-		sel->scoped_systems ? sel->scoped_systems : "its pid tree",
+		sel->wide_systems, who, sel->scoped_systems ? sel->scoped_systems : "its pid tree",
 		functions ? ", the " : "", functions ? run->tracer.used : "");
 }
 

@@ -378,3 +378,20 @@ test_report_v7_zstd_same_and_flat() {
 		esac
 	done
 }
+
+# The records fuzz target's kept inputs (its seeds, and anything it ever broke)
+# replayed through the same code without libFuzzer, plain and under ASan+UBSan.
+test_fuzz_records_inputs_replay() {
+	local bin=$ROOT_DIR/build/normal/replay-records files=() f n rc
+	case $GT in */asan/*) bin=$ROOT_DIR/build/asan/replay-records ;; esac
+	[ -x "$bin" ] || { WHY="$bin not built (make check builds it)"; return 1; }
+	for f in "$ROOT_DIR"/tests/fuzz/records-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-records/*; do
+		[ -f "$f" ] && files+=("$f")
+	done
+	expect "no kept inputs to replay" [ ${#files[@]} -gt 0 ] || return 1
+	GT_FIXTURES=$ROOT_DIR/tests/fixtures timeout 600 "$bin" "${files[@]}" > "$WORK/replay.out" 2> "$WORK/replay.err"
+	rc=$?
+	expect "replay exited $rc: $(grep -m1 -E 'ERROR|runtime error|Sanitizer' "$WORK/replay.err")" [ $rc = 0 ] || return 1
+	n=$(sed -n 's/^replayed \([0-9]*\) inputs$/\1/p' "$WORK/replay.out")
+	expect "replayed ${n:-none} of ${#files[@]}" [ "${n:-0}" = ${#files[@]} ]
+}
