@@ -42,6 +42,21 @@ static int read_at(int fd, void *buf, size_t n, uint64_t off)
 	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
 }
 
+/* The CPU's buffers are reused chunk after chunk: memory is one chunk's. */
+static int reserve(unsigned char **buf, size_t *cap, size_t n)
+{
+	unsigned char *grown;
+
+	if (n <= *cap)
+		return 0;
+	grown = realloc(*buf, n);
+	if (!grown)
+		return -1;
+	*buf = grown;
+	*cap = n;
+	return 0;
+}
+
 /* Chunks: u32 compressed size, u32 size, then the zstd frame. */
 static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
 {
@@ -51,26 +66,12 @@ static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
 	if (!c->chunks_left || c->next_chunk + 8 > c->end ||
 	    read_at(s->fd, head, 8, c->next_chunk))
 		return -1;
-	if (head[0] > c->end - c->next_chunk - 8 || head[1] > (256u << 20) ||
+	if (head[0] > c->end - c->next_chunk - 8 || !head[1] || head[1] > (256u << 20) ||
 	    head[1] % s->page_size)
 		return -1;
-	if (head[0] > c->packed_cap) {
-		unsigned char *n = realloc(c->packed, head[0]);
-
-		if (!n)
-			return -1;
-		c->packed = n;
-		c->packed_cap = head[0];
-	}
-	if (head[1] > c->chunk_cap) {
-		unsigned char *n = realloc(c->chunk, head[1]);
-
-		if (!n)
-			return -1;
-		c->chunk = n;
-		c->chunk_cap = head[1];
-	}
-	if (read_at(s->fd, c->packed, head[0], c->next_chunk + 8))
+	if (reserve(&c->packed, &c->packed_cap, head[0]) ||
+	    reserve(&c->chunk, &c->chunk_cap, head[1]) ||
+	    read_at(s->fd, c->packed, head[0], c->next_chunk + 8))
 		return -1;
 	got = ZSTD_decompress(c->chunk, head[1], c->packed, head[0]);
 	if (ZSTD_isError(got) || got != head[1])
