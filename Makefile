@@ -103,7 +103,9 @@ check-vm: gpu-trace $(PLUGINS)
 
 # The main job on a default workload: every GPU event system this kernel has
 # (the all-gpu preset) plus scheduler events, so a machine without a GPU shows
-# something too; then the stock trace-cmd reads the file.
+# something too; then the stock trace-cmd reads the file. Then fixture traces
+# of real kernel layouts: job statistics, and a recorded workload's jobs
+# waiting behind another process's on one ring.
 demo: gpu-trace $(PLUGINS) build/make-fixture
 	./gpu-trace record --preset all-gpu -e sched:sched_switch -e sched:sched_process_exec \
 		-o demo.dat -- sh -c 'for i in 1 2 3; do ls / > /dev/null; done; sleep 0.2'
@@ -112,6 +114,8 @@ demo: gpu-trace $(PLUGINS) build/make-fixture
 	build/make-fixture tests/fixtures/formats two-rings demo-fixture.dat
 	./gpu-trace report demo-fixture.dat
 	TRACEEVENT_PLUGIN_DIR=build/plugins trace-cmd report -i demo-fixture.dat | head -8
+	build/make-fixture tests/fixtures/formats competing demo-competing.dat
+	./gpu-trace report --rings demo-competing.dat
 
 bench: gpu-trace build/storm build/make-fixture
 	bench/event-storm.sh
@@ -161,6 +165,6 @@ uninstall:
 		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS))
 
 clean:
-	rm -rf build gpu-trace demo.dat demo-fixture.dat
+	rm -rf build gpu-trace demo.dat demo-fixture.dat demo-competing.dat
 
 -include $(shell find build -name '*.d' 2>/dev/null)
