@@ -2,10 +2,15 @@
 # shellcheck shell=bash
 
 # A process outside the workload calling getppid(2) in a loop; its pid in BUSY.
+# Returns once it loops (python starts slowly on a loaded machine).
 start_busy() {
-	python3 -c 'import os
-while True: os.getppid()' &
+	local i
+	rm -f "$WORK/busy.ready"
+	python3 -c 'import os, sys
+open(sys.argv[1], "w").close()
+while True: os.getppid()' "$WORK/busy.ready" &
 	BUSY=$!
+	for i in $(seq 100); do [ -e "$WORK/busy.ready" ] && break; sleep 0.05; done
 }
 
 stop_busy() { kill "$BUSY" 2> /dev/null; wait "$BUSY" 2> /dev/null; }
@@ -59,7 +64,7 @@ test_system_wide_events_option() {
 
 # -P follows every thread: GPU submissions come from the submitting thread
 test_attach_follows_threads() {
-	local out=$WORK/threads.dat pid n
+	local out=$WORK/threads.dat pid n i
 	python3 -c 'import os, threading, time
 def spin():
     end = time.time() + 1.5
@@ -67,7 +72,7 @@ def spin():
 threading.Thread(target=spin).start()
 time.sleep(1.6)' &
 	pid=$!
-	sleep 0.3
+	for i in $(seq 100); do [ "$(ls /proc/$pid/task 2> /dev/null | wc -l)" = 2 ] && break; sleep 0.02; done
 	"$GT" record -P "$pid" -e syscalls:sys_enter_getppid -o "$out" 2> "$WORK/threads.err"
 	n=$?
 	wait "$pid"
