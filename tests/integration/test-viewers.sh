@@ -1,0 +1,38 @@
+# Viewers people already use open what record writes (two buffers: the GPU
+# events and the workload's). KernelShark runs as a real window under Xvfb.
+# shellcheck shell=bash
+
+test_kernelshark_opens_a_recording() {
+	local out=$WORK/ks.dat home=$WORK/ks-home title
+	for tool in kernelshark xvfb-run xwininfo runuser; do
+		command -v "$tool" > /dev/null || { WHY="$tool not installed (sudo make deps)"; return 77; }
+	done
+	"$GT" record -e dma_fence -e sched:sched_switch -e sched:sched_process_exec -o "$out" -- \
+		sh -c 'ls / > /dev/null; (sleep 0.1)' 2> /dev/null || { WHY="record failed"; return 1; }
+	chmod 0644 "$out"
+	mkdir -p "$home" && chmod 0777 "$home"
+	cat > "$home/run.sh" <<'SCRIPT'
+#!/bin/sh
+kernelshark "$1" > "$2/app.log" 2>&1 &
+app=$!
+i=0
+while [ $i -lt 40 ]; do
+	xwininfo -root -tree 2> /dev/null | grep -q 'Kernel Shark (' && break
+	sleep 0.5
+	i=$((i + 1))
+done
+sleep 1
+xwininfo -root -tree > "$2/windows.txt" 2>&1
+kill $app 2> /dev/null
+wait $app 2> /dev/null
+SCRIPT
+	chmod 0755 "$home/run.sh"
+	# not as root: KernelShark stops at a warning dialog then
+	timeout 120 runuser -u nobody -- env HOME="$home" XDG_RUNTIME_DIR="$home" \
+		xvfb-run -a -s '-screen 0 1400x900x24' "$home/run.sh" "$out" "$home" > /dev/null 2>&1
+	title=$(grep -o '"Kernel Shark ([^"]*)"' "$home/windows.txt" 2> /dev/null)
+	expect "no KernelShark window for the file: $(head -3 "$home/app.log" 2> /dev/null | tr '\n' ' ')" \
+		[ "$title" = "\"Kernel Shark ($out)\"" ] || return 1
+	expect "KernelShark complained: $(grep -iE 'error|cannot|failed to (open|load)' "$home/app.log" | head -2)" \
+		[ -z "$(grep -iE 'error|cannot|failed to (open|load)' "$home/app.log")" ]
+}
