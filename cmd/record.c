@@ -93,23 +93,12 @@ static int setup_tracer(struct record_run *run, struct gt_error *err)
 	return 0;
 }
 
-/* sched events that give the workload's pid tree as it grows */
-static const char *const tree_event_specs[] = {
-	"sched:sched_process_fork", "sched:sched_process_exec", "sched:sched_process_exit",
-};
-
-/* Non-GPU events follow the workload unless -a or --system-wide-events. */
-static bool scoped_user_events(const struct record_run *run)
-{
-	return run->has_scope && !run->opts.system_wide && !run->opts.system_wide_events;
-}
-
 static int setup_events(struct record_run *run, struct gt_error *err)
 {
 	struct event_selection *sel = &run->opts.events;
-	size_t i;
 
-	if (event_selection_apply(sel, &run->session, scoped_user_events(run) ? &run->scoped : NULL,
+	if (event_selection_apply(sel, &run->session,
+				  record_scoped_user_events(run) ? &run->scoped : NULL,
 				  run->opts.ignore_missing, err))
 		return -1;
 	if (sel->missing)
@@ -120,102 +109,7 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");
 	cmd_say("events: %d enabled in %d system%s%s", sel->nr_enabled, sel->nr_systems,
 		sel->nr_systems == 1 ? "" : "s", run->session.top_level ? " (top-level buffer)" : "");
-	if (!run->has_scope)
-		return 0;
-	for (i = 0; i < sizeof(tree_event_specs) / sizeof(tree_event_specs[0]); i++)
-		if (event_selection_add(&run->tree_events, tree_event_specs[i], true, err))
-			return -1;
-	return event_selection_apply(&run->tree_events, &run->scoped, NULL, true, err);
-}
-
-/* One line: what follows the workload and what is recorded system-wide. */
-static void say_scope(struct record_run *run)
-{
-	const struct event_selection *sel = &run->opts.events;
-	bool functions = strcmp(run->tracer.used, "nop") != 0;
-	char who[64];
-
-	if (!run->has_scope)
-		return;
-	if (run->opts.command)
-		snprintf(who, sizeof(who), "pid %d%s", (int)run->workload.pid,
-			 run->opts.no_follow ? "" : " and its children");
-	else
-		snprintf(who, sizeof(who), "%d thread%s of -P%s", run->nr_scope_pids,
-			 run->nr_scope_pids == 1 ? "" : "s",
-			 run->opts.no_follow ? "" : " and their children");
-	if (run->opts.system_wide) {
-		cmd_say("scope: everything system-wide (-a); the workload's pid tree (%s) is recorded to mark its jobs",
-			who);
-		return;
-	}
-	if (!sel->wide_systems) {
-		cmd_say("scope: workload only (%s): %s%s%s; no GPU event system selected",
-			who, sel->scoped_systems ? sel->scoped_systems : "its pid tree",
-			functions ? ", the " : "", functions ? run->tracer.used : "");
-		return;
-	}
-	cmd_say("scope: system-wide: %s (GPU jobs run and complete outside the submitter); workload only (%s): %s%s%s",
-		sel->wide_systems, who, sel->scoped_systems ? sel->scoped_systems : "its pid tree",
-		functions ? ", the " : "", functions ? run->tracer.used : "");
-}
-
-/* The command, or every thread of the -P processes (submissions carry tids). */
-static int collect_scope_pids(struct record_run *run, struct gt_error *err)
-{
-	int i;
-
-	if (run->opts.command) {
-		run->scope_pids = malloc(sizeof(*run->scope_pids));
-		if (!run->scope_pids)
-			return gt_error_set(err, ENOMEM, "out of memory");
-		run->scope_pids[0] = run->workload.pid;
-		run->nr_scope_pids = 1;
-		return 0;
-	}
-	for (i = 0; i < run->opts.nr_pids; i++)
-		if (workload_list_tasks(run->opts.pids[i], &run->scope_pids, &run->nr_scope_pids))
-			return gt_error_set(err, errno, "out of memory listing the threads of %d",
-					    (int)run->opts.pids[i]);
-	return 0;
-}
-
-static int follow_workload(struct record_run *run, struct gt_error *err)
-{
-	bool functions = strcmp(run->tracer.used, "nop") != 0 && !run->opts.system_wide;
-	bool follow = !run->opts.no_follow;
-
-	if (collect_scope_pids(run, err))
-		return -1;
-	if (functions && session_follow_pids(&run->session, run->scope_pids, run->nr_scope_pids,
-					     false, true, follow, err))
-		return -1;
-	return session_follow_pids(&run->scoped, run->scope_pids, run->nr_scope_pids,
-				   true, false, follow, err);
-}
-
-/*
- * Names the workload's pids in its buffer, where report finds them:
- * "gpu-trace workload: pids=1234,1240 comm=app", as many lines as needed.
- */
-static int mark_workload(struct record_run *run, struct gt_error *err)
-{
-	char line[900];
-	int i = 0;
-
-	while (i < run->nr_scope_pids) {
-		size_t off = (size_t)snprintf(line, sizeof(line), "gpu-trace workload: pids=");
-		int first = i;
-
-		for (; i < run->nr_scope_pids && off < sizeof(line) - 64; i++)
-			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%d",
-						i == first ? "" : ",", (int)run->scope_pids[i]);
-		if (run->opts.command)
-			snprintf(line + off, sizeof(line) - off, " comm=%s", run->workload.comm);
-		if (session_mark(&run->scoped, line, err))
-			return -1;
-	}
-	return 0;
+	return run->has_scope ? record_enable_tree_events(run, err) : 0;
 }
 
 /* kallsyms dominates the header; formats and cmdlines fit in the margin */
@@ -312,9 +206,9 @@ static int setup(struct record_run *run, struct gt_error *err)
 		return -1;
 	if (run->opts.nr_pids)
 		name_attached(run);
-	if (run->has_scope && follow_workload(run, err))
+	if (run->has_scope && record_follow_workload(run, err))
 		return -1;
-	say_scope(run);
+	record_say_scope(run);
 	if (recorder_open(&run->recorder, &run->session, run->out.dir, err))
 		return -1;
 	return run->has_scope ? recorder_open(&run->scoped_rec, &run->scoped, run->out.dir, err) : 0;
@@ -471,7 +365,7 @@ static int start_recording(struct record_run *run, struct gt_error *err)
 	if (recorder_start(&run->recorder, err) ||
 	    (run->has_scope && recorder_start(&run->scoped_rec, err)) ||
 	    set_tracing(run, true, err) ||
-	    (run->has_scope && mark_workload(run, err)))
+	    (run->has_scope && record_mark_workload(run, err)))
 		return -1;
 	return 0;
 }

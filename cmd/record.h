@@ -88,6 +88,13 @@ struct scan_totals {
 /* Assembles the .dat from the per-CPU files into run->out (not committed). */
 int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_error *err);
 
+/* cmd/record-scope.c: what follows the workload, what is system-wide */
+bool record_scoped_user_events(const struct record_run *run);
+int record_enable_tree_events(struct record_run *run, struct gt_error *err);
+int record_follow_workload(struct record_run *run, struct gt_error *err);
+int record_mark_workload(struct record_run *run, struct gt_error *err);
+void record_say_scope(struct record_run *run);
+
 /* Warns when the file's jobs never finished (their events are missing). */
 void record_check_jobs(struct record_run *run);
 

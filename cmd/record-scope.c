@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What follows the workload and what does not. A GPU job runs in the
+ * scheduler's kthread or workqueue and completes in interrupts, never in
+ * its submitter's context, and other processes' jobs are why it waited: GPU
+ * event systems go to the main instance, system-wide. The workload's own
+ * data (its pid tree, the non-GPU events asked for) goes to the pid-scoped
+ * instance, named in the file by a marker report reads.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "record.h"
+
+/* sched events that give the workload's pid tree as it grows */
+static const char *const tree_event_specs[] = {
+	"sched:sched_process_fork", "sched:sched_process_exec", "sched:sched_process_exit",
+};
+
+/* Non-GPU events follow the workload unless -a or --system-wide-events. */
+bool record_scoped_user_events(const struct record_run *run)
+{
+	return run->has_scope && !run->opts.system_wide && !run->opts.system_wide_events;
+}
+
+int record_enable_tree_events(struct record_run *run, struct gt_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tree_event_specs) / sizeof(tree_event_specs[0]); i++)
+		if (event_selection_add(&run->tree_events, tree_event_specs[i], true, err))
+			return -1;
+	return event_selection_apply(&run->tree_events, &run->scoped, NULL, true, err);
+}
+
+/* One line: what follows the workload and what is recorded system-wide. */
+void record_say_scope(struct record_run *run)
+{
+	const struct event_selection *sel = &run->opts.events;
+	bool functions = strcmp(run->tracer.used, "nop") != 0;
+	char who[64];
+
+	if (!run->has_scope)
+		return;
+	if (run->opts.command)
+		snprintf(who, sizeof(who), "pid %d%s", (int)run->workload.pid,
+			 run->opts.no_follow ? "" : " and its children");
+	else
+		snprintf(who, sizeof(who), "%d thread%s of -P%s", run->nr_scope_pids,
+			 run->nr_scope_pids == 1 ? "" : "s",
+			 run->opts.no_follow ? "" : " and their children");
+	if (run->opts.system_wide) {
+		cmd_say("scope: everything system-wide (-a); the workload's pid tree (%s) is recorded to mark its jobs",
+			who);
+		return;
+	}
+	if (!sel->wide_systems) {
+		cmd_say("scope: workload only (%s): %s%s%s; no GPU event system selected",
+			who, sel->scoped_systems ? sel->scoped_systems : "its pid tree",
+			functions ? ", the " : "", functions ? run->tracer.used : "");
+		return;
+	}
+	cmd_say("scope: system-wide: %s (GPU jobs run and complete outside the submitter); workload only (%s): %s%s%s",
+		sel->wide_systems, who, sel->scoped_systems ? sel->scoped_systems : "its pid tree",
+		functions ? ", the " : "", functions ? run->tracer.used : "");
+}
+
+/* The command, or every thread of the -P processes (submissions carry tids). */
+static int collect_scope_pids(struct record_run *run, struct gt_error *err)
+{
+	int i;
+
+	if (run->opts.command) {
+		run->scope_pids = malloc(sizeof(*run->scope_pids));
+		if (!run->scope_pids)
+			return gt_error_set(err, ENOMEM, "out of memory");
+		run->scope_pids[0] = run->workload.pid;
+		run->nr_scope_pids = 1;
+		return 0;
+	}
+	for (i = 0; i < run->opts.nr_pids; i++)
+		if (workload_list_tasks(run->opts.pids[i], &run->scope_pids, &run->nr_scope_pids))
+			return gt_error_set(err, errno, "out of memory listing the threads of %d",
+					    (int)run->opts.pids[i]);
+	return 0;
+}
+
+int record_follow_workload(struct record_run *run, struct gt_error *err)
+{
+	bool functions = strcmp(run->tracer.used, "nop") != 0 && !run->opts.system_wide;
+	bool follow = !run->opts.no_follow;
+
+	if (collect_scope_pids(run, err))
+		return -1;
+	if (functions && session_follow_pids(&run->session, run->scope_pids, run->nr_scope_pids,
+					     false, true, follow, err))
+		return -1;
+	return session_follow_pids(&run->scoped, run->scope_pids, run->nr_scope_pids,
+				   true, false, follow, err);
+}
+
+/*
+ * Names the workload's pids in its buffer, where report finds them:
+ * "gpu-trace workload: pids=1234,1240 comm=app", as many lines as needed.
+ */
+int record_mark_workload(struct record_run *run, struct gt_error *err)
+{
+	char line[900];
+	int i = 0;
+
+	while (i < run->nr_scope_pids) {
+		size_t off = (size_t)snprintf(line, sizeof(line), "gpu-trace workload: pids=");
+		int first = i;
+
+		for (; i < run->nr_scope_pids && off < sizeof(line) - 64; i++)
+			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%d",
+						i == first ? "" : ",", (int)run->scope_pids[i]);
+		if (run->opts.command)
+			snprintf(line + off, sizeof(line) - off, " comm=%s", run->workload.comm);
+		if (session_mark(&run->scoped, line, err))
+			return -1;
+	}
+	return 0;
+}
