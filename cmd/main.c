@@ -13,6 +13,7 @@ struct cmd_struct {
 static const struct cmd_struct commands[] = {
 	{ "record", cmd_record, "set up tracefs, run a workload, capture raw per-CPU buffers into a .dat" },
 	{ "report", cmd_report, "decode GPU events into per-job timelines and per-ring latency statistics" },
+	{ "top", cmd_top, "live per-ring view of GPU jobs: rate, busy %, waits, who floods a ring" },
 	{ "check", cmd_check, "what this machine lets gpu-trace record, with a fix for each problem" },
 	{ "list", cmd_list, "GPU event systems, events, tracers and presets this kernel has" },
 	{ "reset", cmd_reset, "remove what a killed gpu-trace record left in tracefs" },
@@ -42,7 +43,7 @@ int cmd_help(int argc, char **argv)
 	}
 	text = cmd_usage(argv[1]);
 	if (!text)
-		return cmd_failf("help", "no command '%s'; commands are record, report, check, list, reset", argv[1]);
+		return cmd_failf("help", "no command '%s'; commands are record, report, top, check, list, reset", argv[1]);
 	fputs(text, stdout);
 	return 0;
 }

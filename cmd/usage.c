@@ -96,6 +96,33 @@ static const char report_usage[] =
 "\n"
 "Exit status: 0; 2 when the file holds no GPU events; 125 on an error.\n";
 
+static const char top_usage[] =
+"usage: gpu-trace top [options] [-a | -P PID | -- command [args...]]\n"
+"\n"
+"A live view of the GPU jobs on this machine, from the scheduler, driver and\n"
+"fence events of a private tracefs instance (left as found afterwards),\n"
+"joined into jobs as gpu-trace report joins them. Every interval, per ring:\n"
+"jobs/s, busy %, jobs queued and on the hardware, jobs that waited on a\n"
+"dependency, queue->run and exec p50/p99 over the interval, and since the\n"
+"start jobs and queue->run p99; below, per process and per DRM client id\n"
+"(6.17+): jobs/s and average wait.\n"
+"\n"
+"  --preset P          events of a preset (default all-gpu; events only)\n"
+"  -e SYS[:EVENT]      these events instead (repeatable)\n"
+"  -d SECONDS          interval (default 1, at least 0.1)\n"
+"  -n COUNT            stop after COUNT intervals\n"
+"  --sort KEY          jobs (default), busy, wait or name\n"
+"  --json              one JSON object per interval on stdout, no screen\n"
+"  -b KB               per-CPU buffer size (default: the ladder, as record)\n"
+"  -a                  every process (the default)\n"
+"  -P PID              stop when these processes end (GPU jobs of all are shown)\n"
+"  -- command args     run the command; stop when it ends\n"
+"\n"
+"Keys: q quit, s next sort key, p pause the screen, r reset the statistics.\n"
+"\n"
+"Exit status: 0 (the command's own with a command); 2 when the kernel has no\n"
+"GPU event system to watch; 125 on an error.\n";
+
 static const char list_usage[] =
 "usage: gpu-trace list [-e] [-t] [--preset P]\n"
 "\n"
@@ -131,6 +158,8 @@ const char *cmd_usage(const char *name)
 		return record_usage;
 	if (!strcmp(name, "report"))
 		return report_usage;
+	if (!strcmp(name, "top"))
+		return top_usage;
 	if (!strcmp(name, "list"))
 		return list_usage;
 	if (!strcmp(name, "check"))

@@ -203,6 +203,8 @@ static void retire(struct timeline *t, struct job *j)
 	t->jobs_in_flight--;
 	if (j->t_queue && !j->t_done)
 		r->in_flight--;
+	if (j->t_run && !j->t_done)
+		r->hw_in_flight--;
 	if (!timeline_passes(t, j)) {
 		t->filtered_out++;
 		free(j);
@@ -238,6 +240,8 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts)
 	j->t_done = ts;
 	if (j->t_queue)
 		r->in_flight--;
+	if (j->t_run)
+		r->hw_in_flight--;
 	if (j->t_run) {
 		/* a ring executes in order: it starts when the previous job ends */
 		j->t_hw_start = j->t_run > r->last_done ? j->t_run : r->last_done;
@@ -293,6 +297,13 @@ static void add_dep_fence(struct job *j, const struct gpu_event *ev)
 	j->nr_dep_fences++;
 }
 
+/* Sent to the hardware (or its queue): on the ring until done. */
+static void set_run(struct timeline *t, struct job *j, uint64_t ts)
+{
+	j->t_run = ts;
+	t->rings[j->ring]->hw_in_flight++;
+}
+
 static void track_depth(struct timeline *t, struct job *j)
 {
 	struct ring_stats *r = t->rings[j->ring];
@@ -338,8 +349,9 @@ static void virtio_command(struct timeline *t, const struct gpu_event *ev)
 		return;
 	}
 	if (!j->t_queue) {
-		j->t_queue = j->t_run = ev->ts;
+		j->t_queue = ev->ts;
 		track_depth(t, j);
+		set_run(t, j, ev->ts);
 	}
 }
 
@@ -383,7 +395,7 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 			j->t_queue = ev->ts;
 			track_depth(t, j);
 		} else if (ev->kind == GEV_FENCE_EMIT && !j->t_run) {
-			j->t_run = ev->ts;
+			set_run(t, j, ev->ts);
 		}
 		break;
 	case GEV_FENCE_DESTROY:
@@ -392,6 +404,8 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 			unindex_job(t, j);
 			if (j->t_queue)
 				t->rings[j->ring]->in_flight--;
+			if (j->t_run)
+				t->rings[j->ring]->hw_in_flight--;
 			t->jobs_in_flight--;
 			free(j);
 		}
@@ -468,7 +482,7 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 		}
 		index_job(t, j, ev);
 		if (!j->t_run) {
-			j->t_run = ev->ts;
+			set_run(t, j, ev->ts);
 			resolve_deps(t, j);
 		}
 		break;

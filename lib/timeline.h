@@ -89,7 +89,8 @@ struct ring_stats {
 	uint64_t waits;			/* jobs that waited on a dependency */
 	uint64_t busy_ns;		/* union of [hw start, done] */
 	uint64_t last_done;
-	int64_t in_flight, max_in_flight;
+	int64_t in_flight, max_in_flight;	/* queued, not done */
+	int64_t hw_in_flight;			/* sent to the hardware, not done */
 	uint64_t first_ts, last_ts;
 	struct latency_stats lat[LAT_NR];
 	/* the workload's jobs (all jobs when the file names no workload) */

@@ -22,6 +22,7 @@ int main(void)
 	suite_timeline_fuzz();
 	suite_timeline_skew();
 	suite_workload_tree();
+	suite_live_stats();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();

@@ -230,6 +230,45 @@ def check_competing():
           next((l for l in text.splitlines() if "workload:" in l), "no workload line"))
 
 
+def check_top():
+    """gpu-trace top's intervals against the module's own times."""
+    truth, _ = read_truth(os.path.join(results, "top.truth"))
+    try:
+        intervals = [json.loads(line) for line in open(os.path.join(results, "top.jsonl"))]
+    except (OSError, ValueError) as e:
+        check("top: --json intervals", False, str(e))
+        return
+    if not check("top: intervals and ground truth", intervals and truth,
+                 f"{len(intervals)} intervals, {len(truth)} job lines"):
+        return
+    last = {r["name"]: r for r in intervals[-1]["rings"]}
+    rings = sorted({t["ring"] for t in truth})
+    want = {ring: sum(1 for t in truth if t["ring"] == ring) for ring in rings}
+    got = {ring: last[ring]["since_start"]["jobs"] if ring in last else 0 for ring in rings}
+    check("top: every job counted on its ring", got == want, f"top {got}, module {want}")
+    bad = []
+    prev = intervals[0]["clock_ns"] - int(intervals[0]["interval_s"] * 1e9)
+    for n, iv in enumerate(intervals):
+        for r in iv["rings"]:
+            jobs = round(r["jobs_per_s"] * iv["interval_s"])
+            done = sum(1 for t in truth if t["ring"] == r["name"] and prev < t["done"] <= iv["clock_ns"])
+            if abs(jobs - done) > max(1, done // 10):
+                bad.append(f"interval {n} {r['name']}: top {jobs} jobs, module {done}")
+            if r["on_hw"] > 2:
+                bad.append(f"interval {n} {r['name']}: {r['on_hw']} on the hardware, credits 2")
+        prev = iv["clock_ns"]
+    check("top: jobs per interval within 10% of the module's, never over the ring's credits",
+          not bad, " | ".join(bad[:4]))
+    pids = {s: next((t["pid"] for t in truth if t["scenario"] == s), None) for s in ("steady", "burst")}
+    seen = {p["pid"] for iv in intervals for p in iv["processes"] if p["jobs_per_s"] > 0}
+    check("top: the steady stream and the burst show as their processes",
+          None not in pids.values() and set(pids.values()) <= seen, f"module {pids}, top {sorted(seen)}")
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", open(os.path.join(results, "top.screen")).read())
+    check("top: the text screen shows the rings and the processes",
+          re.search(r"^RING +JOBS/S", screen, re.M) and re.search(r"^gt_ring0 +\d", screen, re.M)
+          and re.search(r"^PROCESS", screen, re.M), screen[-300:])
+
+
 def check_warning():
     err = open(os.path.join(results, "mock-warn.err")).read()
     check("record warns when jobs never finished (no run/done events recorded)",
@@ -316,6 +355,7 @@ for sc in ("mixed", "chain"):
     check_mock(f"{sc}-cmd")
 check_competing()
 check_warning()
+check_top()
 check_kfd()
 check_formats()
 check_virtio()

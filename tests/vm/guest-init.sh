@@ -100,6 +100,17 @@ step mock-warn gpu-trace record --ignore-missing -e gpu_scheduler:drm_sched_job 
 	-- sh -c "echo chain > $run; sleep 1.3" 2> /out/mock-warn.err
 cat /out/mock-warn.err
 dmesg -c > /dev/null
+
+# top: a live view while a steady stream (a child of the command, 1 ms jobs
+# every 10 ms) and a burst (the command itself, 0.2 s later) share the rings
+step top gpu-trace top --json -d 0.25 -- \
+	sh -c "(echo steady > $run) & usleep 200000; echo burst > $run; wait" > /out/top.jsonl
+dmesg | grep 'gt_mock:' > /out/top.truth
+dmesg -c > /dev/null
+# the screen a person sees (stdout is not a terminal here: the text view, unsized)
+timed top-screen gpu-trace top -d 0.3 -- \
+	sh -c "(echo steady > $run) & usleep 200000; echo burst > $run; wait" > /out/top.screen
+dmesg -c > /dev/null
 rmmod gt_mock_sched
 
 # KFD: the ioctl paths under function_graph, filtered to amdgpu's functions

@@ -39,12 +39,12 @@
 
 #define NR_RINGS	2
 #define NR_ENTITIES	3
-#define MAX_JOBS	32
+#define MAX_JOBS	64
 #define RING_CREDITS	2	/* jobs the "hardware" holds at once */
 
 static char *scenario = "mixed";
 module_param(scenario, charp, 0444);
-MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim or none");
+MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim, steady or none");
 
 static unsigned int exec_scale = 100;
 module_param(exec_scale, uint, 0444);
@@ -98,18 +98,24 @@ static const struct job_spec victim_jobs[] = {
 	{ 0, 2000, -1, false },
 };
 
+/* a steady stream for gpu-trace top: 1 ms jobs submitted every 10 ms on ring 0 */
+#define STEADY_JOBS	60
+static struct job_spec steady_jobs[STEADY_JOBS];
+
 struct scenario_def {
 	const char *name;
 	const struct job_spec *spec;
 	int n;
+	unsigned int pace_us;	/* between submissions, 0: all at once */
 };
 
 static const struct scenario_def scenarios[] = {
-	{ "mixed", mixed_jobs, ARRAY_SIZE(mixed_jobs) },
-	{ "burst", burst_jobs, ARRAY_SIZE(burst_jobs) },
-	{ "chain", chain_jobs, ARRAY_SIZE(chain_jobs) },
-	{ "rival", rival_jobs, ARRAY_SIZE(rival_jobs) },
-	{ "victim", victim_jobs, ARRAY_SIZE(victim_jobs) },
+	{ "mixed", mixed_jobs, ARRAY_SIZE(mixed_jobs), 0 },
+	{ "burst", burst_jobs, ARRAY_SIZE(burst_jobs), 0 },
+	{ "chain", chain_jobs, ARRAY_SIZE(chain_jobs), 0 },
+	{ "rival", rival_jobs, ARRAY_SIZE(rival_jobs), 0 },
+	{ "victim", victim_jobs, ARRAY_SIZE(victim_jobs), 0 },
+	{ "steady", steady_jobs, STEADY_JOBS, 10000 },
 };
 
 #define EXTERNAL_SIGNAL_US	20000
@@ -484,6 +490,8 @@ static int run_scenario(const struct scenario_def *def)
 	hrtimer_start(&external->timer, ns_to_ktime((u64)EXTERNAL_SIGNAL_US * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL);
 	for (i = 0; i < def->n; i++) {
+		if (def->pace_us && i)
+			usleep_range(def->pace_us, def->pace_us + 100);
 		ret = job_submit(run, &def->spec[i], i);
 		if (ret) {
 			pr_err("gt_mock: %s job %d: submit failed: %d\n", def->name, i, ret);
@@ -565,10 +573,12 @@ static int __init gt_mock_init(void)
 	const struct scenario_def *def = NULL;
 	int i, ret;
 
+	for (i = 0; i < STEADY_JOBS; i++)
+		steady_jobs[i] = (struct job_spec){ 0, 1000, -1, false };
 	if (strcmp(scenario, "none")) {
 		def = find_scenario(scenario, strlen(scenario));
 		if (!def) {
-			pr_err("gt_mock: unknown scenario '%s': use mixed, burst, chain, rival, victim or none\n",
+			pr_err("gt_mock: unknown scenario '%s': use mixed, burst, chain, rival, victim, steady or none\n",
 			       scenario);
 			return -EINVAL;
 		}

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpu-trace top: the GPU event systems of a private instance read as a
+ * stream, joined into jobs by the same pipeline report uses (records go to
+ * analysis_record(), jobs retire as they finish), redrawn every interval.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../lib/buffer-ladder.h"
+#include "../lib/presets.h"
+#include "../lib/stale.h"
+#include "../lib/trace-session.h"
+#include "../lib/workload.h"
+#include "cmd.h"
+#include "top.h"
+
+/* Exit status when the kernel has no GPU event system to watch. */
+#define TOP_EXIT_NO_GPU_EVENTS 2
+
+static volatile sig_atomic_t stop_signal, resized;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+static void on_resize(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
+enum { OPT_PRESET = 256, OPT_SORT, OPT_JSON };
+
+static const struct option long_options[] = {
+	{ "event", required_argument, NULL, 'e' },
+	{ "delay", required_argument, NULL, 'd' },
+	{ "count", required_argument, NULL, 'n' },
+	{ "buffer-size", required_argument, NULL, 'b' },
+	{ "pid", required_argument, NULL, 'P' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "preset", required_argument, NULL, OPT_PRESET },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int parse_sort(const char *arg, enum live_sort *sort, struct gt_error *err)
+{
+	static const char *const keys[LIVE_SORT_NR] = { "jobs", "busy", "wait", "name" };
+	int i;
+
+	for (i = 0; i < LIVE_SORT_NR; i++)
+		if (!strcmp(arg, keys[i])) {
+			*sort = (enum live_sort)i;
+			return 0;
+		}
+	return gt_error_set(err, EINVAL, "bad --sort '%s': use jobs, busy, wait or name", arg);
+}
+
+static int parse_number(const char *opt, const char *arg, double min, double *out,
+			struct gt_error *err)
+{
+	char *end;
+
+	*out = strtod(arg, &end);
+	if (end == arg || *end || !(*out >= min))
+		return gt_error_set(err, EINVAL, "bad %s '%s': expected a number of at least %g",
+				    opt, arg, min);
+	return 0;
+}
+
+/* 0 ok, 1 help printed, -1 error */
+static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err)
+{
+	const struct preset *preset = NULL;
+	bool explicit_events = false;
+	double v;
+	int c, i;
+
+	memset(o, 0, sizeof(*o));
+	o->interval_s = 1.0;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:e:d:n:b:P:ah", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			if (event_selection_add(&o->events, optarg, false, err))
+				return -1;
+			explicit_events = true;
+			break;
+		case 'd':
+			if (parse_number("-d", optarg, 0.1, &o->interval_s, err))
+				return -1;
+			break;
+		case 'n':
+			if (parse_number("-n", optarg, 1, &v, err))
+				return -1;
+			o->count = (long)v;
+			break;
+		case 'b':
+			if (parse_number("-b", optarg, 1, &v, err))
+				return -1;
+			o->buffer_kb = (unsigned long)v;
+			break;
+		case 'P': {
+			char *end;
+			long pid = strtol(optarg, &end, 10);
+			pid_t *n;
+
+			if (end == optarg || *end || pid <= 0)
+				return gt_error_set(err, EINVAL, "bad -P '%s': expected a process id", optarg);
+			if (kill((pid_t)pid, 0) && errno == ESRCH)
+				return gt_error_set(err, ESRCH, "-P %ld: no such process; check the pid with ps", pid);
+			n = realloc(o->pids, sizeof(*n) * (size_t)(o->nr_pids + 1));
+			if (!n)
+				return gt_error_set(err, ENOMEM, "out of memory");
+			o->pids = n;
+			o->pids[o->nr_pids++] = (pid_t)pid;
+			break;
+		}
+		case 'a':
+			o->system_wide = true;
+			break;
+		case 'h':
+			fputs(cmd_usage("top"), stdout);
+			return 1;
+		case OPT_PRESET:
+			preset = preset_find(optarg);
+			if (!preset)
+				return gt_error_set(err, EINVAL, "unknown preset '%s'; presets are %s",
+						    optarg, preset_names());
+			break;
+		case OPT_SORT:
+			if (parse_sort(optarg, &o->sort, err))
+				return -1;
+			break;
+		case OPT_JSON:
+			o->json = true;
+			break;
+		case ':':
+			return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help top",
+					    argv[optind - 1]);
+		default:
+			return gt_error_set(err, EINVAL, "unknown option '%s'; see gpu-trace help top",
+					    argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		o->command = argv + optind;
+	if (o->command && o->nr_pids)
+		return gt_error_set(err, EINVAL, "-P watches running processes; it cannot be combined with a command");
+	if (!preset && !explicit_events)
+		preset = preset_find(DEFAULT_PRESET);
+	/* the function tracer has no place in a live job view: events only */
+	for (i = 0; preset && preset->events[i]; i++)
+		if (event_selection_add(&o->events, preset->events[i], true, err))
+			return -1;
+	o->preset = preset ? preset->name : NULL;
+	if (preset && explicit_events)
+		return gt_error_set(err, EINVAL, "--preset and -e: give one of them");
+	return 0;
+}
+
+struct top_run {
+	struct top_opts opts;
+	const char *tracing_dir;
+	struct trace_session session;
+	struct tep_handle *tep;
+	struct analysis analysis;
+	bool analysing;
+	struct live_stats live;
+	struct workload workload;
+	struct workload_creds creds;
+	bool workload_exited;
+	int wait_status;
+	struct termios saved_tty;
+	bool tty_raw;
+	bool no_gpu;			/* nothing to watch on this kernel */
+};
+
+/*
+ * A preset needs a GPU driver's or the scheduler's events: dma_fence, drm
+ * and dma_buf are there on any kernel, GPU or not. Explicit -e is taken as
+ * asked.
+ */
+static bool has_gpu_system(const struct event_selection *sel, bool explicit_events)
+{
+	int i;
+
+	for (i = 0; i < sel->nr_systems; i++) {
+		const char *sys = sel->systems[i];
+
+		if (!is_gpu_event_system(sys))
+			continue;
+		if (explicit_events || (strcmp(sys, "dma_fence") && strcmp(sys, "drm") &&
+					strcmp(sys, "dma_buf")))
+			return true;
+	}
+	return false;
+}
+
+/* The systems whose formats decode what the instance records. */
+static struct tep_handle *load_formats(struct top_run *run)
+{
+	const char **systems = calloc((size_t)run->opts.events.nr_systems + 1, sizeof(*systems));
+	struct tep_handle *tep;
+	int i;
+
+	if (!systems)
+		return NULL;
+	for (i = 0; i < run->opts.events.nr_systems; i++)
+		systems[i] = run->opts.events.systems[i];
+	tep = tracefs_local_events_system(run->tracing_dir, systems);
+	free(systems);
+	return tep;
+}
+
+static int setup(struct top_run *run, struct gt_error *err)
+{
+	struct event_selection *sel = &run->opts.events;
+	struct buffer_result buf;
+	struct buffer_ops ops;
+	char name[64];
+	int stale = 0, ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
+
+	if (session_find_tracing_dir(&run->tracing_dir, NULL, err))
+		return -1;
+	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
+	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
+	if (session_create_instance(&run->session, run->tracing_dir, name, err) ||
+	    session_set_tracing(&run->session, false, err) ||
+	    event_selection_apply(sel, &run->session, NULL, false, err))
+		return -1;
+	run->no_gpu = !has_gpu_system(sel, !run->opts.preset);
+	if (run->no_gpu)
+		return gt_error_set(err, ENOENT,
+				    "no GPU driver or scheduler events on this kernel (missing: %s); load the GPU driver (e.g. modprobe amdgpu) or name events with -e",
+				    sel->missing ? sel->missing : "all the preset's job events");
+	ops = session_buffer_ops(&run->session);
+	if (session_set_clock(&run->session, "mono", err) ||
+	    buffer_ladder_apply(&ops, run->opts.buffer_kb,
+				buffer_safe_cap_kb(buffer_mem_available_kb(), ncpus), &buf, err))
+		return -1;
+	run->tep = load_formats(run);
+	if (!run->tep)
+		return gt_error_set(err, errno ? errno : EIO,
+				    "cannot read the event formats from %s/events; is tracefs readable?",
+				    run->tracing_dir);
+	if (analysis_init(&run->analysis, run->tep, &(struct analysis_hooks){
+				  .on_job = live_stats_on_job, .ctx = &run->live }, err))
+		return -1;
+	run->analysing = true;
+	if (run->opts.command &&
+	    (workload_creds_from_env(&run->creds, false, err) ||
+	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
+		return -1;
+	return session_set_tracing(&run->session, true, err);
+}
+
+static int on_event(struct tep_event *event, struct tep_record *rec, int cpu, void *ctx)
+{
+	(void)event;
+	(void)cpu;
+	analysis_record(ctx, rec);
+	return 0;
+}
+
+/* Everything the kernel has for us now, into the join. */
+static void drain(struct top_run *run)
+{
+	tracefs_iterate_raw_events(run->tep, run->session.inst, NULL, 0, on_event, &run->analysis);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static bool watched_ended(struct top_run *run)
+{
+	int i;
+
+	if (run->workload.pid > 0 && !run->workload_exited &&
+	    waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid)
+		run->workload_exited = true;
+	if (run->opts.command)
+		return run->workload_exited;
+	for (i = 0; i < run->opts.nr_pids; i++)
+		if (!kill(run->opts.pids[i], 0) || errno != ESRCH)
+			return false;
+	return run->opts.nr_pids > 0;
+}
+
+static void tty_raw(struct top_run *run)
+{
+	struct termios raw;
+
+	if (run->opts.json || !isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &run->saved_tty))
+		return;
+	raw = run->saved_tty;
+	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	raw.c_cc[VMIN] = 0;
+	raw.c_cc[VTIME] = 0;
+	run->tty_raw = !tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+	if (run->tty_raw)
+		fputs("\033[?25l\033[2J", stdout);	/* hide the cursor, clear once */
+}
+
+static void tty_restore(struct top_run *run)
+{
+	if (!run->tty_raw)
+		return;
+	tcsetattr(STDIN_FILENO, TCSANOW, &run->saved_tty);
+	fputs("\033[?25h\n", stdout);
+	run->tty_raw = false;
+}
+
+/* A key, if one was pressed within `timeout_ms`; 0 otherwise. */
+static int key(struct top_run *run, int timeout_ms)
+{
+	struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
+	char c;
+
+	if (!run->tty_raw) {
+		poll(NULL, 0, timeout_ms);
+		return 0;
+	}
+	if (poll(&p, 1, timeout_ms) <= 0 || read(STDIN_FILENO, &c, 1) != 1)
+		return 0;
+	return c;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa = { 0 };
+
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_resize;
+	sigaction(SIGWINCH, &sa, NULL);
+	/* a vanished reader of --json: a write error, not death by SIGPIPE */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void show(struct top_run *run, struct top_view *view, double interval)
+{
+	struct live_snapshot snap;
+
+	if (live_stats_tick(&run->live, &run->analysis.tl, interval,
+			    run->analysis.missed, run->opts.sort, &snap))
+		return;
+	if (run->opts.json)
+		top_view_json(view, &snap);
+	else
+		top_view_text(view, &snap, run->opts.sort);
+	live_snapshot_free(&snap);
+}
+
+/* Until -n intervals, the watched processes end, q, or a signal. */
+static void watch(struct top_run *run)
+{
+	struct top_view view = { .out = stdout, .json = run->opts.json,
+				 .analysis = &run->analysis };
+	double start = now_s(), last = start;
+	long shown = 0;
+
+	top_view_measure(&view);
+	while (!stop_signal) {
+		int c = key(run, 100);
+		double t;
+		bool ended;
+
+		drain(run);
+		t = now_s();
+		if (resized) {
+			resized = 0;
+			top_view_measure(&view);
+		}
+		if (c == 'q')
+			break;
+		if (c == 's')
+			run->opts.sort = (run->opts.sort + 1) % LIVE_SORT_NR;
+		if (c == 'p')
+			view.paused = !view.paused;
+		if (c == 'r')
+			live_stats_reset(&run->live, &run->analysis.tl);
+		ended = watched_ended(run);
+		/* keys show at the next draw: an interval is never cut short */
+		if (t - last < run->opts.interval_s && !ended)
+			continue;
+		if (ended) {
+			drain(run);
+			t = now_s();
+		}
+		view.elapsed_s = t - start;
+		view.clock_s = t;
+		show(run, &view, t - last);
+		last = t;
+		if (ferror(stdout) || (run->opts.count && ++shown >= run->opts.count) || ended)
+			break;
+	}
+}
+
+static void teardown(struct top_run *run)
+{
+	struct gt_error err = { 0 };
+
+	tty_restore(run);
+	if (run->workload.pid > 0 && !run->workload_exited && run->workload.go_fd >= 0)
+		workload_abort(&run->workload);
+	if (session_teardown(&run->session, &err))
+		cmd_fail("top", &err);
+	if (run->analysing)
+		analysis_close(&run->analysis);
+	live_stats_free(&run->live);
+	if (run->tep)
+		tep_free(run->tep);
+	event_selection_free(&run->opts.events);
+	free(run->opts.pids);
+}
+
+int cmd_top(int argc, char **argv)
+{
+	struct top_run run = { 0 };
+	struct gt_error err = { 0 };
+	int ret, parsed;
+
+	run.workload.go_fd = run.workload.status_fd = -1;
+	parsed = parse(argc, argv, &run.opts, &err);
+	if (parsed) {
+		event_selection_free(&run.opts.events);
+		free(run.opts.pids);
+		return parsed > 0 ? 0 : cmd_fail("top", &err);
+	}
+	install_signals();
+	if (setup(&run, &err)) {
+		ret = run.no_gpu ? TOP_EXIT_NO_GPU_EVENTS : GT_EXIT_FAILURE;
+		cmd_fail("top", &err);
+		teardown(&run);
+		return ret;
+	}
+	if (run.opts.command && workload_release(&run.workload, &err)) {
+		waitpid(run.workload.pid, &run.wait_status, 0);
+		run.workload_exited = true;
+		cmd_fail("top", &err);
+		teardown(&run);
+		return workload_exit_code(run.wait_status);
+	}
+	tty_raw(&run);
+	watch(&run);
+	ret = ferror(stdout) ? GT_EXIT_FAILURE : 0;
+	if (run.opts.command && !run.workload_exited && run.workload.pid > 0)
+		kill(run.workload.pid, stop_signal ? stop_signal : SIGTERM);
+	if (run.opts.command && (run.workload_exited ||
+				 waitpid(run.workload.pid, &run.wait_status, 0) == run.workload.pid))
+		ret = workload_exit_code(run.wait_status);
+	teardown(&run);
+	return ret;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_CMD_TOP_H
+#define GT_CMD_TOP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "../lib/event-select.h"
+#include "../lib/live-stats.h"
+#include "../lib/trace-analysis.h"
+
+struct top_opts {
+	struct event_selection events;
+	const char *preset;
+	double interval_s;		/* -d */
+	long count;			/* -n, 0: until stopped */
+	bool json;
+	enum live_sort sort;
+	unsigned long buffer_kb;	/* 0: the ladder */
+	bool system_wide;		/* -a (the default without -- cmd or -P) */
+	pid_t *pids;
+	int nr_pids;
+	char **command;
+};
+
+/* cmd/top-view.c: one interval on a terminal, or as one JSON line */
+struct top_view {
+	FILE *out;
+	bool json;
+	int rows, cols;			/* the terminal's, 0: not a terminal */
+	bool paused;
+	double elapsed_s;
+	double clock_s;			/* CLOCK_MONOTONIC at the tick: the trace's clock */
+	struct analysis *analysis;
+};
+
+void top_view_text(struct top_view *v, const struct live_snapshot *s, enum live_sort sort);
+void top_view_json(struct top_view *v, const struct live_snapshot *s);
+/* the terminal's size now, after a resize */
+void top_view_measure(struct top_view *v);
+
+#endif

@@ -1,0 +1,64 @@
+# gpu-trace top on this machine's tracefs: no GPU driver here, so the preset
+# says so and exits 2; dma_fence (on every kernel) gives the live screen,
+# driven in tmux as a person would, and the JSON stream.
+# shellcheck shell=bash
+
+test_top_without_gpu_events() {
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" top -a -n 1 > "$WORK/top.out" 2> "$WORK/top.err"
+	expect "exit $? without GPU driver events, want 2" [ $? = 2 ] || return 1
+	expect "not one line naming what is missing and what to load: $(cat "$WORK/top.err")" \
+		[ "$(count_lines "$WORK/top.err")" = 1 ] && grep -q 'missing: .*gpu_scheduler.*load the GPU driver' "$WORK/top.err" || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top without GPU events"
+}
+
+test_top_json_stream() {
+	local n
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" top -e dma_fence --json -n 3 -d 0.2 > "$WORK/top.json" 2> "$WORK/top.err" ||
+		{ WHY="top --json failed: $(cat "$WORK/top.err")"; return 1; }
+	n=$(python3 -c 'import json,sys
+n = 0
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    assert d["schema"] == "gpu-trace-top/1" and d["interval_s"] > 0.15 and "rings" in d
+    n += 1
+print(n)' "$WORK/top.json")
+	expect "want 3 JSON intervals, got ${n:-unparsable}" [ "$n" = 3 ] || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top --json"
+}
+
+test_top_screen_in_tmux() {
+	local s=gt-top-$$ screen
+	command -v tmux > /dev/null || { WHY="tmux not installed (sudo make deps)"; return 77; }
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	tmux new-session -d -s "$s" -x 150 -y 20 \
+		"'$GT' top -e dma_fence -d 0.3; echo TOP-EXIT=\$?; sleep 60" || { WHY="tmux failed"; return 1; }
+	sleep 2
+	tmux capture-pane -p -t "$s" > "$WORK/top.screen"
+	tmux send-keys -t "$s" s
+	sleep 1
+	tmux capture-pane -p -t "$s" > "$WORK/top.sorted"
+	tmux send-keys -t "$s" q
+	sleep 1
+	tmux capture-pane -p -t "$s" > "$WORK/top.quit"
+	tmux kill-session -t "$s" 2> /dev/null
+	screen=$(head -3 "$WORK/top.screen" | tr '\n' '|')
+	expect "no header on the screen: $screen" grep -q '^gpu-trace top .*sort jobs/s .*q quit' "$WORK/top.screen" || return 1
+	expect "no ring table: $screen" grep -q '^RING .*JOBS/S .*BUSY%' "$WORK/top.screen" || return 1
+	expect "s did not change the sort key" grep -q 'sort busy' "$WORK/top.sorted" || return 1
+	expect "q did not end top with 0: $(tail -3 "$WORK/top.quit" | tr '\n' '|')" grep -q 'TOP-EXIT=0' "$WORK/top.quit" || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top in tmux, quit with q"
+}
+
+test_top_sigterm_restores_tracefs() {
+	local pid
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" top -e dma_fence --json -d 0.2 > /dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	kill -TERM "$pid"
+	wait "$pid"
+	expect "top exited $? after SIGTERM" [ $? = 0 ] || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "SIGTERM of top"
+}
