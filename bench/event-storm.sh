@@ -8,6 +8,8 @@
 #                                          the workload's instance, set_event_pid + event-fork)
 #   - gpu-trace record --system-wide-events (as GPU events always are with a command: the main
 #                                          instance, no pid filter, plus the pid-tree instance)
+#   - gpu-trace top reads                (the same events as a live stream into the join,
+#                                          --json every 0.5 s, until the command ends)
 #   - trace-cmd record reads, if it runs (needs -d --no-filter here, exits 1)
 # Each is run ROUNDS times; medians are reported. Needs root. Leaves tracefs as found.
 #   bench/event-storm.sh [CALLS] [ROUNDS]
@@ -82,6 +84,15 @@ run_gpu_trace() {
 	rm -f "$out"
 }
 
+# top reads the same storm live; dma_fence (quiet here) makes it a GPU view
+run_gpu_trace_top() {
+	local t
+	t=$("$GT" top -e dma_fence -e syscalls:sys_enter_getppid -e syscalls:sys_exit_getppid \
+		--json -d 0.5 -- taskset -c "$CPU" "$STORM" "$CALLS" 2> "$W/top.err" | grep -E '^[0-9]+\.[0-9]+$') ||
+		{ cat "$W/top.err" >&2; return 1; }
+	echo "$t 0 ? 0"
+}
+
 run_trace_cmd() {
 	local t out=$W/tc.dat n
 	command -v trace-cmd > /dev/null || return 1
@@ -96,7 +107,7 @@ run_trace_cmd() {
 }
 
 echo "# event storm: $CALLS getppid calls on CPU $CPU, $ROUNDS rounds, kernel $(uname -r), $(nproc) CPUs"
-for kind in bare raw gpu_trace_a gpu_trace gpu_trace_wide trace_cmd; do
+for kind in bare raw gpu_trace_a gpu_trace gpu_trace_wide gpu_trace_top trace_cmd; do
 	: > "$W/$kind"
 	for r in $(seq "$ROUNDS"); do
 		"run_$kind" >> "$W/$kind" 2>> "$W/$kind.log" || { echo "# $kind: did not run ($(tail -1 "$W/$kind.log" 2>/dev/null))"; : > "$W/$kind"; break; }
@@ -106,7 +117,7 @@ done
 bare=$(cut -d' ' -f1 "$W/bare" | median)
 raw_t=$(cut -d' ' -f1 "$W/raw" | median)
 printf '%-12s %10s %12s %12s %10s %10s %14s\n' recorder "time (s)" events "events/s" "MB/s" lost "vs raw time"
-for kind in bare raw gpu_trace_a gpu_trace gpu_trace_wide trace_cmd; do
+for kind in bare raw gpu_trace_a gpu_trace gpu_trace_wide gpu_trace_top trace_cmd; do
 	[ -s "$W/$kind" ] || continue
 	t=$(cut -d' ' -f1 "$W/$kind" | median)
 	if [ "$kind" = bare ]; then
