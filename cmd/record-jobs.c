@@ -21,9 +21,10 @@ struct job_count {
 static void count_job(const struct job *j, void *ctx)
 {
 	struct job_count *c = ctx;
+	uint64_t first = job_first_time(j);
 
 	c->jobs++;
-	if (!(j->flags & JOB_UNFINISHED) || c->a->last_ts - job_first_time(j) < STUCK_JOB_NS)
+	if (!(j->flags & JOB_UNFINISHED) || c->a->last_ts < first + STUCK_JOB_NS)
 		return;
 	c->stuck++;
 	if (!j->t_run)
