@@ -419,6 +419,23 @@ static void watch(struct top_run *run)
 	}
 }
 
+/* q or a signal while the command runs: pass it on, wait two seconds at most */
+static void stop_command(struct top_run *run)
+{
+	int i;
+
+	kill(run->workload.pid, stop_signal ? stop_signal : SIGTERM);
+	for (i = 0; i < 20 && !run->workload_exited; i++) {
+		if (waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid)
+			run->workload_exited = true;
+		else
+			poll(NULL, 0, 100);
+	}
+	if (!run->workload_exited)
+		fprintf(stderr, "gpu-trace top: the command did not exit; it is still running as pid %d\n",
+			(int)run->workload.pid);
+}
+
 static void teardown(struct top_run *run)
 {
 	struct gt_error err = { 0 };
@@ -467,10 +484,9 @@ int cmd_top(int argc, char **argv)
 	tty_raw(&run);
 	watch(&run);
 	ret = ferror(stdout) ? GT_EXIT_FAILURE : 0;
-	if (run.opts.command && !run.workload_exited && run.workload.pid > 0)
-		kill(run.workload.pid, stop_signal ? stop_signal : SIGTERM);
-	if (run.opts.command && (run.workload_exited ||
-				 waitpid(run.workload.pid, &run.wait_status, 0) == run.workload.pid))
+	if (run.opts.command && !run.workload_exited)
+		stop_command(&run);
+	if (run.workload_exited)
 		ret = workload_exit_code(run.wait_status);
 	teardown(&run);
 	return ret;
