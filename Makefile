@@ -148,6 +148,10 @@ fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/make-fixture
 	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records tests/fuzz/crashers tests/fuzz/crashers-records
 	for s in $$(build/make-fixture tests/fixtures/formats list | cut -d' ' -f1); do \
 		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
+	# zstd v7 seeds too (lib/dat-stream.c), when trace-cmd can convert
+	for s in lost-window competing virtio deps; do \
+		trace-cmd convert -i build/fuzz/corpus/$$s.dat -o build/fuzz/corpus/$$s-v7.dat \
+			--file-version 7 --compression zstd > /dev/null 2>&1 || true; done
 	$(FUZZ_ENV) build/fuzz/fuzz-report -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers/ build/fuzz/corpus
 	$(FUZZ_ENV) build/fuzz/fuzz-records -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
