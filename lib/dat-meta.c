@@ -236,6 +236,45 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	return 0;
 }
 
+/*
+ * Each CPU's compressed data: u32 chunk count, then per chunk u32 size,
+ * u32 uncompressed size and the data. libtracecmd 3.1.6 reads this table
+ * when it opens the file and, if a CPU's table runs past the end, frees
+ * the CPUs after it uninitialised and crashes: check it first.
+ */
+static int check_chunks(struct cursor *c, const struct dat_meta *m, struct gt_error *err,
+			const char *path)
+{
+	int b, i;
+
+	for (b = 0; b < m->nr_buffers; b++) {
+		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
+			uint64_t pos = m->buffers[b].cpus[i].offset, count, n;
+
+			if (!m->buffers[b].cpus[i].size)
+				continue;
+			c->pos = pos;
+			count = get_u(c, 4);
+			/* every chunk has at least its 8-byte header */
+			if (c->bad || count > (c->size - c->pos) / 8)
+				goto damaged;
+			for (n = 0; n < count && !c->bad; n++) {
+				uint64_t zsize = get_u(c, 4);
+
+				skip(c, 4);
+				skip(c, zsize);
+			}
+			if (c->bad)
+				goto damaged;
+			continue;
+damaged:
+			return gt_error_set(err, EIO, "%s is truncated or damaged in CPU %u's compressed data; record it again",
+					    path, m->buffers[b].cpus[i].cpu);
+		}
+	}
+	return 0;
+}
+
 static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		   const char *path)
 {
@@ -265,6 +304,8 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its options; record it again", path);
+	if (strcmp(m->compression, "none") && m->compression[0])
+		return check_chunks(c, m, err, path);
 	return 0;
 }
 
