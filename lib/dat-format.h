@@ -20,6 +20,9 @@ enum dat_option {
 	DAT_OPT_VERSION = 9,
 	DAT_OPT_TIME_SHIFT = 12,
 	DAT_OPT_TSC2NSEC = 14,
+	/* v7: offsets of the metadata sections */
+	DAT_OPT_HEADER_INFO = 16,
+	DAT_OPT_CMDLINES = 21,
 	/*
 	 * Read, no longer written: gpu-trace 0.1 stored the granted per-CPU
 	 * buffer size here (u64 KB); KernelShark, gpuvis and trace-cmd dump

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zstd.h>
+
 #include "dat-meta.h"
 #include "dat-format.h"
 
@@ -130,6 +132,10 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 		else
 			m->in_instance = true;
 		break;
+	case DAT_OPT_HEADER_INFO ... DAT_OPT_CMDLINES:
+		if (m->version == 7 && size >= 8 && m->nr_sections < 8)
+			memcpy(&m->sections[m->nr_sections++], data, 8);
+		break;
 	case DAT_OPT_DATE:
 	case DAT_OPT_OFFSET:
 	case DAT_OPT_TIME_SHIFT:
@@ -237,10 +243,62 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 }
 
 /*
+ * A section the options point at: its 16-byte header (u16 id, u16 flags,
+ * u32 string id, u64 size) and its size within the file. libtracecmd
+ * allocates what the size says before it reads.
+ */
+static int check_sections(struct cursor *c, const struct dat_meta *m)
+{
+	int i;
+
+	for (i = 0; i < m->nr_sections; i++) {
+		uint64_t size;
+
+		c->pos = m->sections[i];
+		if (m->sections[i] >= c->size)
+			return -1;
+		skip(c, 8);
+		size = get_u(c, 8);
+		if (c->bad || size > c->size - c->pos)
+			return -1;
+	}
+	return 0;
+}
+
+/* The first chunk of a CPU must decompress: libtracecmd reads it at open. */
+static bool first_chunk_ok(struct cursor *c, uint64_t at, const char *compression)
+{
+	uint32_t zsize, size;
+	void *packed, *plain;
+	bool ok = false;
+
+	if (strcmp(compression, "zstd"))
+		return true;	/* another algorithm: libtracecmd's to judge */
+	c->pos = at;
+	zsize = (uint32_t)get_u(c, 4);
+	size = (uint32_t)get_u(c, 4);
+	if (c->bad || !size || size > (64u << 20) || zsize > c->size - c->pos)
+		return false;
+	packed = malloc(zsize ? zsize : 1);
+	plain = malloc(size);
+	if (packed && plain) {
+		size_t got;
+
+		get(c, packed, zsize);
+		got = ZSTD_decompress(plain, size, packed, zsize);
+		ok = !c->bad && !ZSTD_isError(got) && got == size;
+	}
+	free(packed);
+	free(plain);
+	return ok;
+}
+
+/*
  * Each CPU's compressed data: u32 chunk count, then per chunk u32 size,
  * u32 uncompressed size and the data. libtracecmd 3.1.6 reads this table
- * when it opens the file and, if a CPU's table runs past the end, frees
- * the CPUs after it uninitialised and crashes: check it first.
+ * and decompresses the first chunk when it opens the file; if that fails
+ * for one CPU, it frees the CPUs after it uninitialised and crashes. So
+ * check both first.
  */
 static int check_chunks(struct cursor *c, const struct dat_meta *m, struct gt_error *err,
 			const char *path)
@@ -249,7 +307,7 @@ static int check_chunks(struct cursor *c, const struct dat_meta *m, struct gt_er
 
 	for (b = 0; b < m->nr_buffers; b++) {
 		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
-			uint64_t pos = m->buffers[b].cpus[i].offset, count, n;
+			uint64_t pos = m->buffers[b].cpus[i].offset, count, n, total = 0;
 
 			if (!m->buffers[b].cpus[i].size)
 				continue;
@@ -261,10 +319,12 @@ static int check_chunks(struct cursor *c, const struct dat_meta *m, struct gt_er
 			for (n = 0; n < count && !c->bad; n++) {
 				uint64_t zsize = get_u(c, 4);
 
-				skip(c, 4);
+				total += get_u(c, 4);
 				skip(c, zsize);
 			}
-			if (c->bad)
+			/* libtracecmd allocates a pointer per page of it */
+			if (c->bad || total > (1ULL << 39) ||
+			    (count && !first_chunk_ok(c, pos + 4, m->compression)))
 				goto damaged;
 			continue;
 damaged:
@@ -304,6 +364,9 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its options; record it again", path);
+	if (check_sections(c, m))
+		return gt_error_set(err, EIO, "%s is truncated or damaged in a metadata section; record it again",
+				    path);
 	if (strcmp(m->compression, "none") && m->compression[0])
 		return check_chunks(c, m, err, path);
 	return 0;

@@ -41,6 +41,8 @@ struct dat_meta {
 	uint64_t file_size;
 	int long_size;			/* the file header's */
 	bool ts_adjusted;		/* DATE, OFFSET, TIME_SHIFT or TSC2NSEC: readers shift times */
+	uint64_t sections[8];		/* v7: offsets the options point at */
+	int nr_sections;
 	int nr_buffers;			/* v7 */
 	struct dat_buffer_data buffers[DAT_META_MAX_BUFFERS];
 };
