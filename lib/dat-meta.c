@@ -196,6 +196,55 @@ static void parse_options(struct cursor *c, struct dat_meta *m, uint64_t end, bo
 	}
 }
 
+/*
+ * libtracecmd 3.1.6 loads each CPU's first page when it opens a file; a
+ * page whose commit (data size) exceeds the page makes that fail and, with
+ * the CPUs after it left uninitialised, crash in tracecmd_close().
+ */
+static bool page_header_ok(const unsigned char *page, size_t len, const struct dat_meta *m)
+{
+	uint64_t commit = 0;
+
+	if (len < 16 || (m->long_size != 8 && m->long_size != 4))
+		return len == 0;
+	memcpy(&commit, page + 8, (size_t)m->long_size);
+	return (commit & ((1u << 27) - 1)) <= m->page_size;
+}
+
+static bool first_page_ok(struct cursor *c, uint64_t at, uint64_t size, const struct dat_meta *m)
+{
+	unsigned char head[16];
+
+	if (size < 16)
+		return true;
+	c->pos = at;
+	get(c, head, 16);
+	return !c->bad && page_header_ok(head, 16, m);
+}
+
+/* header_page text: libtracecmd reads only 64-bit page timestamps */
+static bool header_page_bad(struct cursor *c, uint64_t len)
+{
+	char *text, *ts;
+	bool bad = false;
+
+	if (c->bad || len > c->size - c->pos || len > (1 << 20)) {
+		c->bad = true;
+		return false;
+	}
+	text = calloc(1, (size_t)len + 1);
+	if (!text) {
+		c->bad = true;
+		return false;
+	}
+	get(c, text, len);
+	ts = strstr(text, "timestamp;");
+	if (ts && (ts = strstr(ts, "size:")))
+		bad = atoi(ts + 5) != 8;
+	free(text);
+	return bad;
+}
+
 static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		   const char *path)
 {
@@ -205,7 +254,9 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	int cpu;
 
 	get_str(c, tag, sizeof(tag));			/* "header_page" */
-	skip(c, get_u(c, 8));
+	if (header_page_bad(c, get_u(c, 8)))
+		return gt_error_set(err, EINVAL, "%s has a damaged header_page (its timestamp is not 64 bits); record it again",
+				    path);
 	get_str(c, tag, sizeof(tag));			/* "header_event" */
 	skip(c, get_u(c, 8));
 	skip_formats(c);
@@ -236,6 +287,15 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 			return gt_error_set(err, EIO, "%s is truncated: CPU %d's data should end at byte %llu but the file has %llu bytes",
 					    path, cpu, (unsigned long long)(off + size),
 					    (unsigned long long)c->size);
+		if (!c->bad) {
+			uint64_t table = c->pos;
+			bool ok = first_page_ok(c, off, size, m);
+
+			c->pos = table;
+			if (!ok)
+				return gt_error_set(err, EIO, "%s is damaged: CPU %d's first page claims more data than a page holds; record it again",
+						    path, cpu);
+		}
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its CPU table; record it again", path);
@@ -266,7 +326,8 @@ static int check_sections(struct cursor *c, const struct dat_meta *m)
 }
 
 /* The first chunk of a CPU must decompress: libtracecmd reads it at open. */
-static bool first_chunk_ok(struct cursor *c, uint64_t at, const char *compression)
+static bool first_chunk_ok(struct cursor *c, uint64_t at, const char *compression,
+			   const struct dat_meta *m)
 {
 	uint32_t zsize, size;
 	void *packed, *plain;
@@ -286,7 +347,8 @@ static bool first_chunk_ok(struct cursor *c, uint64_t at, const char *compressio
 
 		get(c, packed, zsize);
 		got = ZSTD_decompress(plain, size, packed, zsize);
-		ok = !c->bad && !ZSTD_isError(got) && got == size;
+		ok = !c->bad && !ZSTD_isError(got) && got == size &&
+		     page_header_ok(plain, size, m);
 	}
 	free(packed);
 	free(plain);
@@ -324,7 +386,7 @@ static int check_chunks(struct cursor *c, const struct dat_meta *m, struct gt_er
 			}
 			/* libtracecmd allocates a pointer per page of it */
 			if (c->bad || total > (1ULL << 39) ||
-			    (count && !first_chunk_ok(c, pos + 4, m->compression)))
+			    (count && !first_chunk_ok(c, pos + 4, m->compression, m)))
 				goto damaged;
 			continue;
 damaged:
@@ -340,7 +402,7 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 {
 	char version[32];
 	uint64_t next;
-	int sections = 0;
+	int sections = 0, b, i;
 
 	get_str(c, m->compression, sizeof(m->compression));
 	get_str(c, version, sizeof(version));
@@ -369,6 +431,11 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 				    path);
 	if (strcmp(m->compression, "none") && m->compression[0])
 		return check_chunks(c, m, err, path);
+	for (b = 0; b < m->nr_buffers; b++)
+		for (i = 0; i < m->buffers[b].nr_cpus; i++)
+			if (!first_page_ok(c, m->buffers[b].cpus[i].offset, m->buffers[b].cpus[i].size, m))
+				return gt_error_set(err, EIO, "%s is damaged: CPU %u's first page claims more data than a page holds; record it again",
+						    path, m->buffers[b].cpus[i].cpu);
 	return 0;
 }
 
@@ -403,7 +470,7 @@ int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
 		return gt_error_set(err, ENOTSUP, "%s is big-endian; read it on a big-endian machine with trace-cmd", path);
 	}
 	m->long_size = (int)get_u(&c, 1);
-	skip(&c, 4);				/* page size */
+	m->page_size = (uint32_t)get_u(&c, 4);
 	if (m->version == 6)
 		ret = read_v6(&c, m, err, path);
 	else if (m->version == 7)

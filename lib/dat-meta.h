@@ -40,6 +40,7 @@ struct dat_meta {
 	uint64_t instance_lost;		/* lost in buffer instances (workload) */
 	uint64_t file_size;
 	int long_size;			/* the file header's */
+	uint32_t page_size;
 	bool ts_adjusted;		/* DATE, OFFSET, TIME_SHIFT or TSC2NSEC: readers shift times */
 	uint64_t sections[8];		/* v7: offsets the options point at */
 	int nr_sections;
