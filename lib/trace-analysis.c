@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "dat-stream.h"
@@ -67,13 +69,46 @@ int analysis_init(struct analysis *a, struct tep_handle *tep,
 	return 0;
 }
 
+/*
+ * libtracecmd 3.1.6 crashes in tracecmd_close() when its open fails half
+ * way on a damaged file (the CPUs after the one that failed are freed
+ * uninitialised); dat-meta catches the damage fuzzing found, and a child
+ * tries the open first for whatever else there is. 0 opens, 1 refuses,
+ * -1 crashes.
+ */
+static int probe_open(const char *path)
+{
+	int status, null;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return 0;	/* cannot probe: open for real */
+	if (!pid) {
+		null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
+		tracecmd_set_loglevel(TEP_LOG_NONE);
+		_exit(tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS) ? 0 : 1);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return 0;
+	if (WIFSIGNALED(status))
+		return -1;
+	return WEXITSTATUS(status) ? 1 : 0;
+}
+
 int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err)
 {
-	int i, n;
+	int i, n, probe;
 
 	memset(a, 0, sizeof(*a));
 	tracecmd_set_loglevel(TEP_LOG_NONE);
+	probe = probe_open(path);
+	if (probe)
+		return gt_error_set(err, EINVAL,
+				    "libtracecmd %s %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
+				    probe < 0 ? "crashes reading" : "cannot read", path, path);
 	a->handles[0] = tracecmd_open(path, 0);
 	if (!a->handles[0])
 		return gt_error_set(err, EINVAL,
