@@ -39,12 +39,12 @@ _gpu_trace()
 		esac
 	done
 	if [[ -z $cmd ]]; then
-		COMPREPLY=($(compgen -W "record report check list reset help --help --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "record report top check list reset help --help --version" -- "$cur"))
 		return
 	fi
 	# after `record ... --` the workload's own command line
 	for ((i = 2; i < COMP_CWORD; i++)); do
-		if [[ ${COMP_WORDS[i]} == -- && $cmd == record ]]; then
+		if [[ ${COMP_WORDS[i]} == -- && ($cmd == record || $cmd == top) ]]; then
 			COMPREPLY=($(compgen -c -- "$cur"))
 			return
 		fi
@@ -59,6 +59,9 @@ _gpu_trace()
 	--format)
 		COMPREPLY=($(compgen -W "text csv json" -- "$cur"))
 		return ;;
+	--sort)
+		COMPREPLY=($(compgen -W "jobs busy wait name" -- "$cur"))
+		return ;;
 	-C | --clock)
 		COMPREPLY=($(compgen -W "mono mono_raw boot local global" -- "$cur"))
 		return ;;
@@ -72,12 +75,12 @@ _gpu_trace()
 	-P | --pid)
 		COMPREPLY=($(compgen -W "$(ps -e -o pid= 2>/dev/null)" -- "$cur"))
 		return ;;
-	-b | -f | -l | -g | --duration | --max-graph-depth | --comm | --ring | --from | --to | --min-latency | --top)
+	-b | -f | -l | -g | -d | -n | --duration | --max-graph-depth | --comm | --ring | --from | --to | --min-latency | --top)
 		return ;;
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "record report check list reset" -- "$cur"))
+		COMPREPLY=($(compgen -W "record report top check list reset" -- "$cur"))
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then

@@ -24,6 +24,8 @@ test_bash_completion() {
 		[ "$(complete_words gpu-trace record --sys)" = --system-wide-events ] || return 1
 	expect "report options: --workload-only missing" \
 		grep -qx -- --workload-only <(complete_words gpu-trace report --work) || return 1
+	expect "top and its sort keys" [ "$(complete_words gpu-trace top --sort w)" = wait ] &&
+		[ "$(complete_words gpu-trace t)" = top ] || return 1
 	expect "presets" [ "$(complete_words gpu-trace record --preset a | sort | tr '\n' ' ')" = "all-gpu amd " ] || return 1
 	expect "report formats" [ "$(complete_words gpu-trace report --format j)" = json ] || return 1
 	expect "the workload's command after --" grep -qx 'true' <(complete_words gpu-trace record -e sched -- tru) || return 1
