@@ -326,18 +326,25 @@ test_report_marks_the_workload() {
 # throw the file out of the page cache: trace-cmd report or a second report
 # after it would read it from disk again.
 test_report_leaves_the_file_in_the_page_cache() {
-	local f=$WORK/cache.dat res size rss
+	local f=$WORK/cache.dat small res size rss base
 	command -v fincore > /dev/null || { WHY="fincore (util-linux) not installed"; return 77; }
 	"$MAKE_FIXTURE" "$FORMATS" bench:100000 "$f" || { WHY="make-fixture failed"; return 1; }
+	small=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
 	sync "$f"
 	cat "$f" > /dev/null
 	/usr/bin/time -f '%M' -o "$WORK/cache.rss" "$GT" report "$f" > /dev/null ||
 		{ WHY="report failed"; return 1; }
 	res=$(fincore -b -n -o PAGES "$f" | tr -d ' ')
 	size=$((($(stat -c %s "$f") + 4095) / 4096))
-	rss=$(tail -1 "$WORK/cache.rss")
 	expect "only $res of $size pages still cached after report" [ "$((res * 10))" -ge "$((size * 9))" ] || return 1
-	expect "peak RSS ${rss} KB for a $((size * 4)) KB file: not flat" [ "$rss" -lt "$((size * 4 / 2))" ]
+	# flat: against a tiny file in the same binary; ASan's quarantine keeps up to
+	# 256 MB of freed memory, so memory is the plain binary's to show
+	case $GT in */asan/*) return 0 ;; esac
+	/usr/bin/time -f '%M' -o "$WORK/small.rss" "$GT" report "$small" > /dev/null 2>&1
+	rss=$(tail -1 "$WORK/cache.rss")
+	base=$(tail -1 "$WORK/small.rss")
+	expect "peak RSS ${rss} KB for a $((size * 4)) KB file, ${base} KB for a tiny one: not flat" \
+		[ "$((rss - base))" -lt "$((size * 4 / 2))" ]
 }
 
 # trace-cmd's default files (v7, zstd) read chunk by chunk: the same report as
