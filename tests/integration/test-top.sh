@@ -28,20 +28,28 @@ print(n)' "$WORK/top.json")
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top --json"
 }
 
+# capture SESSION FILE PATTERN: the pane into FILE once PATTERN shows (15 s at most)
+capture_when() {
+	local i
+	for i in $(seq 75); do
+		tmux capture-pane -p -t "$1" > "$2" 2> /dev/null
+		grep -q "$3" "$2" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
 test_top_screen_in_tmux() {
 	local s=gt-top-$$ screen
 	command -v tmux > /dev/null || { WHY="tmux not installed (sudo make deps)"; return 77; }
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
 	tmux new-session -d -s "$s" -x 150 -y 20 \
 		"'$GT' top -e dma_fence -d 0.3; echo TOP-EXIT=\$?; sleep 60" || { WHY="tmux failed"; return 1; }
-	sleep 2
-	tmux capture-pane -p -t "$s" > "$WORK/top.screen"
+	capture_when "$s" "$WORK/top.screen" '^RING '
 	tmux send-keys -t "$s" s
-	sleep 1
-	tmux capture-pane -p -t "$s" > "$WORK/top.sorted"
+	capture_when "$s" "$WORK/top.sorted" 'sort busy'
 	tmux send-keys -t "$s" q
-	sleep 1
-	tmux capture-pane -p -t "$s" > "$WORK/top.quit"
+	capture_when "$s" "$WORK/top.quit" 'TOP-EXIT='
 	tmux kill-session -t "$s" 2> /dev/null
 	screen=$(head -3 "$WORK/top.screen" | tr '\n' '|')
 	expect "no header on the screen: $screen" grep -q '^gpu-trace top .*sort jobs/s .*q quit' "$WORK/top.screen" || return 1
@@ -52,11 +60,12 @@ test_top_screen_in_tmux() {
 }
 
 test_top_sigterm_restores_tracefs() {
-	local pid
+	local pid i
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
-	"$GT" top -e dma_fence --json -d 0.2 > /dev/null 2>&1 &
+	"$GT" top -e dma_fence --json -d 0.2 > "$WORK/term.json" 2> /dev/null &
 	pid=$!
-	sleep 1
+	# once it draws (a sanitized build starts slowly), then SIGTERM
+	for i in $(seq 75); do [ -s "$WORK/term.json" ] && break; sleep 0.2; done
 	kill -TERM "$pid"
 	wait "$pid"
 	expect "top exited $? after SIGTERM" [ $? = 0 ] || return 1
