@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../lib/buffer-ladder.h"
+#include "../lib/dat-writer.h"
 #include "../lib/presets.h"
 #include "../lib/stale.h"
 #include "../lib/trace-session.h"
@@ -211,19 +212,38 @@ static bool has_gpu_system(const struct event_selection *sel, bool explicit_even
 	return false;
 }
 
-/* The systems whose formats decode what the instance records. */
+/*
+ * The formats of the systems the instance records, and nothing else:
+ * tracefs_local_events_system() would also parse every kernel symbol (seconds
+ * under a sanitizer), which a job view never prints.
+ */
 static struct tep_handle *load_formats(struct top_run *run)
 {
-	const char **systems = calloc((size_t)run->opts.events.nr_systems + 1, sizeof(*systems));
-	struct tep_handle *tep;
-	int i;
+	char *header = tracefs_path_read(run->tracing_dir, "events/header_page");
+	struct tep_handle *tep = tep_alloc();
+	int i, j;
 
-	if (!systems)
+	if (!tep || !header ||
+	    tep_parse_header_page(tep, header, strlen(header), (int)sizeof(long))) {
+		free(header);
+		if (tep)
+			tep_free(tep);
 		return NULL;
-	for (i = 0; i < run->opts.events.nr_systems; i++)
-		systems[i] = run->opts.events.systems[i];
-	tep = tracefs_local_events_system(run->tracing_dir, systems);
-	free(systems);
+	}
+	free(header);
+	for (i = 0; i < run->opts.events.nr_systems; i++) {
+		struct dat_event_system sys;
+
+		if (dat_event_system_load(&sys, run->opts.events.systems[i]))
+			continue;
+		for (j = 0; j < sys.nr_formats; j++) {
+			struct tep_event *event;
+
+			tep_parse_format(tep, &event, sys.formats[j], strlen(sys.formats[j]),
+					 sys.name);
+		}
+		dat_event_system_free(&sys);
+	}
 	return tep;
 }
 
