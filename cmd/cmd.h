@@ -39,6 +39,9 @@ void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #include "../lib/stale.h"
 void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, void *ctx);
 
+/* getopt_long's ':' (missing value) or '?' for `gpu-trace CMD`, as one line; -1. */
+int cmd_option_error(const char *cmd, int c, const char *option, struct gt_error *err);
+
 /* A JSON string: quotes, backslashes and control characters escaped. */
 void json_str(FILE *f, const char *s);
 

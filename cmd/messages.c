@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -41,4 +42,12 @@ const char *cmd_bold(void)
 const char *cmd_plain(void)
 {
 	return isatty(STDERR_FILENO) ? "\033[0m" : "";
+}
+
+int cmd_option_error(const char *cmd, int c, const char *option, struct gt_error *err)
+{
+	if (c == ':')
+		return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help %s",
+				    option, cmd);
+	return gt_error_set(err, EINVAL, "unknown option '%s'; see gpu-trace help %s", option, cmd);
 }

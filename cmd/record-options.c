@@ -218,12 +218,8 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		case OPT_SYSTEM_WIDE_EVENTS:
 			o->system_wide_events = true;
 			break;
-		case ':':
-			return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help record",
-					    argv[optind - 1]);
-		default:
-			return gt_error_set(err, EINVAL, "unknown option '%s'; see gpu-trace help record",
-					    argv[optind - 1]);
+		default:	/* ':' a value missing, '?' unknown */
+			return cmd_option_error("record", c, argv[optind - 1], err);
 		}
 	}
 	if (optind < argc)

@@ -129,12 +129,8 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 		case 'h':
 			fputs(cmd_usage("report"), stdout);
 			return 1;
-		case ':':
-			return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help report",
-					    argv[optind - 1]);
-		default:
-			return gt_error_set(err, EINVAL, "unknown option '%s'; see gpu-trace help report",
-					    argv[optind - 1]);
+		default:	/* ':' a value missing, '?' unknown */
+			return cmd_option_error("report", c, argv[optind - 1], err);
 		}
 	}
 	if (optind < argc) {

@@ -150,12 +150,8 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 		case OPT_JSON:
 			o->json = true;
 			break;
-		case ':':
-			return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help top",
-					    argv[optind - 1]);
-		default:
-			return gt_error_set(err, EINVAL, "unknown option '%s'; see gpu-trace help top",
-					    argv[optind - 1]);
+		default:	/* ':' a value missing, '?' unknown */
+			return cmd_option_error("top", c, argv[optind - 1], err);
 		}
 	}
 	if (optind < argc)
