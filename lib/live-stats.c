@@ -121,28 +121,45 @@ static int cmp_groups(const void *a, const void *b, void *sort)
 	return x->key < y->key ? -1 : x->key > y->key;
 }
 
-/* Rows of the groups seen since the start; the interval's counts restart. */
+/* Rows of the groups with jobs in the last LIVE_GROUP_IDLE_S; the interval's counts restart. */
 static int group_rows(struct keymap *m, double interval_s, enum live_sort sort,
 		      struct live_group_row **out, int *nr)
 {
-	uint64_t key;
+	uint64_t key, *idle;
 	void *val;
-	size_t i = 0;
+	size_t i = 0, nr_idle = 0;
 
 	*nr = 0;
 	*out = calloc(m->used + 1, sizeof(**out));
-	if (!*out)
+	idle = calloc(m->used + 1, sizeof(*idle));
+	if (!*out || !idle) {
+		free(*out);
+		free(idle);
+		*out = NULL;
 		return -1;
+	}
 	while (keymap_next(m, &i, &key, &val)) {
 		struct live_group *g = val;
-		struct live_group_row *row = &(*out)[(*nr)++];
+		struct live_group_row *row;
 
+		g->idle_s = g->jobs ? 0 : g->idle_s + interval_s;
+		if (g->idle_s >= LIVE_GROUP_IDLE_S) {
+			idle[nr_idle++] = key;
+			continue;
+		}
+		row = &(*out)[(*nr)++];
 		row->key = g->key;
 		row->jobs_per_s = interval_s > 0 ? (double)g->jobs / interval_s : 0;
 		row->avg_wait_ns = g->jobs ? g->wait_ns / g->jobs : 0;
 		row->total_jobs = g->total_jobs;
 		g->jobs = g->wait_ns = 0;
 	}
+	/* not while iterating: a deletion moves later entries back */
+	for (i = 0; i < nr_idle; i++) {
+		free(keymap_get(m, idle[i]));
+		keymap_del(m, idle[i]);
+	}
+	free(idle);
 	qsort_r(*out, (size_t)*nr, sizeof(**out), cmp_groups, &sort);
 	return 0;
 }

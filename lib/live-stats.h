@@ -22,10 +22,18 @@ struct live_ring {
 	uint64_t busy_ns_before;		/* the ring's busy_ns when the interval began */
 };
 
+/*
+ * A process or client without jobs for this long leaves the table (and
+ * memory): a machine that runs thousands of short GPU processes would
+ * otherwise list every one of them in every interval.
+ */
+#define LIVE_GROUP_IDLE_S	60.0
+
 struct live_group {			/* a process or a DRM client, this interval */
 	uint64_t key;
 	uint64_t jobs, wait_ns;		/* wait: queue->run summed */
 	uint64_t total_jobs;
+	double idle_s;			/* since its last job */
 };
 
 struct live_stats {

@@ -73,6 +73,18 @@ static void test_intervals_and_totals(void)
 	CU_ASSERT_EQUAL(group(&s, 6000)->jobs_per_s, 0);
 	live_snapshot_free(&s);
 
+	/* a process without jobs for LIVE_GROUP_IDLE_S leaves the table */
+	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, &a.tl, LIVE_GROUP_IDLE_S - 1.5, 40,
+					      LIVE_SORT_NAME, &s), 0);
+	CU_ASSERT_EQUAL(s.nr_procs, 3);
+	live_snapshot_free(&s);
+	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, &a.tl, 0.5, 40, LIVE_SORT_NAME, &s), 0);
+	CU_ASSERT_EQUAL(s.nr_procs, 0);
+	CU_ASSERT_EQUAL(s.nr_clients, 0);
+	CU_ASSERT_EQUAL(ls.procs.used, 0);
+	CU_ASSERT_EQUAL(s.rings[0].total_jobs, 7);
+	live_snapshot_free(&s);
+
 	/* r: since the start is now */
 	live_stats_reset(&ls, &a.tl);
 	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, &a.tl, 1.0, 45, LIVE_SORT_JOBS, &s), 0);
