@@ -31,7 +31,7 @@ TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libzstd-dev \
 	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod \
-	      kernelshark xvfb xauth x11-utils tmux
+	      kernelshark xvfb xauth x11-utils tmux protobuf-compiler
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 

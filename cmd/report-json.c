@@ -238,4 +238,4 @@ static void json_end(struct report *rep)
 	fprintf(rep->stream, "}\n");
 }
 
-const struct report_output report_json = { json_begin, json_job, json_end };
+const struct report_output report_json = { json_begin, json_job, json_end, false };

@@ -14,6 +14,7 @@ enum {
 
 static const struct option long_options[] = {
 	{ "input", required_argument, NULL, 'i' },
+	{ "output", required_argument, NULL, 'o' },
 	{ "jobs", no_argument, NULL, OPT_JOBS },
 	{ "events", no_argument, NULL, OPT_EVENTS },
 	{ "rings", no_argument, NULL, OPT_RINGS },
@@ -67,10 +68,13 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	optind = 1;
 	opterr = 0;
 	/* options may follow the file name, as with trace-cmd report */
-	while ((c = getopt_long(argc, argv, ":i:h", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:o:h", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			o->file = optarg;
+			break;
+		case 'o':
+			o->output = optarg;
 			break;
 		case OPT_JOBS:
 			o->jobs = true;
@@ -91,8 +95,10 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 				o->format = REPORT_CSV;
 			else if (!strcmp(optarg, "json"))
 				o->format = REPORT_JSON;
+			else if (!strcmp(optarg, "perfetto"))
+				o->format = REPORT_PERFETTO;
 			else
-				return gt_error_set(err, EINVAL, "unknown --format '%s'; use text, csv or json",
+				return gt_error_set(err, EINVAL, "unknown --format '%s'; use text, csv, json or perfetto",
 						    optarg);
 			break;
 		case OPT_PID:
@@ -144,6 +150,8 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 				    argv[optind]);
 	if (!o->file)
 		o->file = "trace.dat";
+	if (o->format == REPORT_PERFETTO && (o->jobs || o->events || o->rings || o->queues))
+		return gt_error_set(err, EINVAL, "--format perfetto writes the whole timeline; drop --jobs, --events, --rings and --queues (--pid, --ring, --from and --to still select jobs)");
 	if (o->events && o->format != REPORT_TEXT)
 		return gt_error_set(err, EINVAL, "--events prints text; drop --format, or use --jobs with --format %s",
 				    o->format == REPORT_CSV ? "csv" : "json");

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "../lib/outfile.h"
 #include "cmd.h"
 #include "report.h"
 
@@ -99,7 +102,7 @@ static void on_job(const struct job *j, void *ctx)
 
 	rep->jobs_shown++;
 	note_slow(rep, j);
-	if (rep->opts.jobs && rep->format->job)
+	if ((rep->opts.jobs || rep->format->every_job) && rep->format->job)
 		rep->format->job(rep, j);
 }
 
@@ -123,22 +126,86 @@ static int resolve_time(const char *arg, uint64_t *ns, bool *relative, struct gt
 static const char no_gpu_events[] =
 	"has no GPU events (looked for gpu_scheduler, amdgpu, dma_fence, drm vblank, i915, xe, virtio_gpu and KFD function records); record them with: sudo gpu-trace record --preset amd -- ./app (or --preset drm|i915|xe|virtio)";
 
+/* -o FILE: written under a private name beside it, renamed once complete */
+static int open_output(struct report *rep, struct outfile *of, struct gt_error *err)
+{
+	int fd;
+
+	if (!rep->opts.output) {
+		if (rep->opts.format == REPORT_PERFETTO && isatty(STDOUT_FILENO))
+			return gt_error_set(err, EINVAL, "--format perfetto writes a binary trace; give -o FILE.pftrace and open it in ui.perfetto.dev");
+		rep->stream = stdout;
+		return 0;
+	}
+	if (outfile_create(of, rep->opts.output, true, err))
+		return -1;
+	fd = dup(of->fd);
+	rep->stream = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!rep->stream) {
+		gt_error_set(err, errno, "cannot write %s: %s", rep->opts.output, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		outfile_discard(of);
+		return -1;
+	}
+	return 0;
+}
+
+/* A full disk or a closed pipe loses the report: never exit 0 then. */
+static int close_output(struct report *rep, struct outfile *of, bool ok)
+{
+	const char *where = rep->opts.output ? rep->opts.output : "standard output";
+	struct gt_error err = { 0 };
+	int failed = fflush(rep->stream) || ferror(rep->stream);
+	int saved = errno ? errno : EIO;
+
+	if (rep->stream != stdout && fclose(rep->stream) && !failed) {
+		failed = 1;
+		saved = errno;
+	}
+	if (rep->stream == stdout || !rep->stream)
+		goto out;
+	if (!ok || failed) {
+		outfile_discard(of);
+	} else if (outfile_commit(of, (uid_t)-1, (gid_t)-1, true, &err)) {
+		return cmd_fail("report", &err);
+	}
+out:
+	if (failed && ok)
+		return cmd_failf("report", "writing the report to %s failed: %s; check the disk or pipe it goes to",
+				 where, strerror(saved));
+	return 0;
+}
+
+static void perfetto_summary(const struct report *rep)
+{
+	const struct perfetto_export *p = rep->perfetto;
+
+	if (!rep->opts.output)
+		return;
+	fprintf(stderr, "gpu-trace report: wrote %s: %" PRIu64 " slices, %" PRIu64 " flows on %d rings%s; open it in ui.perfetto.dev\n",
+		rep->opts.output, p->slices, p->flows, rep->analysis.tl.nr_rings,
+		p->dropped ? " (some slices past 256 overlapping lanes left out)" : "");
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report rep = { 0 };
+	struct perfetto_export perfetto = { 0 };
+	struct outfile of = { .fd = -1 };
 	struct gt_error err = { 0 };
 	struct analysis_hooks hooks = { .on_job = on_job, .ctx = &rep };
-	int ret = GT_EXIT_FAILURE, parsed;
+	int ret = GT_EXIT_FAILURE, parsed, closed;
 	static char outbuf[1 << 16];
 
 	parsed = report_opts_parse(argc, argv, &rep.opts, &err);
 	if (parsed)
 		return parsed > 0 ? 0 : cmd_fail("report", &err);
 	rep.summary = !rep.opts.jobs && !rep.opts.events && !rep.opts.rings && !rep.opts.queues;
-	rep.stream = stdout;
-	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	rep.format = rep.opts.format == REPORT_JSON ? &report_json :
-		rep.opts.format == REPORT_CSV ? &report_csv : &report_text;
+		rep.opts.format == REPORT_CSV ? &report_csv :
+		rep.opts.format == REPORT_PERFETTO ? &report_perfetto : &report_text;
+	rep.perfetto = &perfetto;
 	rep.meta = calloc(1, sizeof(*rep.meta));
 	rep.slow = calloc((size_t)rep.opts.top + 1, sizeof(*rep.slow));
 	if (!rep.meta || !rep.slow) {
@@ -148,33 +215,47 @@ int cmd_report(int argc, char **argv)
 	hooks.filter = rep.opts.filter;
 	if (rep.opts.events)
 		hooks.on_record = report_events_record;
+	if (rep.opts.format == REPORT_PERFETTO)
+		hooks.on_record = report_perfetto_record;
 	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
 	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err) ||
 	    dat_meta_read(rep.opts.file, rep.meta, &err) ||
-	    analysis_open(&rep.analysis, rep.opts.file, &hooks, &err))
+	    analysis_open(&rep.analysis, rep.opts.file, &hooks, &err) ||
+	    open_output(&rep, &of, &err))
 		goto fail;
+	setvbuf(rep.stream, outbuf, _IOFBF, sizeof(outbuf));
 	if (rep.format->begin)
 		rep.format->begin(&rep);
-	if (analysis_run(&rep.analysis, &err))
+	if (analysis_run(&rep.analysis, &err) && !perfetto.error)
 		goto fail;
 	rep.format->end(&rep);
+	if (perfetto.error) {
+		gt_error_set(&err, perfetto.error, "writing the Perfetto trace failed: %s; check the disk it goes to",
+			     strerror(perfetto.error));
+		goto fail;
+	}
 	ret = 0;
 	if (!rep.analysis.gpu_events && !rep.analysis.kfd.kfd_records && !rep.opts.events) {
-		fflush(stdout);
+		fflush(rep.stream);
 		fprintf(stderr, "gpu-trace report: %s %s\n", rep.opts.file, no_gpu_events);
 		ret = REPORT_EXIT_NO_GPU_EVENTS;
 	}
 	goto out;
 fail:
-	fflush(stdout);
+	if (rep.stream)
+		fflush(rep.stream);
 	cmd_fail("report", &err);
 out:
-	/* a full disk or a closed pipe loses the report: never exit 0 then */
-	if ((fflush(stdout) || ferror(stdout)) && ret != GT_EXIT_FAILURE)
-		ret = cmd_failf("report", "writing the report to standard output failed: %s; check the disk or pipe it goes to",
-				strerror(errno ? errno : EIO));
+	if (rep.stream) {
+		closed = close_output(&rep, &of, ret != GT_EXIT_FAILURE);
+		if (closed)
+			ret = closed;
+		else if (ret != GT_EXIT_FAILURE && rep.opts.format == REPORT_PERFETTO)
+			perfetto_summary(&rep);
+	}
 	if (rep.analysis.nr_handles)
 		analysis_close(&rep.analysis);
+	perfetto_export_free(&perfetto);
 	free(rep.meta);
 	free(rep.slow);
 	return ret;

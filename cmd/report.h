@@ -6,13 +6,15 @@
 #include <stdio.h>
 
 #include "../lib/dat-meta.h"
+#include "../lib/perfetto-export.h"
 #include "../lib/trace-analysis.h"
 
-enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON };
+enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_PERFETTO };
 
 /* What was asked for; no section flag means the whole summary. */
 struct report_opts {
 	const char *file;
+	const char *output;		/* -o: NULL for standard output */
 	bool jobs, events, rings, queues;
 	enum report_format format;
 	struct timeline_filter filter;
@@ -27,6 +29,7 @@ struct report_output {
 	void (*begin)(struct report *rep);
 	void (*job)(struct report *rep, const struct job *j);
 	void (*end)(struct report *rep);
+	bool every_job;			/* jobs go to job() without --jobs */
 };
 
 struct report {
@@ -39,9 +42,10 @@ struct report {
 	int nr_slow;
 	uint64_t jobs_shown;
 	bool summary;			/* no section flag: everything */
+	struct perfetto_export *perfetto;
 };
 
-extern const struct report_output report_text, report_csv, report_json;
+extern const struct report_output report_text, report_csv, report_json, report_perfetto;
 
 int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err);
 /* "-" for an absent value, else microseconds with 3 decimals */
@@ -60,5 +64,9 @@ uint64_t report_lost_stats(const struct report *rep);
 /* --events: the decoded listing */
 int report_events_record(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx);
+
+/* --format perfetto: the exporter sees every record too */
+int report_perfetto_record(struct analysis *a, struct tep_record *rec,
+			   const struct gpu_event *ev, void *ctx);
 
 #endif

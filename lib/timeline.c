@@ -66,7 +66,7 @@ static void remember_signal(struct timeline *t, uint64_t ctx, uint64_t seqno, ui
 	keymap_put(&t->signals, key, (void *)(uintptr_t)(ts + 1));	/* never NULL */
 }
 
-static bool signal_time(struct timeline *t, uint64_t key, uint64_t *ts)
+static bool signal_time(const struct timeline *t, uint64_t key, uint64_t *ts)
 {
 	uintptr_t v = (uintptr_t)keymap_get(&t->signals, key);
 
@@ -74,6 +74,11 @@ static bool signal_time(struct timeline *t, uint64_t key, uint64_t *ts)
 		return false;
 	*ts = (uint64_t)v - 1;
 	return true;
+}
+
+bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts)
+{
+	return signal_time(t, fence_key(ctx, seqno), ts);
 }
 
 /*

@@ -170,6 +170,11 @@ const char *job_latency_name(enum job_latency l);
  */
 bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
 			   bool workload);
+/*
+ * When a fence signalled, while the timeline still remembers it (the most
+ * recent signals are kept): a retiring job's dependencies are found.
+ */
+bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts);
 /* A ring's name by its index (job.ring), "?" if out of range. */
 const char *timeline_ring_name(const struct timeline *t, int ring);
 

@@ -13,6 +13,7 @@ Prints one TAP-style line per check and exits 1 when any failed.
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -348,6 +349,36 @@ def check_virtio():
           f"exit {tc.returncode}, {tc_cmds} commands vs gpu-trace's {cmds}")
 
 
+def check_perfetto():
+    """Every recording as a Perfetto trace whose slices carry the report's times."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    proto_dir = os.path.join(here, "..", "perfetto")
+    dats = sorted(f for f in os.listdir(results) if f.endswith(".dat") and not f.startswith("stress"))
+    bad = []
+    for f in dats:
+        dat = os.path.join(results, f)
+        base = os.path.join(results, f[:-4])
+        r = run(gpu_trace, "report", "--format", "perfetto", "-o", base + ".pftrace", dat)
+        if r.returncode not in (0, 2):
+            bad.append(f"{f}: report exited {r.returncode}: {r.stderr.strip()}")
+            continue
+        with open(base + ".pftrace", "rb") as src, open(base + ".pftrace.txt", "w") as dst:
+            d = subprocess.run(["protoc", f"--proto_path={proto_dir}", "--decode=gt.Trace",
+                                os.path.join(proto_dir, "trace.proto")], stdin=src, stdout=dst,
+                               stderr=subprocess.PIPE, text=True)
+        if d.returncode:
+            bad.append(f"{f}: protoc: {d.stderr.strip()[:200]}")
+            continue
+        with open(base + ".jobs.json", "w") as out:
+            subprocess.run([gpu_trace, "report", "--jobs", "--format", "json", dat], stdout=out)
+        c = run("python3", os.path.join(proto_dir, "check-trace.py"), base + ".pftrace.txt",
+                base + ".jobs.json")
+        if c.returncode:
+            bad.append(f"{f}: {c.stdout.strip()[:300]}")
+    check(f"perfetto: {len(dats)} recordings export, decode, nest, and match the report",
+          dats and not bad, " | ".join(bad[:3]) or "no recordings")
+
+
 steps = check_steps()
 check_doctor()
 for sc in ("mixed", "chain"):
@@ -359,6 +390,12 @@ check_top()
 check_kfd()
 check_formats()
 check_virtio()
+if shutil.which("protoc"):
+    check_perfetto()
+else:
+    print(f"skip - {kernel}: perfetto: protoc is not installed (sudo make deps installs protobuf-compiler)")
+
+
 def print_timings():
     path = os.path.join(results, "timings")
     if not os.path.exists(path):

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/* --format perfetto: the timeline as a Perfetto trace (lib/perfetto-export.c). */
+#include "report.h"
+
+static void perfetto_begin(struct report *rep)
+{
+	perfetto_export_begin(rep->perfetto, rep->stream, &rep->analysis, 0);
+}
+
+static void perfetto_job(struct report *rep, const struct job *j)
+{
+	perfetto_export_job(j, rep->perfetto);
+}
+
+static void perfetto_end(struct report *rep)
+{
+	perfetto_export_end(rep->perfetto);
+}
+
+int report_perfetto_record(struct analysis *a, struct tep_record *rec,
+			   const struct gpu_event *ev, void *ctx)
+{
+	struct report *rep = ctx;
+
+	return perfetto_export_record(a, rec, ev, rep->perfetto);
+}
+
+const struct report_output report_perfetto = {
+	.begin = perfetto_begin,
+	.job = perfetto_job,
+	.end = perfetto_end,
+	.every_job = true,
+};

@@ -1,0 +1,94 @@
+# gpu-trace report --format perfetto (and -o) on every fixture scenario: the
+# trace decodes against Perfetto's field numbers (tests/perfetto/trace.proto),
+# nests, resolves its interned names and track parents, and its slices carry
+# the report's own times. Needs no root.
+# shellcheck shell=bash
+# NO_ROOT
+
+PF_PROTO_DIR=$ROOT_DIR/tests/perfetto
+
+# pf_check DAT NAME: writes NAME.pftrace, decodes it, compares with report --jobs
+pf_check() {
+	"$GT" report --format perfetto -o "$WORK/$2.pftrace" "$1" 2> "$WORK/$2.err" ||
+		{ WHY="$2: report --format perfetto failed: $(cat "$WORK/$2.err")"; return 1; }
+	"$GT" report --jobs --format json "$1" > "$WORK/$2.json" 2> /dev/null
+	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
+		< "$WORK/$2.pftrace" > "$WORK/$2.txt" 2> "$WORK/$2.err" ||
+		{ WHY="$2: protoc cannot decode it: $(head -c 300 "$WORK/$2.err")"; return 1; }
+	python3 "$PF_PROTO_DIR/check-trace.py" "$WORK/$2.txt" "$WORK/$2.json" > "$WORK/$2.check" ||
+		{ WHY="$2: $(head -3 "$WORK/$2.check" | tr '\n' ' ')"; return 1; }
+}
+
+need_protoc() {
+	command -v protoc > /dev/null && return 0
+	WHY="protoc is not installed (sudo make deps installs protobuf-compiler)"
+	return 77
+}
+
+test_perfetto_every_fixture() {
+	local s n=0
+	need_protoc || return
+	for s in $("$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" list | awk '{ print $1 }'); do
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "$s" "$WORK/pf-$s.dat" ||
+			{ WHY="make-fixture $s failed"; return 1; }
+		pf_check "$WORK/pf-$s.dat" "pf-$s" || return 1
+		n=$((n + 1))
+	done
+	expect "fewer than 12 scenarios checked ($n)" [ "$n" -ge 12 ] || return 1
+	# what the scenarios are known to hold
+	expect "deps: 2 dependency flows and the signals they start from" \
+		[ "$(grep -c '"fence signaled"\|name_iid: 6$' "$WORK/pf-deps.txt")" -ge 2 ] || return 1
+	expect "competing: 7 jobs on the hardware" grep -q '7 jobs on the hardware' "$WORK/pf-competing.check" || return 1
+	expect "lost-window: no lost-events slice" grep -q 'name: "lost events"' "$WORK/pf-lost-window.txt" || return 1
+	expect "kfd-graph: no KFD operation track" grep -q 'name: "KFD queue operations"' "$WORK/pf-kfd-graph.txt"
+}
+
+test_perfetto_checker_fails_on_wrong_times() {
+	need_protoc || return
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$WORK/pf-neg.dat" ||
+		{ WHY="make-fixture failed"; return 1; }
+	pf_check "$WORK/pf-neg.dat" pf-neg || return 1
+	# one job's hardware start moved by 1 ns: the checker must notice
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['jobs'][0]['hw_start_ns'] += 1; json.dump(d, open(sys.argv[1], 'w'))" \
+		"$WORK/pf-neg.json"
+	python3 "$PF_PROTO_DIR/check-trace.py" "$WORK/pf-neg.txt" "$WORK/pf-neg.json" > "$WORK/pf-neg.check"
+	expect "the checker passed a trace that disagrees with the report" [ $? = 1 ] || return 1
+	expect "the checker did not name the job" grep -q "^not ok: job .*hardware slices" "$WORK/pf-neg.check"
+}
+
+test_perfetto_errors() {
+	local f=$WORK/pf-err.dat
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$f" ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" report --format perfetto --rings -o "$WORK/x.pftrace" "$f" > /dev/null 2> "$WORK/pf-e1"
+	expect "--rings with perfetto accepted" [ $? != 0 ] || return 1
+	expect "not one line naming what to drop" grep -q '^gpu-trace report: .*drop --jobs' "$WORK/pf-e1" || return 1
+	expect "a file left behind" [ ! -e "$WORK/x.pftrace" ] || return 1
+	# binary output to a terminal is refused
+	script -qec "$GT report --format perfetto $f" /dev/null > "$WORK/pf-e2" 2>&1
+	expect "binary trace written to a terminal" grep -q 'give -o FILE' "$WORK/pf-e2" || return 1
+	# a directory that does not exist: one line, non-zero, nothing written
+	"$GT" report --format perfetto -o "$WORK/no/such/dir/t.pftrace" "$f" 2> "$WORK/pf-e3"
+	expect "a missing directory accepted" [ $? != 0 ] || return 1
+	expect "not one line" [ "$(grep -c '' "$WORK/pf-e3")" = 1 ] || return 1
+	# a truncated .dat: the report's own one-line error and no output file
+	head -c 20000 "$f" > "$WORK/pf-trunc.dat"
+	"$GT" report --format perfetto -o "$WORK/trunc.pftrace" "$WORK/pf-trunc.dat" 2> "$WORK/pf-e4"
+	expect "a truncated file accepted" [ $? != 0 ] || return 1
+	expect "a half-written trace left" [ ! -e "$WORK/trunc.pftrace" ]
+}
+
+test_report_output_file() {
+	local f=$WORK/of.dat
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$f" ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" report --format json -o "$WORK/of.json" "$f" > "$WORK/of.stdout" || { WHY="report -o failed"; return 1; }
+	expect "-o also printed to stdout" [ ! -s "$WORK/of.stdout" ] || return 1
+	"$GT" report --format json "$f" > "$WORK/of2.json"
+	expect "-o FILE differs from stdout" cmp -s "$WORK/of.json" "$WORK/of2.json" || return 1
+	# a planted symlink is replaced, never followed
+	echo keep > "$WORK/victim"
+	ln -sf "$WORK/victim" "$WORK/of-link.json"
+	"$GT" report --format json -o "$WORK/of-link.json" "$f" || { WHY="report -o over a link failed"; return 1; }
+	expect "the link's target was written through" [ "$(cat "$WORK/victim")" = keep ]
+}
