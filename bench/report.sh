@@ -3,6 +3,7 @@
 # per job on five rings) at two sizes, each read by
 #   gpu-trace report            (the summary)
 #   gpu-trace report --events   (every record decoded, to /dev/null)
+#   gpu-trace report --format perfetto (the timeline as a Perfetto trace, to a file)
 #   trace-cmd report            (the first step of every script-based analysis, to /dev/null)
 # reporting wall time and peak RSS of each, in one run; then the same file as
 # trace-cmd's default v7 with zstd (trace-cmd convert), read by trace-cmd report
@@ -28,7 +29,7 @@ measure() {	# prints "seconds peak_rss_kb" of the command, output discarded
 }
 
 echo "# report benchmark, $(uname -r), $(nproc) CPUs, files in $DIR"
-printf '%-10s %9s %9s %8s | %-22s %12s %12s %9s\n' jobs events "MB" "" tool "time (s)" "peak RSS MB" "vs tc"
+printf '%-10s %9s %9s %8s | %-28s %12s %12s %9s\n' jobs events "MB" "" tool "time (s)" "peak RSS MB" "vs tc"
 for jobs in "$JOBS" $((JOBS * 2)); do
 	f=$DIR/bench-$jobs.dat
 	[ -s "$f" ] || "$MK" tests/fixtures/formats "bench:$jobs" "$f" || exit 1
@@ -36,9 +37,13 @@ for jobs in "$JOBS" $((JOBS * 2)); do
 	read -r tc_t tc_m <<< "$(measure trace-cmd report -i "$f")"
 	read -r s_t s_m <<< "$(measure "$GT" report "$f")"
 	read -r e_t e_m <<< "$(measure "$GT" report --events "$f")"
-	for row in "trace-cmd report:$tc_t:$tc_m" "gpu-trace report:$s_t:$s_m" "gpu-trace report --events:$e_t:$e_m"; do
+	read -r p_t p_m <<< "$(measure "$GT" report --format perfetto -o "$DIR/bench.pftrace" "$f")"
+	pf_mb=$(( $(stat -c %s "$DIR/bench.pftrace" 2> /dev/null || echo 0) / 1048576 ))
+	rm -f "$DIR/bench.pftrace"
+	for row in "trace-cmd report:$tc_t:$tc_m" "gpu-trace report:$s_t:$s_m" "gpu-trace report --events:$e_t:$e_m" \
+		   "gpu-trace perfetto ($pf_mb MB):$p_t:$p_m"; do
 		IFS=: read -r tool t m <<< "$row"
-		printf '%-10s %9s %9s %8s | %-22s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "" \
+		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
 	done
 	v7=$DIR/bench-$jobs-v7.dat
@@ -49,9 +54,10 @@ for jobs in "$JOBS" $((JOBS * 2)); do
 	read -r s_t s_m <<< "$(measure "$GT" report "$v7")"
 	for row in "trace-cmd report (v7):$tc_t:$tc_m" "gpu-trace report (v7):$s_t:$s_m"; do
 		IFS=: read -r tool t m <<< "$row"
-		printf '%-10s %9s %9s %8s | %-22s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "zstd" \
+		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "zstd" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
 	done
 done
 echo "# summary target: >= 5x faster than trace-cmd report (vs tc <= 0.20), RSS < 100 MB and flat (v6 and v7)"
 echo "# --events target: no slower than 1.5x trace-cmd report (vs tc <= 1.5)"
+echo "# perfetto target: RSS flat as the file doubles, time within 2x of the summary's"

@@ -33,10 +33,10 @@ static const char *const event_names[N_NR] = {
 };
 
 /* Interned debug annotation names. */
-enum { A_JOB, A_RING, A_FENCE, A_CLIENT, A_PID, A_COMM, A_FLAGS, A_QUEUE_TO_RUN, A_DEP_WAIT,
+enum { A_JOB, A_RING, A_FENCE, A_CLIENT, A_FLAGS, A_QUEUE_TO_RUN, A_DEP_WAIT,
        A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_NR };
 static const char *const arg_names[A_NR] = {
-	"job", "ring", "fence", "client id", "pid", "comm", "flags", "queue to run (us)",
+	"job", "ring", "fence", "client id", "flags", "queue to run (us)",
 	"dependency wait (us)", "exec (us)", "total (us)", "behind other processes (us)",
 	"count", "cpu", "seq", "function",
 };
@@ -80,7 +80,7 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 33);
 }
 
-/* Track ids: stable for the same source, kind and key; never 0 (the global track). */
+/* A track's identity: the same source, kind and key give the same one. */
 static uint64_t track_uuid(const struct perfetto_export *p, enum track_kind kind, uint64_t a,
 			   uint64_t b)
 {
@@ -89,11 +89,23 @@ static uint64_t track_uuid(const struct perfetto_export *p, enum track_kind kind
 	return u ? u : 1;
 }
 
+/* Packets collect in buf and go out in large writes. */
+#define FLUSH_AT	(256 * 1024)
+
+static void flush(struct perfetto_export *p)
+{
+	if (p->buf.failed) {
+		fail(p, ENOMEM);
+	} else if (p->buf.len && fwrite(p->buf.data, 1, p->buf.len, p->out) != p->buf.len) {
+		fail(p, errno ? errno : EIO);
+	}
+	pb_reset(&p->buf);
+}
+
 static size_t packet_begin(struct perfetto_export *p, uint64_t ts, bool timestamped)
 {
 	size_t at;
 
-	pb_reset(&p->buf);
 	at = pb_begin(&p->buf, TRACE_PACKET);
 	if (timestamped)
 		pb_varint_field(&p->buf, PKT_TIMESTAMP, ts);
@@ -104,13 +116,9 @@ static size_t packet_begin(struct perfetto_export *p, uint64_t ts, bool timestam
 static void packet_end(struct perfetto_export *p, size_t at)
 {
 	pb_end(&p->buf, at);
-	if (p->buf.failed) {
-		fail(p, ENOMEM);
-		return;
-	}
-	if (fwrite(p->buf.data, 1, p->buf.len, p->out) != p->buf.len)
-		fail(p, errno ? errno : EIO);
 	p->packets++;
+	if (p->buf.len >= FLUSH_AT || p->buf.failed)
+		flush(p);
 }
 
 static void interned_list(struct pb_buf *b, unsigned int field, const char *const *names, int n)
@@ -141,25 +149,33 @@ static void write_interned(struct perfetto_export *p)
 }
 
 struct pf_track {
-	uint64_t uuid, parent;
+	uint64_t uuid;			/* identity, from track_uuid() */
+	uint64_t parent;		/* the id track() returned for the parent, or 0 */
 	const char *name;
 	int thread_pid;			/* > 0: a thread track */
 	bool counter;
 };
 
+/*
+ * The uuid written for a track, its descriptor written the first time.
+ * Numbered in order of first use: every event names its track, and a
+ * one-byte id instead of a hash keeps the file a fifth smaller.
+ */
 static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 {
+	uintptr_t id = (uintptr_t)keymap_get(&p->tracks, t->uuid);
 	size_t at, td;
 
-	if (keymap_get(&p->tracks, t->uuid))
-		return t->uuid;
-	if (keymap_put(&p->tracks, t->uuid, (void *)1)) {
+	if (id)
+		return id;
+	id = (uintptr_t)++p->nr_tracks;
+	if (keymap_put(&p->tracks, t->uuid, (void *)id)) {
 		fail(p, ENOMEM);
-		return t->uuid;
+		return id;
 	}
 	at = packet_begin(p, 0, false);
 	td = pb_begin(&p->buf, PKT_TRACK_DESCRIPTOR);
-	pb_varint_field(&p->buf, TD_UUID, t->uuid);
+	pb_varint_field(&p->buf, TD_UUID, id);
 	if (t->parent)
 		pb_varint_field(&p->buf, TD_PARENT_UUID, t->parent);
 	pb_string_field(&p->buf, TD_NAME, t->name);
@@ -175,7 +191,7 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 		pb_end(&p->buf, pb_begin(&p->buf, TD_COUNTER));
 	pb_end(&p->buf, td);
 	packet_end(p, at);
-	return t->uuid;
+	return id;
 }
 
 static void write_event(struct perfetto_export *p, const struct pf_event *e)
@@ -333,9 +349,6 @@ static int job_args(struct perfetto_export *p, const struct job *j, struct pf_ar
 	}
 	if (j->has_client_id)
 		args[n++] = (struct pf_arg){ .name = A_CLIENT, .type = ARG_UINT, .u = j->client_id };
-	args[n++] = (struct pf_arg){ .name = A_PID, .type = ARG_INT, .i = j->pid };
-	args[n++] = (struct pf_arg){ .name = A_COMM, .type = ARG_STR,
-				     .s = analysis_comm(p->a, j->pid) };
 	if (*flags)
 		args[n++] = (struct pf_arg){ .name = A_FLAGS, .type = ARG_STR, .s = flags };
 	if (j->has_lat[LAT_QUEUE_TO_RUN])
@@ -467,8 +480,9 @@ void perfetto_export_job(const struct job *j, void *ctx)
 	nr_deps = dep_flows(p, j, flows);
 	if (waiting) {
 		uint64_t until = hw ? hw : end;
+		/* the job's arguments once: on the hardware slice when it has one */
 		struct pf_event e = { .ts = waiting, .name = -1, .name_str = name, .args = args,
-				      .nr_args = nr_args, .ends_flows = flows,
+				      .nr_args = hw ? 2 : nr_args, .ends_flows = flows,
 				      .nr_ends_flows = nr_deps };
 
 		if (until < waiting)
@@ -670,6 +684,7 @@ int perfetto_export_end(struct perfetto_export *p)
 							    "KFD queue operations", 0, false });
 		kfd_op(p, &p->a->kfd.ops[i], root);
 	}
+	flush(p);
 	return p->error;
 }
 

@@ -36,7 +36,8 @@ struct perfetto_export {
 	struct analysis *a;
 	unsigned int source;		/* which input file: tracks and flows of each apart */
 	struct pb_buf buf;
-	struct keymap tracks;		/* uuid -> 1: descriptors written */
+	struct keymap tracks;		/* identity -> the uuid written */
+	uint64_t nr_tracks;
 	struct keymap kfd_lanes;	/* pid + 1 -> struct pf_lanes * */
 	struct pf_lanes *ring_lanes;	/* per timeline ring */
 	int64_t *ring_in_flight;	/* last counter value written, per ring */

@@ -9,15 +9,13 @@ enum { WIRE_VARINT = 0, WIRE_FIXED64 = 1, WIRE_LEN = 2 };
 #define PB_LEN_BYTES	4
 #define PB_LEN_MAX	((1u << (7 * PB_LEN_BYTES)) - 1)
 
-static bool reserve(struct pb_buf *b, size_t n)
+static bool grow(struct pb_buf *b, size_t n)
 {
 	size_t cap;
 	uint8_t *p;
 
 	if (b->failed)
 		return false;
-	if (b->len + n <= b->cap)
-		return true;
 	cap = b->cap ? b->cap : 256;
 	while (cap < b->len + n)
 		cap *= 2;
@@ -31,15 +29,25 @@ static bool reserve(struct pb_buf *b, size_t n)
 	return true;
 }
 
-static void varint(struct pb_buf *b, uint64_t v)
+/* the common case inline: a trace is millions of small fields */
+static inline bool reserve(struct pb_buf *b, size_t n)
 {
+	return b->len + n <= b->cap || grow(b, n);
+}
+
+static inline void varint(struct pb_buf *b, uint64_t v)
+{
+	uint8_t *out;
+
 	if (!reserve(b, 10))
 		return;
+	out = b->data + b->len;
 	while (v >= 0x80) {
-		b->data[b->len++] = (uint8_t)(v | 0x80);
+		*out++ = (uint8_t)(v | 0x80);
 		v >>= 7;
 	}
-	b->data[b->len++] = (uint8_t)v;
+	*out++ = (uint8_t)v;
+	b->len = (size_t)(out - b->data);
 }
 
 static void tag(struct pb_buf *b, unsigned int field, unsigned int wire)
