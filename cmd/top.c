@@ -275,7 +275,8 @@ static int setup(struct top_run *run, struct gt_error *err)
 				    "cannot read the event formats from %s/events; is tracefs readable?",
 				    run->tracing_dir);
 	if (analysis_init(&run->analysis, run->tep, &(struct analysis_hooks){
-				  .on_job = live_stats_on_job, .ctx = &run->live }, err))
+				  .on_job = live_stats_on_job, .ctx = &run->live, .no_groups = true },
+			  err))
 		return -1;
 	run->analysing = true;
 	if (run->opts.command &&

@@ -234,7 +234,7 @@ void timeline_stats_add(struct timeline *t, const struct job *j)
 		for (l = 0; l < LAT_NR; l++)
 			if (j->has_lat[l])
 				latency_add(&r->lat[l], j->lat[l]);
-		if (j->has_lat[LAT_TOTAL]) {
+		if (j->has_lat[LAT_TOTAL] && !t->no_groups) {
 			g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
 			if (g) {
 				g->jobs++;

@@ -128,6 +128,7 @@ struct timeline_filter {
 struct timeline {
 	bool fence_mode;		/* no scheduler events: jobs from dma_fence */
 	struct timeline_filter filter;
+	bool no_groups;			/* no procs/clients summary (analysis_hooks) */
 	const char *(*comm_of)(int pid, void *ctx);
 	void *comm_ctx;
 	const struct workload_tree *workload;	/* NULL: none named */

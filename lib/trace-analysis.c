@@ -35,6 +35,7 @@ static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 	a->tl.filter = a->hooks.filter;
 	a->tl.on_job = a->hooks.on_job;
 	a->tl.job_ctx = a->hooks.ctx;
+	a->tl.no_groups = a->hooks.no_groups;
 	a->tl.comm_of = comm_of;
 	a->tl.comm_ctx = a;
 	a->tl.workload = &a->workload;

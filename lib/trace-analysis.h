@@ -30,6 +30,10 @@ struct analysis_hooks {
 	int (*on_record)(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx);
 	void *ctx;
+	/* the consumer keeps its own per-process numbers (top): the join then
+	 * keeps no per-process and per-client summary, which grows with every
+	 * process ever seen */
+	bool no_groups;
 };
 
 /*

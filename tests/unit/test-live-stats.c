@@ -95,6 +95,18 @@ static void test_intervals_and_totals(void)
 
 	live_stats_free(&ls);
 	analysis_close(&a);
+
+	/* top's join keeps no per-process summary: it would grow with every pid */
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, &(struct analysis_hooks){
+				   .on_job = live_stats_on_job, .ctx = &ls, .no_groups = true },
+					    &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	CU_ASSERT_EQUAL(a.tl.nr_procs, 0);
+	CU_ASSERT_EQUAL(a.tl.nr_clients, 0);
+	CU_ASSERT_EQUAL(a.tl.rings[0]->jobs, 7);
+	CU_ASSERT_EQUAL(ls.procs.used, 3);
+	live_stats_free(&ls);
+	analysis_close(&a);
 	unlink(path);
 }
 
