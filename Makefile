@@ -31,7 +31,7 @@ TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libzstd-dev \
 	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod \
-	      kernelshark xvfb xauth x11-utils tmux protobuf-compiler
+	      kernelshark xvfb xauth x11-utils tmux protobuf-compiler chromium
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
@@ -50,6 +50,12 @@ build/plugins/%.so: build/pic/plugins/%.o $(call obj,pic,$(PLUGIN_LIB))
 build/normal/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The HTML report's page, as a C string the binary carries (no file to install)
+build/gen/report-page.h: cmd/report-page.html
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+$(call obj,normal,cmd/report-html.c) $(call obj,asan,cmd/report-html.c): build/gen/report-page.h
 
 build/asan/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -238,4 +238,13 @@ static void json_end(struct report *rep)
 	fprintf(rep->stream, "}\n");
 }
 
+void report_json_summary(struct report *rep)
+{
+	header(rep);
+	rings(rep);
+	groups(rep, "processes", rep->analysis.tl.procs, rep->analysis.tl.nr_procs, true);
+	groups(rep, "clients", rep->analysis.tl.clients, rep->analysis.tl.nr_clients, false);
+	queues(rep);
+}
+
 const struct report_output report_json = { json_begin, json_job, json_end, false };

@@ -97,8 +97,10 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 				o->format = REPORT_JSON;
 			else if (!strcmp(optarg, "perfetto"))
 				o->format = REPORT_PERFETTO;
+			else if (!strcmp(optarg, "html"))
+				o->format = REPORT_HTML;
 			else
-				return gt_error_set(err, EINVAL, "unknown --format '%s'; use text, csv, json or perfetto",
+				return gt_error_set(err, EINVAL, "unknown --format '%s'; use text, csv, json, perfetto or html",
 						    optarg);
 			break;
 		case OPT_PID:
@@ -150,8 +152,10 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 				    argv[optind]);
 	if (!o->file)
 		o->file = "trace.dat";
-	if (o->format == REPORT_PERFETTO && (o->jobs || o->events || o->rings || o->queues))
-		return gt_error_set(err, EINVAL, "--format perfetto writes the whole timeline; drop --jobs, --events, --rings and --queues (--pid, --ring, --from and --to still select jobs)");
+	if ((o->format == REPORT_PERFETTO || o->format == REPORT_HTML) &&
+	    (o->jobs || o->events || o->rings || o->queues))
+		return gt_error_set(err, EINVAL, "--format %s writes the whole timeline; drop --jobs, --events, --rings and --queues (--pid, --ring, --from and --to still select jobs)",
+				    o->format == REPORT_HTML ? "html" : "perfetto");
 	if (o->events && o->format != REPORT_TEXT)
 		return gt_error_set(err, EINVAL, "--events prints text; drop --format, or use --jobs with --format %s",
 				    o->format == REPORT_CSV ? "csv" : "json");

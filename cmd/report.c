@@ -196,6 +196,7 @@ int cmd_report(int argc, char **argv)
 	struct gt_error err = { 0 };
 	struct analysis_hooks hooks = { .on_job = on_job, .ctx = &rep };
 	int ret = GT_EXIT_FAILURE, parsed, closed;
+	FILE *page = NULL;
 	static char outbuf[1 << 16];
 
 	parsed = report_opts_parse(argc, argv, &rep.opts, &err);
@@ -204,7 +205,8 @@ int cmd_report(int argc, char **argv)
 	rep.summary = !rep.opts.jobs && !rep.opts.events && !rep.opts.rings && !rep.opts.queues;
 	rep.format = rep.opts.format == REPORT_JSON ? &report_json :
 		rep.opts.format == REPORT_CSV ? &report_csv :
-		rep.opts.format == REPORT_PERFETTO ? &report_perfetto : &report_text;
+		rep.opts.format == REPORT_PERFETTO ? &report_perfetto :
+		rep.opts.format == REPORT_HTML ? &report_html : &report_text;
 	rep.perfetto = &perfetto;
 	rep.meta = calloc(1, sizeof(*rep.meta));
 	rep.slow = calloc((size_t)rep.opts.top + 1, sizeof(*rep.slow));
@@ -217,6 +219,8 @@ int cmd_report(int argc, char **argv)
 		hooks.on_record = report_events_record;
 	if (rep.opts.format == REPORT_PERFETTO)
 		hooks.on_record = report_perfetto_record;
+	if (rep.opts.format == REPORT_HTML)
+		hooks.on_record = report_html_record;
 	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
 	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err) ||
 	    dat_meta_read(rep.opts.file, rep.meta, &err) ||
@@ -224,6 +228,11 @@ int cmd_report(int argc, char **argv)
 	    open_output(&rep, &of, &err))
 		goto fail;
 	setvbuf(rep.stream, outbuf, _IOFBF, sizeof(outbuf));
+	page = rep.stream;
+	if (rep.opts.format == REPORT_HTML && !(rep.html = report_html_new(rep.stream))) {
+		gt_error_set(&err, ENOMEM, "out of memory");
+		goto fail;
+	}
 	if (rep.format->begin)
 		rep.format->begin(&rep);
 	if (analysis_run(&rep.analysis, &err) && !perfetto.error)
@@ -246,6 +255,10 @@ fail:
 		fflush(rep.stream);
 	cmd_fail("report", &err);
 out:
+	if (rep.html) {
+		rep.stream = page;	/* html may have been writing through its filter */
+		report_html_free(rep.html);
+	}
 	if (rep.stream) {
 		closed = close_output(&rep, &of, ret != GT_EXIT_FAILURE);
 		if (closed)

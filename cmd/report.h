@@ -9,7 +9,7 @@
 #include "../lib/perfetto-export.h"
 #include "../lib/trace-analysis.h"
 
-enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_PERFETTO };
+enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_PERFETTO, REPORT_HTML };
 
 /* What was asked for; no section flag means the whole summary. */
 struct report_opts {
@@ -43,9 +43,11 @@ struct report {
 	uint64_t jobs_shown;
 	bool summary;			/* no section flag: everything */
 	struct perfetto_export *perfetto;
+	struct report_html *html;
 };
 
-extern const struct report_output report_text, report_csv, report_json, report_perfetto;
+extern const struct report_output report_text, report_csv, report_json, report_perfetto,
+	report_html;
 
 int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err);
 /* "-" for an absent value, else microseconds with 3 decimals */
@@ -64,6 +66,17 @@ uint64_t report_lost_stats(const struct report *rep);
 /* --events: the decoded listing */
 int report_events_record(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx);
+
+/* The JSON report's header, rings, processes, clients and KFD sections
+ * (",\"file\":..." on), as the HTML page embeds them. */
+void report_json_summary(struct report *rep);
+
+/* --format html: its state, and the lost-event windows it collects; NULL
+ * when out of memory */
+struct report_html *report_html_new(FILE *page);
+void report_html_free(struct report_html *h);
+int report_html_record(struct analysis *a, struct tep_record *rec,
+		       const struct gpu_event *ev, void *ctx);
 
 /* --format perfetto: the exporter sees every record too */
 int report_perfetto_record(struct analysis *a, struct tep_record *rec,

@@ -379,6 +379,30 @@ def check_perfetto():
           dats and not bad, " | ".join(bad[:3]) or "no recordings")
 
 
+def check_html():
+    """Every recording as an HTML page, opened in headless Chromium."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    dats = sorted(f for f in os.listdir(results) if f.endswith(".dat") and not f.startswith("stress"))
+    bad = []
+    for f in dats:
+        dat = os.path.join(results, f)
+        base = os.path.join(results, f[:-4])
+        r = run(gpu_trace, "report", "--format", "html", "-o", base + ".html", dat)
+        if r.returncode not in (0, 2):
+            bad.append(f"{f}: report exited {r.returncode}: {r.stderr.strip()}")
+            continue
+        if not os.path.exists(base + ".jobs.json"):
+            with open(base + ".jobs.json", "w") as out:
+                subprocess.run([gpu_trace, "report", "--jobs", "--format", "json", dat], stdout=out)
+        hover = ["--hover"] if f.startswith("mock") and "warn" not in f else []
+        c = run("python3", os.path.join(here, "..", "html", "check-page.py"), base + ".html",
+                base + ".jobs.json", base + ".png", *hover)
+        if c.returncode:
+            bad.append(f"{f}: {c.stdout.strip()[:300]}")
+    check(f"html: {len(dats)} recordings as pages Chromium draws without errors, hover shows the job",
+          dats and not bad, " | ".join(bad[:3]) or "no recordings")
+
+
 steps = check_steps()
 check_doctor()
 for sc in ("mixed", "chain"):
@@ -394,6 +418,10 @@ if shutil.which("protoc"):
     check_perfetto()
 else:
     print(f"skip - {kernel}: perfetto: protoc is not installed (sudo make deps installs protobuf-compiler)")
+if shutil.which("chromium"):
+    check_html()
+else:
+    print(f"skip - {kernel}: html: chromium is not installed (sudo make deps installs it)")
 
 
 def print_timings():

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --format html: one page that opens offline (cmd/report-page.html, carried
+ * in the binary) with the data embedded as JSON: every job as a compact row,
+ * then the JSON report's summary sections and the lost-event windows.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define DATA_MARK "/*GT-DATA*/"
+
+struct report_html {
+	FILE *page;			/* the report's stream */
+	FILE *data;			/* the same, '<' written as \u003c */
+	uint64_t cpu_last[ANALYSIS_MAX_CPUS];
+	struct lost_window { int cpu; uint64_t from, to; } *lost;
+	size_t nr_lost, cap_lost;
+	uint64_t rows;
+};
+
+static const char page[] =
+#include "../build/gen/report-page.h"
+	;
+
+/*
+ * Inside <script> a "</script" or "<!--" in a string (a comm, a file name)
+ * would end or confuse the block; '<' only ever occurs inside JSON strings,
+ * where \u003c means the same.
+ */
+static ssize_t data_write(void *cookie, const char *buf, size_t len)
+{
+	FILE *out = cookie;
+	size_t i, from = 0;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] != '<')
+			continue;
+		if (fwrite(buf + from, 1, i - from, out) != i - from || fputs("\\u003c", out) < 0)
+			return -1;
+		from = i + 1;
+	}
+	if (fwrite(buf + from, 1, len - from, out) != len - from)
+		return -1;
+	return (ssize_t)len;
+}
+
+struct report_html *report_html_new(FILE *page)
+{
+	struct report_html *h = calloc(1, sizeof(*h));
+
+	if (!h)
+		return NULL;
+	h->page = page;
+	h->data = fopencookie(page, "w", (cookie_io_functions_t){ .write = data_write });
+	if (!h->data) {
+		free(h);
+		return NULL;
+	}
+	return h;
+}
+
+void report_html_free(struct report_html *h)
+{
+	if (!h)
+		return;
+	if (h->data)
+		fclose(h->data);
+	free(h->lost);
+	free(h);
+}
+
+int report_html_record(struct analysis *a, struct tep_record *rec,
+		       const struct gpu_event *ev, void *ctx)
+{
+	struct report_html *h = ((struct report *)ctx)->html;
+	struct lost_window *w;
+
+	(void)ev;
+	if (rec->cpu < 0 || rec->cpu >= ANALYSIS_MAX_CPUS)
+		return 0;
+	if (rec->missed_events) {
+		if (h->nr_lost == h->cap_lost) {
+			size_t cap = h->cap_lost ? 2 * h->cap_lost : 16;
+
+			w = realloc(h->lost, cap * sizeof(*w));
+			if (!w)
+				return -1;
+			h->lost = w;
+			h->cap_lost = cap;
+		}
+		h->lost[h->nr_lost++] = (struct lost_window){
+			rec->cpu, h->cpu_last[rec->cpu] ? h->cpu_last[rec->cpu] : a->first_ts, rec->ts };
+	}
+	h->cpu_last[rec->cpu] = rec->ts;
+	return 0;
+}
+
+static void html_begin(struct report *rep)
+{
+	struct report_html *h = rep->html;
+	const char *mark = strstr(page, DATA_MARK);
+
+	fwrite(page, 1, (size_t)(mark - page), h->page);
+	rep->stream = h->data;
+	fprintf(h->data, "{\"schema\":\"gpu-trace-html/1\",\"jobs\":[");
+}
+
+static void rel(FILE *f, uint64_t t, uint64_t base)
+{
+	if (t)
+		fprintf(f, ",%lld", (long long)(t - base));
+	else
+		fputs(",null", f);
+}
+
+static void html_job(struct report *rep, const struct job *j)
+{
+	uint64_t t0 = job_first_time(j);
+	FILE *f = rep->stream;
+
+	fprintf(f, "%s\n[%d,%d,%llu", rep->html->rows++ ? "," : "", j->ring, j->pid,
+		(unsigned long long)t0);
+	rel(f, j->t_submit, t0);
+	rel(f, j->t_queue, t0);
+	rel(f, j->t_run, t0);
+	rel(f, j->t_hw_start, t0);
+	rel(f, j->t_done, t0);
+	if (j->has_lat[LAT_DEP_WAIT])
+		fprintf(f, ",%llu", (unsigned long long)j->lat[LAT_DEP_WAIT]);
+	else
+		fputs(",null", f);
+	fprintf(f, ",%u,", j->flags);
+	if (j->has_id)
+		fprintf(f, "%llu]", (unsigned long long)j->id);
+	else if (j->has_fence)
+		fprintf(f, "\"%llu:%llu\"]", (unsigned long long)j->ctx, (unsigned long long)j->seqno);
+	else
+		fputs("\"?\"]", f);
+}
+
+static void html_end(struct report *rep)
+{
+	struct report_html *h = rep->html;
+	const char *mark = strstr(page, DATA_MARK) + strlen(DATA_MARK);
+	size_t i;
+
+	fputs("\n]", rep->stream);
+	report_json_summary(rep);
+	fputs(",\"lost\":[", rep->stream);
+	for (i = 0; i < h->nr_lost; i++)
+		fprintf(rep->stream, "%s[%d,%llu,%llu]", i ? "," : "", h->lost[i].cpu,
+			(unsigned long long)h->lost[i].from, (unsigned long long)h->lost[i].to);
+	fputs("]}", rep->stream);
+	/* a write that failed below left its error on the page's stream */
+	fclose(h->data);
+	h->data = NULL;
+	rep->stream = h->page;
+	fputs(mark, h->page);
+}
+
+const struct report_output report_html = {
+	.begin = html_begin,
+	.job = html_job,
+	.end = html_end,
+	.every_job = true,
+};

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""check-page.py PAGE.html REPORT.json SCREENSHOT.png [--hover]
+
+Opens a page from `gpu-trace report --format html` in headless Chromium as a
+person would (a file:// URL, network off), driven over the DevTools protocol
+on a pipe (no library needed): checks that the page drew every ring and job
+of the JSON report, that no console error or exception occurred, that no
+request left the page, and with --hover that moving the mouse over a known
+job's hardware bar shows that job's stages; saves a screenshot.
+Prints "ok: ..." or "not ok: ..." lines; exits 1 on any failure.
+"""
+import base64
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+
+class Browser:
+    def __init__(self):
+        exe = shutil.which("chromium") or shutil.which("chromium-browser")
+        if not exe:
+            raise RuntimeError("chromium is not installed")
+        self.profile = tempfile.mkdtemp(prefix="gt-chromium-")
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+        # fd 3: commands in, fd 4: answers out, as --remote-debugging-pipe wants
+        self.proc = subprocess.Popen(
+            [exe, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+             f"--user-data-dir={self.profile}", "--no-first-run", "--disable-extensions",
+             "--disable-background-networking", "--disable-sync", "--proxy-server=127.0.0.1:9",
+             "--proxy-bypass-list=<-loopback>", "--window-size=1400,1000", "about:blank"],
+            pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=lambda: (os.dup2(to_chrome_r, 3), os.dup2(from_chrome_w, 4)))
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.buf = b""
+        self.next_id = 0
+        self.events = []
+        self.session = None
+
+    def send(self, method, params=None, session=True, timeout=30):
+        self.next_id += 1
+        msg = {"id": self.next_id, "method": method, "params": params or {}}
+        if session and self.session:
+            msg["sessionId"] = self.session
+        os.write(self.to_chrome, json.dumps(msg).encode() + b"\0")
+        return self.wait(lambda m: m.get("id") == self.next_id, timeout)
+
+    def wait(self, pred, timeout):
+        end = time.time() + timeout
+        while True:
+            for m in self.events:
+                if pred(m):
+                    self.events.remove(m)
+                    if "error" in m:
+                        raise RuntimeError(f"devtools: {m['error']}")
+                    return m
+            left = end - time.time()
+            if left <= 0:
+                raise RuntimeError("devtools: timed out")
+            r, _, _ = select.select([self.from_chrome], [], [], left)
+            if r:
+                chunk = os.read(self.from_chrome, 1 << 20)
+                if not chunk:
+                    raise RuntimeError("chromium exited")
+                self.buf += chunk
+                while b"\0" in self.buf:
+                    raw, self.buf = self.buf.split(b"\0", 1)
+                    self.events.append(json.loads(raw))
+
+    def close(self):
+        try:
+            self.send("Browser.close", session=False, timeout=5)
+        except RuntimeError:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def main():
+    page, report_path, shot = sys.argv[1:4]
+    hover = "--hover" in sys.argv
+    report = json.load(open(report_path))
+    errors = []
+    b = Browser()
+    try:
+        target = b.send("Target.createTarget", {"url": "about:blank"}, session=False)
+        att = b.send("Target.attachToTarget", {"targetId": target["result"]["targetId"],
+                                               "flatten": True}, session=False)
+        b.session = att["result"]["sessionId"]
+        for domain in ("Page", "Runtime", "Log", "Network"):
+            b.send(f"{domain}.enable")
+        t0 = time.time()
+        b.send("Page.navigate", {"url": "file://" + os.path.abspath(page)})
+        b.wait(lambda m: m.get("method") == "Page.loadEventFired", 300)
+        load_s = time.time() - t0
+
+        def js(expr):
+            r = b.send("Runtime.evaluate", {"expression": expr, "returnByValue": True}, timeout=120)
+            return r["result"]["result"].get("value")
+
+        status = js("window.gtStatus") or {}
+        memory = js("performance.memory ? performance.memory.usedJSHeapSize : 0") or 0
+        want_rings = sorted({j["ring"] for j in report["jobs"]})
+        if sorted(status.get("rings", [])) != want_rings:
+            errors.append(f"rings drawn {status.get('rings')}, the report has {want_rings}")
+        if status.get("jobs") != len(report["jobs"]):
+            errors.append(f"the page holds {status.get('jobs')} jobs, the report {len(report['jobs'])}")
+        if status.get("mode") == "jobs" and status.get("drawn", 0) < len(report["jobs"]):
+            errors.append(f"{status.get('drawn')} jobs drawn of {len(report['jobs'])}")
+        if status.get("errors"):
+            errors.append(f"page errors: {status['errors'][:3]}")
+        if hover:
+            errors += check_hover(b, js, report, status.get("mode") == "density")
+        shot_data = b.send("Page.captureScreenshot", {"format": "png"}, timeout=120)
+        with open(shot, "wb") as f:
+            f.write(base64.b64decode(shot_data["result"]["data"]))
+        for m in b.events:
+            method = m.get("method", "")
+            if method == "Runtime.exceptionThrown":
+                errors.append("exception: " + m["params"]["exceptionDetails"].get("text", "?"))
+            elif method == "Runtime.consoleAPICalled" and m["params"]["type"] == "error":
+                errors.append("console error: " + json.dumps(m["params"]["args"])[:200])
+            elif method == "Log.entryAdded" and m["params"]["entry"]["level"] == "error":
+                errors.append("log error: " + m["params"]["entry"].get("text", "")[:200])
+            elif method == "Network.requestWillBeSent":
+                url = m["params"]["request"]["url"]
+                if not url.startswith(("file:", "data:", "about:")):
+                    errors.append(f"the page asked the network for {url}")
+    finally:
+        b.close()
+    for e in errors:
+        print("not ok:", e)
+    if errors:
+        return 1
+    print(f"ok: {len(status['rings'])} rings, {status['jobs']} jobs, mode {status['mode']}, "
+          f"loaded in {load_s:.2f} s, JS heap {memory / 1048576:.1f} MB")
+    return 0
+
+
+def check_hover(b, js, report, density):
+    """The mouse over the middle of the longest finished job's hardware bar;
+    on a page too full to draw jobs, first the density column (exact counts),
+    then zoomed in on the job."""
+    jobs = [j for j in report["jobs"] if j["hw_start_ns"] and j["done_ns"]]
+    if not jobs:
+        return ["no finished job to hover"]
+    j = max(jobs, key=lambda j: j["done_ns"] - j["hw_start_ns"])
+    key = j["id"] if j["id"] is not None else j["fence"]
+    mid = (j["hw_start_ns"] + j["done_ns"]) / 2 - report["first_ns"]
+    errors = []
+    if density:
+        pos = where(js, j, mid)
+        b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": pos["x"], "y": pos["y"]})
+        tip = tip_text(js)
+        if "jobs started on the hardware" not in tip or "busy" not in tip:
+            errors.append(f"hover over the density view shows {tip!r}")
+        span = j["done_ns"] - j["hw_start_ns"]
+        js(f"window.gtZoom({mid - 20 * span}, {mid + 20 * span})")
+        if js("window.gtStatus.mode") != "jobs":
+            errors.append("zoomed in to 40 jobs' time, the page still draws density")
+    pos = where(js, j, mid)
+    b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": pos["x"], "y": pos["y"]})
+    tip = tip_text(js)
+    exec_us = (j["done_ns"] - j["hw_start_ns"]) / 1e3
+    want = [f"job {key}", f"exec         {exec_us:.3f} us" if exec_us < 1e3 else "exec"]
+    missing = [w for w in want if w not in tip]
+    if missing:
+        errors.append(f"hover over {j['ring']} job {key} shows {tip!r}, missing {missing}")
+    return errors
+
+
+def tip_text(js):
+    return js("document.getElementById('gt-tip').style.display === 'block' ? "
+              "document.getElementById('gt-tip').textContent : ''") or ""
+
+
+def where(js, j, mid):
+    """The page coordinates of time mid on the job's ring's hardware band."""
+    return js(f"""(() => {{
+        const row = window.gtLayout.find(l => l.kind === "ring" && l.label === {json.dumps(j['ring'])});
+        const c = document.getElementById("gt-canvas").getBoundingClientRect();
+        window.scrollTo(0, 0);
+        return {{ x: c.left + window.gtX({mid}), y: c.top + row.y + 13 + 5 }};
+    }})()""")
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except RuntimeError as e:
+        print("not ok:", e)
+        sys.exit(1)

@@ -1,0 +1,80 @@
+# gpu-trace report --format html on every fixture scenario, opened in headless
+# Chromium as a person would (file:// URL, network off): every ring and job of
+# the JSON report drawn, no console error, a hover over a known job shows its
+# stages; screenshots kept in build/test-artifacts/. Needs no root.
+# shellcheck shell=bash
+# NO_ROOT
+
+HTML_CHECK=$ROOT_DIR/tests/html/check-page.py
+ARTIFACTS=$ROOT_DIR/build/test-artifacts
+
+need_chromium() {
+	command -v chromium > /dev/null && return 0
+	WHY="chromium is not installed (sudo make deps installs it)"
+	return 77
+}
+
+# html_check DAT NAME [--hover]
+html_check() {
+	"$GT" report --format html -o "$WORK/$2.html" "$1" 2> "$WORK/$2.err" ||
+		{ WHY="$2: report --format html failed: $(cat "$WORK/$2.err")"; return 1; }
+	"$GT" report --jobs --format json "$1" > "$WORK/$2.json" 2> /dev/null
+	mkdir -p "$ARTIFACTS"
+	python3 "$HTML_CHECK" "$WORK/$2.html" "$WORK/$2.json" "$ARTIFACTS/$2.png" "${@:3}" \
+		> "$WORK/$2.check" 2>&1 || { WHY="$2: $(head -3 "$WORK/$2.check" | tr '\n' ' ')"; return 1; }
+}
+
+test_html_every_fixture() {
+	local s
+	need_chromium || return
+	for s in $("$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" list | awk '{ print $1 }'); do
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "$s" "$WORK/h-$s.dat" ||
+			{ WHY="make-fixture $s failed"; return 1; }
+		case $s in
+		kfd-*) html_check "$WORK/h-$s.dat" "html-$s" || return 1 ;;
+		*) html_check "$WORK/h-$s.dat" "html-$s" --hover || return 1 ;;
+		esac
+	done
+	expect "competing: not 7 jobs drawn" grep -q '1 rings, 7 jobs, mode jobs' "$WORK/html-competing.check" || return 1
+	expect "no screenshot" [ -s "$ARTIFACTS/html-competing.png" ]
+}
+
+# More jobs than the page draws one by one: the density view, exact counts on
+# hover, jobs again when zoomed in.
+test_html_density_view() {
+	need_chromium || return
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" bench:120000 "$WORK/h-big.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	html_check "$WORK/h-big.dat" html-density --hover || return 1
+	expect "120000 jobs not in density mode" grep -q '120000 jobs, mode density' "$WORK/html-density.check"
+}
+
+test_html_names_cannot_break_the_page() {
+	local f=$WORK/h-esc.dat
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$f" ||
+		{ WHY="make-fixture failed"; return 1; }
+	# a file name with markup: it goes into the page's JSON ('/' cannot be in a
+	# name, so no "</script>", but "<script" and "<!--" change how a script block parses)
+	local name="$WORK/x<script><!--.dat"
+	cp "$f" "$name"
+	"$GT" report --format html -o "$WORK/esc.html" "$name" || { WHY="report failed"; return 1; }
+	expect "the file name's markup reached the page raw" \
+		[ "$(grep -o '<script\|<!--' "$WORK/esc.html" | grep -c '')" = 3 ] || return 1
+	need_chromium || return
+	"$GT" report --jobs --format json "$name" > "$WORK/esc.json"
+	python3 "$HTML_CHECK" "$WORK/esc.html" "$WORK/esc.json" "$WORK/esc.png" > "$WORK/esc.check" 2>&1 ||
+		{ WHY="$(head -2 "$WORK/esc.check")"; return 1; }
+}
+
+test_html_errors() {
+	local f=$WORK/h-err.dat
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$f" ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" report --format html --queues -o "$WORK/e.html" "$f" 2> "$WORK/h-e1"
+	expect "--queues with html accepted" [ $? != 0 ] || return 1
+	expect "not one line" [ "$(grep -c '' "$WORK/h-e1")" = 1 ] || return 1
+	head -c 20000 "$f" > "$WORK/h-trunc.dat"
+	"$GT" report --format html -o "$WORK/t.html" "$WORK/h-trunc.dat" 2> /dev/null
+	expect "a truncated file accepted" [ $? != 0 ] || return 1
+	expect "a half-written page left" [ ! -e "$WORK/t.html" ]
+}
