@@ -30,6 +30,8 @@ mkdir -p "$stage"/{bin,dev,proc,sys,tmp,run,out,etc,lib/modules,sys/kernel/traci
 cp "$busybox" "$stage/bin/busybox"
 cp "$here/guest-init.sh" "$stage/init"
 chmod 755 "$stage/init"
+mkdir -p "$stage/lab"
+cp "$here/guest-soak.sh" "$stage/lab/soak.sh"
 cp "$gpu_trace" "$stage/bin/gpu-trace"
 # trace-cmd, to time the same function_graph set-up against gpu-trace's
 if command -v trace-cmd > /dev/null; then

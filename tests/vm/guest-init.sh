@@ -47,6 +47,22 @@ done
 cat /proc/modules | cut -d' ' -f1 | sort > /out/modules
 ls -l /dev/kfd /dev/dri 2>&1 | sed 's/^/gt-lab: /'
 
+send_results() {	# the tar onto the results disk, then power off
+	dmesg > /out/dmesg
+	say "sending results"
+	tar -cf /dev/vda -C /out .
+	sync
+	say "done"
+	poweroff -f
+}
+
+case " $(cat /proc/cmdline) " in
+*" gt_lab=soak "*)
+	. /lab/soak.sh
+	send_results
+	;;
+esac
+
 step check gpu-trace check --json > /out/check.json
 
 # the formats this kernel prints, for comparison with ../shared/formats
@@ -130,9 +146,4 @@ step virtio gpu-trace record -a --preset virtio -o /out/virtio.dat -- /bin/drm-p
 	> /out/virtio-probe.txt
 cat /out/virtio-probe.txt 2> /dev/null
 
-dmesg > /out/dmesg
-say "sending results"
-tar -cf /dev/vda -C /out .
-sync
-say "done"
-poweroff -f
+send_results

@@ -13,6 +13,7 @@ outdir=${3:?usage: run-vm.sh NAME GPU_TRACE OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${VM_CACHE:-${HOME:-/root}/.cache/gpu-trace/vm}
 timeout=${VM_TIMEOUT:-900}
+append=${VM_APPEND:-}	# more kernel command line: gt_lab=soak (bench/top-soak.sh)
 export VM_CACHE=$cache
 
 tree=$("$here/fetch-kernel.sh" "$name")
@@ -27,7 +28,7 @@ truncate -s 1G "$outdir/results.img"	# sparse: the guest writes a tar onto it
 start=$(date +%s)
 timeout "$timeout" qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 2048 \
 	-kernel "$tree/vmlinuz" -initrd "$outdir/initramfs.cpio" \
-	-append "console=ttyS0 rdinit=/init panic=-1 oops=panic loglevel=4 mitigations=off" \
+	-append "console=ttyS0 rdinit=/init panic=-1 oops=panic loglevel=4 mitigations=off${append:+ $append}" \
 	-display none -monitor none -nic none -no-reboot \
 	-serial "file:$outdir/console.log" \
 	-drive "file=$outdir/results.img,format=raw,if=virtio" \

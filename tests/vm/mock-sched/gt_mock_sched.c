@@ -44,7 +44,7 @@
 
 static char *scenario = "mixed";
 module_param(scenario, charp, 0444);
-MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim, steady or none");
+MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim, steady, stress or none");
 
 static unsigned int exec_scale = 100;
 module_param(exec_scale, uint, 0444);
@@ -102,6 +102,13 @@ static const struct job_spec victim_jobs[] = {
 #define STEADY_JOBS	60
 static struct job_spec steady_jobs[STEADY_JOBS];
 
+/*
+ * The stress batch for overhead measurements: as many 50 us jobs as a run
+ * holds, all at once, from every entity: the scheduler's event path, not
+ * the mock hardware's timers, sets the pace.
+ */
+static struct job_spec stress_jobs[MAX_JOBS];
+
 struct scenario_def {
 	const char *name;
 	const struct job_spec *spec;
@@ -116,6 +123,7 @@ static const struct scenario_def scenarios[] = {
 	{ "rival", rival_jobs, ARRAY_SIZE(rival_jobs), 0 },
 	{ "victim", victim_jobs, ARRAY_SIZE(victim_jobs), 0 },
 	{ "steady", steady_jobs, STEADY_JOBS, 10000 },
+	{ "stress", stress_jobs, MAX_JOBS, 0 },
 };
 
 #define EXTERNAL_SIGNAL_US	20000
@@ -575,10 +583,12 @@ static int __init gt_mock_init(void)
 
 	for (i = 0; i < STEADY_JOBS; i++)
 		steady_jobs[i] = (struct job_spec){ 0, 1000, -1, false };
+	for (i = 0; i < MAX_JOBS; i++)
+		stress_jobs[i] = (struct job_spec){ i % NR_ENTITIES, 50, -1, false };
 	if (strcmp(scenario, "none")) {
 		def = find_scenario(scenario, strlen(scenario));
 		if (!def) {
-			pr_err("gt_mock: unknown scenario '%s': use mixed, burst, chain, rival, victim, steady or none\n",
+			pr_err("gt_mock: unknown scenario '%s': use mixed, burst, chain, rival, victim, steady, stress or none\n",
 			       scenario);
 			return -EINVAL;
 		}
