@@ -384,8 +384,15 @@ static void job_flags(char *buf, unsigned int flags)
 	*buf = '\0';
 }
 
-/* The dependencies' signals on "fence signals", each a flow into the job. */
-static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t *ids)
+/*
+ * The dependencies' signals on "fence signals", each a flow into the job.
+ * Perfetto orders a flow by time, so it ends on a slice that starts after
+ * the signal: the job's hardware slice (a job runs once its dependencies
+ * signalled), or for a job that never ran its queued slice when the signal
+ * came first. Returns how many, their ids in ids.
+ */
+static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t end_at,
+		     uint64_t *ids)
 {
 	uint64_t signals = 0, ts;
 	char fence[48];
@@ -398,7 +405,7 @@ static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t *i
 				      .nr_args = 1, .nr_flows = 1 };
 
 		if (!timeline_fence_signal(&p->a->tl, j->dep_fences[i].ctx, j->dep_fences[i].seqno,
-					   &ts))
+					   &ts) || ts > end_at)
 			continue;
 		if (!signals)
 			signals = track(p, &(struct pf_track){ track_uuid(p, T_SIGNALS, 0, 0),
@@ -449,8 +456,8 @@ static void wait_parts(struct perfetto_export *p, const struct job *j, uint64_t 
 		e.name = N_RING;
 		slice(p, &e, j->t_run);
 	}
-	if (j->t_run && hw > j->t_run) {
-		e.ts = j->t_run;
+	if (j->t_run && hw > j->t_run && hw > ready) {
+		e.ts = j->t_run > ready ? j->t_run : ready;	/* inside the queued slice */
 		e.name = N_TO_HW;
 		slice(p, &e, hw);
 	}
@@ -463,10 +470,10 @@ void perfetto_export_job(const struct job *j, void *ctx)
 	/* a job that never finished stays off "hardware": only finished jobs
 	 * are known not to overlap there */
 	uint64_t waiting = j->t_queue ? j->t_queue : hw ? 0 : j->t_run;
-	uint64_t flows[9], submit = 0;
+	uint64_t deps[9], submit = 0, queued_ends[9];
 	struct pf_arg args[16];
 	char key[48], fence[48], flags[8], name[48];
-	int nr_args, nr_deps, lane;
+	int nr_args, nr_deps, lane, nr_queued_ends = 0;
 	bool has_submit;
 
 	if (!grow_rings(p, j->ring + 1))
@@ -477,13 +484,12 @@ void perfetto_export_job(const struct job *j, void *ctx)
 	nr_args = job_args(p, j, args, key, sizeof(key), fence, sizeof(fence), flags);
 	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, j->pid), j->pid);
 	has_submit = submit_flow(p, j, &submit, args, 2);
-	nr_deps = dep_flows(p, j, flows);
+	nr_deps = dep_flows(p, j, hw ? hw : waiting, deps);
 	if (waiting) {
 		uint64_t until = hw ? hw : end;
 		/* the job's arguments once: on the hardware slice when it has one */
 		struct pf_event e = { .ts = waiting, .name = -1, .name_str = name, .args = args,
-				      .nr_args = hw ? 2 : nr_args, .ends_flows = flows,
-				      .nr_ends_flows = nr_deps };
+				      .nr_args = hw ? 2 : nr_args, .ends_flows = queued_ends };
 
 		if (until < waiting)
 			until = waiting;
@@ -493,10 +499,14 @@ void perfetto_export_job(const struct job *j, void *ctx)
 		} else {
 			e.track = ring_track(p, j->ring, T_LANE, lane);
 			if (has_submit) {
-				flows[nr_deps] = submit;
-				e.nr_ends_flows++;
+				queued_ends[nr_queued_ends++] = submit;
 				has_submit = false;
 			}
+			if (!hw) {
+				memcpy(queued_ends + nr_queued_ends, deps, sizeof(*deps) * (size_t)nr_deps);
+				nr_queued_ends += nr_deps;
+			}
+			e.nr_ends_flows = nr_queued_ends;
 			e.type = TYPE_SLICE_BEGIN;
 			write_event(p, &e);
 			wait_parts(p, j, e.track, until);
@@ -507,9 +517,10 @@ void perfetto_export_job(const struct job *j, void *ctx)
 	}
 	if (hw) {
 		struct pf_event e = { .ts = hw, .name = -1, .name_str = name, .args = args,
-				      .nr_args = nr_args, .ends_flows = &submit,
-				      .nr_ends_flows = has_submit };
+				      .nr_args = nr_args, .ends_flows = deps, .nr_ends_flows = nr_deps };
 
+		if (has_submit)
+			deps[e.nr_ends_flows++] = submit;
 		e.track = ring_track(p, j->ring, T_HW, 0);
 		slice(p, &e, end);
 	}

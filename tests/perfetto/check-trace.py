@@ -96,9 +96,11 @@ def main():
                 errors.append(f"packet {n}: annotation name {one(da, 'name_iid')} not interned")
             args[key] = next(v[0] for k, v in da.items() if k.endswith("_value"))
         for f in te.get("flow_ids", []):
-            flows.setdefault(f, [0, 0])[0] += 1
+            flows.setdefault(f, [0, 0, ts, ts])[0] += 1
+            flows[f][2] = ts
         for f in te.get("terminating_flow_ids", []):
-            flows.setdefault(f, [0, 0])[1] += 1
+            flows.setdefault(f, [0, 0, ts, ts])[1] += 1
+            flows[f][3] = ts
         kind = one(te, "type")
         name = names.get(one(te, "name_iid")) or one(te, "name")
         stack = stacks.setdefault(uuid, [])
@@ -125,9 +127,12 @@ def main():
     for s in slices:
         if s.get("end", s["ts"]) < s["ts"]:
             errors.append(f"{track_path(s['track'])}: slice {s['name']} ends before it begins")
-    for f, (starts, ends) in flows.items():
+    for f, (starts, ends, begin, finish) in flows.items():
         if starts != 1 or ends != 1:
             errors.append(f"flow {f}: {starts} starts, {ends} ends (one of each expected)")
+        elif begin > finish:
+            errors.append(f"flow {f} ends at {finish}, before it starts at {begin}: "
+                          "Perfetto orders a flow by time and would turn it round")
 
     # the report's jobs, each as its hardware slice and its queued slice
     def key(ring, job):
@@ -158,7 +163,9 @@ def main():
         if len(got) != 1:
             continue        # counted below
         if not j["dep_unknown"] and j["hw_start_ns"] is not None:
-            deps = len(got[0]["ends_flows"]) - (1 if j["pid"] > 0 else 0)
+            on_hw = [s for s in hw.get(k, []) if s["ts"] == j["hw_start_ns"]]
+            ends = len(got[0]["ends_flows"]) + sum(len(s["ends_flows"]) for s in on_hw[:1])
+            deps = ends - (1 if j["pid"] > 0 else 0)
             if deps != len(j["dep_fences"]):
                 errors.append(f"job {k}: {deps} dependency flows, report {len(j['dep_fences'])} dependencies")
         parts = {c["name"]: c for c in got[0]["children"]}
