@@ -15,7 +15,6 @@
 struct report_html {
 	FILE *page;			/* the report's stream */
 	FILE *data;			/* the same, '<' written as \u003c */
-	uint64_t cpu_last[ANALYSIS_MAX_CPUS];
 	struct lost_window { int cpu; uint64_t from, to; } *lost;
 	size_t nr_lost, cap_lost;
 	uint64_t rows;
@@ -79,8 +78,6 @@ int report_html_record(struct analysis *a, struct tep_record *rec,
 	struct lost_window *w;
 
 	(void)ev;
-	if (rec->cpu < 0 || rec->cpu >= ANALYSIS_MAX_CPUS)
-		return 0;
 	if (rec->missed_events) {
 		if (h->nr_lost == h->cap_lost) {
 			size_t cap = h->cap_lost ? 2 * h->cap_lost : 16;
@@ -91,10 +88,8 @@ int report_html_record(struct analysis *a, struct tep_record *rec,
 			h->lost = w;
 			h->cap_lost = cap;
 		}
-		h->lost[h->nr_lost++] = (struct lost_window){
-			rec->cpu, h->cpu_last[rec->cpu] ? h->cpu_last[rec->cpu] : a->first_ts, rec->ts };
+		h->lost[h->nr_lost++] = (struct lost_window){ rec->cpu, a->lost_from, rec->ts };
 	}
-	h->cpu_last[rec->cpu] = rec->ts;
 	return 0;
 }
 

@@ -37,9 +37,7 @@ const char *report_ts(char *buf, size_t len, uint64_t ns)
 
 const char *report_job_flags(char *buf, size_t len, unsigned int flags)
 {
-	snprintf(buf, len, "%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
-		 flags & JOB_UNFINISHED ? "U" : "", flags & JOB_LOST ? "L" : "",
-		 flags & JOB_DONE_FENCE ? "F" : "", flags & JOB_DEP_UNKNOWN ? "D" : "");
+	job_flag_letters(buf, len, flags);
 	if (!buf[0])
 		snprintf(buf, len, "-");
 	return buf;

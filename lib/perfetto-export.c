@@ -332,6 +332,11 @@ static double us(uint64_t ns)
 static int job_args(struct perfetto_export *p, const struct job *j, struct pf_arg *args,
 		    char *key, size_t key_len, char *fence, size_t fence_len, char *flags)
 {
+	static const struct { int name; enum job_latency lat; } lat_args[] = {
+		{ A_QUEUE_TO_RUN, LAT_QUEUE_TO_RUN }, { A_DEP_WAIT, LAT_DEP_WAIT },
+		{ A_EXEC, LAT_EXEC }, { A_TOTAL, LAT_TOTAL },
+	};
+	size_t i;
 	int n = 0;
 
 	if (j->has_id)
@@ -351,37 +356,14 @@ static int job_args(struct perfetto_export *p, const struct job *j, struct pf_ar
 		args[n++] = (struct pf_arg){ .name = A_CLIENT, .type = ARG_UINT, .u = j->client_id };
 	if (*flags)
 		args[n++] = (struct pf_arg){ .name = A_FLAGS, .type = ARG_STR, .s = flags };
-	if (j->has_lat[LAT_QUEUE_TO_RUN])
-		args[n++] = (struct pf_arg){ .name = A_QUEUE_TO_RUN, .type = ARG_DOUBLE,
-					     .d = us(j->lat[LAT_QUEUE_TO_RUN]) };
-	if (j->has_lat[LAT_DEP_WAIT])
-		args[n++] = (struct pf_arg){ .name = A_DEP_WAIT, .type = ARG_DOUBLE,
-					     .d = us(j->lat[LAT_DEP_WAIT]) };
-	if (j->has_lat[LAT_EXEC])
-		args[n++] = (struct pf_arg){ .name = A_EXEC, .type = ARG_DOUBLE,
-					     .d = us(j->lat[LAT_EXEC]) };
-	if (j->has_lat[LAT_TOTAL])
-		args[n++] = (struct pf_arg){ .name = A_TOTAL, .type = ARG_DOUBLE,
-					     .d = us(j->lat[LAT_TOTAL]) };
+	for (i = 0; i < sizeof(lat_args) / sizeof(lat_args[0]); i++)
+		if (j->has_lat[lat_args[i].lat])
+			args[n++] = (struct pf_arg){ .name = lat_args[i].name, .type = ARG_DOUBLE,
+						     .d = us(j->lat[lat_args[i].lat]) };
 	if (j->behind.ns)
 		args[n++] = (struct pf_arg){ .name = A_BEHIND, .type = ARG_DOUBLE,
 					     .d = us(j->behind.ns) };
 	return n;
-}
-
-/* U unfinished, L lost, F done from a fence, D dependency unknown, W workload */
-static void job_flags(char *buf, unsigned int flags)
-{
-	static const struct { unsigned int bit; char c; } f[] = {
-		{ JOB_WORKLOAD, 'W' }, { JOB_UNFINISHED, 'U' }, { JOB_LOST, 'L' },
-		{ JOB_DONE_FENCE, 'F' }, { JOB_DEP_UNKNOWN, 'D' },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (flags & f[i].bit)
-			*buf++ = f[i].c;
-	*buf = '\0';
 }
 
 /*
@@ -480,7 +462,7 @@ void perfetto_export_job(const struct job *j, void *ctx)
 		return;
 	if (end < hw)
 		end = hw;
-	job_flags(flags, j->flags);
+	job_flag_letters(flags, sizeof(flags), j->flags);
 	nr_args = job_args(p, j, args, key, sizeof(key), fence, sizeof(fence), flags);
 	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, j->pid), j->pid);
 	has_submit = submit_flow(p, j, &submit, args, 2);
@@ -545,7 +527,7 @@ static void ring_counters(struct perfetto_export *p, uint64_t ts)
 
 static void lost_window(struct perfetto_export *p, const struct tep_record *rec)
 {
-	uint64_t from = p->cpu_last_ts[rec->cpu] ? p->cpu_last_ts[rec->cpu] : p->a->first_ts;
+	uint64_t from = p->a->lost_from;
 	struct pf_arg args[2] = {
 		{ .name = A_CPU, .type = ARG_INT, .i = rec->cpu },
 		{ .name = A_COUNT, .type = ARG_INT, .i = rec->missed_events },
@@ -581,11 +563,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 	struct perfetto_export *p = ctx;
 
 	(void)a;
-	if (rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS) {
-		if (rec->missed_events)
-			lost_window(p, rec);
-		p->cpu_last_ts[rec->cpu] = rec->ts;
-	}
+	if (rec->missed_events)
+		lost_window(p, rec);
 	if (ev && ev->kind == GEV_VBLANK)
 		vblank(p, ev);
 	if (ev)
@@ -670,7 +649,6 @@ static void free_source(struct perfetto_export *p)
 	p->ring_lanes = NULL;
 	p->ring_in_flight = NULL;
 	p->nr_rings = 0;
-	memset(p->cpu_last_ts, 0, sizeof(p->cpu_last_ts));
 }
 
 void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,

@@ -42,7 +42,6 @@ struct perfetto_export {
 	struct pf_lanes *ring_lanes;	/* per timeline ring */
 	int64_t *ring_in_flight;	/* last counter value written, per ring */
 	int nr_rings;
-	uint64_t cpu_last_ts[ANALYSIS_MAX_CPUS];
 	uint64_t flow_seq;
 	bool interned;
 	/* what was written, for the summary line and the tests */

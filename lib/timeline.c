@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,6 +185,14 @@ static void unindex_job(struct timeline *t, struct job *j)
 		keymap_del(&t->by_ptr, j->fence_ptr);
 	if (j->virtio_fence_id && keymap_get(&t->by_virtio, j->virtio_fence_id) == j)
 		keymap_del(&t->by_virtio, j->virtio_fence_id);
+}
+
+const char *job_flag_letters(char *buf, size_t len, unsigned int flags)
+{
+	snprintf(buf, len, "%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
+		 flags & JOB_UNFINISHED ? "U" : "", flags & JOB_LOST ? "L" : "",
+		 flags & JOB_DONE_FENCE ? "F" : "", flags & JOB_DEP_UNKNOWN ? "D" : "");
+	return buf;
 }
 
 uint64_t job_first_time(const struct job *j)

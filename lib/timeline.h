@@ -78,6 +78,10 @@ struct job {
 	struct job_behind behind;
 };
 
+/* "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence,
+ * "D" dependency unknown, in that order; "" for none. */
+const char *job_flag_letters(char *buf, size_t len, unsigned int flags);
+
 /* The earliest time the trace has for a job (submit, queue, run or done). */
 uint64_t job_first_time(const struct job *j);
 

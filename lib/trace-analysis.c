@@ -225,6 +225,8 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 		a->first_ts = rec->ts;
 	a->last_ts = rec->ts;
 	if (rec->missed_events) {
+		a->lost_from = rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS &&
+			a->runs[rec->cpu].last_ts ? a->runs[rec->cpu].last_ts : a->first_ts;
 		if (rec->missed_events > 0)
 			a->missed += (uint64_t)rec->missed_events;
 		else
@@ -249,6 +251,8 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 	if (a->hooks.on_record &&
 	    a->hooks.on_record(a, rec, kind == GEV_NONE ? NULL : &ev, a->hooks.ctx) < 0)
 		return -1;
+	if (rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS)
+		a->runs[rec->cpu].last_ts = rec->ts;
 	return 0;
 }
 

@@ -60,7 +60,11 @@ struct analysis {
 		uintptr_t current;	/* the page this CPU's reader is on */
 		uintptr_t start;	/* pages behind it, not yet released */
 		size_t len;
+		uint64_t last_ts;	/* this CPU's previous record */
 	} runs[ANALYSIS_MAX_CPUS];
+	/* for on_record of a record with missed_events: where the window of
+	 * lost events began (that CPU's previous record, or the first one) */
+	uint64_t lost_from;
 	bool no_pageout;
 	uintptr_t map_lo, map_hi;		/* the mapping last looked up */
 	bool map_file;				/* ... maps the file */

@@ -349,58 +349,53 @@ def check_virtio():
           f"exit {tc.returncode}, {tc_cmds} commands vs gpu-trace's {cmds}")
 
 
-def check_perfetto():
-    """Every recording as a Perfetto trace whose slices carry the report's times."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    proto_dir = os.path.join(here, "..", "perfetto")
+def each_recording(name, render):
+    """render(dat, base) -> a complaint or None, for every recording of the guest."""
     dats = sorted(f for f in os.listdir(results) if f.endswith(".dat") and not f.startswith("stress"))
     bad = []
     for f in dats:
-        dat = os.path.join(results, f)
         base = os.path.join(results, f[:-4])
-        r = run(gpu_trace, "report", "--format", "perfetto", "-o", base + ".pftrace", dat)
-        if r.returncode not in (0, 2):
-            bad.append(f"{f}: report exited {r.returncode}: {r.stderr.strip()}")
-            continue
-        with open(base + ".pftrace", "rb") as src, open(base + ".pftrace.txt", "w") as dst:
-            d = subprocess.run(["protoc", f"--proto_path={proto_dir}", "--decode=gt.Trace",
-                                os.path.join(proto_dir, "trace.proto")], stdin=src, stdout=dst,
-                               stderr=subprocess.PIPE, text=True)
-        if d.returncode:
-            bad.append(f"{f}: protoc: {d.stderr.strip()[:200]}")
-            continue
-        with open(base + ".jobs.json", "w") as out:
-            subprocess.run([gpu_trace, "report", "--jobs", "--format", "json", dat], stdout=out)
-        c = run("python3", os.path.join(proto_dir, "check-trace.py"), base + ".pftrace.txt",
-                base + ".jobs.json")
-        if c.returncode:
-            bad.append(f"{f}: {c.stdout.strip()[:300]}")
-    check(f"perfetto: {len(dats)} recordings export, decode, nest, and match the report",
-          dats and not bad, " | ".join(bad[:3]) or "no recordings")
-
-
-def check_html():
-    """Every recording as an HTML page, opened in headless Chromium."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    dats = sorted(f for f in os.listdir(results) if f.endswith(".dat") and not f.startswith("stress"))
-    bad = []
-    for f in dats:
-        dat = os.path.join(results, f)
-        base = os.path.join(results, f[:-4])
-        r = run(gpu_trace, "report", "--format", "html", "-o", base + ".html", dat)
-        if r.returncode not in (0, 2):
-            bad.append(f"{f}: report exited {r.returncode}: {r.stderr.strip()}")
-            continue
         if not os.path.exists(base + ".jobs.json"):
             with open(base + ".jobs.json", "w") as out:
-                subprocess.run([gpu_trace, "report", "--jobs", "--format", "json", dat], stdout=out)
-        hover = ["--hover"] if f.startswith("mock") and "warn" not in f else []
-        c = run("python3", os.path.join(here, "..", "html", "check-page.py"), base + ".html",
-                base + ".jobs.json", base + ".png", *hover)
-        if c.returncode:
-            bad.append(f"{f}: {c.stdout.strip()[:300]}")
-    check(f"html: {len(dats)} recordings as pages Chromium draws without errors, hover shows the job",
-          dats and not bad, " | ".join(bad[:3]) or "no recordings")
+                subprocess.run([gpu_trace, "report", "--jobs", "--format", "json", base + ".dat"],
+                               stdout=out)
+        why = render(base + ".dat", base)
+        if why:
+            bad.append(f"{f}: {why}")
+    check(name.format(n=len(dats)), dats and not bad, " | ".join(bad[:3]) or "no recordings")
+
+
+def report_to(fmt, dat, out):
+    r = run(gpu_trace, "report", "--format", fmt, "-o", out, dat)
+    return None if r.returncode in (0, 2) else f"report exited {r.returncode}: {r.stderr.strip()}"
+
+
+def perfetto_matches(dat, base):
+    proto_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "perfetto")
+    why = report_to("perfetto", dat, base + ".pftrace")
+    if why:
+        return why
+    with open(base + ".pftrace", "rb") as src, open(base + ".pftrace.txt", "w") as dst:
+        d = subprocess.run(["protoc", f"--proto_path={proto_dir}", "--decode=gt.Trace",
+                            os.path.join(proto_dir, "trace.proto")], stdin=src, stdout=dst,
+                           stderr=subprocess.PIPE, text=True)
+    if d.returncode:
+        return f"protoc: {d.stderr.strip()[:200]}"
+    c = run("python3", os.path.join(proto_dir, "check-trace.py"), base + ".pftrace.txt",
+            base + ".jobs.json")
+    return c.stdout.strip()[:300] if c.returncode else None
+
+
+def page_draws(dat, base):
+    why = report_to("html", dat, base + ".html")
+    if why:
+        return why
+    name = os.path.basename(base)
+    hover = ["--hover"] if name.startswith("mock") and "warn" not in name else []
+    c = run("python3", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "html",
+                                    "check-page.py"),
+            base + ".html", base + ".jobs.json", base + ".png", *hover)
+    return c.stdout.strip()[:300] if c.returncode else None
 
 
 steps = check_steps()
@@ -415,11 +410,13 @@ check_kfd()
 check_formats()
 check_virtio()
 if shutil.which("protoc"):
-    check_perfetto()
+    each_recording("perfetto: {n} recordings export, decode, nest, and match the report",
+                   perfetto_matches)
 else:
     print(f"skip - {kernel}: perfetto: protoc is not installed (sudo make deps installs protobuf-compiler)")
 if shutil.which("chromium"):
-    check_html()
+    each_recording("html: {n} recordings as pages Chromium draws without errors, hover shows the job",
+                   page_draws)
 else:
     print(f"skip - {kernel}: html: chromium is not installed (sudo make deps installs it)")
 
