@@ -107,4 +107,4 @@ static void csv_end(struct report *rep)
 	}
 }
 
-const struct report_output report_csv = { csv_begin, csv_job, csv_end, false };
+const struct report_output report_csv = { .begin = csv_begin, .job = csv_job, .end = csv_end };

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * --format html: one page that opens offline (cmd/report-page.html, carried
- * in the binary) with the data embedded as JSON: every job as a compact row,
- * then the JSON report's summary sections and the lost-event windows.
+ * in the binary) with the data embedded as JSON: per input file, every job
+ * as a compact row, then the JSON report's summary sections and the
+ * lost-event windows.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -61,14 +62,15 @@ struct report_html *report_html_new(FILE *page)
 	return h;
 }
 
-void report_html_free(struct report_html *h)
+FILE *report_html_free(struct report_html *h)
 {
-	if (!h)
-		return;
+	FILE *page = h->page;
+
 	if (h->data)
 		fclose(h->data);
 	free(h->lost);
 	free(h);
+	return page;
 }
 
 int report_html_record(struct analysis *a, struct tep_record *rec,
@@ -98,9 +100,15 @@ static void html_begin(struct report *rep)
 	struct report_html *h = rep->html;
 	const char *mark = strstr(page, DATA_MARK);
 
-	fwrite(page, 1, (size_t)(mark - page), h->page);
+	if (!rep->input) {
+		fwrite(page, 1, (size_t)(mark - page), h->page);
+		fprintf(h->data, "{\"schema\":\"gpu-trace-html/2\",\"sources\":[");
+	}
 	rep->stream = h->data;
-	fprintf(h->data, "{\"schema\":\"gpu-trace-html/1\",\"jobs\":[");
+	h->rows = 0;
+	h->nr_lost = 0;
+	fprintf(h->data, "%s{\"offset_ns\":%lld,\"jobs\":[", rep->input ? ",\n" : "",
+		(long long)rep->opts.inputs[rep->input].offset);
 }
 
 static void rel(FILE *f, uint64_t t, uint64_t base)
@@ -139,16 +147,23 @@ static void html_job(struct report *rep, const struct job *j)
 static void html_end(struct report *rep)
 {
 	struct report_html *h = rep->html;
-	const char *mark = strstr(page, DATA_MARK) + strlen(DATA_MARK);
 	size_t i;
 
 	fputs("\n]", rep->stream);
 	report_json_summary(rep);
-	fputs(",\"lost\":[", rep->stream);
+	fputs(",\"lost_windows\":[", rep->stream);
 	for (i = 0; i < h->nr_lost; i++)
 		fprintf(rep->stream, "%s[%d,%llu,%llu]", i ? "," : "", h->lost[i].cpu,
 			(unsigned long long)h->lost[i].from, (unsigned long long)h->lost[i].to);
 	fputs("]}", rep->stream);
+}
+
+static void html_finish(struct report *rep)
+{
+	struct report_html *h = rep->html;
+	const char *mark = strstr(page, DATA_MARK) + strlen(DATA_MARK);
+
+	fputs("]}", h->data);
 	/* a write that failed below left its error on the page's stream */
 	fclose(h->data);
 	h->data = NULL;
@@ -160,5 +175,6 @@ const struct report_output report_html = {
 	.begin = html_begin,
 	.job = html_job,
 	.end = html_end,
+	.finish = html_finish,
 	.every_job = true,
 };

@@ -247,4 +247,4 @@ void report_json_summary(struct report *rep)
 	queues(rep);
 }
 
-const struct report_output report_json = { json_begin, json_job, json_end, false };
+const struct report_output report_json = { .begin = json_begin, .job = json_job, .end = json_end };

@@ -10,6 +10,7 @@
 enum {
 	OPT_JOBS = 256, OPT_EVENTS, OPT_RINGS, OPT_QUEUES, OPT_FORMAT, OPT_PID,
 	OPT_COMM, OPT_RING, OPT_FROM, OPT_TO, OPT_MIN_LATENCY, OPT_TOP, OPT_WORKLOAD_ONLY,
+	OPT_TS_OFFSET,
 };
 
 static const struct option long_options[] = {
@@ -28,6 +29,7 @@ static const struct option long_options[] = {
 	{ "min-latency", required_argument, NULL, OPT_MIN_LATENCY },
 	{ "top", required_argument, NULL, OPT_TOP },
 	{ "workload-only", no_argument, NULL, OPT_WORKLOAD_ONLY },
+	{ "ts-offset", required_argument, NULL, OPT_TS_OFFSET },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -57,6 +59,67 @@ bad:
 			    arg);
 }
 
+/*
+ * "-1.5s", "+250us", "3ms", "120ns": a unit is required, since a bare
+ * number means nanoseconds to trace-cmd and microseconds to --min-latency.
+ */
+static int parse_offset(const char *arg, int64_t *ns, struct gt_error *err)
+{
+	static const struct { const char *unit; double mult; } units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+	};
+	char *end;
+	double v = strtod(arg, &end);
+	size_t i;
+
+	if (end != arg) {
+		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+			if (strcmp(end, units[i].unit))
+				continue;
+			v *= units[i].mult;
+			if (v > 1e18 || v < -1e18)
+				break;
+			*ns = (int64_t)(v < 0 ? v - 0.5 : v + 0.5);
+			return 0;
+		}
+	}
+	return gt_error_set(err, EINVAL, "bad --ts-offset '%s': expected a signed duration with its unit, such as -1.5s, 250us or 120ns",
+			    arg);
+}
+
+static int add_input(struct report_opts *o, const char *file, struct gt_error *err)
+{
+	if (o->nr_inputs == REPORT_MAX_INPUTS)
+		return gt_error_set(err, EINVAL, "more than %d input files; report fewer at a time",
+				    REPORT_MAX_INPUTS);
+	o->inputs[o->nr_inputs++] = (struct report_input){ .file = file };
+	return 0;
+}
+
+static const char *format_name(enum report_format f)
+{
+	static const char *const names[] = {
+		[REPORT_TEXT] = "text", [REPORT_CSV] = "csv", [REPORT_JSON] = "json",
+		[REPORT_PERFETTO] = "perfetto", [REPORT_HTML] = "html",
+	};
+
+	return names[f];
+}
+
+static int parse_format(const char *arg, enum report_format *f, struct gt_error *err)
+{
+	enum report_format i;
+
+	for (i = REPORT_TEXT; i <= REPORT_HTML; i++) {
+		if (!strcmp(arg, format_name(i))) {
+			*f = i;
+			return 0;
+		}
+	}
+	return gt_error_set(err, EINVAL, "unknown --format '%s'; use text, csv, json, perfetto or html",
+			    arg);
+}
+
 int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err)
 {
 	char *end;
@@ -67,11 +130,24 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	o->top = 10;
 	optind = 1;
 	opterr = 0;
-	/* options may follow the file name, as with trace-cmd report */
-	while ((c = getopt_long(argc, argv, ":i:o:h", long_options, NULL)) != -1) {
+	/*
+	 * Options may follow the file name, as with trace-cmd report; the
+	 * leading '-' hands file names over in order (code 1), so that
+	 * --ts-offset applies to the file named before it.
+	 */
+	while ((c = getopt_long(argc, argv, "-:i:o:h", long_options, NULL)) != -1) {
 		switch (c) {
+		case 1:
 		case 'i':
-			o->file = optarg;
+			if (add_input(o, optarg, err))
+				return -1;
+			break;
+		case OPT_TS_OFFSET:
+			if (!o->nr_inputs)
+				return gt_error_set(err, EINVAL, "--ts-offset %s comes before any file; name the file it moves first (report a.dat b.dat --ts-offset %s)",
+						    optarg, optarg);
+			if (parse_offset(optarg, &o->inputs[o->nr_inputs - 1].offset, err))
+				return -1;
 			break;
 		case 'o':
 			o->output = optarg;
@@ -89,19 +165,8 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 			o->queues = true;
 			break;
 		case OPT_FORMAT:
-			if (!strcmp(optarg, "text"))
-				o->format = REPORT_TEXT;
-			else if (!strcmp(optarg, "csv"))
-				o->format = REPORT_CSV;
-			else if (!strcmp(optarg, "json"))
-				o->format = REPORT_JSON;
-			else if (!strcmp(optarg, "perfetto"))
-				o->format = REPORT_PERFETTO;
-			else if (!strcmp(optarg, "html"))
-				o->format = REPORT_HTML;
-			else
-				return gt_error_set(err, EINVAL, "unknown --format '%s'; use text, csv, json, perfetto or html",
-						    optarg);
+			if (parse_format(optarg, &o->format, err))
+				return -1;
 			break;
 		case OPT_PID:
 			v = strtol(optarg, &end, 10);
@@ -141,23 +206,27 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 			return cmd_option_error("report", c, argv[optind - 1], err);
 		}
 	}
-	if (optind < argc) {
-		if (o->file)
-			return gt_error_set(err, EINVAL, "two input files (%s and %s); report reads one",
-					    o->file, argv[optind]);
-		o->file = argv[optind++];
+	for (; optind < argc; optind++)	/* after "--" */
+		if (add_input(o, argv[optind], err))
+			return -1;
+	if (!o->nr_inputs)
+		add_input(o, "trace.dat", err);
+	o->file = o->inputs[0].file;
+	if (o->format != REPORT_PERFETTO && o->format != REPORT_HTML) {
+		if (o->nr_inputs > 1)
+			return gt_error_set(err, EINVAL, "%d input files (%s, %s%s); --format %s reads one: report them one at a time, or together with --format perfetto or html",
+					    o->nr_inputs, o->inputs[0].file, o->inputs[1].file,
+					    o->nr_inputs > 2 ? ", ..." : "", format_name(o->format));
+		if (o->inputs[0].offset)
+			return gt_error_set(err, EINVAL, "--ts-offset moves a file on the timeline of --format perfetto or html; --format %s prints the file's own times",
+					    format_name(o->format));
 	}
-	if (optind < argc)
-		return gt_error_set(err, EINVAL, "unexpected argument '%s'; see gpu-trace help report",
-				    argv[optind]);
-	if (!o->file)
-		o->file = "trace.dat";
 	if ((o->format == REPORT_PERFETTO || o->format == REPORT_HTML) &&
 	    (o->jobs || o->events || o->rings || o->queues))
 		return gt_error_set(err, EINVAL, "--format %s writes the whole timeline; drop --jobs, --events, --rings and --queues (--pid, --ring, --from and --to still select jobs)",
-				    o->format == REPORT_HTML ? "html" : "perfetto");
+				    format_name(o->format));
 	if (o->events && o->format != REPORT_TEXT)
 		return gt_error_set(err, EINVAL, "--events prints text; drop --format, or use --jobs with --format %s",
-				    o->format == REPORT_CSV ? "csv" : "json");
+				    format_name(o->format));
 	return 0;
 }

@@ -2,9 +2,15 @@
 /* --format perfetto: the timeline as a Perfetto trace (lib/perfetto-export.c). */
 #include "report.h"
 
+/* One input is the whole trace; several each get a group named after the file. */
 static void perfetto_begin(struct report *rep)
 {
-	perfetto_export_begin(rep->perfetto, rep->stream, &rep->analysis, 0);
+	const struct report_input *in = &rep->opts.inputs[rep->input];
+	struct perfetto_source src = { .index = (unsigned int)rep->input, .offset = in->offset };
+
+	if (rep->opts.nr_inputs > 1)
+		src.label = in->file;
+	perfetto_export_begin(rep->perfetto, rep->stream, &rep->analysis, &src);
 }
 
 static void perfetto_job(struct report *rep, const struct job *j)

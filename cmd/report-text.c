@@ -289,4 +289,4 @@ static void text_end(struct report *rep)
 		queues(rep);
 }
 
-const struct report_output report_text = { text_begin, text_job, text_end, false };
+const struct report_output report_text = { .begin = text_begin, .job = text_job, .end = text_end };

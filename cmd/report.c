@@ -175,15 +175,73 @@ out:
 	return 0;
 }
 
-static void perfetto_summary(const struct report *rep)
+static void perfetto_summary(const struct report *rep, int rings)
 {
 	const struct perfetto_export *p = rep->perfetto;
 
 	if (!rep->opts.output)
 		return;
-	fprintf(stderr, "gpu-trace report: wrote %s: %" PRIu64 " slices, %" PRIu64 " flows on %d rings%s; open it in ui.perfetto.dev\n",
-		rep->opts.output, p->slices, p->flows, rep->analysis.tl.nr_rings,
+	fprintf(stderr, "gpu-trace report: wrote %s: %" PRIu64 " slices, %" PRIu64 " flows on %d rings%s%s; open it in ui.perfetto.dev\n",
+		rep->opts.output, p->slices, p->flows, rings,
+		rep->opts.nr_inputs > 1 ? ", one group per file" : "",
 		p->dropped ? " (some slices past 256 overlapping lanes left out)" : "");
+}
+
+/*
+ * One input file through the pipeline into the output, which the first
+ * file opens: a file that cannot be read leaves nothing behind.
+ * 1 when it holds no GPU events, -1 on an error.
+ */
+static int report_one(struct report *rep, const struct analysis_hooks *hooks, struct outfile *of,
+		      struct gt_error *err)
+{
+	static char outbuf[1 << 16];
+	bool first = !rep->stream;
+	int ret = 0;
+
+	memset(rep->meta, 0, sizeof(*rep->meta));
+	rep->nr_slow = 0;
+	rep->jobs_shown = 0;
+	if (dat_meta_read(rep->opts.file, rep->meta, err) ||
+	    analysis_open(&rep->analysis, rep->opts.file, hooks, err))
+		return -1;
+	if (first) {
+		if (open_output(rep, of, err))
+			goto fail;
+		setvbuf(rep->stream, outbuf, _IOFBF, sizeof(outbuf));
+		if (rep->opts.format == REPORT_HTML && !(rep->html = report_html_new(rep->stream))) {
+			gt_error_set(err, ENOMEM, "out of memory");
+			goto fail;
+		}
+	}
+	if (rep->format->begin)
+		rep->format->begin(rep);
+	if (analysis_run(&rep->analysis, err) && !rep->perfetto->error)
+		goto fail;
+	rep->format->end(rep);
+	if (rep->perfetto->error == ERANGE) {
+		gt_error_set(err, ERANGE, "--ts-offset %.9g s moves records of %s before time 0, where Perfetto's clock starts; move the other files forward instead",
+			     (double)rep->opts.inputs[rep->input].offset / 1e9, rep->opts.file);
+		goto fail;
+	}
+	if (rep->perfetto->error) {
+		gt_error_set(err, rep->perfetto->error, "writing the Perfetto trace failed: %s; check the disk it goes to",
+			     strerror(rep->perfetto->error));
+		goto fail;
+	}
+	rep->rings_seen += rep->analysis.tl.nr_rings;
+	if (!rep->analysis.gpu_events && !rep->analysis.kfd.kfd_records && !rep->opts.events) {
+		fflush(rep->stream);
+		fprintf(stderr, "gpu-trace report: %s %s\n", rep->opts.file, no_gpu_events);
+		ret = 1;
+	}
+	goto out;
+fail:
+	ret = -1;
+out:
+	analysis_close(&rep->analysis);
+	memset(&rep->analysis, 0, sizeof(rep->analysis));
+	return ret;
 }
 
 int cmd_report(int argc, char **argv)
@@ -193,9 +251,7 @@ int cmd_report(int argc, char **argv)
 	struct outfile of = { .fd = -1 };
 	struct gt_error err = { 0 };
 	struct analysis_hooks hooks = { .on_job = on_job, .ctx = &rep };
-	int ret = GT_EXIT_FAILURE, parsed, closed;
-	FILE *page = NULL;
-	static char outbuf[1 << 16];
+	int ret = GT_EXIT_FAILURE, parsed, closed, with_events = 0, r;
 
 	parsed = report_opts_parse(argc, argv, &rep.opts, &err);
 	if (parsed)
@@ -220,52 +276,34 @@ int cmd_report(int argc, char **argv)
 	if (rep.opts.format == REPORT_HTML)
 		hooks.on_record = report_html_record;
 	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
-	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err) ||
-	    dat_meta_read(rep.opts.file, rep.meta, &err) ||
-	    analysis_open(&rep.analysis, rep.opts.file, &hooks, &err) ||
-	    open_output(&rep, &of, &err))
+	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err))
 		goto fail;
-	setvbuf(rep.stream, outbuf, _IOFBF, sizeof(outbuf));
-	page = rep.stream;
-	if (rep.opts.format == REPORT_HTML && !(rep.html = report_html_new(rep.stream))) {
-		gt_error_set(&err, ENOMEM, "out of memory");
-		goto fail;
+	for (rep.input = 0; rep.input < rep.opts.nr_inputs; rep.input++) {
+		rep.opts.file = rep.opts.inputs[rep.input].file;
+		r = report_one(&rep, &hooks, &of, &err);
+		if (r < 0)
+			goto fail;
+		with_events += !r;
 	}
-	if (rep.format->begin)
-		rep.format->begin(&rep);
-	if (analysis_run(&rep.analysis, &err) && !perfetto.error)
-		goto fail;
-	rep.format->end(&rep);
-	if (perfetto.error) {
-		gt_error_set(&err, perfetto.error, "writing the Perfetto trace failed: %s; check the disk it goes to",
-			     strerror(perfetto.error));
-		goto fail;
-	}
-	ret = 0;
-	if (!rep.analysis.gpu_events && !rep.analysis.kfd.kfd_records && !rep.opts.events) {
-		fflush(rep.stream);
-		fprintf(stderr, "gpu-trace report: %s %s\n", rep.opts.file, no_gpu_events);
-		ret = REPORT_EXIT_NO_GPU_EVENTS;
-	}
+	rep.input--;
+	if (rep.format->finish)
+		rep.format->finish(&rep);
+	ret = with_events ? 0 : REPORT_EXIT_NO_GPU_EVENTS;
 	goto out;
 fail:
 	if (rep.stream)
 		fflush(rep.stream);
 	cmd_fail("report", &err);
 out:
-	if (rep.html) {
-		rep.stream = page;	/* html may have been writing through its filter */
-		report_html_free(rep.html);
-	}
+	if (rep.html)	/* html may have been writing through its filter */
+		rep.stream = report_html_free(rep.html);
 	if (rep.stream) {
 		closed = close_output(&rep, &of, ret != GT_EXIT_FAILURE);
 		if (closed)
 			ret = closed;
 		else if (ret != GT_EXIT_FAILURE && rep.opts.format == REPORT_PERFETTO)
-			perfetto_summary(&rep);
+			perfetto_summary(&rep, rep.rings_seen);
 	}
-	if (rep.analysis.nr_handles)
-		analysis_close(&rep.analysis);
 	perfetto_export_free(&perfetto);
 	free(rep.meta);
 	free(rep.slow);

@@ -11,9 +11,19 @@
 
 enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_PERFETTO, REPORT_HTML };
 
+#define REPORT_MAX_INPUTS 64
+
+/* An input file and how far its timestamps move (--ts-offset). */
+struct report_input {
+	const char *file;
+	int64_t offset;			/* ns */
+};
+
 /* What was asked for; no section flag means the whole summary. */
 struct report_opts {
-	const char *file;
+	struct report_input inputs[REPORT_MAX_INPUTS];
+	int nr_inputs;
+	const char *file;		/* the input being read */
 	const char *output;		/* -o: NULL for standard output */
 	bool jobs, events, rings, queues;
 	enum report_format format;
@@ -26,9 +36,10 @@ struct report;
 
 /* One per --format: jobs stream out as they finish, the rest at the end. */
 struct report_output {
-	void (*begin)(struct report *rep);
+	void (*begin)(struct report *rep);	/* per input file */
 	void (*job)(struct report *rep, const struct job *j);
-	void (*end)(struct report *rep);
+	void (*end)(struct report *rep);	/* per input file */
+	void (*finish)(struct report *rep);	/* once, after the last file */
 	bool every_job;			/* jobs go to job() without --jobs */
 };
 
@@ -42,6 +53,8 @@ struct report {
 	int nr_slow;
 	uint64_t jobs_shown;
 	bool summary;			/* no section flag: everything */
+	int input;			/* index into opts.inputs */
+	int rings_seen;			/* over every input */
 	struct perfetto_export *perfetto;
 	struct report_html *html;
 };
@@ -74,7 +87,8 @@ void report_json_summary(struct report *rep);
 /* --format html: its state, and the lost-event windows it collects; NULL
  * when out of memory */
 struct report_html *report_html_new(FILE *page);
-void report_html_free(struct report_html *h);
+/* the page's stream, which the state wrote through */
+FILE *report_html_free(struct report_html *h);
 int report_html_record(struct analysis *a, struct tep_record *rec,
 		       const struct gpu_event *ev, void *ctx);
 

@@ -61,6 +61,7 @@ static const char record_usage[] =
 
 static const char report_usage[] =
 "usage: gpu-trace report [options] [[-i] FILE]     (FILE defaults to trace.dat)\n"
+"       gpu-trace report --format perfetto|html [options] FILE [--ts-offset D] FILE...\n"
 "\n"
 "Decodes GPU driver events of a trace-cmd .dat (v6 or v7, from gpu-trace or\n"
 "trace-cmd record) into jobs and prints: the recording (kernel, CPUs, clock,\n"
@@ -80,6 +81,8 @@ static const char report_usage[] =
 "                      perfetto: a Perfetto trace (open in ui.perfetto.dev), or\n"
 "                      html: one page with a zoomable timeline, opens offline\n"
 "  -o, --output FILE   write there (complete or not at all) instead of stdout\n"
+"  --ts-offset D       move the file named before it by D (-1.5s, 250us): several\n"
+"                      files go into one perfetto trace or html page, a group each\n"
 "\n"
 "Filters (jobs and --events):\n"
 "  --pid PID, --comm COMM   the submitting process\n"

@@ -42,7 +42,7 @@ static const char *const arg_names[A_NR] = {
 };
 
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
-		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD };
+		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE };
 
 struct pf_arg {
 	int name;
@@ -107,8 +107,11 @@ static size_t packet_begin(struct perfetto_export *p, uint64_t ts, bool timestam
 	size_t at;
 
 	at = pb_begin(&p->buf, TRACE_PACKET);
-	if (timestamped)
-		pb_varint_field(&p->buf, PKT_TIMESTAMP, ts);
+	if (timestamped) {
+		if (p->offset < 0 && ts < (uint64_t)-p->offset)
+			fail(p, ERANGE);	/* Perfetto's timestamps are unsigned */
+		pb_varint_field(&p->buf, PKT_TIMESTAMP, ts + (uint64_t)p->offset);
+	}
 	pb_varint_field(&p->buf, PKT_SEQUENCE_ID, SEQUENCE_ID);
 	return at;
 }
@@ -150,7 +153,8 @@ static void write_interned(struct perfetto_export *p)
 
 struct pf_track {
 	uint64_t uuid;			/* identity, from track_uuid() */
-	uint64_t parent;		/* the id track() returned for the parent, or 0 */
+	uint64_t parent;		/* the id track() returned for the parent, or 0:
+					 * the source's group, or none */
 	const char *name;
 	int thread_pid;			/* > 0: a thread track */
 	bool counter;
@@ -164,6 +168,11 @@ struct pf_track {
 static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 {
 	uintptr_t id = (uintptr_t)keymap_get(&p->tracks, t->uuid);
+	uint64_t parent = t->parent ? t->parent : p->root;
+	/* Perfetto files a thread under its pid: another host's pid 1234
+	 * would join it, so grouped sources name their submitters instead */
+	bool thread = t->thread_pid > 0 && !p->root;
+	char name[80];
 	size_t at, td;
 
 	if (id)
@@ -176,10 +185,15 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 	at = packet_begin(p, 0, false);
 	td = pb_begin(&p->buf, PKT_TRACK_DESCRIPTOR);
 	pb_varint_field(&p->buf, TD_UUID, id);
-	if (t->parent)
-		pb_varint_field(&p->buf, TD_PARENT_UUID, t->parent);
-	pb_string_field(&p->buf, TD_NAME, t->name);
-	if (t->thread_pid > 0) {
+	if (parent)
+		pb_varint_field(&p->buf, TD_PARENT_UUID, parent);
+	if (t->thread_pid > 0 && !thread) {
+		snprintf(name, sizeof(name), "%s %d", t->name, t->thread_pid);
+		pb_string_field(&p->buf, TD_NAME, name);
+	} else {
+		pb_string_field(&p->buf, TD_NAME, t->name);
+	}
+	if (thread) {
 		size_t th = pb_begin(&p->buf, TD_THREAD);
 
 		pb_int_field(&p->buf, THREAD_PID, t->thread_pid);
@@ -652,14 +666,19 @@ static void free_source(struct perfetto_export *p)
 }
 
 void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,
-			   unsigned int source)
+			   const struct perfetto_source *src)
 {
 	free_source(p);
 	p->out = out;
 	p->a = a;
-	p->source = source;
+	p->source = src->index;
+	p->offset = src->offset;
+	p->root = 0;
 	if (!p->interned)
 		write_interned(p);
+	if (src->label)
+		p->root = track(p, &(struct pf_track){ track_uuid(p, T_SOURCE, 0, 0), 0, src->label,
+						       0, false });
 }
 
 int perfetto_export_end(struct perfetto_export *p)

@@ -24,7 +24,9 @@
  * "fence signals" (a dependency's signal, with a flow to the job that
  * waited on it); one thread track per submitter (a "submit" instant with a
  * flow to its job); "lost events" per CPU; "vblank" per CRTC; "KFD" per
- * process. Timestamps are the file's trace clock, in nanoseconds.
+ * process. Timestamps are the file's trace clock, in nanoseconds, moved by
+ * the source's offset. Several sources share one trace: each one's tracks
+ * then sit under a group track named after it.
  */
 struct pf_lanes {
 	uint64_t *ends;			/* when each lane is free again */
@@ -35,6 +37,8 @@ struct perfetto_export {
 	FILE *out;
 	struct analysis *a;
 	unsigned int source;		/* which input file: tracks and flows of each apart */
+	int64_t offset;			/* added to every timestamp of the source */
+	uint64_t root;			/* the source's group track, or 0 */
 	struct pb_buf buf;
 	struct keymap tracks;		/* identity -> the uuid written */
 	uint64_t nr_tracks;
@@ -49,9 +53,19 @@ struct perfetto_export {
 	int error;			/* first errno: out of memory or a write that failed */
 };
 
-/* Starts a source: tracks and interned names are written on first use. */
+/* One input file of several written into one trace. */
+struct perfetto_source {
+	unsigned int index;		/* 0, 1, ...: tracks and flows of each apart */
+	const char *label;		/* non-NULL: every track under one group so named */
+	int64_t offset;			/* ns added to the source's timestamps */
+};
+
+/*
+ * Starts a source: tracks and interned names are written on first use.
+ * An offset that moves a timestamp below 0 fails with ERANGE.
+ */
 void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,
-			   unsigned int source);
+			   const struct perfetto_source *src);
 /* Hooks for the pipeline (analysis_hooks.on_job / .on_record, ctx = p). */
 void perfetto_export_job(const struct job *j, void *ctx);
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""check-page.py PAGE.html REPORT.json SCREENSHOT.png [--hover]
+"""check-page.py PAGE.html REPORT.json SCREENSHOT.png [--hover] [--also REPORT.json:OFFSET_NS ...]
 
 Opens a page from `gpu-trace report --format html` in headless Chromium as a
 person would (a file:// URL, network off), driven over the DevTools protocol
@@ -8,6 +8,10 @@ on a pipe (no library needed): checks that the page drew every ring and job
 of the JSON report, that no console error or exception occurred, that no
 request left the page, and with --hover that moving the mouse over a known
 job's hardware bar shows that job's stages; saves a screenshot.
+A page of several files: --also names each further file's JSON report and the
+offset it was moved by (report a.dat b.dat --ts-offset ...); every file's
+rings and jobs must be drawn in its own group, and the hover goes to the last
+file's job at its moved time.
 Prints "ok: ..." or "not ok: ..." lines; exits 1 on any failure.
 """
 import base64
@@ -90,6 +94,11 @@ def main():
     page, report_path, shot = sys.argv[1:4]
     hover = "--hover" in sys.argv
     report = json.load(open(report_path))
+    sources = [(report, 0)]
+    for k, arg in enumerate(sys.argv):
+        if arg == "--also":
+            path, off = sys.argv[k + 1].rsplit(":", 1)
+            sources.append((json.load(open(path)), int(off)))
     errors = []
     b = Browser()
     try:
@@ -110,17 +119,11 @@ def main():
 
         status = js("window.gtStatus") or {}
         memory = js("performance.memory ? performance.memory.usedJSHeapSize : 0") or 0
-        want_rings = sorted({j["ring"] for j in report["jobs"]})
-        if sorted(status.get("rings", [])) != want_rings:
-            errors.append(f"rings drawn {status.get('rings')}, the report has {want_rings}")
-        if status.get("jobs") != len(report["jobs"]):
-            errors.append(f"the page holds {status.get('jobs')} jobs, the report {len(report['jobs'])}")
-        if status.get("mode") == "jobs" and status.get("drawn", 0) < len(report["jobs"]):
-            errors.append(f"{status.get('drawn')} jobs drawn of {len(report['jobs'])}")
+        errors += check_drawn(status, sources)
         if status.get("errors"):
             errors.append(f"page errors: {status['errors'][:3]}")
         if hover:
-            errors += check_hover(b, js, report, status.get("mode") == "density")
+            errors += check_hover(b, js, sources, status.get("mode") == "density")
         shot_data = b.send("Page.captureScreenshot", {"format": "png"}, timeout=120)
         with open(shot, "wb") as f:
             f.write(base64.b64decode(shot_data["result"]["data"]))
@@ -147,19 +150,46 @@ def main():
     return 0
 
 
-def check_hover(b, js, report, density):
-    """The mouse over the middle of the longest finished job's hardware bar;
-    on a page too full to draw jobs, first the density column (exact counts),
-    then zoomed in on the job."""
+def check_drawn(status, sources):
+    """Every file's rings and jobs on the page, each file in its own group."""
+    errors = []
+    total = sum(len(r["jobs"]) for r, _ in sources)
+    if len(sources) == 1:
+        want_rings = sorted({j["ring"] for j in sources[0][0]["jobs"]})
+        if sorted(status.get("rings", [])) != want_rings:
+            errors.append(f"rings drawn {status.get('rings')}, the report has {want_rings}")
+    else:
+        got = status.get("sources", [])
+        if len(got) != len(sources):
+            return [f"the page has {len(got)} files, given {len(sources)}"]
+        for k, ((r, off), g) in enumerate(zip(sources, got)):
+            want_rings = sorted({j["ring"] for j in r["jobs"]})
+            if sorted(g["rings"]) != want_rings or g["jobs"] != len(r["jobs"]) or g["offset_ns"] != off:
+                errors.append(f"file {k} ({r['file']}) drawn as {g}, its report has rings {want_rings}, "
+                              f"{len(r['jobs'])} jobs, offset {off}")
+    if status.get("jobs") != total:
+        errors.append(f"the page holds {status.get('jobs')} jobs, the reports {total}")
+    if status.get("mode") == "jobs" and status.get("drawn", 0) < total:
+        errors.append(f"{status.get('drawn')} jobs drawn of {total}")
+    return errors
+
+
+def check_hover(b, js, sources, density):
+    """The mouse over the middle of the longest finished job's hardware bar
+    (of the last file, at its moved time); on a page too full to draw jobs,
+    first the density column (exact counts), then zoomed in on the job."""
+    src = len(sources) - 1
+    report, offset = sources[src]
     jobs = [j for j in report["jobs"] if j["hw_start_ns"] and j["done_ns"]]
     if not jobs:
         return ["no finished job to hover"]
     j = max(jobs, key=lambda j: j["done_ns"] - j["hw_start_ns"])
     key = j["id"] if j["id"] is not None else j["fence"]
-    mid = (j["hw_start_ns"] + j["done_ns"]) / 2 - report["first_ns"]
+    t0 = min(r["first_ns"] + off for r, off in sources if r["last_ns"])
+    mid = (j["hw_start_ns"] + j["done_ns"]) / 2 + offset - t0
     errors = []
     if density:
-        pos = where(js, j, mid)
+        pos = where(js, j, mid, src)
         b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": pos["x"], "y": pos["y"]})
         tip = tip_text(js)
         if "jobs started on the hardware" not in tip or "busy" not in tip:
@@ -168,7 +198,7 @@ def check_hover(b, js, report, density):
         js(f"window.gtZoom({mid - 20 * span}, {mid + 20 * span})")
         if js("window.gtStatus.mode") != "jobs":
             errors.append("zoomed in to 40 jobs' time, the page still draws density")
-    pos = where(js, j, mid)
+    pos = where(js, j, mid, src)
     b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": pos["x"], "y": pos["y"]})
     tip = tip_text(js)
     exec_us = (j["done_ns"] - j["hw_start_ns"]) / 1e3
@@ -184,10 +214,11 @@ def tip_text(js):
               "document.getElementById('gt-tip').textContent : ''") or ""
 
 
-def where(js, j, mid):
+def where(js, j, mid, src):
     """The page coordinates of time mid on the job's ring's hardware band."""
     return js(f"""(() => {{
-        const row = window.gtLayout.find(l => l.kind === "ring" && l.label === {json.dumps(j['ring'])});
+        const row = window.gtLayout.find(l => l.kind === "ring" && l.src === {src} &&
+                                               l.label === {json.dumps(j['ring'])});
         const c = document.getElementById("gt-canvas").getBoundingClientRect();
         window.scrollTo(0, 0);
         return {{ x: c.left + window.gtX({mid}), y: c.top + row.y + 13 + 5 }};

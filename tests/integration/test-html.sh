@@ -78,3 +78,23 @@ test_html_errors() {
 	expect "a truncated file accepted" [ $? != 0 ] || return 1
 	expect "a half-written page left" [ ! -e "$WORK/t.html" ]
 }
+
+# Three files on one page: a group per file, every file's rings and jobs drawn,
+# the hover finds the last file's job at its moved time.
+test_html_several_files() {
+	local s
+	need_chromium || return
+	for s in two-rings competing lost-window; do
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "$s" "$WORK/hm-$s.dat" ||
+			{ WHY="make-fixture $s failed"; return 1; }
+		"$GT" report --jobs --format json "$WORK/hm-$s.dat" > "$WORK/hm-$s.json"
+	done
+	"$GT" report --format html -o "$WORK/hm.html" "$WORK/hm-two-rings.dat" \
+		"$WORK/hm-competing.dat" --ts-offset -50us "$WORK/hm-lost-window.dat" --ts-offset 2ms \
+		2> "$WORK/hm.err" || { WHY="report of three files failed: $(cat "$WORK/hm.err")"; return 1; }
+	mkdir -p "$ARTIFACTS"
+	python3 "$HTML_CHECK" "$WORK/hm.html" "$WORK/hm-two-rings.json" "$ARTIFACTS/html-several-files.png" --hover \
+		--also "$WORK/hm-competing.json:-50000" --also "$WORK/hm-lost-window.json:2000000" \
+		> "$WORK/hm.check" 2>&1 || { WHY="$(head -3 "$WORK/hm.check" | tr '\n' ' ')"; return 1; }
+	expect "not 4 rings and 12 jobs" grep -q '4 rings, 12 jobs, mode jobs' "$WORK/hm.check"
+}

@@ -92,3 +92,55 @@ test_report_output_file() {
 	"$GT" report --format json -o "$WORK/of-link.json" "$f" || { WHY="report -o over a link failed"; return 1; }
 	expect "the link's target was written through" [ "$(cat "$WORK/victim")" = keep ]
 }
+
+# Several files in one trace: a group per file, each file's slices at the
+# report's times moved by its --ts-offset (also a negative one), and equal pids
+# of different files never merged into one thread.
+test_perfetto_several_files() {
+	local s
+	need_protoc || return
+	for s in deps competing lost-window; do
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "$s" "$WORK/pm-$s.dat" ||
+			{ WHY="make-fixture $s failed"; return 1; }
+		"$GT" report --jobs --format json "$WORK/pm-$s.dat" > "$WORK/pm-$s.json"
+	done
+	"$GT" report --format perfetto -o "$WORK/pm.pftrace" "$WORK/pm-deps.dat" \
+		"$WORK/pm-competing.dat" --ts-offset 2ms -i "$WORK/pm-lost-window.dat" --ts-offset -1us \
+		2> "$WORK/pm.err" || { WHY="report of three files failed: $(cat "$WORK/pm.err")"; return 1; }
+	expect "the summary does not say one group per file" grep -q 'one group per file' "$WORK/pm.err" || return 1
+	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
+		< "$WORK/pm.pftrace" > "$WORK/pm.txt" || { WHY="protoc cannot decode it"; return 1; }
+	python3 "$PF_PROTO_DIR/check-trace.py" "$WORK/pm.txt" "$WORK/pm-deps.json" \
+		--also "$WORK/pm-competing.json:2000000" --also "$WORK/pm-lost-window.json:-1000" \
+		> "$WORK/pm.check" || { WHY="$(head -3 "$WORK/pm.check" | tr '\n' ' ')"; return 1; }
+	expect "not 12 jobs of three files" grep -q '12 jobs on the hardware' "$WORK/pm.check" || return 1
+	# the same trace checked against the wrong offset must fail
+	python3 "$PF_PROTO_DIR/check-trace.py" "$WORK/pm.txt" "$WORK/pm-deps.json" \
+		--also "$WORK/pm-competing.json:2000000" --also "$WORK/pm-lost-window.json:0" > /dev/null
+	expect "the checker passed a file at the wrong offset" [ $? = 1 ]
+}
+
+test_report_several_files_errors() {
+	local f=$WORK/pe.dat
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$f" ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" report "$f" "$f" > /dev/null 2> "$WORK/pe1"
+	expect "two files with --format text accepted" [ $? = 125 ] || return 1
+	expect "not one line naming perfetto or html" grep -q '^gpu-trace report: 2 input files .*perfetto or html$' "$WORK/pe1" || return 1
+	"$GT" report --format perfetto --ts-offset 1ms -o "$WORK/pe.pftrace" "$f" 2> "$WORK/pe2"
+	expect "an offset before any file accepted" grep -q 'comes before any file' "$WORK/pe2" || return 1
+	"$GT" report --format perfetto -o "$WORK/pe.pftrace" "$f" --ts-offset 1000 2> "$WORK/pe3"
+	expect "an offset without its unit accepted" grep -q "bad --ts-offset '1000'" "$WORK/pe3" || return 1
+	"$GT" report --format json "$f" --ts-offset 1ms > /dev/null 2> "$WORK/pe4"
+	expect "an offset with --format json accepted" grep -q 'prints the file.s own times' "$WORK/pe4" || return 1
+	# moved before time 0: one line, and no trace left behind
+	"$GT" report --format perfetto -o "$WORK/pe.pftrace" "$f" "$f" --ts-offset -100000s 2> "$WORK/pe5"
+	expect "an offset before time 0 accepted" [ $? = 125 ] || return 1
+	expect "not one line on time 0" [ "$(grep -c 'before time 0' "$WORK/pe5")" = 1 ] || return 1
+	expect "a trace left behind" [ ! -e "$WORK/pe.pftrace" ] || return 1
+	# a damaged second file: nothing left either
+	head -c 20000 "$f" > "$WORK/pe-trunc.dat"
+	"$GT" report --format html -o "$WORK/pe.html" "$f" "$WORK/pe-trunc.dat" 2> /dev/null
+	expect "a truncated second file accepted" [ $? = 125 ] || return 1
+	expect "a half-written page left" [ ! -e "$WORK/pe.html" ]
+}

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""check-trace.py DECODED.txt REPORT.json: is a Perfetto trace from
-`gpu-trace report --format perfetto` what a Perfetto importer needs, and does
-it say what the report says?
+"""check-trace.py DECODED.txt REPORT.json [--also REPORT.json:OFFSET_NS ...]:
+is a Perfetto trace from `gpu-trace report --format perfetto` what a Perfetto
+importer needs, and does it say what the report says?
 
 DECODED.txt is `protoc --decode=gt.Trace tests/perfetto/trace.proto` of the
 trace; REPORT.json is `gpu-trace report --jobs --format json` of the same .dat.
+A trace of several files (report a.dat b.dat --ts-offset ...): --also names
+each further file's report and the offset it was moved by; every file's tracks
+must sit in one group named after it, its slices at the report's times moved
+by the offset.
 Prints one line per failed check and "ok: ..." when all hold; exits 1 on any
 failure.
 """
@@ -48,7 +52,12 @@ def one(node, key, default=None):
 
 def main():
     trace = parse_text(open(sys.argv[1]).read())
-    report = json.load(open(sys.argv[2]))
+    sources = [(json.load(open(sys.argv[2])), 0)]
+    for k, arg in enumerate(sys.argv):
+        if arg == "--also":
+            path, off = sys.argv[k + 1].rsplit(":", 1)
+            sources.append((json.load(open(path)), int(off)))
+    many = len(sources) > 1
     errors = []
     packets = trace.get("packet", [])
     names, arg_names, tracks, events = {}, {}, {}, []
@@ -134,46 +143,26 @@ def main():
             errors.append(f"flow {f} ends at {finish}, before it starts at {begin}: "
                           "Perfetto orders a flow by time and would turn it round")
 
-    # the report's jobs, each as its hardware slice and its queued slice
-    def key(ring, job):
-        return (ring, str(job))
-
-    hw = {}
-    queued = {}
+    if many:
+        tops = sorted(one(td, "name") for td in tracks.values() if one(td, "parent_uuid") is None)
+        if tops != sorted(r["file"] for r, _ in sources):
+            errors.append(f"top-level tracks {tops}, one group per file expected")
+        if any("thread" in td for td in tracks.values()):
+            errors.append("a thread track in a trace of several files: Perfetto merges equal pids of different hosts")
+    hw, queued = {}, {}
     for s in slices:
         path = track_path(s["track"])
         if s["depth"]:
             continue
+        src, path = (path[0], path[1:]) if many else (None, path)
         if len(path) == 3 and path[0] == "GPU" and path[2] == "hardware":
-            hw.setdefault(key(path[1], s["args"].get("job")), []).append(s)
+            hw.setdefault((src, path[1], str(s["args"].get("job"))), []).append(s)
         if len(path) == 3 and path[0] == "GPU" and path[2].startswith("queued "):
-            queued.setdefault(key(path[1], s["args"].get("job")), []).append(s)
+            queued.setdefault((src, path[1], str(s["args"].get("job"))), []).append(s)
     want_hw, want_queued = {}, {}
-    for j in report["jobs"]:
-        k = key(j["ring"], j["id"] if j["id"] is not None else j["fence"])
-        if j["hw_start_ns"] is not None and j["done_ns"] is not None:
-            want_hw.setdefault(k, []).append((j["hw_start_ns"], j["done_ns"]))
-        # waiting from the queue, or from the run for a job that never finished
-        start = j["queue_ns"] if j["queue_ns"] is not None else \
-            j["run_ns"] if j["hw_start_ns"] is None else None
-        if start is None:
-            continue
-        want_queued.setdefault(k, []).append(start)
-        got = [s for s in queued.get(k, []) if s["ts"] == start]
-        if len(got) != 1:
-            continue        # counted below
-        if not j["dep_unknown"] and j["hw_start_ns"] is not None:
-            on_hw = [s for s in hw.get(k, []) if s["ts"] == j["hw_start_ns"]]
-            ends = len(got[0]["ends_flows"]) + sum(len(s["ends_flows"]) for s in on_hw[:1])
-            deps = ends - (1 if j["pid"] > 0 else 0)
-            if deps != len(j["dep_fences"]):
-                errors.append(f"job {k}: {deps} dependency flows, report {len(j['dep_fences'])} dependencies")
-        parts = {c["name"]: c for c in got[0]["children"]}
-        lat = j["latency_ns"]
-        if lat["dep_wait"]:
-            d = parts.get("waiting for dependencies")
-            if not d or d["end"] - d["ts"] != lat["dep_wait"]:
-                errors.append(f"job {k}: dependency wait slice {d and d['end'] - d['ts']}, report {lat['dep_wait']}")
+    for report, offset in sources:
+        errors += check_jobs(report, offset, report["file"] if many else None, hw, queued,
+                             want_hw, want_queued)
     for k in set(want_hw) | set(hw):
         got = sorted((s["ts"], s.get("end")) for s in hw.get(k, []))
         if got != sorted(want_hw.get(k, [])):
@@ -190,6 +179,39 @@ def main():
     print(f"ok: {len(packets)} packets, {len(tracks)} tracks, {len(slices)} slices, "
           f"{nr_hw} jobs on the hardware, {len(flows)} flows")
     return 0
+
+
+def check_jobs(report, offset, src, hw, queued, want_hw, want_queued):
+    """The report's jobs, each as its hardware slice and its queued slice
+    (times moved by the file's offset); fills want_* for the caller."""
+    errors = []
+    for j in report["jobs"]:
+        k = (src, j["ring"], str(j["id"] if j["id"] is not None else j["fence"]))
+        if j["hw_start_ns"] is not None and j["done_ns"] is not None:
+            want_hw.setdefault(k, []).append((j["hw_start_ns"] + offset, j["done_ns"] + offset))
+        # waiting from the queue, or from the run for a job that never finished
+        start = j["queue_ns"] if j["queue_ns"] is not None else \
+            j["run_ns"] if j["hw_start_ns"] is None else None
+        if start is None:
+            continue
+        start += offset
+        want_queued.setdefault(k, []).append(start)
+        got = [s for s in queued.get(k, []) if s["ts"] == start]
+        if len(got) != 1:
+            continue        # counted by the caller
+        if not j["dep_unknown"] and j["hw_start_ns"] is not None:
+            on_hw = [s for s in hw.get(k, []) if s["ts"] == j["hw_start_ns"] + offset]
+            ends = len(got[0]["ends_flows"]) + sum(len(s["ends_flows"]) for s in on_hw[:1])
+            deps = ends - (1 if j["pid"] > 0 else 0)
+            if deps != len(j["dep_fences"]):
+                errors.append(f"job {k}: {deps} dependency flows, report {len(j['dep_fences'])} dependencies")
+        parts = {c["name"]: c for c in got[0]["children"]}
+        lat = j["latency_ns"]
+        if lat["dep_wait"]:
+            d = parts.get("waiting for dependencies")
+            if not d or d["end"] - d["ts"] != lat["dep_wait"]:
+                errors.append(f"job {k}: dependency wait slice {d and d['end'] - d['ts']}, report {lat['dep_wait']}")
+    return errors
 
 
 if __name__ == "__main__":
