@@ -23,6 +23,7 @@ int main(void)
 	suite_timeline_skew();
 	suite_workload_tree();
 	suite_live_stats();
+	suite_hip_log();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();

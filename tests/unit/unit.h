@@ -22,6 +22,7 @@ void suite_gpu_event_bounds(void);
 void suite_latency(void);
 void suite_workload_tree(void);
 void suite_live_stats(void);
+void suite_hip_log(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lines written with the runtime's own format strings (ROCm clr
+ * rocclr/utils/debug.cpp, rocdevice.cpp, rocvirtual.cpp, command.cpp), and
+ * lines seen in public bug reports, in every header variant.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../lib/hip-log.h"
+#include "unit.h"
+
+/* The runtime's header, with a pid/tid part as level >= 4 prints it. */
+static void line(char *buf, size_t len, int level, const char *file, int ln,
+		 unsigned long long us, const char *who, const char *msg)
+{
+	snprintf(buf, len, ":%d:%-25s:%-4d: %010llu us: %s %s", level, file, ln, us, who, msg);
+}
+
+static void test_header_variants(void)
+{
+	struct hip_line l;
+	char b[512];
+
+	line(b, sizeof(b), 4, "rocvirtual.cpp", 905, 476093991ULL, "[pid:32899 tid: 0x0ab12]", "hello");
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.level, 4);
+	CU_ASSERT_STRING_EQUAL(l.file, "rocvirtual.cpp");
+	CU_ASSERT_EQUAL(l.src_line, 905);
+	CU_ASSERT_EQUAL(l.ts_us, 476093991ULL);
+	CU_ASSERT(l.has_pid && l.pid == 32899);
+	CU_ASSERT(l.has_tid && l.tid == 0xab12);
+	CU_ASSERT_STRING_EQUAL(l.msg, "hello");
+	CU_ASSERT_EQUAL(l.kind, HIP_OTHER);
+
+	/* without LOG_LOCATION: a blank file, line 0; below level 4 no pid part */
+	line(b, sizeof(b), 3, "", 0, 12, "", "Initializing HSA stack.");
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_STRING_EQUAL(l.file, "");
+	CU_ASSERT_EQUAL(l.src_line, 0);
+	CU_ASSERT_EQUAL(l.ts_us, 12);
+	CU_ASSERT(!l.has_pid && !l.has_tid);
+	CU_ASSERT_STRING_EQUAL(l.msg, "Initializing HSA stack.");
+
+	/* real lines from public issues (ROCm/clr#126, ROCm/ROCm#4198) */
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(":3:rocdevice.cpp            :468 : 14902569084 us: [pid:32899 tid:0x71038c239180] Initializing HSA stack.", &l), 0);
+	CU_ASSERT_EQUAL(l.ts_us, 14902569084ULL);
+	CU_ASSERT_EQUAL(l.pid, 32899);
+	CU_ASSERT_EQUAL(l.tid, 0x71038c239180ULL);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(":4:rocvirtual.cpp           :905 : 0476093991d us:  SWq=0x7f20902c0000, HWq=0x7f20902d0000, id=1, Dispatch Header = 0xb02 (type=2, barrier=1, acquire=1, release=1), setup=3, grid=[1, 1, 1], workgroup=[1, 1, 1], private_seg_size=0, group_seg_size=0, kernel_obj=0x7f2099a7f540, kernarg_address=0x7f2090a00000, completion_signal=0x0, correlation_id=0, rptr=0, wptr=0", &l), 0);
+	CU_ASSERT_EQUAL(l.ts_us, 476093991ULL);
+	CU_ASSERT_EQUAL(l.kind, HIP_DISPATCH);
+	CU_ASSERT_EQUAL(l.hwq, 0x7f20902d0000ULL);
+
+	/* older releases: the raw thread id */
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(":4:hip_module.cpp:10  : 0000000100 us: [tid:0x7f674bedd880] x", &l), 0);
+	CU_ASSERT(!l.has_pid && l.has_tid && l.tid == 0x7f674bedd880ULL);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(":4:hip_module.cpp:10  : 0000000100 us: [7fb360ad23c0] y", &l), 0);
+	CU_ASSERT(l.has_tid && l.tid == 0x7fb360ad23c0ULL);
+	CU_ASSERT_STRING_EQUAL(l.msg, "y");
+}
+
+static void test_kinds(void)
+{
+	struct hip_line l;
+	char b[1024], msg[900];
+
+	snprintf(msg, sizeof(msg), "Created SWq=%p to map on HWq=%p with size %d with priority %d, cooperative: %i",
+		 (void *)0x7f0010000000ULL, (void *)0x7f0020000000ULL, 16384, 1, 0);
+	line(b, sizeof(b), 3, "rocdevice.cpp", 1, 5, "", msg);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_QUEUE_CREATE);
+	CU_ASSERT_EQUAL(l.swq, 0x7f0010000000ULL);
+	CU_ASSERT_EQUAL(l.hwq, 0x7f0020000000ULL);
+	CU_ASSERT_EQUAL(l.queue_size, 16384);
+	CU_ASSERT_EQUAL(l.priority, 1);
+	CU_ASSERT_EQUAL(l.cooperative, 0);
+
+	snprintf(msg, sizeof(msg), "acquireQueue refCount: %p (%d)", (void *)0x7f0020000000ULL, 3);
+	line(b, sizeof(b), 4, "", 0, 6, "[pid:7 tid: 0x00001]", msg);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_QUEUE_ACQUIRE);
+	CU_ASSERT_EQUAL(l.hwq, 0x7f0020000000ULL);
+	CU_ASSERT_EQUAL(l.refcount, 3);
+
+	snprintf(msg, sizeof(msg), "SWq=0x%zx, HWq=0x%zx, id=%d, Dispatch Header = 0x%x (type=%d, barrier=%d, acquire=%d, release=%d), setup=%d, grid=[%zu, %zu, %zu], workgroup=[%zu, %zu, %zu], private_seg_size=%zu, group_seg_size=%zu, kernel_obj=0x%zx, kernarg_address=0x%zx, completion_signal=0x%zx, correlation_id=%zu, rptr=%u, wptr=%u",
+		 (size_t)0x7f0010000000ULL, (size_t)0x7f0020000000ULL, 17, 0x1502, 2, 1, 2, 2, 3,
+		 (size_t)4096, (size_t)2, (size_t)1, (size_t)256, (size_t)1, (size_t)1, (size_t)0,
+		 (size_t)0, (size_t)0x7f00aa000000ULL, (size_t)0x7f00bb000000ULL, (size_t)0,
+		 (size_t)42, 33u, 34u);
+	line(b, sizeof(b), 4, "rocvirtual.cpp", 2, 7, "[pid:7 tid: 0x00001]", msg);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_DISPATCH);
+	CU_ASSERT_EQUAL(l.dispatch_id, 17);
+	CU_ASSERT_EQUAL(l.header, 0x1502);
+	CU_ASSERT(l.grid[0] == 4096 && l.grid[1] == 2 && l.grid[2] == 1);
+	CU_ASSERT(l.workgroup[0] == 256 && l.workgroup[1] == 1 && l.workgroup[2] == 1);
+	CU_ASSERT_EQUAL(l.kernel_obj, 0x7f00aa000000ULL);
+	CU_ASSERT_EQUAL(l.correlation_id, 42);
+	CU_ASSERT(l.rptr == 33 && l.wptr == 34);
+
+	line(b, sizeof(b), 4, "rocvirtual.cpp", 3, 8, "[pid:7 tid: 0x00001]",
+	     "ShaderName : Cijk_Ailk_Bljk_SB_MT64x64x16_SN_1LDSB0");
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_SHADER_NAME);
+	CU_ASSERT_STRING_EQUAL(l.name, "Cijk_Ailk_Bljk_SB_MT64x64x16_SN_1LDSB0");
+
+	/* older and newer (" to queue: %p") enqueued lines */
+	snprintf(msg, sizeof(msg), "Command (%s) enqueued: %p", "KernelExecution", (void *)0x55aa00ULL);
+	line(b, sizeof(b), 4, "command.cpp", 4, 9, "[pid:7 tid: 0x00001]", msg);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_CMD_ENQUEUED);
+	CU_ASSERT_STRING_EQUAL(l.name, "KernelExecution");
+	CU_ASSERT_EQUAL(l.command, 0x55aa00ULL);
+	CU_ASSERT_EQUAL(l.to_queue, 0);
+	snprintf(msg, sizeof(msg), "Command (%s) enqueued: %p to queue: %p", "CopyHostToDevice",
+		 (void *)0x55aa00ULL, (void *)0x55bb00ULL);
+	line(b, sizeof(b), 4, "command.cpp", 4, 9, "[pid:7 tid: 0x00001]", msg);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_STRING_EQUAL(l.name, "CopyHostToDevice");
+	CU_ASSERT_EQUAL(l.to_queue, 0x55bb00ULL);
+
+	snprintf(msg, sizeof(msg), "Command %p complete (Wall: %lld, CPU: %lld, GPU: %lld us)",
+		 (void *)0x55aa00ULL, 120LL, 3LL, 117LL);
+	line(b, sizeof(b), 4, "command.cpp", 5, 10, "[pid:7 tid: 0x00001]", msg);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_CMD_COMPLETE);
+	CU_ASSERT_EQUAL(l.command, 0x55aa00ULL);
+	CU_ASSERT(l.wall_us == 120 && l.cpu_us == 3 && l.gpu_us == 117);
+
+	line(b, sizeof(b), 4, "rocvirtual.cpp", 6, 11, "[pid:7 tid: 0x00001]",
+	     "HSA Async Copy on copy_engine=0x1, dst=0x7f0000, src=0x7f1000, size=65536, wait_event=0x0, completion_signal=0x7f2000");
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_COPY);
+	CU_ASSERT_EQUAL(l.copy_size, 65536);
+	CU_ASSERT_STRING_EQUAL(hip_kind_name(HIP_COPY), "copy");
+}
+
+static void test_garbage(void)
+{
+	static const char *const bad[] = {
+		"", ":", "::", ":x:file:1: 1 us: m", ":4:file", ":4:file:1", ":4:file:1:",
+		":4:file:1: us: m", ":4:file:1: 12 ms: m", ":4:file:x: 12 us: m",
+		"4:file:1: 12 us: m", ":44:file:1: 12 us: m",
+		":4:file:1: 123456789012345678901234 us: m",	/* more digits than a u64 */
+		"   continuation of a multi-line message", "\x01\x02\xff",
+	};
+	struct hip_line l;
+	size_t i, n = 1 << 20;
+	char *huge;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CU_ASSERT_EQUAL(hip_log_parse(bad[i], &l), -1);
+	/* truncated inside the pid part or the dispatch: a line, fields left 0 */
+	CU_ASSERT_EQUAL(hip_log_parse(":4:f:1: 5 us: [pid:12 tid: 0x", &l), 0);
+	CU_ASSERT_EQUAL(hip_log_parse(":4:f:1: 5 us: SWq=0x1, HWq=0x2, id=3, Dispatch Header = 0xb02 (type=2, grid=[1, 2", &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_DISPATCH);
+	CU_ASSERT_EQUAL(l.grid[0], 0);
+	/* a megabyte of message: parsed, the name fields bounded */
+	huge = malloc(n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(huge);
+	snprintf(huge, n, ":4:f:1: 5 us: ShaderName : ");
+	memset(huge + strlen(huge), 'k', n - strlen(huge) - 1);
+	huge[n - 1] = '\0';
+	CU_ASSERT_EQUAL(hip_log_parse(huge, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_SHADER_NAME);
+	CU_ASSERT_EQUAL(strlen(l.name), sizeof(l.name) - 1);
+	free(huge);
+}
+
+void suite_hip_log(void)
+{
+	CU_pSuite s = CU_add_suite("hip-log", NULL, NULL);
+
+	CU_add_test(s, "header variants", test_header_variants);
+	CU_add_test(s, "message kinds", test_kinds);
+	CU_add_test(s, "garbage, truncated and huge lines", test_garbage);
+}
