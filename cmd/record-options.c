@@ -22,6 +22,7 @@ enum {
 	OPT_TOP_LEVEL,
 	OPT_FORCE,
 	OPT_SYSTEM_WIDE_EVENTS,
+	OPT_HIP_LOG,
 };
 
 static const struct option long_options[] = {
@@ -46,6 +47,7 @@ static const struct option long_options[] = {
 	{ "top-level", no_argument, NULL, OPT_TOP_LEVEL },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "system-wide-events", no_argument, NULL, OPT_SYSTEM_WIDE_EVENTS },
+	{ "hip-log", optional_argument, NULL, OPT_HIP_LOG },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -109,6 +111,11 @@ static int check_combination(struct record_opts *o, struct gt_error *err)
 		return gt_error_set(err, EINVAL, "-P and -a contradict each other: -a records every process");
 	if (o->no_follow && !o->command)
 		return gt_error_set(err, EINVAL, "--no-follow applies to a command given after --");
+	if (o->hip_log >= 0 && !o->command)
+		return gt_error_set(err, EINVAL, "--hip-log needs a command to run (record --hip-log -- ./app): the HIP runtime reads AMD_LOG_LEVEL when its process starts");
+	if (o->hip_log >= 0 && strcmp(o->clock, "mono"))
+		return gt_error_set(err, EINVAL, "--hip-log needs the mono clock: the HIP runtime stamps its lines with CLOCK_MONOTONIC; drop --clock %s",
+				    o->clock);
 	if ((o->nr_graph_funcs || o->max_graph_depth) && !o->tracer)
 		o->tracer = "function_graph";
 	if (o->nr_filters && !o->tracer)
@@ -126,6 +133,7 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 	memset(o, 0, sizeof(*o));
 	o->output = "trace.dat";
 	o->clock = "mono";
+	o->hip_log = -1;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:o:b:e:f:p:l:g:C:P:ah", long_options, NULL)) != -1) {
@@ -217,6 +225,12 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 			break;
 		case OPT_SYSTEM_WIDE_EVENTS:
 			o->system_wide_events = true;
+			break;
+		case OPT_HIP_LOG:
+			num = 4;	/* the level that prints AQL dispatches */
+			if (optarg && parse_positive("--hip-log", optarg, 6, &num, err))
+				return -1;
+			o->hip_log = (int)num;
 			break;
 		default:	/* ':' a value missing, '?' unknown */
 			return cmd_option_error("record", c, argv[optind - 1], err);

@@ -202,6 +202,7 @@ static int setup(struct record_run *run, struct gt_error *err)
 		return -1;
 	if (run->opts.command &&
 	    (workload_creds_from_env(&run->creds, run->opts.as_root, err) ||
+	     record_hip_prepare(run, err) ||
 	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
 		return -1;
 	if (run->opts.nr_pids)
@@ -393,6 +394,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 	if (teardown(run, &terr))
 		cmd_fail("record", &terr);
 	stop_workload(run);
+	record_hip_collect(run);
 	if (record_write_dat(run, totals, &terr)) {
 		char first[sizeof(err->msg)];
 
@@ -416,6 +418,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 	if (outfile_commit(&run->out, owner, run->creds.gid, run->opts.force, err))
 		return -1;
 	print_summary(run, totals);
+	record_hip_say(run);
 	if (stop_signal && run->opts.command && !run->workload_exited)
 		cmd_say("the command did not exit after signal %d; it is still running as pid %d",
 			(int)stop_signal, (int)run->workload.pid);
@@ -432,6 +435,9 @@ static void free_run(struct record_run *run, struct scan_totals *totals)
 	free(run->attached);
 	free(run->scope_pids);
 	free(run->kallsyms);
+	hip_capture_remove(&run->hip);
+	if (run->hip_fd >= 0)
+		close(run->hip_fd);
 	recorder_close(&run->recorder);
 	recorder_close(&run->scoped_rec);
 	outfile_discard(&run->out);
@@ -448,6 +454,7 @@ int cmd_record(int argc, char **argv)
 	int ret = GT_EXIT_FAILURE, i;
 
 	run.out.fd = -1;
+	run.hip_fd = -1;
 	run.workload.go_fd = run.workload.status_fd = -1;
 	i = record_opts_parse(argc, argv, &run.opts, &err);
 	if (i) {

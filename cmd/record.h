@@ -9,6 +9,7 @@
 #include "../lib/cmdlines.h"
 #include "../lib/cpu-stats.h"
 #include "../lib/event-select.h"
+#include "../lib/hip-capture.h"
 #include "../lib/outfile.h"
 #include "../lib/page-scan.h"
 #include "../lib/recorder.h"
@@ -40,6 +41,7 @@ struct record_opts {
 	pid_t *pids;			/* -P */
 	int nr_pids;
 	char **command;			/* NULL: none */
+	int hip_log;			/* AMD_LOG_LEVEL for the workload; -1: no log */
 };
 
 /*
@@ -75,6 +77,9 @@ struct record_run {
 	struct cpu_stats *stats;
 	char *trace_clock;		/* read before the instance goes */
 	struct pid_comm *attached;	/* -P pids, named while they live */
+	struct hip_capture hip;		/* --hip-log */
+	int hip_fd;			/* its pages, -1: none */
+	off_t hip_size;
 	int wait_status;
 	bool workload_exited;
 	double elapsed;
@@ -94,6 +99,11 @@ int record_enable_tree_events(struct record_run *run, struct gt_error *err);
 int record_follow_workload(struct record_run *run, struct gt_error *err);
 int record_mark_workload(struct record_run *run, struct gt_error *err);
 void record_say_scope(struct record_run *run);
+
+/* cmd/record-hip.c: --hip-log, the runtime's log kept in the file */
+int record_hip_prepare(struct record_run *run, struct gt_error *err);
+void record_hip_collect(struct record_run *run);
+void record_hip_say(const struct record_run *run);
 
 /* Warns when the file's jobs never finished (their events are missing). */
 void record_check_jobs(struct record_run *run);

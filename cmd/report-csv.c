@@ -56,6 +56,39 @@ static void csv_job(struct report *rep, const struct job *j)
 		report_job_flags(fl, sizeof(fl), j->flags));
 }
 
+/* record --hip-log: each process's queues and dispatches by kernel */
+static void hip(struct report *rep)
+{
+	const struct hip_runtime *h = &rep->analysis.hip;
+	int i, k;
+
+	fprintf(rep->stream, "\n# hip queues\npid,comm,at_ns,hwq,swq,size,priority,cooperative\n");
+	for (i = 0; i < h->nr_procs; i++) {
+		for (k = 0; k < h->procs[i].nr_queues; k++) {
+			const struct hip_queue *q = &h->procs[i].queues[k];
+
+			fprintf(rep->stream, "%d,", h->procs[i].pid);
+			text(rep->stream, analysis_comm(&rep->analysis, h->procs[i].pid));
+			fprintf(rep->stream, ",%llu,0x%llx,0x%llx,%d,%d,%d\n", (unsigned long long)q->ts,
+				(unsigned long long)q->hwq, (unsigned long long)q->swq, q->size,
+				q->priority, q->cooperative);
+		}
+	}
+	fprintf(rep->stream, "\n# hip kernels\npid,comm,kernel,dispatches,first_ns,last_ns\n");
+	for (i = 0; i < h->nr_procs; i++) {
+		for (k = 0; k < h->procs[i].nr_kernels; k++) {
+			const struct hip_kernel *kn = &h->procs[i].kernels[k];
+
+			fprintf(rep->stream, "%d,", h->procs[i].pid);
+			text(rep->stream, analysis_comm(&rep->analysis, h->procs[i].pid));
+			fputc(',', rep->stream);
+			text(rep->stream, kn->name);
+			fprintf(rep->stream, ",%llu,%llu,%llu\n", (unsigned long long)kn->dispatches,
+				(unsigned long long)kn->first_ts, (unsigned long long)kn->last_ts);
+		}
+	}
+}
+
 static void csv_end(struct report *rep)
 {
 	const struct kfd_queues *k = &rep->analysis.kfd;
@@ -105,6 +138,8 @@ static void csv_end(struct report *rep)
 			fputc('\n', rep->stream);
 		}
 	}
+	if (rep->summary)
+		hip(rep);
 }
 
 const struct report_output report_csv = { .begin = csv_begin, .job = csv_job, .end = csv_end };

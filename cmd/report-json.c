@@ -79,7 +79,7 @@ static void job(struct report *rep, const struct job *j)
 
 static void json_begin(struct report *rep)
 {
-	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/2\"");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/3\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
 }
@@ -214,6 +214,58 @@ static void queues(struct report *rep)
 	fprintf(rep->stream, "]}");
 }
 
+static void hex(FILE *f, const char *key, uint64_t v)
+{
+	fprintf(f, ",\"%s\":\"0x%llx\"", key, (unsigned long long)v);
+}
+
+/* record --hip-log: what the runtime says each process did */
+static void hip(struct report *rep)
+{
+	const struct hip_runtime *h = &rep->analysis.hip;
+	FILE *f = rep->stream;
+	int i, k;
+
+	fprintf(f, ",\"hip\":{\"lines\":%llu,\"complete\":%s,\"processes\":[",
+		(unsigned long long)h->lines, h->failed ? "false" : "true");
+	for (i = 0; i < h->nr_procs; i++) {
+		const struct hip_proc *p = &h->procs[i];
+
+		fprintf(f, "%s\n{\"pid\":%d,\"comm\":", i ? "," : "", p->pid);
+		json_str(f, analysis_comm(&rep->analysis, p->pid));
+		fprintf(f, ",\"lines\":%llu,\"first_ns\":%llu,\"last_ns\":%llu,\"by_kind\":{",
+			(unsigned long long)p->lines, (unsigned long long)p->first_ts,
+			(unsigned long long)p->last_ts);
+		for (k = 0; k < HIP_NR_KINDS; k++)
+			fprintf(f, "%s\"%s\":%llu", k ? "," : "", hip_kind_name(k),
+				(unsigned long long)p->by_kind[k]);
+		fprintf(f, "},\"commands_complete\":%llu,\"gpu_us\":%lld,\"wall_us\":%lld,\"copy_bytes\":%llu,\"queues\":[",
+			(unsigned long long)p->commands_complete, (long long)p->gpu_us,
+			(long long)p->wall_us, (unsigned long long)p->copy_bytes);
+		for (k = 0; k < p->nr_queues; k++) {
+			const struct hip_queue *q = &p->queues[k];
+
+			fprintf(f, "%s{\"at_ns\":%llu", k ? "," : "", (unsigned long long)q->ts);
+			hex(f, "hwq", q->hwq);
+			hex(f, "swq", q->swq);
+			fprintf(f, ",\"size\":%d,\"priority\":%d,\"cooperative\":%s}", q->size,
+				q->priority, q->cooperative ? "true" : "false");
+		}
+		fprintf(f, "],\"kernels\":[");
+		for (k = 0; k < p->nr_kernels; k++) {
+			const struct hip_kernel *kn = &p->kernels[k];
+
+			fprintf(f, "%s{\"name\":", k ? "," : "");
+			json_str(f, kn->name);
+			fprintf(f, ",\"dispatches\":%llu,\"first_ns\":%llu,\"last_ns\":%llu}",
+				(unsigned long long)kn->dispatches, (unsigned long long)kn->first_ts,
+				(unsigned long long)kn->last_ts);
+		}
+		fprintf(f, "]}");
+	}
+	fprintf(f, "]}");
+}
+
 static void json_end(struct report *rep)
 {
 	int i;
@@ -235,6 +287,8 @@ static void json_end(struct report *rep)
 	}
 	if (rep->summary || rep->opts.queues)
 		queues(rep);
+	if (rep->summary)
+		hip(rep);
 	fprintf(rep->stream, "}\n");
 }
 
@@ -245,6 +299,7 @@ void report_json_summary(struct report *rep)
 	groups(rep, "processes", rep->analysis.tl.procs, rep->analysis.tl.nr_procs, true);
 	groups(rep, "clients", rep->analysis.tl.clients, rep->analysis.tl.nr_clients, false);
 	queues(rep);
+	hip(rep);
 }
 
 const struct report_output report_json = { .begin = json_begin, .job = json_job, .end = json_end };

@@ -269,6 +269,53 @@ static void queues(struct report *rep)
 	}
 }
 
+/* record --hip-log: what the runtime says each process did */
+static void hip(struct report *rep)
+{
+	const struct hip_runtime *h = &rep->analysis.hip;
+	char a[32], b[32];
+	int i, k;
+
+	if (!h->lines)
+		return;
+	fprintf(rep->stream, "\nHIP runtime log (AMD_LOG_LEVEL lines, at their own CLOCK_MONOTONIC times): %llu lines of %d process%s\n",
+		(unsigned long long)h->lines, h->nr_procs, h->nr_procs == 1 ? "" : "es");
+	for (i = 0; i < h->nr_procs; i++) {
+		const struct hip_proc *p = &h->procs[i];
+
+		fprintf(rep->stream, "  %d %s: %llu lines from %s to %s; %d queue%s, %llu dispatch%s, %llu commands complete",
+			p->pid, analysis_comm(&rep->analysis, p->pid), (unsigned long long)p->lines,
+			report_ts(a, sizeof(a), p->first_ts), report_ts(b, sizeof(b), p->last_ts),
+			p->nr_queues, p->nr_queues == 1 ? "" : "s",
+			(unsigned long long)p->by_kind[HIP_DISPATCH],
+			p->by_kind[HIP_DISPATCH] == 1 ? "" : "es",
+			(unsigned long long)p->commands_complete);
+		if (p->commands_complete)
+			fprintf(rep->stream, " (GPU %lld us, wall %lld us)", (long long)p->gpu_us,
+				(long long)p->wall_us);
+		if (p->copy_bytes)
+			fprintf(rep->stream, ", %llu bytes copied", (unsigned long long)p->copy_bytes);
+		fputc('\n', rep->stream);
+		for (k = 0; k < p->nr_queues; k++) {
+			const struct hip_queue *q = &p->queues[k];
+
+			fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s\n",
+				(unsigned long long)q->hwq, (unsigned long long)q->swq, q->size,
+				q->priority, q->cooperative ? " cooperative" : "",
+				report_ts(a, sizeof(a), q->ts));
+		}
+		for (k = 0; k < p->nr_kernels; k++) {
+			const struct hip_kernel *kn = &p->kernels[k];
+
+			fprintf(rep->stream, "    %8llu x %s (%s .. %s)\n", (unsigned long long)kn->dispatches,
+				kn->name, report_ts(a, sizeof(a), kn->first_ts),
+				report_ts(b, sizeof(b), kn->last_ts));
+		}
+	}
+	if (h->failed)
+		fprintf(rep->stream, "  (out of memory: the counts above stop early)\n");
+}
+
 static void text_end(struct report *rep)
 {
 	if (rep->opts.events && !rep->summary && !rep->opts.jobs && !rep->opts.rings && !rep->opts.queues)
@@ -287,6 +334,8 @@ static void text_end(struct report *rep)
 	}
 	if (rep->summary || rep->opts.queues)
 		queues(rep);
+	if (rep->summary)
+		hip(rep);
 }
 
 const struct report_output report_text = { .begin = text_begin, .job = text_job, .end = text_end };

@@ -230,7 +230,8 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		goto fail;
 	}
 	rep->rings_seen += rep->analysis.tl.nr_rings;
-	if (!rep->analysis.gpu_events && !rep->analysis.kfd.kfd_records && !rep->opts.events) {
+	if (!rep->analysis.gpu_events && !rep->analysis.kfd.kfd_records && !rep->analysis.hip.lines &&
+	    !rep->opts.events) {
 		fflush(rep->stream);
 		fprintf(stderr, "gpu-trace report: %s %s\n", rep->opts.file, no_gpu_events);
 		ret = 1;

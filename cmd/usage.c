@@ -55,6 +55,9 @@ static const char record_usage[] =
 "  --duration SECONDS  stop after this long\n"
 "  --as-root           under sudo, run the command as root instead of as the\n"
 "                      user who ran sudo (the default drops to SUDO_UID/SUDO_GID)\n"
+"  --hip-log[=LEVEL]   keep the HIP runtime's log (AMD_LOG_LEVEL, default 4: every\n"
+"                      dispatch) in the file, each line a print record at its own\n"
+"                      time in buffer 'hip-log'; report summarizes it\n"
 "\n"
 "Exit status: the command's own (128+N if killed by signal N); 125 if gpu-trace\n"
 "failed, 126/127 if the command cannot run or is not found.\n";

@@ -54,8 +54,27 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 				  !gpu_decoder_has_system(a->dec, "amdgpu")))
 		return gt_error_set(err, ENOMEM, "out of memory");
 	workload_tree_init(&a->workload, a->tep);
+	a->print_event = tep_find_event_by_name(a->tep, "ftrace", "print");
+	a->print_buf = a->print_event ? tep_find_field(a->print_event, "buf") : NULL;
 	attach_hooks(a, hooks);
 	return 0;
+}
+
+/* A print record (record --hip-log's lines, a trace_marker write): the HIP log's? */
+static const struct hip_line *hip_record(struct analysis *a, struct tep_record *rec)
+{
+	const char *text;
+	int off;
+
+	if (!a->print_buf || tep_data_type(a->tep, rec) != a->print_event->id)
+		return NULL;
+	off = a->print_buf->offset;
+	text = (const char *)rec->data + off;
+	/* the text must end inside the record */
+	if (off >= rec->size || !memchr(text, '\0', (size_t)(rec->size - off)))
+		return NULL;
+	return hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text,
+			       &a->hip_line) ? &a->hip_line : NULL;
 }
 
 int analysis_init(struct analysis *a, struct tep_handle *tep,
@@ -247,6 +266,7 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 		a->gpu_events++;
 		timeline_add_event(&a->tl, &ev);
 	}
+	a->hip_current = kind == GEV_NONE ? hip_record(a, rec) : NULL;
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
 	    a->hooks.on_record(a, rec, kind == GEV_NONE ? NULL : &ev, a->hooks.ctx) < 0)
@@ -317,5 +337,6 @@ void analysis_close(struct analysis *a)
 	timeline_free(&a->tl);
 	kfd_queues_free(&a->kfd);
 	workload_tree_free(&a->workload);
+	hip_runtime_free(&a->hip);
 	memset(a, 0, sizeof(*a));
 }

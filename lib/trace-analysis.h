@@ -9,6 +9,7 @@
 #include "dat-stream.h"
 #include "gpu-event.h"
 #include "gt-error.h"
+#include "hip-runtime.h"
 #include "kfd-queues.h"
 #include "timeline.h"
 #include "workload-tree.h"
@@ -50,6 +51,12 @@ struct analysis {
 	struct timeline tl;
 	struct kfd_queues kfd;
 	struct workload_tree workload;
+	struct hip_runtime hip;			/* the HIP runtime's log lines */
+	struct tep_event *print_event;
+	struct tep_format_field *print_buf;
+	struct hip_line hip_line;
+	/* for on_record: the record's HIP log line, or NULL */
+	const struct hip_line *hip_current;
 	uint64_t records, gpu_events, func_events;
 	uint64_t first_ts, last_ts;
 	uint64_t missed;			/* in-band "events dropped" counts */

@@ -2,13 +2,31 @@
 # events and the workload's). KernelShark runs as a real window under Xvfb.
 # shellcheck shell=bash
 
-test_kernelshark_opens_a_recording() {
-	local out=$WORK/ks.dat home=$WORK/ks-home title
+need_kernelshark() {
 	for tool in kernelshark xvfb-run xwininfo runuser; do
 		command -v "$tool" > /dev/null || { WHY="$tool not installed (sudo make deps)"; return 77; }
 	done
-	"$GT" record -e dma_fence -e sched:sched_switch -e sched:sched_process_exec -o "$out" -- \
+}
+
+test_kernelshark_opens_a_recording() {
+	need_kernelshark || return
+	"$GT" record -e dma_fence -e sched:sched_switch -e sched:sched_process_exec -o "$WORK/ks.dat" -- \
 		sh -c 'ls / > /dev/null; (sleep 0.1)' 2> /dev/null || { WHY="record failed"; return 1; }
+	kernelshark_opens "$WORK/ks.dat" "$WORK/ks-home"
+}
+
+# The HIP runtime's lines in their own buffer (record --hip-log).
+test_kernelshark_opens_a_hip_log_recording() {
+	need_kernelshark || return
+	"$GT" record -e syscalls:sys_enter_getppid --hip-log -o "$WORK/ksh.dat" -- \
+		python3 "$ROOT_DIR/tests/tools/fake-hip.py" 3 > /dev/null 2>&1 || { WHY="record failed"; return 1; }
+	expect "no hip-log buffer in the file" grep -q '^buffer hip-log [1-9]' <("$INSPECT" "$WORK/ksh.dat") || return 1
+	kernelshark_opens "$WORK/ksh.dat" "$WORK/ksh-home"
+}
+
+# kernelshark_opens FILE HOME: a KernelShark window for FILE, no complaint
+kernelshark_opens() {
+	local out=$1 home=$2 title
 	chmod 0644 "$out"
 	mkdir -p "$home" && chmod 0777 "$home"
 	cat > "$home/run.sh" <<'SCRIPT'

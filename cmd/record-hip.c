@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/* record --hip-log: the HIP runtime's log with the recording (lib/hip-capture.c). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tracefs.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "record.h"
+
+int record_hip_prepare(struct record_run *run, struct gt_error *err)
+{
+	uid_t uid = run->creds.drop ? run->creds.uid : geteuid();
+	gid_t gid = run->creds.drop ? run->creds.gid : getegid();
+
+	run->hip_fd = -1;
+	if (run->opts.hip_log < 0)
+		return 0;
+	return hip_capture_prepare(&run->hip, run->opts.hip_log, uid, gid, err);
+}
+
+/* After the workload: its log into pages for the .dat's hip-log buffer. */
+void record_hip_collect(struct record_run *run)
+{
+	struct hip_capture *c = &run->hip;
+	char *format = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
+	struct hip_print_format fmt = {
+		.event_id = hip_print_event_id(format),
+		.long_size = (int)sizeof(long),
+		.ip = hip_mark_write_ip(run->kallsyms),
+	};
+	struct gt_error err = { 0 };
+
+	free(format);
+	if (!c->dir[0])
+		return;
+	run->hip_fd = temp_file_in(run->out.dir);
+	if (run->hip_fd < 0) {
+		cmd_failf("record", "--hip-log: no temporary file in %s: %s; the runtime's log stays in %s",
+			  run->out.dir, strerror(errno), c->dir);
+		c->dir[0] = '\0';	/* kept for the user */
+		return;
+	}
+	if (hip_capture_collect(c, &fmt, run->hip_fd, run->recorder.page_size, &err)) {
+		cmd_failf("record", "%s; the runtime's log stays in %s", err.msg, c->dir);
+		close(run->hip_fd);
+		run->hip_fd = -1;
+		c->dir[0] = '\0';
+		return;
+	}
+	run->hip_size = lseek(run->hip_fd, 0, SEEK_END);
+	hip_capture_remove(c);
+}
+
+void record_hip_say(const struct record_run *run)
+{
+	const struct hip_capture *c = &run->hip;
+
+	if (run->opts.hip_log < 0 || run->hip_fd < 0)
+		return;
+	if (!c->processes) {
+		cmd_say("hip log: the workload wrote none (level %d): is it a HIP program, and did it keep AMD_LOG_LEVEL_FILE?",
+			c->level);
+		return;
+	}
+	cmd_say("hip log: %llu lines of %d process%s (level %d) in the file's " HIP_LOG_BUFFER " buffer",
+		(unsigned long long)c->lines, c->processes, c->processes == 1 ? "" : "es", c->level);
+	if (c->malformed || c->truncated || c->skipped_files)
+		cmd_say("hip log: %llu lines before any timestamped line left out, %llu cut to a page, %llu files not the workload's own skipped",
+			(unsigned long long)c->malformed, (unsigned long long)c->truncated,
+			(unsigned long long)c->skipped_files);
+}

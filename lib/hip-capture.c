@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The HIP runtime's log files into print records (hip-capture.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hip-capture.h"
+#include "hip-log.h"
+#include "rb-pages.h"
+
+#define LOG_BASE	"hip.log"
+#define LOG_MASK_ALL	"0x7FFFFFFF"	/* the runtime's default: every kind, with locations */
+
+int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
+			struct gt_error *err)
+{
+	char lv[16];
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->dir, sizeof(c->dir), "/tmp/gpu-trace-hip.XXXXXX");
+	if (!mkdtemp(c->dir)) {
+		c->dir[0] = '\0';
+		return gt_error_set(err, errno, "--hip-log: cannot make a directory for the runtime's log in /tmp: %s",
+				    strerror(errno));
+	}
+	if (chown(c->dir, uid, gid)) {
+		gt_error_set(err, errno, "--hip-log: cannot give %s to uid %d: %s", c->dir, (int)uid,
+			     strerror(errno));
+		hip_capture_remove(c);
+		return -1;
+	}
+	c->level = level;
+	c->uid = uid;
+	snprintf(c->file, sizeof(c->file), "%s/" LOG_BASE, c->dir);
+	snprintf(lv, sizeof(lv), "%d", level);
+	if (setenv("AMD_LOG_LEVEL", lv, 1) || setenv("AMD_LOG_LEVEL_FILE", c->file, 1) ||
+	    setenv("AMD_LOG_MASK", LOG_MASK_ALL, 0)) {
+		gt_error_set(err, errno, "--hip-log: %s", strerror(errno));
+		hip_capture_remove(c);
+		return -1;
+	}
+	return 0;
+}
+
+void hip_capture_remove(struct hip_capture *c)
+{
+	struct dirent *d;
+	DIR *dir;
+
+	if (!c->dir[0])
+		return;
+	dir = opendir(c->dir);
+	while (dir && (d = readdir(dir)))
+		if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
+			unlinkat(dirfd(dir), d->d_name, 0);
+	if (dir)
+		closedir(dir);
+	rmdir(c->dir);
+	c->dir[0] = '\0';
+}
+
+int hip_print_event_id(const char *text)
+{
+	const char *p = text ? strstr(text, "\nID:") : NULL;
+
+	return p ? atoi(p + 4) : -1;
+}
+
+uint64_t hip_mark_write_ip(const char *kallsyms)
+{
+	const char *p = kallsyms;
+	size_t n = strlen(" tracing_mark_write\n");
+
+	while (p && (p = strstr(p, " tracing_mark_write")) != NULL) {
+		const char *bol = p;
+
+		if (!strncmp(p, " tracing_mark_write\n", n) || !strncmp(p, " tracing_mark_write\t", n)) {
+			while (bol > kallsyms && bol[-1] != '\n')
+				bol--;
+			return strtoull(bol, NULL, 16);
+		}
+		p++;
+	}
+	return 0;
+}
+
+/* One line to store: where its text is, when and whose. */
+struct hip_rec {
+	uint64_t ts_us;
+	uint64_t seq;			/* file order among equal times */
+	size_t at, len;			/* into the text */
+	int pid;
+};
+
+struct collect {
+	char *text;
+	size_t text_len, text_cap;
+	struct hip_rec *recs;
+	size_t nr, cap;
+};
+
+static int push(struct collect *k, const struct hip_rec *r, const char *line, size_t len)
+{
+	if (k->nr == k->cap) {
+		size_t cap = k->cap ? 2 * k->cap : 1024;
+		struct hip_rec *n = realloc(k->recs, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		k->recs = n;
+		k->cap = cap;
+	}
+	if (k->text_len + len + 1 > k->text_cap) {
+		size_t cap = k->text_cap ? 2 * k->text_cap : 1 << 16;
+		char *n;
+
+		while (cap < k->text_len + len + 1)
+			cap *= 2;
+		n = realloc(k->text, cap);
+		if (!n)
+			return -1;
+		k->text = n;
+		k->text_cap = cap;
+	}
+	memcpy(k->text + k->text_len, line, len);
+	k->text[k->text_len + len] = '\0';
+	k->recs[k->nr] = *r;
+	k->recs[k->nr].at = k->text_len;
+	k->recs[k->nr].len = len;
+	k->recs[k->nr].seq = k->nr;
+	k->nr++;
+	k->text_len += len + 1;
+	return 0;
+}
+
+/* A file the runtime wrote, or 0 when it is not one to read. */
+static FILE *open_log(struct hip_capture *c, int dfd, const char *name)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	/* the workload's user owns the directory: only what it wrote itself,
+	 * never a link to a file it could not read */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_uid != c->uid || st.st_nlink != 1 ||
+	    !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
+static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, size_t max)
+{
+	struct hip_rec r = { .pid = pid };
+	bool timed = false;
+	struct hip_line l;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int ret = 0;
+
+	while ((len = getline(&line, &cap, f)) > 0) {
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (!hip_log_parse(line, &l)) {
+			r.ts_us = l.ts_us;
+			timed = true;
+		} else if (!timed) {
+			c->malformed++;
+			continue;
+		} else {
+			c->continuations++;
+		}
+		if ((size_t)len > max) {
+			len = (ssize_t)max;
+			c->truncated++;
+		}
+		if (push(k, &r, line, (size_t)len)) {
+			ret = -1;
+			break;
+		}
+	}
+	free(line);
+	return ret;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct hip_rec *x = a, *y = b;
+
+	if (x->ts_us != y->ts_us)
+		return x->ts_us < y->ts_us ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* common fields (type, flags, preempt count, pid), ip, the text */
+static int write_records(struct hip_capture *c, struct collect *k,
+			 const struct hip_print_format *fmt, int out_fd, size_t page_size)
+{
+	struct rb_pages w;
+	unsigned char *rec = malloc(page_size);
+	uint16_t type = (uint16_t)fmt->event_id;
+	size_t i;
+	int ret;
+
+	if (!rec || rb_pages_init(&w, out_fd, page_size)) {
+		free(rec);
+		return -ENOMEM;
+	}
+	for (i = 0, ret = 0; i < k->nr && !ret; i++) {
+		const struct hip_rec *r = &k->recs[i];
+		int32_t pid = r->pid;
+		size_t at = 8;
+
+		memset(rec, 0, 8 + (size_t)fmt->long_size);
+		memcpy(rec, &type, 2);
+		memcpy(rec + 4, &pid, 4);
+		memcpy(rec + at, &fmt->ip, (size_t)fmt->long_size);
+		at += (size_t)fmt->long_size;
+		memcpy(rec + at, k->text + r->at, r->len + 1);
+		ret = rb_pages_add(&w, r->ts_us * 1000, rec, at + r->len + 1);
+	}
+	if (!ret)
+		ret = rb_pages_finish(&w);
+	if (!ret && k->nr) {
+		c->first_us = k->recs[0].ts_us;
+		c->last_us = k->recs[k->nr - 1].ts_us;
+	}
+	c->lines = ret ? 0 : k->nr;
+	rb_pages_free(&w);
+	free(rec);
+	return ret;
+}
+
+int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
+			int out_fd, size_t page_size, struct gt_error *err)
+{
+	struct collect k = { 0 };
+	struct rb_pages probe = { .page_size = page_size };
+	size_t max, n = strlen(LOG_BASE "_");
+	struct dirent *d;
+	DIR *dir;
+	int ret = -1;
+
+	if (fmt->event_id < 0 || (fmt->long_size != 4 && fmt->long_size != 8))
+		return gt_error_set(err, EINVAL, "--hip-log: this kernel's ftrace print event has no usable format; the log stays in %s",
+				    c->dir);
+	max = rb_pages_max_payload(&probe) - 8 - (size_t)fmt->long_size - 1;
+	dir = opendir(c->dir);
+	if (!dir)
+		return gt_error_set(err, errno, "--hip-log: cannot read %s: %s", c->dir, strerror(errno));
+	while ((d = readdir(dir))) {
+		char *end;
+		long pid;
+		FILE *f;
+
+		if (strncmp(d->d_name, LOG_BASE "_", n))
+			continue;
+		pid = strtol(d->d_name + n, &end, 10);
+		f = *end || pid <= 0 ? NULL : open_log(c, dirfd(dir), d->d_name);
+		if (!f) {
+			c->skipped_files++;
+			continue;
+		}
+		c->processes++;
+		ret = read_log(c, &k, f, (int)pid, max);
+		fclose(f);
+		if (ret) {
+			gt_error_set(err, ENOMEM, "--hip-log: out of memory reading the runtime's log");
+			goto out;
+		}
+	}
+	qsort(k.recs, k.nr, sizeof(*k.recs), by_time);
+	ret = write_records(c, &k, fmt, out_fd, page_size);
+	if (ret) {
+		gt_error_set(err, -ret, "--hip-log: writing the log's records failed: %s", strerror(-ret));
+		ret = -1;
+	}
+out:
+	closedir(dir);
+	free(k.recs);
+	free(k.text);
+	return ret;
+}

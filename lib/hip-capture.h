@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_HIP_CAPTURE_H
+#define GT_HIP_CAPTURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "gt-error.h"
+
+/*
+ * The HIP runtime's log of a recorded workload, kept with the recording:
+ * the workload gets AMD_LOG_LEVEL and AMD_LOG_LEVEL_FILE=<private dir>/hip.log
+ * (the runtime appends _<pid>, one file per process); afterwards every line
+ * becomes an ftrace `print` record at the runtime's own time (its
+ * CLOCK_MONOTONIC microseconds, the mono trace clock's axis) and with the
+ * process's pid, written as ring-buffer pages for the .dat's "hip-log"
+ * buffer. trace-cmd report, KernelShark and gpuvis then show the lines among
+ * the kernel's events, as they show trace_marker writes.
+ */
+#define HIP_LOG_BUFFER	"hip-log"
+
+struct hip_capture {
+	char dir[64];			/* "" until prepared */
+	char file[96];			/* AMD_LOG_LEVEL_FILE */
+	int level;
+	uid_t uid;
+	/* after collect */
+	uint64_t lines;			/* stored */
+	uint64_t continuations;		/* lines without a header, stored at the previous time */
+	uint64_t malformed;		/* before any header: no time to place them at */
+	uint64_t truncated;		/* longer than a ring-buffer page holds */
+	uint64_t skipped_files;		/* not a regular file of the workload's user */
+	int processes;
+	uint64_t first_us, last_us;
+};
+
+/* What a print record looks like in this kernel's format. */
+struct hip_print_format {
+	int event_id;			/* events/ftrace/print/format's ID */
+	int long_size;			/* the ip field's size */
+	uint64_t ip;			/* tracing_mark_write's address, or 0 */
+};
+
+/*
+ * A private directory (0700, owned by uid:gid, the user the workload runs
+ * as) for the runtime's files; sets the variables in our environment, so
+ * that the workload, forked next, inherits them. An AMD_LOG_MASK the user
+ * set is kept.
+ */
+int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
+			struct gt_error *err);
+/*
+ * Reads every <dir>/hip.log_<pid> (only regular files of uid, never through
+ * a link), orders the lines by time and writes them as print records into
+ * ring-buffer pages on out_fd. 0, or -1 with err set.
+ */
+int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
+			int out_fd, size_t page_size, struct gt_error *err);
+/* Removes the directory and what the runtime wrote into it. */
+void hip_capture_remove(struct hip_capture *c);
+
+/* The "ID: N" of a format file's text; -1 if absent. */
+int hip_print_event_id(const char *format_text);
+/* tracing_mark_write's address in /proc/kallsyms text; 0 if absent. */
+uint64_t hip_mark_write_ip(const char *kallsyms);
+
+#endif

@@ -1,0 +1,89 @@
+# record --hip-log on the real tracefs: a stand-in HIP program
+# (tests/tools/fake-hip.py) writes the runtime's lines at CLOCK_MONOTONIC times
+# and calls getppid() after each step; every line must land in the .dat at its
+# own time among the kernel's events, as trace-cmd report merges them.
+# shellcheck shell=bash
+
+FAKE_HIP=$ROOT_DIR/tests/tools/fake-hip.py
+
+# hip_record NAME N [fake options]: record the fake with --hip-log into NAME.dat
+hip_record() {
+	local name=$1 n=$2
+	shift 2
+	"$GT" record -e syscalls:sys_enter_getppid --hip-log -o "$WORK/$name.dat" -- \
+		python3 "$FAKE_HIP" "$n" "$@" > "$WORK/$name.out" 2> "$WORK/$name.err" ||
+		{ WHY="record --hip-log failed: $(tail -2 "$WORK/$name.err" | tr '\n' ' ')"; return 1; }
+}
+
+test_hip_lines_at_their_own_times() {
+	local pid want got
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
+	hip_record hip 12 || return 1
+	expect "the workload was not given AMD_LOG_LEVEL=4 and the full mask: $(head -1 "$WORK/hip.out")" \
+		grep -qx 'env 4 0x7FFFFFFF' "$WORK/hip.out" || return 1
+	# 1 queue + 12 x (ShaderName, dispatch) + enqueued + continuation + complete
+	expect "record did not count 28 lines: $(grep 'hip log' "$WORK/hip.err")" \
+		grep -q '^hip log: 28 lines of 1 process (level 4)' "$WORK/hip.err" || return 1
+	expect "the header-less first line was not reported as left out" \
+		grep -q 'hip log: 1 lines before any timestamped line left out' "$WORK/hip.err" || return 1
+	# what the fake did, in order: H <step> for its lines, G for a getppid
+	want=$(sed -n 's/^order //p' "$WORK/hip.out" | tr -d ' ' | tr '|' '\n' | sed 's/^H.*/H/')
+	pid=$(trace-cmd report -i "$WORK/hip.dat" 2> /dev/null | grep -m1 'hip-log:' | sed -E 's/.*-([0-9]+) +\[.*/\1/')
+	expect "no hip-log records in trace-cmd report" [ -n "$pid" ] || return 1
+	# what trace-cmd report shows of that process from its first line on (an
+	# interpreter's start-up may call getppid too): one H per step, G per getppid
+	got=$(trace-cmd report -i "$WORK/hip.dat" 2> /dev/null |
+		grep -E -- "-$pid +\[" | grep -E 'hip-log:|sys_enter_getppid' |
+		awk '/sys_enter_getppid/ { print "G"; h = 0; next } !h { print "H"; h = 1 }' | sed '/^H/,$!d')
+	expect "trace-cmd's order is not the workload's: want $(echo "$want" | tr '\n' ' ') got $(echo "$got" | tr '\n' ' ')" \
+		[ "$want" = "$got" ] || return 1
+	expect "the continuation line is not stored" \
+		grep -q 'a continuation line of the message above' <(trace-cmd report -i "$WORK/hip.dat" 2> /dev/null)
+}
+
+test_hip_report_sections() {
+	hip_record hipr 6 || return 1
+	"$GT" report --format json "$WORK/hipr.dat" > "$WORK/hipr.json" ||
+		{ WHY="report failed"; return 1; }
+	python3 - "$WORK/hipr.json" > "$WORK/hipr.check" <<'PY' || { WHY="$(cat "$WORK/hipr.check")"; return 1; }
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["schema"] == "gpu-trace-report/3", r["schema"]
+h = r["hip"]
+assert h["lines"] == 15 and len(h["processes"]) == 1, h
+p = h["processes"][0]
+k = {x["name"]: x["dispatches"] for x in p["kernels"]}
+assert k == {"gemm_kernel_0": 3, "gemm_kernel_1": 3}, k
+q = p["queues"]
+assert len(q) == 1 and q[0]["hwq"] == "0x7f2000000000" and q[0]["size"] == 16384 and q[0]["priority"] == 1, q
+assert p["by_kind"]["dispatch"] == 6 and p["by_kind"]["shader"] == 6, p["by_kind"]
+assert p["commands_complete"] == 1 and p["gpu_us"] == 117 and p["wall_us"] == 120, p
+assert r["first_ns"] <= p["first_ns"] <= p["last_ns"] <= r["last_ns"], (r["first_ns"], p, r["last_ns"])
+PY
+	"$GT" report "$WORK/hipr.dat" > "$WORK/hipr.txt" || { WHY="text report failed"; return 1; }
+	expect "the text report has no HIP section" grep -q '^HIP runtime log' "$WORK/hipr.txt" || return 1
+	expect "no kernel line" grep -Eq '^ +3 x gemm_kernel_1 ' "$WORK/hipr.txt" || return 1
+	"$GT" report --format csv "$WORK/hipr.dat" > "$WORK/hipr.csv"
+	expect "no CSV kernels table" grep -q ',gemm_kernel_0,3,' "$WORK/hipr.csv"
+}
+
+# Links in the log directory (the workload's user owns it) are never followed.
+test_hip_log_never_reads_planted_links() {
+	hip_record hipp 1 --plant || return 1
+	expect "planted files were not reported skipped" grep -q '2 files not the workload.s own skipped' "$WORK/hipp.err" || return 1
+	expect "a planted link's target reached the file" \
+		[ -z "$(trace-cmd report -i "$WORK/hipp.dat" 2> /dev/null | grep 'root:x:0:0')" ] || return 1
+	expect "the log directory was left behind" \
+		[ -z "$(find /tmp -maxdepth 1 -name 'gpu-trace-hip.*' -newer "$WORK/hipp.out" 2> /dev/null)" ]
+}
+
+test_hip_log_option_errors() {
+	"$GT" record --hip-log -a -o "$WORK/x.dat" 2> "$WORK/he1"
+	expect "--hip-log without a command accepted" [ $? = 125 ] || return 1
+	expect "not one line naming the command" grep -q 'needs a command to run' "$WORK/he1" || return 1
+	"$GT" record --hip-log -C global -o "$WORK/x.dat" -- true 2> "$WORK/he2"
+	expect "--hip-log with the global clock accepted" grep -q 'needs the mono clock' "$WORK/he2" || return 1
+	"$GT" record --hip-log=9 -o "$WORK/x.dat" -- true 2> "$WORK/he3"
+	expect "--hip-log=9 accepted" grep -q "bad --hip-log '9'" "$WORK/he3" || return 1
+	expect "a file written after a bad option" [ ! -e "$WORK/x.dat" ]
+}
