@@ -31,7 +31,7 @@ TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libzstd-dev \
 	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod \
-	      kernelshark xvfb xauth x11-utils tmux protobuf-compiler chromium
+	      kernelshark xvfb xauth x11-utils tmux protobuf-compiler chromium shellcheck
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
@@ -169,12 +169,14 @@ fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/make-fixture
 install: gpu-trace $(PLUGINS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace
+	install -m 0755 scripts/gpu-trace-experiment scripts/gpu-trace-gemm $(DESTDIR)$(BINDIR)/
 	install -m 0644 completion/gpu-trace.bash $(DESTDIR)$(COMPLETIONDIR)/gpu-trace
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
 	install -m 0644 $(PLUGINS) $(DESTDIR)$(TEP_PLUGIN_DIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(DESTDIR)$(COMPLETIONDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
+	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace-experiment \
+		$(DESTDIR)$(BINDIR)/gpu-trace-gemm $(DESTDIR)$(COMPLETIONDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
 		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS))
 
 clean:

@@ -4,6 +4,7 @@
 #   gpu-trace report            (the summary)
 #   gpu-trace report --events   (every record decoded, to /dev/null)
 #   gpu-trace report --format perfetto (the timeline as a Perfetto trace, to a file)
+#   gpu-trace compare FILE FILE  (two files of this size: against two summaries' time)
 #   trace-cmd report            (the first step of every script-based analysis, to /dev/null)
 # reporting wall time and peak RSS of each, in one run; then the same file as
 # trace-cmd's default v7 with zstd (trace-cmd convert), read by trace-cmd report
@@ -40,8 +41,9 @@ for jobs in "$JOBS" $((JOBS * 2)); do
 	read -r p_t p_m <<< "$(measure "$GT" report --format perfetto -o "$DIR/bench.pftrace" "$f")"
 	pf_mb=$(( $(stat -c %s "$DIR/bench.pftrace" 2> /dev/null || echo 0) / 1048576 ))
 	rm -f "$DIR/bench.pftrace"
+	read -r c_t c_m <<< "$(measure "$GT" compare "$f" "$f")"
 	for row in "trace-cmd report:$tc_t:$tc_m" "gpu-trace report:$s_t:$s_m" "gpu-trace report --events:$e_t:$e_m" \
-		   "gpu-trace perfetto ($pf_mb MB):$p_t:$p_m"; do
+		   "gpu-trace perfetto ($pf_mb MB):$p_t:$p_m" "gpu-trace compare (2 files):$c_t:$c_m"; do
 		IFS=: read -r tool t m <<< "$row"
 		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
@@ -61,3 +63,4 @@ done
 echo "# summary target: >= 5x faster than trace-cmd report (vs tc <= 0.20), RSS < 100 MB and flat (v6 and v7)"
 echo "# --events target: no slower than 1.5x trace-cmd report (vs tc <= 1.5)"
 echo "# perfetto target: RSS flat as the file doubles, time within 2x of the summary's"
+echo "# compare target: two files within 2x of two summaries' time (vs tc <= 4x the summary's)"

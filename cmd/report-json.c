@@ -23,10 +23,6 @@ static void stats(FILE *f, struct latency_stats *s)
 		(unsigned long long)latency_percentile(s, 99), (unsigned long long)s->max);
 }
 
-static const char *const lat_keys[LAT_NR] = {
-	"submit_to_queue", "queue_to_run", "dep_wait", "run_to_hw", "exec", "total"
-};
-
 static void job(struct report *rep, const struct job *j)
 {
 	FILE *f = rep->stream;
@@ -63,7 +59,7 @@ static void job(struct report *rep, const struct job *j)
 			(unsigned long long)j->dep_fences[l].seqno);
 	fprintf(f, "],\"latency_ns\":{");
 	for (l = 0; l < LAT_NR; l++) {
-		fprintf(f, "%s\"%s\":", l ? "," : "", lat_keys[l]);
+		fprintf(f, "%s\"%s\":", l ? "," : "", job_latency_key(l));
 		opt_u64(f, j->has_lat[l], j->lat[l]);
 	}
 	fprintf(f, "},\"workload\":%s,\"behind_other\":{\"ns\":",
@@ -159,7 +155,7 @@ static void rings(struct report *rep)
 		fprintf(rep->stream, "],\"more_processes\":%s},\"latency_ns\":{",
 			s->behind_pids_more ? "true" : "false");
 		for (l = 0; l < LAT_NR; l++) {
-			fprintf(rep->stream, "%s\"%s\":", l ? "," : "", lat_keys[l]);
+			fprintf(rep->stream, "%s\"%s\":", l ? "," : "", job_latency_key(l));
 			stats(rep->stream, &s->lat[l]);
 		}
 		fprintf(rep->stream, "}}");

@@ -105,6 +105,27 @@ static const char report_usage[] =
 "\n"
 "Exit status: 0; 2 when the file holds no GPU events; 125 on an error.\n";
 
+static const char compare_usage[] =
+"usage: gpu-trace compare [options] A B\n"
+"\n"
+"Is B slower than A, on which ring and stage, beyond noise? A and B are each a\n"
+".dat or a directory of them (the runs of one case, e.g. scripts/gpu-trace-experiment's\n"
+"results/EXP/CASE, searched four levels deep). Per ring (by name) and stage\n"
+"(submit->queue, queue->run, dep wait, run->hw, exec, total): A's and B's p50,\n"
+"p90 and p99 over every job, the change of the median, and a verdict:\n"
+"  with 2+ runs a side: B - A of the runs' medians against a bootstrap 95%\n"
+"  interval over the runs (their own spread is the noise)\n"
+"  with one run a side: a Mann-Whitney rank test over the jobs (|z| > 3.29);\n"
+"  it cannot see run-to-run noise, so repeat the runs\n"
+"A change smaller than --min-change of A's median is never called. Also: jobs\n"
+"and busy % per ring, lost events, and HIP dispatches per kernel when both\n"
+"sides have the runtime's log (record --hip-log).\n"
+"\n"
+"  --format F          text (default) or json (schema: man gpu-trace-compare)\n"
+"  --min-change PCT    smallest change called, in % of A's median (default 5)\n"
+"\n"
+"Exit status: 0 whatever the verdict; 125 when an input cannot be read.\n";
+
 static const char top_usage[] =
 "usage: gpu-trace top [options] [-a | -P PID | -- command [args...]]\n"
 "\n"
@@ -169,6 +190,8 @@ const char *cmd_usage(const char *name)
 		return report_usage;
 	if (!strcmp(name, "top"))
 		return top_usage;
+	if (!strcmp(name, "compare"))
+		return compare_usage;
 	if (!strcmp(name, "list"))
 		return list_usage;
 	if (!strcmp(name, "check"))

@@ -101,3 +101,51 @@ void latency_free(struct latency_stats *s)
 	free(s->buckets);
 	s->buckets = NULL;
 }
+
+/* Each bucket's count, exact values bucketed too; NULL when out of memory. */
+static uint64_t *bucket_counts(const struct latency_stats *s)
+{
+	uint64_t *c = calloc(LATENCY_BUCKETS, sizeof(*c)), i;
+	unsigned int b;
+
+	if (!c)
+		return NULL;
+	if (s->buckets) {
+		for (b = 0; b < LATENCY_BUCKETS; b++)
+			c[b] = s->buckets[b];
+	} else {
+		for (i = 0; i < s->count; i++)
+			c[bucket_of(s->exact[i])]++;
+	}
+	return c;
+}
+
+double latency_rank_z(const struct latency_stats *a, const struct latency_stats *b)
+{
+	uint64_t *ca, *cb;
+	double na = (double)a->count, nb = (double)b->count, n = na + nb;
+	double u = 0, below = 0, ties = 0, var;
+	unsigned int k;
+
+	if (!a->count || !b->count)
+		return 0;
+	ca = bucket_counts(a);
+	cb = bucket_counts(b);
+	if (!ca || !cb) {
+		free(ca);
+		free(cb);
+		return NAN;
+	}
+	for (k = 0; k < LATENCY_BUCKETS; k++) {
+		double t = (double)(ca[k] + cb[k]);
+
+		/* pairs where b's value is larger, ties counting half */
+		u += (double)cb[k] * (below + 0.5 * (double)ca[k]);
+		below += (double)ca[k];
+		ties += t * t * t - t;
+	}
+	free(ca);
+	free(cb);
+	var = na * nb / 12.0 * ((n + 1) - ties / (n * (n - 1)));
+	return var > 0 ? (u - na * nb / 2) / sqrt(var) : 0;
+}

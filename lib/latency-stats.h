@@ -26,6 +26,13 @@ void latency_add(struct latency_stats *s, uint64_t v);
 /* p in 0..100; 0 when empty */
 uint64_t latency_percentile(struct latency_stats *s, double p);
 uint64_t latency_avg(const struct latency_stats *s);
+/*
+ * The Mann-Whitney rank test of a against b over the histogram's buckets
+ * (values in one bucket tie): the normal approximation's z with the ties
+ * correction, > 0 when b's values tend to be larger; 0 when either side is
+ * empty, NAN when out of memory.
+ */
+double latency_rank_z(const struct latency_stats *a, const struct latency_stats *b);
 void latency_free(struct latency_stats *s);
 
 #endif

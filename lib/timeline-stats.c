@@ -21,6 +21,15 @@ const char *job_latency_name(enum job_latency l)
 	return l < LAT_NR ? names[l] : "?";
 }
 
+const char *job_latency_key(enum job_latency l)
+{
+	static const char *const keys[LAT_NR] = {
+		"submit_to_queue", "queue_to_run", "dep_wait", "run_to_hw", "exec", "total"
+	};
+
+	return l < LAT_NR ? keys[l] : "?";
+}
+
 static uint64_t name_hash(const char *name)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */

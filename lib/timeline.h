@@ -169,6 +169,8 @@ void timeline_finish(struct timeline *t);
 void timeline_free(struct timeline *t);
 
 const char *job_latency_name(enum job_latency l);
+/* the same as a JSON key: "queue_to_run" */
+const char *job_latency_key(enum job_latency l);
 /*
  * The filter's tests, as jobs and single records (--events) share them: ts is
  * a job's first event or the record's time, ring NULL when there is none.

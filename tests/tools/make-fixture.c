@@ -4,6 +4,8 @@
  * integration tests and for a look with trace-cmd report:
  *   make-fixture FORMATS_ROOT NAME OUT.dat     (NAME "list" lists them)
  *   make-fixture FORMATS_ROOT bench:JOBS OUT.dat  (the report benchmark's trace)
+ *   make-fixture FORMATS_ROOT bench:JOBS:EXEC_PCT:SEED OUT.dat  (one run of a case:
+ *       execution scaled to EXEC_PCT %, +-3% per job from SEED)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +30,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!strncmp(argv[2], "bench:", 6)) {
-		if (scenario_bench(argv[1], argv[3], strtoul(argv[2] + 6, NULL, 10), &err)) {
+		unsigned int pct = 100, seed = 0;
+		unsigned long jobs = 0;
+
+		if (sscanf(argv[2] + 6, "%lu:%u:%u", &jobs, &pct, &seed) < 1) {
+			fprintf(stderr, "make-fixture: bench:JOBS[:EXEC_PCT:SEED]\n");
+			return 2;
+		}
+		if (scenario_bench(argv[1], argv[3], jobs, pct, seed, &err)) {
 			fprintf(stderr, "make-fixture: %s\n", err.msg);
 			return 1;
 		}

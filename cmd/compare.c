@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpu-trace compare A B: each side a .dat or a directory of them (an
+ * experiment case's repetitions); per ring and stage, is B slower than A
+ * beyond noise (lib/compare.c)? Every run goes through the one join.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../lib/compare.h"
+#include "../lib/trace-analysis.h"
+#include "cmd.h"
+
+#define MAX_RUNS	1000
+
+struct cmp_kernel {
+	char name[128];
+	uint64_t dispatches[2];
+};
+
+struct compare_run {
+	struct compare c;
+	const char *input[2];
+	char **files[2];
+	int nr_files[2];
+	bool json;
+	/* the run being read */
+	enum cmp_side side;
+	struct analysis *a;
+	int *ring_map;			/* its timeline ring -> c.rings index */
+	int nr_map;
+	uint64_t lost_events[2];
+	struct cmp_kernel *kernels;
+	int nr_kernels;
+	uint64_t hip_lines[2];
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every .dat under dir, depth first, for the side; -1 with err. */
+static int find_dats(struct compare_run *cr, int side, const char *dir, int depth,
+		     struct gt_error *err)
+{
+	struct dirent **names;
+	int n, i, ret = 0;
+
+	n = scandir(dir, &names, NULL, alphasort);
+	if (n < 0)
+		return gt_error_set(err, errno, "cannot read %s: %s", dir, strerror(errno));
+	for (i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		size_t len = strlen(name);
+		struct stat st;
+		char *path;
+
+		if (ret || name[0] == '.' || asprintf(&path, "%s/%s", dir, name) < 0) {
+			free(names[i]);
+			continue;
+		}
+		if (stat(path, &st)) {
+			free(path);
+		} else if (S_ISDIR(st.st_mode) && depth < 4) {
+			ret = find_dats(cr, side, path, depth + 1, err);
+			free(path);
+		} else if (S_ISREG(st.st_mode) && len > 4 && !strcmp(name + len - 4, ".dat") &&
+			   cr->nr_files[side] < MAX_RUNS) {
+			char **f = realloc(cr->files[side], sizeof(*f) * (size_t)(cr->nr_files[side] + 1));
+
+			if (!f) {
+				free(path);
+				ret = gt_error_set(err, ENOMEM, "out of memory");
+			} else {
+				cr->files[side] = f;
+				f[cr->nr_files[side]++] = path;
+			}
+		} else {
+			free(path);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+static int collect_side(struct compare_run *cr, int side, struct gt_error *err)
+{
+	const char *in = cr->input[side];
+	struct stat st;
+
+	if (stat(in, &st))
+		return gt_error_set(err, errno, "cannot read %s: %s; give a .dat or a directory of runs",
+				    in, strerror(errno));
+	if (S_ISDIR(st.st_mode)) {
+		if (find_dats(cr, side, in, 0, err))
+			return -1;
+		if (!cr->nr_files[side])
+			return gt_error_set(err, ENOENT, "%s holds no .dat files; give a recording or an experiment case directory",
+					    in);
+		qsort(cr->files[side], (size_t)cr->nr_files[side], sizeof(char *), cmp_str);
+		return 0;
+	}
+	cr->files[side] = malloc(sizeof(char *));
+	if (!cr->files[side] || !(cr->files[side][0] = strdup(in)))
+		return gt_error_set(err, ENOMEM, "out of memory");
+	cr->nr_files[side] = 1;
+	return 0;
+}
+
+static void on_job(const struct job *j, void *ctx)
+{
+	struct compare_run *cr = ctx;
+	struct cmp_ring *r;
+
+	if (j->ring < 0)
+		return;
+	if (j->ring >= cr->nr_map) {
+		int *m = realloc(cr->ring_map, sizeof(*m) * (size_t)(j->ring + 1)), i;
+
+		if (!m) {
+			cr->c.failed = 1;
+			return;
+		}
+		for (i = cr->nr_map; i <= j->ring; i++)
+			m[i] = -1;
+		cr->ring_map = m;
+		cr->nr_map = j->ring + 1;
+	}
+	/* the ring was named when its first event came; its index is stable */
+	if (cr->ring_map[j->ring] < 0) {
+		r = compare_ring(&cr->c, timeline_ring_name(&cr->a->tl, j->ring));
+		if (!r)
+			return;
+		cr->ring_map[j->ring] = (int)(r - cr->c.rings);
+	}
+	compare_add_job(&cr->c, cr->side, &cr->c.rings[cr->ring_map[j->ring]], j);
+}
+
+static void count_kernels(struct compare_run *cr, const struct hip_runtime *h)
+{
+	int i, k, n;
+
+	cr->hip_lines[cr->side] += h->lines;
+	for (i = 0; i < h->nr_procs; i++) {
+		for (k = 0; k < h->procs[i].nr_kernels; k++) {
+			const struct hip_kernel *kn = &h->procs[i].kernels[k];
+
+			for (n = 0; n < cr->nr_kernels; n++)
+				if (!strcmp(cr->kernels[n].name, kn->name))
+					break;
+			if (n == cr->nr_kernels) {
+				struct cmp_kernel *m = realloc(cr->kernels, sizeof(*m) * (size_t)(n + 1));
+
+				if (!m) {
+					cr->c.failed = 1;
+					return;
+				}
+				cr->kernels = m;
+				memset(&m[n], 0, sizeof(m[n]));
+				snprintf(m[n].name, sizeof(m[n].name), "%s", kn->name);
+				cr->nr_kernels++;
+			}
+			cr->kernels[n].dispatches[cr->side] += kn->dispatches;
+		}
+	}
+}
+
+static int read_run(struct compare_run *cr, const char *path, struct gt_error *err)
+{
+	struct analysis a;
+	struct analysis_hooks hooks = { .on_job = on_job, .ctx = cr };
+	int ret;
+
+	for (ret = 0; ret < cr->nr_map; ret++)
+		cr->ring_map[ret] = -1;
+	if (analysis_open(&a, path, &hooks, err))
+		return -1;
+	cr->a = &a;
+	ret = analysis_run(&a, err);
+	if (!ret) {
+		compare_end_run(&cr->c, cr->side, &a.tl, a.last_ts - a.first_ts);
+		cr->lost_events[cr->side] += a.missed + a.tl.lost_windows;
+		count_kernels(cr, &a.hip);
+	}
+	cr->a = NULL;
+	analysis_close(&a);
+	return ret;
+}
+
+/* microseconds with 3 decimals, "-" for a side without such jobs */
+static void us3(char *buf, size_t len, bool has, uint64_t ns)
+{
+	if (!has)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%llu.%03llu", (unsigned long long)(ns / 1000),
+			 (unsigned long long)(ns % 1000));
+}
+
+static const char *change_text(char *buf, size_t len, double change)
+{
+	if (isnan(change))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%+.1f%%", 100 * change);
+	return buf;
+}
+
+static void text_stage(struct compare_run *cr, struct cmp_ring *r, int l)
+{
+	struct cmp_result res;
+	char v[6][32], ch[32], why[96] = "";
+	int s;
+
+	compare_stage(&cr->c, r, l, &res);
+	if (!res.n[CMP_A] && !res.n[CMP_B])
+		return;
+	for (s = 0; s < 2; s++) {
+		us3(v[s], sizeof(v[s]), res.n[s], res.p50[s]);
+		us3(v[2 + s], sizeof(v[2 + s]), res.n[s], res.p90[s]);
+		us3(v[4 + s], sizeof(v[4 + s]), res.n[s], res.p99[s]);
+	}
+	if (res.verdict == CMP_SLOWER || res.verdict == CMP_FASTER || res.verdict == CMP_SAME) {
+		if (res.by_runs && isfinite(res.lo))
+			snprintf(why, sizeof(why), " (%+.3f..%+.3f us)", res.lo / 1e3, res.hi / 1e3);
+		else if (!res.by_runs)
+			snprintf(why, sizeof(why), " (z %.1f)", res.z);
+	}
+	printf("  %-14s %12s %12s %9s %12s %12s %12s %12s  %s%s\n", job_latency_name(l), v[0], v[1],
+	       change_text(ch, sizeof(ch), res.change), v[2], v[3], v[4], v[5],
+	       compare_verdict_name(res.verdict), why);
+}
+
+static void print_text(struct compare_run *cr)
+{
+	int i, l, k;
+
+	printf("A: %s (%d run%s)\nB: %s (%d run%s)\n", cr->input[0], cr->c.runs[0],
+	       cr->c.runs[0] == 1 ? "" : "s", cr->input[1], cr->c.runs[1], cr->c.runs[1] == 1 ? "" : "s");
+	if (cr->c.runs[0] > 1 && cr->c.runs[1] > 1)
+		printf("noise: the runs' own spread (bootstrap 95%% interval of B - A over the runs' medians, shown in us)");
+	else
+		printf("noise: over jobs (Mann-Whitney, |z| > 3.29); with one run a side, run-to-run noise is not seen: repeat the runs");
+	printf("; changes under %.0f%% of A are not called\n", 100 * cr->c.min_change);
+	for (i = 0; i < cr->c.nr_rings; i++) {
+		struct cmp_ring *r = &cr->c.rings[i];
+
+		printf("\nring %s: jobs %llu / %llu per run, busy %.1f%% / %.1f%%, unfinished %llu / %llu, lost-touched %llu / %llu\n",
+		       r->name, (unsigned long long)(r->runs[0] ? r->jobs[0] / (uint64_t)r->runs[0] : 0),
+		       (unsigned long long)(r->runs[1] ? r->jobs[1] / (uint64_t)r->runs[1] : 0),
+		       r->runs[0] ? r->busy_pct[0] / r->runs[0] : 0.0,
+		       r->runs[1] ? r->busy_pct[1] / r->runs[1] : 0.0,
+		       (unsigned long long)r->unfinished[0], (unsigned long long)r->unfinished[1],
+		       (unsigned long long)r->lost[0], (unsigned long long)r->lost[1]);
+		printf("  %-14s %12s %12s %9s %12s %12s %12s %12s  %s\n", "stage (us)", "A p50", "B p50",
+		       "change", "A p90", "B p90", "A p99", "B p99", "verdict");
+		for (l = 0; l < LAT_NR; l++)
+			text_stage(cr, r, l);
+	}
+	printf("\nlost events: %llu / %llu\n", (unsigned long long)cr->lost_events[0],
+	       (unsigned long long)cr->lost_events[1]);
+	if (cr->hip_lines[0] && cr->hip_lines[1]) {
+		printf("\nHIP dispatches per run (runtime log)\n");
+		for (k = 0; k < cr->nr_kernels; k++)
+			printf("  %10.1f %10.1f  %s\n",
+			       (double)cr->kernels[k].dispatches[0] / cr->c.runs[0],
+			       (double)cr->kernels[k].dispatches[1] / cr->c.runs[1], cr->kernels[k].name);
+	}
+}
+
+static void json_side(struct compare_run *cr, int s)
+{
+	int i;
+
+	printf("{\"input\":");
+	json_str(stdout, cr->input[s]);
+	printf(",\"runs\":[");
+	for (i = 0; i < cr->nr_files[s]; i++) {
+		printf("%s", i ? "," : "");
+		json_str(stdout, cr->files[s][i]);
+	}
+	printf("],\"lost_events\":%llu,\"hip_lines\":%llu}", (unsigned long long)cr->lost_events[s],
+	       (unsigned long long)cr->hip_lines[s]);
+}
+
+static void json_num(const char *key, double v)
+{
+	if (isfinite(v))
+		printf(",\"%s\":%.6g", key, v);
+	else
+		printf(",\"%s\":null", key);
+}
+
+static void print_json(struct compare_run *cr)
+{
+	struct cmp_result res;
+	int i, l, s, k, n;
+
+	printf("{\"schema\":\"gpu-trace-compare/1\",\"a\":");
+	json_side(cr, 0);
+	printf(",\"b\":");
+	json_side(cr, 1);
+	printf(",\"noise\":\"%s\",\"min_change\":%.4g,\"rings\":[",
+	       cr->c.runs[0] > 1 && cr->c.runs[1] > 1 ? "runs" : "jobs", cr->c.min_change);
+	for (i = 0; i < cr->c.nr_rings; i++) {
+		struct cmp_ring *r = &cr->c.rings[i];
+
+		printf("%s\n{\"name\":", i ? "," : "");
+		json_str(stdout, r->name);
+		for (s = 0; s < 2; s++)
+			printf(",\"%s\":{\"runs\":%d,\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"busy_pct\":%.3f}",
+			       s ? "b" : "a", r->runs[s], (unsigned long long)r->jobs[s],
+			       (unsigned long long)r->unfinished[s], (unsigned long long)r->lost[s],
+			       r->runs[s] ? r->busy_pct[s] / r->runs[s] : 0.0);
+		printf(",\"stages\":[");
+		for (l = 0, n = 0; l < LAT_NR; l++) {
+			compare_stage(&cr->c, r, l, &res);
+			if (!res.n[0] && !res.n[1])
+				continue;
+			printf("%s{\"stage\":\"%s\"", n++ ? "," : "", job_latency_key(l));
+			for (s = 0; s < 2; s++) {
+				const struct cmp_stage *st = &r->stage[s][l];
+
+				printf(",\"%s\":{\"jobs\":%llu,\"p50_ns\":%llu,\"p90_ns\":%llu,\"p99_ns\":%llu,\"run_p50_ns\":[",
+				       s ? "b" : "a", (unsigned long long)res.n[s],
+				       (unsigned long long)res.p50[s], (unsigned long long)res.p90[s],
+				       (unsigned long long)res.p99[s]);
+				for (k = 0; k < st->nr_runs; k++)
+					printf("%s%.0f", k ? "," : "", st->run_p50[k]);
+				printf("]}");
+			}
+			json_num("change", res.change);
+			if (res.by_runs) {
+				json_num("ci_lo_ns", res.lo);
+				json_num("ci_hi_ns", res.hi);
+			} else {
+				json_num("z", res.z);
+			}
+			printf(",\"verdict\":\"%s\"}", compare_verdict_name(res.verdict));
+		}
+		printf("]}");
+	}
+	printf("],\"hip_kernels\":[");
+	for (k = 0; k < cr->nr_kernels; k++) {
+		printf("%s{\"name\":", k ? "," : "");
+		json_str(stdout, cr->kernels[k].name);
+		printf(",\"a\":%llu,\"b\":%llu}", (unsigned long long)cr->kernels[k].dispatches[0],
+		       (unsigned long long)cr->kernels[k].dispatches[1]);
+	}
+	printf("]}\n");
+}
+
+static const struct option long_options[] = {
+	{ "format", required_argument, NULL, 'F' },
+	{ "min-change", required_argument, NULL, 'm' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int parse(int argc, char **argv, struct compare_run *cr, struct gt_error *err)
+{
+	double pct = 5;
+	char *end;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'F':
+			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+				return gt_error_set(err, EINVAL, "unknown --format '%s'; use text or json", optarg);
+			cr->json = !strcmp(optarg, "json");
+			break;
+		case 'm':
+			pct = strtod(optarg, &end);
+			if (end == optarg || *end || pct < 0 || pct > 1000)
+				return gt_error_set(err, EINVAL, "bad --min-change '%s': a percentage from 0 to 1000",
+						    optarg);
+			break;
+		case 'h':
+			fputs(cmd_usage("compare"), stdout);
+			return 1;
+		default:
+			return cmd_option_error("compare", c, argv[optind - 1], err);
+		}
+	}
+	if (argc - optind != 2)
+		return gt_error_set(err, EINVAL, "compare takes two inputs, A and B (each a .dat or a directory of runs); see gpu-trace help compare");
+	cr->input[0] = argv[optind];
+	cr->input[1] = argv[optind + 1];
+	compare_init(&cr->c, pct / 100);
+	return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_run cr = { 0 };
+	struct gt_error err = { 0 };
+	int ret = GT_EXIT_FAILURE, s, i;
+
+	i = parse(argc, argv, &cr, &err);
+	if (i)
+		return i > 0 ? 0 : cmd_fail("compare", &err);
+	for (s = 0; s < 2; s++)
+		if (collect_side(&cr, s, &err))
+			goto out;
+	for (s = 0; s < 2; s++) {
+		cr.side = s;
+		for (i = 0; i < cr.nr_files[s]; i++)
+			if (read_run(&cr, cr.files[s][i], &err))
+				goto out;
+	}
+	if (cr.c.failed) {
+		gt_error_set(&err, ENOMEM, "out of memory");
+		goto out;
+	}
+	if (cr.json)
+		print_json(&cr);
+	else
+		print_text(&cr);
+	ret = fflush(stdout) || ferror(stdout) ? GT_EXIT_FAILURE : 0;
+	if (ret)
+		gt_error_set(&err, EIO, "writing the comparison failed; check the disk or pipe it goes to");
+out:
+	if (ret)
+		cmd_fail("compare", &err);
+	for (s = 0; s < 2; s++) {
+		for (i = 0; i < cr.nr_files[s]; i++)
+			free(cr.files[s][i]);
+		free(cr.files[s]);
+	}
+	free(cr.ring_map);
+	free(cr.kernels);
+	compare_free(&cr.c);
+	return ret;
+}

@@ -1,0 +1,86 @@
+# gpu-trace compare on runs whose difference is known: the report benchmark's
+# trace with every job's execution scaled (bench:JOBS:EXEC_PCT:SEED), each run
+# with its own +-3% per job. Case B runs 30% longer on the hardware than A;
+# A' is A again with other seeds. Needs no root.
+# shellcheck shell=bash
+# NO_ROOT
+
+# cmp_case DIR PCT SEED...: one run per seed
+cmp_case() {
+	local dir=$WORK/$1 pct=$2 s
+	shift 2
+	mkdir -p "$dir"
+	for s in "$@"; do
+		mkdir -p "$dir/run$s" &&
+			"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "bench:2000:$pct:$s" \
+				"$dir/run$s/trace.dat" > /dev/null || return 1
+	done
+}
+
+# verdict JSON RING STAGE: what compare called it
+verdict() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+r = [r for r in d["rings"] if r["name"] == sys.argv[2]][0]
+print([s for s in r["stages"] if s["stage"] == sys.argv[3]][0]["verdict"])' "$@"
+}
+
+test_compare_finds_the_slower_stage_over_runs() {
+	local ring stage
+	cmp_case a 100 1 2 3 && cmp_case a2 100 4 5 6 && cmp_case b 130 7 8 9 ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" compare --format json "$WORK/a" "$WORK/b" > "$WORK/ab.json" 2> "$WORK/ab.err" ||
+		{ WHY="compare failed: $(cat "$WORK/ab.err")"; return 1; }
+	"$GT" compare --format json "$WORK/a" "$WORK/a2" > "$WORK/aa.json" ||
+		{ WHY="compare A A' failed"; return 1; }
+	expect "not three runs a side, noise over runs" python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d["a"]["runs"]) == 3 and len(d["b"]["runs"]) == 3 and d["noise"] == "runs"' "$WORK/ab.json" || return 1
+	for ring in gfx_0.0.0 comp_1.0.0 sdma1; do
+		for stage in exec total; do
+			expect "$ring $stage of B not called slower: $(verdict "$WORK/ab.json" $ring $stage)" \
+				[ "$(verdict "$WORK/ab.json" $ring $stage)" = "B slower" ] || return 1
+			expect "$ring $stage of A' called different from A: $(verdict "$WORK/aa.json" $ring $stage)" \
+				[ "$(verdict "$WORK/aa.json" $ring $stage)" = same ] || return 1
+		done
+		for stage in queue_to_run submit_to_queue; do
+			expect "$ring $stage (unchanged) called $(verdict "$WORK/ab.json" $ring $stage)" \
+				[ "$(verdict "$WORK/ab.json" $ring $stage)" = same ] || return 1
+		done
+	done
+	"$GT" compare "$WORK/a" "$WORK/b" > "$WORK/ab.txt" || { WHY="text compare failed"; return 1; }
+	expect "the text table does not call exec slower" grep -Eq '^  exec .* B slower \(\+' "$WORK/ab.txt"
+}
+
+# One run a side: the rank test over jobs, and it says what it cannot see.
+test_compare_single_runs() {
+	cmp_case s1 100 11 && cmp_case s2 100 12 && cmp_case s3 130 13 || { WHY="make-fixture failed"; return 1; }
+	"$GT" compare --format json "$WORK/s1/run11/trace.dat" "$WORK/s3/run13/trace.dat" > "$WORK/s13.json" ||
+		{ WHY="compare failed"; return 1; }
+	expect "exec of the slower run not called slower" [ "$(verdict "$WORK/s13.json" gfx_0.0.0 exec)" = "B slower" ] || return 1
+	"$GT" compare --format json "$WORK/s1/run11/trace.dat" "$WORK/s2/run12/trace.dat" > "$WORK/s12.json"
+	expect "two runs of one case called different" [ "$(verdict "$WORK/s12.json" gfx_0.0.0 exec)" = same ] || return 1
+	"$GT" compare "$WORK/s1/run11/trace.dat" "$WORK/s2/run12/trace.dat" > "$WORK/s12.txt"
+	expect "single runs: no word that run-to-run noise is unseen" grep -q 'run-to-run noise is not seen' "$WORK/s12.txt" || return 1
+	# B faster the other way round, and --min-change above the change silences it
+	"$GT" compare --format json "$WORK/s3/run13/trace.dat" "$WORK/s1/run11/trace.dat" > "$WORK/s31.json"
+	expect "the faster run not called faster" [ "$(verdict "$WORK/s31.json" gfx_0.0.0 exec)" = "B faster" ] || return 1
+	"$GT" compare --min-change 50 --format json "$WORK/s1/run11/trace.dat" "$WORK/s3/run13/trace.dat" > "$WORK/s13m.json"
+	expect "a 30% change called with --min-change 50" [ "$(verdict "$WORK/s13m.json" gfx_0.0.0 exec)" = same ]
+}
+
+test_compare_errors() {
+	mkdir -p "$WORK/cmp-empty"
+	"$GT" compare "$WORK/cmp-empty" "$WORK/cmp-empty" 2> "$WORK/ce1"
+	expect "an empty directory accepted" [ $? = 125 ] || return 1
+	expect "not one line" [ "$(grep -c '' "$WORK/ce1")" = 1 ] || return 1
+	"$GT" compare "$WORK/nosuch.dat" "$WORK/cmp-empty" 2> "$WORK/ce2"
+	expect "a missing input accepted" grep -q 'cannot read .*nosuch.dat' "$WORK/ce2" || return 1
+	"$GT" compare only-one.dat 2> "$WORK/ce3"
+	expect "one input accepted" grep -q 'takes two inputs' "$WORK/ce3" || return 1
+	echo garbage > "$WORK/garbage.dat"
+	"$GT" compare "$WORK/garbage.dat" "$WORK/garbage.dat" 2> "$WORK/ce4"
+	expect "a foreign file accepted" [ $? = 125 ] || return 1
+	"$GT" compare --min-change x a b 2> "$WORK/ce5"
+	expect "a bad --min-change accepted" grep -q "bad --min-change 'x'" "$WORK/ce5"
+}

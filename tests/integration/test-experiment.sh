@@ -1,0 +1,105 @@
+# scripts/gpu-trace-experiment on the real tracefs: cases x repetitions in
+# interleaved order, the layout and manifest it promises, Ctrl-C keeping the
+# finished runs, and its own error lines. The scripts are shellcheck-clean.
+# shellcheck shell=bash
+
+EXPERIMENT=$ROOT_DIR/scripts/gpu-trace-experiment
+
+test_scripts_are_shellcheck_clean() {
+	command -v shellcheck > /dev/null || { WHY="shellcheck not installed (sudo make deps)"; return 77; }
+	shellcheck "$ROOT_DIR"/scripts/* > "$WORK/sc.out" 2>&1 ||
+		{ WHY="$(head -5 "$WORK/sc.out" | tr '\n' ' ')"; return 1; }
+}
+
+test_experiment_cases_and_repetitions() {
+	local d=$WORK/exp1/results/e1
+	mkdir -p "$WORK/exp1"
+	(cd "$WORK/exp1" && "$EXPERIMENT" --gpu-trace "$GT" -n 3 -e e1 -r -e -r syscalls:sys_enter_getppid \
+		-c fast='GT_CASE=fast' -c slow='GT_CASE=slow EXTRA=1' -- \
+		sh -c 'echo "$GT_CASE ${EXTRA:-}" >> ../order; ls / > /dev/null') \
+		> "$WORK/exp1.out" 2> "$WORK/exp1.err" ||
+		{ WHY="experiment failed: $(tail -3 "$WORK/exp1.err" | tr '\n' ' ')"; return 1; }
+	# repetition r starts at case r: fast slow, slow fast, fast slow
+	expect "not interleaved: $(tr '\n' ' ' < "$WORK/order")" \
+		[ "$(tr '\n' ' ' < "$WORK/order")" = "fast  slow 1 slow 1 fast  fast  slow 1 " ] || return 1
+	for c in fast slow; do
+		for r in 1 2 3; do
+			for f in trace.dat report.json record.log; do
+				expect "$c/$r/$f missing or empty" [ -s "$d/$c/$r/$f" ] || return 1
+			done
+		done
+	done
+	expect "slow's env file" [ "$(tr '\n' ' ' < "$d/slow/2/env")" = "GT_CASE=slow EXTRA=1 " ] || return 1
+	python3 - "$d/manifest.json" > "$WORK/exp1.check" <<'PY' || { WHY="$(cat "$WORK/exp1.check")"; return 1; }
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["schema"] == "gpu-trace-experiment/1" and m["repetitions"] == 3, m
+assert [c["name"] for c in m["cases"]] == ["fast", "slow"], m["cases"]
+assert len(m["runs"]) == 6 and all(r["status"] == 0 for r in m["runs"]), m["runs"]
+assert m["interrupted"] is False and m["kernel"] and m["gpu_trace"].startswith("gpu-trace "), m
+assert [(r["case"], r["rep"]) for r in m["runs"]][:4] == [("fast", 1), ("slow", 1), ("slow", 2), ("fast", 2)]
+PY
+	expect "no comparison at the end" grep -q '^A: .*results/e1/fast (3 runs)' "$WORK/exp1.out" || return 1
+	expect "no compare-fast-slow.txt" [ -s "$d/compare-fast-slow.txt" ]
+}
+
+test_experiment_ctrl_c_keeps_finished_runs() {
+	local d=$WORK/exp2/results/e2 pid rc
+	mkdir -p "$WORK/exp2"
+	(cd "$WORK/exp2" && exec setsid "$EXPERIMENT" --gpu-trace "$GT" -n 20 -e e2 -r -e -r sched:sched_process_exec \
+		-c a='X=1' -- sleep 0.4) > /dev/null 2> "$WORK/exp2.err" &
+	pid=$!
+	for _ in $(seq 1 100); do
+		[ "$(find "$d" -name report.json 2> /dev/null | grep -c '')" -ge 2 ] && break
+		sleep 0.1
+	done
+	kill -INT -- "-$pid" 2> /dev/null
+	wait "$pid"
+	rc=$?
+	expect "not exit 130 after Ctrl-C: $rc" [ $rc = 130 ] || return 1
+	python3 - "$d" > "$WORK/exp2.check" <<'PY' || { WHY="$(cat "$WORK/exp2.check")"; return 1; }
+import json, os, sys
+d = sys.argv[1]
+m = json.load(open(os.path.join(d, "manifest.json")))
+assert m["interrupted"] is True, m
+n = len(m["runs"])
+assert 2 <= n < 20, n
+for r in m["runs"]:
+    assert os.path.getsize(r["file"].replace("results/e2", d, 1)) > 0, r
+# the run in progress was dropped: no directory without its manifest entry
+dirs = sorted(os.listdir(os.path.join(d, "a")), key=int)
+assert dirs == [str(i) for i in range(1, n + 1)], (dirs, n)
+PY
+	expect "no word on how to compare what finished" grep -q 'stopped early' "$WORK/exp2.err"
+}
+
+test_experiment_errors() {
+	"$EXPERIMENT" -c 'bad name=X=1' -- true 2> "$WORK/xe1"
+	expect "a bad case name accepted" [ $? = 125 ] || return 1
+	expect "not one line" [ "$(grep -c '' "$WORK/xe1")" = 1 ] || return 1
+	"$EXPERIMENT" -c a='notavar' -- true 2> "$WORK/xe2"
+	expect "a case without VAR=value accepted" grep -q "is not VAR=value" "$WORK/xe2" || return 1
+	"$EXPERIMENT" -c a='X=1' 2> "$WORK/xe3"
+	expect "no command accepted" grep -q 'no command' "$WORK/xe3" || return 1
+	"$EXPERIMENT" -n 0 -- true 2> "$WORK/xe4"
+	expect "-n 0 accepted" grep -q "bad -n '0'" "$WORK/xe4" || return 1
+	"$EXPERIMENT" --help | grep -q '^usage: gpu-trace-experiment' || { WHY="--help"; return 1; }
+}
+
+# The GEMM experiment: a case per size, the size in GT_GEMM_SIZE, the runtime's
+# log on; without rocblas-bench or hipblaslt-bench it asks for a command.
+test_gemm_experiment() {
+	local d=$WORK/gemm/results/g
+	mkdir -p "$WORK/gemm"
+	(cd "$WORK/gemm" && "$ROOT_DIR/scripts/gpu-trace-gemm" --gpu-trace "$GT" -s 64,128 -n 1 -e g -- \
+		sh -c 'echo "$GT_GEMM_SIZE" >> ../sizes; python3 "$1" 2' gemm "$ROOT_DIR/tests/tools/fake-hip.py") \
+		> "$WORK/gemm.out" 2> "$WORK/gemm.err" || { WHY="gemm failed: $(tail -2 "$WORK/gemm.err")"; return 1; }
+	expect "sizes given: $(tr '\n' ' ' < "$WORK/sizes")" [ "$(sort -n "$WORK/sizes" | tr '\n' ' ')" = "64 128 " ] || return 1
+	expect "no m128 compared with m64" [ -s "$d/compare-m64-m128.txt" ] || return 1
+	expect "the runtime's log not recorded" grep -q '"--hip-log"' "$d/manifest.json" || return 1
+	expect "no HIP dispatches compared" grep -q 'gemm_kernel_0' "$d/compare-m64-m128.txt" || return 1
+	if ! command -v rocblas-bench > /dev/null && ! command -v hipblaslt-bench > /dev/null; then
+		"$ROOT_DIR/scripts/gpu-trace-gemm" -s 64 2> "$WORK/gemm2.err"
+		expect "no bench tool and no command accepted" grep -q 'give the GEMM after --' "$WORK/gemm2.err"
+	fi
+}
