@@ -215,12 +215,23 @@ static void hex(FILE *f, const char *key, uint64_t v)
 	fprintf(f, ",\"%s\":\"0x%llx\"", key, (unsigned long long)v);
 }
 
-/* record --hip-log: what the runtime says each process did */
+static void kfd_create(FILE *f, const struct kfd_op *op)
+{
+	if (!op) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"start_ns\":%llu,\"duration_ns\":", (unsigned long long)op->start);
+	opt_u64(f, op->has_duration, op->duration);
+	fputc('}', f);
+}
+
+/* record --hip-log: what the runtime says each process did, and the kernel beside it */
 static void hip(struct report *rep)
 {
 	const struct hip_runtime *h = &rep->analysis.hip;
 	FILE *f = rep->stream;
-	int i, k;
+	int i, k, n;
 
 	fprintf(f, ",\"hip\":{\"lines\":%llu,\"complete\":%s,\"processes\":[",
 		(unsigned long long)h->lines, h->failed ? "false" : "true");
@@ -244,8 +255,11 @@ static void hip(struct report *rep)
 			fprintf(f, "%s{\"at_ns\":%llu", k ? "," : "", (unsigned long long)q->ts);
 			hex(f, "hwq", q->hwq);
 			hex(f, "swq", q->swq);
-			fprintf(f, ",\"size\":%d,\"priority\":%d,\"cooperative\":%s}", q->size,
-				q->priority, q->cooperative ? "true" : "false");
+			fprintf(f, ",\"size\":%d,\"priority\":%d,\"cooperative\":%s,\"dispatches\":%llu,\"kfd_create\":",
+				q->size, q->priority, q->cooperative ? "true" : "false",
+				(unsigned long long)q->dispatches);
+			kfd_create(f, hip_queue_kfd_create(p, k, &rep->analysis.kfd));
+			fputc('}', f);
 		}
 		fprintf(f, "],\"kernels\":[");
 		for (k = 0; k < p->nr_kernels; k++) {
@@ -256,6 +270,29 @@ static void hip(struct report *rep)
 			fprintf(f, ",\"dispatches\":%llu,\"first_ns\":%llu,\"last_ns\":%llu}",
 				(unsigned long long)kn->dispatches, (unsigned long long)kn->first_ts,
 				(unsigned long long)kn->last_ts);
+		}
+		fprintf(f, "],\"overlaps\":[");
+		for (k = 0; k < p->nr_overlaps; k++) {
+			const struct hip_overlap *o = &p->overlaps[k];
+
+			fprintf(f, "%s{\"dispatch_id\":%llu,\"kernel\":", k ? "," : "",
+				(unsigned long long)o->dispatch_id);
+			json_str(f, o->kernel >= 0 ? p->kernels[o->kernel].name : "");
+			hex(f, "hwq", o->hwq);
+			fprintf(f, ",\"from_ns\":%llu,\"to_ns\":%llu,\"kfd_op\":\"%s\",\"kfd_pid\":%d,\"kfd_start_ns\":%llu,\"kfd_duration_ns\":%llu}",
+				(unsigned long long)o->from, (unsigned long long)o->to, kfd_op_name(o->op),
+				o->op_pid, (unsigned long long)o->op_start,
+				(unsigned long long)o->op_duration);
+		}
+		fprintf(f, "],\"more_overlaps\":%llu,\"jobs_by_ring\":[", (unsigned long long)p->more_overlaps);
+		for (k = 0, n = 0; k < rep->analysis.tl.nr_rings; k++) {
+			uint64_t jobs = report_ring_jobs(rep, p->pid, k);
+
+			if (!jobs)
+				continue;
+			fprintf(f, "%s{\"ring\":", n++ ? "," : "");
+			json_str(f, timeline_ring_name(&rep->analysis.tl, k));
+			fprintf(f, ",\"jobs\":%llu}", (unsigned long long)jobs);
 		}
 		fprintf(f, "]}");
 	}

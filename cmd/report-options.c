@@ -10,7 +10,7 @@
 enum {
 	OPT_JOBS = 256, OPT_EVENTS, OPT_RINGS, OPT_QUEUES, OPT_FORMAT, OPT_PID,
 	OPT_COMM, OPT_RING, OPT_FROM, OPT_TO, OPT_MIN_LATENCY, OPT_TOP, OPT_WORKLOAD_ONLY,
-	OPT_TS_OFFSET,
+	OPT_TS_OFFSET, OPT_HIP_LOG,
 };
 
 static const struct option long_options[] = {
@@ -30,6 +30,7 @@ static const struct option long_options[] = {
 	{ "top", required_argument, NULL, OPT_TOP },
 	{ "workload-only", no_argument, NULL, OPT_WORKLOAD_ONLY },
 	{ "ts-offset", required_argument, NULL, OPT_TS_OFFSET },
+	{ "hip-log", required_argument, NULL, OPT_HIP_LOG },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -142,6 +143,15 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 			if (add_input(o, optarg, err))
 				return -1;
 			break;
+		case OPT_HIP_LOG: {
+			const char **n = realloc(o->hip_logs, sizeof(*n) * (size_t)(o->nr_hip_logs + 1));
+
+			if (!n)
+				return gt_error_set(err, ENOMEM, "out of memory");
+			o->hip_logs = n;
+			o->hip_logs[o->nr_hip_logs++] = optarg;
+			break;
+		}
 		case OPT_TS_OFFSET:
 			if (!o->nr_inputs)
 				return gt_error_set(err, EINVAL, "--ts-offset %s comes before any file; name the file it moves first (report a.dat b.dat --ts-offset %s)",

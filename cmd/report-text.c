@@ -269,7 +269,61 @@ static void queues(struct report *rep)
 	}
 }
 
-/* record --hip-log: what the runtime says each process did */
+/* The process's jobs per ring: the kernel's side of what the runtime did. */
+static void hip_rings(struct report *rep, int pid)
+{
+	const struct timeline *tl = &rep->analysis.tl;
+	int r, n = 0;
+
+	for (r = 0; r < tl->nr_rings; r++) {
+		uint64_t jobs = report_ring_jobs(rep, pid, r);
+
+		if (jobs)
+			fprintf(rep->stream, "%s %llu on %s", n++ ? "," : "    scheduler jobs:",
+				(unsigned long long)jobs, timeline_ring_name(tl, r));
+	}
+	if (n)
+		fputc('\n', rep->stream);
+}
+
+static void hip_queue(struct report *rep, const struct hip_proc *p, int k)
+{
+	const struct hip_queue *q = &p->queues[k];
+	const struct kfd_op *op = hip_queue_kfd_create(p, k, &rep->analysis.kfd);
+	char a[32], d[32], e[32];
+
+	fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s: %llu dispatches",
+		(unsigned long long)q->hwq, (unsigned long long)q->swq, q->size, q->priority,
+		q->cooperative ? " cooperative" : "", report_ts(a, sizeof(a), q->ts),
+		(unsigned long long)q->dispatches);
+	if (op)
+		fprintf(rep->stream, "; KFD create at %s (%s us), %s us before the runtime logged it",
+			report_ts(a, sizeof(a), op->start),
+			report_us(d, sizeof(d), op->has_duration, op->duration),
+			report_us(e, sizeof(e), true, q->ts - op->start));
+	fputc('\n', rep->stream);
+}
+
+static void hip_overlaps(struct report *rep, const struct hip_proc *p)
+{
+	char a[32], b[32], d[32], e[32];
+	int k;
+
+	for (k = 0; k < p->nr_overlaps; k++) {
+		const struct hip_overlap *o = &p->overlaps[k];
+
+		fprintf(rep->stream, "    dispatch %llu of %s (HWq 0x%llx, %s us from %s) spanned a KFD %s of %s us at %s (pid %d)\n",
+			(unsigned long long)o->dispatch_id,
+			o->kernel >= 0 ? p->kernels[o->kernel].name : "?", (unsigned long long)o->hwq,
+			report_us(d, sizeof(d), true, o->to - o->from), report_ts(a, sizeof(a), o->from),
+			kfd_op_name(o->op), report_us(e, sizeof(e), o->op_duration, o->op_duration),
+			report_ts(b, sizeof(b), o->op_start), o->op_pid);
+	}
+	if (p->more_overlaps)
+		fprintf(rep->stream, "    (+%llu more overlaps)\n", (unsigned long long)p->more_overlaps);
+}
+
+/* record --hip-log: what the runtime says each process did, and the kernel beside it */
 static void hip(struct report *rep)
 {
 	const struct hip_runtime *h = &rep->analysis.hip;
@@ -296,14 +350,8 @@ static void hip(struct report *rep)
 		if (p->copy_bytes)
 			fprintf(rep->stream, ", %llu bytes copied", (unsigned long long)p->copy_bytes);
 		fputc('\n', rep->stream);
-		for (k = 0; k < p->nr_queues; k++) {
-			const struct hip_queue *q = &p->queues[k];
-
-			fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s\n",
-				(unsigned long long)q->hwq, (unsigned long long)q->swq, q->size,
-				q->priority, q->cooperative ? " cooperative" : "",
-				report_ts(a, sizeof(a), q->ts));
-		}
+		for (k = 0; k < p->nr_queues; k++)
+			hip_queue(rep, p, k);
 		for (k = 0; k < p->nr_kernels; k++) {
 			const struct hip_kernel *kn = &p->kernels[k];
 
@@ -311,6 +359,8 @@ static void hip(struct report *rep)
 				kn->name, report_ts(a, sizeof(a), kn->first_ts),
 				report_ts(b, sizeof(b), kn->last_ts));
 		}
+		hip_overlaps(rep, p);
+		hip_rings(rep, p->pid);
 	}
 	if (h->failed)
 		fprintf(rep->stream, "  (out of memory: the counts above stop early)\n");

@@ -94,10 +94,18 @@ static void note_slow(struct report *rep, const struct job *j)
 	rep->slow[i] = *j;
 }
 
+uint64_t report_ring_jobs(const struct report *rep, int pid, int ring)
+{
+	return (uintptr_t)keymap_get(&rep->ring_jobs, (uint64_t)pid << 20 | (uint64_t)ring);
+}
+
 static void on_job(const struct job *j, void *ctx)
 {
 	struct report *rep = ctx;
+	uint64_t key = (uint64_t)j->pid << 20 | (uint64_t)j->ring;
 
+	if (j->pid > 0 && j->ring >= 0 && j->ring < (1 << 20))
+		keymap_put(&rep->ring_jobs, key, (void *)((uintptr_t)keymap_get(&rep->ring_jobs, key) + 1));
 	rep->jobs_shown++;
 	note_slow(rep, j);
 	if ((rep->opts.jobs || rep->format->every_job) && rep->format->job)
@@ -187,6 +195,20 @@ static void perfetto_summary(const struct report *rep, int rings)
 		p->dropped ? " (some slices past 256 overlapping lanes left out)" : "");
 }
 
+/* --hip-log FILE: runtime logs captured apart join the summary */
+static int add_hip_logs(struct report *rep, struct gt_error *err)
+{
+	int i, ret;
+
+	for (i = 0; i < rep->opts.nr_hip_logs; i++) {
+		ret = hip_runtime_add_file(&rep->analysis.hip, rep->opts.hip_logs[i], &rep->analysis.kfd);
+		if (ret)
+			return gt_error_set(err, -ret, "cannot read the HIP log %s: %s", rep->opts.hip_logs[i],
+					    strerror(-ret));
+	}
+	return 0;
+}
+
 /*
  * One input file through the pipeline into the output, which the first
  * file opens: a file that cannot be read leaves nothing behind.
@@ -200,6 +222,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	int ret = 0;
 
 	memset(rep->meta, 0, sizeof(*rep->meta));
+	keymap_free(&rep->ring_jobs);
 	rep->nr_slow = 0;
 	rep->jobs_shown = 0;
 	if (dat_meta_read(rep->opts.file, rep->meta, err) ||
@@ -217,6 +240,8 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	if (rep->format->begin)
 		rep->format->begin(rep);
 	if (analysis_run(&rep->analysis, err) && !rep->perfetto->error)
+		goto fail;
+	if (add_hip_logs(rep, err))
 		goto fail;
 	rep->format->end(rep);
 	if (rep->perfetto->error == ERANGE) {
@@ -255,8 +280,10 @@ int cmd_report(int argc, char **argv)
 	int ret = GT_EXIT_FAILURE, parsed, closed, with_events = 0, r;
 
 	parsed = report_opts_parse(argc, argv, &rep.opts, &err);
-	if (parsed)
+	if (parsed) {
+		free(rep.opts.hip_logs);
 		return parsed > 0 ? 0 : cmd_fail("report", &err);
+	}
 	rep.summary = !rep.opts.jobs && !rep.opts.events && !rep.opts.rings && !rep.opts.queues;
 	rep.format = rep.opts.format == REPORT_JSON ? &report_json :
 		rep.opts.format == REPORT_CSV ? &report_csv :
@@ -306,6 +333,8 @@ out:
 			perfetto_summary(&rep, rep.rings_seen);
 	}
 	perfetto_export_free(&perfetto);
+	keymap_free(&rep.ring_jobs);
+	free(rep.opts.hip_logs);
 	free(rep.meta);
 	free(rep.slow);
 	return ret;

@@ -30,6 +30,8 @@ struct report_opts {
 	struct timeline_filter filter;
 	const char *from_arg, *to_arg;	/* resolved once the trace start is known */
 	int top;			/* slowest jobs shown */
+	const char **hip_logs;		/* --hip-log: runtime logs captured apart */
+	int nr_hip_logs;
 };
 
 struct report;
@@ -55,6 +57,7 @@ struct report {
 	bool summary;			/* no section flag: everything */
 	int input;			/* index into opts.inputs */
 	int rings_seen;			/* over every input */
+	struct keymap ring_jobs;	/* pid << 20 | ring -> jobs, for the HIP section */
 	struct perfetto_export *perfetto;
 	struct report_html *html;
 };
@@ -71,6 +74,8 @@ const char *report_ts(char *buf, size_t len, uint64_t ns);
  * "D" dependency unknown */
 const char *report_job_flags(char *buf, size_t len, unsigned int flags);
 const char *report_job_key(char *buf, size_t len, const struct job *j);
+/* How many jobs pid submitted to ring. */
+uint64_t report_ring_jobs(const struct report *rep, int pid, int ring);
 /* The file names the recorded workload (record -- cmd or -P). */
 bool report_has_workload(const struct report *rep);
 double report_busy_pct(const struct report *rep, const struct ring_stats *ring);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +38,107 @@ static int add_queue(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
 	return 0;
 }
 
+static struct hip_queue *queue_of(struct hip_proc *p, uint64_t hwq)
+{
+	int i;
+
+	for (i = p->nr_queues - 1; i >= 0; i--)
+		if (p->queues[i].hwq == hwq)
+			return &p->queues[i];
+	return NULL;
+}
+
+static int add_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+{
+	struct hip_cmd *c;
+
+	if (strcmp(l->name, "KernelExecution"))
+		return 0;
+	if (p->nr_cmds == HIP_MAX_CMDS) {
+		/* a log whose completions never come (level < 4, a crash) */
+		memmove(p->cmds, p->cmds + 1, sizeof(*p->cmds) * (HIP_MAX_CMDS - 1));
+		p->nr_cmds--;
+		p->dropped_cmds++;
+	}
+	c = realloc(p->cmds, sizeof(*c) * (size_t)(p->nr_cmds + 1));
+	if (!c)
+		return -1;
+	p->cmds = c;
+	p->cmds[p->nr_cmds++] = (struct hip_cmd){ .cmd = l->command, .enqueued = ts, .kernel = -1 };
+	return 0;
+}
+
+static void bind_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t ts, int kernel)
+{
+	int i;
+
+	for (i = 0; i < p->nr_cmds; i++) {
+		struct hip_cmd *c = &p->cmds[i];
+
+		if (c->dispatched)
+			continue;
+		c->dispatched = true;
+		c->dispatch_ts = ts;
+		c->dispatch_id = l->dispatch_id;
+		c->hwq = l->hwq;
+		c->kernel = kernel;
+		return;
+	}
+}
+
+static int note_overlaps(struct hip_proc *p, const struct hip_cmd *c, uint64_t done,
+			 const struct kfd_queues *kfd)
+{
+	int i;
+
+	for (i = 0; kfd && i < kfd->nr_ops; i++) {
+		const struct kfd_op *op = &kfd->ops[i];
+		uint64_t end = op->has_duration ? op->start + op->duration : op->start;
+		struct hip_overlap *o;
+
+		if ((op->type != KFD_OP_EVICT && op->type != KFD_OP_RESTORE) ||
+		    op->start > done || end < c->dispatch_ts)
+			continue;
+		if (p->nr_overlaps == HIP_MAX_OVERLAPS) {
+			p->more_overlaps++;
+			continue;
+		}
+		o = realloc(p->overlaps, sizeof(*o) * (size_t)(p->nr_overlaps + 1));
+		if (!o)
+			return -1;
+		p->overlaps = o;
+		p->overlaps[p->nr_overlaps++] = (struct hip_overlap){
+			.dispatch_id = c->dispatch_id, .hwq = c->hwq, .from = c->dispatch_ts, .to = done,
+			.kernel = c->kernel, .op = op->type, .op_pid = op->pid, .op_start = op->start,
+			.op_duration = op->has_duration ? op->duration : 0,
+		};
+	}
+	return 0;
+}
+
+/* The command's completion: a dispatched kernel's span ends. */
+static int end_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts,
+		   const struct kfd_queues *kfd)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < p->nr_cmds; i++)
+		if (p->cmds[i].cmd == l->command)
+			break;
+	if (i == p->nr_cmds)
+		return 0;
+	if (p->cmds[i].dispatched) {
+		p->spans++;
+		ret = note_overlaps(p, &p->cmds[i], ts, kfd);
+	}
+	memmove(p->cmds + i, p->cmds + i + 1, sizeof(*p->cmds) * (size_t)(p->nr_cmds - i - 1));
+	p->nr_cmds--;
+	return ret;
+}
+
 static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
 {
+	struct hip_queue *q = queue_of(p, l->hwq);
 	struct hip_kernel *k;
 	char name[sizeof(k->name)];
 	int i;
@@ -63,11 +163,14 @@ static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t t
 	}
 	p->kernels[i].dispatches++;
 	p->kernels[i].last_ts = ts;
+	if (q)
+		q->dispatches++;
+	bind_dispatch(p, l, ts, i);
 	return 0;
 }
 
 int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *text,
-		    struct hip_line *l)
+		    struct hip_line *l, const struct kfd_queues *kfd)
 {
 	struct hip_proc *p;
 	int ret = 0;
@@ -93,10 +196,14 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 	case HIP_DISPATCH:
 		ret = add_dispatch(p, l, ts);
 		break;
+	case HIP_CMD_ENQUEUED:
+		ret = add_cmd(p, l, ts);
+		break;
 	case HIP_CMD_COMPLETE:
 		p->commands_complete++;
 		p->gpu_us += l->gpu_us;
 		p->wall_us += l->wall_us;
+		ret = end_cmd(p, l, ts, kfd);
 		break;
 	case HIP_COPY:
 		p->copy_bytes += l->copy_size;
@@ -116,7 +223,57 @@ void hip_runtime_free(struct hip_runtime *h)
 	for (i = 0; i < h->nr_procs; i++) {
 		free(h->procs[i].queues);
 		free(h->procs[i].kernels);
+		free(h->procs[i].cmds);
+		free(h->procs[i].overlaps);
 	}
 	free(h->procs);
 	memset(h, 0, sizeof(*h));
+}
+
+int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct kfd_queues *kfd)
+{
+	const char *under = strrchr(path, '_');
+	struct hip_line l;
+	char *line = NULL, *end;
+	size_t cap = 0;
+	ssize_t len;
+	int pid = 0;
+	FILE *f;
+
+	if (under) {
+		long v = strtol(under + 1, &end, 10);
+
+		if (!*end && v > 0)
+			pid = (int)v;
+	}
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (hip_log_parse(line, &l))
+			continue;
+		hip_runtime_add(h, pid ? pid : l.pid, l.ts_us * 1000, line, &l, kfd);
+	}
+	free(line);
+	len = ferror(f) ? -EIO : 0;
+	fclose(f);
+	return (int)len;
+}
+
+const struct kfd_op *hip_queue_kfd_create(const struct hip_proc *p, int queue,
+					  const struct kfd_queues *k)
+{
+	int i, n = 0;
+
+	for (i = 0; i < k->nr_ops; i++) {
+		const struct kfd_op *op = &k->ops[i];
+
+		if (op->type != KFD_OP_CREATE || op->pid != p->pid)
+			continue;
+		if (n++ == queue)
+			return op->start <= p->queues[queue].ts ? op : NULL;
+	}
+	return NULL;
 }

@@ -74,7 +74,7 @@ static const struct hip_line *hip_record(struct analysis *a, struct tep_record *
 	if (off >= rec->size || !memchr(text, '\0', (size_t)(rec->size - off)))
 		return NULL;
 	return hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text,
-			       &a->hip_line) ? &a->hip_line : NULL;
+			       &a->hip_line, &a->kfd) ? &a->hip_line : NULL;
 }
 
 int analysis_init(struct analysis *a, struct tep_handle *tep,

@@ -1,0 +1,61 @@
+# The HIP runtime's log joined with the kernel's view, on fixtures built from the
+# real format files (hip-kfd: print records of the runtime's lines beside KFD
+# function_graph records and a gfx job), and the same lines given apart with
+# report --hip-log FILE. Needs no root.
+# shellcheck shell=bash
+# NO_ROOT
+
+hip_join_check() {	# REPORT.json: the join hip-kfd is built to show
+	python3 - "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+p = [p for p in r["hip"]["processes"] if p["pid"] == 4242][0]
+q = p["queues"]
+assert len(q) == 1 and q[0]["hwq"] == "0x7f2000000000" and q[0]["dispatches"] == 2, q
+assert q[0]["kfd_create"] == {"start_ns": 1001000000, "duration_ns": 80000}, q[0]
+assert {k["name"]: k["dispatches"] for k in p["kernels"]} == {"gemm_big": 1, "gemm_small": 1}, p["kernels"]
+o = sorted((x["kernel"], x["kfd_op"], x["kfd_pid"], x["from_ns"], x["to_ns"], x["kfd_duration_ns"]) for x in p["overlaps"])
+assert o == [("gemm_big", "evict", 77, 1001220000, 1001900000, 200000),
+             ("gemm_big", "restore", 77, 1001220000, 1001900000, 50000)], o
+assert p["commands_complete"] == 2 and p["gpu_us"] == 695, p
+PY
+}
+
+test_hip_join_in_the_file() {
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" hip-kfd "$WORK/hk.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" report --format json "$WORK/hk.dat" > "$WORK/hk.json" || { WHY="report failed"; return 1; }
+	hip_join_check "$WORK/hk.json" > "$WORK/hk.check" 2>&1 || { WHY="$(tail -2 "$WORK/hk.check")"; return 1; }
+	python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["hip"]["processes"][0]["jobs_by_ring"] == [{"ring": "gfx_0.0.0", "jobs": 1}]' "$WORK/hk.json" ||
+		{ WHY="jobs by ring"; return 1; }
+	"$GT" report "$WORK/hk.dat" > "$WORK/hk.txt"
+	expect "text: no eviction under gemm_big" grep -q 'dispatch 0 of gemm_big .* spanned a KFD evict of 200.000 us at 1.001500 (pid 77)' "$WORK/hk.txt" || return 1
+	expect "text: no KFD create paired" grep -q 'KFD create at 1.001000 (80.000 us), 85.000 us before the runtime logged it' "$WORK/hk.txt" || return 1
+	expect "gemm_small spanned an eviction" [ -z "$(grep 'gemm_small .*spanned' "$WORK/hk.txt")" ] || return 1
+	# the lines are print records: --events lists them, trace-cmd too
+	expect "--events does not list the runtime's lines" grep -q 'print: .*ShaderName : gemm_big' <("$GT" report --events "$WORK/hk.dat")
+}
+
+# The same lines captured apart (the runtime's own file), merged by report.
+test_hip_log_file_merged_by_report() {
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" hip-kfd "$WORK/hk2.dat" > /dev/null &&
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" kfd-graph "$WORK/kg.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	# the runtime's file: the fixture's lines, a header-less one, a foreign one
+	"$GT" report --events "$WORK/hk2.dat" | sed -n 's/^.*print: *[^ ]*: //p' > "$WORK/hip.log_4242"
+	echo "a line without the runtime's header" >> "$WORK/hip.log_4242"
+	expect "no lines taken from the fixture" [ "$(grep -c '' "$WORK/hip.log_4242")" = 10 ] || return 1
+	# kfd-graph has the create but no evictions: the queue pairs, nothing overlaps
+	"$GT" report --format json --hip-log "$WORK/hip.log_4242" "$WORK/kg.dat" > "$WORK/kg.json" ||
+		{ WHY="report --hip-log failed"; return 1; }
+	python3 - "$WORK/kg.json" > "$WORK/kg.check" 2>&1 <<'PY' || { WHY="$(tail -2 "$WORK/kg.check")"; return 1; }
+import json, sys
+p = json.load(open(sys.argv[1]))["hip"]["processes"]
+assert len(p) == 1 and p[0]["pid"] == 4242 and p[0]["lines"] == 9, p
+assert p[0]["queues"][0]["kfd_create"]["start_ns"] == 1001000000, p[0]["queues"]
+assert p[0]["overlaps"] == [], p[0]["overlaps"]
+PY
+	"$GT" report --hip-log "$WORK/nosuch.log" "$WORK/kg.dat" > /dev/null 2> "$WORK/kg.err"
+	expect "a missing --hip-log file accepted" [ $? = 125 ] || return 1
+	expect "not one line naming the log" grep -q 'cannot read the HIP log .*nosuch.log' "$WORK/kg.err"
+}
