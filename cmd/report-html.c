@@ -9,9 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "report.h"
 
 #define DATA_MARK "/*GT-DATA*/"
+
+#define MAX_HIP_MARKS	200000	/* per file: the page stays loadable */
 
 struct report_html {
 	FILE *page;			/* the report's stream */
@@ -19,6 +22,10 @@ struct report_html {
 	struct lost_window { int cpu; uint64_t from, to; } *lost;
 	size_t nr_lost, cap_lost;
 	uint64_t rows;
+	/* the HIP runtime's lines: pid, time, kind, a kernel name for dispatches */
+	struct hip_mark { int pid; uint64_t ts; enum hip_kind kind; int proc, kernel; } *hip;
+	size_t nr_hip, cap_hip;
+	uint64_t hip_dropped;
 };
 
 static const char page[] =
@@ -69,8 +76,32 @@ FILE *report_html_free(struct report_html *h)
 	if (h->data)
 		fclose(h->data);
 	free(h->lost);
+	free(h->hip);
 	free(h);
 	return page;
+}
+
+static int note_hip(struct report_html *h, struct analysis *a, struct tep_record *rec)
+{
+	struct hip_mark *m;
+
+	if (h->nr_hip == MAX_HIP_MARKS) {
+		h->hip_dropped++;
+		return 0;
+	}
+	if (h->nr_hip == h->cap_hip) {
+		size_t cap = h->cap_hip ? 2 * h->cap_hip : 256;
+
+		m = realloc(h->hip, cap * sizeof(*m));
+		if (!m)
+			return -1;
+		h->hip = m;
+		h->cap_hip = cap;
+	}
+	h->hip[h->nr_hip++] = (struct hip_mark){ tep_data_pid(a->tep, rec), rec->ts,
+						 a->hip_current->kind, a->hip.last_proc,
+						 a->hip.last_kernel ? a->hip.last_kernel_index : -1 };
+	return 0;
 }
 
 int report_html_record(struct analysis *a, struct tep_record *rec,
@@ -80,6 +111,8 @@ int report_html_record(struct analysis *a, struct tep_record *rec,
 	struct lost_window *w;
 
 	(void)ev;
+	if (a->hip_current && note_hip(h, a, rec))
+		return -1;
 	if (rec->missed_events) {
 		if (h->nr_lost == h->cap_lost) {
 			size_t cap = h->cap_lost ? 2 * h->cap_lost : 16;
@@ -107,6 +140,8 @@ static void html_begin(struct report *rep)
 	rep->stream = h->data;
 	h->rows = 0;
 	h->nr_lost = 0;
+	h->nr_hip = 0;
+	h->hip_dropped = 0;
 	fprintf(h->data, "%s{\"offset_ns\":%lld,\"jobs\":[", rep->input ? ",\n" : "",
 		(long long)rep->opts.inputs[rep->input].offset);
 }
@@ -155,6 +190,16 @@ static void html_end(struct report *rep)
 	for (i = 0; i < h->nr_lost; i++)
 		fprintf(rep->stream, "%s[%d,%llu,%llu]", i ? "," : "", h->lost[i].cpu,
 			(unsigned long long)h->lost[i].from, (unsigned long long)h->lost[i].to);
+	fprintf(rep->stream, "],\"hip_dropped\":%llu,\"hip_marks\":[", (unsigned long long)h->hip_dropped);
+	for (i = 0; i < h->nr_hip; i++) {
+		const struct hip_mark *m = &h->hip[i];
+
+		fprintf(rep->stream, "%s[%d,%llu,\"%s\",", i ? "," : "", m->pid,
+			(unsigned long long)m->ts, hip_kind_name(m->kind));
+		json_str(rep->stream, m->kernel >= 0 ?
+			 rep->analysis.hip.procs[m->proc].kernels[m->kernel].name : "");
+		fputc(']', rep->stream);
+	}
 	fputs("]}", rep->stream);
 }
 

@@ -136,6 +136,7 @@ static int end_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts,
 	return ret;
 }
 
+/* The dispatch's kernel index, or -1 when out of memory. */
 static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
 {
 	struct hip_queue *q = queue_of(p, l->hwq);
@@ -166,6 +167,18 @@ static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t t
 	if (q)
 		q->dispatches++;
 	bind_dispatch(p, l, ts, i);
+	return i;
+}
+
+static int dispatch(struct hip_runtime *h, struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+{
+	int k = add_dispatch(p, l, ts);
+
+	if (k < 0)
+		return -1;
+	h->last_kernel = p->kernels[k].name;
+	h->last_proc = (int)(p - h->procs);
+	h->last_kernel_index = k;
 	return 0;
 }
 
@@ -178,6 +191,7 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 	if (text[0] != ':' || hip_log_parse(text, l))
 		return 0;
 	h->lines++;
+	h->last_kernel = NULL;
 	if (h->failed || !(p = proc(h, pid))) {
 		h->failed = 1;
 		return 1;
@@ -194,7 +208,7 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 		snprintf(p->next_name, sizeof(p->next_name), "%s", l->name);
 		break;
 	case HIP_DISPATCH:
-		ret = add_dispatch(p, l, ts);
+		ret = dispatch(h, p, l, ts);
 		break;
 	case HIP_CMD_ENQUEUED:
 		ret = add_cmd(p, l, ts);

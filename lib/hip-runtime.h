@@ -79,6 +79,10 @@ struct hip_runtime {
 	struct hip_proc *procs;
 	int nr_procs;
 	uint64_t lines;			/* HIP log lines seen */
+	/* the line just added, if a dispatch: its kernel's name (valid until the
+	 * next line) and where it is kept (indices stay valid) */
+	const char *last_kernel;
+	int last_proc, last_kernel_index;
 	int failed;			/* out of memory: counts stop growing */
 };
 

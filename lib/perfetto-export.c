@@ -26,23 +26,25 @@ enum {
 #define MAX_LANES	256
 
 /* Interned event names (iid = index + 1). */
-enum { N_QUEUED, N_DEPS, N_RING, N_TO_HW, N_SUBMIT, N_SIGNAL, N_LOST, N_VBLANK, N_NR };
+enum { N_QUEUED, N_DEPS, N_RING, N_TO_HW, N_SUBMIT, N_SIGNAL, N_LOST, N_VBLANK, N_HIP_QUEUE,
+       N_HIP_ENQUEUED, N_HIP_COMPLETE, N_HIP_COPY, N_HIP_LOG, N_NR };
 static const char *const event_names[N_NR] = {
 	"queued", "waiting for dependencies", "waiting for the ring",
 	"sent to the hardware queue", "submit", "fence signaled", "events lost", "vblank",
+	"HIP queue created", "HIP command enqueued", "HIP command complete", "HIP copy", "HIP log",
 };
 
 /* Interned debug annotation names. */
 enum { A_JOB, A_RING, A_FENCE, A_CLIENT, A_FLAGS, A_QUEUE_TO_RUN, A_DEP_WAIT,
-       A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_NR };
+       A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_LINE, A_NR };
 static const char *const arg_names[A_NR] = {
 	"job", "ring", "fence", "client id", "flags", "queue to run (us)",
 	"dependency wait (us)", "exec (us)", "total (us)", "behind other processes (us)",
-	"count", "cpu", "seq", "function",
+	"count", "cpu", "seq", "function", "line",
 };
 
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
-		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE };
+		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP };
 
 struct pf_arg {
 	int name;
@@ -571,12 +573,42 @@ static void vblank(struct perfetto_export *p, const struct gpu_event *ev)
 						      root, name, 0, false }) });
 }
 
+/*
+ * A HIP runtime log line: an instant on the process's "HIP" track, a
+ * dispatch named after its kernel, the runtime's own line as an argument.
+ */
+static void hip_line(struct perfetto_export *p, const struct tep_record *rec,
+		     const struct hip_line *l)
+{
+	static const int names[HIP_NR_KINDS] = {
+		[HIP_OTHER] = N_HIP_LOG, [HIP_QUEUE_CREATE] = N_HIP_QUEUE,
+		[HIP_QUEUE_ACQUIRE] = N_HIP_LOG, [HIP_DISPATCH] = -1, [HIP_SHADER_NAME] = N_HIP_LOG,
+		[HIP_CMD_ENQUEUED] = N_HIP_ENQUEUED, [HIP_CMD_COMPLETE] = N_HIP_COMPLETE,
+		[HIP_COPY] = N_HIP_COPY,
+	};
+	int pid = tep_data_pid(p->a->tep, (struct tep_record *)rec);
+	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_HIP_ROOT, 0, 0), 0,
+						     "HIP runtime log", 0, false });
+	struct pf_arg arg = { .name = A_LINE, .type = ARG_STR, .s = l->msg };
+	struct pf_event e = { .ts = rec->ts, .type = TYPE_INSTANT, .name = names[l->kind],
+			      .args = &arg, .nr_args = 1 };
+	char name[80];
+
+	if (e.name < 0)
+		e.name_str = p->a->hip.last_kernel ? p->a->hip.last_kernel : "dispatch";
+	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, pid), pid);
+	e.track = track(p, &(struct pf_track){ track_uuid(p, T_HIP, (uint64_t)pid, 0), root, name,
+					       0, false });
+	write_event(p, &e);
+}
+
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx)
 {
 	struct perfetto_export *p = ctx;
 
-	(void)a;
+	if (a->hip_current)
+		hip_line(p, rec, a->hip_current);
 	if (rec->missed_events)
 		lost_window(p, rec);
 	if (ev && ev->kind == GEV_VBLANK)

@@ -24,7 +24,8 @@
  * "fence signals" (a dependency's signal, with a flow to the job that
  * waited on it); one thread track per submitter (a "submit" instant with a
  * flow to its job); "lost events" per CPU; "vblank" per CRTC; "KFD" per
- * process. Timestamps are the file's trace clock, in nanoseconds, moved by
+ * process; "HIP runtime log" per process (an instant per line of the
+ * runtime's log, a dispatch named after its kernel). Timestamps are the file's trace clock, in nanoseconds, moved by
  * the source's offset. Several sources share one trace: each one's tracks
  * then sit under a group track named after it.
  */

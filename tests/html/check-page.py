@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """check-page.py PAGE.html REPORT.json SCREENSHOT.png [--hover] [--also REPORT.json:OFFSET_NS ...]
+                 [--tip KIND:LABEL:T_NS:TEXT ...]
 
 Opens a page from `gpu-trace report --format html` in headless Chromium as a
 person would (a file:// URL, network off), driven over the DevTools protocol
@@ -11,7 +12,8 @@ job's hardware bar shows that job's stages; saves a screenshot.
 A page of several files: --also names each further file's JSON report and the
 offset it was moved by (report a.dat b.dat --ts-offset ...); every file's
 rings and jobs must be drawn in its own group, and the hover goes to the last
-file's job at its moved time.
+file's job at its moved time. --tip moves the mouse over the row of that kind
+and label at absolute time T_NS and expects TEXT in the tooltip (a HIP line).
 Prints "ok: ..." or "not ok: ..." lines; exits 1 on any failure.
 """
 import base64
@@ -124,6 +126,23 @@ def main():
             errors.append(f"page errors: {status['errors'][:3]}")
         if hover:
             errors += check_hover(b, js, sources, status.get("mode") == "density")
+        for k, arg in enumerate(sys.argv):
+            if arg == "--tip":
+                kind, label, t, text = sys.argv[k + 1].split(":", 3)
+                pos = js(f"""(() => {{
+                    const row = window.gtLayout.find(l => l.kind === {json.dumps(kind)} && l.label === {json.dumps(label)});
+                    if (!row) return null;
+                    const c = document.getElementById("gt-canvas").getBoundingClientRect();
+                    window.scrollTo(0, 0);
+                    return {{ x: c.left + window.gtX({t} - window.gtT0), y: c.top + row.y + row.h / 2 }};
+                }})()""")
+                if not pos:
+                    errors.append(f"no {kind} row labelled {label!r}")
+                    continue
+                b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": pos["x"], "y": pos["y"]})
+                tip = tip_text(js)
+                if text not in tip:
+                    errors.append(f"the tooltip at {label} {t} shows {tip!r}, not {text!r}")
         shot_data = b.send("Page.captureScreenshot", {"format": "png"}, timeout=120)
         with open(shot, "wb") as f:
             f.write(base64.b64decode(shot_data["result"]["data"]))

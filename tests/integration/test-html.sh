@@ -98,3 +98,18 @@ test_html_several_files() {
 		> "$WORK/hm.check" 2>&1 || { WHY="$(head -3 "$WORK/hm.check" | tr '\n' ' ')"; return 1; }
 	expect "not 4 rings and 12 jobs" grep -q '4 rings, 12 jobs, mode jobs' "$WORK/hm.check"
 }
+
+# The HIP runtime's lines (hip-kfd: print records) get a row per process; the
+# mouse over gemm_big's dispatch at its own time names it.
+test_html_hip_row() {
+	need_chromium || return
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" hip-kfd "$WORK/hh.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" report --format html -o "$WORK/hh.html" "$WORK/hh.dat" || { WHY="report failed"; return 1; }
+	"$GT" report --jobs --format json "$WORK/hh.dat" > "$WORK/hh.json"
+	mkdir -p "$ARTIFACTS"
+	python3 "$HTML_CHECK" "$WORK/hh.html" "$WORK/hh.json" "$ARTIFACTS/html-hip.png" \
+		--tip 'hip:HIP hipapp 4242:1001220000:HIP dispatch gemm_big' \
+		--tip 'hip:HIP hipapp 4242:1001085000:HIP queue' > "$WORK/hh.check" 2>&1 ||
+		{ WHY="$(head -3 "$WORK/hh.check" | tr '\n' ' ')"; return 1; }
+}

@@ -40,7 +40,13 @@ test_perfetto_every_fixture() {
 		[ "$(grep -c '"fence signaled"\|name_iid: 6$' "$WORK/pf-deps.txt")" -ge 2 ] || return 1
 	expect "competing: 7 jobs on the hardware" grep -q '7 jobs on the hardware' "$WORK/pf-competing.check" || return 1
 	expect "lost-window: no lost-events slice" grep -q 'name: "lost events"' "$WORK/pf-lost-window.txt" || return 1
-	expect "kfd-graph: no KFD operation track" grep -q 'name: "KFD queue operations"' "$WORK/pf-kfd-graph.txt"
+	expect "kfd-graph: no KFD operation track" grep -q 'name: "KFD queue operations"' "$WORK/pf-kfd-graph.txt" || return 1
+	# hip-kfd: the runtime's 9 lines as instants on the process's HIP track, a
+	# dispatch named after its kernel at the line's own time
+	expect "hip-kfd: no HIP track for hipapp 4242" grep -q 'name: "hipapp 4242"' "$WORK/pf-hip-kfd.txt" || return 1
+	expect "hip-kfd: not 9 runtime lines" [ "$(grep -c 'string_value: .*\(SWq=\|Command \|ShaderName\)' "$WORK/pf-hip-kfd.txt")" = 9 ] || return 1
+	grep -A12 'timestamp: 1001220000' "$WORK/pf-hip-kfd.txt" > "$WORK/pf-hip-at.txt"
+	expect "hip-kfd: gemm_big's dispatch not at 1001220000" grep -q 'name: "gemm_big"' "$WORK/pf-hip-at.txt"
 }
 
 test_perfetto_checker_fails_on_wrong_times() {
