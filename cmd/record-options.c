@@ -23,6 +23,8 @@ enum {
 	OPT_FORCE,
 	OPT_SYSTEM_WIDE_EVENTS,
 	OPT_HIP_LOG,
+	OPT_CGROUP,
+	OPT_CONTAINER,
 };
 
 static const struct option long_options[] = {
@@ -48,6 +50,8 @@ static const struct option long_options[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "system-wide-events", no_argument, NULL, OPT_SYSTEM_WIDE_EVENTS },
 	{ "hip-log", optional_argument, NULL, OPT_HIP_LOG },
+	{ "cgroup", required_argument, NULL, OPT_CGROUP },
+	{ "container", required_argument, NULL, OPT_CONTAINER },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -102,14 +106,21 @@ static int parse_positive(const char *opt, const char *arg, unsigned long max,
 
 static int check_combination(struct record_opts *o, struct gt_error *err)
 {
-	if (!o->command && !o->system_wide && !o->nr_pids)
+	bool cgroup = o->cgroup || o->container;
+
+	if (o->cgroup && o->container)
+		return gt_error_set(err, EINVAL, "--cgroup and --container both name a cgroup; give one");
+	if (cgroup && (o->nr_pids || o->system_wide))
+		return gt_error_set(err, EINVAL, "--%s scopes the recording to a cgroup; it cannot be combined with %s",
+				    o->cgroup ? "cgroup" : "container", o->nr_pids ? "-P" : "-a");
+	if (!o->command && !o->system_wide && !o->nr_pids && !cgroup)
 		return gt_error_set(err, EINVAL,
-				    "nothing to record: give a command after --, -a for system-wide, or -P PID");
+				    "nothing to record: give a command after --, -a for system-wide, -P PID or --container NAME");
 	if (o->nr_pids && o->command)
 		return gt_error_set(err, EINVAL, "-P attaches to running processes; it cannot be combined with a command");
 	if (o->nr_pids && o->system_wide)
 		return gt_error_set(err, EINVAL, "-P and -a contradict each other: -a records every process");
-	if (o->no_follow && !o->command)
+	if (o->no_follow && !o->command && !cgroup)
 		return gt_error_set(err, EINVAL, "--no-follow applies to a command given after --");
 	if (o->hip_log >= 0 && !o->command)
 		return gt_error_set(err, EINVAL, "--hip-log needs a command to run (record --hip-log -- ./app): the HIP runtime reads AMD_LOG_LEVEL when its process starts");
@@ -225,6 +236,12 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 			break;
 		case OPT_SYSTEM_WIDE_EVENTS:
 			o->system_wide_events = true;
+			break;
+		case OPT_CGROUP:
+			o->cgroup = optarg;
+			break;
+		case OPT_CONTAINER:
+			o->container = optarg;
 			break;
 		case OPT_HIP_LOG:
 			num = 4;	/* the level that prints AQL dispatches */

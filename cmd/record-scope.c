@@ -41,11 +41,15 @@ void record_say_scope(struct record_run *run)
 {
 	const struct event_selection *sel = &run->opts.events;
 	bool functions = strcmp(run->tracer.used, "nop") != 0;
-	char who[64];
+	char who[700];
 
 	if (!run->has_scope)
 		return;
-	if (run->opts.command)
+	if (run->has_cgroup)
+		snprintf(who, sizeof(who), "%d processes of cgroup %s%s, more as they join%s",
+			 run->cgroup.nr_seen, run->cgroup.dir, run->opts.command ? " and the command" : "",
+			 run->opts.no_follow ? "" : ", and their children");
+	else if (run->opts.command)
 		snprintf(who, sizeof(who), "pid %d%s", (int)run->workload.pid,
 			 run->opts.no_follow ? "" : " and its children");
 	else
@@ -79,8 +83,15 @@ static int collect_scope_pids(struct record_run *run, struct gt_error *err)
 			return gt_error_set(err, ENOMEM, "out of memory");
 		run->scope_pids[0] = run->workload.pid;
 		run->nr_scope_pids = 1;
-		return 0;
 	}
+	if (run->has_cgroup && cgroup_scope_poll(&run->cgroup, &run->scope_pids, &run->nr_scope_pids) < 0)
+		return gt_error_set(err, ENOMEM, "out of memory listing the processes of %s", run->cgroup.dir);
+	/* an empty set_ftrace_pid traces everyone, and no event gates a tracer */
+	if (run->has_cgroup && !run->nr_scope_pids && strcmp(run->tracer.used, "nop"))
+		return gt_error_set(err, EINVAL, "cgroup %s has no processes yet, and the %s tracer would trace every process until one joins; start the container first, or record without a tracer (-p nop)",
+				    run->cgroup.dir, run->tracer.used);
+	if (run->opts.command || run->has_cgroup)
+		return 0;
 	for (i = 0; i < run->opts.nr_pids; i++)
 		if (workload_list_tasks(run->opts.pids[i], &run->scope_pids, &run->nr_scope_pids))
 			return gt_error_set(err, errno, "out of memory listing the threads of %d",
@@ -106,22 +117,48 @@ int record_follow_workload(struct record_run *run, struct gt_error *err)
  * Names the workload's pids in its buffer, where report finds them:
  * "gpu-trace workload: pids=1234,1240 comm=app", as many lines as needed.
  */
-int record_mark_workload(struct record_run *run, struct gt_error *err)
+static int mark_pids(struct record_run *run, const pid_t *pids, int nr, struct gt_error *err)
 {
 	char line[900];
 	int i = 0;
 
-	while (i < run->nr_scope_pids) {
+	while (i < nr) {
 		size_t off = (size_t)snprintf(line, sizeof(line), "gpu-trace workload: pids=");
 		int first = i;
 
-		for (; i < run->nr_scope_pids && off < sizeof(line) - 64; i++)
+		for (; i < nr && off < sizeof(line) - 64; i++)
 			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%d",
-						i == first ? "" : ",", (int)run->scope_pids[i]);
+						i == first ? "" : ",", (int)pids[i]);
 		if (run->opts.command)
 			snprintf(line + off, sizeof(line) - off, " comm=%s", run->workload.comm);
 		if (session_mark(&run->scoped, line, err))
 			return -1;
 	}
 	return 0;
+}
+
+int record_mark_workload(struct record_run *run, struct gt_error *err)
+{
+	return mark_pids(run, run->scope_pids, run->nr_scope_pids, err);
+}
+
+void record_scope_poll(struct record_run *run)
+{
+	bool functions = strcmp(run->tracer.used, "nop") != 0 && !run->opts.system_wide;
+	struct gt_error err = { 0 };
+	pid_t *tids = NULL;
+	int nr = 0;
+
+	if (!run->has_cgroup || cgroup_scope_poll(&run->cgroup, &tids, &nr) <= 0 || !nr)
+		goto out;
+	/* event-fork follows their children; these came from elsewhere */
+	if (session_add_pids(&run->scoped, tids, nr, true, false, &err) ||
+	    (functions && session_add_pids(&run->session, tids, nr, false, true, &err)) ||
+	    (run->scoped_waiting && session_set_tracing(&run->scoped, true, &err)) ||
+	    mark_pids(run, tids, nr, &err))
+		cmd_failf("record", "%s; processes that join %s from now on may be missed", err.msg,
+			  run->cgroup.dir);
+	run->scoped_waiting = false;
+out:
+	free(tids);
 }

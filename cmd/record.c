@@ -179,6 +179,25 @@ static int setup_buffers(struct record_run *run, struct gt_error *err)
 	return 0;
 }
 
+/* --cgroup PATH, or --container NAME through docker/podman */
+static int open_cgroup(struct record_run *run, struct gt_error *err)
+{
+	char dir[512];
+
+	if (run->opts.container) {
+		if (cgroup_of_container(run->opts.container, dir, sizeof(dir), err) ||
+		    cgroup_scope_open(&run->cgroup, dir, err))
+			return -1;
+	} else if (run->opts.cgroup) {
+		if (cgroup_scope_open(&run->cgroup, run->opts.cgroup, err))
+			return -1;
+	} else {
+		return 0;
+	}
+	run->has_cgroup = true;
+	return 0;
+}
+
 static int setup(struct record_run *run, struct gt_error *err)
 {
 	bool mounted_now = false;
@@ -194,7 +213,9 @@ static int setup(struct record_run *run, struct gt_error *err)
 	if (outfile_create(&run->out, run->opts.output, run->opts.force, err) ||
 	    outfile_reserve(&run->out, header_estimate(run), err))
 		return -1;
-	run->has_scope = run->opts.command || run->opts.nr_pids;
+	if (open_cgroup(run, err))
+		return -1;
+	run->has_scope = run->opts.command || run->opts.nr_pids || run->has_cgroup;
 	if (create_sessions(run, err) || setup_tracer(run, err) ||
 	    session_set_clock(&run->session, run->opts.clock, err) ||
 	    (run->has_scope && session_set_clock(&run->scoped, run->opts.clock, err)) ||
@@ -240,6 +261,7 @@ static void wait_for_end(struct record_run *run, double t0)
 		}
 		if (run->opts.nr_pids && !pids_alive(&run->opts))
 			break;
+		record_scope_poll(run);
 		if (run->opts.duration > 0 && run->elapsed >= run->opts.duration)
 			break;
 		if (run->elapsed - last_progress >= 0.5) {
@@ -357,6 +379,10 @@ static int set_tracing(struct record_run *run, bool on, struct gt_error *err)
 {
 	if (session_set_tracing(&run->session, on, err))
 		return -1;
+	/* an empty pid filter filters nothing: an empty cgroup's scope waits */
+	run->scoped_waiting = on && run->has_cgroup && !run->nr_scope_pids;
+	if (run->scoped_waiting)
+		return 0;
 	return run->has_scope ? session_set_tracing(&run->scoped, on, err) : 0;
 }
 
@@ -436,6 +462,7 @@ static void free_run(struct record_run *run, struct scan_totals *totals)
 	free(run->scope_pids);
 	free(run->kallsyms);
 	hip_capture_remove(&run->hip);
+	cgroup_scope_free(&run->cgroup);
 	if (run->hip_fd >= 0)
 		close(run->hip_fd);
 	recorder_close(&run->recorder);
@@ -483,7 +510,7 @@ int cmd_record(int argc, char **argv)
 	}
 	if (!run.opts.command)
 		cmd_say("recording%s; Ctrl-C to stop", run.opts.system_wide ? " system-wide" :
-			" the given pids");
+			run.has_cgroup ? " the cgroup's processes as they come" : " the given pids");
 	wait_for_end(&run, now_seconds());
 	ret = finish_recording(&run, &totals, &err);
 	if (ret >= 0)

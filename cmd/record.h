@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "../lib/buffer-ladder.h"
+#include "../lib/cgroup-scope.h"
 #include "../lib/cmdlines.h"
 #include "../lib/cpu-stats.h"
 #include "../lib/event-select.h"
@@ -42,6 +43,8 @@ struct record_opts {
 	int nr_pids;
 	char **command;			/* NULL: none */
 	int hip_log;			/* AMD_LOG_LEVEL for the workload; -1: no log */
+	const char *cgroup;		/* --cgroup: a cgroup's processes as they come */
+	const char *container;		/* --container: a docker/podman container's cgroup */
 };
 
 /*
@@ -77,6 +80,9 @@ struct record_run {
 	struct cpu_stats *stats;
 	char *trace_clock;		/* read before the instance goes */
 	struct pid_comm *attached;	/* -P pids, named while they live */
+	struct cgroup_scope cgroup;	/* --cgroup, --container */
+	bool has_cgroup;
+	bool scoped_waiting;		/* an empty cgroup: `scoped` is off until one joins */
 	struct hip_capture hip;		/* --hip-log */
 	int hip_fd;			/* its pages, -1: none */
 	off_t hip_size;
@@ -99,6 +105,8 @@ int record_enable_tree_events(struct record_run *run, struct gt_error *err);
 int record_follow_workload(struct record_run *run, struct gt_error *err);
 int record_mark_workload(struct record_run *run, struct gt_error *err);
 void record_say_scope(struct record_run *run);
+/* --cgroup: processes that joined since the last call join the scope. */
+void record_scope_poll(struct record_run *run);
 
 /* cmd/record-hip.c: --hip-log, the runtime's log kept in the file */
 int record_hip_prepare(struct record_run *run, struct gt_error *err);

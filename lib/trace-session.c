@@ -259,6 +259,26 @@ int session_follow_pids(struct trace_session *s, const pid_t *pids, int nr,
 	return 0;
 }
 
+int session_add_pids(struct trace_session *s, const pid_t *pids, int nr, bool events,
+		     bool functions, struct gt_error *err)
+{
+	char list[8192];
+	int i = 0;
+
+	/* in chunks: a list file takes one pid per write */
+	while (i < nr) {
+		size_t off = 0;
+
+		for (; i < nr && off < sizeof(list) - 16; i++)
+			off += (size_t)snprintf(list + off, sizeof(list) - off, "%d\n", (int)pids[i]);
+		if (events && tracefs_path_append(s->dir, "set_event_pid", list, err))
+			return -1;
+		if (functions && tracefs_path_append(s->dir, "set_ftrace_pid", list, err))
+			return -1;
+	}
+	return 0;
+}
+
 int session_mark(struct trace_session *s, const char *text, struct gt_error *err)
 {
 	return tracefs_path_write(s->dir, "trace_marker", text, err);

@@ -69,6 +69,9 @@ int session_follow_pids(struct trace_session *s, const pid_t *pids, int nr,
 			bool events, bool functions, bool follow,
 			struct gt_error *err);
 /* A trace_marker line in this buffer (never pid-filtered by the kernel). */
+/* More pids for a running session's filters (a cgroup's newcomers). */
+int session_add_pids(struct trace_session *s, const pid_t *pids, int nr, bool events,
+		     bool functions, struct gt_error *err);
 int session_mark(struct trace_session *s, const char *text, struct gt_error *err);
 
 /* Stop tracing, undo everything, remove the instance. Safe to call twice. */

@@ -64,14 +64,14 @@ bool tracefs_is_list_file(const char *name)
 	return 0;
 }
 
-int tracefs_path_write(const char *tracing_dir, const char *name,
-		       const char *value, struct gt_error *err)
+static int path_write(const char *tracing_dir, const char *name, const char *value, int how,
+		      struct gt_error *err)
 {
 	char path[4096];
 	int fd, ret = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", tracing_dir, name);
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	fd = open(path, O_WRONLY | how | O_CLOEXEC);
 	if (fd < 0)
 		return gt_error_set(err, errno, "cannot open %s: %s; run as root on a kernel with tracefs",
 				    path, strerror(errno));
@@ -95,4 +95,16 @@ int tracefs_path_write(const char *tracing_dir, const char *name,
 		return gt_error_set(err, -ret, "writing '%.60s' to %s failed: %s", value,
 				    path, strerror(-ret));
 	return 0;
+}
+
+int tracefs_path_write(const char *tracing_dir, const char *name,
+		       const char *value, struct gt_error *err)
+{
+	return path_write(tracing_dir, name, value, O_TRUNC, err);
+}
+
+int tracefs_path_append(const char *tracing_dir, const char *name,
+			const char *value, struct gt_error *err)
+{
+	return path_write(tracing_dir, name, value, O_APPEND, err);
 }

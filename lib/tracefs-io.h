@@ -14,5 +14,8 @@ int tracefs_path_write(const char *tracing_dir, const char *name,
 		       const char *value, struct gt_error *err);
 /* The whole file, NUL-terminated, or NULL (errno set). */
 char *tracefs_path_read(const char *tracing_dir, const char *name);
+/* The same without truncating: a pid list grows (set_event_pid). */
+int tracefs_path_append(const char *tracing_dir, const char *name,
+			const char *value, struct gt_error *err);
 
 #endif

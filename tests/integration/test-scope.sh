@@ -82,3 +82,47 @@ time.sleep(1.6)' &
 	expect "the second thread's calls are missing" \
 		[ -n "$(getppid_pids "$out" | grep -vx "$pid")" ]
 }
+
+# A cgroup made for the test (cgroup2), empty when record starts: a process that
+# joins it later is followed, one outside it is not, and nothing is recorded in
+# the workload buffer before the first one joins.
+test_cgroup_scope_follows_processes_that_join() {
+	local mnt cg rc pids joiner
+	mnt=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/self/mounts)
+	[ -n "$mnt" ] && [ -w "$mnt" ] || { WHY="no writable cgroup2 mount"; return 77; }
+	cg=$mnt/gpu-trace-test-$$
+	mkdir "$cg" || { WHY="cannot make a cgroup under $mnt"; return 77; }
+	start_busy
+	"$GT" record --cgroup "$cg" --duration 3 -e syscalls:sys_enter_getppid -o "$WORK/cg.dat" \
+		2> "$WORK/cg.err" &
+	rc=$!
+	sleep 1
+	python3 -c 'import os, sys, time
+open(sys.argv[1], "w").write(str(os.getpid()))
+print(os.getpid(), flush=True)
+for i in range(40):
+    os.getppid()
+    time.sleep(0.02)' "$cg/cgroup.procs" > "$WORK/cg.joiner"
+	wait "$rc"
+	rc=$?
+	stop_busy
+	rmdir "$cg" 2> /dev/null
+	expect "record --cgroup failed: $(tail -2 "$WORK/cg.err")" [ $rc = 0 ] || return 1
+	expect "the scope line does not name the cgroup" grep -q "0 processes of cgroup $cg, more as they join" "$WORK/cg.err" || return 1
+	joiner=$(cat "$WORK/cg.joiner")
+	pids=$(getppid_pids "$WORK/cg.dat" | tr '\n' ' ')
+	expect "only the joiner ($joiner) should have getppid records, found: $pids" [ "$pids" = "$joiner " ] || return 1
+	expect "the joiner's calls after the first poll are missing" \
+		[ "$(trace-cmd report -i "$WORK/cg.dat" 2> /dev/null | grep -c "\-$joiner .*sys_enter_getppid")" -ge 30 ]
+}
+
+test_cgroup_and_container_errors() {
+	"$GT" record --cgroup /nonexistent/cg -o "$WORK/x.dat" 2> "$WORK/cge1"
+	expect "a missing cgroup accepted" [ $? = 125 ] || return 1
+	expect "not one line naming cgroup.procs" grep -q 'cannot read /nonexistent/cg/cgroup.procs' "$WORK/cge1" || return 1
+	"$GT" record --container gpu-trace-no-such-container -o "$WORK/x.dat" 2> "$WORK/cge2"
+	expect "an unknown container accepted" grep -q "container 'gpu-trace-no-such-container': neither docker nor podman" "$WORK/cge2" || return 1
+	"$GT" record --cgroup /sys/fs/cgroup -P 1 -o "$WORK/x.dat" 2> "$WORK/cge3"
+	expect "--cgroup with -P accepted" grep -q 'cannot be combined with -P' "$WORK/cge3" || return 1
+	expect "a file written" [ ! -e "$WORK/x.dat" ]
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_CGROUP_SCOPE_H
+#define GT_CGROUP_SCOPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "gt-error.h"
+
+/*
+ * A workload that is not our child: the processes of a cgroup (a
+ * container's), as they come and go. Each poll reads cgroup.procs and hands
+ * back the threads of the processes not seen before.
+ */
+struct cgroup_scope {
+	char dir[512];			/* the cgroup's directory */
+	pid_t *seen;
+	int nr_seen;
+};
+
+/*
+ * path: a cgroup directory, absolute or under the cgroup2 mount; it must
+ * have cgroup.procs. 0, or -1 with err.
+ */
+int cgroup_scope_open(struct cgroup_scope *c, const char *path, struct gt_error *err);
+/*
+ * A docker or podman container's cgroup directory, through their own CLI
+ * (inspect: the container's first process, then its /proc/PID/cgroup).
+ */
+int cgroup_of_container(const char *name, char *dir, size_t len, struct gt_error *err);
+/* Appends the threads of processes new since the last poll; how many were new, -1 on ENOMEM. */
+int cgroup_scope_poll(struct cgroup_scope *c, pid_t **tids, int *nr);
+void cgroup_scope_free(struct cgroup_scope *c);
+
+#endif
