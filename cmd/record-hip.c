@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* record --hip-log: the HIP runtime's log with the recording (lib/hip-capture.c). */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tracefs.h>
@@ -17,7 +18,26 @@ int record_hip_prepare(struct record_run *run, struct gt_error *err)
 	run->hip_fd = -1;
 	if (run->opts.hip_log < 0)
 		return 0;
+	if (run->has_cgroup)
+		return hip_capture_prepare_container(&run->hip, run->opts.hip_log, err);
 	return hip_capture_prepare(&run->hip, run->opts.hip_log, uid, gid, err);
+}
+
+static pid_t host_pid(pid_t nspid, void *ctx)
+{
+	return cgroup_scope_host_pid(ctx, nspid);
+}
+
+/* The cgroup's processes still alive: their /proc/PID/root is the container's. */
+static int live_roots(const struct record_run *run, pid_t **roots)
+{
+	int i, n = 0;
+
+	*roots = calloc((size_t)run->cgroup.nr_seen + 1, sizeof(**roots));
+	for (i = 0; *roots && i < run->cgroup.nr_seen; i++)
+		if (!kill(run->cgroup.seen[i].pid, 0) || errno == EPERM)
+			(*roots)[n++] = run->cgroup.seen[i].pid;
+	return n;
 }
 
 /* After the workload: its log into pages for the .dat's hip-log buffer. */
@@ -31,9 +51,11 @@ void record_hip_collect(struct record_run *run)
 		.ip = hip_mark_write_ip(run->kallsyms),
 	};
 	struct gt_error err = { 0 };
+	pid_t *roots = NULL;
+	int nr_roots = 0, ret;
 
 	free(format);
-	if (!c->dir[0])
+	if (!c->dir[0] && !c->container)
 		return;
 	run->hip_fd = temp_file_in(run->out.dir);
 	if (run->hip_fd < 0) {
@@ -42,8 +64,14 @@ void record_hip_collect(struct record_run *run)
 		c->dir[0] = '\0';	/* kept for the user */
 		return;
 	}
-	if (hip_capture_collect(c, &fmt, run->hip_fd, run->recorder.page_size, &err)) {
-		cmd_failf("record", "%s; the runtime's log stays in %s", err.msg, c->dir);
+	if (c->container)
+		nr_roots = live_roots(run, &roots);
+	ret = hip_capture_collect(c, &fmt, roots, nr_roots, c->container ? host_pid : NULL,
+				  &run->cgroup, run->hip_fd, run->recorder.page_size, &err);
+	free(roots);
+	if (ret) {
+		cmd_failf("record", "%s; the runtime's log stays in %s", err.msg,
+			  c->container ? c->file : c->dir);
 		close(run->hip_fd);
 		run->hip_fd = -1;
 		c->dir[0] = '\0';
@@ -59,6 +87,11 @@ void record_hip_say(const struct record_run *run)
 
 	if (run->opts.hip_log < 0 || run->hip_fd < 0)
 		return;
+	if (!c->processes && c->container) {
+		cmd_say("hip log: no %s_<pid> in the container's /tmp: pass the variables on with docker exec -e AMD_LOG_LEVEL -e AMD_LOG_LEVEL_FILE -e AMD_LOG_MASK",
+			c->file);
+		return;
+	}
 	if (!c->processes) {
 		cmd_say("hip log: the workload wrote none (level %d): is it a HIP program, and did it keep AMD_LOG_LEVEL_FILE?",
 			c->level);
@@ -70,4 +103,7 @@ void record_hip_say(const struct record_run *run)
 		cmd_say("hip log: %llu lines before any timestamped line left out, %llu cut to a page, %llu files not the workload's own skipped",
 			(unsigned long long)c->malformed, (unsigned long long)c->truncated,
 			(unsigned long long)c->skipped_files);
+	if (c->untranslated)
+		cmd_say("hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",
+			(unsigned long long)c->untranslated);
 }

@@ -123,9 +123,32 @@ static bool seen(const struct cgroup_scope *c, pid_t pid)
 	int i;
 
 	for (i = 0; i < c->nr_seen; i++)
-		if (c->seen[i] == pid)
+		if (c->seen[i].pid == pid)
 			return true;
 	return false;
+}
+
+/* The innermost NSpid of /proc/PID/status: the pid the process sees itself as. */
+static pid_t nspid_of(pid_t pid)
+{
+	char path[64], line[256];
+	pid_t ns = pid;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		char *last;
+
+		if (strncmp(line, "NSpid:", 6))
+			continue;
+		last = strrchr(line, '\t');
+		ns = (pid_t)strtol(last ? last + 1 : line + 6, NULL, 10);
+		break;
+	}
+	if (f)
+		fclose(f);
+	return ns;
 }
 
 int cgroup_scope_poll(struct cgroup_scope *c, pid_t **tids, int *nr)
@@ -138,7 +161,7 @@ int cgroup_scope_poll(struct cgroup_scope *c, pid_t **tids, int *nr)
 	f = fopen(path, "re");
 	while (f && fgets(line, sizeof(line), f)) {
 		pid_t pid = (pid_t)strtol(line, NULL, 10);
-		pid_t *n;
+		struct cgroup_pid *n;
 
 		if (pid <= 0 || seen(c, pid))
 			continue;
@@ -150,12 +173,22 @@ int cgroup_scope_poll(struct cgroup_scope *c, pid_t **tids, int *nr)
 			return -1;
 		}
 		c->seen = n;
-		c->seen[c->nr_seen++] = pid;
+		c->seen[c->nr_seen++] = (struct cgroup_pid){ pid, nspid_of(pid) };
 		added++;
 	}
 	if (f)
 		fclose(f);
 	return added;
+}
+
+pid_t cgroup_scope_host_pid(const struct cgroup_scope *c, pid_t nspid)
+{
+	int i;
+
+	for (i = c->nr_seen - 1; i >= 0; i--)
+		if (c->seen[i].nspid == nspid)
+			return c->seen[i].pid;
+	return 0;
 }
 
 void cgroup_scope_free(struct cgroup_scope *c)

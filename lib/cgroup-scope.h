@@ -11,11 +11,12 @@
 /*
  * A workload that is not our child: the processes of a cgroup (a
  * container's), as they come and go. Each poll reads cgroup.procs and hands
- * back the threads of the processes not seen before.
+ * back the threads of the processes not seen before, and notes their pid
+ * in their own pid namespace (NSpid: what a containerized runtime prints).
  */
 struct cgroup_scope {
 	char dir[512];			/* the cgroup's directory */
-	pid_t *seen;
+	struct cgroup_pid { pid_t pid, nspid; } *seen;
 	int nr_seen;
 };
 
@@ -31,6 +32,8 @@ int cgroup_scope_open(struct cgroup_scope *c, const char *path, struct gt_error 
 int cgroup_of_container(const char *name, char *dir, size_t len, struct gt_error *err);
 /* Appends the threads of processes new since the last poll; how many were new, -1 on ENOMEM. */
 int cgroup_scope_poll(struct cgroup_scope *c, pid_t **tids, int *nr);
+/* The host pid of a pid as the cgroup's own namespace numbers it; 0 if unseen. */
+pid_t cgroup_scope_host_pid(const struct cgroup_scope *c, pid_t nspid);
 void cgroup_scope_free(struct cgroup_scope *c);
 
 #endif

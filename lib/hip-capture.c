@@ -16,11 +16,20 @@
 #define LOG_BASE	"hip.log"
 #define LOG_MASK_ALL	"0x7FFFFFFF"	/* the runtime's default: every kind, with locations */
 
-int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
-			struct gt_error *err)
+static int set_env(struct hip_capture *c, struct gt_error *err)
 {
 	char lv[16];
 
+	snprintf(lv, sizeof(lv), "%d", c->level);
+	if (setenv("AMD_LOG_LEVEL", lv, 1) || setenv("AMD_LOG_LEVEL_FILE", c->file, 1) ||
+	    setenv("AMD_LOG_MASK", LOG_MASK_ALL, 0))
+		return gt_error_set(err, errno, "--hip-log: %s", strerror(errno));
+	return 0;
+}
+
+int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
+			struct gt_error *err)
+{
 	memset(c, 0, sizeof(*c));
 	snprintf(c->dir, sizeof(c->dir), "/tmp/gpu-trace-hip.XXXXXX");
 	if (!mkdtemp(c->dir)) {
@@ -36,15 +45,23 @@ int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
 	}
 	c->level = level;
 	c->uid = uid;
+	c->base = LOG_BASE;
 	snprintf(c->file, sizeof(c->file), "%s/" LOG_BASE, c->dir);
-	snprintf(lv, sizeof(lv), "%d", level);
-	if (setenv("AMD_LOG_LEVEL", lv, 1) || setenv("AMD_LOG_LEVEL_FILE", c->file, 1) ||
-	    setenv("AMD_LOG_MASK", LOG_MASK_ALL, 0)) {
-		gt_error_set(err, errno, "--hip-log: %s", strerror(errno));
+	if (set_env(c, err)) {
 		hip_capture_remove(c);
 		return -1;
 	}
 	return 0;
+}
+
+int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_error *err)
+{
+	memset(c, 0, sizeof(*c));
+	c->level = level;
+	c->container = true;
+	snprintf(c->file, sizeof(c->file), "/tmp/gpu-trace-hip-%d.log", (int)getpid());
+	c->base = c->file + strlen("/tmp/");
+	return set_env(c, err);
 }
 
 void hip_capture_remove(struct hip_capture *c)
@@ -149,8 +166,10 @@ static FILE *open_log(struct hip_capture *c, int dfd, const char *name)
 	if (fd < 0)
 		return NULL;
 	/* the workload's user owns the directory: only what it wrote itself,
-	 * never a link to a file it could not read */
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_uid != c->uid || st.st_nlink != 1 ||
+	 * never a link to a file it could not read (in a container's /tmp, any
+	 * owner: the container's own users) */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (!c->container && st.st_uid != c->uid) ||
+	    st.st_nlink != 1 ||
 	    !(f = fdopen(fd, "r"))) {
 		close(fd);
 		return NULL;
@@ -241,53 +260,117 @@ static int write_records(struct hip_capture *c, struct collect *k,
 	return ret;
 }
 
-int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
-			int out_fd, size_t page_size, struct gt_error *err)
+/* Every <base>_<pid> in one directory: its lines into k. */
+static int read_dir(struct hip_capture *c, struct collect *k, int dfd, hip_pid_map map,
+		    void *map_ctx, size_t max)
 {
-	struct collect k = { 0 };
-	struct rb_pages probe = { .page_size = page_size };
-	size_t max, n = strlen(LOG_BASE "_");
+	size_t n = strlen(c->base);
 	struct dirent *d;
+	int ret = 0;
 	DIR *dir;
-	int ret = -1;
 
-	if (fmt->event_id < 0 || (fmt->long_size != 4 && fmt->long_size != 8))
-		return gt_error_set(err, EINVAL, "--hip-log: this kernel's ftrace print event has no usable format; the log stays in %s",
-				    c->dir);
-	max = rb_pages_max_payload(&probe) - 8 - (size_t)fmt->long_size - 1;
-	dir = opendir(c->dir);
-	if (!dir)
-		return gt_error_set(err, errno, "--hip-log: cannot read %s: %s", c->dir, strerror(errno));
-	while ((d = readdir(dir))) {
+	dir = fdopendir(dfd);
+	if (!dir) {
+		close(dfd);
+		return -errno;
+	}
+	while (!ret && (d = readdir(dir))) {
 		char *end;
 		long pid;
 		FILE *f;
 
-		if (strncmp(d->d_name, LOG_BASE "_", n))
+		if (strncmp(d->d_name, c->base, n) || d->d_name[n] != '_')
 			continue;
-		pid = strtol(d->d_name + n, &end, 10);
+		pid = strtol(d->d_name + n + 1, &end, 10);
 		f = *end || pid <= 0 ? NULL : open_log(c, dirfd(dir), d->d_name);
 		if (!f) {
 			c->skipped_files++;
 			continue;
 		}
-		c->processes++;
-		ret = read_log(c, &k, f, (int)pid, max);
-		fclose(f);
-		if (ret) {
-			gt_error_set(err, ENOMEM, "--hip-log: out of memory reading the runtime's log");
-			goto out;
+		if (map) {
+			pid_t host = map((pid_t)pid, map_ctx);
+
+			if (!host)
+				c->untranslated++;
+			pid = host;
 		}
+		c->processes++;
+		if (read_log(c, k, f, (int)pid, max))
+			ret = -ENOMEM;
+		fclose(f);
+	}
+	closedir(dir);
+	return ret;
+}
+
+/* Each root's /tmp once (the processes of one container share it). */
+static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roots, int nr,
+		      hip_pid_map map, void *map_ctx, size_t max)
+{
+	struct stat *done = calloc((size_t)nr + 1, sizeof(*done)), st;
+	int i, j, nr_done = 0, ret = 0;
+	char path[64];
+
+	if (!done)
+		return -ENOMEM;
+	for (i = 0; i < nr && !ret; i++) {
+		int dfd;
+
+		/* /proc/PID/root is the container's root; a /tmp that is a link is not followed */
+		snprintf(path, sizeof(path), "/proc/%d/root/tmp", (int)roots[i]);
+		dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (dfd < 0)
+			continue;
+		if (fstat(dfd, &st)) {
+			close(dfd);
+			continue;
+		}
+		for (j = 0; j < nr_done; j++)
+			if (done[j].st_dev == st.st_dev && done[j].st_ino == st.st_ino)
+				break;
+		if (j < nr_done) {
+			close(dfd);
+			continue;
+		}
+		done[nr_done++] = st;
+		ret = read_dir(c, k, dfd, map, map_ctx, max);
+	}
+	free(done);
+	return ret;
+}
+
+int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
+			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
+			int out_fd, size_t page_size, struct gt_error *err)
+{
+	struct collect k = { 0 };
+	struct rb_pages probe = { .page_size = page_size };
+	size_t max;
+	int ret, dfd;
+
+	if (fmt->event_id < 0 || (fmt->long_size != 4 && fmt->long_size != 8))
+		return gt_error_set(err, EINVAL, "--hip-log: this kernel's ftrace print event has no usable format; the log stays in %s",
+				    c->container ? c->file : c->dir);
+	max = rb_pages_max_payload(&probe) - 8 - (size_t)fmt->long_size - 1;
+	if (c->container) {
+		ret = read_roots(c, &k, roots, nr_roots, map, map_ctx, max);
+	} else {
+		dfd = open(c->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd < 0)
+			return gt_error_set(err, errno, "--hip-log: cannot read %s: %s", c->dir,
+					    strerror(errno));
+		ret = read_dir(c, &k, dfd, NULL, NULL, max);
+	}
+	if (ret) {
+		gt_error_set(err, -ret, "--hip-log: reading the runtime's log failed: %s", strerror(-ret));
+		goto out;
 	}
 	qsort(k.recs, k.nr, sizeof(*k.recs), by_time);
 	ret = write_records(c, &k, fmt, out_fd, page_size);
-	if (ret) {
+	if (ret)
 		gt_error_set(err, -ret, "--hip-log: writing the log's records failed: %s", strerror(-ret));
-		ret = -1;
-	}
 out:
-	closedir(dir);
 	free(k.recs);
 	free(k.text);
-	return ret;
+	return ret ? -1 : 0;
 }

@@ -22,8 +22,10 @@
 #define HIP_LOG_BUFFER	"hip-log"
 
 struct hip_capture {
-	char dir[64];			/* "" until prepared */
+	char dir[64];			/* the private directory; "" for a container's */
 	char file[96];			/* AMD_LOG_LEVEL_FILE */
+	const char *base;		/* its name: the runtime appends _<pid> */
+	bool container;			/* the file is in the container's /tmp */
 	int level;
 	uid_t uid;
 	/* after collect */
@@ -32,6 +34,7 @@ struct hip_capture {
 	uint64_t malformed;		/* before any header: no time to place them at */
 	uint64_t truncated;		/* longer than a ring-buffer page holds */
 	uint64_t skipped_files;		/* not a regular file of the workload's user */
+	uint64_t untranslated;		/* lines of a container pid never seen on the host */
 	int processes;
 	uint64_t first_us, last_us;
 };
@@ -52,11 +55,25 @@ struct hip_print_format {
 int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
 			struct gt_error *err);
 /*
- * Reads every <dir>/hip.log_<pid> (only regular files of uid, never through
- * a link), orders the lines by time and writes them as print records into
+ * A workload in a container (record --cgroup/--container): the runtime runs
+ * in the container's filesystem, so AMD_LOG_LEVEL_FILE names a file in its
+ * /tmp; the command (docker exec -e AMD_LOG_LEVEL -e AMD_LOG_LEVEL_FILE -e
+ * AMD_LOG_MASK ...) passes the variables on.
+ */
+int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_error *err);
+
+/* A container's pid (its NSpid) as the host knows it; 0 if unknown. */
+typedef pid_t (*hip_pid_map)(pid_t nspid, void *ctx);
+
+/*
+ * Reads the runtime's files: <dir>/hip.log_<pid> (only regular files of uid,
+ * never through a link), or for a container the <file>_<nspid> in the /tmp
+ * of each of roots' /proc/PID/root (each filesystem once; pids translated
+ * with map), orders the lines by time and writes them as print records into
  * ring-buffer pages on out_fd. 0, or -1 with err set.
  */
 int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
+			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
 			int out_fd, size_t page_size, struct gt_error *err);
 /* Removes the directory and what the runtime wrote into it. */
 void hip_capture_remove(struct hip_capture *c);

@@ -87,3 +87,40 @@ test_hip_log_option_errors() {
 	expect "--hip-log=9 accepted" grep -q "bad --hip-log '9'" "$WORK/he3" || return 1
 	expect "a file written after a bad option" [ ! -e "$WORK/x.dat" ]
 }
+
+# A workload in its own pid namespace, in a cgroup made for the test, as a
+# container runs it: record --cgroup --hip-log finds the runtime's file in the
+# /tmp of the cgroup's root (/proc/PID/root of a process that stays, as a
+# container's init does), translates the namespace's pid 1 to the host pid,
+# and places every line at its time among that process's kernel events.
+test_hip_log_from_a_pid_namespace_in_a_cgroup() {
+	local mnt cg init pid want got
+	command -v unshare > /dev/null || { WHY="unshare not installed"; return 77; }
+	mnt=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/self/mounts)
+	[ -n "$mnt" ] && [ -w "$mnt" ] || { WHY="no writable cgroup2 mount"; return 77; }
+	cg=$mnt/gpu-trace-hipns-$$
+	mkdir "$cg" || { WHY="cannot make a cgroup under $mnt"; return 77; }
+	sh -c 'echo $$ > "$1/cgroup.procs"; exec sleep 60' _ "$cg" &
+	init=$!
+	for _ in $(seq 50); do grep -qx "$init" "$cg/cgroup.procs" && break; sleep 0.1; done
+	"$GT" record --cgroup "$cg" --hip-log -e syscalls:sys_enter_getppid -o "$WORK/ns.dat" -- \
+		sh -c 'echo $$ > "$1/cgroup.procs"; exec unshare --pid --fork --mount-proc sh -c "sleep 0.4; exec python3 $2 6"' \
+		_ "$cg" "$FAKE_HIP" > "$WORK/ns.out" 2> "$WORK/ns.err"
+	local rc=$?
+	kill "$init" 2> /dev/null
+	wait "$init" 2> /dev/null
+	rm -f /tmp/gpu-trace-hip-*.log_1
+	rmdir "$cg" 2> /dev/null
+	expect "record failed: $(tail -2 "$WORK/ns.err" | tr '\n' ' ')" [ $rc = 0 ] || return 1
+	expect "the stand-in program did not run: $(head -2 "$WORK/ns.out")" grep -q '^order' "$WORK/ns.out" || return 1
+	expect "no lines collected from the cgroup's /tmp: $(grep 'hip log' "$WORK/ns.err")" \
+		grep -q '^hip log: 16 lines of 1 process' "$WORK/ns.err" || return 1
+	pid=$(trace-cmd report -i "$WORK/ns.dat" 2> /dev/null | grep -m1 'hip-log:' | sed -E 's/.*-([0-9]+) +\[.*/\1/')
+	expect "the lines carry pid ${pid:-none}, not a host pid" [ -n "$pid" ] && [ "$pid" != 1 ] && [ "$pid" != 0 ] || return 1
+	want=$(sed -n 's/^order //p' "$WORK/ns.out" | tr -d ' ' | tr '|' '\n' | sed 's/^H.*/H/')
+	got=$(trace-cmd report -i "$WORK/ns.dat" 2> /dev/null |
+		grep -E -- "-$pid +\[" | grep -E 'hip-log:|sys_enter_getppid' |
+		awk '/sys_enter_getppid/ { print "G"; h = 0; next } !h { print "H"; h = 1 }' | sed '/^H/,$!d')
+	expect "not in the workload's order: want $(echo "$want" | tr '\n' ' ') got $(echo "$got" | tr '\n' ' ')" \
+		[ "$want" = "$got" ]
+}
