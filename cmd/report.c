@@ -218,6 +218,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		      struct gt_error *err)
 {
 	static char outbuf[1 << 16];
+	int64_t offset = rep->opts.inputs[rep->input].offset;
 	bool first = !rep->stream;
 	int ret = 0;
 
@@ -239,7 +240,11 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	}
 	if (rep->format->begin)
 		rep->format->begin(rep);
-	if (analysis_run(&rep->analysis, err) && !rep->perfetto->error)
+	/* a file moved before 0 is refused before its records are read */
+	if (rep->opts.format == REPORT_PERFETTO && offset < 0 && analysis_first_ts(&rep->analysis) &&
+	    analysis_first_ts(&rep->analysis) < (uint64_t)-offset)
+		rep->perfetto->error = ERANGE;
+	else if (analysis_run(&rep->analysis, err) && !rep->perfetto->error)
 		goto fail;
 	if (add_hip_logs(rep, err))
 		goto fail;

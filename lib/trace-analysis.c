@@ -17,6 +17,11 @@ static const char *comm_of(int pid, void *ctx)
 	return analysis_comm(ctx, pid);
 }
 
+uint64_t analysis_first_ts(const struct analysis *a)
+{
+	return a->nr_handles ? tracecmd_get_first_ts(a->handles[0]) : 0;
+}
+
 const char *analysis_comm(struct analysis *a, int pid)
 {
 	return tep_data_comm_from_pid(a->tep, pid);

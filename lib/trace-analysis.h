@@ -94,6 +94,8 @@ int analysis_init(struct analysis *a, struct tep_handle *tep,
 int analysis_record(struct analysis *a, struct tep_record *rec);
 void analysis_finish(struct analysis *a);
 void analysis_close(struct analysis *a);
+/* The top buffer's first timestamp once opened; 0 when not known before the run. */
+uint64_t analysis_first_ts(const struct analysis *a);
 /* "<...>" when the file has no name for the pid */
 const char *analysis_comm(struct analysis *a, int pid);
 

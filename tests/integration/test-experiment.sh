@@ -103,3 +103,40 @@ test_gemm_experiment() {
 		expect "no bench tool and no command accepted" grep -q 'give the GEMM after --' "$WORK/gemm2.err"
 	fi
 }
+
+# The workload in a container (tests/tools/fake-engine.sh as "docker": a cgroup
+# made for the test, a pid namespace, only -e variables cross): the experiment
+# passes the case's and the runtime's variables with exec -e, record follows
+# the container's cgroup and reads the runtime's log from its /tmp with host pids.
+test_experiment_in_a_container() {
+	local mnt cg init d=$WORK/ctr/results/c pid
+	command -v unshare > /dev/null || { WHY="unshare not installed"; return 77; }
+	mnt=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/self/mounts)
+	[ -n "$mnt" ] && [ -w "$mnt" ] || { WHY="no writable cgroup2 mount"; return 77; }
+	cg=$mnt/gpu-trace-ctr-$$
+	mkdir "$cg" || { WHY="cannot make a cgroup under $mnt"; return 77; }
+	sh -c 'echo $$ > "$1/cgroup.procs"; exec sleep 60' _ "$cg" &
+	init=$!
+	for _ in $(seq 50); do grep -qx "$init" "$cg/cgroup.procs" && break; sleep 0.1; done
+	mkdir -p "$WORK/ctr/bin"
+	ln -sf "$ROOT_DIR/tests/tools/fake-engine.sh" "$WORK/ctr/bin/docker"
+	(cd "$WORK/ctr" && PATH=$WORK/ctr/bin:$PATH GT_FAKE_CGROUP=$cg GT_FAKE_INIT=$init \
+		"$EXPERIMENT" --gpu-trace "$GT" -n 1 -e c --hip-log --container fake -r -e -r syscalls:sys_enter_getppid \
+		-c one='GT_CASE=one' -- sh -c 'echo "case $GT_CASE"; sleep 0.4; exec python3 "$1" 3' _ "$ROOT_DIR/tests/tools/fake-hip.py") \
+		> "$WORK/ctr.out" 2> "$WORK/ctr.err"
+	local rc=$?
+	kill "$init" 2> /dev/null
+	wait "$init" 2> /dev/null
+	rm -f /tmp/gpu-trace-hip-*.log_1
+	rmdir "$cg" 2> /dev/null
+	expect "experiment failed: $(tail -2 "$WORK/ctr.err" | tr '\n' ' ')" [ $rc = 0 ] || return 1
+	expect "the case's variable did not cross: $(head -3 "$WORK/ctr.out" | tr '\n' ' ')" grep -qx 'case one' "$WORK/ctr.out" || return 1
+	expect "the runtime's variables did not cross" grep -qx 'env 4 0x7FFFFFFF' "$WORK/ctr.out" || return 1
+	expect "record did not read the container's log: $(grep 'hip log' "$d/one/1/record.log")" \
+		grep -q '^hip log: 10 lines of 1 process' "$d/one/1/record.log" || return 1
+	pid=$(trace-cmd report -i "$d/one/1/trace.dat" 2> /dev/null | grep -m1 'hip-log:' | sed -E 's/.*-([0-9]+) +\[.*/\1/')
+	expect "the log's lines carry pid ${pid:-none}, not the host's" [ -n "$pid" ] && [ "$pid" -gt 1 ] || return 1
+	expect "the lines' process has no kernel events in the workload buffer" \
+		grep -q "^workload: .*-$pid .*sys_enter_getppid" <(trace-cmd report -i "$d/one/1/trace.dat" 2> /dev/null) || return 1
+	expect "the manifest does not name the container" grep -q '"container":"fake","engine":"docker"' "$d/manifest.json"
+}

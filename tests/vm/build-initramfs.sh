@@ -40,6 +40,9 @@ fi
 for probe in kfd-probe drm-probe; do
 	cc -O2 -Wall -Wextra -Werror -I "$here/include" -o "$stage/bin/$probe" "$here/$probe.c"
 done
+# bash and the experiment script, for the lab's experiment on the mock driver
+cp "$(command -v bash)" "$stage/bin/bash"
+cp "$here/../../scripts/gpu-trace-experiment" "$stage/bin/gpu-trace-experiment"
 echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
 echo "root:x:0:" > "$stage/etc/group"
 

@@ -288,6 +288,7 @@ def check_kfd():
     check("kfd: function_graph records", rep["function_events"] > 0,
           "no function records: was function_graph refused?")
     ev = run(gpu_trace, "report", "--events", dat).stdout
+    check_kfd_hip(dat, ev, "open /dev/kfd" in probe)
     if "open /dev/kfd" in probe:
         # newer kernels refuse /dev/kfd without a GPU node: the open path must still show
         check("kfd: kfd_open traced (open refused without a GPU)", "kfd_open()" in ev,
@@ -304,6 +305,36 @@ def check_kfd():
     tc = run("trace-cmd", "report", dat)
     check("kfd: trace-cmd report reads it", tc.returncode == 0 and "kfd_ioctl_create_queue" in tc.stdout,
           f"exit {tc.returncode}: {tc.stderr.strip()[:200]}")
+
+
+def check_kfd_hip(dat, ev, refused):
+    """kfd-probe's runtime-format lines (record --hip-log) each beside the
+    kernel's records of its step: before kfd_open, after the ioctl's graph."""
+    lines = ev.splitlines()
+
+    def first(pattern, after=-1):
+        return next((i for i, l in enumerate(lines) if i > after and re.search(pattern, l)), None)
+
+    def last(pattern):
+        found = [i for i, l in enumerate(lines) if re.search(pattern, l)]
+        return found[-1] if found else None
+
+    init, kopen = first(r"Initializing HSA stack"), first(r"kfd_open\(\)")
+    check("kfd: the runtime's first line before kfd_open, in one timeline",
+          init is not None and kopen is not None and init < kopen,
+          f"line {init}, kfd_open at {kopen}")
+    if refused:
+        return
+    version, get = first(r"KFD version answered"), last(r"kfd_ioctl_get_version\(\)")
+    check("kfd: the GET_VERSION line after kfd_ioctl_get_version",
+          version is not None and get is not None and get < version, f"line {version}, ioctl at {get}")
+    queue, create = first(r"hsa_queue_create failed|Created SWq="), last(r"kfd_ioctl_create_queue")
+    check("kfd: the CREATE_QUEUE line after kfd_ioctl_create_queue's records",
+          queue is not None and create is not None and create < queue, f"line {queue}, ioctl at {create}")
+    rep = report_json(dat)
+    procs = [p for p in rep["hip"]["processes"] if p["comm"] == "kfd-probe"]
+    check("kfd: report's HIP section has kfd-probe's 3 lines", len(procs) == 1 and procs[0]["lines"] == 3,
+          json.dumps(rep["hip"])[:300])
 
 
 def check_formats():
@@ -347,6 +378,40 @@ def check_virtio():
     tc_cmds = len(re.findall(r"virtio_gpu_cmd_queue", tc.stdout))
     check("virtio: trace-cmd report reads it", tc.returncode == 0 and tc_cmds == cmds,
           f"exit {tc.returncode}, {tc_cmds} commands vs gpu-trace's {cmds}")
+
+
+def check_experiment():
+    """scripts/gpu-trace-experiment in the guest: a, a2 the same case, b with
+    every execution 1.5x (the mock's exec_scale), three runs each; compare must
+    call b slower on exec and a2 the same as a."""
+    exp = os.path.join(results, "exp", "lab")
+    if not os.path.exists(os.path.join(exp, "manifest.json")):
+        check("experiment: results and manifest", False,
+              open(os.path.join(results, "experiment.txt")).read()[-300:])
+        return
+    m = json.load(open(os.path.join(exp, "manifest.json")))
+    check("experiment: 3 cases x 3 runs, interleaved, all recorded",
+          len(m["runs"]) == 9 and all(r["status"] == 0 for r in m["runs"])
+          and [r["case"] for r in m["runs"][:3]] == ["a", "a2", "b"]
+          and [r["case"] for r in m["runs"][3:6]] == ["a2", "b", "a"],
+          json.dumps(m["runs"])[:300])
+
+    def verdicts(a, b):
+        r = run(gpu_trace, "compare", "--format", "json", os.path.join(exp, a), os.path.join(exp, b))
+        if r.returncode:
+            return None, r.stderr.strip()
+        d = json.loads(r.stdout)
+        return {(ring["name"], st["stage"]): st["verdict"] for ring in d["rings"]
+                for st in ring["stages"]}, r.stdout
+
+    ab, raw = verdicts("a", "b")
+    slower = [k for k, v in (ab or {}).items() if k[1] == "exec" and v == "B slower"]
+    check("experiment: compare calls b's exec slower (exec_scale 150)", ab is not None and slower
+          and all(v == "B slower" for k, v in ab.items() if k[1] == "exec"), str(ab or raw)[:300])
+    aa, raw = verdicts("a", "a2")
+    check("experiment: compare calls a2's exec and total the same as a's",
+          aa is not None and all(v == "same" for k, v in aa.items() if k[1] in ("exec", "total")),
+          str(aa or raw)[:300])
 
 
 def each_recording(name, render):
@@ -407,6 +472,7 @@ check_competing()
 check_warning()
 check_top()
 check_kfd()
+check_experiment()
 check_formats()
 check_virtio()
 if shutil.which("protoc"):

@@ -97,6 +97,17 @@ for sc in mixed chain; do
 	dmesg -c > /dev/null
 done
 
+# An experiment as users run one (scripts/gpu-trace-experiment): cases a and a2
+# the same, b with every execution 1.5x longer (the mock's exec_scale), three
+# repetitions each; the host's check runs gpu-trace compare on the runs.
+scale=/sys/module/gt_mock_sched/parameters/exec_scale
+step experiment bash /bin/gpu-trace-experiment --gpu-trace /bin/gpu-trace -n 3 -e lab -o /out/exp \
+	--no-compare -r -e -r gpu_scheduler -r -e -r dma_fence \
+	-c a=GT_SCALE=100 -c a2=GT_SCALE=100 -c b=GT_SCALE=150 \
+	-- sh -c "echo \$GT_SCALE > $scale; echo mixed > $run" > /out/experiment.txt 2>&1
+echo 100 > "$scale"
+dmesg -c > /dev/null
+
 # Competing clients: a process outside the workload floods ring 0 ("rival"),
 # started once tracing is armed (the workload creates /tmp/go); the workload
 # then submits ("victim") and its ring-0 jobs wait behind the rival's.
@@ -129,8 +140,9 @@ timed top-screen gpu-trace top -d 0.3 -- \
 dmesg -c > /dev/null
 rmmod gt_mock_sched
 
-# KFD: the ioctl paths under function_graph, filtered to amdgpu's functions
-step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' -o /out/kfd.dat \
+# KFD: the ioctl paths under function_graph, filtered to amdgpu's functions,
+# with the runtime-format lines kfd-probe writes around each step (--hip-log)
+step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' --hip-log -o /out/kfd.dat \
 	-- /bin/kfd-probe > /out/kfd-probe.txt
 cat /out/kfd-probe.txt
 

@@ -6,27 +6,66 @@
  * kfd_ioctl -> kfd_ioctl_create_queue is what the lab's queue view must show.
  * Prints one line per step; exits 0 when the ioctls were made, whatever they
  * answered, 2 when /dev/kfd could not be opened.
+ *
+ * Under record --hip-log it also writes, as the HIP runtime would
+ * (AMD_LOG_LEVEL_FILE + "_<pid>", CLOCK_MONOTONIC microseconds), a line
+ * before it opens /dev/kfd and one after each ioctl: the lab checks that
+ * each lands beside the kernel's records of the same step.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdarg.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
+
+static FILE *hip_log;
+
+/* One line in the runtime's format: ":%d:%-25s:%-4d: %010llu us: %s %s" */
+static void hip(const char *fmt, ...)
+{
+	struct timespec ts;
+	va_list ap;
+
+	if (!hip_log)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	fprintf(hip_log, ":3:%-25s:%-4d: %010llu us: [pid:%d tid: 0x%05x] ", "rocdevice.cpp", 1,
+		(unsigned long long)ts.tv_sec * 1000000ULL + (unsigned long long)ts.tv_nsec / 1000,
+		(int)getpid(), 0x1abcd);
+	va_start(ap, fmt);
+	vfprintf(hip_log, fmt, ap);
+	va_end(ap);
+	fputc('\n', hip_log);
+	fflush(hip_log);
+}
 
 int main(void)
 {
 	struct kfd_ioctl_get_version_args version;
 	struct kfd_ioctl_create_queue_args queue;
-	int fd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
+	const char *log = getenv("AMD_LOG_LEVEL_FILE");
+	char path[512];
+	int fd, ret;
 
+	if (log) {
+		snprintf(path, sizeof(path), "%s_%d", log, (int)getpid());
+		hip_log = fopen(path, "a");
+	}
+	hip("Initializing HSA stack.");
+	fd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		printf("kfd-probe: open /dev/kfd: %s\n", strerror(errno));
 		return 2;
 	}
 	memset(&version, 0, sizeof(version));
-	if (ioctl(fd, AMDKFD_IOC_GET_VERSION, &version))
+	ret = ioctl(fd, AMDKFD_IOC_GET_VERSION, &version);
+	hip("KFD version %s", ret ? strerror(errno) : "answered");
+	if (ret)
 		printf("kfd-probe: GET_VERSION: %s\n", strerror(errno));
 	else
 		printf("kfd-probe: GET_VERSION: %u.%u\n", version.major_version,
@@ -38,7 +77,15 @@ int main(void)
 	queue.queue_percentage = 100;
 	queue.queue_priority = 7;
 	queue.ring_size = 4096;
-	if (ioctl(fd, AMDKFD_IOC_CREATE_QUEUE, &queue))
+	queue.ring_base_address = 0x7f0000100000ULL;
+	ret = ioctl(fd, AMDKFD_IOC_CREATE_QUEUE, &queue);
+	/* the runtime's own line on success; what a failure leaves otherwise */
+	if (ret)
+		hip("hsa_queue_create failed: %s", strerror(errno));
+	else
+		hip("Created SWq=0x7f0000200000 to map on HWq=0x%llx with size %u with priority %u, cooperative: 0",
+		    (unsigned long long)queue.ring_base_address, queue.ring_size, queue.queue_priority);
+	if (ret)
 		printf("kfd-probe: CREATE_QUEUE: %s\n", strerror(errno));
 	else
 		printf("kfd-probe: CREATE_QUEUE: queue %u\n", queue.queue_id);

@@ -47,8 +47,8 @@ module_param(scenario, charp, 0444);
 MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim, steady, stress or none");
 
 static unsigned int exec_scale = 100;
-module_param(exec_scale, uint, 0444);
-MODULE_PARM_DESC(exec_scale, "percent applied to every execution time (default 100)");
+module_param(exec_scale, uint, 0644);
+MODULE_PARM_DESC(exec_scale, "percent applied to every execution time (default 100; writable: an experiment's cases)");
 
 struct job_spec {
 	int entity;		/* which entity (and so ring and client) submits it */
