@@ -22,6 +22,7 @@
 struct cmp_kernel {
 	char name[128];
 	uint64_t dispatches[2];
+	uint64_t spans[2], span_ns[2];	/* dispatch to its command's completion */
 };
 
 struct compare_run {
@@ -169,6 +170,8 @@ static void count_kernels(struct compare_run *cr, const struct hip_runtime *h)
 				cr->nr_kernels++;
 			}
 			cr->kernels[n].dispatches[cr->side] += kn->dispatches;
+			cr->kernels[n].spans[cr->side] += kn->spans;
+			cr->kernels[n].span_ns[cr->side] += kn->span_ns;
 		}
 	}
 }
@@ -268,11 +271,18 @@ static void print_text(struct compare_run *cr)
 	printf("\nlost events: %llu / %llu\n", (unsigned long long)cr->lost_events[0],
 	       (unsigned long long)cr->lost_events[1]);
 	if (cr->hip_lines[0] && cr->hip_lines[1]) {
-		printf("\nHIP dispatches per run (runtime log)\n");
-		for (k = 0; k < cr->nr_kernels; k++)
-			printf("  %10.1f %10.1f  %s\n",
-			       (double)cr->kernels[k].dispatches[0] / cr->c.runs[0],
-			       (double)cr->kernels[k].dispatches[1] / cr->c.runs[1], cr->kernels[k].name);
+		printf("\nHIP dispatches per run and their mean span, dispatch to completion (runtime log)\n  %10s %10s %12s %12s  %s\n",
+		       "A", "B", "A us", "B us", "kernel");
+		for (k = 0; k < cr->nr_kernels; k++) {
+			const struct cmp_kernel *kn = &cr->kernels[k];
+			char span[2][32];
+			int s;
+
+			for (s = 0; s < 2; s++)
+				us3(span[s], sizeof(span[s]), kn->spans[s], kn->spans[s] ? kn->span_ns[s] / kn->spans[s] : 0);
+			printf("  %10.1f %10.1f %12s %12s  %s\n", (double)kn->dispatches[0] / cr->c.runs[0],
+			       (double)kn->dispatches[1] / cr->c.runs[1], span[0], span[1], kn->name);
+		}
 	}
 }
 
@@ -352,8 +362,15 @@ static void print_json(struct compare_run *cr)
 	for (k = 0; k < cr->nr_kernels; k++) {
 		printf("%s{\"name\":", k ? "," : "");
 		json_str(stdout, cr->kernels[k].name);
-		printf(",\"a\":%llu,\"b\":%llu}", (unsigned long long)cr->kernels[k].dispatches[0],
+		printf(",\"a\":%llu,\"b\":%llu", (unsigned long long)cr->kernels[k].dispatches[0],
 		       (unsigned long long)cr->kernels[k].dispatches[1]);
+		for (s = 0; s < 2; s++)
+			if (cr->kernels[k].spans[s])
+				printf(",\"%s_mean_span_ns\":%llu", s ? "b" : "a",
+				       (unsigned long long)(cr->kernels[k].span_ns[s] / cr->kernels[k].spans[s]));
+			else
+				printf(",\"%s_mean_span_ns\":null", s ? "b" : "a");
+		putchar('}');
 	}
 	printf("]}\n");
 }

@@ -87,6 +87,23 @@ static void hip(struct report *rep)
 				(unsigned long long)kn->first_ts, (unsigned long long)kn->last_ts);
 		}
 	}
+	fprintf(rep->stream, "\n# hip overlaps\npid,comm,dispatch_id,kernel,hwq,from_ns,to_ns,kfd_op,kfd_pid,kfd_start_ns,kfd_duration_ns\n");
+	for (i = 0; i < h->nr_procs; i++) {
+		const struct hip_proc *p = &h->procs[i];
+
+		for (k = 0; k < p->nr_overlaps; k++) {
+			const struct hip_overlap *o = &p->overlaps[k];
+
+			fprintf(rep->stream, "%d,", p->pid);
+			text(rep->stream, analysis_comm(&rep->analysis, p->pid));
+			fprintf(rep->stream, ",%llu,", (unsigned long long)o->dispatch_id);
+			text(rep->stream, o->kernel >= 0 ? p->kernels[o->kernel].name : "");
+			fprintf(rep->stream, ",0x%llx,%llu,%llu,%s,%d,%llu,%llu\n", (unsigned long long)o->hwq,
+				(unsigned long long)o->from, (unsigned long long)o->to, kfd_op_name(o->op),
+				o->op_pid, (unsigned long long)o->op_start,
+				(unsigned long long)o->op_duration);
+		}
+	}
 }
 
 static void csv_end(struct report *rep)

@@ -267,9 +267,10 @@ static void hip(struct report *rep)
 
 			fprintf(f, "%s{\"name\":", k ? "," : "");
 			json_str(f, kn->name);
-			fprintf(f, ",\"dispatches\":%llu,\"first_ns\":%llu,\"last_ns\":%llu}",
+			fprintf(f, ",\"dispatches\":%llu,\"first_ns\":%llu,\"last_ns\":%llu,\"spans\":%llu,\"span_ns\":%llu}",
 				(unsigned long long)kn->dispatches, (unsigned long long)kn->first_ts,
-				(unsigned long long)kn->last_ts);
+				(unsigned long long)kn->last_ts, (unsigned long long)kn->spans,
+				(unsigned long long)kn->span_ns);
 		}
 		fprintf(f, "],\"overlaps\":[");
 		for (k = 0; k < p->nr_overlaps; k++) {

@@ -129,6 +129,10 @@ static int end_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts,
 		return 0;
 	if (p->cmds[i].dispatched) {
 		p->spans++;
+		if (p->cmds[i].kernel >= 0 && ts >= p->cmds[i].dispatch_ts) {
+			p->kernels[p->cmds[i].kernel].spans++;
+			p->kernels[p->cmds[i].kernel].span_ns += ts - p->cmds[i].dispatch_ts;
+		}
 		ret = note_overlaps(p, &p->cmds[i], ts, kfd);
 	}
 	memmove(p->cmds + i, p->cmds + i + 1, sizeof(*p->cmds) * (size_t)(p->nr_cmds - i - 1));

@@ -52,6 +52,7 @@ struct hip_kernel {
 	char name[128];			/* the shader's, or "kernel_obj 0x..." */
 	uint64_t dispatches;
 	uint64_t first_ts, last_ts;
+	uint64_t spans, span_ns;		/* dispatches seen complete, their summed spans */
 };
 
 struct hip_proc {

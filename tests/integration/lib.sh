@@ -89,3 +89,29 @@ reported_events() { sed -n 's/^recorded \([0-9]*\) event.*/\1/p' "$1"; }
 trace_cmd_events() { trace-cmd report -i "$1" 2>/dev/null | grep -vc '^cpus='; }
 
 gt_instances() { ls "$TFS/instances" | grep '^gpu-trace-' || true; }
+
+# test_cgroup NAME: a cgroup2 cgroup made for a test, in CGROUP (77 when the
+# machine has no writable cgroup2); with a process in it for the test's length,
+# as a container's init (CGROUP_INIT). drop_test_cgroup removes both.
+test_cgroup() {
+	local mnt
+	mnt=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/self/mounts)
+	[ -n "$mnt" ] && [ -w "$mnt" ] || { WHY="no writable cgroup2 mount"; return 77; }
+	CGROUP=$mnt/gpu-trace-$1-$$
+	mkdir "$CGROUP" || { WHY="cannot make a cgroup under $mnt"; return 77; }
+	CGROUP_INIT=
+}
+
+test_cgroup_init() {
+	sh -c 'echo $$ > "$1/cgroup.procs"; exec sleep 60' _ "$CGROUP" &
+	CGROUP_INIT=$!
+	for _ in $(seq 50); do grep -qx "$CGROUP_INIT" "$CGROUP/cgroup.procs" && break; sleep 0.1; done
+}
+
+drop_test_cgroup() {
+	if [ -n "$CGROUP_INIT" ]; then
+		kill "$CGROUP_INIT" 2> /dev/null
+		wait "$CGROUP_INIT" 2> /dev/null
+	fi
+	rmdir "$CGROUP" 2> /dev/null
+}

@@ -18,6 +18,8 @@ o = sorted((x["kernel"], x["kfd_op"], x["kfd_pid"], x["from_ns"], x["to_ns"], x[
 assert o == [("gemm_big", "evict", 77, 1001220000, 1001900000, 200000),
              ("gemm_big", "restore", 77, 1001220000, 1001900000, 50000)], o
 assert p["commands_complete"] == 2 and p["gpu_us"] == 695, p
+k = {x["name"]: (x["spans"], x["span_ns"]) for x in p["kernels"]}
+assert k == {"gemm_big": (1, 680000), "gemm_small": (1, 20000)}, k
 PY
 }
 
@@ -28,6 +30,9 @@ test_hip_join_in_the_file() {
 	hip_join_check "$WORK/hk.json" > "$WORK/hk.check" 2>&1 || { WHY="$(tail -2 "$WORK/hk.check")"; return 1; }
 	python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["hip"]["processes"][0]["jobs_by_ring"] == [{"ring": "gfx_0.0.0", "jobs": 1}]' "$WORK/hk.json" ||
 		{ WHY="jobs by ring"; return 1; }
+	"$GT" report --format csv "$WORK/hk.dat" > "$WORK/hk.csv"
+	expect "CSV: no overlaps table with gemm_big's eviction" \
+		grep -q '^4242,hipapp,0,gemm_big,0x7f2000000000,1001220000,1001900000,evict,77,1001500000,200000$' "$WORK/hk.csv" || return 1
 	"$GT" report "$WORK/hk.dat" > "$WORK/hk.txt"
 	expect "text: no eviction under gemm_big" grep -q 'dispatch 0 of gemm_big .* spanned a KFD evict of 200.000 us at 1.001500 (pid 77)' "$WORK/hk.txt" || return 1
 	expect "text: no KFD create paired" grep -q 'KFD create at 1.001000 (80.000 us), 85.000 us before the runtime logged it' "$WORK/hk.txt" || return 1

@@ -94,23 +94,17 @@ test_hip_log_option_errors() {
 # container's init does), translates the namespace's pid 1 to the host pid,
 # and places every line at its time among that process's kernel events.
 test_hip_log_from_a_pid_namespace_in_a_cgroup() {
-	local mnt cg init pid want got
+	local cg pid want got
 	command -v unshare > /dev/null || { WHY="unshare not installed"; return 77; }
-	mnt=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/self/mounts)
-	[ -n "$mnt" ] && [ -w "$mnt" ] || { WHY="no writable cgroup2 mount"; return 77; }
-	cg=$mnt/gpu-trace-hipns-$$
-	mkdir "$cg" || { WHY="cannot make a cgroup under $mnt"; return 77; }
-	sh -c 'echo $$ > "$1/cgroup.procs"; exec sleep 60' _ "$cg" &
-	init=$!
-	for _ in $(seq 50); do grep -qx "$init" "$cg/cgroup.procs" && break; sleep 0.1; done
+	test_cgroup hipns || return
+	cg=$CGROUP
+	test_cgroup_init
 	"$GT" record --cgroup "$cg" --hip-log -e syscalls:sys_enter_getppid -o "$WORK/ns.dat" -- \
 		sh -c 'echo $$ > "$1/cgroup.procs"; exec unshare --pid --fork --mount-proc sh -c "sleep 0.4; exec python3 $2 6"' \
 		_ "$cg" "$FAKE_HIP" > "$WORK/ns.out" 2> "$WORK/ns.err"
 	local rc=$?
-	kill "$init" 2> /dev/null
-	wait "$init" 2> /dev/null
+	drop_test_cgroup
 	rm -f /tmp/gpu-trace-hip-*.log_1
-	rmdir "$cg" 2> /dev/null
 	expect "record failed: $(tail -2 "$WORK/ns.err" | tr '\n' ' ')" [ $rc = 0 ] || return 1
 	expect "the stand-in program did not run: $(head -2 "$WORK/ns.out")" grep -q '^order' "$WORK/ns.out" || return 1
 	expect "no lines collected from the cgroup's /tmp: $(grep 'hip log' "$WORK/ns.err")" \

@@ -42,7 +42,7 @@ for probe in kfd-probe drm-probe; do
 done
 # bash and the experiment script, for the lab's experiment on the mock driver
 cp "$(command -v bash)" "$stage/bin/bash"
-cp "$here/../../scripts/gpu-trace-experiment" "$stage/bin/gpu-trace-experiment"
+cp "$here/../../scripts/gpu-trace-experiment" "$stage/lab/gpu-trace-experiment"
 echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
 echo "root:x:0:" > "$stage/etc/group"
 

@@ -18,11 +18,10 @@ tree=$cache/kernels/$name
 out=$tree/gt_mock_sched.ko
 
 [ -f "$tree/.complete" ] || { echo "build-module: kernel $name is not fetched: run fetch-kernel.sh $name" >&2; exit 1; }
-fresh=1
-for input in "$here/mock-sched/"* "$0"; do
-	[ -f "$out" ] && [ "$out" -nt "$input" ] || fresh=
-done
-if [ -n "$fresh" ]; then
+# built from these very sources (by content: the cache is shared by every
+# checkout on the machine, so file times say nothing)
+inputs=$(cat "$here/mock-sched/"* "$0" | sha256sum | cut -d' ' -f1)
+if [ -f "$out" ] && [ "$(cat "$out.inputs" 2> /dev/null)" = "$inputs" ]; then
 	echo "$out"
 	exit 0
 fi
@@ -62,4 +61,5 @@ else
 	cp "$chroot_dir/build/mock/gt_mock_sched.ko" "$src/"
 fi
 cp "$src/gt_mock_sched.ko" "$out"
+echo "$inputs" > "$out.inputs"
 echo "$out"
