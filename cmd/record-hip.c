@@ -60,7 +60,7 @@ void record_hip_collect(struct record_run *run)
 	run->hip_fd = temp_file_in(run->out.dir);
 	if (run->hip_fd < 0) {
 		cmd_failf("record", "--hip-log: no temporary file in %s: %s; the runtime's log stays in %s",
-			  run->out.dir, strerror(errno), c->dir);
+			  run->out.dir, strerror(errno), c->container ? c->file : c->dir);
 		c->dir[0] = '\0';	/* kept for the user */
 		return;
 	}
