@@ -48,6 +48,16 @@ static char **all_systems(struct record_run *run, int *nr)
 	return out;
 }
 
+static bool is_selected_system(char **names, int nr, const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
 /* Names for pids the kernel's cmdlines cache missed: ours and the workload. */
 static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
 {
@@ -87,7 +97,9 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	char **stats_text = calloc((size_t)nr * 3, sizeof(char *));
 	char **names = all_systems(run, &nr_systems);
 	struct dat_event_system ftrace = { 0 };
-	struct dat_event_system *systems = calloc((size_t)nr_systems + 1, sizeof(*systems));
+	struct dat_event_system *systems = calloc((size_t)(nr_systems + run->nr_kfd_formats) + 1,
+						  sizeof(*systems));
+	int nr_in_file = nr_systems;
 	struct dat_buffer buffers[2] = {
 		{ "workload", stats_text + nr, fds + nr, sizes + nr },
 		{ HIP_LOG_BUFFER, stats_text + 2 * nr, fds + 2 * nr, sizes + 2 * nr },
@@ -126,6 +138,10 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	dat_event_system_load(&ftrace, "ftrace");
 	for (i = 0; i < nr_systems; i++)
 		dat_event_system_load(&systems[i], names[i]);
+	/* read before the probes were removed; freed with the run */
+	for (i = 0; i < run->nr_kfd_formats; i++)
+		if (!is_selected_system(names, nr_systems, run->kfd_formats[i].name))
+			systems[nr_in_file++] = run->kfd_formats[i];
 	uname(&u);
 	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename,
 		 u.release, u.machine);
@@ -135,7 +151,7 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		.header_event = header_event,
 		.ftrace = &ftrace,
 		.systems = systems,
-		.nr_systems = nr_systems,
+		.nr_systems = nr_in_file,
 		.kallsyms = run->kallsyms,
 		.printk_formats = printk,
 		.cmdlines = cmdlines,

@@ -25,6 +25,8 @@ enum {
 	OPT_HIP_LOG,
 	OPT_CGROUP,
 	OPT_CONTAINER,
+	OPT_KFD_ARGS,
+	OPT_NO_KFD_ARGS,
 };
 
 static const struct option long_options[] = {
@@ -52,6 +54,8 @@ static const struct option long_options[] = {
 	{ "hip-log", optional_argument, NULL, OPT_HIP_LOG },
 	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ "container", required_argument, NULL, OPT_CONTAINER },
+	{ "kfd-args", no_argument, NULL, OPT_KFD_ARGS },
+	{ "no-kfd-args", no_argument, NULL, OPT_NO_KFD_ARGS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -145,6 +149,7 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 	o->output = "trace.dat";
 	o->clock = "mono";
 	o->hip_log = -1;
+	o->kfd_args = -1;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:o:b:e:f:p:l:g:C:P:ah", long_options, NULL)) != -1) {
@@ -240,6 +245,10 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		case OPT_CGROUP:
 			o->cgroup = optarg;
 			break;
+		case OPT_KFD_ARGS:
+		case OPT_NO_KFD_ARGS:
+			o->kfd_args = c == OPT_KFD_ARGS;
+			break;
 		case OPT_CONTAINER:
 			o->container = optarg;
 			break;
@@ -271,6 +280,8 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 				return gt_error_set(err, ENOMEM, "out of memory");
 		}
 	}
+	if (o->kfd_args < 0)
+		o->kfd_args = preset && preset->kfd_probes;
 	return check_combination(o, err);
 }
 

@@ -112,6 +112,49 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 	return run->has_scope ? record_enable_tree_events(run, err) : 0;
 }
 
+/*
+ * KFD's queue ioctls as probe events where the kernel allows them; the
+ * function records stay either way. No kprobes is a note, not a failure,
+ * unless --strict.
+ */
+static int setup_kfd_probes(struct record_run *run, struct gt_error *err)
+{
+	const char *why = kfd_probes_unavailable(run->tracing_dir);
+	struct gt_error perr = { 0 };
+
+	if (!run->opts.kfd_args)
+		return 0;
+	if (!why && (kfd_probes_create(&run->kfd, (int)getpid(), &perr) ||
+		     kfd_probes_enable(&run->kfd, run->session.inst, &perr))) {
+		kfd_probes_remove(&run->kfd, NULL);
+		run->kfd.group[0] = '\0';
+		why = perr.msg;
+	}
+	if (why) {
+		if (run->opts.strict)
+			return gt_error_set(err, ENOTSUP, "--kfd-args: no KFD probes: %s; drop --strict to record without them",
+					    why);
+		cmd_say("kfd probes: not used: %s; KFD queues come from function records only, without their values",
+			why);
+		return 0;
+	}
+	cmd_say("kfd probes: %d in group %s (removed after); queue ids and doorbells from %s",
+		run->kfd.nr_events, run->kfd.group, kfd_id_source_name(run->kfd.id_source));
+	return 0;
+}
+
+/* The probe events' formats: the .dat needs them after the probes are gone. */
+static void keep_kfd_formats(struct record_run *run)
+{
+	if (!run->kfd.group[0] || run->nr_kfd_formats)
+		return;
+	if (!dat_event_system_load(&run->kfd_formats[0], run->kfd.group))
+		run->nr_kfd_formats++;
+	if (run->kfd.id_source == KFD_ID_PR_DEBUG &&
+	    !dat_event_system_load(&run->kfd_formats[run->nr_kfd_formats], "printk"))
+		run->nr_kfd_formats++;
+}
+
 /* kallsyms dominates the header; formats and cmdlines fit in the margin */
 static off_t header_estimate(struct record_run *run)
 {
@@ -219,7 +262,7 @@ static int setup(struct record_run *run, struct gt_error *err)
 	if (create_sessions(run, err) || setup_tracer(run, err) ||
 	    session_set_clock(&run->session, run->opts.clock, err) ||
 	    (run->has_scope && session_set_clock(&run->scoped, run->opts.clock, err)) ||
-	    setup_events(run, err) || setup_buffers(run, err))
+	    setup_events(run, err) || setup_kfd_probes(run, err) || setup_buffers(run, err))
 		return -1;
 	if (run->opts.command &&
 	    (workload_creds_from_env(&run->creds, run->opts.as_root, err) ||
@@ -353,6 +396,9 @@ static int teardown(struct record_run *run, struct gt_error *err)
 	ret = session_teardown(&run->session, err);
 	if (session_teardown(&run->scoped, &scoped_err) && !ret)
 		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
+	/* after the instance: an enabled probe cannot be removed */
+	if (run->kfd.group[0] && kfd_probes_remove(&run->kfd, &scoped_err) && !ret)
+		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
 	return ret;
 }
 
@@ -417,6 +463,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 		stop_workload(run);
 		return gt_error_set(err, ENOMEM, "out of memory reading the CPU statistics");
 	}
+	keep_kfd_formats(run);
 	if (teardown(run, &terr))
 		cmd_fail("record", &terr);
 	stop_workload(run);
@@ -455,12 +502,16 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 
 static void free_run(struct record_run *run, struct scan_totals *totals)
 {
+	int i;
+
 	free_stats(run->stats, run->recorder.nr_cpus);
 	free_stats(run->scoped_stats, run->scoped_rec.nr_cpus);
 	free(run->trace_clock);
 	free(run->attached);
 	free(run->scope_pids);
 	free(run->kallsyms);
+	for (i = 0; i < run->nr_kfd_formats; i++)
+		dat_event_system_free(&run->kfd_formats[i]);
 	hip_capture_remove(&run->hip);
 	cgroup_scope_free(&run->cgroup);
 	if (run->hip_fd >= 0)

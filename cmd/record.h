@@ -10,7 +10,9 @@
 #include "../lib/cmdlines.h"
 #include "../lib/cpu-stats.h"
 #include "../lib/event-select.h"
+#include "../lib/dat-writer.h"
 #include "../lib/hip-capture.h"
+#include "../lib/kfd-probes.h"
 #include "../lib/outfile.h"
 #include "../lib/page-scan.h"
 #include "../lib/recorder.h"
@@ -45,6 +47,7 @@ struct record_opts {
 	int hip_log;			/* AMD_LOG_LEVEL for the workload; -1: no log */
 	const char *cgroup;		/* --cgroup: a cgroup's processes as they come */
 	const char *container;		/* --container: a docker/podman container's cgroup */
+	int kfd_args;			/* KFD queue probes: 1 on, 0 off, -1 as the preset says */
 };
 
 /*
@@ -85,6 +88,9 @@ struct record_run {
 	bool scoped_waiting;		/* an empty cgroup: `scoped` is off until one joins */
 	struct hip_capture hip;		/* --hip-log */
 	int hip_fd;			/* its pages, -1: none */
+	struct kfd_probes kfd;		/* --kfd-args; kfd.group[0] when defined */
+	struct dat_event_system kfd_formats[2];	/* read before the probes go */
+	int nr_kfd_formats;
 	off_t hip_size;
 	int wait_status;
 	bool workload_exited;

@@ -106,6 +106,61 @@ static void hip(struct report *rep)
 	}
 }
 
+static void probe_queues(struct report *rep)
+{
+	const struct kfd_queue_table *t = &rep->analysis.kq;
+	FILE *f = rep->stream;
+	char err[32];
+	int i;
+
+	fprintf(f, "\n# kfd queue ioctls\npid,comm,gpu_id,queue_id,queue_id_from,type,priority,percentage,ring,ring_size,doorbell_offset,created_ns,create_duration_ns,result,error,kernel_says,destroyed_ns,updates,evictions,restores,evicted_ns\n");
+	for (i = 0; i < t->nr_queues; i++) {
+		const struct kfd_queue *q = &t->queues[i];
+		const char *type = kfd_queue_type_name(q->type);
+
+		fprintf(f, "%d,", q->pid);
+		text(f, analysis_comm(&rep->analysis, q->pid));
+		fprintf(f, ",0x%x", q->gpu_id);
+		field(f, q->has_id, q->queue_id);
+		fprintf(f, ",%s,%s,%u,%u,0x%llx,%u,", kfd_id_from_name(q->id_from), type ? type : "unknown",
+			q->priority, q->percentage, (unsigned long long)q->ring, q->ring_size);
+		if (q->has_doorbell)
+			fprintf(f, "0x%llx", (unsigned long long)q->doorbell_offset);
+		fprintf(f, ",%llu", (unsigned long long)q->created);
+		field(f, q->has_result, q->create_ns);
+		fputc(',', f);
+		if (q->has_result)
+			fprintf(f, "%d", q->result);
+		fprintf(f, ",%s,", q->has_result && q->result ? kfd_errno_name(q->result, err, sizeof(err)) : "");
+		text(f, q->reason);
+		field(f, q->destroyed, q->destroyed_at);
+		fprintf(f, ",%u,%u,%u,%llu\n", q->updates, q->evictions, q->restores,
+			(unsigned long long)q->evicted_ns);
+	}
+	fprintf(f, "\n# kfd queue calls\npid,comm,op,queue_id,start_ns,duration_ns,result,error,known_queue\n");
+	for (i = 0; i < t->nr_calls; i++) {
+		const struct kfd_call *c = &t->calls[i];
+
+		fprintf(f, "%d,", c->pid);
+		text(f, analysis_comm(&rep->analysis, c->pid));
+		fprintf(f, ",%s,%u,%llu,%llu,%d,%s,%d\n", c->kind == KP_UPDATE ? "update" : "destroy",
+			c->queue_id, (unsigned long long)c->ts, (unsigned long long)c->ns, c->ret,
+			c->ret ? kfd_errno_name(c->ret, err, sizeof(err)) : "", c->matched);
+	}
+	fprintf(f, "\n# kfd evictions\npid,by_tid,trigger,queues,start_ns,evict_ns,restore_start_ns,restore_ns\n");
+	for (i = 0; i < t->nr_evicts; i++) {
+		const struct kfd_evict *e = &t->evicts[i];
+
+		fprintf(f, "%d,%d,%s,%d", e->pid, e->tid, e->has_trigger ? kfd_trigger_name(e->trigger) : "",
+			e->nr_queues);
+		field(f, e->start != 0, e->start);
+		field(f, e->has_evict_ret, e->evict_ns);
+		field(f, e->restore_start != 0, e->restore_start);
+		field(f, e->restored, e->restore_ns);
+		fputc('\n', f);
+	}
+}
+
 static void csv_end(struct report *rep)
 {
 	const struct kfd_queues *k = &rep->analysis.kfd;
@@ -154,6 +209,8 @@ static void csv_end(struct report *rep)
 			}
 			fputc('\n', rep->stream);
 		}
+		if (rep->analysis.kq.probes)
+			probe_queues(rep);
 	}
 	if (rep->summary)
 		hip(rep);

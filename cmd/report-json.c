@@ -183,6 +183,121 @@ static void groups(struct report *rep, const char *key, struct group_stats **g, 
 	fputc(']', rep->stream);
 }
 
+static void hex(FILE *f, const char *key, uint64_t v)
+{
+	fprintf(f, ",\"%s\":\"0x%llx\"", key, (unsigned long long)v);
+}
+
+static void errno_field(FILE *f, const char *key, bool has, int ret)
+{
+	char buf[32];
+
+	fprintf(f, ",\"%s\":", key);
+	if (has && ret)
+		json_str(f, kfd_errno_name(ret, buf, sizeof(buf)));
+	else
+		fputs("null", f);
+}
+
+static void probe_queue(struct report *rep, const struct kfd_queue *q)
+{
+	FILE *f = rep->stream;
+	const char *type = kfd_queue_type_name(q->type);
+
+	fprintf(f, "{\"pid\":%d,\"comm\":", q->pid);
+	json_str(f, analysis_comm(&rep->analysis, q->pid));
+	fprintf(f, ",\"gpu_id\":%u,\"queue_id\":", q->gpu_id);
+	opt_u64(f, q->has_id, q->queue_id);
+	fprintf(f, ",\"queue_id_from\":\"%s\",\"type\":", kfd_id_from_name(q->id_from));
+	json_str(f, type ? type : "unknown");
+	fprintf(f, ",\"type_value\":%u,\"priority\":%u,\"percentage\":%u", q->type, q->priority,
+		q->percentage);
+	hex(f, "ring", q->ring);
+	fprintf(f, ",\"ring_size\":%u", q->ring_size);
+	hex(f, "write_pointer", q->wptr);
+	hex(f, "read_pointer", q->rptr);
+	hex(f, "eop", q->eop);
+	fprintf(f, ",\"eop_size\":%llu", (unsigned long long)q->eop_size);
+	hex(f, "ctx_save", q->ctx_save);
+	fprintf(f, ",\"ctx_save_size\":%u,\"doorbell_offset\":", q->ctx_save_size);
+	if (q->has_doorbell)
+		fprintf(f, "\"0x%llx\"", (unsigned long long)q->doorbell_offset);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"created_ns\":%llu,\"create_duration_ns\":", (unsigned long long)q->created);
+	opt_u64(f, q->has_result, q->create_ns);
+	fprintf(f, ",\"result\":");
+	if (q->has_result)
+		fprintf(f, "%d", q->result);
+	else
+		fputs("null", f);
+	errno_field(f, "error", q->has_result, q->result);
+	fprintf(f, ",\"kernel_says\":");
+	json_str(f, q->reason);
+	fprintf(f, ",\"destroyed_ns\":");
+	opt_u64(f, q->destroyed, q->destroyed_at);
+	fprintf(f, ",\"lifetime_ns\":");
+	opt_u64(f, q->destroyed, q->destroyed_at - q->created);
+	fprintf(f, ",\"updates\":%u,\"evictions\":%u,\"restores\":%u,\"evicted_ns\":%llu,\"evict_call_ns\":%llu,\"restore_call_ns\":%llu}",
+		q->updates, q->evictions, q->restores, (unsigned long long)q->evicted_ns,
+		(unsigned long long)q->evict_call_ns, (unsigned long long)q->restore_call_ns);
+}
+
+/* record --kfd-args: queues with their values, other calls, evictions */
+static void probe_queues(struct report *rep)
+{
+	const struct kfd_queue_table *t = &rep->analysis.kq;
+	FILE *f = rep->stream;
+	int i;
+
+	fprintf(f, ",\"probes\":");
+	if (!t->probes) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"records\":%llu,\"unknown_destroys\":%u,\"failed_destroys\":%u,\"queues\":[",
+		(unsigned long long)t->records, t->unknown_destroys, t->failed_destroys);
+	for (i = 0; i < t->nr_queues; i++) {
+		if (i)
+			fputc(',', f);
+		probe_queue(rep, &t->queues[i]);
+	}
+	fprintf(f, "],\"calls\":[");
+	for (i = 0; i < t->nr_calls; i++) {
+		const struct kfd_call *c = &t->calls[i];
+
+		fprintf(f, "%s{\"op\":\"%s\",\"pid\":%d,\"comm\":", i ? "," : "",
+			c->kind == KP_UPDATE ? "update" : "destroy", c->pid);
+		json_str(f, analysis_comm(&rep->analysis, c->pid));
+		fprintf(f, ",\"queue_id\":%u,\"start_ns\":%llu,\"duration_ns\":%llu,\"result\":%d",
+			c->queue_id, (unsigned long long)c->ts, (unsigned long long)c->ns, c->ret);
+		errno_field(f, "error", true, c->ret);
+		fprintf(f, ",\"known_queue\":%s}", c->matched ? "true" : "false");
+	}
+	fprintf(f, "],\"evictions\":[");
+	for (i = 0; i < t->nr_evicts; i++) {
+		const struct kfd_evict *e = &t->evicts[i];
+
+		fprintf(f, "%s{\"pid\":%d,\"by_tid\":%d,\"trigger\":", i ? "," : "", e->pid, e->tid);
+		if (e->has_trigger)
+			json_str(f, kfd_trigger_name(e->trigger));
+		else
+			fputs("null", f);
+		fprintf(f, ",\"queues\":%d,\"start_ns\":", e->nr_queues);
+		opt_u64(f, e->start != 0, e->start);
+		fprintf(f, ",\"evict_ns\":");
+		opt_u64(f, e->has_evict_ret, e->evict_ns);
+		fprintf(f, ",\"restore_start_ns\":");
+		opt_u64(f, e->restore_start != 0, e->restore_start);
+		fprintf(f, ",\"restore_ns\":");
+		opt_u64(f, e->restored, e->restore_ns);
+		fprintf(f, ",\"evicted_ns\":");
+		opt_u64(f, e->restored && e->start, e->restore_start + e->restore_ns - e->start);
+		fputc('}', f);
+	}
+	fprintf(f, "]}");
+}
+
 static void queues(struct report *rep)
 {
 	const struct kfd_queues *k = &rep->analysis.kfd;
@@ -207,12 +322,9 @@ static void queues(struct report *rep)
 		}
 		fprintf(rep->stream, "],\"more_steps\":%u}", op->more_steps);
 	}
-	fprintf(rep->stream, "]}");
-}
-
-static void hex(FILE *f, const char *key, uint64_t v)
-{
-	fprintf(f, ",\"%s\":\"0x%llx\"", key, (unsigned long long)v);
+	fputc(']', rep->stream);
+	probe_queues(rep);
+	fputc('}', rep->stream);
 }
 
 static void kfd_create(FILE *f, const struct kfd_op *op)

@@ -233,11 +233,109 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 	}
 }
 
+static void probe_queue(struct report *rep, const struct kfd_queue *q)
+{
+	const char *type = kfd_queue_type_name(q->type);
+	char at[32], d[32], err[32], id[16], door[24];
+
+	snprintf(id, sizeof(id), q->has_id ? "%u" : "-", q->queue_id);
+	snprintf(door, sizeof(door), q->has_doorbell ? "0x%llx" : "-",
+		 (unsigned long long)q->doorbell_offset);
+	fprintf(rep->stream, "  %6d %-15s 0x%-6x %5s %-11s %4u %4u 0x%-14llx %7u %-12s %s ",
+		q->pid, analysis_comm(&rep->analysis, q->pid), q->gpu_id, id,
+		type ? type : "?", q->priority, q->percentage, (unsigned long long)q->ring,
+		q->ring_size, door, report_ts(at, sizeof(at), q->created));
+	if (!q->has_result) {
+		fprintf(rep->stream, "no return in the file\n");
+		return;
+	}
+	if (q->result) {
+		fprintf(rep->stream, "failed: %s%s%s%s\n", kfd_errno_name(q->result, err, sizeof(err)),
+			q->reason[0] ? " (kernel: " : "", q->reason, q->reason[0] ? ")" : "");
+		return;
+	}
+	fprintf(rep->stream, "ok in %s us, ", report_us(d, sizeof(d), true, q->create_ns));
+	if (q->destroyed)
+		fprintf(rep->stream, "lived %s us", report_us(d, sizeof(d), true, q->destroyed_at - q->created));
+	else
+		fprintf(rep->stream, "live at the end");
+	if (q->updates)
+		fprintf(rep->stream, ", %u update%s", q->updates, q->updates == 1 ? "" : "s");
+	if (q->evictions)
+		fprintf(rep->stream, ", %u eviction%s (%s us evicted), %u restore%s",
+			q->evictions, q->evictions == 1 ? "" : "s",
+			report_us(d, sizeof(d), true, q->evicted_ns), q->restores,
+			q->restores == 1 ? "" : "s");
+	fputc('\n', rep->stream);
+}
+
+static void probe_calls(struct report *rep)
+{
+	const struct kfd_queue_table *t = &rep->analysis.kq;
+	char at[32], d[32], err[32];
+	int i;
+
+	for (i = 0; i < t->nr_calls; i++) {
+		const struct kfd_call *c = &t->calls[i];
+
+		fprintf(rep->stream, "  %6d %-15s %s queue %u at %s in %s us: %s%s\n", c->pid,
+			analysis_comm(&rep->analysis, c->pid), c->kind == KP_UPDATE ? "update" : "destroy",
+			c->queue_id, report_ts(at, sizeof(at), c->ts), report_us(d, sizeof(d), true, c->ns),
+			c->ret ? "failed: " : "ok", c->ret ? kfd_errno_name(c->ret, err, sizeof(err)) :
+			c->matched ? "" : " (no create of that id in the file)");
+	}
+	for (i = 0; i < t->nr_evicts; i++) {
+		const struct kfd_evict *e = &t->evicts[i];
+		char e1[32], e2[32];
+
+		fprintf(rep->stream, "  %6d %-15s eviction (%s) of %d queue%s at %s: evict %s us, ",
+			e->pid, e->pid ? analysis_comm(&rep->analysis, e->pid) : "?",
+			e->has_trigger ? kfd_trigger_name(e->trigger) : "restore only",
+			e->nr_queues, e->nr_queues == 1 ? "" : "s",
+			report_ts(at, sizeof(at), e->start ? e->start : e->restore_start),
+			report_us(e1, sizeof(e1), e->has_evict_ret, e->evict_ns));
+		if (e->restored)
+			fprintf(rep->stream, "evicted %s us, restore %s us\n",
+				report_us(d, sizeof(d), e->start != 0, e->restore_start + e->restore_ns - e->start),
+				report_us(e2, sizeof(e2), true, e->restore_ns));
+		else
+			fprintf(rep->stream, "not restored in the file\n");
+	}
+}
+
+/* record --kfd-args: each queue with the values its create passed */
+static void probe_queues(struct report *rep)
+{
+	const struct kfd_queue_table *t = &rep->analysis.kq;
+	bool unknown_ids = false;
+	int i;
+
+	if (!t->probes)
+		return;
+	fprintf(rep->stream, "\nKFD queue ioctls (probe events: %llu records; the values each ioctl passed, the kernel's answer)\n",
+		(unsigned long long)t->records);
+	if (!t->nr_queues && !t->nr_calls && !t->nr_evicts) {
+		fprintf(rep->stream, "  none: no queue was created, updated, destroyed, evicted or restored while recording\n");
+		return;
+	}
+	if (t->nr_queues)
+		fprintf(rep->stream, "  %6s %-15s %-8s %5s %-11s %4s %4s %-16s %7s %-12s %-15s %s\n", "pid", "comm",
+			"gpu", "queue", "type", "prio", "pct", "ring", "size", "doorbell", "created", "result");
+	for (i = 0; i < t->nr_queues; i++)
+		probe_queue(rep, &t->queues[i]);
+	probe_calls(rep);
+	for (i = 0; i < t->nr_queues; i++)
+		unknown_ids |= t->queues[i].has_result && !t->queues[i].result && !t->queues[i].has_id;
+	if (unknown_ids)
+		fprintf(rep->stream, "  (queue ids unknown: this kernel's return probes cannot read the ioctl's arguments and its pr_debug lines were not captured)\n");
+}
+
 static void queues(struct report *rep)
 {
 	const struct kfd_queues *k = &rep->analysis.kfd;
 	int i, s;
 
+	probe_queues(rep);
 	fprintf(rep->stream, "\nKFD queues");
 	if (!k->nr_ops) {
 		if (!rep->analysis.func_events)

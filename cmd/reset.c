@@ -13,10 +13,17 @@ void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, 
 
 	switch (what) {
 	case STALE_REMOVED:
-		cmd_say("removed stale instance %s (gpu-trace %d is gone)", name, pid);
+		cmd_say("removed stale %s %s (gpu-trace %d is gone)",
+			strncmp(name, "gpu_trace_", 10) ? "instance" : "kprobe group", name, pid);
 		(*done)++;
 		break;
 	case STALE_RESTORED:
+		if (strstr(name, ".dyndbg")) {
+			cmd_say("put back dynamic debug of kfd_ioctl_create_queue switched on by gpu-trace %d",
+				pid);
+			(*done)++;
+			break;
+		}
 		cmd_say("restored %d top-level tracefs file%s changed by gpu-trace %d",
 			err, err == 1 ? "" : "s", pid);
 		(*done)++;
@@ -48,6 +55,6 @@ int cmd_reset(int argc, char **argv)
 		return cmd_fail("reset", &err);
 	failed = stale_clean(dir, cmd_stale_note, &done);
 	if (!done && !failed)
-		cmd_say("reset: nothing to do (no stale gpu-trace instances or journals)");
+		cmd_say("reset: nothing to do (no stale gpu-trace instances, probes or journals)");
 	return failed ? GT_EXIT_FAILURE : 0;
 }

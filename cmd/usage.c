@@ -63,6 +63,13 @@ static const char record_usage[] =
 "  --hip-log[=LEVEL]   keep the HIP runtime's log (AMD_LOG_LEVEL, default 4: every\n"
 "                      dispatch) in the file, each line a print record at its own\n"
 "                      time in buffer 'hip-log'; report summarizes it\n"
+"  --kfd-args          (on with --preset amd) kprobes on KFD's queue ioctls and\n"
+"                      eviction paths in a group gpu_trace_<pid>, removed after:\n"
+"                      queue type, GPU, ring, priority, result, queue id and\n"
+"                      doorbell (return probe from 6.10; older kernels: the\n"
+"                      create ioctl's pr_debug lines); no kprobes: one line says\n"
+"                      so and the function records remain (--strict: an error)\n"
+"  --no-kfd-args       not even with --preset amd\n"
 "\n"
 "Exit status: the command's own (128+N if killed by signal N); 125 if gpu-trace\n"
 "failed, 126/127 if the command cannot run or is not found.\n";

@@ -9,6 +9,7 @@
 
 #include "buffer-ladder.h"
 #include "env-check.h"
+#include "kfd-probes.h"
 #include "event-select.h"
 #include "presets.h"
 #include "saved-files.h"
@@ -235,6 +236,24 @@ static void check_top_level(struct check_report *r, const char *dir)
 	    stale);
 }
 
+static void check_kfd_probes(struct check_report *r, const char *dir)
+{
+	const char *why = kfd_probes_unavailable(dir);
+	enum kfd_id_source ids;
+
+	if (why) {
+		add(r, "kfd-probes", CHECK_WARN,
+		    "use a kernel with CONFIG_KPROBE_EVENTS and amdgpu loaded; until then KFD queues come from function records, without their values",
+		    "KFD queue probes (--kfd-args, --preset amd) not possible: %s", why);
+		return;
+	}
+	ids = kfd_probes_id_source_here();
+	add(r, "kfd-probes", ids == KFD_ID_NONE ? CHECK_WARN : CHECK_OK,
+	    ids == KFD_ID_NONE ? "use a 6.10+ kernel, or one with CONFIG_DYNAMIC_DEBUG, for queue ids" : NULL,
+	    "KFD queue probes possible (--kfd-args, --preset amd); queue ids and doorbells from %s",
+	    kfd_id_source_name(ids));
+}
+
 void env_check_run(struct check_report *r)
 {
 	unsigned long long caps = cap_eff();
@@ -279,6 +298,7 @@ void env_check_run(struct check_report *r)
 	check_gpu_systems(r);
 	check_presets(r);
 	check_modules(r);
+	check_kfd_probes(r, dir);
 	check_buffer(r);
 	check_tracefs_files(r, dir);
 	check_top_level(r, dir);

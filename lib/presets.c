@@ -47,19 +47,19 @@ bool is_gpu_event_system(const char *system)
 }
 
 const struct preset presets[] = {
-	{ "amd", "ROCm/amdgpu: KFD, amdgpu, GPU scheduler, fences, vblank; function_graph under :mod:amdgpu",
-	  amd_events, "function_graph", ":mod:amdgpu" },
+	{ "amd", "ROCm/amdgpu: KFD (queue ioctl probes), amdgpu, GPU scheduler, fences, vblank; function_graph under :mod:amdgpu",
+	  amd_events, "function_graph", ":mod:amdgpu", true },
 	{ "drm", "any DRM-scheduler driver: drm, gpu_scheduler, dma_fence",
-	  drm_events, NULL, NULL },
+	  drm_events, NULL, NULL, false },
 	{ "i915", "Intel i915: request events, fences, vblank",
-	  i915_events, NULL, NULL },
+	  i915_events, NULL, NULL, false },
 	{ "xe", "Intel xe: job events, GPU scheduler, fences, vblank",
-	  xe_events, NULL, NULL },
+	  xe_events, NULL, NULL, false },
 	{ "virtio", "virtio-gpu: command queue, GPU scheduler, fences, vblank",
-	  virtio_events, NULL, NULL },
+	  virtio_events, NULL, NULL, false },
 	{ "all-gpu", "every GPU event system this kernel has (the default)",
-	  all_gpu_events, NULL, NULL },
-	{ NULL, NULL, NULL, NULL, NULL }
+	  all_gpu_events, NULL, NULL, false },
+	{ NULL, NULL, NULL, NULL, NULL, false }
 };
 
 const struct preset *preset_find(const char *name)

@@ -10,6 +10,7 @@ struct preset {
 	const char *const *events;	/* "system" or "system:event-glob" */
 	const char *tracer;		/* NULL: events only */
 	const char *function_filter;	/* for the tracer, e.g. ":mod:amdgpu" */
+	bool kfd_probes;		/* KFD queue ioctl probes where the kernel allows */
 };
 
 extern const struct preset presets[];	/* ends with a NULL name */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmdlines.h"
+#include "kfd-probes.h"
 #include "saved-files.h"
 #include "stale.h"
 #include "trace-session.h"
@@ -47,13 +48,24 @@ static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)
 		char path[1024];
 		int pid = stale_owner_pid(d->d_name);
 
-		if (!pid || !strstr(d->d_name, ".restore") || strstr(d->d_name, ".tmp"))
+		if (!pid || strstr(d->d_name, ".tmp") ||
+		    (!strstr(d->d_name, ".restore") && !strstr(d->d_name, ".dyndbg")))
 			continue;
 		if (stale_owner_running(pid)) {
 			note(d->d_name, pid, STALE_IN_USE, 0, ctx);
 			continue;
 		}
 		snprintf(path, sizeof(path), "%s/%s", session_run_dir(), d->d_name);
+		if (strstr(d->d_name, ".dyndbg")) {
+			/* kfd probes' pr_debug switch: no tracefs files to count */
+			if (kfd_dyndbg_restore_journal(path, &err)) {
+				note(d->d_name, pid, STALE_FAILED, err.errnum, ctx);
+				failed++;
+			} else {
+				note(d->d_name, pid, STALE_RESTORED, 1, ctx);
+			}
+			continue;
+		}
 		if (saved_files_journal_load(&sf, path, &err) ||
 		    saved_files_restore(&sf, tracing_dir, &err)) {
 			note(d->d_name, pid, STALE_FAILED, err.errnum, ctx);
@@ -105,7 +117,38 @@ static int clean_instances(const char *tracing_dir, stale_note note, void *ctx)
 	return failed;
 }
 
+/* After the instances: a probe enabled in a live instance cannot go. */
+static int clean_probes(stale_note note, void *ctx)
+{
+	struct tracefs_dynevent **evs = tracefs_dynevent_get_all(TRACEFS_DYNEVENT_KPROBE |
+								 TRACEFS_DYNEVENT_KRETPROBE, NULL);
+	char noted[64] = "";
+	int failed = 0, i;
+
+	for (i = 0; evs && evs[i]; i++) {
+		char *group = NULL;
+		int pid;
+
+		tracefs_dynevent_info(evs[i], &group, NULL, NULL, NULL, NULL);
+		pid = group ? kfd_probe_group_pid(group) : 0;
+		if (pid && !stale_owner_running(pid)) {
+			if (tracefs_dynevent_destroy(evs[i], true)) {
+				note(group, pid, STALE_FAILED, errno, ctx);
+				failed++;
+			} else if (strcmp(group, noted)) {
+				/* one line per group, not per probe */
+				note(group, pid, STALE_REMOVED, 0, ctx);
+				snprintf(noted, sizeof(noted), "%s", group);
+			}
+		}
+		free(group);
+	}
+	tracefs_dynevent_list_free(evs);
+	return failed;
+}
+
 int stale_clean(const char *tracing_dir, stale_note note, void *ctx)
 {
-	return clean_journals(tracing_dir, note, ctx) + clean_instances(tracing_dir, note, ctx);
+	return clean_journals(tracing_dir, note, ctx) + clean_instances(tracing_dir, note, ctx) +
+	       clean_probes(note, ctx);
 }

@@ -59,6 +59,7 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 				  !gpu_decoder_has_system(a->dec, "amdgpu")))
 		return gt_error_set(err, ENOMEM, "out of memory");
 	workload_tree_init(&a->workload, a->tep);
+	kfd_table_init(&a->kq, a->tep);
 	a->print_event = tep_find_event_by_name(a->tep, "ftrace", "print");
 	a->print_buf = a->print_event ? tep_find_field(a->print_event, "buf") : NULL;
 	attach_hooks(a, hooks);
@@ -242,6 +243,7 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 {
 	struct gpu_event ev;
 	enum gpu_event_kind kind;
+	bool probe;
 
 	a->records++;
 	release_page(a, rec);
@@ -271,7 +273,9 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 		a->gpu_events++;
 		timeline_add_event(&a->tl, &ev);
 	}
-	a->hip_current = kind == GEV_NONE ? hip_record(a, rec) : NULL;
+	probe = kind == GEV_NONE && a->kq.nr_formats &&
+		kfd_table_record(&a->kq, a->tep, rec, tep_data_type(a->tep, rec));
+	a->hip_current = kind == GEV_NONE && !probe ? hip_record(a, rec) : NULL;
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
 	    a->hooks.on_record(a, rec, kind == GEV_NONE ? NULL : &ev, a->hooks.ctx) < 0)
@@ -341,6 +345,7 @@ void analysis_close(struct analysis *a)
 		gpu_decoder_free(a->dec);
 	timeline_free(&a->tl);
 	kfd_queues_free(&a->kfd);
+	kfd_table_free(&a->kq);
 	workload_tree_free(&a->workload);
 	hip_runtime_free(&a->hip);
 	memset(a, 0, sizeof(*a));

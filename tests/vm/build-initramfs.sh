@@ -101,7 +101,7 @@ for path in "${order[@]}"; do
 	esac
 	echo "$ko" >> "$stage/lib/modules/load-order"
 done
-cp "$tree/gt_mock_sched.ko" "$stage/lib/modules/"
+cp "$tree/gt_mock_sched.ko" "$tree/gt_kfd_node.ko" "$stage/lib/modules/"
 
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) > "$out.tmp"
 mv "$out.tmp" "$out"

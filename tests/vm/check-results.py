@@ -299,12 +299,71 @@ def check_kfd():
           re.search(r"kfd_ioctl\(\) \{\n.*kfd_ioctl_get_version\(\)", ev) is not None,
           "not in report --events")
     ops = [o for o in rep["kfd"]["ops"] if o["root"] == "kfd_ioctl_create_queue"]
-    check("kfd: CREATE_QUEUE in the queue view", len(ops) == 1 and ops[0]["op"] == "create"
-          and ops[0]["comm"] == "kfd-probe" and ops[0]["duration_ns"],
+    check("kfd: both CREATE_QUEUEs in the queue view", len(ops) == 2 and
+          all(o["op"] == "create" and o["comm"] == "kfd-probe" and o["duration_ns"] for o in ops),
           json.dumps(rep["kfd"]["ops"])[:300])
+    check_kfd_probes(rep, probe)
     tc = run("trace-cmd", "report", dat)
     check("kfd: trace-cmd report reads it", tc.returncode == 0 and "kfd_ioctl_create_queue" in tc.stdout,
           f"exit {tc.returncode}: {tc.stderr.strip()[:200]}")
+
+
+def read(name):
+    path = os.path.join(results, name)
+    return open(path).read() if os.path.exists(path) else ""
+
+
+def check_kfd_probes(rep, probe):
+    """record --kfd-args: every ioctl kfd-probe made, with the values it
+    passed and the kernel's answer, exactly; the probes and dynamic debug
+    gone afterwards, also after a SIGKILL and gpu-trace reset."""
+    findings = json.loads(read("check.json") or "{}").get("findings", [])
+    said = [f for f in findings if f["name"] == "kfd-probes"]
+    check("kfd probes: gpu-trace check says they are possible here",
+          len(said) == 1 and said[0]["status"] == "OK", json.dumps(said)[:300])
+    probes = rep["kfd"].get("probes")
+    check("kfd probes: in the file", probes is not None and probes["records"] > 0,
+          read("kfd-record.txt").strip()[-300:])
+    if not probes:
+        return
+    made = [dict(kv.split("=") for kv in m.group(2).split()) | {"op": m.group(1), "answer": m.group(3)}
+            for m in re.finditer(r"kfd-probe: ioctl (\w+) (.*) -> (\w+)", probe)]
+    creates = [m for m in made if m["op"] == "create"]
+    got = probes["queues"]
+    check("kfd probes: one queue row per create", len(got) == len(creates) == 2,
+          f"{len(creates)} creates made, {len(got)} rows")
+    for want, q in zip(creates, got):
+        same = (q["comm"] == "kfd-probe" and q["gpu_id"] == int(want["gpu_id"], 16) and
+                q["type_value"] == int(want["type"]) and q["priority"] == int(want["priority"]) and
+                q["percentage"] == int(want["percentage"]) and q["ring"] == want["ring"] and
+                q["ring_size"] == int(want["ring_size"]) and
+                (q["error"] or "0") == want["answer"] and q["queue_id"] is None)
+        check(f"kfd probes: create on gpu {want['gpu_id']}: the values passed and {want['answer']}",
+              same, json.dumps(q)[:400])
+    if "pr_debug" in read("kfd-record.txt"):
+        check("kfd probes: the kernel's own reason for the failed create (pr_debug)",
+              all("Could not find gpu id" in q["kernel_says"] for q in got),
+              json.dumps([q["kernel_says"] for q in got]))
+    calls = [(c["op"], c["queue_id"], c["error"] or "0") for c in probes["calls"]]
+    wanted = [(m["op"], int(m["queue_id"]), m["answer"]) for m in made if m["op"] != "create"]
+    check("kfd probes: update and destroy with their queue id and answer", calls == wanted,
+          f"report {calls}, kfd-probe {wanted}")
+    check("kfd probes: none left after the record", "gpu_trace_" not in read("kfd-kprobes-after.txt"),
+          read("kfd-kprobes-after.txt")[:200])
+    check("kfd probes: dynamic debug as it was after the record",
+          read("kfd-dyndbg-before.txt") == read("kfd-dyndbg-after.txt"),
+          read("kfd-dyndbg-after.txt")[:200])
+    check("kfd probes: a SIGKILLed record leaves its probes",
+          read("kfd-kill-probes-killed.txt").strip() == read("kfd-kill-probes-before.txt").strip() == "10",
+          f"{read('kfd-kill-probes-before.txt').strip()} before, "
+          f"{read('kfd-kill-probes-killed.txt').strip()} after SIGKILL")
+    check("kfd probes: gpu-trace reset removes them", "gpu_trace_" not in read("kfd-kill-probes-after.txt")
+          and "kprobe group gpu_trace_" in read("kfd-reset.txt"),
+          (read("kfd-reset.txt") + read("kfd-kill-probes-after.txt"))[:300])
+    if "=p" in read("kfd-kill-dyndbg-during.txt"):
+        check("kfd probes: gpu-trace reset puts dynamic debug back",
+              read("kfd-kill-dyndbg-after.txt") == read("kfd-dyndbg-before.txt"),
+              read("kfd-kill-dyndbg-after.txt")[:200])
 
 
 def check_kfd_hip(dat, ev, refused):
@@ -328,9 +387,12 @@ def check_kfd_hip(dat, ev, refused):
     version, get = first(r"KFD version answered"), last(r"kfd_ioctl_get_version\(\)")
     check("kfd: the GET_VERSION line after kfd_ioctl_get_version",
           version is not None and get is not None and get < version, f"line {version}, ioctl at {get}")
-    queue, create = first(r"hsa_queue_create failed|Created SWq="), last(r"kfd_ioctl_create_queue")
-    check("kfd: the CREATE_QUEUE line after kfd_ioctl_create_queue's records",
-          queue is not None and create is not None and create < queue, f"line {queue}, ioctl at {create}")
+    # kfd-probe makes a second create after its line: the line sits between the two
+    queue = first(r"hsa_queue_create failed|Created SWq=")
+    creates = [i for i, l in enumerate(lines) if re.search(r"kfd_ioctl_create_queue\(\) \{", l)]
+    check("kfd: the CREATE_QUEUE line after the first create's records, before the second's",
+          queue is not None and creates and creates[0] < queue and
+          (len(creates) < 2 or queue < creates[1]), f"line {queue}, creates at {creates}")
     rep = report_json(dat)
     procs = [p for p in rep["hip"]["processes"] if p["comm"] == "kfd-probe"]
     check("kfd: report's HIP section has kfd-probe's 3 lines", len(procs) == 1 and procs[0]["lines"] == 3,

@@ -140,11 +140,44 @@ timed top-screen gpu-trace top -d 0.3 -- \
 dmesg -c > /dev/null
 rmmod gt_mock_sched
 
-# KFD: the ioctl paths under function_graph, filtered to amdgpu's functions,
-# with the runtime-format lines kfd-probe writes around each step (--hip-log)
-step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' --hip-log -o /out/kfd.dat \
-	-- /bin/kfd-probe > /out/kfd-probe.txt
-cat /out/kfd-probe.txt
+# KFD: newer amdkfd refuses /dev/kfd without a GPU node; the shim answers
+# kfd_gpu_node_num() with 1 so kfd-probe's ioctls reach the kernel there too
+if ! /bin/kfd-probe --open > /dev/null; then
+	insmod /lib/modules/gt_kfd_node.ko && say "kfd: /dev/kfd refused without a GPU node; loaded gt_kfd_node"
+fi
+dyndbg=/proc/dynamic_debug/control
+grep ' kfd_ioctl_create_queue\| \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-dyndbg-before.txt 2>&1
+
+# the ioctl paths under function_graph, filtered to amdgpu's functions, with
+# the values of each queue ioctl from the probe events (--kfd-args) and the
+# runtime-format lines kfd-probe writes around each step (--hip-log)
+step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' --kfd-args --hip-log -o /out/kfd.dat \
+	-- /bin/kfd-probe > /out/kfd-probe.txt 2> /out/kfd-record.txt
+cat /out/kfd-record.txt /out/kfd-probe.txt
+grep ' kfd_ioctl_create_queue\| \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-dyndbg-after.txt 2>&1
+cat /sys/kernel/tracing/kprobe_events > /out/kfd-kprobes-after.txt
+
+# A record killed by SIGKILL leaves its probes (and dynamic debug switched
+# on); gpu-trace reset must take them away.  Killed once the workload runs:
+# every probe is defined by then.
+rm -f /tmp/kill-go
+gpu-trace record --kfd-args -o /tmp/kill.dat -- sh -c 'touch /tmp/kill-go; sleep 20' \
+	> /out/kfd-kill-record.txt 2>&1 &
+victim=$!
+i=0
+until [ -e /tmp/kill-go ] || [ $i -ge 600 ]; do
+	usleep 100000
+	i=$((i + 1))
+done
+grep -c "gpu_trace_$victim/" /sys/kernel/tracing/kprobe_events > /out/kfd-kill-probes-before.txt
+grep ' \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-kill-dyndbg-during.txt 2>&1
+kill -9 "$victim"
+wait "$victim"
+grep -c "gpu_trace_$victim/" /sys/kernel/tracing/kprobe_events > /out/kfd-kill-probes-killed.txt
+step kfd-reset gpu-trace reset > /out/kfd-reset.txt 2>&1
+cat /out/kfd-reset.txt
+cat /sys/kernel/tracing/kprobe_events /sys/kernel/tracing/dynamic_events > /out/kfd-kill-probes-after.txt 2>&1
+grep ' \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-kill-dyndbg-after.txt 2>&1
 
 # The same with trace-cmd, timed only: trace-cmd expands :mod:amdgpu into one
 # write per function, gpu-trace hands the kernel the one string.

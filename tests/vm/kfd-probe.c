@@ -5,13 +5,19 @@
  * want of a gpu_id.  Recorded with function_graph, the kernel's path through
  * kfd_ioctl -> kfd_ioctl_create_queue is what the lab's queue view must show.
  * Prints one line per step; exits 0 when the ioctls were made, whatever they
- * answered, 2 when /dev/kfd could not be opened.
+ * answered, 2 when /dev/kfd could not be opened.  `kfd-probe --open` only
+ * opens /dev/kfd (the lab loads its GPU-node shim when that fails).
+ *
+ * Each queue ioctl prints the values it passed and the kernel's answer
+ * ("kfd-probe: ioctl create gpu_id=0x1234 ... -> EINVAL"): the lab checks
+ * that report's queue view (record --kfd-args) shows exactly those.
  *
  * Under record --hip-log it also writes, as the HIP runtime would
  * (AMD_LOG_LEVEL_FILE + "_<pid>", CLOCK_MONOTONIC microseconds), a line
  * before it opens /dev/kfd and one after each ioctl: the lab checks that
  * each lands beside the kernel's records of the same step.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -44,7 +50,47 @@ static void hip(const char *fmt, ...)
 	fflush(hip_log);
 }
 
-int main(void)
+static const char *answer(int ret)
+{
+	return ret ? strerrorname_np(errno) : "0";
+}
+
+/* A second create, an update and a destroy: each the kernel refuses here. */
+static void more_queue_ioctls(int fd)
+{
+	struct kfd_ioctl_create_queue_args sdma;
+	struct kfd_ioctl_update_queue_args update;
+	struct kfd_ioctl_destroy_queue_args destroy;
+	int ret;
+
+	memset(&sdma, 0, sizeof(sdma));
+	sdma.gpu_id = 0x5678;
+	sdma.queue_type = KFD_IOC_QUEUE_TYPE_SDMA;
+	sdma.queue_percentage = 50;
+	sdma.queue_priority = 3;
+	sdma.ring_size = 8192;
+	sdma.ring_base_address = 0x7f0000300000ULL;
+	ret = ioctl(fd, AMDKFD_IOC_CREATE_QUEUE, &sdma);
+	printf("kfd-probe: ioctl create gpu_id=0x%x type=%u priority=%u percentage=%u ring=0x%llx ring_size=%u -> %s\n",
+	       sdma.gpu_id, sdma.queue_type, sdma.queue_priority, sdma.queue_percentage,
+	       (unsigned long long)sdma.ring_base_address, sdma.ring_size, answer(ret));
+
+	memset(&update, 0, sizeof(update));
+	update.queue_id = 5;
+	update.ring_base_address = 0x7f0000400000ULL;
+	update.ring_size = 16384;
+	update.queue_percentage = 100;
+	update.queue_priority = 9;
+	ret = ioctl(fd, AMDKFD_IOC_UPDATE_QUEUE, &update);
+	printf("kfd-probe: ioctl update queue_id=%u -> %s\n", update.queue_id, answer(ret));
+
+	memset(&destroy, 0, sizeof(destroy));
+	destroy.queue_id = 5;
+	ret = ioctl(fd, AMDKFD_IOC_DESTROY_QUEUE, &destroy);
+	printf("kfd-probe: ioctl destroy queue_id=%u -> %s\n", destroy.queue_id, answer(ret));
+}
+
+int main(int argc, char **argv)
 {
 	struct kfd_ioctl_get_version_args version;
 	struct kfd_ioctl_create_queue_args queue;
@@ -55,6 +101,12 @@ int main(void)
 	if (log) {
 		snprintf(path, sizeof(path), "%s_%d", log, (int)getpid());
 		hip_log = fopen(path, "a");
+	}
+	if (argc > 1 && !strcmp(argv[1], "--open")) {
+		fd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			printf("kfd-probe: open /dev/kfd: %s\n", strerror(errno));
+		return fd < 0 ? 2 : 0;
 	}
 	hip("Initializing HSA stack.");
 	fd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
@@ -78,7 +130,12 @@ int main(void)
 	queue.queue_priority = 7;
 	queue.ring_size = 4096;
 	queue.ring_base_address = 0x7f0000100000ULL;
+	queue.write_pointer_address = 0x7f0000110000ULL;
+	queue.read_pointer_address = 0x7f0000110080ULL;
 	ret = ioctl(fd, AMDKFD_IOC_CREATE_QUEUE, &queue);
+	printf("kfd-probe: ioctl create gpu_id=0x%x type=%u priority=%u percentage=%u ring=0x%llx ring_size=%u -> %s\n",
+	       queue.gpu_id, queue.queue_type, queue.queue_priority, queue.queue_percentage,
+	       (unsigned long long)queue.ring_base_address, queue.ring_size, answer(ret));
 	/* the runtime's own line on success; what a failure leaves otherwise */
 	if (ret)
 		hip("hsa_queue_create failed: %s", strerror(errno));
@@ -89,6 +146,7 @@ int main(void)
 		printf("kfd-probe: CREATE_QUEUE: %s\n", strerror(errno));
 	else
 		printf("kfd-probe: CREATE_QUEUE: queue %u\n", queue.queue_id);
+	more_queue_ioctls(fd);
 	close(fd);
 	return 0;
 }
