@@ -241,7 +241,7 @@ static void probe_queue(struct report *rep, const struct kfd_queue *q)
 	snprintf(id, sizeof(id), q->has_id ? "%u" : "-", q->queue_id);
 	snprintf(door, sizeof(door), q->has_doorbell ? "0x%llx" : "-",
 		 (unsigned long long)q->doorbell_offset);
-	fprintf(rep->stream, "  %6d %-15s 0x%-6x %5s %-11s %4u %4u 0x%-14llx %7u %-12s %s ",
+	fprintf(rep->stream, "  %6d %-15s 0x%-6x %5s %-11s %4u %4u 0x%-14llx %7u %-18s %s ",
 		q->pid, analysis_comm(&rep->analysis, q->pid), q->gpu_id, id,
 		type ? type : "?", q->priority, q->percentage, (unsigned long long)q->ring,
 		q->ring_size, door, report_ts(at, sizeof(at), q->created));
@@ -319,7 +319,7 @@ static void probe_queues(struct report *rep)
 		return;
 	}
 	if (t->nr_queues)
-		fprintf(rep->stream, "  %6s %-15s %-8s %5s %-11s %4s %4s %-16s %7s %-12s %-15s %s\n", "pid", "comm",
+		fprintf(rep->stream, "  %6s %-15s %-8s %5s %-11s %4s %4s %-16s %7s %-18s %-12s %s\n", "pid", "comm",
 			"gpu", "queue", "type", "prio", "pct", "ring", "size", "doorbell", "created", "result");
 	for (i = 0; i < t->nr_queues; i++)
 		probe_queue(rep, &t->queues[i]);

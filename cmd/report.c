@@ -261,7 +261,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	}
 	rep->rings_seen += rep->analysis.tl.nr_rings;
 	if (!rep->analysis.gpu_events && !rep->analysis.kfd.kfd_records && !rep->analysis.hip.lines &&
-	    !rep->opts.events) {
+	    !rep->analysis.kq.records && !rep->opts.events) {
 		fflush(rep->stream);
 		fprintf(stderr, "gpu-trace report: %s %s\n", rep->opts.file, no_gpu_events);
 		ret = 1;

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "../fixture/scenarios.h"
 #include "unit.h"
 
 #define RB_MISSED_EVENTS	(1UL << 31)
@@ -75,4 +77,24 @@ char *fixture_read(const char *relpath)
 		buf[size] = '\0';
 	fclose(f);
 	return buf;
+}
+
+int scenario_tmpfile(const char *scenario, char *path, size_t len)
+{
+	const char *root = getenv("GT_FIXTURES");
+	struct gt_error err = { 0 };
+	char formats[512];
+	int fd;
+
+	snprintf(formats, sizeof(formats), "%s/formats", root ? root : "tests/fixtures");
+	snprintf(path, len, "/tmp/gt-unit-scenario-XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	if (scenario_write(scenario_find(scenario), formats, path, &err)) {
+		unlink(path);
+		return -1;
+	}
+	return 0;
 }

@@ -24,6 +24,7 @@ int main(void)
 	suite_workload_tree();
 	suite_live_stats();
 	suite_hip_log();
+	suite_kfd_queue_table();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();

@@ -32,7 +32,10 @@ static void test_amd_has_graph_under_amdgpu(void)
 
 	CU_ASSERT_STRING_EQUAL(p->tracer, "function_graph");
 	CU_ASSERT_STRING_EQUAL(p->function_filter, ":mod:amdgpu");
-	CU_ASSERT_PTR_NOT_NULL(preset_find(DEFAULT_PRESET));
+	CU_ASSERT_TRUE(p->kfd_probes);
+	/* the default records every GPU system, not KFD's probes */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(preset_find(DEFAULT_PRESET));
+	CU_ASSERT_FALSE(preset_find(DEFAULT_PRESET)->kfd_probes);
 }
 
 void suite_presets(void)

@@ -32,19 +32,10 @@ static void keep_job(const struct job *j, void *ctx)
 
 static int analyse(struct run *r, const char *scenario)
 {
-	const char *root = getenv("GT_FIXTURES");
-	char formats[512];
 	struct gt_error err = { 0 };
-	int fd;
 
 	memset(r, 0, sizeof(*r));
-	snprintf(formats, sizeof(formats), "%s/formats", root ? root : "tests/fixtures");
-	strcpy(r->path, "/tmp/gt-unit-scenario-XXXXXX");
-	fd = mkstemp(r->path);
-	if (fd < 0)
-		return -1;
-	close(fd);
-	if (scenario_write(scenario_find(scenario), formats, r->path, &err) ||
+	if (scenario_tmpfile(scenario, r->path, sizeof(r->path)) ||
 	    analysis_open(&r->a, r->path, &(struct analysis_hooks){
 				  .on_job = keep_job, .ctx = r }, &err))
 		return -1;

@@ -23,6 +23,7 @@ void suite_latency(void);
 void suite_workload_tree(void);
 void suite_live_stats(void);
 void suite_hip_log(void);
+void suite_kfd_queue_table(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {
@@ -37,6 +38,8 @@ int raw_page_add(struct raw_page *p, unsigned int time_delta, const void *payloa
 /* Sets the "events were lost before this page" flag, with the count stored. */
 void raw_page_set_missed(struct raw_page *p, unsigned long missed);
 
+/* A scenario of tests/fixture written to a new /tmp file (path filled). */
+int scenario_tmpfile(const char *scenario, char *path, size_t len);
 /* Text of a fixture file under tests/fixtures, or NULL (caller frees). */
 char *fixture_read(const char *relpath);
 

@@ -1,0 +1,86 @@
+# record --kfd-args and the KFD queue view: the view on fixtures written with
+# the probe formats 6.1 and 7.3 printed in the lab; the fallback on this
+# machine, whose kernel has no kprobe_events (the lab records real probes).
+# shellcheck shell=bash
+
+KFD_FIXTURE=$ROOT_DIR/build/make-fixture
+KFD_FORMATS=$ROOT_DIR/tests/fixtures/formats
+
+kfd_fixture() { "$KFD_FIXTURE" "$KFD_FORMATS" "$1" "$WORK/$1.dat" && echo "$WORK/$1.dat"; }
+
+test_kfd_view_text() {
+	local f
+	f=$(kfd_fixture kfd-probes) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --queues "$f" > "$WORK/kq.txt" 2> "$WORK/kq.err" || { WHY="report: $(cat "$WORK/kq.err")"; return 1; }
+	expect "the section" grep -q '^KFD queue ioctls (probe events: 16 records' "$WORK/kq.txt" || return 1
+	expect "queue 0 with its values and lifetime" grep -Eq '^ +4242 hipapp +0x9a1c +0 compute-aql +7 +100 0x7f1000000000 +65536 0xd000000000000800 +1\.000100 ok in 30\.000 us, lived 1620\.000 us, 1 eviction \(1040\.000 us evicted\), 1 restore$' "$WORK/kq.txt" || return 1
+	expect "the failed create" grep -Eq '^ +4242 hipapp +0x1234 +- compute .* failed: EINVAL$' "$WORK/kq.txt" || return 1
+	expect "the updated sdma queue, live" grep -Eq ' 1 sdma +9 .* live at the end, 1 update,' "$WORK/kq.txt" || return 1
+	expect "the destroy of an unknown id" grep -q 'destroy queue 7 at 1.001800 in 5.000 us: failed: EINVAL' "$WORK/kq.txt" || return 1
+	expect "the eviction" grep -q 'eviction (ttm) of 2 queues at 1.000500: evict 20.000 us, evicted 1040.000 us, restore 40.000 us' "$WORK/kq.txt"
+}
+
+test_kfd_view_pr_debug_reason() {
+	local f
+	f=$(kfd_fixture kfd-probes-6.1) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --queues "$f" > "$WORK/kq61.txt" 2>&1 || { WHY="report failed"; return 1; }
+	expect "the kernel's reason" grep -q 'failed: EINVAL (kernel: amdgpu: Could not find gpu id 0x1234)$' "$WORK/kq61.txt" || return 1
+	expect "queue 1's id from pr_debug" grep -Eq '^ +4242 hipapp +0x9a1c +1 sdma ' "$WORK/kq61.txt"
+}
+
+test_kfd_view_json_and_csv() {
+	local f
+	f=$(kfd_fixture kfd-probes) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --format json "$f" > "$WORK/kq.json" || { WHY="report json failed"; return 1; }
+	python3 - "$WORK/kq.json" > "$WORK/kq.check" 2>&1 <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["kfd"]["probes"]
+q = p["queues"]
+assert [x["queue_id"] for x in q] == [0, None, 1], q
+assert q[0]["type"] == "compute-aql" and q[0]["ring"] == "0x7f1000000000" and q[0]["ring_size"] == 65536
+assert q[0]["doorbell_offset"] == "0xd000000000000800" and q[0]["queue_id_from"] == "return probe"
+assert q[0]["lifetime_ns"] == 1620000 and q[0]["evicted_ns"] == 1040000
+assert q[1]["result"] == -22 and q[1]["error"] == "EINVAL" and q[1]["destroyed_ns"] is None
+assert q[2]["priority"] == 9 and q[2]["updates"] == 1 and q[2]["lifetime_ns"] is None
+assert [(c["op"], c["queue_id"], c["error"], c["known_queue"]) for c in p["calls"]] == \
+    [("update", 1, None, True), ("destroy", 0, None, True), ("destroy", 7, "EINVAL", False)], p["calls"]
+e = p["evictions"]
+assert len(e) == 1 and e[0]["trigger"] == "ttm" and e[0]["queues"] == 2 and e[0]["evicted_ns"] == 1040000, e
+print("ok")
+PY
+	expect "json: $(tail -1 "$WORK/kq.check")" grep -qx ok "$WORK/kq.check" || return 1
+	"$GT" report --format csv "$f" > "$WORK/kq.csv" || { WHY="report csv failed"; return 1; }
+	expect "csv queue section" grep -q '^# kfd queue ioctls$' "$WORK/kq.csv" || return 1
+	expect "csv failed create row" grep -q '^4242,hipapp,0x1234,,none,compute,7,100,0x7f0000100000,4096,,1000200000,10000,-22,EINVAL,,,0,0,0,0$' "$WORK/kq.csv" || return 1
+	expect "csv eviction row" grep -q '^4242,77,ttm,2,1000500000,20000,1001500000,40000$' "$WORK/kq.csv"
+}
+
+test_kfd_view_absent_without_probes() {
+	local f
+	f=$(kfd_fixture hip-kfd) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --queues "$f" > "$WORK/noq.txt" 2>&1
+	expect "no probe section without probes" [ -z "$(grep 'KFD queue ioctls' "$WORK/noq.txt")" ] || return 1
+	"$GT" report --format json "$f" | python3 -c 'import json,sys; assert json.load(sys.stdin)["kfd"]["probes"] is None' ||
+		{ WHY="json probes not null"; return 1; }
+}
+
+# No kprobes here: one line, the record goes on; --strict refuses.
+test_kfd_args_fallback_line() {
+	[ -e "$TFS/kprobe_events" ] && grep -q '^amdgpu ' /proc/modules && { WHY="this kernel has kprobes and amdgpu: the lab tests the probes"; return 77; }
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record --kfd-args -e sched:sched_process_exec -o "$WORK/fb.dat" -- true 2> "$WORK/fb.err"
+	expect "exit $?: the record goes on" [ $? = 0 ] || return 1
+	expect "one fallback line: $(grep kfd "$WORK/fb.err")" [ "$(grep -c '^kfd probes: not used: .*; KFD queues come from function records only, without their values$' "$WORK/fb.err")" = 1 ] || return 1
+	"$GT" record --kfd-args --strict -e sched:sched_process_exec -o "$WORK/fb2.dat" -- true 2> "$WORK/fb2.err"
+	expect "--strict: exit $?, want 125" [ $? = 125 ] || return 1
+	expect "--strict: one error line" grep -q '^gpu-trace record: --kfd-args: no KFD probes: .*; drop --strict to record without them$' "$WORK/fb2.err" || return 1
+	expect "no file from the refused record" [ ! -e "$WORK/fb2.dat" ] || return 1
+	"$GT" record --preset amd --no-kfd-args -e sched:sched_process_exec -o "$WORK/fb3.dat" -- true 2> "$WORK/fb3.err"
+	expect "--no-kfd-args: no kfd line" [ -z "$(grep '^kfd probes' "$WORK/fb3.err")" ] || return 1
+	same_as_before "record --kfd-args"
+}
+
+test_kfd_probes_in_check() {
+	"$GT" check > "$WORK/kcheck.txt" 2>&1
+	expect "a kfd-probes finding" grep -Eq '^(OK|WARN) +kfd-probes +KFD queue probes' "$WORK/kcheck.txt"
+}
