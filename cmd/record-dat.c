@@ -92,17 +92,18 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	char *print_fmt = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
 	char *printk = tracefs_path_read(run->tracing_dir, "printk_formats");
 	int nr = run->recorder.nr_cpus, i, ret = -1, nr_systems = 0;
-	int *fds = calloc((size_t)nr * 3, sizeof(int));
-	off_t *sizes = calloc((size_t)nr * 3, sizeof(off_t));
-	char **stats_text = calloc((size_t)nr * 3, sizeof(char *));
+	int *fds = calloc((size_t)nr * 4, sizeof(int));
+	off_t *sizes = calloc((size_t)nr * 4, sizeof(off_t));
+	char **stats_text = calloc((size_t)nr * 4, sizeof(char *));
 	char **names = all_systems(run, &nr_systems);
 	struct dat_event_system ftrace = { 0 };
 	struct dat_event_system *systems = calloc((size_t)(nr_systems + run->nr_kfd_formats) + 1,
 						  sizeof(*systems));
 	int nr_in_file = nr_systems;
-	struct dat_buffer buffers[2] = {
+	struct dat_buffer buffers[3] = {
 		{ "workload", stats_text + nr, fds + nr, sizes + nr },
 		{ HIP_LOG_BUFFER, stats_text + 2 * nr, fds + 2 * nr, sizes + 2 * nr },
+		{ KFD_DEBUGFS_BUFFER, stats_text + 3 * nr, fds + 3 * nr, sizes + 3 * nr },
 	};
 	int nr_buffers = 0;
 	struct utsname u;
@@ -120,15 +121,20 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		stats_text[i] = run->stats[i].text;
 		if (run->has_scope)
 			stats_text[nr + i] = run->scoped_stats[i].text;
-		/* the log's lines on the first CPU: nothing was lost there */
-		stats_text[2 * nr + i] = (char *)"entries: 0\noverrun: 0\ncommit overrun: 0\nbytes: 0\ndropped events: 0\n";
+		/* our own records, on the first CPU: nothing was lost there */
+		stats_text[2 * nr + i] = stats_text[3 * nr + i] =
+			(char *)"entries: 0\noverrun: 0\ncommit overrun: 0\nbytes: 0\ndropped events: 0\n";
 		fds[2 * nr + i] = run->hip_fd;
 		sizes[2 * nr + i] = i ? 0 : run->hip_size;
+		fds[3 * nr + i] = run->kfd_dbg_fd;
+		sizes[3 * nr + i] = i ? 0 : run->kfd_dbg_size;
 	}
 	if (run->has_scope)
 		nr_buffers++;
 	if (run->hip_fd >= 0)
 		buffers[nr_buffers++] = buffers[1];
+	if (run->kfd_dbg_fd >= 0 && run->kfd_dbg_size)
+		buffers[nr_buffers++] = buffers[2];
 	scan_cpu_files(&run->recorder, t, header_page_long_size(header_page),
 		       format_common_pid_offset(print_fmt), fds, sizes);
 	if (run->has_scope)

@@ -27,6 +27,7 @@ enum {
 	OPT_CONTAINER,
 	OPT_KFD_ARGS,
 	OPT_NO_KFD_ARGS,
+	OPT_KFD_SNAPSHOT,
 };
 
 static const struct option long_options[] = {
@@ -56,6 +57,7 @@ static const struct option long_options[] = {
 	{ "container", required_argument, NULL, OPT_CONTAINER },
 	{ "kfd-args", no_argument, NULL, OPT_KFD_ARGS },
 	{ "no-kfd-args", no_argument, NULL, OPT_NO_KFD_ARGS },
+	{ "kfd-snapshot", required_argument, NULL, OPT_KFD_SNAPSHOT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -248,6 +250,12 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		case OPT_KFD_ARGS:
 		case OPT_NO_KFD_ARGS:
 			o->kfd_args = c == OPT_KFD_ARGS;
+			break;
+		case OPT_KFD_SNAPSHOT:
+			/* ms; an hour at most: a snapshot reads every queue's MQD */
+			if (parse_positive("--kfd-snapshot", optarg, 3600000, &num, err))
+				return -1;
+			o->kfd_snapshot_ms = (long)num;
 			break;
 		case OPT_CONTAINER:
 			o->container = optarg;

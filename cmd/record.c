@@ -112,49 +112,6 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 	return run->has_scope ? record_enable_tree_events(run, err) : 0;
 }
 
-/*
- * KFD's queue ioctls as probe events where the kernel allows them; the
- * function records stay either way. No kprobes is a note, not a failure,
- * unless --strict.
- */
-static int setup_kfd_probes(struct record_run *run, struct gt_error *err)
-{
-	const char *why = kfd_probes_unavailable(run->tracing_dir);
-	struct gt_error perr = { 0 };
-
-	if (!run->opts.kfd_args)
-		return 0;
-	if (!why && (kfd_probes_create(&run->kfd, (int)getpid(), &perr) ||
-		     kfd_probes_enable(&run->kfd, run->session.inst, &perr))) {
-		kfd_probes_remove(&run->kfd, NULL);
-		run->kfd.group[0] = '\0';
-		why = perr.msg;
-	}
-	if (why) {
-		if (run->opts.strict)
-			return gt_error_set(err, ENOTSUP, "--kfd-args: no KFD probes: %s; drop --strict to record without them",
-					    why);
-		cmd_say("kfd probes: not used: %s; KFD queues come from function records only, without their values",
-			why);
-		return 0;
-	}
-	cmd_say("kfd probes: %d in group %s (removed after); queue ids and doorbells from %s",
-		run->kfd.nr_events, run->kfd.group, kfd_id_source_name(run->kfd.id_source));
-	return 0;
-}
-
-/* The probe events' formats: the .dat needs them after the probes are gone. */
-static void keep_kfd_formats(struct record_run *run)
-{
-	if (!run->kfd.group[0] || run->nr_kfd_formats)
-		return;
-	if (!dat_event_system_load(&run->kfd_formats[0], run->kfd.group))
-		run->nr_kfd_formats++;
-	if (run->kfd.id_source == KFD_ID_PR_DEBUG &&
-	    !dat_event_system_load(&run->kfd_formats[run->nr_kfd_formats], "printk"))
-		run->nr_kfd_formats++;
-}
-
 /* kallsyms dominates the header; formats and cmdlines fit in the margin */
 static off_t header_estimate(struct record_run *run)
 {
@@ -262,7 +219,7 @@ static int setup(struct record_run *run, struct gt_error *err)
 	if (create_sessions(run, err) || setup_tracer(run, err) ||
 	    session_set_clock(&run->session, run->opts.clock, err) ||
 	    (run->has_scope && session_set_clock(&run->scoped, run->opts.clock, err)) ||
-	    setup_events(run, err) || setup_kfd_probes(run, err) || setup_buffers(run, err))
+	    setup_events(run, err) || record_kfd_setup(run, err) || setup_buffers(run, err))
 		return -1;
 	if (run->opts.command &&
 	    (workload_creds_from_env(&run->creds, run->opts.as_root, err) ||
@@ -295,7 +252,9 @@ static void wait_for_end(struct record_run *run, double t0)
 	double last_progress = 0;
 
 	while (!stop_signal) {
-		struct timespec nap = { 0, 100 * 1000 * 1000 };
+		long ms = run->opts.kfd_snapshot_ms && run->opts.kfd_snapshot_ms < 100 ?
+			  run->opts.kfd_snapshot_ms : 100;
+		struct timespec nap = { 0, ms * 1000 * 1000 };
 
 		run->elapsed = now_seconds() - t0;
 		if (run->workload.pid > 0 && waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid) {
@@ -305,6 +264,7 @@ static void wait_for_end(struct record_run *run, double t0)
 		if (run->opts.nr_pids && !pids_alive(&run->opts))
 			break;
 		record_scope_poll(run);
+		record_kfd_poll(run);
 		if (run->opts.duration > 0 && run->elapsed >= run->opts.duration)
 			break;
 		if (run->elapsed - last_progress >= 0.5) {
@@ -463,7 +423,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 		stop_workload(run);
 		return gt_error_set(err, ENOMEM, "out of memory reading the CPU statistics");
 	}
-	keep_kfd_formats(run);
+	record_kfd_finish(run);
 	if (teardown(run, &terr))
 		cmd_fail("record", &terr);
 	stop_workload(run);
@@ -502,16 +462,13 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 
 static void free_run(struct record_run *run, struct scan_totals *totals)
 {
-	int i;
-
 	free_stats(run->stats, run->recorder.nr_cpus);
 	free_stats(run->scoped_stats, run->scoped_rec.nr_cpus);
 	free(run->trace_clock);
 	free(run->attached);
 	free(run->scope_pids);
 	free(run->kallsyms);
-	for (i = 0; i < run->nr_kfd_formats; i++)
-		dat_event_system_free(&run->kfd_formats[i]);
+	record_kfd_free(run);
 	hip_capture_remove(&run->hip);
 	cgroup_scope_free(&run->cgroup);
 	if (run->hip_fd >= 0)
@@ -533,6 +490,7 @@ int cmd_record(int argc, char **argv)
 
 	run.out.fd = -1;
 	run.hip_fd = -1;
+	run.kfd_dbg_fd = run.kfd_dbg.fd = -1;
 	run.workload.go_fd = run.workload.status_fd = -1;
 	i = record_opts_parse(argc, argv, &run.opts, &err);
 	if (i) {
@@ -559,6 +517,7 @@ int cmd_record(int argc, char **argv)
 		ret = workload_exit_code(run.wait_status);
 		goto cleanup;
 	}
+	record_kfd_snapshot(&run, "start");
 	if (!run.opts.command)
 		cmd_say("recording%s; Ctrl-C to stop", run.opts.system_wide ? " system-wide" :
 			run.has_cgroup ? " the cgroup's processes as they come" : " the given pids");

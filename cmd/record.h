@@ -12,6 +12,7 @@
 #include "../lib/event-select.h"
 #include "../lib/dat-writer.h"
 #include "../lib/hip-capture.h"
+#include "../lib/kfd-debugfs.h"
 #include "../lib/kfd-probes.h"
 #include "../lib/outfile.h"
 #include "../lib/page-scan.h"
@@ -48,6 +49,7 @@ struct record_opts {
 	const char *cgroup;		/* --cgroup: a cgroup's processes as they come */
 	const char *container;		/* --container: a docker/podman container's cgroup */
 	int kfd_args;			/* KFD queue probes: 1 on, 0 off, -1 as the preset says */
+	long kfd_snapshot_ms;		/* KFD debugfs every so often, 0: start and end only */
 };
 
 /*
@@ -91,6 +93,10 @@ struct record_run {
 	struct kfd_probes kfd;		/* --kfd-args; kfd.group[0] when defined */
 	struct dat_event_system kfd_formats[2];	/* read before the probes go */
 	int nr_kfd_formats;
+	struct kfd_debugfs kfd_dbg;	/* KFD debugfs snapshots */
+	int kfd_dbg_fd;			/* their pages, -1: none */
+	off_t kfd_dbg_size;
+	double kfd_last_snapshot_ms;
 	off_t hip_size;
 	int wait_status;
 	bool workload_exited;
@@ -118,6 +124,13 @@ void record_scope_poll(struct record_run *run);
 int record_hip_prepare(struct record_run *run, struct gt_error *err);
 void record_hip_collect(struct record_run *run);
 void record_hip_say(const struct record_run *run);
+
+/* cmd/record-kfd.c: --kfd-args probes, --kfd-snapshot debugfs snapshots */
+int record_kfd_setup(struct record_run *run, struct gt_error *err);
+void record_kfd_snapshot(struct record_run *run, const char *why);
+void record_kfd_poll(struct record_run *run);
+void record_kfd_finish(struct record_run *run);
+void record_kfd_free(struct record_run *run);
 
 /* Warns when the file's jobs never finished (their events are missing). */
 void record_check_jobs(struct record_run *run);

@@ -161,6 +161,36 @@ static void probe_queues(struct report *rep)
 	}
 }
 
+static void snapshots(struct report *rep)
+{
+	const struct kfd_snapshots *k = &rep->analysis.snaps;
+	FILE *f = rep->stream;
+	int i, j;
+
+	fprintf(f, "\n# kfd mqds\nsnapshot,why,ts_ns,pid,gpu_id,type,generation,ring,ring_size,doorbell_offset,doorbell_enabled,active,vmid,pipe_priority,queue_priority,sdma_engine,sdma_queue,hqd_inst,hqd_pipe,hqd_queue\n");
+	for (i = 0; i < k->nr; i++) {
+		for (j = 0; j < k->snaps[i].nr_mqds; j++) {
+			const struct kfd_mqd *m = &k->snaps[i].mqds[j];
+
+			fprintf(f, "%d,", k->snaps[i].seq);
+			text(f, k->snaps[i].why);
+			fprintf(f, ",%llu,%d,0x%x,%s,%d,", (unsigned long long)k->snaps[i].ts, m->pid,
+				m->gpu_id, m->sdma ? "sdma" : "compute", m->generation);
+			if (m->decoded)
+				fprintf(f, "0x%llx,%llu,0x%x,%d,%d,%u,%u,%u,%d,%d",
+					(unsigned long long)m->ring, (unsigned long long)m->ring_size,
+					m->doorbell_offset, m->doorbell_enabled, m->active, m->vmid,
+					m->pipe_priority, m->queue_priority, m->sdma_engine, m->sdma_queue);
+			else
+				fprintf(f, ",,,,,,,,,");
+			if (m->on_hqd)
+				fprintf(f, ",%d,%d,%d\n", m->inst, m->pipe, m->queue);
+			else
+				fprintf(f, ",,,\n");
+		}
+	}
+}
+
 static void csv_end(struct report *rep)
 {
 	const struct kfd_queues *k = &rep->analysis.kfd;
@@ -211,6 +241,8 @@ static void csv_end(struct report *rep)
 		}
 		if (rep->analysis.kq.probes)
 			probe_queues(rep);
+		if (rep->analysis.snaps.nr)
+			snapshots(rep);
 	}
 	if (rep->summary)
 		hip(rep);

@@ -199,6 +199,70 @@ static void errno_field(FILE *f, const char *key, bool has, int ret)
 		fputs("null", f);
 }
 
+static void mqd_json(FILE *f, const struct kfd_mqd *m)
+{
+	if (!m) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"pid\":%d,\"gpu_id\":%u,\"type\":\"%s\",\"generation\":%d,\"dwords\":%d,\"decoded\":%s",
+		m->pid, m->gpu_id, m->sdma ? "sdma" : "compute", m->generation, m->nr_words,
+		m->decoded ? "true" : "false");
+	if (m->decoded) {
+		hex(f, "ring", m->ring);
+		fprintf(f, ",\"ring_size\":%llu,\"doorbell_offset\":%u,\"doorbell_enabled\":%s",
+			(unsigned long long)m->ring_size, m->doorbell_offset,
+			m->doorbell_enabled ? "true" : "false");
+	}
+	if (m->decoded && !m->sdma) {
+		fprintf(f, ",\"active\":%s,\"vmid\":%u,\"pipe_priority\":%u,\"queue_priority\":%u,\"quantum\":%u",
+			m->active ? "true" : "false", m->vmid, m->pipe_priority, m->queue_priority,
+			m->quantum);
+		hex(f, "mqd_addr", m->mqd_addr);
+		hex(f, "eop", m->eop);
+		hex(f, "ctx_save", m->ctx_save);
+		fprintf(f, ",\"ctx_save_size\":%u,\"rptr\":%u,\"wptr\":%llu", m->ctx_save_size, m->rptr,
+			(unsigned long long)m->wptr);
+	}
+	if (m->decoded && m->sdma)
+		fprintf(f, ",\"sdma_engine\":%d,\"sdma_queue\":%d", m->sdma_engine, m->sdma_queue);
+	fprintf(f, ",\"hqd\":");
+	if (m->on_hqd)
+		fprintf(f, "{\"inst\":%d,\"pipe\":%d,\"queue\":%d}", m->inst, m->pipe, m->queue);
+	else
+		fputs("null", f);
+	fputc('}', f);
+}
+
+/* record's KFD debugfs snapshots */
+static void snapshots(struct report *rep)
+{
+	const struct kfd_snapshots *k = &rep->analysis.snaps;
+	FILE *f = rep->stream;
+	int i, j;
+
+	fprintf(f, ",\"snapshots\":[");
+	for (i = 0; i < k->nr; i++) {
+		const struct kfd_snapshot *s = &k->snaps[i];
+
+		fprintf(f, "%s{\"seq\":%d,\"why\":", i ? "," : "", s->seq);
+		json_str(f, s->why);
+		fprintf(f, ",\"ts_ns\":%llu,\"error\":", (unsigned long long)s->ts);
+		json_str(f, s->error);
+		fprintf(f, ",\"processes\":[");
+		for (j = 0; j < s->nr_processes && j < (int)(sizeof(s->pids) / sizeof(s->pids[0])); j++)
+			fprintf(f, "%s%d", j ? "," : "", s->pids[j]);
+		fprintf(f, "],\"hardware_queues\":%d,\"queues\":[", s->nr_hqds);
+		for (j = 0; j < s->nr_mqds; j++) {
+			if (j)
+				fputc(',', f);
+			mqd_json(f, &s->mqds[j]);
+		}
+		fprintf(f, "]}");
+	}
+	fputc(']', f);
+}
+
 static void probe_queue(struct report *rep, const struct kfd_queue *q)
 {
 	FILE *f = rep->stream;
@@ -238,9 +302,11 @@ static void probe_queue(struct report *rep, const struct kfd_queue *q)
 	opt_u64(f, q->destroyed, q->destroyed_at);
 	fprintf(f, ",\"lifetime_ns\":");
 	opt_u64(f, q->destroyed, q->destroyed_at - q->created);
-	fprintf(f, ",\"updates\":%u,\"evictions\":%u,\"restores\":%u,\"evicted_ns\":%llu,\"evict_call_ns\":%llu,\"restore_call_ns\":%llu}",
+	fprintf(f, ",\"updates\":%u,\"evictions\":%u,\"restores\":%u,\"evicted_ns\":%llu,\"evict_call_ns\":%llu,\"restore_call_ns\":%llu,\"mqd\":",
 		q->updates, q->evictions, q->restores, (unsigned long long)q->evicted_ns,
 		(unsigned long long)q->evict_call_ns, (unsigned long long)q->restore_call_ns);
+	mqd_json(f, kfd_snapshots_find_ring(&rep->analysis.snaps, q->ring));
+	fputc('}', f);
 }
 
 /* record --kfd-args: queues with their values, other calls, evictions */
@@ -324,6 +390,7 @@ static void queues(struct report *rep)
 	}
 	fputc(']', rep->stream);
 	probe_queues(rep);
+	snapshots(rep);
 	fputc('}', rep->stream);
 }
 

@@ -233,6 +233,70 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 	}
 }
 
+/* What the MQD itself says, and which hardware slot held it. */
+static void mqd_brief(struct report *rep, const struct kfd_mqd *m)
+{
+	if (!m)
+		return;
+	fprintf(rep->stream, "; MQD: doorbell 0x%x%s", m->doorbell_offset,
+		m->doorbell_enabled ? "" : " (off)");
+	if (!m->sdma)
+		fprintf(rep->stream, ", %s, priority %u/%u", m->active ? "active" : "inactive",
+			m->pipe_priority, m->queue_priority);
+	if (m->on_hqd)
+		fprintf(rep->stream, ", HQD inst %d pipe %d queue %d", m->inst, m->pipe, m->queue);
+	else if (m->sdma)
+		fprintf(rep->stream, ", SDMA engine %d queue %d", m->sdma_engine, m->sdma_queue);
+}
+
+static void snapshot_mqd(struct report *rep, const struct kfd_mqd *m)
+{
+	fprintf(rep->stream, "    %6d %s queue on gpu 0x%x (v%d MQD): ", m->pid, m->sdma ? "SDMA" : "compute",
+		m->gpu_id, m->generation);
+	if (!m->decoded) {
+		fprintf(rep->stream, "%d dwords, not decoded (layout unknown: no topology line for the GPU)\n",
+			m->nr_words);
+		return;
+	}
+	fprintf(rep->stream, "ring 0x%llx size %llu", (unsigned long long)m->ring,
+		(unsigned long long)m->ring_size);
+	if (!m->sdma)
+		fprintf(rep->stream, ", vmid %u, quantum 0x%x, eop 0x%llx, ctx save 0x%llx (%u), rptr %u, wptr %llu, MQD at 0x%llx",
+			m->vmid, m->quantum, (unsigned long long)m->eop, (unsigned long long)m->ctx_save,
+			m->ctx_save_size, m->rptr, (unsigned long long)m->wptr,
+			(unsigned long long)m->mqd_addr);
+	mqd_brief(rep, m);
+	fputc('\n', rep->stream);
+}
+
+/* record's KFD debugfs snapshots: who held /dev/kfd, each queue's MQD */
+static void snapshots(struct report *rep)
+{
+	const struct kfd_snapshots *k = &rep->analysis.snaps;
+	char at[32];
+	int i, j;
+
+	if (!k->nr)
+		return;
+	fprintf(rep->stream, "\nKFD debugfs snapshots (%d; kfd/mqds decoded with the kernel's MQD layouts, kfd/hqds for the hardware slot)\n",
+		k->nr);
+	for (i = 0; i < k->nr; i++) {
+		const struct kfd_snapshot *sn = &k->snaps[i];
+
+		fprintf(rep->stream, "  %d (%s) at %s: %d process%s with /dev/kfd open", sn->seq,
+			sn->why[0] ? sn->why : "?", report_ts(at, sizeof(at), sn->ts), sn->nr_processes,
+			sn->nr_processes == 1 ? "" : "es");
+		for (j = 0; j < sn->nr_processes && j < (int)(sizeof(sn->pids) / sizeof(sn->pids[0])); j++)
+			fprintf(rep->stream, "%s%d %s", j ? ", " : " (", sn->pids[j],
+				analysis_comm(&rep->analysis, sn->pids[j]));
+		fprintf(rep->stream, "%s, %d queue%s, %d hardware queue%s%s%s\n", sn->nr_processes ? ")" : "",
+			sn->nr_mqds, sn->nr_mqds == 1 ? "" : "s", sn->nr_hqds, sn->nr_hqds == 1 ? "" : "s",
+			sn->error[0] ? "; could not read: " : "", sn->error);
+		for (j = 0; j < sn->nr_mqds; j++)
+			snapshot_mqd(rep, &sn->mqds[j]);
+	}
+}
+
 static void probe_queue(struct report *rep, const struct kfd_queue *q)
 {
 	const char *type = kfd_queue_type_name(q->type);
@@ -266,6 +330,7 @@ static void probe_queue(struct report *rep, const struct kfd_queue *q)
 			q->evictions, q->evictions == 1 ? "" : "s",
 			report_us(d, sizeof(d), true, q->evicted_ns), q->restores,
 			q->restores == 1 ? "" : "s");
+	mqd_brief(rep, kfd_snapshots_find_ring(&rep->analysis.snaps, q->ring));
 	fputc('\n', rep->stream);
 }
 
@@ -336,6 +401,7 @@ static void queues(struct report *rep)
 	int i, s;
 
 	probe_queues(rep);
+	snapshots(rep);
 	fprintf(rep->stream, "\nKFD queues");
 	if (!k->nr_ops) {
 		if (!rep->analysis.func_events)

@@ -70,6 +70,9 @@ static const char record_usage[] =
 "                      create ioctl's pr_debug lines); no kprobes: one line says\n"
 "                      so and the function records remain (--strict: an error)\n"
 "  --no-kfd-args       not even with --preset amd\n"
+"  --kfd-snapshot MS   KFD's debugfs (kfd/mqds, kfd/hqds) every MS milliseconds\n"
+"                      too; with --kfd-args it is snapshotted at the start and\n"
+"                      the end (buffer 'kfd-debugfs'; report decodes the MQDs)\n"
 "\n"
 "Exit status: the command's own (128+N if killed by signal N); 125 if gpu-trace\n"
 "failed, 126/127 if the command cannot run or is not found.\n";

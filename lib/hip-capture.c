@@ -222,12 +222,27 @@ static int by_time(const void *a, const void *b)
 }
 
 /* common fields (type, flags, preempt count, pid), ip, the text */
+size_t hip_print_record(const struct hip_print_format *fmt, int pid, const char *text,
+			size_t len, unsigned char *rec)
+{
+	uint16_t type = (uint16_t)fmt->event_id;
+	int32_t pid32 = pid;
+	size_t at = 8 + (size_t)fmt->long_size;
+
+	memset(rec, 0, at);
+	memcpy(rec, &type, 2);
+	memcpy(rec + 4, &pid32, 4);
+	memcpy(rec + 8, &fmt->ip, (size_t)fmt->long_size);
+	memcpy(rec + at, text, len);
+	rec[at + len] = '\0';
+	return at + len + 1;
+}
+
 static int write_records(struct hip_capture *c, struct collect *k,
 			 const struct hip_print_format *fmt, int out_fd, size_t page_size)
 {
 	struct rb_pages w;
 	unsigned char *rec = malloc(page_size);
-	uint16_t type = (uint16_t)fmt->event_id;
 	size_t i;
 	int ret;
 
@@ -237,16 +252,9 @@ static int write_records(struct hip_capture *c, struct collect *k,
 	}
 	for (i = 0, ret = 0; i < k->nr && !ret; i++) {
 		const struct hip_rec *r = &k->recs[i];
-		int32_t pid = r->pid;
-		size_t at = 8;
 
-		memset(rec, 0, 8 + (size_t)fmt->long_size);
-		memcpy(rec, &type, 2);
-		memcpy(rec + 4, &pid, 4);
-		memcpy(rec + at, &fmt->ip, (size_t)fmt->long_size);
-		at += (size_t)fmt->long_size;
-		memcpy(rec + at, k->text + r->at, r->len + 1);
-		ret = rb_pages_add(&w, r->ts_us * 1000, rec, at + r->len + 1);
+		ret = rb_pages_add(&w, r->ts_us * 1000, rec,
+				   hip_print_record(fmt, r->pid, k->text + r->at, r->len, rec));
 	}
 	if (!ret)
 		ret = rb_pages_finish(&w);

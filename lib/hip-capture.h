@@ -47,6 +47,13 @@ struct hip_print_format {
 };
 
 /*
+ * One print record's payload (common fields, ip, the text and its NUL) in
+ * rec, which has room for the text + 16 + long_size; returns its length.
+ */
+size_t hip_print_record(const struct hip_print_format *fmt, int pid, const char *text,
+			size_t len, unsigned char *rec);
+
+/*
  * A private directory (0700, owned by uid:gid, the user the workload runs
  * as) for the runtime's files; sets the variables in our environment, so
  * that the workload, forked next, inherits them. An AMD_LOG_MASK the user

@@ -79,6 +79,8 @@ static const struct hip_line *hip_record(struct analysis *a, struct tep_record *
 	/* the text must end inside the record */
 	if (off >= rec->size || !memchr(text, '\0', (size_t)(rec->size - off)))
 		return NULL;
+	if (kfd_snapshots_line(&a->snaps, rec->ts, text))
+		return NULL;
 	return hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text,
 			       &a->hip_line, &a->kfd) ? &a->hip_line : NULL;
 }
@@ -298,6 +300,7 @@ void analysis_finish(struct analysis *a)
 	int i;
 
 	timeline_finish(&a->tl);
+	kfd_snapshots_finish(&a->snaps);
 	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
 		release_run(a, &a->runs[i]);
 }
@@ -346,6 +349,7 @@ void analysis_close(struct analysis *a)
 	timeline_free(&a->tl);
 	kfd_queues_free(&a->kfd);
 	kfd_table_free(&a->kq);
+	kfd_snapshots_free(&a->snaps);
 	workload_tree_free(&a->workload);
 	hip_runtime_free(&a->hip);
 	memset(a, 0, sizeof(*a));

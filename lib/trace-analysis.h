@@ -10,6 +10,7 @@
 #include "gpu-event.h"
 #include "gt-error.h"
 #include "hip-runtime.h"
+#include "kfd-mqd.h"
 #include "kfd-queue-table.h"
 #include "kfd-queues.h"
 #include "timeline.h"
@@ -52,6 +53,7 @@ struct analysis {
 	struct timeline tl;
 	struct kfd_queues kfd;
 	struct kfd_queue_table kq;		/* record --kfd-args's probe events */
+	struct kfd_snapshots snaps;		/* record's KFD debugfs snapshots */
 	struct workload_tree workload;
 	struct hip_runtime hip;			/* the HIP runtime's log lines */
 	struct tep_event *print_event;

@@ -84,3 +84,38 @@ test_kfd_probes_in_check() {
 	"$GT" check > "$WORK/kcheck.txt" 2>&1
 	expect "a kfd-probes finding" grep -Eq '^(OK|WARN) +kfd-probes +KFD queue probes' "$WORK/kcheck.txt"
 }
+
+test_kfd_snapshot_view() {
+	local f
+	f=$(kfd_fixture kfd-snapshot) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --queues "$f" > "$WORK/ks.txt" 2>&1 || { WHY="report failed"; return 1; }
+	expect "the section" grep -q '^KFD debugfs snapshots (3;' "$WORK/ks.txt" || return 1
+	expect "the start without processes" grep -q '^  1 (start) at 1.000050: 0 processes with /dev/kfd open, 0 queues, 0 hardware queues$' "$WORK/ks.txt" || return 1
+	expect "the compute MQD decoded, on its HQD" grep -q '^      4242 compute queue on gpu 0x9a1c (v9 MQD): ring 0x7f1000000000 size 65536, vmid 0, quantum 0x10, eop 0x7f1000020000, ctx save 0x7f1000040000 (2752512), rptr 64, wptr 256, MQD at 0xfff000400000; MQD: doorbell 0x1002, active, priority 1/7, HQD inst 0 pipe 1 queue 2$' "$WORK/ks.txt" || return 1
+	expect "the SDMA MQD after its update" grep -q 'SDMA queue on gpu 0x9a1c (v9 MQD): ring 0x7f5000000000 size 32768; MQD: doorbell 0x1a0, SDMA engine 1 queue 0$' "$WORK/ks.txt" || return 1
+	expect "the probe row joined to its MQD" grep -q 'lived 1620.000 us, 1 eviction (1040.000 us evicted), 1 restore; MQD: doorbell 0x1002, active, priority 1/7, HQD inst 0 pipe 1 queue 2$' "$WORK/ks.txt" || return 1
+	"$GT" report --format csv "$f" > "$WORK/ks.csv" || { WHY="csv failed"; return 1; }
+	expect "csv mqd row" grep -q '^2,periodic,1000400000,4242,0x9a1c,compute,9,0x7f1000000000,65536,0x1002,1,1,0,1,7,-1,-1,0,1,2$' "$WORK/ks.csv" || return 1
+	"$GT" report --format json "$f" | python3 -c '
+import json, sys
+k = json.load(sys.stdin)["kfd"]
+m = k["probes"]["queues"][0]["mqd"]
+assert m["hqd"] == {"inst": 0, "pipe": 1, "queue": 2} and m["doorbell_offset"] == 0x1002, m
+assert [s["why"] for s in k["snapshots"]] == ["start", "periodic", "end"], k["snapshots"]
+assert k["snapshots"][1]["processes"] == [4242] and k["snapshots"][1]["hardware_queues"] == 2
+' || { WHY="json snapshots"; return 1; }
+}
+
+# No KFD debugfs here: one line, debugfs mounted exactly as before.
+test_kfd_snapshot_unavailable() {
+	local before after
+	[ -e /sys/kernel/debug/kfd/mqds ] && { WHY="this machine has KFD's debugfs: the lab tests snapshots"; return 77; }
+	before=$(grep -c ' debugfs ' /proc/mounts)
+	"$GT" record --kfd-snapshot 20 -e sched:sched_process_exec -o "$WORK/snap.dat" -- sleep 0.1 2> "$WORK/snap.err"
+	expect "exit $?" [ $? = 0 ] || return 1
+	after=$(grep -c ' debugfs ' /proc/mounts)
+	expect "one line: $(grep 'kfd snap' "$WORK/snap.err")" [ "$(grep -c '^kfd snapshots: not taken: ' "$WORK/snap.err")" = 1 ] || return 1
+	expect "debugfs mounts $before before, $after after" [ "$before" = "$after" ] || return 1
+	"$GT" record --kfd-snapshot 0 -o "$WORK/snap2.dat" -- true 2> "$WORK/snap2.err"
+	expect "--kfd-snapshot 0 refused: $(cat "$WORK/snap2.err")" grep -q "^gpu-trace record: bad --kfd-snapshot '0': expected a whole number from 1 to 3600000" "$WORK/snap2.err"
+}

@@ -25,6 +25,7 @@ int main(void)
 	suite_live_stats();
 	suite_hip_log();
 	suite_kfd_queue_table();
+	suite_kfd_mqd();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();

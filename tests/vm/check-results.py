@@ -360,10 +360,29 @@ def check_kfd_probes(rep, probe):
     check("kfd probes: gpu-trace reset removes them", "gpu_trace_" not in read("kfd-kill-probes-after.txt")
           and "kprobe group gpu_trace_" in read("kfd-reset.txt"),
           (read("kfd-reset.txt") + read("kfd-kill-probes-after.txt"))[:300])
+    check_kfd_snapshots(rep)
     if "=p" in read("kfd-kill-dyndbg-during.txt"):
         check("kfd probes: gpu-trace reset puts dynamic debug back",
               read("kfd-kill-dyndbg-after.txt") == read("kfd-dyndbg-before.txt"),
               read("kfd-kill-dyndbg-after.txt")[:200])
+
+
+def check_kfd_snapshots(rep):
+    """--kfd-snapshot: KFD's debugfs at the start, while kfd-probe holds
+    /dev/kfd (its pid in kfd/mqds, no queues without a GPU) and at the end."""
+    snaps = rep["kfd"].get("snapshots", [])
+    probe_pid = next((q["pid"] for q in rep["kfd"]["probes"]["queues"]), None)
+    check("kfd snapshots: start, periodic, end in the file",
+          len(snaps) >= 3 and snaps[0]["why"] == "start" and snaps[-1]["why"] == "end" and
+          any(s["why"] == "periodic" for s in snaps) and not any(s["error"] for s in snaps),
+          json.dumps(snaps)[:300])
+    check("kfd snapshots: kfd/mqds lists kfd-probe while it holds /dev/kfd",
+          probe_pid is not None and any(probe_pid in s["processes"] for s in snaps),
+          f"kfd-probe {probe_pid}, processes {[s['processes'] for s in snaps]}")
+    check("kfd snapshots: no queue without a GPU", all(not s["queues"] for s in snaps),
+          json.dumps([s["queues"] for s in snaps])[:300])
+    check("kfd snapshots: debugfs left mounted as it was (the guest mounts it)",
+          read("kfd-debugfs-mounts.txt").strip() == "1", read("kfd-debugfs-mounts.txt"))
 
 
 def check_kfd_hip(dat, ev, refused):

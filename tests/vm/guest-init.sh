@@ -151,8 +151,10 @@ grep ' kfd_ioctl_create_queue\| \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /o
 # the ioctl paths under function_graph, filtered to amdgpu's functions, with
 # the values of each queue ioctl from the probe events (--kfd-args) and the
 # runtime-format lines kfd-probe writes around each step (--hip-log)
-step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' --kfd-args --hip-log -o /out/kfd.dat \
-	-- /bin/kfd-probe > /out/kfd-probe.txt 2> /out/kfd-record.txt
+# and KFD's debugfs every 50 ms while kfd-probe holds /dev/kfd (--kfd-snapshot)
+step kfd gpu-trace record -p function_graph -l ':mod:amdgpu' --kfd-args --kfd-snapshot 50 \
+	--hip-log -o /out/kfd.dat -- /bin/kfd-probe --hold 400 > /out/kfd-probe.txt 2> /out/kfd-record.txt
+grep -c debugfs /proc/mounts > /out/kfd-debugfs-mounts.txt
 cat /out/kfd-record.txt /out/kfd-probe.txt
 grep ' kfd_ioctl_create_queue\| \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-dyndbg-after.txt 2>&1
 cat /sys/kernel/tracing/kprobe_events > /out/kfd-kprobes-after.txt

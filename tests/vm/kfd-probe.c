@@ -6,7 +6,9 @@
  * kfd_ioctl -> kfd_ioctl_create_queue is what the lab's queue view must show.
  * Prints one line per step; exits 0 when the ioctls were made, whatever they
  * answered, 2 when /dev/kfd could not be opened.  `kfd-probe --open` only
- * opens /dev/kfd (the lab loads its GPU-node shim when that fails).
+ * opens /dev/kfd (the lab loads its GPU-node shim when that fails);
+ * `kfd-probe --hold MS` keeps /dev/kfd open MS milliseconds after its
+ * ioctls, long enough for record's periodic KFD debugfs snapshots to list it.
  *
  * Each queue ioctl prints the values it passed and the kernel's answer
  * ("kfd-probe: ioctl create gpu_id=0x1234 ... -> EINVAL"): the lab checks
@@ -147,6 +149,8 @@ int main(int argc, char **argv)
 	else
 		printf("kfd-probe: CREATE_QUEUE: queue %u\n", queue.queue_id);
 	more_queue_ioctls(fd);
+	if (argc > 2 && !strcmp(argv[1], "--hold"))
+		usleep((useconds_t)atoi(argv[2]) * 1000);
 	close(fd);
 	return 0;
 }
