@@ -430,6 +430,7 @@ static void hip(struct report *rep)
 			(long long)p->wall_us, (unsigned long long)p->copy_bytes);
 		for (k = 0; k < p->nr_queues; k++) {
 			const struct hip_queue *q = &p->queues[k];
+			const struct kfd_queue *kq;
 
 			fprintf(f, "%s{\"at_ns\":%llu", k ? "," : "", (unsigned long long)q->ts);
 			hex(f, "hwq", q->hwq);
@@ -438,6 +439,16 @@ static void hip(struct report *rep)
 				q->size, q->priority, q->cooperative ? "true" : "false",
 				(unsigned long long)q->dispatches);
 			kfd_create(f, hip_queue_kfd_create(p, k, &rep->analysis.kfd));
+			kq = kfd_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
+			fprintf(f, ",\"kfd_queue\":");
+			if (kq) {
+				fprintf(f, "{\"queue_id\":");
+				opt_u64(f, kq->has_id, kq->queue_id);
+				fprintf(f, ",\"gpu_id\":%u,\"created_ns\":%llu}", kq->gpu_id,
+					(unsigned long long)kq->created);
+			} else {
+				fputs("null", f);
+			}
 			fputc('}', f);
 		}
 		fprintf(f, "],\"kernels\":[");

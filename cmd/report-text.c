@@ -454,6 +454,7 @@ static void hip_queue(struct report *rep, const struct hip_proc *p, int k)
 {
 	const struct hip_queue *q = &p->queues[k];
 	const struct kfd_op *op = hip_queue_kfd_create(p, k, &rep->analysis.kfd);
+	const struct kfd_queue *kq = kfd_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
 	char a[32], d[32], e[32];
 
 	fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s: %llu dispatches",
@@ -465,6 +466,11 @@ static void hip_queue(struct report *rep, const struct hip_proc *p, int k)
 			report_ts(a, sizeof(a), op->start),
 			report_us(d, sizeof(d), op->has_duration, op->duration),
 			report_us(e, sizeof(e), true, q->ts - op->start));
+	if (kq && kq->has_id)
+		fprintf(rep->stream, "; KFD queue %u on gpu 0x%x (the probes' create of this ring)",
+			kq->queue_id, kq->gpu_id);
+	else if (kq)
+		fprintf(rep->stream, "; KFD queue on gpu 0x%x (the probes' create of this ring)", kq->gpu_id);
 	fputc('\n', rep->stream);
 }
 

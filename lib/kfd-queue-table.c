@@ -489,6 +489,18 @@ bool kfd_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
 	return kind != KP_CONSOLE;
 }
 
+const struct kfd_queue *kfd_table_find_ring(const struct kfd_queue_table *t, int pid,
+					    uint64_t ring, uint64_t by)
+{
+	int i;
+
+	for (i = t->nr_queues - 1; i >= 0; i--)
+		if (t->queues[i].pid == pid && t->queues[i].ring == ring &&
+		    t->queues[i].has_result && !t->queues[i].result && t->queues[i].created <= by)
+			return &t->queues[i];
+	return NULL;
+}
+
 void kfd_table_free(struct kfd_queue_table *t)
 {
 	free(t->queues);

@@ -110,6 +110,13 @@ bool kfd_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
 		      struct tep_record *rec, int type);
 void kfd_table_free(struct kfd_queue_table *t);
 
+/*
+ * The queue a process created on this ring (the HIP runtime's HWq=) before
+ * `by`, the latest such; NULL if the probes saw none.
+ */
+const struct kfd_queue *kfd_table_find_ring(const struct kfd_queue_table *t, int pid,
+					    uint64_t ring, uint64_t by);
+
 /* "compute", "sdma", "compute-aql", "sdma-xgmi", "sdma-by-eng-id", NULL if unknown */
 const char *kfd_queue_type_name(uint32_t type);
 /* "svm", "userptr", "ttm", "suspend", "criu-checkpoint", "criu-restore" */

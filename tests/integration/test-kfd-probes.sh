@@ -17,7 +17,9 @@ test_kfd_view_text() {
 	expect "the failed create" grep -Eq '^ +4242 hipapp +0x1234 +- compute .* failed: EINVAL$' "$WORK/kq.txt" || return 1
 	expect "the updated sdma queue, live" grep -Eq ' 1 sdma +9 .* live at the end, 1 update,' "$WORK/kq.txt" || return 1
 	expect "the destroy of an unknown id" grep -q 'destroy queue 7 at 1.001800 in 5.000 us: failed: EINVAL' "$WORK/kq.txt" || return 1
-	expect "the eviction" grep -q 'eviction (ttm) of 2 queues at 1.000500: evict 20.000 us, evicted 1040.000 us, restore 40.000 us' "$WORK/kq.txt"
+	expect "the eviction" grep -q 'eviction (ttm) of 2 queues at 1.000500: evict 20.000 us, evicted 1040.000 us, restore 40.000 us' "$WORK/kq.txt" || return 1
+	"$GT" report "$f" > "$WORK/kq-all.txt" 2>&1
+	expect "the HIP queue paired with KFD queue 0 by its ring" grep -q 'queue HWq=0x7f1000000000 .*; KFD queue 0 on gpu 0x9a1c (the probes. create of this ring)$' "$WORK/kq-all.txt"
 }
 
 test_kfd_view_pr_debug_reason() {
@@ -44,6 +46,8 @@ assert q[1]["result"] == -22 and q[1]["error"] == "EINVAL" and q[1]["destroyed_n
 assert q[2]["priority"] == 9 and q[2]["updates"] == 1 and q[2]["lifetime_ns"] is None
 assert [(c["op"], c["queue_id"], c["error"], c["known_queue"]) for c in p["calls"]] == \
     [("update", 1, None, True), ("destroy", 0, None, True), ("destroy", 7, "EINVAL", False)], p["calls"]
+h = json.load(open(sys.argv[1]))["hip"]["processes"][0]["queues"][0]["kfd_queue"]
+assert h == {"queue_id": 0, "gpu_id": 0x9a1c, "created_ns": 1000100000}, h
 e = p["evictions"]
 assert len(e) == 1 and e[0]["trigger"] == "ttm" and e[0]["queues"] == 2 and e[0]["evicted_ns"] == 1040000, e
 print("ok")
