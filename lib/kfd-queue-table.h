@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <event-parse.h>
 
+#include "kfd-names.h"
+
 /*
  * KFD queues from record --kfd-args's probe events (lib/kfd-probes.c):
  * each create with the values the runtime passed and the kernel's answer,
@@ -117,12 +119,6 @@ void kfd_table_free(struct kfd_queue_table *t);
 const struct kfd_queue *kfd_table_find_ring(const struct kfd_queue_table *t, int pid,
 					    uint64_t ring, uint64_t by);
 
-/* "compute", "sdma", "compute-aql", "sdma-xgmi", "sdma-by-eng-id", NULL if unknown */
-const char *kfd_queue_type_name(uint32_t type);
-/* "svm", "userptr", "ttm", "suspend", "criu-checkpoint", "criu-restore" */
-const char *kfd_trigger_name(uint32_t trigger);
 const char *kfd_id_from_name(enum kfd_id_from f);
-/* "EINVAL" for -22; "error -N" when unnamed */
-const char *kfd_errno_name(int ret, char *buf, size_t len);
 
 #endif

@@ -123,3 +123,16 @@ test_kfd_snapshot_unavailable() {
 	"$GT" record --kfd-snapshot 0 -o "$WORK/snap2.dat" -- true 2> "$WORK/snap2.err"
 	expect "--kfd-snapshot 0 refused: $(cat "$WORK/snap2.err")" grep -q "^gpu-trace record: bad --kfd-snapshot '0': expected a whole number from 1 to 3600000" "$WORK/snap2.err"
 }
+
+# trace-cmd with our plugins prints the probe events as sentences
+test_kfd_probes_in_trace_cmd() {
+	local f
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
+	f=$(kfd_fixture kfd-probes) || { WHY="make-fixture failed"; return 1; }
+	TRACEEVENT_PLUGIN_DIR=$ROOT_DIR/build/plugins trace-cmd report -i "$f" > "$WORK/tc.txt" 2> "$WORK/tc.err" ||
+		{ WHY="trace-cmd report: $(head -2 "$WORK/tc.err")"; return 1; }
+	expect "the create" grep -q 'kfd_create_queue: *compute-aql queue on gpu 0x9a1c: ring 0x7f1000000000 size 65536 priority 7 percentage 100$' "$WORK/tc.txt" || return 1
+	expect "its answer" grep -q 'kfd_create_queue_ret: *ok: queue 0 doorbell 0xd000000000000800$' "$WORK/tc.txt" || return 1
+	expect "a refusal" grep -q 'kfd_create_queue_ret: *failed: EINVAL$' "$WORK/tc.txt" || return 1
+	expect "the eviction's trigger" grep -q 'kfd_evict_queues: *process 0xffff8880a0b0c000 (ttm)$' "$WORK/tc.txt"
+}

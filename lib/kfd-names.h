@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_KFD_NAMES_H
+#define GT_KFD_NAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* "compute", "sdma", "compute-aql", "sdma-xgmi", "sdma-by-eng-id", NULL if unknown */
+const char *kfd_queue_type_name(uint32_t type);
+/* "svm", "userptr", "ttm", "suspend", "criu-checkpoint", "criu-restore" */
+const char *kfd_trigger_name(uint32_t trigger);
+/* "EINVAL" for -22; "error -N" when unnamed */
+const char *kfd_errno_name(int ret, char *buf, size_t len);
+
+#endif
