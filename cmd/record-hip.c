@@ -40,21 +40,28 @@ static int live_roots(const struct record_run *run, pid_t **roots)
 	return n;
 }
 
-/* After the workload: its log into pages for the .dat's hip-log buffer. */
-void record_hip_collect(struct record_run *run)
+struct hip_print_format record_print_format(const struct record_run *run)
 {
-	struct hip_capture *c = &run->hip;
 	char *format = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
 	struct hip_print_format fmt = {
 		.event_id = hip_print_event_id(format),
 		.long_size = (int)sizeof(long),
 		.ip = hip_mark_write_ip(run->kallsyms),
 	};
+
+	free(format);
+	return fmt;
+}
+
+/* After the workload: its log into pages for the .dat's hip-log buffer. */
+void record_hip_collect(struct record_run *run)
+{
+	struct hip_capture *c = &run->hip;
+	struct hip_print_format fmt = record_print_format(run);
 	struct gt_error err = { 0 };
 	pid_t *roots = NULL;
 	int nr_roots = 0, ret;
 
-	free(format);
 	if (!c->dir[0] && !c->container)
 		return;
 	run->hip_fd = temp_file_in(run->out.dir);

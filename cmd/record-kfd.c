@@ -4,10 +4,8 @@
  * (lib/kfd-probes.c) and snapshots of its debugfs (lib/kfd-debugfs.c).
  */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <tracefs.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -41,17 +39,10 @@ static int setup_probes(struct record_run *run, struct gt_error *err)
 /* Pages for the snapshots, taken from now on; none is a note. */
 static void setup_snapshots(struct record_run *run)
 {
-	char *format = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
-	struct hip_print_format fmt = {
-		.event_id = hip_print_event_id(format),
-		.long_size = (int)sizeof(long),
-		.ip = hip_mark_write_ip(run->kallsyms),
-	};
+	struct hip_print_format fmt = record_print_format(run);
 	struct gt_error err = { 0 };
-	int fd;
+	int fd = temp_file_in(run->out.dir);
 
-	free(format);
-	fd = temp_file_in(run->out.dir);
 	/* the recorder, opened later, reads pages of this size */
 	if (fd < 0 || kfd_debugfs_open(&run->kfd_dbg, &fmt, (int)getpid(), fd, (size_t)getpagesize(),
 				       &err)) {
@@ -61,7 +52,7 @@ static void setup_snapshots(struct record_run *run)
 		return;
 	}
 	run->kfd_dbg_fd = fd;
-	cmd_say("kfd snapshots: %s/{mqds,hqds} at the start and the end%s%s", run->kfd_dbg.kfd_dir,
+	cmd_say("kfd snapshots: %s/{mqds,hqds,rls} at the start and the end%s%s", run->kfd_dbg.kfd_dir,
 		run->opts.kfd_snapshot_ms ? " and periodically" : "",
 		strcmp(run->opts.clock, "mono") ? "; stamped on CLOCK_MONOTONIC, not this file's clock" : "");
 }

@@ -121,6 +121,8 @@ void record_say_scope(struct record_run *run);
 void record_scope_poll(struct record_run *run);
 
 /* cmd/record-hip.c: --hip-log, the runtime's log kept in the file */
+/* How a print record (ftrace/print at tracing_mark_write) looks on this kernel. */
+struct hip_print_format record_print_format(const struct record_run *run);
 int record_hip_prepare(struct record_run *run, struct gt_error *err);
 void record_hip_collect(struct record_run *run);
 void record_hip_say(const struct record_run *run);

@@ -182,6 +182,7 @@ void kfd_debugfs_snapshot(struct kfd_debugfs *d, const char *why)
 	put_topology(d, ts);
 	put_file(d, ts, "mqds");
 	put_file(d, ts, "hqds");
+	put_file(d, ts, "rls");		/* the runlist: kept for the viewers, not decoded */
 }
 
 long long kfd_debugfs_close(struct kfd_debugfs *d, struct gt_error *err)

@@ -11,7 +11,8 @@
 
 /*
  * Snapshots of KFD's debugfs (kfd/mqds: every process's queues with their
- * MQD in hex; kfd/hqds: the hardware queue registers; the topology's
+ * MQD in hex; kfd/hqds: the hardware queue registers; kfd/rls: the
+ * runlist, kept but not decoded; the topology's
  * gfx_target_version per gpu_id, which says the MQD layout) taken by record
  * while it runs, each line kept as a print record
  * "kfd-debugfs <seq> <file>: <line>" at the snapshot's CLOCK_MONOTONIC
