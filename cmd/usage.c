@@ -66,7 +66,7 @@ static const char record_usage[] =
 "  --kfd-args          (on with --preset amd) kprobes on KFD's queue ioctls and\n"
 "                      eviction paths in a group gpu_trace_<pid>, removed after:\n"
 "                      queue type, GPU, ring, priority, result, queue id and\n"
-"                      doorbell (return probe from 6.10; older kernels: the\n"
+"                      doorbell (a return probe where the kernel allows; else the\n"
 "                      create ioctl's pr_debug lines); no kprobes: one line says\n"
 "                      so and the function records remain (--strict: an error)\n"
 "  --no-kfd-args       not even with --preset amd\n"

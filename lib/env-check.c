@@ -249,7 +249,7 @@ static void check_kfd_probes(struct check_report *r, const char *dir)
 	}
 	ids = kfd_probes_id_source_here();
 	add(r, "kfd-probes", ids == KFD_ID_NONE ? CHECK_WARN : CHECK_OK,
-	    ids == KFD_ID_NONE ? "use a 6.10+ kernel, or one with CONFIG_DYNAMIC_DEBUG, for queue ids" : NULL,
+	    ids == KFD_ID_NONE ? "use a kernel whose return probes read entry arguments (2024+), or one with CONFIG_DYNAMIC_DEBUG, for queue ids" : NULL,
 	    "KFD queue probes possible (--kfd-args, --preset amd); queue ids and doorbells from %s",
 	    kfd_id_source_name(ids));
 }

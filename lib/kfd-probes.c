@@ -132,7 +132,7 @@ static int create_one(struct kfd_probes *p, const struct probe_def *d, struct gt
 		goto created;
 	}
 	if (ev && d->fetch_at_return) {
-		/* before 6.10 a return probe cannot read its entry's arguments */
+		/* before commit 25f00e40ce79 (2024) a return probe cannot read entry arguments */
 		tracefs_dynevent_free(ev);
 		ev = alloc_probe(p, d, false);
 		if (ev && !tracefs_dynevent_create(ev))
