@@ -23,6 +23,10 @@ static int setup_probes(struct record_run *run, struct gt_error *err)
 		run->kfd.group[0] = '\0';
 		why = perr.msg;
 	}
+	/* through the session: a top-level buffer gets the file back afterwards */
+	if (!why && kfd_probes_pr_debug_on(&run->kfd) &&
+	    session_write(&run->session, "events/printk/console/enable", "1", &perr))
+		run->kfd.id_source = KFD_ID_NONE;	/* dynamic debug goes back at removal */
 	if (why) {
 		if (run->opts.strict)
 			return gt_error_set(err, ENOTSUP, "--kfd-args: no KFD probes: %s; drop --strict to record without them",

@@ -303,13 +303,19 @@ int kfd_probes_enable(struct kfd_probes *p, struct tracefs_instance *inst,
 		return gt_error_set(err, errno ? errno : EINVAL,
 				    "cannot enable the KFD probes (%s): %s", p->group,
 				    strerror(errno ? errno : EINVAL));
-	if (p->id_source != KFD_ID_NONE)
-		return 0;
-	if (!tracefs_event_file_exists(inst, "printk", "console", "enable"))
-		return 0;
-	if (dyndbg_switch_on(p, err) && !tracefs_event_enable(inst, "printk", "console"))
-		p->id_source = KFD_ID_PR_DEBUG;
 	return 0;
+}
+
+bool kfd_probes_pr_debug_on(struct kfd_probes *p)
+{
+	struct gt_error err = { 0 };
+
+	if (p->id_source != KFD_ID_NONE || !tracefs_event_file_exists(NULL, "printk", "console", "enable"))
+		return false;
+	if (!dyndbg_switch_on(p, &err))
+		return false;
+	p->id_source = KFD_ID_PR_DEBUG;
+	return true;
 }
 
 int kfd_probes_remove(struct kfd_probes *p, struct gt_error *err)

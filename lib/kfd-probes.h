@@ -51,9 +51,15 @@ enum kfd_id_source kfd_probes_id_source_here(void);
 
 /* Define every probe in group gpu_trace_<pid>; on error none is left. */
 int kfd_probes_create(struct kfd_probes *p, int pid, struct gt_error *err);
-/* Switch on the probes (and, for pr_debug ids, printk:console) in inst. */
+/* Switch on the probes in inst. */
 int kfd_probes_enable(struct kfd_probes *p, struct tracefs_instance *inst,
 		      struct gt_error *err);
+/*
+ * Without ids from the return probe: kfd_ioctl_create_queue's pr_debug lines
+ * switched on (journaled); true when the caller should now enable
+ * printk:console in its buffer.
+ */
+bool kfd_probes_pr_debug_on(struct kfd_probes *p);
 /* Remove the probes and put dynamic debug back; safe to call twice. */
 int kfd_probes_remove(struct kfd_probes *p, struct gt_error *err);
 /* "the return probe", "pr_debug lines (dynamic debug)", "nothing" */

@@ -350,6 +350,9 @@ def check_kfd_probes(rep, probe):
           f"report {calls}, kfd-probe {wanted}")
     check("kfd probes: none left after the record", "gpu_trace_" not in read("kfd-kprobes-after.txt"),
           read("kfd-kprobes-after.txt")[:200])
+    check("kfd probes: printk:console as it was after the record (6.1 records in the top level)",
+          read("kfd-console-before.txt") == read("kfd-console-after.txt") != "",
+          f"{read('kfd-console-before.txt').strip()} before, {read('kfd-console-after.txt').strip()} after")
     check("kfd probes: dynamic debug as it was after the record",
           read("kfd-dyndbg-before.txt") == read("kfd-dyndbg-after.txt"),
           read("kfd-dyndbg-after.txt")[:200])

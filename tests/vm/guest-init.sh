@@ -147,6 +147,7 @@ if ! /bin/kfd-probe --open > /dev/null; then
 fi
 dyndbg=/proc/dynamic_debug/control
 grep ' kfd_ioctl_create_queue\| \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-dyndbg-before.txt 2>&1
+cat /sys/kernel/tracing/events/printk/console/enable > /out/kfd-console-before.txt
 
 # the ioctl paths under function_graph, filtered to amdgpu's functions, with
 # the values of each queue ioctl from the probe events (--kfd-args) and the
@@ -158,6 +159,7 @@ grep -c debugfs /proc/mounts > /out/kfd-debugfs-mounts.txt
 cat /out/kfd-record.txt /out/kfd-probe.txt
 grep ' kfd_ioctl_create_queue\| \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-dyndbg-after.txt 2>&1
 cat /sys/kernel/tracing/kprobe_events > /out/kfd-kprobes-after.txt
+cat /sys/kernel/tracing/events/printk/console/enable > /out/kfd-console-after.txt
 
 # A record killed by SIGKILL leaves its probes (and dynamic debug switched
 # on); gpu-trace reset must take them away.  Killed once the workload runs:
