@@ -24,7 +24,17 @@ test_kernelshark_opens_a_hip_log_recording() {
 	kernelshark_opens "$WORK/ksh.dat" "$WORK/ksh-home"
 }
 
+# record --kfd-args's probe events (a fixture with the lab's 6.1 formats), with
+# our plugins: the same handlers trace-cmd prints them with (test-kfd-probes.sh)
+test_kernelshark_opens_kfd_probe_events() {
+	need_kernelshark || return
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" kfd-probes-6.1 "$WORK/ksk.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	KS_PLUGINS=$ROOT_DIR/build/plugins kernelshark_opens "$WORK/ksk.dat" "$WORK/ksk-home"
+}
+
 # kernelshark_opens FILE HOME: a KernelShark window for FILE, no complaint
+# ($KS_PLUGINS: a libtraceevent plugin directory to load from)
 kernelshark_opens() {
 	local out=$1 home=$2 title
 	chmod 0644 "$out"
@@ -47,7 +57,7 @@ SCRIPT
 	chmod 0755 "$home/run.sh"
 	# not as root: KernelShark stops at a warning dialog then
 	timeout 120 runuser -u nobody -- env HOME="$home" XDG_RUNTIME_DIR="$home" \
-		xvfb-run -a -s '-screen 0 1400x900x24' "$home/run.sh" "$out" "$home" > /dev/null 2>&1
+		${KS_PLUGINS:+TRACEEVENT_PLUGIN_DIR="$KS_PLUGINS"} xvfb-run -a -s '-screen 0 1400x900x24' "$home/run.sh" "$out" "$home" > /dev/null 2>&1
 	title=$(grep -o '"Kernel Shark ([^"]*)"' "$home/windows.txt" 2> /dev/null)
 	expect "no KernelShark window for the file: $(head -3 "$home/app.log" 2> /dev/null | tr '\n' ' ')" \
 		[ "$title" = "\"Kernel Shark ($out)\"" ] || return 1
