@@ -140,6 +140,10 @@ static int create_one(struct kfd_probes *p, const struct probe_def *d, struct gt
 	}
 	e = errno ? errno : ENOMEM;
 	why = tracefs_error_last(NULL);
+	/* error_log's entry spans lines (the command, a caret): one line here */
+	for (char *c = why; c && *c; c++)
+		if (*c == '\n')
+			*c = ' ';
 	gt_error_set(err, e, "cannot define kprobe %s/%s on %s: %s%s%s", p->group, d->event,
 		     d->func, strerror(e), why ? "; kernel says: " : "", why ? why : "");
 	free(why);
