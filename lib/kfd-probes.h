@@ -17,7 +17,7 @@
  *
  * The kernel fills queue_id and doorbell_offset before the ioctl returns;
  * a return probe reads them through its entry's $arg3 on kernels with commit
- * 25f00e40ce79 ("tracing/probes: Support $argN in return probe", 2024; 7.3 has
+ * 25f00e40ce79 ("tracing/probes: Support $argN in return probe", 2024; 6.12 and 7.3 have
  * it, 6.1 not: record tries, and falls back when the kernel refuses). Older
  * kernels (6.1) get the queue id from kfd_ioctl_create_queue's own
  * pr_debug lines, switched on through dynamic debug and captured by the
