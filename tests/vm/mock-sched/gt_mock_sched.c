@@ -139,6 +139,13 @@ struct mock_job {
 	struct dma_fence *deps[2];
 	int nr_deps;
 	u64 t_queue, t_run, t_hw_start, t_done;
+	/*
+	 * A vCPU can stall between taking t_done and the signal's trace event
+	 * (TCG runs both vCPUs on one host thread, in turns): the truth is the
+	 * interval from the timestamp to just after the signal returned.
+	 */
+	u64 t_hw_start_by, t_done_by;
+	bool done_by_set;		/* the timer has written t_done_by */
 	struct completion freed;	/* the scheduler is done with it */
 };
 
@@ -230,6 +237,7 @@ static enum hrtimer_restart ring_timer(struct hrtimer *t)
 {
 	struct mock_ring *ring = container_of(t, struct mock_ring, timer);
 	struct hw_fence *done, *next;
+	struct mock_job *next_job = NULL;
 	unsigned long flags;
 	u64 now = ktime_get_ns();
 	enum hrtimer_restart ret = HRTIMER_NORESTART;
@@ -240,6 +248,7 @@ static enum hrtimer_restart ring_timer(struct hrtimer *t)
 		list_del(&done->link);
 	next = list_first_entry_or_null(&ring->pending, struct hw_fence, link);
 	if (next) {
+		next_job = next->job;
 		next->job->t_hw_start = now;
 		hrtimer_forward_now(t, exec_time(next->job));
 		ret = HRTIMER_RESTART;
@@ -247,9 +256,19 @@ static enum hrtimer_restart ring_timer(struct hrtimer *t)
 	spin_unlock_irqrestore(&ring->lock, flags);
 
 	if (done) {
-		done->job->t_done = now;
+		struct mock_job *job = done->job;	/* lives until its run logs it */
+
+		job->t_done = now;
 		dma_fence_signal(&done->base);
 		dma_fence_put(&done->base);
+		job->t_done_by = ktime_get_ns();
+		/* the next job's start is inferred from this signal: same bracket */
+		if (next_job)
+			next_job->t_hw_start_by = job->t_done_by;
+		smp_wmb();
+		WRITE_ONCE(job->done_by_set, true);
+	} else if (next_job) {
+		next_job->t_hw_start_by = now;
 	}
 	return ret;
 }
@@ -273,7 +292,7 @@ static struct dma_fence *mock_run_job(struct drm_sched_job *sched_job)
 	list_add_tail(&f->link, &ring->pending);
 	dma_fence_get(&f->base);		/* the ring's reference */
 	if (idle) {
-		job->t_hw_start = job->t_run;
+		job->t_hw_start = job->t_hw_start_by = job->t_run;
 		hrtimer_start(&ring->timer, exec_time(job), HRTIMER_MODE_REL);
 	}
 	spin_unlock_irqrestore(&ring->lock, flags);
@@ -416,14 +435,20 @@ static void log_job(const struct mock_run *run, const struct mock_job *job)
 {
 	char deps[64] = "-";
 	int i, off = 0;
+	u64 until = ktime_get_ns() + NSEC_PER_SEC;
 
 	for (i = 0; i < job->nr_deps; i++)
 		off += scnprintf(deps + off, sizeof(deps) - off, "%s%llu:%llu", i ? "," : "",
 				 job->deps[i]->context, job->deps[i]->seqno);
-	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%d id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu\n",
+	/* the timer that signalled it may still be finishing on another CPU */
+	while (!READ_ONCE(job->done_by_set) && ktime_get_ns() < until)
+		cpu_relax();
+	smp_rmb();
+	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%d id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu hw_start_by=%llu done_by=%llu\n",
 		job->index, run->def->name, run->pid, job->ring->name, job->entity + 1, job_id(job),
 		job->finished->context, job->finished->seqno, job->exec_us, deps,
-		job->t_queue, job->t_run, job->t_hw_start, job->t_done);
+		job->t_queue, job->t_run, job->t_hw_start, job->t_done, job->t_hw_start_by,
+		job->t_done_by);
 }
 
 static void run_free(struct mock_run *run)
