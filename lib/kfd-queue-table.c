@@ -62,7 +62,9 @@ static bool field(struct tep_event *ev, struct tep_record *rec, const char *name
 	struct tep_format_field *f = tep_find_field(ev, name);
 	unsigned long long val;
 
-	if (!f || tep_read_number_field(f, rec->data, &val))
+	/* a cut record (a fuzzer's, a damaged file) has no such field */
+	if (!f || f->offset < 0 || f->size <= 0 || f->offset + f->size > rec->size ||
+	    tep_read_number_field(f, rec->data, &val))
 		return false;
 	*v = val;
 	return true;
@@ -215,6 +217,24 @@ static void on_create_ret(struct kfd_queue_table *t, struct tep_event *ev,
 	}
 }
 
+/* printk:console's msg (__data_loc: low 16 bits offset, high 16 length), inside the record */
+static const char *console_text(struct tep_event *ev, struct tep_record *rec, int *len)
+{
+	uint64_t loc;
+	unsigned int off, n;
+
+	if (!field(ev, rec, "msg", &loc))
+		return NULL;
+	off = (unsigned int)(loc & 0xffff);
+	n = (unsigned int)(loc >> 16 & 0xffff);
+	if (off >= (unsigned int)rec->size || !n)
+		return NULL;
+	if (n > (unsigned int)rec->size - off)
+		n = (unsigned int)rec->size - off;
+	*len = (int)n;
+	return (const char *)rec->data + off;
+}
+
 /* kfd_ioctl_create_queue's pr_debug lines, in the caller's context */
 static void on_console(struct kfd_queue_table *t, struct tep_event *ev,
 		       struct tep_record *rec, int tid)
@@ -227,8 +247,8 @@ static void on_console(struct kfd_queue_table *t, struct tep_event *ev,
 
 	if (!pop_pending(t, tid, KP_CREATE, &p, false) || p.index < 0)
 		return;
-	msg = tep_get_field_raw(NULL, ev, "msg", rec, &len, 0);
-	if (!msg || len <= 0)
+	msg = console_text(ev, rec, &len);
+	if (!msg)
 		return;
 	snprintf(line, sizeof(line), "%.*s", len, msg);
 	line[strcspn(line, "\n")] = '\0';
