@@ -52,7 +52,7 @@ def read_truth(path):
             for k in ("job", "pid", "client", "id", "exec_us", "queue", "run", "hw_start", "done"):
                 job[k] = int(job[k])
             # until just after the signal returned: a vCPU may stall in between
-            for k in ("hw_start", "done"):
+            for k in ("queue", "hw_start", "done"):
                 job[k + "_by"] = max(job[k], int(job.get(k + "_by", 0)))
             job["deps"] = [] if job["deps"] == "-" else job["deps"].split(",")
             jobs.append(job)
@@ -135,10 +135,10 @@ def check_mock(scenario):
             problems.append(f"ring {j['ring']} != {t['ring']}")
         if j["unfinished"] or j["lost"]:
             problems.append("flagged unfinished/lost")
-        for field, truth_field in (("queue_ns", "queue"), ("run_ns", "run")):
-            if not near(j[field], t[truth_field]):
-                problems.append(f"{field} {j[field]} vs {t[truth_field]}")
-        for field, truth_field in (("hw_start_ns", "hw_start"), ("done_ns", "done")):
+        if not near(j["run_ns"], t["run"]):
+            problems.append(f"run_ns {j['run_ns']} vs {t['run']}")
+        for field, truth_field in (("queue_ns", "queue"), ("hw_start_ns", "hw_start"),
+                                   ("done_ns", "done")):
             if not within(j[field], t[truth_field], t[truth_field + "_by"]):
                 problems.append(f"{field} {j[field]} vs {t[truth_field]}..{t[truth_field + '_by']}")
         exec_ns = j["latency_ns"]["exec"]
@@ -151,11 +151,14 @@ def check_mock(scenario):
             problems.append(f"dep_fences {j['dep_fences']} != {t['deps']}")
         if t["deps"]:
             # the wait ends when the last dependency (a job or the external fence) signalled
-            last_dep = max(u["done"] for u in truth + [external] if u["fence"] in t["deps"])
+            deps = [u for u in truth + [external] if u["fence"] in t["deps"]]
+            last_dep = max(u["done"] for u in deps)
+            last_dep_by = max(u.get("done_by", u["done"]) for u in deps)
             dep_wait = j["latency_ns"]["dep_wait"]
-            if dep_wait is None or not near(j["queue_ns"] + dep_wait, max(last_dep, t["queue"])):
+            if dep_wait is None or not within(j["queue_ns"] + dep_wait, max(last_dep, t["queue"]),
+                                              max(last_dep_by, t["queue_by"])):
                 problems.append(f"dep_wait {dep_wait} does not end at the dependency's "
-                                f"signal {last_dep}")
+                                f"signal {last_dep}..{last_dep_by}")
         if new_events and j["client_id"] != t["client"]:
             problems.append(f"client_id {j['client_id']} != {t['client']}")
         if not j["workload"]:

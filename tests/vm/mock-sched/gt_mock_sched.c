@@ -144,7 +144,7 @@ struct mock_job {
 	 * (TCG runs both vCPUs on one host thread, in turns): the truth is the
 	 * interval from the timestamp to just after the signal returned.
 	 */
-	u64 t_hw_start_by, t_done_by;
+	u64 t_queue_by, t_hw_start_by, t_done_by;
 	bool done_by_set;		/* the timer has written t_done_by */
 	struct completion freed;	/* the scheduler is done with it */
 };
@@ -418,6 +418,7 @@ static int job_submit(struct mock_run *run, const struct job_spec *spec, int ind
 	run->nr_jobs = index + 1;
 	job->t_queue = ktime_get_ns();
 	drm_sched_entity_push_job(&job->base);
+	job->t_queue_by = ktime_get_ns();	/* the queue event is in between */
 	return 0;
 }
 
@@ -444,11 +445,11 @@ static void log_job(const struct mock_run *run, const struct mock_job *job)
 	while (!READ_ONCE(job->done_by_set) && ktime_get_ns() < until)
 		cpu_relax();
 	smp_rmb();
-	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%d id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu hw_start_by=%llu done_by=%llu\n",
+	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%d id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu queue_by=%llu hw_start_by=%llu done_by=%llu\n",
 		job->index, run->def->name, run->pid, job->ring->name, job->entity + 1, job_id(job),
 		job->finished->context, job->finished->seqno, job->exec_us, deps,
-		job->t_queue, job->t_run, job->t_hw_start, job->t_done, job->t_hw_start_by,
-		job->t_done_by);
+		job->t_queue, job->t_run, job->t_hw_start, job->t_done, job->t_queue_by,
+		job->t_hw_start_by, job->t_done_by);
 }
 
 static void run_free(struct mock_run *run)
