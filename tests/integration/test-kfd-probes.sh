@@ -79,6 +79,10 @@ test_kfd_args_fallback_line() {
 	expect "--strict: exit $?, want 125" [ $? = 125 ] || return 1
 	expect "--strict: one error line" grep -q '^gpu-trace record: --kfd-args: no KFD probes: .*; drop --strict to record without them$' "$WORK/fb2.err" || return 1
 	expect "no file from the refused record" [ ! -e "$WORK/fb2.dat" ] || return 1
+	# as users type it: the preset turns the probes on
+	"$GT" record --preset amd -e sched:sched_process_exec -o "$WORK/fb4.dat" -- true 2> "$WORK/fb4.err"
+	expect "--preset amd: exit $?" [ $? = 0 ] || return 1
+	expect "--preset amd: the fallback line" grep -q '^kfd probes: not used: ' "$WORK/fb4.err" || return 1
 	"$GT" record --preset amd --no-kfd-args -e sched:sched_process_exec -o "$WORK/fb3.dat" -- true 2> "$WORK/fb3.err"
 	expect "--no-kfd-args: no kfd line" [ -z "$(grep '^kfd probes' "$WORK/fb3.err")" ] || return 1
 	same_as_before "record --kfd-args"
