@@ -8,8 +8,11 @@ COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
 
 CC         ?= cc
 PKGS       := libtracefs libtraceevent libtracecmd libzstd
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# Read when a recipe first needs them, not while make parses: `make deps all`
+# on a fresh machine installs pkg-config and the -dev packages first. Each is
+# asked once and kept (a plain = would run pkg-config for every object).
+PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $(PKGS) 2>/dev/null))$(PKG_CFLAGS)
+PKG_LIBS   = $(eval PKG_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null))$(PKG_LIBS)
 WARN       := -Wall -Wextra -Werror
 CFLAGS     ?= -O2 -g
 # -MMD -MP: each object's header dependencies, generated as it compiles
@@ -26,12 +29,19 @@ CMD_SRCS   := $(sort $(wildcard cmd/*.c))
 UNIT_SRCS  := $(sort $(wildcard tests/unit/*.c))
 TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null)/traceevent/plugins
 
-# Debian 12 packages the build and the tests need (make deps, as root)
+# Debian 12 packages (make deps, as root): what building, installing and
+# running gpu-trace need (make deps all/demo/install), and with check, fuzz or
+# bench among the goals also what the tests need (qemu for the kernel lab,
+# debootstrap for the fresh-install stage, Chromium, KernelShark, Xvfb ...).
 # clang and libclang-rt-14-dev only for make fuzz
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libzstd-dev \
-	      libtraceevent1-plugin libcunit1-dev trace-cmd python3 procps util-linux bc time \
+	      libtraceevent1-plugin trace-cmd
+DEB_TEST_DEPS := libcunit1-dev python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod \
 	      kernelshark xvfb xauth x11-utils tmux protobuf-compiler chromium shellcheck
+ifneq ($(filter check check-% fuzz bench,$(MAKECMDGOALS)),)
+DEB_DEPS   += $(DEB_TEST_DEPS)
+endif
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
@@ -83,6 +93,12 @@ build/make-fixture: tests/tools/make-fixture.c $(call obj,normal,$(FIXTURE_SRCS)
 build/storm: bench/storm.c
 	@mkdir -p build
 	$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
+
+# `make deps all` (or check, demo, install) in one invocation: whatever else
+# is asked for waits for the packages, even under -j
+ifneq ($(filter deps,$(MAKECMDGOALS)),)
+$(filter-out deps,$(MAKECMDGOALS)): | deps
+endif
 
 deps:
 	apt-get update

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,27 @@ int saved_files_remember(struct saved_files *sf, const char *tracing_dir,
 	return sf->journal ? saved_files_journal_write(sf, err) : 0;
 }
 
+/*
+ * A ring buffer that still reads "7 (expanded: 1408)" was never resized: the
+ * kernel's expansion is one way and any size written sets it. Writing the
+ * saved 1408 would expand a buffer that nothing used, so such a file is
+ * already as it was found.
+ */
+static bool still_unexpanded(const char *tracing_dir, const char *name)
+{
+	const char *base = strrchr(name, '/');
+	char *now;
+	bool yes;
+
+	base = base ? base + 1 : name;
+	if (strcmp(base, "buffer_size_kb"))
+		return false;
+	now = tracefs_path_read(tracing_dir, name);
+	yes = now && strstr(now, "(expanded: ");
+	free(now);
+	return yes;
+}
+
 int saved_files_restore(struct saved_files *sf, const char *tracing_dir,
 			struct gt_error *err)
 {
@@ -81,6 +103,8 @@ int saved_files_restore(struct saved_files *sf, const char *tracing_dir,
 	int i, failed = 0;
 
 	for (i = sf->nr - 1; i >= 0; i--) {
+		if (still_unexpanded(tracing_dir, sf->files[i].name))
+			continue;
 		if (tracefs_path_write(tracing_dir, sf->files[i].name,
 				       sf->files[i].value, &first) && !failed++)
 			*err = first;

@@ -87,10 +87,42 @@ static void test_remember_restore_journal(void)
 	CU_ASSERT_EQUAL(system(path), 0);
 }
 
+/*
+ * A top-level buffer never used since boot reads "7 (expanded: 1408)"; a run
+ * that did not resize it must not write 1408 (that expands it for good).
+ */
+static void test_unexpanded_buffer_left_alone(void)
+{
+	char dir[] = "/tmp/gt-unit-saved-XXXXXX";
+	struct saved_files sf = { 0 };
+	struct gt_error err = { 0 };
+	char cmd[256], *v;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	create_file(dir, "buffer_size_kb", "7 (expanded: 1408)\n");
+	CU_ASSERT_EQUAL(saved_files_remember(&sf, dir, "buffer_size_kb", &err), 0);
+	CU_ASSERT_STRING_EQUAL(sf.files[0].value, "1408");
+	CU_ASSERT_EQUAL(saved_files_restore(&sf, dir, &err), 0);
+	v = tracefs_path_read(dir, "buffer_size_kb");
+	CU_ASSERT_STRING_EQUAL(v, "7 (expanded: 1408)\n");
+	free(v);
+	/* once resized (the run set its size), the expanded size goes back */
+	create_file(dir, "buffer_size_kb", "4096\n");
+	CU_ASSERT_EQUAL(saved_files_restore(&sf, dir, &err), 0);
+	v = tracefs_path_read(dir, "buffer_size_kb");
+	CU_ASSERT_STRING_EQUAL(v, "1408");
+	free(v);
+	saved_files_free(&sf);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	CU_ASSERT_EQUAL(system(cmd), 0);
+}
+
 void suite_saved_files(void)
 {
 	CU_pSuite s = CU_add_suite("saved-files", NULL, NULL);
 
 	CU_add_test(s, "file contents become restorable values", test_normalize);
 	CU_add_test(s, "remember, journal, restore", test_remember_restore_journal);
+	CU_add_test(s, "an unexpanded ring buffer is not expanded by a restore",
+		    test_unexpanded_buffer_left_alone);
 }

@@ -561,7 +561,59 @@ def page_draws(dat, base):
     return c.stdout.strip()[:300] if c.returncode else None
 
 
+def tracefs_sections(name):
+    """A guest's tracefs_state: {file: text}; None when the guest did not write it."""
+    path = os.path.join(results, name)
+    if not os.path.exists(path):
+        return None
+    out, cur = {}, None
+    for line in open(path):
+        if line.startswith("== "):
+            cur = line[3:].strip()
+            out[cur] = ""
+        elif cur is not None:
+            out[cur] += line
+        else:
+            out.setdefault("(options)", "")
+            out["(options)"] += line
+    return out
+
+
+def buffer_pages(text):
+    """"7 (expanded: 1408)" and "1410" are the same ring buffer: one the kernel
+    has not allocated yet, one it has (1408 KB in 4080-byte data pages)."""
+    m = re.search(r"expanded: (\d+)", text)
+    kb = int(m.group(1) if m else text.split()[0])
+    return (kb * 1024 + 4079) // 4080
+
+
+def check_fresh_boot():
+    boot = tracefs_sections("tracefs-boot.txt")
+    if not check("fresh boot: tracefs state captured at boot", boot is not None, "no tracefs-boot.txt"):
+        return
+    check("fresh boot: the top-level ring buffer is unexpanded, as after every boot",
+          "expanded:" in boot.get("buffer_size_kb", ""), boot.get("buffer_size_kb", "").strip())
+    after = tracefs_sections("tracefs-fresh-record.txt") or {}
+    diff = [f for f in sorted(set(boot) | set(after)) if boot.get(f) != after.get(f)]
+    check("fresh boot: a record in its instance leaves the top level byte for byte as found",
+          not diff, "; ".join(f"{f}: {boot.get(f, '').strip()!r} -> {after.get(f, '').strip()!r}"
+                              for f in diff[:4]))
+    end = tracefs_sections("tracefs-end.txt") or {}
+    diff = []
+    for f in sorted(set(boot) | set(end)):
+        a, b = boot.get(f, ""), end.get(f, "")
+        if f == "buffer_size_kb" and a.strip() and b.strip():
+            same = buffer_pages(a) == buffer_pages(b)
+        else:
+            same = a == b
+        if not same:
+            diff.append(f"{f}: {a.strip()[:60]!r} -> {b.strip()[:60]!r}")
+    check("fresh boot: after every gpu-trace step tracefs is as found "
+          "(but for the kernel's own expansion of a used buffer)", not diff, "; ".join(diff[:4]))
+
+
 steps = check_steps()
+check_fresh_boot()
 check_doctor()
 for sc in ("mixed", "chain"):
     check_mock(sc)

@@ -63,6 +63,29 @@ case " $(cat /proc/cmdline) " in
 	;;
 esac
 
+# tracefs as a fresh boot leaves it: the top-level ring buffer never used
+# ("7 (expanded: 1408)"). A record in its own instance must leave all of it
+# byte for byte; after every gpu-trace step below (some need the top level)
+# only the kernel's one-way expansion of that buffer may remain.
+tracefs_state() {
+	for f in current_tracer tracing_on trace_clock buffer_size_kb \
+		buffer_percent set_event set_event_pid set_ftrace_filter set_ftrace_notrace \
+		set_ftrace_pid set_graph_function max_graph_depth tracing_cpumask \
+		saved_cmdlines_size tracing_thresh kprobe_events dynamic_events; do
+		[ -e "/sys/kernel/tracing/$f" ] || continue
+		echo "== $f"
+		cat "/sys/kernel/tracing/$f" 2>&1
+	done
+	for f in /sys/kernel/tracing/options/*; do
+		echo "${f##*/}=$(cat "$f")"
+	done
+	echo "== instances"
+	ls /sys/kernel/tracing/instances
+}
+tracefs_state > /out/tracefs-boot.txt
+step fresh-record gpu-trace record -e dma_fence -o /tmp/fresh.dat -- true
+tracefs_state > /out/tracefs-fresh-record.txt
+
 step check gpu-trace check --json > /out/check.json
 
 # the formats this kernel prints, for comparison with ../shared/formats
@@ -183,16 +206,17 @@ cat /out/kfd-reset.txt
 cat /sys/kernel/tracing/kprobe_events /sys/kernel/tracing/dynamic_events > /out/kfd-kill-probes-after.txt 2>&1
 grep ' \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-kill-dyndbg-after.txt 2>&1
 
-# The same with trace-cmd, timed only: trace-cmd expands :mod:amdgpu into one
+# virtio-gpu: resources created on the device are host commands with fences
+step virtio gpu-trace record -a --preset virtio -o /out/virtio.dat -- /bin/drm-probe 8 \
+	> /out/virtio-probe.txt
+cat /out/virtio-probe.txt 2> /dev/null
+tracefs_state > /out/tracefs-end.txt
+
+# The kfd step with trace-cmd, timed only (last: trace-cmd leaves its settings): trace-cmd expands :mod:amdgpu into one
 # write per function, gpu-trace hands the kernel the one string.
 if [ -x /bin/trace-cmd ]; then
 	timed kfd-trace-cmd trace-cmd record -q -p function_graph -l ':mod:amdgpu' \
 		-o /tmp/kfd-trace-cmd.dat /bin/kfd-probe > /dev/null
 fi
-
-# virtio-gpu: resources created on the device are host commands with fences
-step virtio gpu-trace record -a --preset virtio -o /out/virtio.dat -- /bin/drm-probe 8 \
-	> /out/virtio-probe.txt
-cat /out/virtio-probe.txt 2> /dev/null
 
 send_results
