@@ -36,7 +36,8 @@ static bool recorded_jobs(const struct event_selection *sel)
 	int i;
 
 	for (i = 0; i < sel->nr_systems; i++)
-		if (!strcmp(sel->systems[i], "gpu_scheduler") || !strcmp(sel->systems[i], "amdgpu") ||
+		if (!strcmp(sel->systems[i], "gpu_scheduler") || !strcmp(sel->systems[i], "gpu_sched") ||
+		    !strcmp(sel->systems[i], "amdgpu") ||
 		    !strcmp(sel->systems[i], "dma_fence"))
 			return true;
 	return false;

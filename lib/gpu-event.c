@@ -23,6 +23,9 @@ static const struct event_map event_map[] = {
 	{ "gpu_scheduler", "drm_sched_job_wait_dep", GEV_DEP_WAIT, true },
 	{ "gpu_scheduler", "drm_sched_job_unschedulable", GEV_DEP_WAIT, true },
 	{ "gpu_scheduler", "drm_sched_job_add_dep", GEV_DEP_ADD, true },
+	/* before 4.16 the scheduler was amdgpu's own (fence and ring as pointers) */
+	{ "gpu_sched", "amd_sched_job", GEV_QUEUE, false },
+	{ "gpu_sched", "amd_sched_process_job", GEV_DONE, false },
 	{ "amdgpu", "amdgpu_cs_ioctl", GEV_SUBMIT, true },
 	{ "amdgpu", "amdgpu_sched_run_job", GEV_AMDGPU_RUN, true },
 	/* register accesses are far too many to be worth decoding */
@@ -166,7 +169,9 @@ static void describe(struct event_desc *d, struct tep_event *e,
 	case GEV_SUBMIT: case GEV_AMDGPU_RUN:
 		d->id = field(e, "sched_job_id");
 		d->timeline = field(e, "timeline");
-		d->ring = field(e, "ring");
+		d->ring = first_field(e, "ring", "ring_name");
+		/* the scheduler's finished fence, the one its own events name */
+		d->fence_ptr = field(e, "fence");
 		d->ctx = field(e, "context");
 		d->seqno = field(e, "seqno");
 		d->num_ibs = field(e, "num_ibs");
@@ -314,8 +319,13 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	str(d->timeline, r, ev->timeline);
 	str(d->driver, r, ev->driver);
 	str(d->dev, r, ev->dev);
-	if (!ev->ring[0] && ev->timeline[0] && ev->kind >= GEV_FENCE_INIT &&
-	    ev->kind <= GEV_FENCE_DESTROY)
+	/*
+	 * A fence's timeline is its ring; so is an amdgpu job's where ring_name
+	 * is a pointer (before 5.5) and only the timeline names the ring
+	 */
+	if (!ev->ring[0] && ev->timeline[0] &&
+	    ((ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) ||
+	     ev->kind == GEV_SUBMIT || ev->kind == GEV_AMDGPU_RUN))
 		memcpy(ev->ring, ev->timeline, sizeof(ev->ring));
 	ev->has_id = d->id != NULL;
 	ev->id = num(d->id, r);

@@ -9,7 +9,7 @@
  * job events, hence amdgpu_[!d]* rather than the whole system.
  */
 static const char *const amd_events[] = {
-	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "dma_fence",
+	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
 	"drm:drm_vblank_event*", NULL
 };
 static const char *const drm_events[] = {
@@ -25,13 +25,13 @@ static const char *const virtio_events[] = {
 	"virtio_gpu", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", NULL
 };
 static const char *const all_gpu_events[] = {
-	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "dma_fence",
+	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
 	"drm", "i915", "xe", "virtio_gpu", "nouveau", "msm", "panfrost", "v3d",
 	NULL
 };
 
 const char *const gpu_event_systems[] = {
-	"amdgpu", "amdgpu_dm", "amdkfd", "kfd", "gpu_scheduler", "dma_fence",
+	"amdgpu", "amdgpu_dm", "amdkfd", "kfd", "gpu_scheduler", "gpu_sched", "dma_fence",
 	"dma_buf", "drm", "i915", "xe", "nouveau", "msm", "panfrost", "panthor",
 	"v3d", "lima", "etnaviv", "virtio_gpu", "vgem", NULL
 };

@@ -374,6 +374,12 @@ static bool is_virtio(const struct gpu_event *ev)
 	return !strcmp(ev->driver, "virtio_gpu");
 }
 
+/* drm_sched's finished fence; before 4.16 amdgpu's own scheduler's */
+static bool is_scheduler_fence(const struct gpu_event *ev)
+{
+	return !strcmp(ev->driver, "drm_sched") || !strcmp(ev->driver, "amd_sched");
+}
+
 static void fence_event(struct timeline *t, const struct gpu_event *ev)
 {
 	uint64_t key = fence_key(ev->ctx, ev->seqno);
@@ -388,7 +394,7 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 	switch (ev->kind) {
 	case GEV_FENCE_SIGNALED:
 		remember_signal(t, ev->ctx, ev->seqno, ev->ts);
-		if (j && (t->fence_mode || (j->t_run && !strcmp(ev->driver, "drm_sched")) ||
+		if (j && (t->fence_mode || (j->t_run && is_scheduler_fence(ev)) ||
 			  j->virtio_fence_id)) {
 			if (!t->fence_mode && !j->virtio_fence_id)
 				j->flags |= JOB_DONE_FENCE;

@@ -56,6 +56,7 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 		return gt_error_set(err, ENOMEM, "out of memory reading the event formats");
 	/* without scheduler or amdgpu events, jobs are the fences themselves */
 	if (timeline_init(&a->tl, !gpu_decoder_has_system(a->dec, "gpu_scheduler") &&
+				  !gpu_decoder_has_system(a->dec, "gpu_sched") &&
 				  !gpu_decoder_has_system(a->dec, "amdgpu")))
 		return gt_error_set(err, ENOMEM, "out of memory");
 	workload_tree_init(&a->workload, a->tep);

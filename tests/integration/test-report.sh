@@ -32,6 +32,24 @@ test_report_two_rings_numbers() {
 	expect "process hipapp 3 jobs" [ "$(json "$WORK/tr.json" "d['processes'][0]['comm'], d['processes'][0]['jobs']")" = "hipapp 3" ]
 }
 
+# Before 4.16 (recordings of 4.11 kernels are public): amdgpu's own
+# scheduler (gpu_sched:amd_sched_*), fences of driver amd_sched, ring_name a
+# pointer with the ring named only in timeline. Every job finishes on its ring.
+test_report_pre_4_16_amdgpu() {
+	local f
+	f=$(fixture amd-sched-4.11) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --format json --jobs "$f" > "$WORK/old.json" 2> "$WORK/old.err" ||
+		{ WHY="report failed: $(cat "$WORK/old.err")"; return 1; }
+	expect "jobs by ring: $(json "$WORK/old.json" "sorted((j['ring'], j['fence'], j['unfinished']) for j in d['jobs'])")" \
+		[ "$(json "$WORK/old.json" "sorted((j['ring'], j['fence'], j['unfinished']) for j in d['jobs'])")" = \
+		"[('gfx', '20:1', False), ('gfx', '20:2', False), ('sdma0', '22:1', False), ('sdma1', '23:1', False)]" ] || return 1
+	# gfx jobs also joined the scheduler's own queue event (by fence pointer)
+	expect "gfx job 20:2 queued at 452 us" \
+		[ "$(json "$WORK/old.json" "[j['queue_ns'] for j in d['jobs'] if j['fence']=='20:2'][0]")" = 1000452000 ] || return 1
+	expect "sdma0 exec 40 us, done by its amd_sched fence" \
+		[ "$(json "$WORK/old.json" "[(j['latency_ns']['exec'], j['done_from_fence']) for j in d['jobs'] if j['fence']=='22:1'][0]")" = "(40000, True)" ]
+}
+
 test_report_dependencies_and_clients() {
 	local f
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
