@@ -45,7 +45,7 @@ endif
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps check check-unit check-integration check-vm install uninstall clean demo bench fuzz
+.PHONY: all deps check check-unit check-integration check-fresh check-vm install uninstall clean demo bench fuzz
 
 all: gpu-trace $(PLUGINS)
 
@@ -117,6 +117,11 @@ check-unit: build/normal/unit-tests build/asan/unit-tests
 
 check-integration: $(TEST_BINS)
 	tests/run-all.sh integration
+
+# A bare Debian 12 (debootstrap, cached) runs the README's first command,
+# make install and the installed tools on a fixture; part of `make check`.
+check-fresh: build/make-fixture
+	tests/run-all.sh fresh
 
 # The kernel lab (tests/vm/README.md): Debian 6.1, 6.12 and 7.3 under qemu,
 # a mock GPU scheduler driver, gpu-trace recording inside, reports compared

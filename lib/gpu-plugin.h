@@ -13,4 +13,10 @@
 int gpu_plugin_register(struct tep_handle *tep, const char *system);
 void gpu_plugin_unregister(struct tep_handle *tep, const char *system);
 
+/*
+ * function_graph records printed one at a time (no look-ahead through a
+ * libtracecmd handle): for records that did not come from one.
+ */
+int gpu_plugin_register_graph(struct tep_handle *tep);
+
 #endif

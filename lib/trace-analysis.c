@@ -161,8 +161,11 @@ int analysis_open(struct analysis *a, const char *path,
 	}
 	/* zstd v7: our chunk-at-a-time reader keeps memory flat (dat-stream.h) */
 	a->stream = dat_stream_open(path, a->tep, &(struct gt_error){ 0 });
-	if (a->stream)
+	if (a->stream) {
 		a->no_pageout = true;	/* records live in the stream's own buffers */
+		/* libtracecmd's graph printer would read ahead through its handle */
+		gpu_plugin_register_graph(a->tep);
+	}
 	return 0;
 }
 

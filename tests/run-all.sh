@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as `make check` and CI run it:
 #   unit tests (CUnit, plain and ASan+UBSan), then the integration suite with
-#   the plain and the ASan+UBSan binary, then the kernel lab (tests/vm: real
-#   GPU-driver events from Debian kernels under qemu).
+#   the plain and the ASan+UBSan binary, then the fresh install (a bare
+#   debootstrapped Debian 12 runs the README's first command), then the kernel
+#   lab (tests/vm: real GPU-driver events from Debian kernels under qemu).
 #   Ends with "N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
@@ -61,6 +62,11 @@ case $what in
 integration | all)
 	suite tests/integration/run.sh ./gpu-trace
 	suite tests/integration/run.sh build/asan/gpu-trace
+	;;
+esac
+case $what in
+fresh | all)
+	suite tests/fresh-install/run.sh
 	;;
 esac
 case $what in

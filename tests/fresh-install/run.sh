@@ -84,6 +84,7 @@ trace-cmd report -i /out/fixture.dat > /out/trace-cmd.txt 2>&1 || { tail -3 /out
 EOF
 
 # Everything mounted here dies with the namespace.
+# shellcheck disable=SC2016 # expanded by the inner sh, from its arguments
 unshare -m --propagation private sh -c '
 	set -e
 	w=$1 bare=$2
@@ -114,17 +115,21 @@ case $rc in
 esac
 if stage_ok install; then
 	ok "apt-get install make && make deps demo, as root with no sudo, on a bare Debian 12"
-	grep -q '^recorded [0-9]* event' "$work/out/demo.log" &&
-		ok "demo recorded inside it" ||
+	if grep -q '^recorded [0-9]* event' "$work/out/demo.log"; then
+		ok "demo recorded inside it"
+	else
 		not_ok "demo recorded inside it" "$(grep -m1 'gpu-trace' "$work/out/demo.log")"
+	fi
 fi
 if stage_ok report; then
 	ok "make install"
 	if [ -s "$work/out/fixture.dat" ]; then
-		grep -q '^jobs  *3 finished, 0 unfinished' "$work/out/report.txt" &&
-			grep -q '^ring sdma0: 1 jobs' "$work/out/report.txt" &&
-			ok "the installed gpu-trace reports the fixture's rings" ||
+		if grep -q '^jobs  *3 finished, 0 unfinished' "$work/out/report.txt" &&
+			grep -q '^ring sdma0: 1 jobs' "$work/out/report.txt"; then
+			ok "the installed gpu-trace reports the fixture's rings"
+		else
 			not_ok "the installed gpu-trace reports the fixture's rings" "$(head -3 "$work/out/report.txt")"
+		fi
 	fi
 fi
 if [ $rc = 0 ] && [ -s "$work/out/fixture.dat" ]; then

@@ -549,6 +549,28 @@ def perfetto_matches(dat, base):
     return c.stdout.strip()[:300] if c.returncode else None
 
 
+def every_text_output(dat, base):
+    """text, --jobs, --events, csv and json of one recording, and of trace-cmd's v7
+    conversion of it (zstd): each exits 0 or 2 (no GPU events)."""
+    files = [dat]
+    if shutil.which("trace-cmd"):
+        v7 = base + ".v7.dat.tmp"
+        if run("trace-cmd", "convert", "-i", dat, "-o", v7, "--file-version", "7",
+               "--compression", "zstd").returncode == 0:
+            files.append(v7)
+    bad = []
+    for f in files:
+        for opts in ([], ["--jobs"], ["--events"], ["--format", "csv"], ["--format", "json"]):
+            r = subprocess.run([gpu_trace, "report", *opts, f], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+            if r.returncode not in (0, 2):
+                bad.append(f"{os.path.basename(f)} {' '.join(opts) or 'text'}: exit "
+                           f"{r.returncode} {r.stderr.strip()[:80]}")
+    for f in files[1:]:
+        os.unlink(f)
+    return "; ".join(bad) or None
+
+
 def page_draws(dat, base):
     why = report_to("html", dat, base + ".html")
     if why:
@@ -625,6 +647,8 @@ check_kfd()
 check_experiment()
 check_formats()
 check_virtio()
+each_recording("every output: {n} recordings and their trace-cmd v7 conversions in text, "
+               "--jobs, --events, csv and json", every_text_output)
 if shutil.which("protoc"):
     each_recording("perfetto: {n} recordings export, decode, nest, and match the report",
                    perfetto_matches)
