@@ -123,8 +123,13 @@ static int try_tracer(struct trace_session *s, const struct tracer_request *rq,
 		*err = e;
 		return -1;
 	}
-	if (graph && session_has_file(s, "options/funcgraph-proc"))
-		session_write(s, "options/funcgraph-proc", "1", &e);
+	/*
+	 * No funcgraph-* option is set: they change only how the text `trace`
+	 * file prints, never the raw records we capture, and before per-instance
+	 * tracer flags they are the graph tracer's own, shared by every
+	 * instance: the lab's fresh 6.12 guest kept funcgraph-proc=1 at the top
+	 * level after a record in an instance had set it.
+	 */
 	return 0;
 }
 

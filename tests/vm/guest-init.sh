@@ -76,6 +76,7 @@ tracefs_state() {
 		echo "== $f"
 		cat "/sys/kernel/tracing/$f" 2>&1
 	done
+	echo "== options"
 	for f in /sys/kernel/tracing/options/*; do
 		echo "${f##*/}=$(cat "$f")"
 	done
