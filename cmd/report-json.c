@@ -124,6 +124,15 @@ static void header(struct report *rep)
 			i ? "," : "", i, (unsigned long long)m->cpustats[i].overrun,
 			(unsigned long long)m->cpustats[i].commit_overrun,
 			(unsigned long long)m->cpustats[i].dropped);
+	fprintf(f, "]},\"coverage\":{\"skewed\":%s,\"from_ns\":%llu,\"to_ns\":%llu,\"late_cpu\":%d,\"end_cpu\":%d,\"cpus\":[",
+		rep->analysis.cov.skewed ? "true" : "false", (unsigned long long)rep->analysis.cov.from,
+		(unsigned long long)rep->analysis.cov.to, rep->analysis.cov.late_cpu,
+		rep->analysis.cov.end_cpu);
+	for (i = 0; i < rep->analysis.cov.nr; i++)
+		fprintf(f, "%s{\"cpu\":%d,\"first_ns\":%llu,\"last_ns\":%llu,\"bytes\":%llu}", i ? "," : "",
+			rep->analysis.cov.cpus[i].cpu, (unsigned long long)rep->analysis.cov.cpus[i].first,
+			(unsigned long long)rep->analysis.cov.cpus[i].last,
+			(unsigned long long)rep->analysis.cov.cpus[i].bytes);
 	fprintf(f, "]},\"orphan_events\":%llu,\"filtered_out\":%llu,\"fence_mode\":%s",
 		(unsigned long long)rep->analysis.tl.orphans, (unsigned long long)rep->analysis.tl.filtered_out,
 		rep->analysis.tl.fence_mode ? "true" : "false");

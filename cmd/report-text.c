@@ -56,6 +56,29 @@ static void text_job(struct report *rep, const struct job *j)
 	fprintf(f, " %s\n", report_job_flags(flags, sizeof(flags), j->flags));
 }
 
+/* Each CPU's window, and what the late start (or early end) costs. */
+static void coverage_lines(struct report *rep)
+{
+	const struct cpu_coverage *c = &rep->analysis.cov;
+	char a[32], b[32];
+	int i;
+
+	fprintf(rep->stream, "coverage");
+	for (i = 0; i < c->nr; i++)
+		fprintf(rep->stream, " cpu%d %s-%s%s", c->cpus[i].cpu,
+			report_ts(a, sizeof(a), c->cpus[i].first),
+			report_ts(b, sizeof(b), c->cpus[i].last), i + 1 < c->nr ? "," : "\n");
+	fprintf(rep->stream, "LOST     uncounted:");
+	if (c->late_cpu >= 0)
+		fprintf(rep->stream, " cpu%d's records start %.6f s after the first CPU's (its older data was overwritten: a ring buffer read in overwrite mode)",
+			c->late_cpu, (double)(c->from - c->start) / 1e9);
+	if (c->end_cpu >= 0)
+		fprintf(rep->stream, "%s cpu%d's records end %.6f s before the last CPU's (its buffer filled: later events dropped)",
+			c->late_cpu >= 0 ? ";" : "", c->end_cpu, (double)(c->end - c->to) / 1e9);
+	fprintf(rep->stream, "; nothing in the file counts it: jobs outside %s-%s are flagged L and left out of the statistics\n",
+		report_ts(a, sizeof(a), c->from), report_ts(b, sizeof(b), c->to));
+}
+
 static void header(struct report *rep)
 {
 	const struct dat_meta *m = rep->meta;
@@ -81,8 +104,11 @@ static void header(struct report *rep)
 		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
 		(unsigned long long)rep->analysis.func_events, report_ts(first, sizeof(first), rep->analysis.first_ts),
 		report_ts(last, sizeof(last), rep->analysis.last_ts));
+	if (rep->analysis.cov.skewed)
+		coverage_lines(rep);
 	if (!lost && !rep->analysis.missed && !rep->analysis.missed_unknown) {
-		fprintf(rep->stream, "lost     none\n");
+		if (!rep->analysis.cov.skewed)
+			fprintf(rep->stream, "lost     none\n");
 	} else {
 		fprintf(rep->stream, "LOST    ");
 		for (i = 0; i < m->nr_cpustats; i++)

@@ -229,6 +229,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	if (dat_meta_read(rep->opts.file, rep->meta, err) ||
 	    analysis_open(&rep->analysis, rep->opts.file, hooks, err))
 		return -1;
+	analysis_read_coverage(&rep->analysis, rep->opts.file, rep->meta);
 	if (first) {
 		if (open_output(rep, of, err))
 			goto fail;

@@ -283,6 +283,10 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	for (cpu = 0; cpu < m->nr_cpus && !c->bad; cpu++) {
 		uint64_t off = get_u(c, 8), size = get_u(c, 8);
 
+		if (cpu < DAT_META_MAX_CPUS) {
+			m->v6_cpu_offset[cpu] = off;
+			m->v6_cpu_bytes[cpu] = size;
+		}
 		if (!c->bad && (off > c->size || size > c->size - off))
 			return gt_error_set(err, EIO, "%s is truncated: CPU %d's data should end at byte %llu but the file has %llu bytes",
 					    path, cpu, (unsigned long long)(off + size),
@@ -480,4 +484,20 @@ int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
 				   path, version);
 	close(c.fd);
 	return ret;
+}
+
+uint64_t dat_meta_cpu_bytes(const struct dat_meta *m, int cpu)
+{
+	int b, i;
+
+	if (m->version == 6)
+		return cpu >= 0 && cpu < DAT_META_MAX_CPUS ? m->v6_cpu_bytes[cpu] : 0;
+	for (b = 0; b < m->nr_buffers; b++) {
+		if (m->buffers[b].name[0])
+			continue;
+		for (i = 0; i < m->buffers[b].nr_cpus; i++)
+			if ((int)m->buffers[b].cpus[i].cpu == cpu)
+				return m->buffers[b].cpus[i].size;
+	}
+	return 0;
 }

@@ -46,7 +46,12 @@ struct dat_meta {
 	int nr_sections;
 	int nr_buffers;			/* v7 */
 	struct dat_buffer_data buffers[DAT_META_MAX_BUFFERS];
+	uint64_t v6_cpu_offset[DAT_META_MAX_CPUS];	/* v6: where each CPU's data is */
+	uint64_t v6_cpu_bytes[DAT_META_MAX_CPUS];
 };
+
+/* The bytes of the top buffer's data of one CPU in the file (v7: as stored); 0 if unknown. */
+uint64_t dat_meta_cpu_bytes(const struct dat_meta *m, int cpu);
 
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err);
 

@@ -208,11 +208,18 @@ static void set_lat(struct job *j, enum job_latency l, uint64_t from, uint64_t t
 	j->lat[l] = to - from;
 }
 
+static uint64_t job_last_time(const struct job *j)
+{
+	return j->t_done ? j->t_done : j->t_run ? j->t_run : j->t_queue ? j->t_queue : j->t_submit;
+}
+
 /* Fold a finished (or never-finished) job into the statistics, hand it on. */
 static void retire(struct timeline *t, struct job *j)
 {
 	struct ring_stats *r = t->rings[j->ring];
 
+	if (t->cover_to && (job_first_time(j) < t->cover_from || job_last_time(j) > t->cover_to))
+		j->flags |= JOB_LOST;
 	unindex_job(t, j);
 	t->jobs_in_flight--;
 	if (j->t_queue && !j->t_done)

@@ -156,6 +156,12 @@ struct timeline {
 	uint64_t events, jobs_in_flight, max_jobs_in_flight;
 	uint64_t orphans;		/* events of jobs whose start is not in the trace */
 	uint64_t lost_windows;
+	/*
+	 * When the CPUs' records cover different windows (cpu-coverage.h):
+	 * every busy CPU's records cover [cover_from, cover_to]; a job outside
+	 * it may miss events and is flagged L. 0, 0: the whole file.
+	 */
+	uint64_t cover_from, cover_to;
 	uint64_t filtered_out;
 };
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "dat-stream.h"
+#include "dat-windows.h"
 #include "gpu-plugin.h"
 #include "trace-analysis.h"
 
@@ -167,6 +168,18 @@ int analysis_open(struct analysis *a, const char *path,
 		gpu_plugin_register_graph(a->tep);
 	}
 	return 0;
+}
+
+void analysis_read_coverage(struct analysis *a, const char *path, const struct dat_meta *m)
+{
+	coverage_init(&a->cov);
+	if (dat_meta_written_by_record(m) || m->ts_adjusted || dat_cpu_windows(path, m, &a->cov))
+		return;
+	coverage_judge(&a->cov, m->has_buffer_kb ? m->buffer_kb * 1024 : 0);
+	if (a->cov.skewed) {
+		a->tl.cover_from = a->cov.from;
+		a->tl.cover_to = a->cov.to;
+	}
 }
 
 /*

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <trace-cmd.h>
 
+#include "cpu-coverage.h"
+#include "dat-meta.h"
 #include "dat-stream.h"
 #include "gpu-event.h"
 #include "gt-error.h"
@@ -80,12 +82,20 @@ struct analysis {
 	uintptr_t map_lo, map_hi;		/* the mapping last looked up */
 	bool map_file;				/* ... maps the file */
 	struct analysis_hooks hooks;
+	struct cpu_coverage cov;		/* judged: see analysis_read_coverage */
 };
 
 /* hooks may be NULL: statistics only. */
 int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err);
 int analysis_run(struct analysis *a, struct gt_error *err);
+/*
+ * Before analysis_run: each CPU's window of the file, from its first and
+ * last pages. Where they are far apart (cpu-coverage.h) jobs outside the
+ * common window are flagged L. Files gpu-trace recorded and files whose
+ * times are shifted by options are left whole.
+ */
+void analysis_read_coverage(struct analysis *a, const char *path, const struct dat_meta *m);
 
 /*
  * The same pipeline without a file, for records that come from elsewhere

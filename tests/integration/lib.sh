@@ -80,6 +80,9 @@ same_as_before() {
 	fi
 }
 
+# not COMMAND...: succeeds when the command fails (for expect)
+not() { ! "$@"; }
+
 count_lines() { grep -c '' "$1"; }
 
 dat_field() { "$INSPECT" "$1" | awk -v k="$2" '$1 == k { print $2; exit }'; }

@@ -82,6 +82,38 @@ test_every_output_on_every_file() {
 	expect "${bad:-}" [ -z "$bad" ]
 }
 
+# Overwrite-mode files: CPU 1 (runs, fences) keeps only its last second, the
+# submitter's CPU 0 its first two. report names each CPU's window, never says
+# "lost none", and flags the jobs before CPU 1's start L (v6 and v7 zstd).
+test_report_cpu_skew() {
+	local f g
+	f=$(fixture cpu-skew) || { WHY="make-fixture failed"; return 1; }
+	set -- "$f"
+	if command -v trace-cmd > /dev/null; then
+		g=${f%.dat}-v7.dat
+		trace-cmd convert -i "$f" -o "$g" --file-version 7 --compression zstd > /dev/null 2>&1 &&
+			set -- "$f" "$g"
+	fi
+	for f in "$@"; do
+		"$GT" report "$f" > "$WORK/sk.txt" 2>&1 || { WHY="report ${f##*/} failed"; return 1; }
+		expect "${f##*/}: says lost none" not grep -q '^lost     none' "$WORK/sk.txt" || return 1
+		expect "${f##*/}: no coverage line: $(head -6 "$WORK/sk.txt" | tr '\n' '|')" \
+			grep -q '^coverage cpu0 1.100000-3.500010, cpu1 3.000000-3.980000$' "$WORK/sk.txt" || return 1
+		expect "${f##*/}: no uncounted loss" \
+			grep -q "^LOST     uncounted: cpu1's records start 1.900000 s after .*jobs outside 3.000000-3.980000 are flagged L" "$WORK/sk.txt" || return 1
+		"$GT" report --format json --jobs "$f" > "$WORK/sk.json" || { WHY="json failed"; return 1; }
+		expect "${f##*/}: flags $(json "$WORK/sk.json" "[(j['fence'], j['lost'], j['unfinished']) for j in d['jobs']]")" \
+			[ "$(json "$WORK/sk.json" "sorted((j['fence'], j['lost'], j['unfinished']) for j in d['jobs'])")" = \
+			"[('70:1', True, True), ('70:2', True, True), ('70:3', False, False), ('70:4', False, False)]" ] || return 1
+		expect "${f##*/}: json coverage" [ "$(json "$WORK/sk.json" "d['coverage']['skewed'], d['coverage']['late_cpu'], d['coverage']['from_ns']")" = "True 1 3000000000" ] || return 1
+	done
+	# a file whose CPUs start together keeps "lost none" and no coverage line
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report "$f" > "$WORK/tr.txt" 2>&1
+	expect "two-rings: not lost none" grep -q '^lost     none' "$WORK/tr.txt" || return 1
+	expect "two-rings: a coverage line" not grep -q '^coverage' "$WORK/tr.txt"
+}
+
 test_report_dependencies_and_clients() {
 	local f
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }

@@ -26,6 +26,7 @@ int main(void)
 	suite_hip_log();
 	suite_kfd_queue_table();
 	suite_kfd_mqd();
+	suite_cpu_coverage();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();

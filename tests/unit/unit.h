@@ -25,6 +25,7 @@ void suite_live_stats(void);
 void suite_hip_log(void);
 void suite_kfd_queue_table(void);
 void suite_kfd_mqd(void);
+void suite_cpu_coverage(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {
