@@ -124,7 +124,11 @@ static void header(struct report *rep)
 			i ? "," : "", i, (unsigned long long)m->cpustats[i].overrun,
 			(unsigned long long)m->cpustats[i].commit_overrun,
 			(unsigned long long)m->cpustats[i].dropped);
-	fprintf(f, "]},\"coverage\":{\"skewed\":%s,\"from_ns\":%llu,\"to_ns\":%llu,\"late_cpu\":%d,\"end_cpu\":%d,\"cpus\":[",
+	fprintf(f, "]},\"skipped_options\":[");
+	for (i = 0; i < m->nr_skipped; i++)
+		fprintf(f, "%s{\"id\":%u,\"size\":%u}", i ? "," : "", m->skipped[i].id,
+			m->skipped[i].size);
+	fprintf(f, "],\"coverage\":{\"skewed\":%s,\"from_ns\":%llu,\"to_ns\":%llu,\"late_cpu\":%d,\"end_cpu\":%d,\"cpus\":[",
 		rep->analysis.cov.skewed ? "true" : "false", (unsigned long long)rep->analysis.cov.from,
 		(unsigned long long)rep->analysis.cov.to, rep->analysis.cov.late_cpu,
 		rep->analysis.cov.end_cpu);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
+#include "../lib/dat-format.h"
 #include "report.h"
 
 /* One right-aligned column: microseconds with 3 decimals, or "-" when absent. */
@@ -88,6 +89,10 @@ static void header(struct report *rep)
 
 	fprintf(rep->stream, "file     %s (trace-cmd v%d%s%s)\n", rep->opts.file, m->version,
 		m->writer[0] ? ", written by " : "", m->writer);
+	for (i = 0; i < m->nr_skipped; i++)
+		fprintf(rep->stream, "note     option %u (%s) holds %u bytes where its meaning needs %s: skipped (another writer's use of the id)\n",
+			m->skipped[i].id, dat_option_name(m->skipped[i].id) ? dat_option_name(m->skipped[i].id) : "?", m->skipped[i].size,
+			dat_option_expected(m->skipped[i].id));
 	fprintf(rep->stream, "kernel   %s\n", m->uname[0] ? m->uname : "(not recorded)");
 	fprintf(rep->stream, "cpus     %d   clock %s   buffer ", m->nr_cpus,
 		m->clock[0] ? m->clock : "(not recorded)");

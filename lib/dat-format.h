@@ -2,6 +2,9 @@
 #ifndef GT_DAT_FORMAT_H
 #define GT_DAT_FORMAT_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 /*
  * What the trace-cmd .dat format defines (trace-cmd.dat(5)), shared by the
  * writer (dat-writer.c) and the reader of our metadata (dat-meta.c).
@@ -30,6 +33,24 @@ enum dat_option {
 	 */
 	DAT_OPT_GT_BUFFER_KB = 0x4754,
 };
+
+/*
+ * Does an option's size fit what its id means upstream? Other writers used
+ * ids for other things (a trace-cmd fork wrote id 8, the 4-byte CPU count,
+ * as 1 KB of text); such an option must be skipped, not read as offsets.
+ * Ids whose size is free (text, buffers) always fit.
+ */
+bool dat_option_size_fits(uint16_t id, uint32_t size);
+/* "CPU count" for 8; NULL for an id gpu-trace does not read */
+const char *dat_option_name(uint16_t id);
+/* What its meaning needs: "4 bytes"; "" where any size fits */
+const char *dat_option_expected(uint16_t id);
+
+/*
+ * What a masked copy of a file (dat-masked.h) puts in place of an option's
+ * id: no reader knows it, so every reader skips the option by its size.
+ */
+#define DAT_OPT_MASKED 0x4758
 
 /* The clock name between brackets in a trace_clock file ("[mono]"), or NULL. */
 char *dat_clock_name(const char *trace_clock);

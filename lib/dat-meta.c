@@ -169,6 +169,7 @@ static void parse_options(struct cursor *c, struct dat_meta *m, uint64_t end, bo
 {
 	*next = 0;
 	while (!c->bad && c->pos < end) {
+		uint64_t at = c->pos;
 		uint16_t id = (uint16_t)get_u(c, 2);
 		uint32_t size;
 		char *data;
@@ -184,6 +185,13 @@ static void parse_options(struct cursor *c, struct dat_meta *m, uint64_t end, bo
 			if (size == 8)
 				*next = get_u(c, 8);
 			return;
+		}
+		if (!dat_option_size_fits(id, size)) {
+			if (m->nr_skipped < DAT_META_MAX_SKIPPED)
+				m->skipped[m->nr_skipped++] =
+					(struct dat_skipped_option){ id, size, at };
+			skip(c, size);
+			continue;
 		}
 		data = calloc(1, (size_t)size + 1);
 		if (!data) {

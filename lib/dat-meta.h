@@ -46,6 +46,14 @@ struct dat_meta {
 	int nr_sections;
 	int nr_buffers;			/* v7 */
 	struct dat_buffer_data buffers[DAT_META_MAX_BUFFERS];
+	/* options whose size does not fit their id (dat_option_size_fits): not read */
+#define DAT_META_MAX_SKIPPED 8
+	int nr_skipped;
+	struct dat_skipped_option {
+		uint16_t id;
+		uint32_t size;
+		uint64_t at;		/* the file offset of its id */
+	} skipped[DAT_META_MAX_SKIPPED];
 	uint64_t v6_cpu_offset[DAT_META_MAX_CPUS];	/* v6: where each CPU's data is */
 	uint64_t v6_cpu_bytes[DAT_META_MAX_CPUS];
 };

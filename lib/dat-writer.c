@@ -139,6 +139,7 @@ static void put_cpu_stats(struct dbuf *b, char *const *stats, int nr_cpus)
 static void put_options(struct dbuf *b, const struct dat_input *in, size_t *buffer_offset_at)
 {
 	uint32_t ncpus = (uint32_t)in->nr_cpus;
+	bool cpucount = true;
 	int i;
 
 	put(b, "options  ", 10);
@@ -150,7 +151,13 @@ static void put_options(struct dbuf *b, const struct dat_input *in, size_t *buff
 	if (in->version)
 		put_option(b, DAT_OPT_VERSION, in->version,
 			   (uint32_t)strlen(in->version) + 1);
-	put_option(b, DAT_OPT_CPUCOUNT, &ncpus, sizeof(ncpus));
+	for (i = 0; i < in->nr_raw_options; i++) {
+		put_option(b, in->raw_options[i].id, in->raw_options[i].data, in->raw_options[i].size);
+		if (in->raw_options[i].id == DAT_OPT_CPUCOUNT)
+			cpucount = false;
+	}
+	if (cpucount)
+		put_option(b, DAT_OPT_CPUCOUNT, &ncpus, sizeof(ncpus));
 	put_cpu_stats(b, in->cpu_stats, in->nr_cpus);
 	for (i = 0; i < in->nr_instances; i++) {
 		const char *name = in->instances[i].name;

@@ -3,6 +3,7 @@
 #define GT_DAT_WRITER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "dat-format.h"
@@ -24,6 +25,13 @@ struct dat_buffer {
 	char *const *cpu_stats;		/* per CPU, as for the top buffer */
 	const int *cpu_fds;
 	const off_t *cpu_sizes;
+};
+
+/* An option as another writer wrote it (tests make other tools' files). */
+struct dat_raw_option {
+	uint16_t id;
+	uint32_t size;
+	const void *data;
 };
 
 struct dat_input {
@@ -50,6 +58,9 @@ struct dat_input {
 	 * the data twice (a nearly full disk still gets its trace written).
 	 */
 	bool consume_cpu_files;
+	/* written after VERSION; one with the CPUCOUNT id replaces ours */
+	const struct dat_raw_option *raw_options;
+	int nr_raw_options;
 };
 
 /* Writes a trace-cmd v6 file to out_fd (positioned at 0). */

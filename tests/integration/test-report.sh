@@ -62,8 +62,9 @@ test_every_output_on_every_file() {
 		set -- "$f"
 		if command -v trace-cmd > /dev/null; then
 			for v in zstd none; do
-				trace-cmd convert -i "$f" -o "${f%.dat}-v7$v.dat" --file-version 7 \
-					--compression "$v" > /dev/null 2>&1 && set -- "$@" "${f%.dat}-v7$v.dat"
+				# a subshell: trace-cmd itself crashes on the option8-text file
+				(trace-cmd convert -i "$f" -o "${f%.dat}-v7$v.dat" --file-version 7 \
+					--compression "$v") > /dev/null 2>&1 && set -- "$@" "${f%.dat}-v7$v.dat"
 			done
 		fi
 		for f in "$@"; do
@@ -80,6 +81,22 @@ test_every_output_on_every_file() {
 	done
 	expect "only $runs reports ran" [ "$runs" -ge 100 ] || return 1
 	expect "${bad:-}" [ -z "$bad" ]
+}
+
+# A trace-cmd fork wrote option 8 (upstream's 4-byte CPU count) as 1 KB of
+# pid/tgid text: report said "CPU 4's data should end at byte 2332139347583659161"
+# and libtracecmd could not open it. Now the option is skipped with a note, a
+# copy without it is what libtracecmd reads, and the jobs join.
+test_report_misfit_option() {
+	local f
+	f=$(fixture option8-text) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report "$f" > "$WORK/o8.txt" 2>&1 || { WHY="report failed: $(head -2 "$WORK/o8.txt")"; return 1; }
+	expect "no note: $(head -3 "$WORK/o8.txt" | tr '\n' '|')" \
+		grep -qx "note     option 8 (CPU count) holds 1024 bytes where its meaning needs 4 bytes: skipped (another writer's use of the id)" "$WORK/o8.txt" || return 1
+	expect "not 4 jobs: $(grep '^jobs' "$WORK/o8.txt")" grep -q '^jobs     4 finished, 0 unfinished' "$WORK/o8.txt" || return 1
+	expect "json skipped_options" [ "$("$GT" report --format json "$f" | python3 -c 'import json,sys; print(json.load(sys.stdin)["skipped_options"])')" = "[{'id': 8, 'size': 1024}]" ] || return 1
+	"$GT" report --events "$f" > "$WORK/o8.ev" 2>&1 || { WHY="--events failed: $(tail -1 "$WORK/o8.ev")"; return 1; }
+	expect "--events: $(grep -c . "$WORK/o8.ev") lines" [ "$(grep -c 'amdgpu_sched_run_job:' "$WORK/o8.ev")" = 4 ]
 }
 
 # Overwrite-mode files: CPU 1 (runs, fences) keeps only its last second, the
