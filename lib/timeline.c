@@ -91,16 +91,21 @@ static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
 	return keymap_pair((uint64_t)timeline_ring_index(t, ev->ring) + 1, ev->id);
 }
 
+/*
+ * The exact keys first: a fence's context:seqno, then its address (unique
+ * while the job lives). An id is exact only with its ring, and before 5.15
+ * (a pointer where the ring's name would be) the scheduler's events have none.
+ */
 static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 {
 	struct job *j = NULL;
 
-	if (ev->has_id)
-		j = keymap_get(&t->by_id, id_key(t, ev));
-	if (!j && ev->has_fence)
+	if (ev->has_fence)
 		j = keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno));
 	if (!j && ev->fence_ptr)
 		j = keymap_get(&t->by_ptr, ev->fence_ptr);
+	if (!j && ev->has_id)
+		j = keymap_get(&t->by_id, id_key(t, ev));
 	return j;
 }
 

@@ -84,6 +84,22 @@ test_every_output_on_every_file() {
 	expect "${bad:-}" [ -z "$bad" ]
 }
 
+# 5.10 (Debian 11; many GPU clusters still run 5.x): the scheduler's events
+# carry the ring's name as a pointer, and job ids count per ring, so a job is
+# found by its fence. The same jobs as on 6.12 must come out, number for number.
+test_report_5_10_formats() {
+	local a b q
+	a=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	b=$(fixture two-rings-5.10) || { WHY="make-fixture 5.10 failed"; return 1; }
+	q="sorted((j['ring'], j['fence'], j['latency_ns']['exec'], j['latency_ns']['total'], j['unfinished']) for j in d['jobs'])"
+	"$GT" report --format json --jobs "$a" > "$WORK/a.json" || { WHY="report 6.12 failed"; return 1; }
+	"$GT" report --format json --jobs "$b" > "$WORK/b.json" || { WHY="report 5.10 failed"; return 1; }
+	expect "5.10: $(json "$WORK/b.json" "$q") vs 6.12: $(json "$WORK/a.json" "$q")" \
+		[ "$(json "$WORK/b.json" "$q")" = "$(json "$WORK/a.json" "$q")" ] || return 1
+	expect "5.10 rings: $(json "$WORK/b.json" "sorted(set(j['ring'] for j in d['jobs']))")" \
+		[ "$(json "$WORK/b.json" "sorted(set(j['ring'] for j in d['jobs']))")" = "['gfx_0.0.0', 'sdma0']" ]
+}
+
 # A trace-cmd fork wrote option 8 (upstream's 4-byte CPU count) as 1 KB of
 # pid/tgid text: report said "CPU 4's data should end at byte 2332139347583659161"
 # and libtracecmd could not open it. Now the option is skipped with a note, a

@@ -101,7 +101,10 @@ for path in "${order[@]}"; do
 	esac
 	echo "$ko" >> "$stage/lib/modules/load-order"
 done
-cp "$tree/gt_mock_sched.ko" "$tree/gt_kfd_node.ko" "$stage/lib/modules/"
+# formats-only kernels (run.sh) have no mock module built
+for ko in gt_mock_sched.ko gt_kfd_node.ko; do
+	[ ! -f "$tree/$ko" ] || cp "$tree/$ko" "$stage/lib/modules/"
+done
 
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -648,6 +648,10 @@ def check_fresh_boot():
 steps = check_steps()
 check_fresh_boot()
 check_doctor()
+if os.path.exists(os.path.join(results, "mode")):
+    # a formats-only guest (5.10): the fresh boot, check and its formats
+    check_formats()
+    sys.exit(1 if failed else 0)
 for sc in ("mixed", "chain"):
     check_mock(sc)
     check_mock(f"{sc}-cmd")

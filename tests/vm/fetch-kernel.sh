@@ -3,21 +3,22 @@
 #
 # fetch-kernel.sh NAME: download and unpack one Debian kernel (image, modules,
 # headers, kbuild) into $VM_CACHE/kernels/NAME, using apt lists of our own so the
-# host's /etc/apt is never touched.  NAME is 6.1, 6.12 or 7.3.  Prints the tree.
+# host's /etc/apt is never touched.  NAME is 5.10, 6.1, 6.12 or 7.3.  Prints the tree.
 #
 # A rerun with the tree present does nothing: CI's second kernel test and a
 # developer's next run start in seconds.
 set -euo pipefail
 
-name=${1:?usage: fetch-kernel.sh 6.1|6.12|7.3}
+name=${1:?usage: fetch-kernel.sh 5.10|6.1|6.12|7.3}
 cache=${VM_CACHE:-${HOME:-/root}/.cache/gpu-trace/vm}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 case $name in
+5.10)	suites=("bullseye" "bullseye-updates") security=bullseye-security ;;
 6.1)	suites=("bookworm" "bookworm-updates") security=bookworm-security ;;
 6.12)	suites=("bookworm-backports") security= ;;
 7.3)	suites=("trixie-backports") security= ;;
-*)	echo "fetch-kernel: unknown kernel '$name': use 6.1, 6.12 or 7.3" >&2; exit 2 ;;
+*)	echo "fetch-kernel: unknown kernel '$name': use 5.10, 6.1, 6.12 or 7.3" >&2; exit 2 ;;
 esac
 
 tree=$cache/kernels/$name
