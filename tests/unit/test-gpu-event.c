@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Decoding by field name: the same event from three kernels' real formats. */
 #include <event-parse.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,6 +157,78 @@ static void test_cs_ioctl_both_layouts(void)
 	}
 }
 
+/*
+ * Every job event of every kernel whose formats we keep, every field filled:
+ * each must give the join a key (a fence's context:seqno, its address, an
+ * id, or for a dependency wait the dependency), and a ring name, unless its
+ * kernel recorded the name as a pointer (5.10's scheduler, 4.11's): then the
+ * fence address is what finds its job.
+ */
+static void test_every_kernels_job_events(void)
+{
+	static const char *const kernels[] = { "amdgpu-4.11", "linux-5.10", "linux-6.1",
+					       "linux-6.12", "linux-7.3" };
+	static const char *const events[][2] = {
+		{ "gpu_scheduler", "drm_sched_job" }, { "gpu_scheduler", "drm_run_job" },
+		{ "gpu_scheduler", "drm_sched_process_job" },
+		{ "gpu_scheduler", "drm_sched_job_wait_dep" },
+		{ "gpu_scheduler", "drm_sched_job_queue" }, { "gpu_scheduler", "drm_sched_job_run" },
+		{ "gpu_scheduler", "drm_sched_job_done" }, { "gpu_scheduler", "drm_sched_job_add_dep" },
+		{ "gpu_sched", "amd_sched_job" }, { "gpu_sched", "amd_sched_process_job" },
+		{ "amdgpu", "amdgpu_cs_ioctl" }, { "amdgpu", "amdgpu_sched_run_job" },
+		{ "dma_fence", "dma_fence_signaled" }, { "dma_fence", "dma_fence_init" },
+	};
+	size_t k, e;
+	int seen = 0;
+
+	for (k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
+		for (e = 0; e < sizeof(events) / sizeof(events[0]); e++) {
+			unsigned char rec[512] = { 0 };
+			struct tep_record r = { .ts = 5, .data = rec, .size = sizeof(rec) };
+			struct tep_format_field *f;
+			enum gpu_event_kind kind;
+			unsigned int at = 256;
+			struct gpu_event ev;
+			struct parsed p;
+			bool key, pointer_name = false;
+
+			if (parse(&p, kernels[k], events[e][0], events[e][1]))
+				continue;	/* not in that kernel */
+			seen++;
+			for (f = p.event->format.fields; f; f = f->next) {
+				if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+					put_str(p.event, rec, f->name, "ring_x", at);
+					at += 16;
+				} else if (f->size <= 8) {
+					put(p.event, rec, f->name, 0xffff888000000000ULL + (uint64_t)f->offset);
+					if ((f->flags & TEP_FIELD_IS_POINTER) &&
+					    (!strcmp(f->name, "name") || !strcmp(f->name, "ring_name")))
+						pointer_name = true;
+				}
+			}
+			kind = gpu_event_decode_one(p.event, &r, &ev);
+			CU_ASSERT_NOT_EQUAL(kind, GEV_NONE);
+			key = ev.has_fence || ev.fence_ptr || ev.has_id ||
+			      (kind == GEV_DEP_WAIT && ev.has_dep);
+			if (!key)
+				fprintf(stderr, "%s %s: no job key\n", kernels[k], events[e][1]);
+			CU_ASSERT_TRUE(key);
+			if (kind != GEV_DONE && kind != GEV_DEP_WAIT && kind != GEV_DEP_ADD &&
+			    !(kind >= GEV_FENCE_INIT && kind <= GEV_FENCE_DESTROY)) {
+				bool ok = ev.ring[0] || (pointer_name && ev.fence_ptr);
+
+				if (!ok)
+					fprintf(stderr, "%s %s: no ring and no fence address\n",
+						kernels[k], events[e][1]);
+				CU_ASSERT_TRUE(ok);
+			}
+			tep_free(p.tep);
+		}
+	}
+	/* 4.11: 5 events, 5.10..6.12: 6 each, 7.3: 6.17's 5 + amdgpu's and dma_fence's */
+	CU_ASSERT(seen >= 30);
+}
+
 static void test_kinds(void)
 {
 	CU_ASSERT_EQUAL(gpu_event_kind_of("gpu_scheduler", "drm_sched_job_done"), GEV_DONE);
@@ -175,6 +249,7 @@ void suite_gpu_event(void)
 	CU_add_test(s, "drm_sched_job_wait_dep, 6.1", test_wait_dep_6_1);
 	CU_add_test(s, "amdgpu_cs_ioctl, 6.1 and 7.3", test_cs_ioctl_both_layouts);
 	CU_add_test(s, "event kinds by name", test_kinds);
+	CU_add_test(s, "every kernel's job events give a key and a ring", test_every_kernels_job_events);
 }
 
 /* A __string() whose location points past the record, or has no NUL: bounded. */
