@@ -180,11 +180,16 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 {
 	struct analysis a;
 	struct analysis_hooks hooks = { .on_job = on_job, .ctx = cr };
+	struct dat_meta *m = calloc(1, sizeof(*m));
 	int ret;
 
 	for (ret = 0; ret < cr->nr_map; ret++)
 		cr->ring_map[ret] = -1;
-	if (analysis_open(&a, path, &hooks, err))
+	if (!m)
+		return gt_error_set(err, ENOMEM, "out of memory");
+	ret = analysis_open_dat(&a, path, m, &hooks, err);
+	free(m);
+	if (ret)
 		return -1;
 	cr->a = &a;
 	ret = analysis_run(&a, err);

@@ -8,7 +8,6 @@
 
 #include "../lib/outfile.h"
 #include "cmd.h"
-#include "dat-masked.h"
 #include "report.h"
 
 /* Exit status when the file reads fine but holds no GPU events. */
@@ -221,31 +220,14 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	static char outbuf[1 << 16];
 	int64_t offset = rep->opts.inputs[rep->input].offset;
 	bool first = !rep->stream;
-	const char *path = rep->opts.file;
-	char masked[64];
-	int masked_fd = -1;
 	int ret = 0;
 
 	memset(rep->meta, 0, sizeof(*rep->meta));
 	keymap_free(&rep->ring_jobs);
 	rep->nr_slow = 0;
 	rep->jobs_shown = 0;
-	if (dat_meta_read(rep->opts.file, rep->meta, err))
+	if (analysis_open_dat(&rep->analysis, rep->opts.file, rep->meta, hooks, err))
 		return -1;
-	/* options another writer gave an upstream id: read a copy without them */
-	if (rep->meta->nr_skipped) {
-		masked_fd = dat_masked_copy(rep->opts.file, rep->meta, err);
-		if (masked_fd < 0)
-			return -1;
-		snprintf(masked, sizeof(masked), "/proc/self/fd/%d", masked_fd);
-		path = masked;
-	}
-	if (analysis_open(&rep->analysis, path, hooks, err)) {
-		if (masked_fd >= 0)
-			close(masked_fd);
-		return -1;
-	}
-	analysis_read_coverage(&rep->analysis, path, rep->meta);
 	if (first) {
 		if (open_output(rep, of, err))
 			goto fail;
@@ -288,9 +270,6 @@ fail:
 	ret = -1;
 out:
 	analysis_close(&rep->analysis);
-	memset(&rep->analysis, 0, sizeof(rep->analysis));
-	if (masked_fd >= 0)
-		close(masked_fd);
 	return ret;
 }
 

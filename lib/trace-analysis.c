@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dat-masked.h"
 #include "dat-stream.h"
 #include "dat-windows.h"
 #include "gpu-plugin.h"
@@ -91,6 +92,7 @@ int analysis_init(struct analysis *a, struct tep_handle *tep,
 		  const struct analysis_hooks *hooks, struct gt_error *err)
 {
 	memset(a, 0, sizeof(*a));
+	a->masked_fd = -1;
 	a->no_pageout = true;	/* the caller's records, not our mapping */
 	if (init_pipeline(a, tep, hooks, err)) {
 		analysis_close(a);
@@ -133,6 +135,7 @@ int analysis_open(struct analysis *a, const char *path,
 	int i, n, probe;
 
 	memset(a, 0, sizeof(*a));
+	a->masked_fd = -1;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	probe = probe_open(path);
 	if (probe)
@@ -170,7 +173,7 @@ int analysis_open(struct analysis *a, const char *path,
 	return 0;
 }
 
-void analysis_read_coverage(struct analysis *a, const char *path, const struct dat_meta *m)
+static void read_coverage(struct analysis *a, const char *path, const struct dat_meta *m)
 {
 	coverage_init(&a->cov);
 	if (dat_meta_written_by_record(m) || m->ts_adjusted || dat_cpu_windows(path, m, &a->cov))
@@ -180,6 +183,32 @@ void analysis_read_coverage(struct analysis *a, const char *path, const struct d
 		a->tl.cover_from = a->cov.from;
 		a->tl.cover_to = a->cov.to;
 	}
+}
+
+int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
+		      const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	char masked[64];
+	int fd = -1;
+
+	if (dat_meta_read(path, m, err))
+		return -1;
+	/* options another writer gave an upstream id: read a copy without them */
+	if (m->nr_skipped) {
+		fd = dat_masked_copy(path, m, err);
+		if (fd < 0)
+			return -1;
+		snprintf(masked, sizeof(masked), "/proc/self/fd/%d", fd);
+		path = masked;
+	}
+	if (analysis_open(a, path, hooks, err)) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	a->masked_fd = fd;
+	read_coverage(a, path, m);
+	return 0;
 }
 
 /*
@@ -369,5 +398,8 @@ void analysis_close(struct analysis *a)
 	kfd_snapshots_free(&a->snaps);
 	workload_tree_free(&a->workload);
 	hip_runtime_free(&a->hip);
+	if (a->masked_fd >= 0)
+		close(a->masked_fd);
 	memset(a, 0, sizeof(*a));
+	a->masked_fd = -1;
 }

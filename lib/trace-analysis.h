@@ -82,7 +82,8 @@ struct analysis {
 	uintptr_t map_lo, map_hi;		/* the mapping last looked up */
 	bool map_file;				/* ... maps the file */
 	struct analysis_hooks hooks;
-	struct cpu_coverage cov;		/* judged: see analysis_read_coverage */
+	struct cpu_coverage cov;		/* judged: see analysis_open_dat */
+	int masked_fd;				/* the masked copy read, or -1 */
 };
 
 /* hooks may be NULL: statistics only. */
@@ -90,12 +91,15 @@ int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err);
 int analysis_run(struct analysis *a, struct gt_error *err);
 /*
- * Before analysis_run: each CPU's window of the file, from its first and
- * last pages. Where they are far apart (cpu-coverage.h) jobs outside the
- * common window are flagged L. Files gpu-trace recorded and files whose
- * times are shifted by options are left whole.
+ * A .dat as a reader that did not write it needs it: dat_meta_read into m
+ * (which validates it), then analysis_open on the file, or on a copy of it
+ * without the options whose size does not fit their id (dat-masked.h), then
+ * each CPU's window from its first and last pages: where they are far apart
+ * (cpu-coverage.h) jobs outside the common window are flagged L. Files
+ * gpu-trace recorded and files whose times options shift are left whole.
  */
-void analysis_read_coverage(struct analysis *a, const char *path, const struct dat_meta *m);
+int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
+		      const struct analysis_hooks *hooks, struct gt_error *err);
 
 /*
  * The same pipeline without a file, for records that come from elsewhere

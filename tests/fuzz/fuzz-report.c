@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (write(fd, data, size) == (ssize_t)size) {
 		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 		/* report only hands files that pass the header check to libtracecmd */
-		if (!dat_meta_read(path, &meta, &err) && !analysis_open(&a, path, NULL, &err)) {
+		if (!analysis_open_dat(&a, path, &meta, NULL, &err)) {
 			analysis_run(&a, &err);
 			analysis_close(&a);
 		}
