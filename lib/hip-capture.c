@@ -31,13 +31,22 @@ int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
 			struct gt_error *err)
 {
 	memset(c, 0, sizeof(*c));
+	c->dir_fd = -1;
 	snprintf(c->dir, sizeof(c->dir), "/tmp/gpu-trace-hip.XXXXXX");
 	if (!mkdtemp(c->dir)) {
 		c->dir[0] = '\0';
 		return gt_error_set(err, errno, "--hip-log: cannot make a directory for the runtime's log in /tmp: %s",
 				    strerror(errno));
 	}
-	if (chown(c->dir, uid, gid)) {
+	/* still ours (0700, root's): nobody can have swapped it yet */
+	c->dir_fd = open(c->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (c->dir_fd < 0) {
+		gt_error_set(err, errno, "--hip-log: cannot open %s: %s", c->dir, strerror(errno));
+		rmdir(c->dir);
+		c->dir[0] = '\0';
+		return -1;
+	}
+	if (fchown(c->dir_fd, uid, gid)) {
 		gt_error_set(err, errno, "--hip-log: cannot give %s to uid %d: %s", c->dir, (int)uid,
 			     strerror(errno));
 		hip_capture_remove(c);
@@ -57,6 +66,7 @@ int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
 int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_error *err)
 {
 	memset(c, 0, sizeof(*c));
+	c->dir_fd = -1;
 	c->level = level;
 	c->container = true;
 	snprintf(c->file, sizeof(c->file), "/tmp/gpu-trace-hip-%d.log", (int)getpid());
@@ -64,20 +74,34 @@ int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_er
 	return set_env(c, err);
 }
 
+/*
+ * Empties the directory through the fd it was made with (wherever the
+ * workload moved it, its own files only; a subdirectory stays) and removes
+ * the name only while that name is still that directory: a symlink or
+ * another directory left in its place is the workload's, and stays.
+ */
 void hip_capture_remove(struct hip_capture *c)
 {
+	struct stat ours, now;
 	struct dirent *d;
-	DIR *dir;
+	DIR *dir = NULL;
+	int fd;
 
 	if (!c->dir[0])
 		return;
-	dir = opendir(c->dir);
+	fd = fcntl(c->dir_fd, F_DUPFD_CLOEXEC, 0);
+	if (fd >= 0 && !(dir = fdopendir(fd)))
+		close(fd);
 	while (dir && (d = readdir(dir)))
 		if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
 			unlinkat(dirfd(dir), d->d_name, 0);
 	if (dir)
 		closedir(dir);
-	rmdir(c->dir);
+	if (!fstat(c->dir_fd, &ours) && !lstat(c->dir, &now) && S_ISDIR(now.st_mode) &&
+	    now.st_dev == ours.st_dev && now.st_ino == ours.st_ino)
+		rmdir(c->dir);
+	close(c->dir_fd);
+	c->dir_fd = -1;
 	c->dir[0] = '\0';
 }
 
@@ -363,7 +387,7 @@ int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fm
 	if (c->container) {
 		ret = read_roots(c, &k, roots, nr_roots, map, map_ctx, max);
 	} else {
-		dfd = open(c->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		dfd = fcntl(c->dir_fd, F_DUPFD_CLOEXEC, 0);
 		if (dfd < 0)
 			return gt_error_set(err, errno, "--hip-log: cannot read %s: %s", c->dir,
 					    strerror(errno));

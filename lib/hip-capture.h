@@ -23,6 +23,12 @@
 
 struct hip_capture {
 	char dir[64];			/* the private directory; "" for a container's */
+	/*
+	 * That directory, opened as mkdtemp made it: the workload owns it and
+	 * can rename it and leave a symlink in its place, so root reads and
+	 * empties it only through this fd, never by its name.
+	 */
+	int dir_fd;
 	char file[96];			/* AMD_LOG_LEVEL_FILE */
 	const char *base;		/* its name: the runtime appends _<pid> */
 	bool container;			/* the file is in the container's /tmp */

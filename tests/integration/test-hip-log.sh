@@ -77,6 +77,37 @@ test_hip_log_never_reads_planted_links() {
 		[ -z "$(find /tmp -maxdepth 1 -name 'gpu-trace-hip.*' -newer "$WORK/hipp.out" 2> /dev/null)" ]
 }
 
+# The log directory is the workload's user's, in /tmp. That user renames it
+# and leaves a symlink to another directory in its place: root must not
+# empty the symlink's target (it did, where fs.protected_symlinks is 0, as
+# on these machines: set so for the test and put back).
+test_hip_log_directory_swapped_for_a_symlink() {
+	local victim d prot
+	prot=$(cat /proc/sys/fs/protected_symlinks 2> /dev/null) ||
+		{ WHY="no fs.protected_symlinks to read"; return 77; }
+	victim=$(mktemp -d /tmp/gt-victim.XXXXXX)
+	echo keep > "$victim/precious"
+	chmod 0755 "$victim"
+	if ! echo 0 > /proc/sys/fs/protected_symlinks; then
+		rm -rf "$victim"
+		WHY="cannot set fs.protected_symlinks to 0, which the attack needs"
+		return 77
+	fi
+	SUDO_UID=65534 SUDO_GID=65534 "$GT" record -e syscalls:sys_enter_getppid --hip-log \
+		-o "$WORK/swap.dat" -- sh -c 'd=${AMD_LOG_LEVEL_FILE%/*}; echo "$d"; \
+			mv "$d" "$d.moved" && ln -s "$1" "$d"' _ "$victim" > "$WORK/swap.out" 2> "$WORK/swap.err"
+	echo "$prot" > /proc/sys/fs/protected_symlinks
+	d=$(head -1 "$WORK/swap.out")
+	case $d in /tmp/gpu-trace-hip.*) ;; *) d= ;; esac
+	local left=yes
+	[ -f "$victim/precious" ] || left=
+	# the workload's own leftovers: a symlink and its renamed directory
+	[ -n "$d" ] && rm -rf "$d" "$d.moved"
+	rm -rf "$victim"
+	expect "the workload did not swap its directory: $(tr '\n' ' ' < "$WORK/swap.err")" [ -n "$d" ] || return 1
+	expect "root emptied the directory the workload's symlink named" [ -n "$left" ]
+}
+
 test_hip_log_option_errors() {
 	"$GT" record --hip-log -a -o "$WORK/x.dat" 2> "$WORK/he1"
 	expect "--hip-log without a command accepted" [ $? = 125 ] || return 1
