@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,9 +130,57 @@ static int probe_open(const char *path)
 	return WEXITSTATUS(status) ? 1 : 0;
 }
 
+/*
+ * libtraceevent loads plugins from the system's directory, then from
+ * $TRACEEVENT_PLUGIN_DIR and $HOME/.local/lib/traceevent/plugins. As root
+ * (sudo -E, env_keep+=HOME, or record's job check while the workload's user
+ * can write to their HOME) the last two would run whoever set them's code as
+ * root: there the open sees no TRACEEVENT_PLUGIN_DIR and root's own HOME.
+ */
+struct plugin_env {
+	char *dir, *home;
+	bool narrowed;
+};
+
+static void narrow_plugin_env(struct plugin_env *e)
+{
+	const struct passwd *pw;
+	const char *v;
+
+	memset(e, 0, sizeof(*e));
+	if (geteuid() && geteuid() == getuid())
+		return;
+	e->narrowed = true;
+	v = getenv("TRACEEVENT_PLUGIN_DIR");
+	e->dir = v ? strdup(v) : NULL;
+	v = getenv("HOME");
+	e->home = v ? strdup(v) : NULL;
+	unsetenv("TRACEEVENT_PLUGIN_DIR");
+	pw = getpwuid(geteuid());
+	if (pw && pw->pw_dir && pw->pw_dir[0] == '/')
+		setenv("HOME", pw->pw_dir, 1);
+	else
+		unsetenv("HOME");
+}
+
+static void restore_plugin_env(struct plugin_env *e)
+{
+	if (!e->narrowed)
+		return;
+	if (e->dir)
+		setenv("TRACEEVENT_PLUGIN_DIR", e->dir, 1);
+	if (e->home)
+		setenv("HOME", e->home, 1);
+	else
+		unsetenv("HOME");
+	free(e->dir);
+	free(e->home);
+}
+
 int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err)
 {
+	struct plugin_env env;
 	int i, n, probe;
 
 	memset(a, 0, sizeof(*a));
@@ -142,7 +191,9 @@ int analysis_open(struct analysis *a, const char *path,
 		return gt_error_set(err, EINVAL,
 				    "libtracecmd %s %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
 				    probe < 0 ? "crashes reading" : "cannot read", path, path);
+	narrow_plugin_env(&env);
 	a->handles[0] = tracecmd_open(path, 0);
+	restore_plugin_env(&env);
 	if (!a->handles[0])
 		return gt_error_set(err, EINVAL,
 				    "libtracecmd cannot read %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",

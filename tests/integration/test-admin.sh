@@ -142,3 +142,65 @@ test_journal_dir_without_its_parents() {
 	rm -f "$WORK"/.nr.dat.partial-*
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "SIGKILL of a record whose journal needed its parents made"
 }
+
+# A libtraceevent plugin the user controls: $HOME/.local/lib/traceevent/plugins
+# and $TRACEEVENT_PLUGIN_DIR are loaded by whoever opens a .dat. As the user,
+# their choice; as root (sudo -E, env_keep+=HOME) it is their code run as
+# root. The planted plugin leaves <GT_PLUGIN_MARK>.<euid> when loaded.
+planted_plugin() {
+	local home=$1
+	mkdir -p "$home/.local/lib/traceevent/plugins" || return 1
+	cat > "$WORK/evil.c" << 'EOC'
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+int tep_plugin_loader(void *tep)
+{
+	char path[4096];
+	FILE *f;
+
+	(void)tep;
+	snprintf(path, sizeof(path), "%s.%d", getenv("GT_PLUGIN_MARK"), (int)geteuid());
+	f = fopen(path, "w");
+	if (f)
+		fclose(f);
+	return 0;
+}
+EOC
+	cc -shared -fPIC -o "$WORK/plugin_evil.so" "$WORK/evil.c"
+}
+
+test_user_plugins_never_load_as_root() {
+	local home f
+	command -v cc > /dev/null || { WHY="no C compiler to build a plugin"; return 77; }
+	home=$(mktemp -d /tmp/gt-home.XXXXXX)
+	chmod 0755 "$home"
+	planted_plugin "$home" || { rm -rf "$home"; WHY="cannot build the plugin"; return 1; }
+	cp "$WORK/plugin_evil.so" "$home/.local/lib/traceevent/plugins/"
+	cp "$WORK/plugin_evil.so" "$home/evil.so"
+	f=$home/plugin.dat
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$f" > /dev/null
+	chown -R 65534:65534 "$home"
+	# the test can fail: as the user, their own plugin loads
+	HOME=$home GT_PLUGIN_MARK=$home/mark setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$GT" report "$f" > /dev/null 2>&1
+	local as_user=no as_root=no in_record=no
+	[ -e "$home/mark.65534" ] && as_user=yes
+	# sudo -E gpu-trace report: root, with the user's HOME and plugin dir
+	HOME=$home TRACEEVENT_PLUGIN_DIR=$home/.local/lib/traceevent/plugins GT_PLUGIN_MARK=$home/mark \
+		"$GT" report "$f" > /dev/null 2>&1
+	[ -e "$home/mark.0" ] && as_root=yes
+	rm -f "$home/mark.0" "$home/.local/lib/traceevent/plugins/plugin_evil.so"
+	# record's job check opens the .dat as root after a workload (as nobody)
+	# planted the plugin where root's HOME (kept by sudo -E) looks
+	HOME=$home GT_PLUGIN_MARK=$home/mark SUDO_UID=65534 SUDO_GID=65534 \
+		"$GT" record -e sched:sched_process_exit -o "$WORK/plant.dat" -- \
+		cp "$home/evil.so" "$home/.local/lib/traceevent/plugins/plugin_evil.so" > /dev/null 2>&1
+	[ -e "$home/.local/lib/traceevent/plugins/plugin_evil.so" ] || in_record=unplanted
+	[ -e "$home/mark.0" ] && in_record=yes
+	rm -rf "$home"
+	expect "the planted plugin did not even load for its own user (the test proves nothing)" [ $as_user = yes ] || return 1
+	expect "root's report loaded the user's plugin" [ $as_root = no ] || return 1
+	expect "the workload could not plant the plugin ($in_record)" [ $in_record != unplanted ] || return 1
+	expect "record's job check loaded the plugin the workload planted" [ $in_record = no ]
+}
