@@ -210,7 +210,12 @@ static int setup(struct record_run *run, struct gt_error *err)
 	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
 	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
 	run->kallsyms = tracefs_path_read("/proc", "kallsyms");
-	if (outfile_create(&run->out, run->opts.output, run->opts.force, err) ||
+	if (run->opts.command && workload_creds_from_env(&run->creds, run->opts.as_root, err))
+		return -1;
+	if (outfile_create(&run->out, run->opts.output, run->opts.force,
+			   run->creds.drop ? &(struct outfile_user){
+				   run->creds.uid, run->creds.gid,
+				   run->creds.user[0] ? run->creds.user : NULL } : NULL, err) ||
 	    outfile_reserve(&run->out, header_estimate(run), err))
 		return -1;
 	if (open_cgroup(run, err))
@@ -222,8 +227,7 @@ static int setup(struct record_run *run, struct gt_error *err)
 	    setup_events(run, err) || record_kfd_setup(run, err) || setup_buffers(run, err))
 		return -1;
 	if (run->opts.command &&
-	    (workload_creds_from_env(&run->creds, run->opts.as_root, err) ||
-	     record_hip_prepare(run, err) ||
+	    (record_hip_prepare(run, err) ||
 	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
 		return -1;
 	if (run->opts.nr_pids)
@@ -410,7 +414,6 @@ static int start_recording(struct record_run *run, struct gt_error *err)
 static int finish_recording(struct record_run *run, struct scan_totals *totals,
 			    struct gt_error *err)
 {
-	uid_t owner = run->creds.drop ? run->creds.uid : (uid_t)-1;
 	struct gt_error terr = { 0 };
 	bool partial;
 
@@ -438,7 +441,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 	if (partial) {
 		struct gt_error cerr = { 0 };
 
-		if (outfile_commit_partial(&run->out, owner, run->creds.gid, run->opts.force, &cerr))
+		if (outfile_commit_partial(&run->out, run->opts.force, &cerr))
 			cmd_failf("record", "%s; kept what was recorded in %s (gpu-trace report reads it); free space and record again",
 				  err->msg, run->out.tmp_path);
 		else
@@ -448,7 +451,7 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 		return GT_EXIT_FAILURE;
 	}
 	record_check_jobs(run);
-	if (outfile_commit(&run->out, owner, run->creds.gid, run->opts.force, err))
+	if (outfile_commit(&run->out, run->opts.force, err))
 		return -1;
 	print_summary(run, totals);
 	record_hip_say(run);

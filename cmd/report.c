@@ -143,7 +143,7 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 		rep->stream = stdout;
 		return 0;
 	}
-	if (outfile_create(of, rep->opts.output, true, err))
+	if (outfile_create(of, rep->opts.output, true, NULL, err))
 		return -1;
 	fd = dup(of->fd);
 	rep->stream = fd < 0 ? NULL : fdopen(fd, "w");
@@ -173,7 +173,7 @@ static int close_output(struct report *rep, struct outfile *of, bool ok)
 		goto out;
 	if (!ok || failed) {
 		outfile_discard(of);
-	} else if (outfile_commit(of, (uid_t)-1, (gid_t)-1, true, &err)) {
+	} else if (outfile_commit(of, true, &err)) {
 		return cmd_fail("report", &err);
 	}
 out:

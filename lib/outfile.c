@@ -9,14 +9,19 @@
 #include <unistd.h>
 
 #include "outfile.h"
+#include "user-rights.h"
 
-int outfile_create(struct outfile *o, const char *path, bool force, struct gt_error *err)
+static int become(struct outfile *o, struct user_rights *r, struct gt_error *err)
+{
+	memset(r, 0, sizeof(*r));
+	return o->as_user ? user_rights_enter(r, o->user.uid, o->user.gid, o->user.name, err) : 0;
+}
+
+static int create(struct outfile *o, const char *path, bool force, struct gt_error *err)
 {
 	char copy[4096];
 	struct stat st;
 
-	memset(o, 0, sizeof(*o));
-	o->fd = -1;
 	if (!*path || strlen(path) >= sizeof(o->path) - 64)
 		return gt_error_set(err, EINVAL, "bad output file name '%s'; pass -o FILE", path);
 	snprintf(o->path, sizeof(o->path), "%s", path);
@@ -33,31 +38,64 @@ int outfile_create(struct outfile *o, const char *path, bool force, struct gt_er
 		 basename(copy));
 	o->fd = mkostemp(o->tmp_path, O_CLOEXEC);
 	if (o->fd < 0)
-		return gt_error_set(err, errno, "cannot create the output in %s: %s; choose a writable directory with -o",
-				    o->dir, strerror(errno));
+		return gt_error_set(err, errno, "cannot create the output in %s: %s; choose a %sdirectory with -o",
+				    o->dir, strerror(errno),
+				    o->as_user ? "writable (by you, not by root) " : "writable ");
 	return 0;
 }
 
-int outfile_commit(struct outfile *o, uid_t uid, gid_t gid, bool force,
-		   struct gt_error *err)
+int outfile_create(struct outfile *o, const char *path, bool force,
+		   const struct outfile_user *as, struct gt_error *err)
 {
-	int dfd;
+	struct user_rights r;
+	int ret;
+
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	if (as) {
+		o->as_user = true;
+		o->user = *as;
+		snprintf(o->user_name, sizeof(o->user_name), "%s", as->name ? as->name : "");
+		o->user.name = o->user_name[0] ? o->user_name : NULL;
+	}
+	if (become(o, &r, err))
+		return -1;
+	ret = create(o, path, force, err);
+	user_rights_leave(&r);
+	return ret;
+}
+
+/* 0640 less what the umask takes away */
+static mode_t output_mode(void)
+{
+	mode_t um = umask(0);
+
+	umask(um);
+	return 0640 & ~um;
+}
+
+int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
+{
+	struct user_rights r;
+	int dfd, ret, e;
 
 	if (fsync(o->fd))
 		return gt_error_set(err, errno, "writing %s failed: %s; free space on its filesystem or use -o elsewhere",
 				    o->path, strerror(errno));
-	if (uid != (uid_t)-1 && fchown(o->fd, uid, gid))
-		return gt_error_set(err, errno, "cannot give %s to uid %d: %s",
-				    o->path, (int)uid, strerror(errno));
-	if (fchmod(o->fd, 0644))
+	if (fchmod(o->fd, output_mode()))
 		return gt_error_set(err, errno, "cannot set the mode of %s: %s",
 				    o->path, strerror(errno));
+	if (become(o, &r, err))
+		return -1;
 	/* without --force a file that appeared meanwhile is not replaced either */
-	if (force ? rename(o->tmp_path, o->path) :
-		    renameat2(AT_FDCWD, o->tmp_path, AT_FDCWD, o->path, RENAME_NOREPLACE))
-		return gt_error_set(err, errno, "cannot rename %s to %s: %s%s",
-				    o->tmp_path, o->path, strerror(errno),
-				    errno == EEXIST ? "; pass --force to replace it" : "");
+	ret = force ? rename(o->tmp_path, o->path) :
+		      renameat2(AT_FDCWD, o->tmp_path, AT_FDCWD, o->path, RENAME_NOREPLACE);
+	e = errno;
+	user_rights_leave(&r);
+	if (ret)
+		return gt_error_set(err, e, "cannot rename %s to %s: %s%s",
+				    o->tmp_path, o->path, strerror(e),
+				    e == EEXIST ? "; pass --force to replace it" : "");
 	o->tmp_path[0] = '\0';
 	close(o->fd);
 	o->fd = -1;
@@ -80,23 +118,26 @@ int outfile_reserve(struct outfile *o, off_t bytes, struct gt_error *err)
 	return 0;	/* no reservation on this filesystem: carry on */
 }
 
-int outfile_commit_partial(struct outfile *o, uid_t uid, gid_t gid, bool force,
-			   struct gt_error *err)
+int outfile_commit_partial(struct outfile *o, bool force, struct gt_error *err)
 {
 	size_t n = strlen(o->path);
 
 	if (n + sizeof(".partial") > sizeof(o->path))
 		return gt_error_set(err, ENAMETOOLONG, "output name too long for .partial");
 	memcpy(o->path + n, ".partial", sizeof(".partial"));
-	return outfile_commit(o, uid, gid, force, err);
+	return outfile_commit(o, force, err);
 }
 
 void outfile_discard(struct outfile *o)
 {
+	struct user_rights r;
+
 	if (o->fd >= 0)
 		close(o->fd);
 	o->fd = -1;
-	if (o->tmp_path[0])
+	if (o->tmp_path[0] && !become(o, &r, &(struct gt_error){ 0 })) {
 		unlink(o->tmp_path);
+		user_rights_leave(&r);
+	}
 	o->tmp_path[0] = '\0';
 }

@@ -80,6 +80,12 @@ same_as_before() {
 	fi
 }
 
+# nobody_dir NAME: $WORK/NAME, a directory nobody (65534) may write in, for
+# records under SUDO_UID=65534 (their output is made with the user's rights)
+nobody_dir() {
+	mkdir -p "$WORK/$1" && chown 65534:65534 "$WORK/$1" && echo "$WORK/$1"
+}
+
 # not COMMAND...: succeeds when the command fails (for expect)
 not() { ! "$@"; }
 

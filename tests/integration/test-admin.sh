@@ -73,7 +73,8 @@ test_sigkill_top_level_then_reset() {
 }
 
 test_workload_runs_as_sudo_user() {
-	local out=$WORK/who.dat
+	local out
+	out=$(nobody_dir who)/who.dat || { WHY="cannot make nobody's directory"; return 1; }
 	SUDO_UID=65534 SUDO_GID=65534 "$GT" record -e sched:sched_switch -o "$out" -- \
 		sh -c 'id -u; id -G; echo "$HOME"' > "$WORK/who.out" 2> /dev/null ||
 		{ WHY="record under SUDO_UID failed"; return 1; }
@@ -82,9 +83,29 @@ test_workload_runs_as_sudo_user() {
 	expect "workload kept groups '$(sed -n 2p "$WORK/who.out")'" [ "$(sed -n 2p "$WORK/who.out")" = "$(id -G nobody)" ] || return 1
 	expect "HOME is not the user's" [ "$(sed -n 3p "$WORK/who.out")" = "$(getent passwd 65534 | cut -d: -f6)" ] || return 1
 	expect "output not owned by the invoking user" [ "$(stat -c %u "$out")" = 65534 ] || return 1
+	# it holds kallsyms and every process's name: never world-readable
+	expect "output mode $(stat -c %a "$out"), want 640 (umask 022)" [ "$(stat -c %a "$out")" = 640 ] || return 1
 	SUDO_UID=65534 SUDO_GID=65534 "$GT" record --as-root --force -e sched:sched_switch -o "$out" -- id -u > "$WORK/who.out" 2> /dev/null ||
 		{ WHY="record --as-root failed"; return 1; }
 	expect "--as-root ran as uid $(cat "$WORK/who.out")" [ "$(cat "$WORK/who.out")" = 0 ]
+}
+
+# Under sudo the output is the user's: made with their rights, only where
+# they could make a file. -o into a directory only root may write (as
+# /etc/ld.so.preload would be) is refused up front, and nothing is left there.
+test_output_only_where_the_user_may_write() {
+	local rootdir
+	rootdir=$(mktemp -d /tmp/gt-rootonly.XXXXXX)
+	chmod 0755 "$rootdir"
+	SUDO_UID=65534 SUDO_GID=65534 "$GT" record -e sched:sched_switch -o "$rootdir/x.dat" -- true \
+		> /dev/null 2> "$WORK/ro.err"
+	local rc=$? left
+	left=$(ls -A "$rootdir")
+	rm -rf "$rootdir"
+	expect "record wrote where only root may (exit $rc)" [ $rc = 125 ] || return 1
+	expect "left in the directory: $left" [ -z "$left" ] || return 1
+	expect "not one line naming the directory: $(cat "$WORK/ro.err")" \
+		[ "$(grep -c . "$WORK/ro.err")" = 1 ] && grep -q "cannot create the output in $rootdir: Permission denied" "$WORK/ro.err"
 }
 
 test_output_never_follows_planted_symlink() {
@@ -194,7 +215,7 @@ test_user_plugins_never_load_as_root() {
 	# record's job check opens the .dat as root after a workload (as nobody)
 	# planted the plugin where root's HOME (kept by sudo -E) looks
 	HOME=$home GT_PLUGIN_MARK=$home/mark SUDO_UID=65534 SUDO_GID=65534 \
-		"$GT" record -e sched:sched_process_exit -o "$WORK/plant.dat" -- \
+		"$GT" record -e sched:sched_process_exit -o "$home/plant.dat" -- \
 		cp "$home/evil.so" "$home/.local/lib/traceevent/plugins/plugin_evil.so" > /dev/null 2>&1
 	[ -e "$home/.local/lib/traceevent/plugins/plugin_evil.so" ] || in_record=unplanted
 	[ -e "$home/mark.0" ] && in_record=yes
