@@ -36,8 +36,15 @@ static void install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* Ctrl-\ ends a recording like Ctrl-C: the teardown must run either way */
+	sigaction(SIGQUIT, &sa, NULL);
 	sa.sa_handler = on_wake;
 	sigaction(SIGUSR2, &sa, NULL);
+	/*
+	 * `record ... 2>&1 | head`: a reader that went away is a failed write,
+	 * not death before the teardown (the workload gets SIGPIPE back)
+	 */
+	signal(SIGPIPE, SIG_IGN);
 }
 
 static double now_seconds(void)

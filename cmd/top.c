@@ -371,6 +371,7 @@ static void install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
 	sa.sa_handler = on_resize;
 	sigaction(SIGWINCH, &sa, NULL);
 	/* a vanished reader of --json: a write error, not death by SIGPIPE */

@@ -110,6 +110,7 @@ int workload_spawn(struct workload *w, char *const argv[],
 		signal(SIGHUP, SIG_DFL);
 		signal(SIGUSR2, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
 		/* EOF without the byte: gpu-trace gave up, never run untraced */
 		if (read(go[0], &byte, 1) != 1)
 			_exit(125);

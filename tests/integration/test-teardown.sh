@@ -49,6 +49,29 @@ test_teardown_after_sigterm() {
 	same_as_before "SIGTERM"
 }
 
+# Ctrl-\ (SIGQUIT) ended record without its teardown: instance, probes and
+# dynamic debug stayed until reset, the workload kept running.
+test_teardown_after_sigquit() {
+	local rc
+	tracefs_snapshot > "$WORK/snap.before"
+	rc=$(record_then_signal QUIT "$WORK/quit.dat")
+	expect "SIGQUIT: status $rc, want 131 (the workload died of it too)" [ "$rc" = 131 ] || return 1
+	expect "SIGQUIT: the recording was not kept" trace-cmd report -i "$WORK/quit.dat" > /dev/null 2>&1 || return 1
+	same_as_before "SIGQUIT"
+}
+
+# `record ... 2>&1 | head`: once head is gone, record's next line was death
+# by SIGPIPE before the teardown.
+test_teardown_when_the_reader_of_its_output_quits() {
+	local rc
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record -e sched:sched_switch -o "$WORK/pipe.dat" -- sleep 1 2>&1 | head -c 1 > /dev/null
+	rc=${PIPESTATUS[0]}
+	expect "record died of SIGPIPE (status $rc)" [ "$rc" != 141 ] || return 1
+	expect "the recording was not kept (status $rc)" trace-cmd report -i "$WORK/pipe.dat" > /dev/null 2>&1 || return 1
+	same_as_before "its output's reader quitting"
+}
+
 # An error after events are enabled: the second -e has a bad filter.
 test_teardown_after_error_half_way() {
 	tracefs_snapshot > "$WORK/snap.before"
