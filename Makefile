@@ -22,7 +22,7 @@ SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 
 LIB_SRCS   := $(sort $(wildcard lib/*.c))
 # what the libtraceevent plugins share with gpu-trace (built position-independent)
-PLUGIN_LIB := lib/gpu-event.c lib/gpu-event-format.c lib/gpu-plugin.c lib/kfd-names.c
+PLUGIN_LIB := lib/gpu-event.c lib/gpu-event-format.c lib/gpu-plugin.c lib/kfd-names.c lib/record-field.c
 PLUGINS    := $(patsubst plugins/%.c,build/plugins/%.so,$(sort $(wildcard plugins/plugin_*.c)))
 FIXTURE_SRCS := $(sort $(wildcard tests/fixture/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gpu-event.h"
+#include "record-field.h"
 
 struct event_map {
 	const char *system;
@@ -230,7 +231,7 @@ static unsigned long long num(const struct tep_format_field *f, const struct tep
 	const unsigned char *p;
 	uint64_t v = 0;
 
-	if (!f || f->offset + f->size > r->size)
+	if (!record_field_fits(f, r))
 		return 0;
 	p = (const unsigned char *)r->data + f->offset;
 	switch (f->size) {
@@ -279,7 +280,7 @@ static void str(const struct tep_format_field *f, const struct tep_record *r,
 	const char *src;
 
 	out[0] = '\0';
-	if (!f || f->offset + f->size > r->size)
+	if (!record_field_fits(f, r))
 		return;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
 		unsigned long long v = num(f, r);

@@ -6,6 +6,7 @@
 
 #include "kfd-probes.h"
 #include "kfd-queue-table.h"
+#include "record-field.h"
 
 static const struct {
 	const char *name;
@@ -63,8 +64,7 @@ static bool field(struct tep_event *ev, struct tep_record *rec, const char *name
 	unsigned long long val;
 
 	/* a cut record (a fuzzer's, a damaged file) has no such field */
-	if (!f || f->offset < 0 || f->size <= 0 || f->offset + f->size > rec->size ||
-	    tep_read_number_field(f, rec->data, &val))
+	if (!record_field_num(f, rec, &val))
 		return false;
 	*v = val;
 	return true;

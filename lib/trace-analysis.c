@@ -13,6 +13,7 @@
 #include "dat-stream.h"
 #include "dat-windows.h"
 #include "gpu-plugin.h"
+#include "record-field.h"
 #include "trace-analysis.h"
 
 static const char *comm_of(int pid, void *ctx)
@@ -74,14 +75,13 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 static const struct hip_line *hip_record(struct analysis *a, struct tep_record *rec)
 {
 	const char *text;
-	int off;
+	int len;
 
 	if (!a->print_buf || tep_data_type(a->tep, rec) != a->print_event->id)
 		return NULL;
-	off = a->print_buf->offset;
-	text = (const char *)rec->data + off;
+	text = record_field_tail(a->print_buf, rec, &len);
 	/* the text must end inside the record */
-	if (off >= rec->size || !memchr(text, '\0', (size_t)(rec->size - off)))
+	if (!text || !memchr(text, '\0', (size_t)len))
 		return NULL;
 	if (kfd_snapshots_line(&a->snaps, rec->ts, text))
 		return NULL;

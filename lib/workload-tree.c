@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record-field.h"
 #include "workload-tree.h"
 
 #define MEMBER ((void *)1)
@@ -64,9 +65,9 @@ bool workload_tree_add_marker(struct workload_tree *w, const char *text)
 
 static unsigned long long field(struct tep_format_field *f, struct tep_record *rec)
 {
-	unsigned long long v = 0;
+	unsigned long long v;
 
-	tep_read_number_field(f, rec->data, &v);
+	record_field_num(f, rec, &v);
 	return v;
 }
 
@@ -79,11 +80,13 @@ void workload_tree_add(struct workload_tree *w, struct tep_record *rec)
 	id = tep_data_type(w->tep, rec);
 	if (id == w->print_id) {
 		char text[1024];
-		int off = w->buf->offset;
+		const char *buf;
+		int len;
 
-		if (off >= rec->size)
+		buf = record_field_tail(w->buf, rec, &len);
+		if (!buf)
 			return;
-		snprintf(text, sizeof(text), "%.*s", rec->size - off, (char *)rec->data + off);
+		snprintf(text, sizeof(text), "%.*s", len, buf);
 		workload_tree_add_marker(w, text);
 	} else if (id == w->fork_id && w->known) {
 		if (workload_tree_has(w, (int)field(w->parent_pid, rec)))

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../lib/kfd-names.h"
+#include "../lib/record-field.h"
 
 static const char *const events[] = {
 	"kfd_create_queue", "kfd_create_queue_ret", "kfd_destroy_queue", "kfd_destroy_queue_ret",
@@ -22,7 +23,7 @@ static unsigned long long val(struct tep_record *rec, struct tep_event *ev, cons
 	struct tep_format_field *f = tep_find_field(ev, name);
 	unsigned long long v = 0;
 
-	*has = f && !tep_read_number_field(f, rec->data, &v);
+	*has = record_field_num(f, rec, &v);
 	return v;
 }
 

@@ -27,6 +27,7 @@ int main(void)
 	suite_kfd_queue_table();
 	suite_kfd_mqd();
 	suite_cpu_coverage();
+	suite_record_field();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();
