@@ -50,4 +50,13 @@ void json_str(FILE *f, const char *s);
 const char *cmd_bold(void);
 const char *cmd_plain(void);
 
+/*
+ * Untrusted text for a terminal (term-safe.c): control characters but
+ * newline and tab, DEL and C1 controls escaped as \xNN / \u00NN.
+ * term_safe_puts keeps cmd_bold()/cmd_plain() of our own; term_safe_stream
+ * is a stream that writes so to out (closing it does not close out).
+ */
+void term_safe_puts(FILE *out, const char *text);
+FILE *term_safe_stream(FILE *out);
+
 #endif

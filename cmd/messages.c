@@ -6,21 +6,34 @@
 
 #include "cmd.h"
 
+/* Messages name files, processes and rings: what they hold is escaped (term-safe.c) */
+static void say(const char *prefix, const char *fmt, va_list ap)
+{
+	char line[8192];
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	fputs(prefix, stderr);
+	term_safe_puts(stderr, line);
+	fputc('\n', stderr);
+}
+
 int cmd_fail(const char *cmd, const struct gt_error *err)
 {
-	fprintf(stderr, "gpu-trace %s: %s\n", cmd, err->msg[0] ? err->msg : "failed");
+	fprintf(stderr, "gpu-trace %s: ", cmd);
+	term_safe_puts(stderr, err->msg[0] ? err->msg : "failed");
+	fputc('\n', stderr);
 	return GT_EXIT_FAILURE;
 }
 
 int cmd_failf(const char *cmd, const char *fmt, ...)
 {
+	char prefix[64];
 	va_list ap;
 
-	fprintf(stderr, "gpu-trace %s: ", cmd);
+	snprintf(prefix, sizeof(prefix), "gpu-trace %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(prefix, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return GT_EXIT_FAILURE;
 }
 
@@ -29,9 +42,8 @@ void cmd_say(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 const char *cmd_bold(void)

@@ -140,19 +140,28 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 	if (!rep->opts.output) {
 		if (rep->opts.format == REPORT_PERFETTO && isatty(STDOUT_FILENO))
 			return gt_error_set(err, EINVAL, "--format perfetto writes a binary trace; give -o FILE.pftrace and open it in ui.perfetto.dev");
-		rep->stream = stdout;
-		return 0;
+		rep->raw = stdout;
+	} else {
+		if (outfile_create(of, rep->opts.output, true, NULL, err))
+			return -1;
+		fd = dup(of->fd);
+		rep->raw = fd < 0 ? NULL : fdopen(fd, "w");
+		if (!rep->raw) {
+			gt_error_set(err, errno, "cannot write %s: %s", rep->opts.output, strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			outfile_discard(of);
+			return -1;
+		}
 	}
-	if (outfile_create(of, rep->opts.output, true, NULL, err))
-		return -1;
-	fd = dup(of->fd);
-	rep->stream = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!rep->stream) {
-		gt_error_set(err, errno, "cannot write %s: %s", rep->opts.output, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		outfile_discard(of);
-		return -1;
+	rep->stream = rep->raw;
+	/* text and CSV carry the file's strings as they are: escape what a terminal obeys */
+	if (rep->opts.format == REPORT_TEXT || rep->opts.format == REPORT_CSV) {
+		rep->stream = term_safe_stream(rep->raw);
+		if (!rep->stream) {
+			rep->stream = rep->raw;
+			return gt_error_set(err, ENOMEM, "out of memory");
+		}
 	}
 	return 0;
 }
@@ -165,11 +174,21 @@ static int close_output(struct report *rep, struct outfile *of, bool ok)
 	int failed = fflush(rep->stream) || ferror(rep->stream);
 	int saved = errno ? errno : EIO;
 
-	if (rep->stream != stdout && fclose(rep->stream) && !failed) {
+	/* the escaping stream first: it writes into raw */
+	if (rep->stream && rep->stream != rep->raw && fclose(rep->stream) && !failed) {
+		failed = 1;
+		saved = errno ? errno : EIO;
+	}
+	rep->stream = rep->raw;
+	if (rep->raw && (fflush(rep->raw) || ferror(rep->raw)) && !failed) {
+		failed = 1;
+		saved = errno ? errno : EIO;
+	}
+	if (rep->raw != stdout && rep->raw && fclose(rep->raw) && !failed) {
 		failed = 1;
 		saved = errno;
 	}
-	if (rep->stream == stdout || !rep->stream)
+	if (rep->raw == stdout || !rep->raw)
 		goto out;
 	if (!ok || failed) {
 		outfile_discard(of);

@@ -50,7 +50,8 @@ struct report {
 	struct dat_meta *meta;
 	struct analysis analysis;
 	const struct report_output *format;
-	FILE *stream;
+	FILE *stream;			/* what the formats write: raw, or an escaping stream over it */
+	FILE *raw;			/* stdout, or the output file */
 	struct job *slow;		/* top o.top by total latency, slowest first */
 	int nr_slow;
 	uint64_t jobs_shown;

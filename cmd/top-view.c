@@ -36,7 +36,9 @@ static void line(struct top_view *v, int *row, const char *fmt, ...)
 	va_end(ap);
 	if (v->cols && (int)strlen(text) > v->cols)
 		text[v->cols] = '\0';
-	fprintf(v->out, "%s\033[K\n", text);
+	/* comms and ring names are any process's to choose: escaped */
+	term_safe_puts(v->out, text);
+	fputs("\033[K\n", v->out);
 	(*row)++;
 }
 

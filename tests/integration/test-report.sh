@@ -100,6 +100,26 @@ test_report_5_10_formats() {
 		[ "$(json "$WORK/b.json" "sorted(set(j['ring'] for j in d['jobs']))")" = "['gfx_0.0.0', 'sdma0']" ]
 }
 
+# A file's strings reach a terminal: a comm or ring name holding escape
+# sequences must come out escaped in every text output, and JSON escapes them.
+test_report_escapes_what_a_terminal_obeys() {
+	local f out bad=
+	f=$(fixture escapes) || { WHY="make-fixture failed"; return 1; }
+	for out in "" "--jobs" "--events" "--format csv" "--format json --jobs"; do
+		# shellcheck disable=SC2086 # the options are words
+		"$GT" report $out "$f" > "$WORK/esc.out" 2>&1
+		# ESC, BEL, or C2 9B (U+009B) anywhere is a terminal obeying the file
+		if LC_ALL=C grep -q $'[\x1b\x07]\|\xc2\x9b' "$WORK/esc.out"; then
+			bad="$bad ${out:-text}"
+		fi
+	done
+	expect "control characters passed in:$bad" [ -z "$bad" ] || return 1
+	"$GT" report --jobs "$f" > "$WORK/esc.txt" 2>&1
+	expect "the escaped comm is not shown: $(grep -m1 4242 "$WORK/esc.txt")" \
+		grep -qF '\x1b]0;owned\x07x' "$WORK/esc.txt" || return 1
+	expect "the C1 CSI is not shown as \\u009b" grep -qF 'sdma\u009b2J' "$WORK/esc.txt"
+}
+
 # A trace-cmd fork wrote option 8 (upstream's 4-byte CPU count) as 1 KB of
 # pid/tgid text: report said "CPU 4's data should end at byte 2332139347583659161"
 # and libtracecmd could not open it. Now the option is skipped with a note, a
