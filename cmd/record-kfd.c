@@ -35,8 +35,12 @@ static int setup_probes(struct record_run *run, struct gt_error *err)
 			why);
 		return 0;
 	}
-	cmd_say("kfd probes: %d in group %s (removed after); queue ids and doorbells from %s",
-		run->kfd.nr_events, run->kfd.group, kfd_id_source_name(run->kfd.id_source));
+	if (run->kfd.id_source == KFD_ID_NONE && run->kfd.dyndbg_holder)
+		cmd_say("kfd probes: %d in group %s (removed after); queue ids and doorbells not captured: another gpu-trace (pid %d) has dynamic debug switched on, which one run at a time may change",
+			run->kfd.nr_events, run->kfd.group, run->kfd.dyndbg_holder);
+	else
+		cmd_say("kfd probes: %d in group %s (removed after); queue ids and doorbells from %s",
+			run->kfd.nr_events, run->kfd.group, kfd_id_source_name(run->kfd.id_source));
 	return 0;
 }
 

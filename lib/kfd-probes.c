@@ -8,6 +8,7 @@
 
 #include "file-io.h"
 #include "kfd-probes.h"
+#include "run-lock.h"
 #include "trace-session.h"
 
 /*
@@ -159,7 +160,10 @@ int kfd_probes_create(struct kfd_probes *p, int pid, struct gt_error *err)
 	int i;
 
 	memset(p, 0, sizeof(*p));
+	p->dyndbg_lock = -1;
 	snprintf(p->group, sizeof(p->group), "%s%d", KFD_PROBE_GROUP_PREFIX, pid);
+	if (run_lock_live(err))
+		return -1;
 	p->events = calloc(NR_PROBES + 1, sizeof(*p->events));
 	if (!p->events)
 		return gt_error_set(err, ENOMEM, "out of memory defining the KFD probes");
@@ -185,6 +189,8 @@ enum kfd_id_source kfd_probes_id_source_here(void)
 	bool ok;
 
 	snprintf(p.group, sizeof(p.group), "%s%d", KFD_PROBE_GROUP_PREFIX, (int)getpid());
+	if (run_lock_live(NULL))
+		return KFD_ID_NONE;
 	ev = alloc_probe(&p, d, true);
 	ok = ev && !tracefs_dynevent_create(ev);
 	if (ok)
@@ -270,12 +276,22 @@ static int write_journal(const char *path, const char *text, struct gt_error *er
 	return close(fd);
 }
 
-/* pr_debug lines of kfd_ioctl_create_queue on, journaled; false: not possible */
+/*
+ * pr_debug lines of kfd_ioctl_create_queue on, journaled; false: not
+ * possible. One run at a time: a second would journal the first's switch as
+ * the original and switch it off under the first, which loses its ids.
+ */
 static bool dyndbg_switch_on(struct kfd_probes *p, struct gt_error *err)
 {
 	const char *control = dyndbg_control();
-	char *restore = control ? dyndbg_restore_lines(control) : NULL;
+	char *restore = NULL;
 
+	if (!control)
+		return false;
+	p->dyndbg_lock = run_lock_take("dyndbg", &p->dyndbg_holder, err);
+	if (p->dyndbg_lock < 0)
+		return false;
+	restore = dyndbg_restore_lines(control);
 	if (!restore || session_make_run_dir(err))
 		goto none;
 	if (restore[0]) {
@@ -297,6 +313,8 @@ static bool dyndbg_switch_on(struct kfd_probes *p, struct gt_error *err)
 	return true;
 none:
 	free(restore);
+	close(p->dyndbg_lock);
+	p->dyndbg_lock = -1;
 	return false;
 }
 
@@ -344,6 +362,9 @@ int kfd_probes_remove(struct kfd_probes *p, struct gt_error *err)
 	p->dyndbg_journal[0] = '\0';
 	free(p->dyndbg_restore);
 	p->dyndbg_restore = NULL;
+	if (p->dyndbg_lock > 0)
+		close(p->dyndbg_lock);
+	p->dyndbg_lock = -1;
 	return ret;
 }
 

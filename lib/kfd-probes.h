@@ -38,6 +38,8 @@ struct kfd_probes {
 	enum kfd_id_source id_source;
 	char dyndbg_journal[512];	/* what reset writes back; "" when none */
 	char *dyndbg_restore;		/* the control lines that put it back */
+	int dyndbg_lock;		/* the "dyndbg" run lock while switched on; <= 0 none */
+	int dyndbg_holder;		/* the run that held it when we could not: its pid */
 };
 
 /* Why probes cannot be used here, or NULL: no kprobe_events, no amdgpu. */

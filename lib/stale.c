@@ -10,6 +10,7 @@
 #include "cmdlines.h"
 #include "kfd-probes.h"
 #include "saved-files.h"
+#include "run-lock.h"
 #include "stale.h"
 #include "trace-session.h"
 
@@ -27,13 +28,10 @@ int stale_owner_pid(const char *name)
 	return (end != p && (*end == '\0' || *end == '.') && pid > 0) ? (int)pid : 0;
 }
 
+/* By the lock every run holds for its life (run-lock.h), not by its comm */
 bool stale_owner_running(int pid)
 {
-	char comm[32];
-
-	if (pid == (int)getpid())
-		return true;
-	return !cmdlines_proc_comm(pid, comm, sizeof(comm)) && !strncmp(comm, "gpu-trace", 9);
+	return pid == (int)getpid() || run_lock_alive(pid);
 }
 
 static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)
@@ -147,8 +145,29 @@ static int clean_probes(stale_note note, void *ctx)
 	return failed;
 }
 
+/* The lock files of runs whose locks are free: gone runs' (run-lock.h) */
+static void clean_live_locks(void)
+{
+	DIR *dir = opendir(session_run_dir());
+	struct dirent *d;
+
+	while (dir && (d = readdir(dir))) {
+		int pid;
+		char end;
+
+		if (sscanf(d->d_name, "live-%d.loc%c", &pid, &end) == 2 && end == 'k' &&
+		    pid > 0 && pid != (int)getpid())
+			run_lock_forget(pid);
+	}
+	if (dir)
+		closedir(dir);
+}
+
 int stale_clean(const char *tracing_dir, stale_note note, void *ctx)
 {
-	return clean_journals(tracing_dir, note, ctx) + clean_instances(tracing_dir, note, ctx) +
-	       clean_probes(note, ctx);
+	int failed = clean_journals(tracing_dir, note, ctx) +
+		     clean_instances(tracing_dir, note, ctx) + clean_probes(note, ctx);
+
+	clean_live_locks();
+	return failed;
 }

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run-lock.h"
 #include "trace-session.h"
 
 #define TRACEFS_DEFAULT "/sys/kernel/tracing"
@@ -65,8 +66,12 @@ int session_create_instance(struct trace_session *s, const char *tracing_dir,
 			    const char *name, struct gt_error *err)
 {
 	memset(s, 0, sizeof(*s));
+	s->top_lock = -1;
 	s->tracing_dir = tracing_dir;
 	snprintf(s->name, sizeof(s->name), "%s", name);
+	/* what we create must be known ours, alive, to every other run's cleanup */
+	if (run_lock_live(err))
+		return -1;
 	if (tracefs_instance_exists(name))
 		return gt_error_set(err, EEXIST,
 				    "tracefs instance %s already exists (a gpu-trace run with a reused pid?); remove it with: gpu-trace reset",
@@ -125,9 +130,20 @@ int session_make_run_dir(struct gt_error *err)
 int session_move_to_top_level(struct trace_session *s, struct gt_error *err)
 {
 	char journal[600];
+	int holder;
 
 	if (s->top_level)
 		return 0;
+	/* two runs there would each journal the other's settings as the originals */
+	s->top_lock = run_lock_take("top-level", &holder, err);
+	if (s->top_lock < 0) {
+		char why[sizeof(err->msg)];
+
+		snprintf(why, sizeof(why), "%s", err->msg);
+		return gt_error_set(err, err->errnum,
+				    "%s: it records in the top-level buffer, which one run at a time may change; wait for it to end, or record in an instance (no --top-level, or a kernel that allows function_graph in instances)",
+				    why);
+	}
 	if (s->inst) {
 		tracefs_instance_destroy(s->inst);
 		tracefs_instance_free(s->inst);
@@ -293,6 +309,8 @@ int session_teardown(struct trace_session *s, struct gt_error *err)
 			ret = saved_files_restore(&s->saved, s->tracing_dir, err);
 		saved_files_free(&s->saved);
 		s->top_level = false;
+		close(s->top_lock);
+		s->top_lock = -1;
 		return ret;
 	}
 	if (!s->inst)

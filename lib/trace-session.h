@@ -23,6 +23,7 @@ struct trace_session {
 	char name[64];
 	char dir[4096];			/* the buffer's directory */
 	struct saved_files saved;
+	int top_lock;			/* the "top-level" run lock while top_level, else -1 */
 };
 
 #define GT_INSTANCE_PREFIX	"gpu-trace-"

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "run-lock.h"
 #include "tracer-setup.h"
 
 static const char *const chain[] = { "function_graph", "function", "nop" };
@@ -181,6 +182,11 @@ enum tracer_permission tracer_probe(const char *tracing_dir, const char *tracer,
 	if (tracer_listed(tracing_dir, tracer) != 1)
 		return TRACER_ABSENT;
 	snprintf(name, sizeof(name), "%sprobe-%d", GT_INSTANCE_PREFIX, (int)getpid());
+	/* ours and alive to other runs' cleanup; without it, not made at all */
+	if (run_lock_live(&e)) {
+		*why = e.errnum;
+		return TRACER_REFUSED;
+	}
 	inst = tracefs_instance_create(name);
 	if (!inst || !tracefs_instance_is_new(inst)) {
 		*why = inst ? EEXIST : errno;

@@ -225,3 +225,68 @@ test_user_plugins_never_load_as_root() {
 	expect "the workload could not plant the plugin ($in_record)" [ $in_record != unplanted ] || return 1
 	expect "record's job check loaded the plugin the workload planted" [ $in_record = no ]
 }
+
+# Liveness is the lock each run holds (/run/gpu-trace/live-<pid>.lock), not
+# /proc/PID/comm: a process that calls itself gpu-trace does not keep a dead
+# run's instance alive.
+test_reset_ignores_a_process_named_gpu_trace() {
+	local pid name
+	cp "$(command -v sleep)" "$WORK/gpu-trace"
+	"$WORK/gpu-trace" 30 &
+	pid=$!
+	name=gpu-trace-$pid
+	mkdir "$TFS/instances/$name" || { kill "$pid"; WHY="cannot create an instance"; return 1; }
+	"$GT" reset > "$WORK/named.out" 2>&1
+	local left=no
+	[ -d "$TFS/instances/$name" ] && left=yes && rmdir "$TFS/instances/$name"
+	kill "$pid"
+	wait "$pid" 2> /dev/null
+	expect "reset kept $name for a process merely named gpu-trace: $(cat "$WORK/named.out")" [ $left = no ]
+}
+
+# A record in another pid namespace is pid 1 there: the host's pid 1 is not
+# gpu-trace, so a cleanup by comm took it for dead and removed its instance
+# mid-recording. Its lock says it lives.
+test_reset_spares_a_record_in_another_pid_namespace() {
+	local pid i inst=
+	command -v unshare > /dev/null || { WHY="no unshare"; return 77; }
+	unshare --pid --fork --mount-proc "$GT" record -e sched:sched_switch -o "$WORK/ns.dat" -- \
+		sleep 3 > "$WORK/ns.out" 2>&1 &
+	pid=$!
+	for i in $(seq 50); do
+		inst=$(gt_instances | grep -vxF -f "$WORK/instances.before" | head -1)
+		[ -n "$inst" ] && break
+		sleep 0.1
+	done
+	[ -n "$inst" ] || { wait "$pid"; WHY="the namespaced record made no instance: $(tail -1 "$WORK/ns.out")"; return 1; }
+	"$GT" reset > "$WORK/nsreset.out" 2>&1
+	local kept=no
+	[ -d "$TFS/instances/$inst" ] && kept=yes
+	wait "$pid"
+	local rc=$?
+	expect "reset removed $inst of a live record in another pid namespace: $(cat "$WORK/nsreset.out")" [ $kept = yes ] || return 1
+	expect "the namespaced record failed (exit $rc): $(tail -2 "$WORK/ns.out" | tr '\n' ' ')" [ $rc = 0 ] || return 1
+	expect "its instance stayed after it ended" [ ! -d "$TFS/instances/$inst" ]
+}
+
+# Two runs in the top-level buffer would journal each other's settings as the
+# originals and leave them changed for good: the second is refused.
+test_second_top_level_record_refused() {
+	local pid i
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record --top-level -e sched:sched_switch -o "$WORK/top1.dat" -- sleep 2 > "$WORK/top1.out" 2>&1 &
+	pid=$!
+	for i in $(seq 50); do
+		grep -q '^events:' "$WORK/top1.out" 2> /dev/null && break
+		sleep 0.1
+	done
+	"$GT" record --top-level -e sched:sched_wakeup -b 8192 -o "$WORK/top2.dat" -- true > "$WORK/top2.out" 2>&1
+	local rc=$?
+	wait "$pid"
+	local rc1=$?
+	expect "the second top-level record ran (exit $rc)" [ $rc = 125 ] || return 1
+	expect "not one line naming the first run: $(cat "$WORK/top2.out")" \
+		grep -q "^gpu-trace record: another gpu-trace (pid $pid) holds the top-level lock: it records in the top-level buffer" "$WORK/top2.out" || return 1
+	expect "the first run failed (exit $rc1)" [ $rc1 = 0 ] || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "two top-level records at once"
+}
