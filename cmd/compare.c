@@ -188,9 +188,10 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 	if (!m)
 		return gt_error_set(err, ENOMEM, "out of memory");
 	ret = analysis_open_dat(&a, path, m, &hooks, err);
-	free(m);
-	if (ret)
+	if (ret) {
+		free(m);
 		return -1;
+	}
 	cr->a = &a;
 	ret = analysis_run(&a, err);
 	if (!ret) {
@@ -200,6 +201,7 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 	}
 	cr->a = NULL;
 	analysis_close(&a);
+	free(m);
 	return ret;
 }
 

@@ -60,3 +60,13 @@ const char *dat_option_expected(uint16_t id)
 	default: return "";
 	}
 }
+
+bool dat_page_fits(const unsigned char *page, size_t page_size, int long_size)
+{
+	uint64_t commit = 0;
+
+	if ((long_size != 8 && long_size != 4) || page_size <= 8u + (size_t)long_size)
+		return false;
+	memcpy(&commit, page + 8, (size_t)long_size);
+	return (commit & ((1u << 27) - 1)) <= page_size - 8 - (size_t)long_size;
+}

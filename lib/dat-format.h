@@ -3,6 +3,7 @@
 #define GT_DAT_FORMAT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -51,6 +52,14 @@ const char *dat_option_expected(uint16_t id);
  * id: no reader knows it, so every reader skips the option by its size.
  */
 #define DAT_OPT_MASKED 0x4758
+
+/*
+ * A ring-buffer page's header (u64 timestamp, then a commit of long_size
+ * bytes: the data's length, with flag bits above bit 27) claims no more
+ * data than the page holds. kbuffer trusts the commit: a page that fails
+ * this must never reach it (it would read past the page).
+ */
+bool dat_page_fits(const unsigned char *page, size_t page_size, int long_size);
 
 /* The clock name between brackets in a trace_clock file ("[mono]"), or NULL. */
 char *dat_clock_name(const char *trace_clock);

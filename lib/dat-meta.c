@@ -211,12 +211,9 @@ static void parse_options(struct cursor *c, struct dat_meta *m, uint64_t end, bo
  */
 static bool page_header_ok(const unsigned char *page, size_t len, const struct dat_meta *m)
 {
-	uint64_t commit = 0;
-
 	if (len < 16 || (m->long_size != 8 && m->long_size != 4))
 		return len == 0;
-	memcpy(&commit, page + 8, (size_t)m->long_size);
-	return (commit & ((1u << 27) - 1)) <= m->page_size;
+	return dat_page_fits(page, m->page_size, m->long_size);
 }
 
 static bool first_page_ok(struct cursor *c, uint64_t at, uint64_t size, const struct dat_meta *m)

@@ -3,11 +3,13 @@
 #include <fcntl.h>
 #include <kbuffer.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <zstd.h>
 
+#include "dat-format.h"
 #include "dat-meta.h"
 #include "dat-stream.h"
 
@@ -35,7 +37,15 @@ struct dat_stream {
 	int nr_cpus;
 	struct stream_cpu *last;	/* handed out last: advance it first */
 	bool damaged;
+	char why[160];			/* what was damaged, first */
 };
+
+static void damaged(struct dat_stream *s, struct stream_cpu *c, const char *what)
+{
+	if (!s->damaged)
+		snprintf(s->why, sizeof(s->why), "CPU %d's %s", c->cpu, what);
+	s->damaged = c->done = true;
+}
 
 static int read_at(int fd, void *buf, size_t n, uint64_t off)
 {
@@ -104,12 +114,16 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 				return;
 			}
 			if (load_chunk(s, c)) {
-				s->damaged = c->done = true;
+				damaged(s, c, "compressed data does not decompress");
 				return;
 			}
 		}
+		if (!dat_page_fits(c->chunk + c->page_off, s->page_size, 8)) {
+			damaged(s, c, "data has a page that claims more than a page holds");
+			return;
+		}
 		if (kbuffer_load_subbuffer(c->kbuf, c->chunk + c->page_off) < 0) {
-			s->damaged = c->done = true;
+			damaged(s, c, "data has a page kbuffer cannot read");
 			return;
 		}
 		c->page_loaded = true;
@@ -207,7 +221,7 @@ struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err)
 			best = &s->cpus[i];
 	if (!best) {
 		if (s->damaged)
-			gt_error_set(err, EIO, "the compressed trace data is damaged");
+			gt_error_set(err, EIO, "the compressed trace data is damaged: %s", s->why);
 		return NULL;
 	}
 	s->last = best;

@@ -9,6 +9,7 @@
 #include <kbuffer.h>
 #include <zstd.h>
 
+#include "dat-format.h"
 #include "dat-windows.h"
 
 #define MAX_CHUNK (256u << 20)
@@ -18,24 +19,13 @@ static int read_at(int fd, void *buf, size_t len, uint64_t off)
 	return pread(fd, buf, len, (off_t)off) == (ssize_t)len ? 0 : -1;
 }
 
-/* kbuffer trusts the page's commit: a damaged one must not reach it */
-static bool page_sane(const unsigned char *page, uint32_t page_size, int long_size)
-{
-	uint64_t commit = 0;
-
-	memcpy(&commit, page + 8, (size_t)long_size);
-	commit &= (1u << 27) - 1;
-	return page_size > 8u + (uint32_t)long_size &&
-	       commit <= page_size - 8u - (uint32_t)long_size;
-}
-
 /* The first (or last) record's time on one page; false if it holds none. */
 static bool page_time(struct kbuffer *kb, unsigned char *page, uint32_t page_size,
 		      int long_size, bool last, uint64_t *ts)
 {
 	unsigned long long t = 0, next;
 
-	if (!page_sane(page, page_size, long_size) || kbuffer_load_subbuffer(kb, page) < 0 ||
+	if (!dat_page_fits(page, page_size, long_size) || kbuffer_load_subbuffer(kb, page) < 0 ||
 	    !kbuffer_read_event(kb, &t))
 		return false;
 	while (last && kbuffer_next_event(kb, &next))

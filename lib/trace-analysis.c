@@ -185,6 +185,7 @@ int analysis_open(struct analysis *a, const char *path,
 
 	memset(a, 0, sizeof(*a));
 	a->masked_fd = -1;
+	snprintf(a->path, sizeof(a->path), "%s", path);
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	probe = probe_open(path);
 	if (probe)
@@ -258,6 +259,7 @@ int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
 		return -1;
 	}
 	a->masked_fd = fd;
+	a->meta = m;
 	read_coverage(a, path, m);
 	return 0;
 }
@@ -387,9 +389,79 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 		       void *data)
 {
-	(void)h;
-	(void)cpu;
-	return analysis_record(data, rec);
+	struct analysis *a = data;
+
+	if (h == a->handles[0] && cpu >= 0 && cpu < ANALYSIS_MAX_CPUS)
+		a->runs[cpu].read_to = rec->offset + 1;
+	return analysis_record(a, rec);
+}
+
+/* The top buffer's data of one CPU, where it lies uncompressed in the file */
+static bool raw_cpu_data(const struct dat_meta *m, int cpu, uint64_t *off, uint64_t *size)
+{
+	int b, i;
+
+	if (m->version == 6) {
+		if (cpu >= m->nr_cpus || cpu >= DAT_META_MAX_CPUS)
+			return false;
+		*off = m->v6_cpu_offset[cpu];
+		*size = m->v6_cpu_bytes[cpu];
+		return true;
+	}
+	if (m->compression[0] && strcmp(m->compression, "none"))
+		return false;
+	for (b = 0; b < m->nr_buffers; b++)
+		for (i = 0; !m->buffers[b].name[0] && i < m->buffers[b].nr_cpus; i++)
+			if ((int)m->buffers[b].cpus[i].cpu == cpu) {
+				*off = m->buffers[b].cpus[i].offset;
+				*size = m->buffers[b].cpus[i].size;
+				return true;
+			}
+	return false;
+}
+
+/*
+ * libtracecmd 3.1.6 stops reading a CPU at a page it cannot read and says
+ * nothing: the rest of that CPU is gone from the report, which said "lost
+ * none". After its pass, every page of a CPU's data past the last record
+ * read must be empty; one that is not is where reading stopped.
+ */
+static int check_read_whole(struct analysis *a, struct gt_error *err)
+{
+	const struct dat_meta *m = a->meta;
+	int fd, cpu, ret = 0;
+
+	if (!m || !m->page_size)
+		return 0;
+	fd = open(a->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	for (cpu = 0; cpu < ANALYSIS_MAX_CPUS && !ret; cpu++) {
+		uint64_t off, size, at, read_to = a->runs[cpu].read_to;
+
+		if (!raw_cpu_data(m, cpu, &off, &size) || !size)
+			continue;
+		at = read_to > off ? off + (read_to - 1 - off) / m->page_size * m->page_size +
+				     m->page_size : off;
+		for (; at + 16 <= off + size; at += m->page_size) {
+			unsigned char head[16];
+			uint64_t commit = 0;
+
+			if (pread(fd, head, sizeof(head), (off_t)at) != (ssize_t)sizeof(head))
+				break;
+			memcpy(&commit, head + 8, (size_t)(m->long_size == 4 ? 4 : 8));
+			if (!(commit & ((1u << 27) - 1)))
+				continue;
+			ret = gt_error_set(err, EIO,
+					   "CPU %d's records stop at a damaged page: from byte %llu on (page %llu of %llu, %llu bytes) none was read; the file is damaged",
+					   cpu, (unsigned long long)at,
+					   (unsigned long long)((at - off) / m->page_size + 1),
+					   (unsigned long long)(size / m->page_size),
+					   (unsigned long long)(off + size - at));
+		}
+	}
+	close(fd);
+	return ret;
 }
 
 void analysis_finish(struct analysis *a)
@@ -431,6 +503,9 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 	if (ret < 0 && !a->hooks.on_record)
 		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",
 				    (unsigned long long)a->records);
+	/* a hook that stopped the pass early read less on purpose */
+	if (ret >= 0 && check_read_whole(a, err))
+		return -1;
 	return 0;
 }
 

@@ -74,6 +74,7 @@ struct analysis {
 		uintptr_t start;	/* pages behind it, not yet released */
 		size_t len;
 		uint64_t last_ts;	/* this CPU's previous record */
+		uint64_t read_to;	/* top buffer: file offset past its last record read, 0 none */
 	} runs[ANALYSIS_MAX_CPUS];
 	/* for on_record of a record with missed_events: where the window of
 	 * lost events began (that CPU's previous record, or the first one) */
@@ -84,6 +85,8 @@ struct analysis {
 	struct analysis_hooks hooks;
 	struct cpu_coverage cov;		/* judged: see analysis_open_dat */
 	int masked_fd;				/* the masked copy read, or -1 */
+	const struct dat_meta *meta;		/* analysis_open_dat's (the caller's, kept) */
+	char path[4096];			/* what analysis_open opened */
 };
 
 /* hooks may be NULL: statistics only. */

@@ -120,6 +120,28 @@ test_report_escapes_what_a_terminal_obeys() {
 	expect "the C1 CSI is not shown as \\u009b" grep -qF 'sdma\u009b2J' "$WORK/esc.txt"
 }
 
+# One damaged page past a CPU's first: libtracecmd (v6) stopped reading that
+# CPU there and report said "lost none" over the rest; the zstd v7 reader
+# handed the page to kbuffer, which read past it. Both are one line now.
+test_report_refuses_a_damaged_page() {
+	local f g rc
+	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
+		{ WHY="needs trace-cmd and zstd"; return 77; }
+	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/dp.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
+	trace-cmd convert -i "$WORK/dp.dat" -o "$WORK/dp7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+		{ WHY="trace-cmd convert failed"; return 1; }
+	for f in "$WORK/dp.dat" "$WORK/dp7.dat"; do
+		"$GT" report "$f" > /dev/null 2>&1 || { WHY="${f##*/} intact is refused"; return 1; }
+		python3 "$ROOT_DIR/tests/tools/damage-page.py" "$f" 0 3 > /dev/null ||
+			{ WHY="cannot damage ${f##*/}"; return 1; }
+		"$GT" report "$f" > "$WORK/dp.out" 2> "$WORK/dp.err"
+		rc=$?
+		expect "${f##*/}: a damaged page reported as fine (exit $rc, $(grep '^records' "$WORK/dp.out"))" [ $rc = 125 ] || return 1
+		expect "${f##*/}: not one line naming CPU 0: $(cat "$WORK/dp.err")" \
+			[ "$(grep -c . "$WORK/dp.err")" = 1 ] && grep -q "CPU 0.*damaged" "$WORK/dp.err" || return 1
+	done
+}
+
 # A trace-cmd fork wrote option 8 (upstream's 4-byte CPU count) as 1 KB of
 # pid/tgid text: report said "CPU 4's data should end at byte 2332139347583659161"
 # and libtracecmd could not open it. Now the option is skipped with a note, a

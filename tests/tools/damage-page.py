@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""damage-page.py FILE CPU PAGE: make page PAGE of CPU CPU claim more data
+than a page holds, in place. In a v6 file the page's commit is set past the
+page. In a zstd v7 file, in the CPU's first chunk: the chunk is decompressed
+(zstd), the page's commit set, recompressed smaller and padded to its old
+size with a zstd skippable frame, so no offset in the file moves. Prints
+what it did; exit 2 when the file is not one it can damage so (no such CPU
+or page, a chunk that will not shrink).
+"""
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+
+def cpu_data(path):
+    out = subprocess.run(["trace-cmd", "dump", "--options", "-i", path],
+                         capture_output=True, text=True).stdout
+    cpus, page_size = {}, None
+    for line in out.splitlines():
+        m = re.match(r"\s*(\d+) \[Page size, bytes\]", line)
+        if m and page_size is None:
+            page_size = int(m.group(1))
+        m = re.match(r"\s*(\d+)\s+(\d+)\s+(\d+)\s+\[id, data offset and size\]", line)
+        if m:
+            cpus.setdefault(int(m.group(1)), (int(m.group(2)), int(m.group(3))))
+    return cpus, page_size
+
+
+def zstd(args, data):
+    with tempfile.NamedTemporaryFile(delete=False) as f:
+        f.write(data)
+        name = f.name
+    try:
+        return subprocess.run(["zstd", "-q", "-c", *args, name], capture_output=True,
+                              check=True).stdout
+    finally:
+        os.unlink(name)
+
+
+def v6_cpu_data(path):
+    out = subprocess.run(["trace-cmd", "dump", "--flyrecord", "-i", path],
+                         capture_output=True, text=True).stdout
+    return {int(m.group(3)): (int(m.group(1)), int(m.group(2)))
+            for m in re.finditer(r"(\d+)\s+(\d+)\s+\[offset, size of cpu (\d+)\]", out)}
+
+
+def damage_v6(path, cpu, page):
+    cpus = v6_cpu_data(path)
+    with open(path, "rb") as f:
+        head = f.read(64)
+    page_size = struct.unpack_from("<I", head, 14)[0]   # magic 10, "6\0", endian, long size
+    if cpu not in cpus or (page + 1) * page_size > cpus[cpu][1]:
+        print(f"damage-page: CPU {cpu} has no page {page}", file=sys.stderr)
+        return 2
+    with open(path, "r+b") as f:
+        f.seek(cpus[cpu][0] + page * page_size + 8)
+        f.write(struct.pack("<Q", page_size * 4))
+    print(f"CPU {cpu} page {page}: commit {page_size * 4} (page {page_size})")
+    return 0
+
+
+def main():
+    path, cpu, page = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    with open(path, "rb") as f:
+        if f.read(13)[10:11] == b"6":
+            return damage_v6(path, cpu, page)
+    cpus, page_size = cpu_data(path)
+    if cpu not in cpus or not page_size:
+        print(f"damage-page: no CPU {cpu} in {path}", file=sys.stderr)
+        return 2
+    offset, size = cpus[cpu]
+    with open(path, "r+b") as f:
+        f.seek(offset)
+        count, zsize, plain_size = struct.unpack("<III", f.read(12))
+        frame = f.read(zsize)
+        plain = bytearray(zstd(["-d"], frame))
+        if count < 1 or len(plain) != plain_size or (page + 1) * page_size > len(plain):
+            print(f"damage-page: CPU {cpu}'s first chunk has no page {page}", file=sys.stderr)
+            return 2
+        at = page * page_size + 8
+        struct.pack_into("<Q", plain, at, page_size * 4)
+        packed = zstd(["--ultra", "-22", "--no-check"], bytes(plain))
+        if len(packed) + 8 > zsize:
+            print("damage-page: the damaged chunk does not compress smaller", file=sys.stderr)
+            return 2
+        pad = zsize - len(packed) - 8
+        skippable = struct.pack("<II", 0x184D2A50, pad) + b"\0" * pad
+        f.seek(offset + 12)
+        f.write(packed + skippable)
+    print(f"CPU {cpu} page {page}: commit {page_size * 4} (page {page_size}); chunk {zsize} bytes kept")
+    return 0
+
+
+sys.exit(main())
