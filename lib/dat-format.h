@@ -61,6 +61,14 @@ const char *dat_option_expected(uint16_t id);
  */
 bool dat_page_fits(const unsigned char *page, size_t page_size, int long_size);
 
+/*
+ * The most a compressed chunk may hold uncompressed, in pages. trace-cmd
+ * compresses 10 pages a chunk; a file whose chunk claims more is damaged or
+ * hostile (a few KB of zeros can claim gigabytes) and is refused before
+ * anything is allocated for it.
+ */
+#define DAT_MAX_CHUNK_PAGES	64
+
 /* The clock name between brackets in a trace_clock file ("[mono]"), or NULL. */
 char *dat_clock_name(const char *trace_clock);
 

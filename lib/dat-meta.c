@@ -347,7 +347,7 @@ static bool first_chunk_ok(struct cursor *c, uint64_t at, const char *compressio
 	c->pos = at;
 	zsize = (uint32_t)get_u(c, 4);
 	size = (uint32_t)get_u(c, 4);
-	if (c->bad || !size || size > (64u << 20) || zsize > c->size - c->pos)
+	if (c->bad || !size || size > DAT_MAX_CHUNK_PAGES * m->page_size || zsize > c->size - c->pos)
 		return false;
 	packed = malloc(zsize ? zsize : 1);
 	plain = malloc(size);
@@ -378,7 +378,7 @@ static int check_chunks(struct cursor *c, const struct dat_meta *m, struct gt_er
 
 	for (b = 0; b < m->nr_buffers; b++) {
 		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
-			uint64_t pos = m->buffers[b].cpus[i].offset, count, n, total = 0;
+			uint64_t pos = m->buffers[b].cpus[i].offset, count, n, plain, big = 0;
 
 			if (!m->buffers[b].cpus[i].size)
 				continue;
@@ -390,12 +390,16 @@ static int check_chunks(struct cursor *c, const struct dat_meta *m, struct gt_er
 			for (n = 0; n < count && !c->bad; n++) {
 				uint64_t zsize = get_u(c, 4);
 
-				total += get_u(c, 4);
+				plain = get_u(c, 4);
+				if (plain > DAT_MAX_CHUNK_PAGES * m->page_size && !big)
+					big = plain;
 				skip(c, zsize);
 			}
-			/* libtracecmd allocates a pointer per page of it */
-			if (c->bad || total > (1ULL << 39) ||
-			    (count && !first_chunk_ok(c, pos + 4, m->compression, m)))
+			if (big)
+				return gt_error_set(err, EFBIG, "%s claims a compressed chunk of %llu bytes in CPU %u's data, more than the %u pages any writer makes (trace-cmd: 10); it is damaged or made to exhaust memory",
+						    path, (unsigned long long)big,
+						    m->buffers[b].cpus[i].cpu, DAT_MAX_CHUNK_PAGES);
+			if (c->bad || (count && !first_chunk_ok(c, pos + 4, m->compression, m)))
 				goto damaged;
 			continue;
 damaged:

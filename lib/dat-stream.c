@@ -76,7 +76,8 @@ static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
 	if (!c->chunks_left || c->next_chunk + 8 > c->end ||
 	    read_at(s->fd, head, 8, c->next_chunk))
 		return -1;
-	if (head[0] > c->end - c->next_chunk - 8 || !head[1] || head[1] > (256u << 20) ||
+	if (head[0] > c->end - c->next_chunk - 8 || !head[1] ||
+	    head[1] > DAT_MAX_CHUNK_PAGES * s->page_size ||
 	    head[1] % s->page_size)
 		return -1;
 	if (reserve(&c->packed, &c->packed_cap, head[0]) ||

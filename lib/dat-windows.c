@@ -12,7 +12,8 @@
 #include "dat-format.h"
 #include "dat-windows.h"
 
-#define MAX_CHUNK (256u << 20)
+/* raw pages read at the most: 64 at each end; a chunk: DAT_MAX_CHUNK_PAGES */
+#define MAX_CHUNK (DAT_MAX_CHUNK_PAGES * 65536u)
 
 static int read_at(int fd, void *buf, size_t len, uint64_t off)
 {
@@ -86,7 +87,7 @@ static unsigned char *load_chunk(int fd, uint64_t at, uint64_t end, uint32_t ps,
 	unsigned char *packed, *plain;
 
 	if (at + 8 > end || read_at(fd, head, 8, at) || head[0] > end - at - 8 ||
-	    !head[1] || head[1] > MAX_CHUNK || head[1] % ps)
+	    !head[1] || head[1] > DAT_MAX_CHUNK_PAGES * ps || head[1] % ps)
 		return NULL;
 	packed = read_region(fd, at + 8, head[0]);
 	plain = packed ? malloc(head[1]) : NULL;

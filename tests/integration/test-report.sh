@@ -142,6 +142,25 @@ test_report_refuses_a_damaged_page() {
 	done
 }
 
+# A decompression bomb: a few hundred bytes of zstd that claim 16 MB in one
+# chunk (trace-cmd writes 10 pages a chunk) were decompressed as they came,
+# chunk by chunk and CPU by CPU. Refused before anything is allocated.
+test_report_refuses_a_decompression_bomb() {
+	local rc
+	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
+		{ WHY="needs trace-cmd and zstd"; return 77; }
+	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/bomb.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
+	trace-cmd convert -i "$WORK/bomb.dat" -o "$WORK/bomb7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+		{ WHY="trace-cmd convert failed"; return 1; }
+	python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/bomb7.dat" 0 bomb:16 > /dev/null ||
+		{ WHY="cannot make the bomb"; return 1; }
+	"$GT" report "$WORK/bomb7.dat" > /dev/null 2> "$WORK/bomb.err"
+	rc=$?
+	expect "the bomb was read (exit $rc)" [ $rc = 125 ] || return 1
+	expect "not one line naming the chunk: $(cat "$WORK/bomb.err")" \
+		[ "$(grep -c . "$WORK/bomb.err")" = 1 ] && grep -q 'claims a compressed chunk of 16777216 bytes' "$WORK/bomb.err"
+}
+
 # A trace-cmd fork wrote option 8 (upstream's 4-byte CPU count) as 1 KB of
 # pid/tgid text: report said "CPU 4's data should end at byte 2332139347583659161"
 # and libtracecmd could not open it. Now the option is skipped with a note, a

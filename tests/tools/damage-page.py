@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """damage-page.py FILE CPU PAGE: make page PAGE of CPU CPU claim more data
-than a page holds, in place. In a v6 file the page's commit is set past the
+than a page holds, in place; damage-page.py FILE CPU bomb:MB: (zstd v7) make
+the CPU's first chunk a frame of MB megabytes of zeros, which claims as much. In a v6 file the page's commit is set past the
 page. In a zstd v7 file, in the CPU's first chunk: the chunk is decompressed
 (zstd), the page's commit set, recompressed smaller and padded to its old
 size with a zstd skippable frame, so no offset in the file moves. Prints
@@ -63,7 +64,30 @@ def damage_v6(path, cpu, page):
     return 0
 
 
+def bomb(path, cpu, mb):
+    cpus, _ = cpu_data(path)
+    if cpu not in cpus:
+        print(f"damage-page: no CPU {cpu} in {path}", file=sys.stderr)
+        return 2
+    offset = cpus[cpu][0]
+    packed = zstd(["--ultra", "-22", "--no-check"], bytes(mb << 20))
+    with open(path, "r+b") as f:
+        f.seek(offset)
+        _, zsize, _ = struct.unpack("<III", f.read(12))
+        if len(packed) + 8 > zsize:
+            print(f"damage-page: {mb} MB of zeros take {len(packed)} bytes, the chunk {zsize}",
+                  file=sys.stderr)
+            return 2
+        pad = zsize - len(packed) - 8
+        f.seek(offset + 8)
+        f.write(struct.pack("<I", mb << 20) + packed + struct.pack("<II", 0x184D2A50, pad) + b"\0" * pad)
+    print(f"CPU {cpu}'s first chunk: {mb} MB of zeros in {len(packed)} bytes")
+    return 0
+
+
 def main():
+    if sys.argv[3].startswith("bomb:"):
+        return bomb(sys.argv[1], int(sys.argv[2]), int(sys.argv[3][5:]))
     path, cpu, page = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     with open(path, "rb") as f:
         if f.read(13)[10:11] == b"6":
