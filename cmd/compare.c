@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "../lib/compare.h"
+#include "../lib/name-index.h"
 #include "../lib/trace-analysis.h"
 #include "cmd.h"
 
@@ -38,7 +39,8 @@ struct compare_run {
 	int nr_map;
 	uint64_t lost_events[2];
 	struct cmp_kernel *kernels;
-	int nr_kernels;
+	int nr_kernels, cap_kernels;
+	struct name_index kernel_names;
 	uint64_t hip_lines[2];
 };
 
@@ -145,6 +147,11 @@ static void on_job(const struct job *j, void *ctx)
 	compare_add_job(&cr->c, cr->side, &cr->c.rings[cr->ring_map[j->ring]], j);
 }
 
+static const char *cmp_kernel_name(void *ctx, int i)
+{
+	return ((struct compare_run *)ctx)->kernels[i].name;
+}
+
 static void count_kernels(struct compare_run *cr, const struct hip_runtime *h)
 {
 	int i, k, n;
@@ -154,19 +161,28 @@ static void count_kernels(struct compare_run *cr, const struct hip_runtime *h)
 		for (k = 0; k < h->procs[i].nr_kernels; k++) {
 			const struct hip_kernel *kn = &h->procs[i].kernels[k];
 
-			for (n = 0; n < cr->nr_kernels; n++)
-				if (!strcmp(cr->kernels[n].name, kn->name))
-					break;
-			if (n == cr->nr_kernels) {
-				struct cmp_kernel *m = realloc(cr->kernels, sizeof(*m) * (size_t)(n + 1));
+			n = name_index_find(&cr->kernel_names, kn->name, cmp_kernel_name, cr);
+			if (n < 0) {
+				struct cmp_kernel *m = cr->kernels;
 
-				if (!m) {
+				n = cr->nr_kernels;
+				if (n == cr->cap_kernels) {
+					int cap = cr->cap_kernels ? 2 * cr->cap_kernels : 64;
+
+					m = realloc(cr->kernels, sizeof(*m) * (size_t)cap);
+					if (!m) {
+						cr->c.failed = 1;
+						return;
+					}
+					cr->kernels = m;
+					cr->cap_kernels = cap;
+				}
+				memset(&m[n], 0, sizeof(m[n]));
+				snprintf(m[n].name, sizeof(m[n].name), "%s", kn->name);
+				if (name_index_add(&cr->kernel_names, m[n].name, n, cmp_kernel_name, cr)) {
 					cr->c.failed = 1;
 					return;
 				}
-				cr->kernels = m;
-				memset(&m[n], 0, sizeof(m[n]));
-				snprintf(m[n].name, sizeof(m[n].name), "%s", kn->name);
 				cr->nr_kernels++;
 			}
 			cr->kernels[n].dispatches[cr->side] += kn->dispatches;
@@ -464,6 +480,7 @@ out:
 	}
 	free(cr.ring_map);
 	free(cr.kernels);
+	name_index_free(&cr.kernel_names);
 	compare_free(&cr.c);
 	return ret;
 }

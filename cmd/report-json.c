@@ -425,8 +425,9 @@ static void hip(struct report *rep)
 	FILE *f = rep->stream;
 	int i, k, n;
 
-	fprintf(f, ",\"hip\":{\"lines\":%llu,\"complete\":%s,\"processes\":[",
-		(unsigned long long)h->lines, h->failed ? "false" : "true");
+	fprintf(f, ",\"hip\":{\"lines\":%llu,\"complete\":%s,\"more_processes_lines\":%llu,\"processes\":[",
+		(unsigned long long)h->lines, h->failed ? "false" : "true",
+		(unsigned long long)h->more_procs_lines);
 	for (i = 0; i < h->nr_procs; i++) {
 		const struct hip_proc *p = &h->procs[i];
 
@@ -464,7 +465,8 @@ static void hip(struct report *rep)
 			}
 			fputc('}', f);
 		}
-		fprintf(f, "],\"kernels\":[");
+		fprintf(f, "],\"more_queues\":%llu,\"more_kernel_dispatches\":%llu,\"kernels\":[",
+			(unsigned long long)p->more_queues, (unsigned long long)p->more_kernels);
 		for (k = 0; k < p->nr_kernels; k++) {
 			const struct hip_kernel *kn = &p->kernels[k];
 

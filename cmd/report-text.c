@@ -560,9 +560,16 @@ static void hip(struct report *rep)
 				kn->name, report_ts(a, sizeof(a), kn->first_ts),
 				report_ts(b, sizeof(b), kn->last_ts));
 		}
+		if (p->more_queues || p->more_kernels)
+			fprintf(rep->stream, "    (past %d queues and %d kernel names a process: %llu more queue creates and %llu dispatches counted above, not listed)\n",
+				HIP_MAX_QUEUES, HIP_MAX_KERNELS, (unsigned long long)p->more_queues,
+				(unsigned long long)p->more_kernels);
 		hip_overlaps(rep, p);
 		hip_rings(rep, p->pid);
 	}
+	if (h->more_procs_lines)
+		fprintf(rep->stream, "  (past %d processes: %llu lines of more processes counted in the total only)\n",
+			HIP_MAX_PROCS, (unsigned long long)h->more_procs_lines);
 	if (h->failed)
 		fprintf(rep->stream, "  (out of memory: the counts above stop early)\n");
 }

@@ -1,23 +1,49 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hip-runtime.h"
 
-static struct hip_proc *proc(struct hip_runtime *h, int pid)
+/* Room for one more of n in *arr (cap doubling): a log's sizes stay linear */
+static int grow(void **arr, int *cap, int n, size_t size)
 {
-	struct hip_proc *p;
-	int i;
+	void *grown;
+	int c;
 
-	for (i = h->nr_procs - 1; i >= 0; i--)
-		if (h->procs[i].pid == pid)
-			return &h->procs[i];
-	p = realloc(h->procs, sizeof(*p) * (size_t)(h->nr_procs + 1));
-	if (!p)
+	if (n < *cap)
+		return 0;
+	c = *cap ? *cap * 2 : 16;
+	grown = realloc(*arr, size * (size_t)c);
+	if (!grown)
+		return -1;
+	*arr = grown;
+	*cap = c;
+	return 0;
+}
+
+/* The process of pid; NULL past HIP_MAX_PROCS (its lines counted) or out of memory (*oom) */
+static struct hip_proc *proc(struct hip_runtime *h, int pid, bool *oom)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&h->by_pid, (uint64_t)(unsigned int)pid + 1);
+	struct hip_proc *p;
+
+	*oom = false;
+	if (at)
+		return &h->procs[at - 1];
+	if (h->nr_procs == HIP_MAX_PROCS) {
+		h->more_procs_lines++;
 		return NULL;
-	h->procs = p;
+	}
+	if (grow((void **)&h->procs, &h->cap_procs, h->nr_procs, sizeof(*h->procs)) ||
+	    keymap_put(&h->by_pid, (uint64_t)(unsigned int)pid + 1,
+		       (void *)(uintptr_t)(h->nr_procs + 1))) {
+		*oom = true;
+		return NULL;
+	}
 	p = &h->procs[h->nr_procs++];
 	memset(p, 0, sizeof(*p));
 	p->pid = pid;
@@ -26,11 +52,13 @@ static struct hip_proc *proc(struct hip_runtime *h, int pid)
 
 static int add_queue(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
 {
-	struct hip_queue *q = realloc(p->queues, sizeof(*q) * (size_t)(p->nr_queues + 1));
-
-	if (!q)
+	if (p->nr_queues == HIP_MAX_QUEUES) {
+		p->more_queues++;
+		return 0;
+	}
+	if (grow((void **)&p->queues, &p->cap_queues, p->nr_queues, sizeof(*p->queues)) ||
+	    keymap_put(&p->by_hwq, l->hwq, (void *)(uintptr_t)(p->nr_queues + 1)))
 		return -1;
-	p->queues = q;
 	p->queues[p->nr_queues++] = (struct hip_queue){
 		.swq = l->swq, .hwq = l->hwq, .size = l->queue_size, .priority = l->priority,
 		.cooperative = l->cooperative, .ts = ts,
@@ -38,14 +66,12 @@ static int add_queue(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
 	return 0;
 }
 
+/* the latest queue on that hardware queue */
 static struct hip_queue *queue_of(struct hip_proc *p, uint64_t hwq)
 {
-	int i;
+	uintptr_t at = (uintptr_t)keymap_get(&p->by_hwq, hwq);
 
-	for (i = p->nr_queues - 1; i >= 0; i--)
-		if (p->queues[i].hwq == hwq)
-			return &p->queues[i];
-	return NULL;
+	return at ? &p->queues[at - 1] : NULL;
 }
 
 static int add_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
@@ -140,12 +166,39 @@ static int end_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts,
 	return ret;
 }
 
-/* The dispatch's kernel index, or -1 when out of memory. */
+static const char *kernel_name_at(void *ctx, int i)
+{
+	return ((struct hip_proc *)ctx)->kernels[i].name;
+}
+
+/* The kernel of that name: its index, -1 out of memory, -2 past HIP_MAX_KERNELS */
+static int kernel_of(struct hip_proc *p, const char *name, uint64_t ts)
+{
+	struct hip_kernel *k;
+	int i = name_index_find(&p->by_name, name, kernel_name_at, p);
+
+	if (i >= 0)
+		return i;
+	if (p->nr_kernels == HIP_MAX_KERNELS)
+		return -2;
+	if (grow((void **)&p->kernels, &p->cap_kernels, p->nr_kernels, sizeof(*p->kernels)))
+		return -1;
+	i = p->nr_kernels;
+	k = &p->kernels[i];
+	memset(k, 0, sizeof(*k));
+	snprintf(k->name, sizeof(k->name), "%s", name);
+	k->first_ts = ts;
+	if (name_index_add(&p->by_name, k->name, i, kernel_name_at, p))
+		return -1;
+	p->nr_kernels++;
+	return i;
+}
+
+/* The dispatch's kernel index; -1 out of memory, -2 a name past the cap (counted) */
 static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
 {
 	struct hip_queue *q = queue_of(p, l->hwq);
-	struct hip_kernel *k;
-	char name[sizeof(k->name)];
+	char name[sizeof(p->kernels[0].name)];
 	int i;
 
 	if (p->next_name[0])
@@ -153,19 +206,14 @@ static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t t
 	else
 		snprintf(name, sizeof(name), "kernel_obj 0x%llx", (unsigned long long)l->kernel_obj);
 	p->next_name[0] = '\0';
-	for (i = 0; i < p->nr_kernels; i++)
-		if (!strcmp(p->kernels[i].name, name))
-			break;
-	if (i == p->nr_kernels) {
-		k = realloc(p->kernels, sizeof(*k) * (size_t)(p->nr_kernels + 1));
-		if (!k)
-			return -1;
-		p->kernels = k;
-		memset(&k[i], 0, sizeof(k[i]));
-		snprintf(k[i].name, sizeof(k[i].name), "%s", name);
-		k[i].first_ts = ts;
-		p->nr_kernels++;
+	i = kernel_of(p, name, ts);
+	if (i == -2) {
+		p->more_kernels++;
+		bind_dispatch(p, l, ts, -1);
+		return -2;
 	}
+	if (i < 0)
+		return -1;
 	p->kernels[i].dispatches++;
 	p->kernels[i].last_ts = ts;
 	if (q)
@@ -178,6 +226,8 @@ static int dispatch(struct hip_runtime *h, struct hip_proc *p, const struct hip_
 {
 	int k = add_dispatch(p, l, ts);
 
+	if (k == -2)
+		return 0;
 	if (k < 0)
 		return -1;
 	h->last_kernel = p->kernels[k].name;
@@ -190,14 +240,18 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 		    struct hip_line *l, const struct kfd_queues *kfd)
 {
 	struct hip_proc *p;
+	bool oom;
 	int ret = 0;
 
 	if (text[0] != ':' || hip_log_parse(text, l))
 		return 0;
 	h->lines++;
 	h->last_kernel = NULL;
-	if (h->failed || !(p = proc(h, pid))) {
-		h->failed = 1;
+	if (h->failed)
+		return 1;
+	p = proc(h, pid, &oom);
+	if (!p) {
+		h->failed = oom;
 		return 1;
 	}
 	if (!p->lines++)
@@ -240,11 +294,14 @@ void hip_runtime_free(struct hip_runtime *h)
 
 	for (i = 0; i < h->nr_procs; i++) {
 		free(h->procs[i].queues);
+		keymap_free(&h->procs[i].by_hwq);
 		free(h->procs[i].kernels);
+		name_index_free(&h->procs[i].by_name);
 		free(h->procs[i].cmds);
 		free(h->procs[i].overlaps);
 	}
 	free(h->procs);
+	keymap_free(&h->by_pid);
 	memset(h, 0, sizeof(*h));
 }
 

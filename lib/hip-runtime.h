@@ -5,6 +5,8 @@
 #include <stdint.h>
 
 #include "hip-log.h"
+#include "keymap.h"
+#include "name-index.h"
 #include "kfd-queues.h"
 
 /*
@@ -47,6 +49,10 @@ struct hip_overlap {
 
 #define HIP_MAX_CMDS		1024	/* in flight per process; older ones dropped */
 #define HIP_MAX_OVERLAPS	256	/* kept per process; more are counted */
+/* a log says how many of each there are: bounded, the rest counted */
+#define HIP_MAX_PROCS		4096
+#define HIP_MAX_KERNELS		16384	/* names per process */
+#define HIP_MAX_QUEUES		4096	/* per process */
 
 struct hip_kernel {
 	char name[128];			/* the shader's, or "kernel_obj 0x..." */
@@ -60,9 +66,13 @@ struct hip_proc {
 	uint64_t lines, by_kind[HIP_NR_KINDS];
 	uint64_t first_ts, last_ts;
 	struct hip_queue *queues;
-	int nr_queues;
+	int nr_queues, cap_queues;
+	struct keymap by_hwq;		/* hwq -> its latest queue's index + 1 */
 	struct hip_kernel *kernels;
-	int nr_kernels;
+	int nr_kernels, cap_kernels;
+	struct name_index by_name;	/* kernel name -> index */
+	uint64_t more_queues;		/* creates past HIP_MAX_QUEUES */
+	uint64_t more_kernels;		/* dispatches of names past HIP_MAX_KERNELS */
 	char next_name[128];		/* a ShaderName waiting for its dispatch */
 	struct hip_cmd *cmds;
 	int nr_cmds;
@@ -78,7 +88,9 @@ struct hip_proc {
 
 struct hip_runtime {
 	struct hip_proc *procs;
-	int nr_procs;
+	int nr_procs, cap_procs;
+	struct keymap by_pid;		/* pid + 1 -> process index + 1 */
+	uint64_t more_procs_lines;	/* lines of processes past HIP_MAX_PROCS */
 	uint64_t lines;			/* HIP log lines seen */
 	/* the line just added, if a dispatch: its kernel's name (valid until the
 	 * next line) and where it is kept (indices stay valid) */

@@ -161,6 +161,41 @@ test_report_refuses_a_decompression_bomb() {
 		[ "$(grep -c . "$WORK/bomb.err")" = 1 ] && grep -q 'claims a compressed chunk of 16777216 bytes' "$WORK/bomb.err"
 }
 
+# hip_names N FILE: a HIP log of N dispatches, each of a new kernel name,
+# every other one from one process (many names) and the rest each from a new
+# process (many processes): a log any workload can write
+hip_names() {
+	python3 - "$1" "$2" << 'EOP'
+import sys
+n, out = int(sys.argv[1]), open(sys.argv[2], "w")
+for i in range(n):
+    pid = 1000 if i % 2 else 2000 + i
+    head = ":4:rocvirtual.cpp           :905 : %010d us: [pid:%d tid: 0x00001] " % (1000 + i, pid)
+    out.write(head + "ShaderName : kernel_%d\n" % i)
+    out.write(head + "SWq=0x1, HWq=0x2, id=%d, Dispatch Header = 0xb02 (type=2, barrier=1, acquire=1, "
+              "release=1), setup=3, grid=[1, 1, 1], workgroup=[1, 1, 1], private_seg_size=0, "
+              "group_seg_size=0, kernel_obj=0x7f00aa000000, kernarg_address=0x1, completion_signal=0x0, "
+              "correlation_id=0, rptr=0, wptr=0\n" % i)
+EOP
+}
+
+# A HIP log's processes and kernel names were found by linear search: an 8 MB
+# log took 25 s. Time is noise here, so the check is a ratio: 4x the names
+# must cost well under 16x (quadratic) the time; linear is 4x.
+test_report_hip_log_is_linear() {
+	local f n t1 t4
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	n=40000
+	hip_names $n "$WORK/names1.log" && hip_names $((4 * n)) "$WORK/names4.log" ||
+		{ WHY="cannot write the logs"; return 1; }
+	t1=$( { /usr/bin/time -f %e timeout 300 "$GT" report --hip-log "$WORK/names1.log" "$f" > /dev/null; } 2>&1 | tail -1)
+	t4=$( { /usr/bin/time -f %e timeout 300 "$GT" report --hip-log "$WORK/names4.log" "$f" > /dev/null; } 2>&1 | tail -1)
+	expect "report did not finish the logs ($t1 s, $t4 s)" [ -n "$t4" ] && [ "${t4%%.*}" -lt 300 ] || return 1
+	# a floor of 0.05 s for the small one: below it the ratio is noise
+	expect "4x the names took $t4 s against $t1 s: more than 8x" \
+		python3 -c "import sys; a, b = max(float(sys.argv[1]), 0.05), float(sys.argv[2]); sys.exit(b > 8 * a)" "$t1" "$t4"
+}
+
 # A trace-cmd fork wrote option 8 (upstream's 4-byte CPU count) as 1 KB of
 # pid/tgid text: report said "CPU 4's data should end at byte 2332139347583659161"
 # and libtracecmd could not open it. Now the option is skipped with a note, a
