@@ -110,6 +110,9 @@ void record_hip_say(const struct record_run *run)
 		cmd_say("hip log: %llu lines before any timestamped line left out, %llu cut to a page, %llu files not the workload's own skipped",
 			(unsigned long long)c->malformed, (unsigned long long)c->truncated,
 			(unsigned long long)c->skipped_files);
+	if (c->capped)
+		cmd_say("hip log: %llu lines past the first %u MB of text left out (a log that large is kept in memory until the end)",
+			(unsigned long long)c->capped, (unsigned int)(c->max_text >> 20));
 	if (c->untranslated)
 		cmd_say("hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",
 			(unsigned long long)c->untranslated);

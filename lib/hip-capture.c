@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "hip-capture.h"
@@ -32,6 +33,7 @@ int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
 {
 	memset(c, 0, sizeof(*c));
 	c->dir_fd = -1;
+	c->max_text = HIP_CAPTURE_MAX_TEXT;
 	snprintf(c->dir, sizeof(c->dir), "/tmp/gpu-trace-hip.XXXXXX");
 	if (!mkdtemp(c->dir)) {
 		c->dir[0] = '\0';
@@ -67,6 +69,7 @@ int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_er
 {
 	memset(c, 0, sizeof(*c));
 	c->dir_fd = -1;
+	c->max_text = HIP_CAPTURE_MAX_TEXT;
 	c->level = level;
 	c->container = true;
 	snprintf(c->file, sizeof(c->file), "/tmp/gpu-trace-hip-%d.log", (int)getpid());
@@ -180,8 +183,11 @@ static int push(struct collect *k, const struct hip_rec *r, const char *line, si
 }
 
 /* A file the runtime wrote, or 0 when it is not one to read. */
+#define FUSE_SUPER_MAGIC 0x65735546
+
 static FILE *open_log(struct hip_capture *c, int dfd, const char *name)
 {
+	struct statfs fs;
 	struct stat st;
 	FILE *f;
 	int fd;
@@ -189,11 +195,15 @@ static FILE *open_log(struct hip_capture *c, int dfd, const char *name)
 	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
-	/* the workload's user owns the directory: only what it wrote itself,
-	 * never a link to a file it could not read (in a container's /tmp, any
-	 * owner: the container's own users) */
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (!c->container && st.st_uid != c->uid) ||
-	    st.st_nlink != 1 ||
+	/*
+	 * Only what the workload wrote itself: a regular file of its user (in a
+	 * container, of the user its process runs as), never a link to a file
+	 * it could not read, and never on FUSE, whose server can hold a read
+	 * (and the recording's end) forever.
+	 */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_uid != (c->container ? c->dir_uid : c->uid) || st.st_nlink != 1 ||
+	    fstatfs(fd, &fs) || fs.f_type == FUSE_SUPER_MAGIC ||
 	    !(f = fdopen(fd, "r"))) {
 		close(fd);
 		return NULL;
@@ -226,6 +236,10 @@ static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, 
 		if ((size_t)len > max) {
 			len = (ssize_t)max;
 			c->truncated++;
+		}
+		if (k->text_len + (size_t)len >= c->max_text) {
+			c->capped++;
+			continue;
 		}
 		if (push(k, &r, line, (size_t)len)) {
 			ret = -1;
@@ -336,6 +350,29 @@ static int read_dir(struct hip_capture *c, struct collect *k, int dfd, hip_pid_m
 }
 
 /* Each root's /tmp once (the processes of one container share it). */
+/* The real uid of a process, as this (the host's) pid namespace sees it */
+static int proc_uid(pid_t pid, uid_t *uid)
+{
+	char path[64], line[256];
+	int ret = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long v;
+
+		if (sscanf(line, "Uid: %lu", &v) == 1) {
+			*uid = (uid_t)v;
+			ret = 0;
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	return ret;
+}
+
 static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roots, int nr,
 		      hip_pid_map map, void *map_ctx, size_t max)
 {
@@ -365,6 +402,11 @@ static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roo
 			continue;
 		}
 		done[nr_done++] = st;
+		/* whose files: the user the container's process runs as */
+		if (proc_uid(roots[i], &c->dir_uid)) {
+			close(dfd);
+			continue;
+		}
 		ret = read_dir(c, k, dfd, map, map_ctx, max);
 	}
 	free(done);

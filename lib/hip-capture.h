@@ -20,6 +20,8 @@
  * the kernel's events, as they show trace_marker writes.
  */
 #define HIP_LOG_BUFFER	"hip-log"
+/* the runtime's text kept in memory at the most; later lines are counted */
+#define HIP_CAPTURE_MAX_TEXT	(256u << 20)
 
 struct hip_capture {
 	char dir[64];			/* the private directory; "" for a container's */
@@ -40,6 +42,9 @@ struct hip_capture {
 	uint64_t malformed;		/* before any header: no time to place them at */
 	uint64_t truncated;		/* longer than a ring-buffer page holds */
 	uint64_t skipped_files;		/* not a regular file of the workload's user */
+	size_t max_text;		/* text kept at the most (HIP_CAPTURE_MAX_TEXT) */
+	uint64_t capped;		/* lines past it, left out */
+	uid_t dir_uid;			/* container: the owner of the /tmp being read */
 	uint64_t untranslated;		/* lines of a container pid never seen on the host */
 	int processes;
 	uint64_t first_us, last_us;

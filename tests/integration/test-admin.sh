@@ -250,22 +250,22 @@ test_reset_ignores_a_process_named_gpu_trace() {
 test_reset_spares_a_record_in_another_pid_namespace() {
 	local pid i inst=
 	command -v unshare > /dev/null || { WHY="no unshare"; return 77; }
-	unshare --pid --fork --mount-proc "$GT" record -e sched:sched_switch -o "$WORK/ns.dat" -- \
-		sleep 3 > "$WORK/ns.out" 2>&1 &
+	unshare --pid --fork --mount-proc "$GT" record -e sched:sched_switch -o "$WORK/pidns.dat" -- \
+		sleep 3 > "$WORK/pidns.out" 2>&1 &
 	pid=$!
 	for i in $(seq 50); do
 		inst=$(gt_instances | grep -vxF -f "$WORK/instances.before" | head -1)
 		[ -n "$inst" ] && break
 		sleep 0.1
 	done
-	[ -n "$inst" ] || { wait "$pid"; WHY="the namespaced record made no instance: $(tail -1 "$WORK/ns.out")"; return 1; }
+	[ -n "$inst" ] || { wait "$pid"; WHY="the namespaced record made no instance: $(tail -1 "$WORK/pidns.out")"; return 1; }
 	"$GT" reset > "$WORK/nsreset.out" 2>&1
 	local kept=no
 	[ -d "$TFS/instances/$inst" ] && kept=yes
 	wait "$pid"
 	local rc=$?
 	expect "reset removed $inst of a live record in another pid namespace: $(cat "$WORK/nsreset.out")" [ $kept = yes ] || return 1
-	expect "the namespaced record failed (exit $rc): $(tail -2 "$WORK/ns.out" | tr '\n' ' ')" [ $rc = 0 ] || return 1
+	expect "the namespaced record failed (exit $rc): $(tail -2 "$WORK/pidns.out" | tr '\n' ' ')" [ $rc = 0 ] || return 1
 	expect "its instance stayed after it ended" [ ! -d "$TFS/instances/$inst" ]
 }
 

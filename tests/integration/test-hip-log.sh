@@ -131,16 +131,25 @@ test_hip_log_from_a_pid_namespace_in_a_cgroup() {
 	test_cgroup hipns || return
 	cg=$CGROUP
 	test_cgroup_init
+	# also a log of another user planted where the runtime's would be: the
+	# container's process runs as root, so that file is not its own
 	"$GT" record --cgroup "$cg" --hip-log -e syscalls:sys_enter_getppid -o "$WORK/ns.dat" -- \
-		sh -c 'echo $$ > "$1/cgroup.procs"; exec unshare --pid --fork --mount-proc sh -c "sleep 0.4; exec python3 $2 6"' \
+		sh -c 'echo $$ > "$1/cgroup.procs"
+			printf ":3:planted.cpp :1 : 0000000001 us: [pid:4242 tid:0x1] planted line\n" > "${AMD_LOG_LEVEL_FILE}_4242"
+			chown 65534 "${AMD_LOG_LEVEL_FILE}_4242"
+			exec unshare --pid --fork --mount-proc sh -c "sleep 0.4; exec python3 $2 6"' \
 		_ "$cg" "$FAKE_HIP" > "$WORK/ns.out" 2> "$WORK/ns.err"
 	local rc=$?
 	drop_test_cgroup
-	rm -f /tmp/gpu-trace-hip-*.log_1
+	rm -f /tmp/gpu-trace-hip-*.log_1 /tmp/gpu-trace-hip-*.log_4242
 	expect "record failed: $(tail -2 "$WORK/ns.err" | tr '\n' ' ')" [ $rc = 0 ] || return 1
 	expect "the stand-in program did not run: $(head -2 "$WORK/ns.out")" grep -q '^order' "$WORK/ns.out" || return 1
 	expect "no lines collected from the cgroup's /tmp: $(grep 'hip log' "$WORK/ns.err")" \
 		grep -q '^hip log: 16 lines of 1 process' "$WORK/ns.err" || return 1
+	expect "another user's file was read: $(grep 'hip log' "$WORK/ns.err" | tr '\n' ' ')" \
+		grep -q '1 files not the workload.s own skipped' "$WORK/ns.err" || return 1
+	expect "the planted line reached the file" \
+		[ -z "$(trace-cmd report -i "$WORK/ns.dat" 2> /dev/null | grep 'planted line')" ] || return 1
 	pid=$(trace-cmd report -i "$WORK/ns.dat" 2> /dev/null | grep -m1 'hip-log:' | sed -E 's/.*-([0-9]+) +\[.*/\1/')
 	expect "the lines carry pid ${pid:-none}, not a host pid" [ -n "$pid" ] && [ "$pid" != 1 ] && [ "$pid" != 0 ] || return 1
 	want=$(sed -n 's/^order //p' "$WORK/ns.out" | tr -d ' ' | tr '|' '\n' | sed 's/^H.*/H/')

@@ -13,6 +13,7 @@ by the offset.
 Prints one line per failed check and "ok: ..." when all hold; exits 1 on any
 failure.
 """
+import codecs
 import json
 import re
 import sys
@@ -37,7 +38,8 @@ def parse_text(text):
             key, value = line.split(":", 1)
             value = value.strip()
             if value.startswith('"'):
-                value = json.loads(value)
+                # protobuf text format: C escapes, bytes as octal (\033); UTF-8 inside
+                value = codecs.escape_decode(value[1:-1])[0].decode("utf-8", "replace")
             elif re.fullmatch(r"-?\d+", value):
                 value = int(value)
             elif re.fullmatch(r"-?[\d.e+-]+", value):

@@ -7,7 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include "../../lib/hip-capture.h"
 #include "../../lib/hip-log.h"
 #include "unit.h"
 
@@ -169,6 +172,41 @@ static void test_garbage(void)
 	free(huge);
 }
 
+/*
+ * The runtime's text is kept in memory until the recording ends: past
+ * max_text (256 MB in record; 2 KB here) lines are counted, not kept.
+ */
+static void test_capture_capped(void)
+{
+	struct hip_print_format fmt = { .event_id = 5, .long_size = 8 };
+	struct hip_capture c;
+	struct gt_error err = { 0 };
+	char path[256], b[512];
+	int i, out;
+	FILE *f;
+
+	CU_ASSERT_EQUAL_FATAL(hip_capture_prepare(&c, 4, getuid(), getgid(), &err), 0);
+	unsetenv("AMD_LOG_LEVEL");
+	unsetenv("AMD_LOG_LEVEL_FILE");
+	unsetenv("AMD_LOG_MASK");
+	c.max_text = 2048;
+	snprintf(path, sizeof(path), "%s_%d", c.file, 77);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	for (i = 0; i < 200; i++) {
+		line(b, sizeof(b), 3, "hip_platform.cpp", 10, 1000 + (unsigned long long)i,
+		     "[pid:77 tid: 0x00001]", "a line of the runtime's log");
+		fprintf(f, "%s\n", b);
+	}
+	fclose(f);
+	out = memfd_create("hip-pages", 0);
+	CU_ASSERT_EQUAL(hip_capture_collect(&c, &fmt, NULL, 0, NULL, NULL, out, 4096, &err), 0);
+	CU_ASSERT(c.lines > 0 && c.lines < 200);
+	CU_ASSERT_EQUAL(c.lines + c.capped, 200);
+	close(out);
+	hip_capture_remove(&c);
+}
+
 void suite_hip_log(void)
 {
 	CU_pSuite s = CU_add_suite("hip-log", NULL, NULL);
@@ -176,4 +214,5 @@ void suite_hip_log(void)
 	CU_add_test(s, "header variants", test_header_variants);
 	CU_add_test(s, "message kinds", test_kinds);
 	CU_add_test(s, "garbage, truncated and huge lines", test_garbage);
+	CU_add_test(s, "the collected text is capped, the rest counted", test_capture_capped);
 }
