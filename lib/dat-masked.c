@@ -25,15 +25,12 @@ static int copy_all(int in, int out, uint64_t size)
 	return 0;
 }
 
-int dat_masked_copy(const char *path, const struct dat_meta *m, struct gt_error *err)
+int dat_masked_copy(int in, const char *path, const struct dat_meta *m, struct gt_error *err)
 {
 	const uint16_t masked = DAT_OPT_MASKED;
-	int in, out, i, e;
+	int out, i, e;
 	struct stat st;
 
-	in = open(path, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
-		return gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
 	out = memfd_create("gpu-trace-masked", MFD_CLOEXEC);
 	if (out < 0 || fstat(in, &st) || copy_all(in, out, (uint64_t)st.st_size))
 		goto fail;
@@ -41,11 +38,9 @@ int dat_masked_copy(const char *path, const struct dat_meta *m, struct gt_error 
 		if (m->skipped[i].at + 2 > (uint64_t)st.st_size ||
 		    pwrite(out, &masked, 2, (off_t)m->skipped[i].at) != 2)
 			goto fail;
-	close(in);
 	return out;
 fail:
 	e = errno ? errno : EIO;
-	close(in);
 	if (out >= 0)
 		close(out);
 	return gt_error_set(err, e, "cannot make a copy of %s without its misfit options: %s; is memory short?",

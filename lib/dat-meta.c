@@ -454,34 +454,38 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
 {
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+
+	if (fd < 0) {
+		memset(m, 0, sizeof(*m));
+		return gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
+	}
+	ret = dat_meta_read_fd(fd, path, m, err);
+	close(fd);
+	return ret;
+}
+
+int dat_meta_read_fd(int fd, const char *path, struct dat_meta *m, struct gt_error *err)
+{
 	static const unsigned char magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
-	struct cursor c = { -1, 0, 0, false };
+	struct cursor c = { fd, 0, 0, false };
 	unsigned char head[10];
 	char version[8];
 	struct stat st;
 	int ret;
 
 	memset(m, 0, sizeof(*m));
-	c.fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (c.fd < 0)
-		return gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
-	if (fstat(c.fd, &st) || !S_ISREG(st.st_mode)) {
-		close(c.fd);
+	if (fstat(c.fd, &st) || !S_ISREG(st.st_mode))
 		return gt_error_set(err, EINVAL, "%s is not a regular file; give a .dat file", path);
-	}
 	c.size = m->file_size = (uint64_t)st.st_size;
 	get(&c, head, sizeof(head));
-	if (c.bad || memcmp(head, magic, sizeof(magic))) {
-		close(c.fd);
+	if (c.bad || memcmp(head, magic, sizeof(magic)))
 		return gt_error_set(err, EINVAL, "%s is not a trace-cmd .dat file (no tracing magic); record one with gpu-trace record",
 				    path);
-	}
 	get_str(&c, version, sizeof(version));
 	m->version = atoi(version);
-	if (get_u(&c, 1) != 0) {
-		close(c.fd);
+	if (get_u(&c, 1) != 0)
 		return gt_error_set(err, ENOTSUP, "%s is big-endian; read it on a big-endian machine with trace-cmd", path);
-	}
 	m->long_size = (int)get_u(&c, 1);
 	m->page_size = (uint32_t)get_u(&c, 4);
 	if (m->version == 6)
@@ -491,7 +495,6 @@ int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
 	else
 		ret = gt_error_set(err, ENOTSUP, "%s is .dat version %s; gpu-trace reads versions 6 and 7",
 				   path, version);
-	close(c.fd);
 	return ret;
 }
 

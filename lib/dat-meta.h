@@ -62,5 +62,7 @@ struct dat_meta {
 uint64_t dat_meta_cpu_bytes(const struct dat_meta *m, int cpu);
 
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err);
+/* The same from an open file (read with pread); name is for the messages. */
+int dat_meta_read_fd(int fd, const char *name, struct dat_meta *m, struct gt_error *err);
 
 #endif

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,7 +94,7 @@ int analysis_init(struct analysis *a, struct tep_handle *tep,
 		  const struct analysis_hooks *hooks, struct gt_error *err)
 {
 	memset(a, 0, sizeof(*a));
-	a->masked_fd = -1;
+	a->masked_fd = a->file_fd = -1;
 	a->no_pageout = true;	/* the caller's records, not our mapping */
 	if (init_pipeline(a, tep, hooks, err)) {
 		analysis_close(a);
@@ -102,12 +103,14 @@ int analysis_init(struct analysis *a, struct tep_handle *tep,
 	return 0;
 }
 
+#define PROBE_SECONDS 60
+
 /*
  * libtracecmd 3.1.6 crashes in tracecmd_close() when its open fails half
  * way on a damaged file (the CPUs after the one that failed are freed
  * uninitialised); dat-meta catches the damage fuzzing found, and a child
  * tries the open first for whatever else there is. 0 opens, 1 refuses,
- * -1 crashes.
+ * -1 crashes, -2 does not finish in PROBE_SECONDS.
  */
 static int probe_open(const char *path)
 {
@@ -121,12 +124,15 @@ static int probe_open(const char *path)
 		if (null >= 0)
 			dup2(null, STDERR_FILENO);
 		tracecmd_set_loglevel(TEP_LOG_NONE);
+		/* an open that never ends is a damaged file too, not a hung report */
+		alarm(PROBE_SECONDS);
 		_exit(tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS) ? 0 : 1);
 	}
-	if (waitpid(pid, &status, 0) != pid)
-		return 0;
+	while (waitpid(pid, &status, 0) != pid)
+		if (errno != EINTR)
+			return 0;
 	if (WIFSIGNALED(status))
-		return -1;
+		return WTERMSIG(status) == SIGALRM ? -2 : -1;
 	return WEXITSTATUS(status) ? 1 : 0;
 }
 
@@ -177,28 +183,30 @@ static void restore_plugin_env(struct plugin_env *e)
 	free(e->home);
 }
 
-int analysis_open(struct analysis *a, const char *path,
-		  const struct analysis_hooks *hooks, struct gt_error *err)
+/* path: what to open; name: what the messages call it */
+static int open_named(struct analysis *a, const char *path, const char *name,
+		      const struct analysis_hooks *hooks, struct gt_error *err)
 {
 	struct plugin_env env;
 	int i, n, probe;
 
 	memset(a, 0, sizeof(*a));
-	a->masked_fd = -1;
+	a->masked_fd = a->file_fd = -1;
 	snprintf(a->path, sizeof(a->path), "%s", path);
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	probe = probe_open(path);
 	if (probe)
 		return gt_error_set(err, EINVAL,
 				    "libtracecmd %s %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
-				    probe < 0 ? "crashes reading" : "cannot read", path, path);
+				    probe == -2 ? "does not finish opening" :
+				    probe < 0 ? "crashes reading" : "cannot read", name, name);
 	narrow_plugin_env(&env);
 	a->handles[0] = tracecmd_open(path, 0);
 	restore_plugin_env(&env);
 	if (!a->handles[0])
 		return gt_error_set(err, EINVAL,
 				    "libtracecmd cannot read %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
-				    path, path);
+				    name, name);
 	a->nr_handles = 1;
 	n = tracecmd_buffer_instances(a->handles[0]);
 	for (i = 0; i < n && a->nr_handles < 16; i++) {
@@ -225,6 +233,12 @@ int analysis_open(struct analysis *a, const char *path,
 	return 0;
 }
 
+int analysis_open(struct analysis *a, const char *path,
+		  const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	return open_named(a, path, path, hooks, err);
+}
+
 static void read_coverage(struct analysis *a, const char *path, const struct dat_meta *m)
 {
 	coverage_init(&a->cov);
@@ -240,28 +254,38 @@ static void read_coverage(struct analysis *a, const char *path, const struct dat
 int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
 		      const struct analysis_hooks *hooks, struct gt_error *err)
 {
-	char masked[64];
-	int fd = -1;
+	char view[64];
+	int fd, masked = -1;
 
-	if (dat_meta_read(path, m, err))
-		return -1;
+	/*
+	 * Opened once: every reader after this one (libtracecmd, the probe
+	 * child, the stream, the coverage) opens /proc/self/fd/N, the same
+	 * file, whatever is put at the path meanwhile.
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
+	if (dat_meta_read_fd(fd, path, m, err))
+		goto fail;
 	/* options another writer gave an upstream id: read a copy without them */
 	if (m->nr_skipped) {
-		fd = dat_masked_copy(path, m, err);
-		if (fd < 0)
-			return -1;
-		snprintf(masked, sizeof(masked), "/proc/self/fd/%d", fd);
-		path = masked;
+		masked = dat_masked_copy(fd, path, m, err);
+		if (masked < 0)
+			goto fail;
 	}
-	if (analysis_open(a, path, hooks, err)) {
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	a->masked_fd = fd;
+	snprintf(view, sizeof(view), "/proc/self/fd/%d", masked >= 0 ? masked : fd);
+	if (open_named(a, view, path, hooks, err))
+		goto fail;
+	a->file_fd = fd;
+	a->masked_fd = masked;
 	a->meta = m;
-	read_coverage(a, path, m);
+	read_coverage(a, view, m);
 	return 0;
+fail:
+	if (masked >= 0)
+		close(masked);
+	close(fd);
+	return -1;
 }
 
 /*
@@ -526,6 +550,8 @@ void analysis_close(struct analysis *a)
 	hip_runtime_free(&a->hip);
 	if (a->masked_fd >= 0)
 		close(a->masked_fd);
+	if (a->file_fd >= 0)
+		close(a->file_fd);
 	memset(a, 0, sizeof(*a));
-	a->masked_fd = -1;
+	a->masked_fd = a->file_fd = -1;
 }

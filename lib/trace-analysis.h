@@ -85,6 +85,7 @@ struct analysis {
 	struct analysis_hooks hooks;
 	struct cpu_coverage cov;		/* judged: see analysis_open_dat */
 	int masked_fd;				/* the masked copy read, or -1 */
+	int file_fd;				/* analysis_open_dat's file, or -1 */
 	const struct dat_meta *meta;		/* analysis_open_dat's (the caller's, kept) */
 	char path[4096];			/* what analysis_open opened */
 };

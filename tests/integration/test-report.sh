@@ -196,6 +196,26 @@ test_report_hip_log_is_linear() {
 		python3 -c "import sys; a, b = max(float(sys.argv[1]), 0.05), float(sys.argv[2]); sys.exit(b > 8 * a)" "$t1" "$t4"
 }
 
+# report checked the file, then reopened it by path for libtracecmd, its
+# probe, the stream reader and the CPU windows: a file swapped in between
+# passed the checks and was read unchecked. The path is opened once now.
+test_report_opens_the_file_once() {
+	local f s n
+	command -v strace > /dev/null || { WHY="strace is not installed (sudo make deps check installs it)"; return 77; }
+	for s in two-rings option8-text; do
+		f=$(fixture "$s") || { WHY="make-fixture failed"; return 1; }
+		strace -f -qq -e trace=open,openat -o "$WORK/open.trace" "$GT" report "$f" > /dev/null 2>&1 ||
+			{ WHY="report $s under strace failed"; return 1; }
+		n=$(grep -cF "\"$f\"" "$WORK/open.trace")
+		expect "$s: the path was opened $n times: $(grep -F "\"$f\"" "$WORK/open.trace" | head -3 | tr '\n' ' ')" [ "$n" = 1 ] || return 1
+	done
+	f=$(fixture two-rings)
+	trace-cmd convert -i "$f" -o "$WORK/once7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 || return 0
+	strace -f -qq -e trace=open,openat -o "$WORK/open.trace" "$GT" report "$WORK/once7.dat" > /dev/null 2>&1
+	n=$(grep -cF "\"$WORK/once7.dat\"" "$WORK/open.trace")
+	expect "v7: the path was opened $n times" [ "$n" = 1 ]
+}
+
 # A trace-cmd fork wrote option 8 (upstream's 4-byte CPU count) as 1 KB of
 # pid/tgid text: report said "CPU 4's data should end at byte 2332139347583659161"
 # and libtracecmd could not open it. Now the option is skipped with a note, a
