@@ -35,6 +35,12 @@ int dat_masked_copy(int in, const char *path, const struct dat_meta *m, struct g
 	if (out < 0 || fstat(in, &st) || copy_all(in, out, (uint64_t)st.st_size))
 		goto fail;
 	for (i = 0; i < m->nr_skipped; i++)
+		if (m->skipped[i].at == UINT64_MAX) {
+			close(out);
+			return gt_error_set(err, ENOTSUP, "%s has an option %u that does not fit its id inside a compressed options section, which cannot be masked: libtracecmd would misread it",
+					    path, m->skipped[i].id);
+		}
+	for (i = 0; i < m->nr_skipped; i++)
 		if (m->skipped[i].at + 2 > (uint64_t)st.st_size ||
 		    pwrite(out, &masked, 2, (off_t)m->skipped[i].at) != 2)
 			goto fail;

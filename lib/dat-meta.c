@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -410,6 +411,68 @@ damaged:
 	return 0;
 }
 
+/*
+ * An options section with the compressed flag: u32 compressed size, u32
+ * size, the frame. Read through a memfd cursor, so the options are parsed
+ * as any others; an option skipped in it (a misfit id) cannot be masked in
+ * place (dat-masked.h), so it is marked at UINT64_MAX.
+ */
+#define MAX_OPTIONS_SECTION (16u << 20)
+
+static int parse_compressed_options(struct cursor *c, struct dat_meta *m, uint64_t size,
+				    uint64_t *next, struct gt_error *err, const char *path)
+{
+	uint32_t zsize, plain_size;
+	void *packed = NULL, *plain = NULL;
+	int before = m->nr_skipped, fd = -1, i, ret = -1;
+
+	if (strcmp(m->compression, "zstd"))
+		return gt_error_set(err, ENOTSUP, "%s has options compressed with %s; gpu-trace reads zstd: convert it with trace-cmd convert --compression zstd",
+				    path, m->compression);
+	zsize = (uint32_t)get_u(c, 4);
+	plain_size = (uint32_t)get_u(c, 4);
+	if (c->bad || size < 8 || zsize > size - 8 || !plain_size || plain_size > MAX_OPTIONS_SECTION)
+		return gt_error_set(err, EIO, "%s is damaged in a compressed options section (%u bytes claimed); record it again",
+				    path, plain_size);
+	packed = malloc(zsize ? zsize : 1);
+	plain = malloc(plain_size);
+	if (!packed || !plain) {
+		gt_error_set(err, ENOMEM, "out of memory");
+		goto out;
+	}
+	get(c, packed, zsize);
+	if (c->bad || ZSTD_decompress(plain, plain_size, packed, zsize) != plain_size) {
+		gt_error_set(err, EIO, "%s is damaged: a compressed options section does not decompress; record it again",
+			     path);
+		goto out;
+	}
+	fd = memfd_create("gpu-trace-options", MFD_CLOEXEC);
+	if (fd < 0 || pwrite(fd, plain, plain_size, 0) != (ssize_t)plain_size) {
+		gt_error_set(err, errno ? errno : EIO, "cannot read a compressed options section of %s: %s",
+			     path, strerror(errno ? errno : EIO));
+		goto out;
+	}
+	{
+		struct cursor in = { fd, 0, plain_size, false };
+
+		parse_options(&in, m, plain_size, true, next);
+		if (in.bad) {
+			gt_error_set(err, EIO, "%s is truncated inside a compressed options section; record it again",
+				     path);
+			goto out;
+		}
+	}
+	for (i = before; i < m->nr_skipped; i++)
+		m->skipped[i].at = UINT64_MAX;
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(packed);
+	free(plain);
+	return ret;
+}
+
 static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		   const char *path)
 {
@@ -433,9 +496,15 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		flags = (uint16_t)get_u(c, 2);
 		skip(c, 4);
 		size = get_u(c, 8);
-		if (id != 0 || (flags & 1) || size > c->size - c->pos)
-			break;	/* compressed options: the metadata stays unknown */
-		parse_options(c, m, c->pos + size, true, &next);
+		if (id != 0 || size > c->size - c->pos)
+			break;
+		if (!(flags & 1)) {
+			parse_options(c, m, c->pos + size, true, &next);
+			continue;
+		}
+		/* compressed: read all the same, or every check below is skipped */
+		if (parse_compressed_options(c, m, size, &next, err, path))
+			return -1;
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its options; record it again", path);

@@ -52,7 +52,7 @@ struct dat_meta {
 	struct dat_skipped_option {
 		uint16_t id;
 		uint32_t size;
-		uint64_t at;		/* the file offset of its id */
+		uint64_t at;		/* the file offset of its id; UINT64_MAX: in a compressed section */
 	} skipped[DAT_META_MAX_SKIPPED];
 	uint64_t v6_cpu_offset[DAT_META_MAX_CPUS];	/* v6: where each CPU's data is */
 	uint64_t v6_cpu_bytes[DAT_META_MAX_CPUS];

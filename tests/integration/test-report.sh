@@ -216,6 +216,30 @@ test_report_opens_the_file_once() {
 	expect "v7: the path was opened $n times" [ "$n" = 1 ]
 }
 
+# A v7 options section flagged compressed (libtracecmd reads such sections)
+# made report skip every check that needs the options: a bomb behind it was
+# read as a file with 1440 of its 1800 records, exit 0. Compressed options
+# are read now: the same file is refused, one without the bomb reads whole.
+test_report_reads_compressed_options() {
+	local rc
+	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
+		{ WHY="needs trace-cmd and zstd"; return 77; }
+	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/co.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
+	trace-cmd convert -i "$WORK/co.dat" -o "$WORK/co7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+		{ WHY="trace-cmd convert failed"; return 1; }
+	cp "$WORK/co7.dat" "$WORK/cobomb7.dat"
+	python3 "$ROOT_DIR/tests/tools/compress-options.py" "$WORK/co7.dat" > /dev/null &&
+		python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/cobomb7.dat" 0 bomb:16 > /dev/null &&
+		python3 "$ROOT_DIR/tests/tools/compress-options.py" "$WORK/cobomb7.dat" > /dev/null ||
+		{ WHY="cannot make the files"; return 1; }
+	"$GT" report "$WORK/co7.dat" > "$WORK/co.txt" 2>&1 || { WHY="compressed options refused: $(tail -1 "$WORK/co.txt")"; return 1; }
+	expect "not every record read: $(grep '^records' "$WORK/co.txt")" grep -q '^records  1800 ' "$WORK/co.txt" || return 1
+	"$GT" report "$WORK/cobomb7.dat" > /dev/null 2> "$WORK/cobomb.err"
+	rc=$?
+	expect "the bomb behind compressed options was read (exit $rc)" [ $rc = 125 ] || return 1
+	expect "not one line naming the chunk: $(cat "$WORK/cobomb.err")" grep -q 'claims a compressed chunk' "$WORK/cobomb.err"
+}
+
 # A trace-cmd fork wrote option 8 (upstream's 4-byte CPU count) as 1 KB of
 # pid/tgid text: report said "CPU 4's data should end at byte 2332139347583659161"
 # and libtracecmd could not open it. Now the option is skipped with a note, a
