@@ -107,7 +107,7 @@ deps:
 # Unit tests (plain and ASan+UBSan), then the integration suite driving the
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
 TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm \
-	build/normal/replay-records build/asan/replay-records
+	build/normal/replay-records build/asan/replay-records build/normal/replay-text build/asan/replay-text
 
 check: $(TEST_BINS)
 	tests/run-all.sh
@@ -156,7 +156,8 @@ bench: gpu-trace build/storm build/make-fixture
 # Crashes land in tests/fuzz/crashers, which the tests replay. FUZZ_SECONDS
 # bounds each target's run.
 FUZZ_SECONDS ?= 120
-FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -Ilib
+FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=undefined $(PKG_CFLAGS) -Ilib
 # allocator_may_return_null: libtracecmd allocates what a damaged file claims;
 # a plain build gets NULL there and says the file is damaged
 FUZZ_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -173,19 +174,35 @@ build/normal/replay-records: $(call obj,normal,tests/fuzz/replay.c tests/fuzz/fu
 build/asan/replay-records: $(call obj,asan,tests/fuzz/replay.c tests/fuzz/fuzz-records.c $(LIB_SRCS))
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
-fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/make-fixture
-	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records tests/fuzz/crashers tests/fuzz/crashers-records
+# the text target's kept inputs, likewise
+build/normal/replay-text: $(call obj,normal,tests/fuzz/replay.c tests/fuzz/fuzz-text.c $(LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/asan/replay-text: $(call obj,asan,tests/fuzz/replay.c tests/fuzz/fuzz-text.c $(LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+
+fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/make-fixture
+	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records build/fuzz/corpus-text tests/fuzz/crashers \
+		tests/fuzz/crashers-records tests/fuzz/crashers-text
 	for s in $$(build/make-fixture tests/fixtures/formats list | cut -d' ' -f1); do \
 		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
-	# zstd v7 seeds too (lib/dat-stream.c), when trace-cmd can convert
-	for s in lost-window competing virtio deps; do \
+	# zstd v7 seeds too (lib/dat-stream.c), when trace-cmd can convert; an
+	# uncompressed v7 one, and one whose options section is compressed
+	for s in lost-window competing virtio deps cpu-skew; do \
 		trace-cmd convert -i build/fuzz/corpus/$$s.dat -o build/fuzz/corpus/$$s-v7.dat \
 			--file-version 7 --compression zstd > /dev/null 2>&1 || true; done
+	trace-cmd convert -i build/fuzz/corpus/two-rings.dat -o build/fuzz/corpus/two-rings-v7none.dat \
+		--file-version 7 --compression none > /dev/null 2>&1 || true
+	cp build/fuzz/corpus/deps-v7.dat build/fuzz/corpus/deps-v7-zopts.dat 2> /dev/null && \
+		python3 tests/tools/compress-options.py build/fuzz/corpus/deps-v7-zopts.dat > /dev/null || true
 	$(FUZZ_ENV) build/fuzz/fuzz-report -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers/ build/fuzz/corpus
 	$(FUZZ_ENV) build/fuzz/fuzz-records -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 		-rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers-records/ \
 		build/fuzz/corpus-records tests/fuzz/records-seeds
+	$(FUZZ_ENV) build/fuzz/fuzz-text -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+		-rss_limit_mb=1024 -malloc_limit_mb=512 -artifact_prefix=tests/fuzz/crashers-text/ \
+		build/fuzz/corpus-text tests/fuzz/text-seeds
 
 install: gpu-trace $(PLUGINS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR) $(DESTDIR)$(COMPLETIONDIR)

@@ -439,7 +439,9 @@ int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fm
 		gt_error_set(err, -ret, "--hip-log: reading the runtime's log failed: %s", strerror(-ret));
 		goto out;
 	}
-	qsort(k.recs, k.nr, sizeof(*k.recs), by_time);
+	/* no line at all: no array (qsort's may not be NULL) */
+	if (k.nr)
+		qsort(k.recs, k.nr, sizeof(*k.recs), by_time);
 	ret = write_records(c, &k, fmt, out_fd, page_size);
 	if (ret)
 		gt_error_set(err, -ret, "--hip-log: writing the log's records failed: %s", strerror(-ret));

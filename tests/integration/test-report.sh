@@ -644,6 +644,22 @@ test_report_v7_zstd_same_and_flat() {
 
 # The records fuzz target's kept inputs (its seeds, and anything it ever broke)
 # replayed through the same code without libFuzzer, plain and under ASan+UBSan.
+# fuzz-text's seeds and crashers (HIP lines, KFD snapshot lines, HIP capture)
+test_fuzz_text_inputs_replay() {
+	local bin=$ROOT_DIR/build/normal/replay-text files=() f n rc
+	case $GT in */asan/*) bin=$ROOT_DIR/build/asan/replay-text ;; esac
+	[ -x "$bin" ] || { WHY="$bin not built (make check builds it)"; return 1; }
+	for f in "$ROOT_DIR"/tests/fuzz/text-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-text/*; do
+		[ -f "$f" ] && files+=("$f")
+	done
+	expect "no kept inputs to replay" [ ${#files[@]} -gt 0 ] || return 1
+	timeout 600 "$bin" "${files[@]}" > "$WORK/replay-text.out" 2> "$WORK/replay-text.err"
+	rc=$?
+	expect "replay exited $rc: $(grep -m1 -E 'ERROR|runtime error|Sanitizer' "$WORK/replay-text.err")" [ $rc = 0 ] || return 1
+	n=$(sed -n 's/^replayed \([0-9]*\) inputs$/\1/p' "$WORK/replay-text.out")
+	expect "replayed ${n:-none} of ${#files[@]}" [ "${n:-0}" = ${#files[@]} ]
+}
+
 test_fuzz_records_inputs_replay() {
 	local bin=$ROOT_DIR/build/normal/replay-records files=() f n rc
 	case $GT in */asan/*) bin=$ROOT_DIR/build/asan/replay-records ;; esac

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target for the text the workload (or whoever wrote a file)
+ * controls, line by line:
+ *   0: HIP runtime log lines through hip_runtime_add(), the join report
+ *      makes of print records and --hip-log files (processes, kernel
+ *      names, queues, commands: the lookups must stay linear, the caps hold)
+ *   1: KFD debugfs snapshot lines (record --kfd-snapshot's print records)
+ *      through kfd_snapshots_line() and the MQD decoding at the end
+ *   2: a HIP log file as the runtime writes it, collected by record
+ *      (hip_capture_collect: header parsing, continuations, cut lines, the
+ *      text cap) into ring-buffer pages
+ * Input: one byte picks the mode; the rest is text, split at newlines; in
+ * modes 0 and 1 a line's first byte also picks its pid and time step.
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../../lib/hip-capture.h"
+#include "../../lib/hip-runtime.h"
+#include "../../lib/kfd-mqd.h"
+
+#define MAX_LINE 4096
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+/* Each line of text, NUL-terminated, to fn with the line's seed byte */
+static void each_line(const uint8_t *data, size_t size,
+		      void (*fn)(void *ctx, unsigned char seed, const char *line), void *ctx)
+{
+	char line[MAX_LINE];
+	size_t at = 0;
+
+	while (at < size) {
+		const uint8_t *nl = memchr(data + at, '\n', size - at);
+		size_t len = nl ? (size_t)(nl - (data + at)) : size - at;
+		size_t n = len < MAX_LINE - 1 ? len : MAX_LINE - 1;
+
+		memcpy(line, data + at, n);
+		line[n] = '\0';
+		fn(ctx, n ? (unsigned char)line[0] : 0, line);
+		at += len + 1;
+	}
+}
+
+struct text_state {
+	struct hip_runtime hip;
+	struct kfd_snapshots snaps;
+	uint64_t ts;
+};
+
+static void hip_line(void *ctx, unsigned char seed, const char *line)
+{
+	struct text_state *s = ctx;
+	struct hip_line l;
+
+	s->ts += seed;
+	hip_runtime_add(&s->hip, 100 + (seed & 7), s->ts, line, &l, NULL);
+}
+
+static void snapshot_line(void *ctx, unsigned char seed, const char *line)
+{
+	struct text_state *s = ctx;
+
+	s->ts += seed;
+	kfd_snapshots_line(&s->snaps, s->ts, line);
+}
+
+/* Mode 2: the text as <capture dir>/hip.log_77, collected into a memfd */
+static void capture(const uint8_t *data, size_t size)
+{
+	struct hip_print_format fmt = { .event_id = 5, .long_size = 8 };
+	struct gt_error err = { 0 };
+	struct hip_capture c;
+	char path[256];
+	int fd, out;
+
+	if (hip_capture_prepare(&c, 4, getuid(), getgid(), &err))
+		return;
+	c.max_text = 1 << 20;
+	snprintf(path, sizeof(path), "%s_77", c.file);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		if (write(fd, data, size) == (ssize_t)size) {
+			out = memfd_create("hip-pages", MFD_CLOEXEC);
+			if (out >= 0) {
+				hip_capture_collect(&c, &fmt, NULL, 0, NULL, NULL, out, 4096, &err);
+				close(out);
+			}
+		}
+		close(fd);
+	}
+	hip_capture_remove(&c);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct text_state s;
+
+	if (!size)
+		return 0;
+	memset(&s, 0, sizeof(s));
+	switch (data[0] % 3) {
+	case 0:
+		each_line(data + 1, size - 1, hip_line, &s);
+		hip_runtime_free(&s.hip);
+		break;
+	case 1:
+		each_line(data + 1, size - 1, snapshot_line, &s);
+		kfd_snapshots_finish(&s.snaps);
+		kfd_snapshots_free(&s.snaps);
+		break;
+	default:
+		capture(data + 1, size - 1);
+		break;
+	}
+	return 0;
+}
