@@ -56,7 +56,7 @@ test_report_pre_4_16_amdgpu() {
 # files with function_graph records crashed (libtracecmd's graph printer
 # reading ahead through a handle our stream reader bypasses).
 test_every_output_on_every_file() {
-	local s f v out rc bad= runs=0
+	local s f v out rc bad='' runs=0
 	for s in $("$MAKE_FIXTURE" "$FORMATS" list | cut -d' ' -f1); do
 		f=$(fixture "$s") || { WHY="make-fixture $s failed"; return 1; }
 		set -- "$f"
@@ -644,27 +644,14 @@ test_report_v7_zstd_same_and_flat() {
 
 # The records fuzz target's kept inputs (its seeds, and anything it ever broke)
 # replayed through the same code without libFuzzer, plain and under ASan+UBSan.
-# fuzz-text's seeds and crashers (HIP lines, KFD snapshot lines, HIP capture)
-test_fuzz_text_inputs_replay() {
-	local bin=$ROOT_DIR/build/normal/replay-text files=() f n rc
-	case $GT in */asan/*) bin=$ROOT_DIR/build/asan/replay-text ;; esac
+# replay_inputs NAME DIR...: every file in DIRs once through build/*/replay-NAME
+# (a fuzz target's entry point built with gcc, plain or sanitized as $GT is)
+replay_inputs() {
+	local name=$1 bin=$ROOT_DIR/build/normal/replay-$1 files=() f n rc
+	shift
+	case $GT in */asan/*) bin=$ROOT_DIR/build/asan/replay-$name ;; esac
 	[ -x "$bin" ] || { WHY="$bin not built (make check builds it)"; return 1; }
-	for f in "$ROOT_DIR"/tests/fuzz/text-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-text/*; do
-		[ -f "$f" ] && files+=("$f")
-	done
-	expect "no kept inputs to replay" [ ${#files[@]} -gt 0 ] || return 1
-	timeout 600 "$bin" "${files[@]}" > "$WORK/replay-text.out" 2> "$WORK/replay-text.err"
-	rc=$?
-	expect "replay exited $rc: $(grep -m1 -E 'ERROR|runtime error|Sanitizer' "$WORK/replay-text.err")" [ $rc = 0 ] || return 1
-	n=$(sed -n 's/^replayed \([0-9]*\) inputs$/\1/p' "$WORK/replay-text.out")
-	expect "replayed ${n:-none} of ${#files[@]}" [ "${n:-0}" = ${#files[@]} ]
-}
-
-test_fuzz_records_inputs_replay() {
-	local bin=$ROOT_DIR/build/normal/replay-records files=() f n rc
-	case $GT in */asan/*) bin=$ROOT_DIR/build/asan/replay-records ;; esac
-	[ -x "$bin" ] || { WHY="$bin not built (make check builds it)"; return 1; }
-	for f in "$ROOT_DIR"/tests/fuzz/records-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-records/*; do
+	for f in "$@"; do
 		[ -f "$f" ] && files+=("$f")
 	done
 	expect "no kept inputs to replay" [ ${#files[@]} -gt 0 ] || return 1
@@ -673,4 +660,13 @@ test_fuzz_records_inputs_replay() {
 	expect "replay exited $rc: $(grep -m1 -E 'ERROR|runtime error|Sanitizer' "$WORK/replay.err")" [ $rc = 0 ] || return 1
 	n=$(sed -n 's/^replayed \([0-9]*\) inputs$/\1/p' "$WORK/replay.out")
 	expect "replayed ${n:-none} of ${#files[@]}" [ "${n:-0}" = ${#files[@]} ]
+}
+
+# fuzz-text's seeds and crashers (HIP lines, KFD snapshot lines, HIP capture)
+test_fuzz_text_inputs_replay() {
+	replay_inputs text "$ROOT_DIR"/tests/fuzz/text-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-text/*
+}
+
+test_fuzz_records_inputs_replay() {
+	replay_inputs records "$ROOT_DIR"/tests/fuzz/records-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-records/*
 }
