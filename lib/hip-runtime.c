@@ -236,6 +236,16 @@ static int dispatch(struct hip_runtime *h, struct hip_proc *p, const struct hip_
 	return 0;
 }
 
+/* A log's numbers are anyone's: its sums saturate rather than overflow */
+static int64_t add_saturating(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	if (__builtin_add_overflow(a, b, &r))
+		return b > 0 ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
 int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *text,
 		    struct hip_line *l, const struct kfd_queues *kfd)
 {
@@ -273,8 +283,8 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 		break;
 	case HIP_CMD_COMPLETE:
 		p->commands_complete++;
-		p->gpu_us += l->gpu_us;
-		p->wall_us += l->wall_us;
+		p->gpu_us = add_saturating(p->gpu_us, l->gpu_us);
+		p->wall_us = add_saturating(p->wall_us, l->wall_us);
 		ret = end_cmd(p, l, ts, kfd);
 		break;
 	case HIP_COPY:
