@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,19 +110,47 @@ static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 	return j;
 }
 
+static void retire(struct timeline *t, struct job *j);
+
+/* Some key of the job still finds it (timeline_finish reaches jobs by their keys) */
+static bool reachable(const struct timeline *t, const struct job *j)
+{
+	return (j->has_id && keymap_get(&t->by_id, j->id_key) == j) ||
+	       (j->has_fence && keymap_get(&t->by_fence, fence_key(j->ctx, j->seqno)) == j) ||
+	       (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j) ||
+	       (j->virtio_fence_id && keymap_get(&t->by_virtio, j->virtio_fence_id) == j);
+}
+
+/*
+ * The key is j's from now on (the newest wins: a freed fence's address, a
+ * job id of a ring whose name the record lacks). A job it took the key from
+ * that no key finds any more is handed out now, unfinished, rather than
+ * lost and leaked.
+ */
+static void put_key(struct timeline *t, struct keymap *m, uint64_t key, struct job *j)
+{
+	struct job *was = keymap_get(m, key);
+
+	keymap_put(m, key, j);
+	if (was && was != j && !reachable(t, was)) {
+		was->flags |= JOB_UNFINISHED;
+		retire(t, was);
+	}
+}
+
 static void index_job(struct timeline *t, struct job *j, const struct gpu_event *ev)
 {
 	if (ev->has_id && !j->has_id) {
 		j->has_id = true;
 		j->id = ev->id;
 		j->id_key = id_key(t, ev);
-		keymap_put(&t->by_id, j->id_key, j);
+		put_key(t, &t->by_id, j->id_key, j);
 	}
 	if (ev->has_fence && !j->has_fence) {
 		j->has_fence = true;
 		j->ctx = ev->ctx;
 		j->seqno = ev->seqno;
-		keymap_put(&t->by_fence, fence_key(j->ctx, j->seqno), j);
+		put_key(t, &t->by_fence, fence_key(j->ctx, j->seqno), j);
 	}
 	/* a freed fence's address comes back for a later job: the newest wins */
 	if (ev->fence_ptr && j->fence_ptr != ev->fence_ptr) {
@@ -129,7 +158,7 @@ static void index_job(struct timeline *t, struct job *j, const struct gpu_event 
 		if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
 			keymap_del(&t->by_ptr, j->fence_ptr);
 		j->fence_ptr = ev->fence_ptr;
-		keymap_put(&t->by_ptr, j->fence_ptr, j);
+		put_key(t, &t->by_ptr, j->fence_ptr, j);
 	}
 	if (ev->has_client_id) {
 		j->has_client_id = true;
@@ -359,7 +388,7 @@ static void virtio_emit(struct timeline *t, struct job *j, const struct gpu_even
 		j->t_submit = ev->ts;
 	if (!j->virtio_fence_id && ev->seqno) {
 		j->virtio_fence_id = ev->seqno;
-		keymap_put(&t->by_virtio, ev->seqno, j);
+		put_key(t, &t->by_virtio, ev->seqno, j);
 	}
 }
 
