@@ -124,6 +124,15 @@ static int probe_open(const char *path)
 		if (null >= 0)
 			dup2(null, STDERR_FILENO);
 		tracecmd_set_loglevel(TEP_LOG_NONE);
+		/*
+		 * A crash here is libtracecmd's, and the parent answers it: no
+		 * handler inherited (a sanitizer's, a fuzzer's) may take it for ours
+		 */
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGFPE, SIG_DFL);
+		signal(SIGILL, SIG_DFL);
+		signal(SIGABRT, SIG_DFL);
 		/* an open that never ends is a damaged file too, not a hung report */
 		alarm(PROBE_SECONDS);
 		_exit(tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS) ? 0 : 1);
