@@ -107,7 +107,8 @@ deps:
 # Unit tests (plain and ASan+UBSan), then the integration suite driving the
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
 TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm \
-	build/normal/replay-records build/asan/replay-records build/normal/replay-text build/asan/replay-text
+	build/normal/replay-records build/asan/replay-records build/normal/replay-text build/asan/replay-text \
+	build/normal/replay-formats build/asan/replay-formats
 
 check: $(TEST_BINS)
 	tests/run-all.sh
@@ -178,16 +179,18 @@ build/normal/replay-records: $(call obj,normal,tests/fuzz/replay.c tests/fuzz/fu
 build/asan/replay-records: $(call obj,asan,tests/fuzz/replay.c tests/fuzz/fuzz-records.c $(LIB_SRCS))
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
-# the text target's kept inputs, likewise
-build/normal/replay-text: $(call obj,normal,tests/fuzz/replay.c tests/fuzz/fuzz-text.c $(LIB_SRCS))
+# the text and formats targets' kept inputs, likewise
+build/normal/replay-%: $(call obj,normal,tests/fuzz/replay.c $(LIB_SRCS)) build/normal/tests/fuzz/fuzz-%.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-build/asan/replay-text: $(call obj,asan,tests/fuzz/replay.c tests/fuzz/fuzz-text.c $(LIB_SRCS))
+build/asan/replay-%: $(call obj,asan,tests/fuzz/replay.c $(LIB_SRCS)) build/asan/tests/fuzz/fuzz-%.o
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
-fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/make-fixture
-	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records build/fuzz/corpus-text tests/fuzz/crashers \
-		tests/fuzz/crashers-records tests/fuzz/crashers-text
+fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/fuzz/fuzz-formats \
+		build/make-fixture
+	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records build/fuzz/corpus-text \
+		build/fuzz/corpus-formats tests/fuzz/crashers tests/fuzz/crashers-records \
+		tests/fuzz/crashers-text tests/fuzz/crashers-formats
 	for s in $$(build/make-fixture tests/fixtures/formats list | cut -d' ' -f1); do \
 		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
 	# zstd v7 seeds too (lib/dat-stream.c), when trace-cmd can convert; an
@@ -207,6 +210,9 @@ fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/
 	$(FUZZ_ENV) build/fuzz/fuzz-text -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 		-rss_limit_mb=1024 -malloc_limit_mb=512 -artifact_prefix=tests/fuzz/crashers-text/ \
 		build/fuzz/corpus-text tests/fuzz/text-seeds
+	$(FUZZ_ENV) build/fuzz/fuzz-formats -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 \
+		-rss_limit_mb=1024 -malloc_limit_mb=512 -artifact_prefix=tests/fuzz/crashers-formats/ \
+		build/fuzz/corpus-formats tests/fuzz/formats-seeds
 
 install: gpu-trace $(PLUGINS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR) $(DESTDIR)$(COMPLETIONDIR)

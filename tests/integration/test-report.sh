@@ -667,6 +667,11 @@ test_fuzz_text_inputs_replay() {
 	replay_inputs text "$ROOT_DIR"/tests/fuzz/text-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-text/*
 }
 
+# fuzz-formats' seeds and crashers (hostile format text and a record)
+test_fuzz_formats_inputs_replay() {
+	replay_inputs formats "$ROOT_DIR"/tests/fuzz/formats-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-formats/*
+}
+
 test_fuzz_records_inputs_replay() {
 	replay_inputs records "$ROOT_DIR"/tests/fuzz/records-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-records/*
 }

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target for hostile format text: a .dat carries its events'
+ * formats, so a field's offset, size and type are whatever the file says.
+ * Input: a system name line, one format (the text up to a NUL byte; its
+ * name picks which decoder reads it: a scheduler, amdgpu, dma_fence, KFD
+ * probe, sched fork or ftrace print event), then record bytes (the event id
+ * is patched into common_type). The record goes through the GPU decoder,
+ * the workload's pid tree and the KFD probe table; every field read must
+ * stay inside the record (lib/record-field.h).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../lib/gpu-event.h"
+#include "../../lib/kfd-queue-table.h"
+#include "../../lib/workload-tree.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const uint8_t *end = data + size, *nl, *nul, *rest;
+	struct kfd_queue_table kq;
+	struct tep_record r = { .ts = 1, .cpu = 0 };
+	struct gpu_decoder *dec;
+	struct workload_tree w;
+	struct tep_handle *tep;
+	struct gpu_event gev;
+	struct tep_event *ev;
+	char system[64], *fmt;
+	unsigned char *rec;
+	uint16_t id;
+	size_t n;
+
+	nl = memchr(data, '\n', size < sizeof(system) ? size : sizeof(system));
+	if (!nl)
+		return 0;
+	memcpy(system, data, (size_t)(nl - data));
+	system[nl - data] = '\0';
+	nul = memchr(nl + 1, '\0', (size_t)(end - (nl + 1)));
+	if (!nul)
+		return 0;
+	fmt = strndup((const char *)nl + 1, (size_t)(nul - (nl + 1)));
+	tep = tep_alloc();
+	if (!fmt || !tep)
+		goto out;
+	tep_set_long_size(tep, 8);
+	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+	if (tep_parse_event(tep, fmt, strlen(fmt), system) || !(ev = tep_get_first_event(tep)))
+		goto out;
+	/* the record: what follows the format, its common_type the event's id */
+	rest = nul + 1;
+	n = (size_t)(end - rest);
+	rec = calloc(1, n < 8 ? 8 : n);
+	if (!rec)
+		goto out;
+	memcpy(rec, rest, n);
+	id = (uint16_t)ev->id;
+	memcpy(rec, &id, 2);
+	r.data = rec;
+	r.size = (int)n;
+	dec = gpu_decoder_new(tep);
+	if (dec) {
+		gpu_decoder_decode(dec, &r, &gev);
+		gpu_decoder_free(dec);
+	}
+	gpu_event_decode_one(ev, &r, &gev);
+	workload_tree_init(&w, tep);
+	workload_tree_add_marker(&w, "gpu-trace workload: pids=1 comm=x");
+	workload_tree_add(&w, &r);
+	workload_tree_free(&w);
+	kfd_table_init(&kq, tep);
+	if (kq.nr_formats)
+		kfd_table_record(&kq, tep, &r, ev->id);
+	kfd_table_free(&kq);
+	free(rec);
+out:
+	free(fmt);
+	if (tep)
+		tep_free(tep);
+	return 0;
+}
