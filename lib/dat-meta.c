@@ -217,6 +217,42 @@ static bool page_header_ok(const unsigned char *page, size_t len, const struct d
 	return dat_page_fits(page, m->page_size, m->long_size);
 }
 
+/*
+ * Every page of a CPU's uncompressed data claims no more than a page holds:
+ * libtracecmd hands each to kbuffer as it iterates, which reads past a
+ * damaged one (a crash fuzz-report found on the second page of a CPU). The
+ * headers are read a megabyte at a time; 0, or the offset of the first bad
+ * page.
+ */
+static uint64_t bad_page(struct cursor *c, uint64_t at, uint64_t size, const struct dat_meta *m)
+{
+	unsigned char *buf;
+	uint64_t done = 0, bad = 0;
+	size_t block = 1u << 20;
+
+	if (!m->page_size || size < m->page_size)
+		return 0;
+	if (block < m->page_size)
+		block = m->page_size;
+	block -= block % m->page_size;
+	buf = malloc(block);
+	if (!buf)
+		return 0;
+	while (!bad && done + m->page_size <= size) {
+		size_t n = size - done < block ? (size_t)(size - done) : block, i;
+
+		n -= n % m->page_size;
+		if (pread(c->fd, buf, n, (off_t)(at + done)) != (ssize_t)n)
+			break;
+		for (i = 0; i < n && !bad; i += m->page_size)
+			if (!dat_page_fits(buf + i, m->page_size, m->long_size))
+				bad = at + done + i;
+		done += n;
+	}
+	free(buf);
+	return bad;
+}
+
 static bool first_page_ok(struct cursor *c, uint64_t at, uint64_t size, const struct dat_meta *m)
 {
 	unsigned char head[16];
@@ -309,6 +345,13 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its CPU table; record it again", path);
+	for (cpu = 0; cpu < m->nr_cpus && cpu < DAT_META_MAX_CPUS; cpu++) {
+		uint64_t bad = bad_page(c, m->v6_cpu_offset[cpu], m->v6_cpu_bytes[cpu], m);
+
+		if (bad)
+			return gt_error_set(err, EIO, "%s is damaged: CPU %d's page at byte %llu claims more data than a page holds; record it again",
+					    path, cpu, (unsigned long long)bad);
+	}
 	return 0;
 }
 
@@ -514,10 +557,14 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	if (strcmp(m->compression, "none") && m->compression[0])
 		return check_chunks(c, m, err, path);
 	for (b = 0; b < m->nr_buffers; b++)
-		for (i = 0; i < m->buffers[b].nr_cpus; i++)
-			if (!first_page_ok(c, m->buffers[b].cpus[i].offset, m->buffers[b].cpus[i].size, m))
-				return gt_error_set(err, EIO, "%s is damaged: CPU %u's first page claims more data than a page holds; record it again",
-						    path, m->buffers[b].cpus[i].cpu);
+		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
+			uint64_t bad = bad_page(c, m->buffers[b].cpus[i].offset,
+						m->buffers[b].cpus[i].size, m);
+
+			if (bad)
+				return gt_error_set(err, EIO, "%s is damaged: CPU %u's page at byte %llu claims more data than a page holds; record it again",
+						    path, m->buffers[b].cpus[i].cpu, (unsigned long long)bad);
+		}
 	return 0;
 }
 
