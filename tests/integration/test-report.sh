@@ -120,16 +120,22 @@ test_report_escapes_what_a_terminal_obeys() {
 	expect "the C1 CSI is not shown as \\u009b" grep -qF 'sdma\u009b2J' "$WORK/esc.txt"
 }
 
+# bench_v7 NAME: $WORK/NAME.dat (300 jobs on five CPUs, many pages each) and
+# trace-cmd's zstd v7 conversion $WORK/NAME7.dat, for tests that damage them
+bench_v7() {
+	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
+		{ WHY="needs trace-cmd and zstd"; return 77; }
+	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/$1.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
+	trace-cmd convert -i "$WORK/$1.dat" -o "$WORK/${1}7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+		{ WHY="trace-cmd convert failed"; return 1; }
+}
+
 # One damaged page past a CPU's first: libtracecmd (v6) stopped reading that
 # CPU there and report said "lost none" over the rest; the zstd v7 reader
 # handed the page to kbuffer, which read past it. Both are one line now.
 test_report_refuses_a_damaged_page() {
 	local f g rc
-	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
-		{ WHY="needs trace-cmd and zstd"; return 77; }
-	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/dp.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
-	trace-cmd convert -i "$WORK/dp.dat" -o "$WORK/dp7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
-		{ WHY="trace-cmd convert failed"; return 1; }
+	bench_v7 dp || return
 	for f in "$WORK/dp.dat" "$WORK/dp7.dat"; do
 		"$GT" report "$f" > /dev/null 2>&1 || { WHY="${f##*/} intact is refused"; return 1; }
 		python3 "$ROOT_DIR/tests/tools/damage-page.py" "$f" 0 3 > /dev/null ||
@@ -147,11 +153,7 @@ test_report_refuses_a_damaged_page() {
 # chunk by chunk and CPU by CPU. Refused before anything is allocated.
 test_report_refuses_a_decompression_bomb() {
 	local rc
-	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
-		{ WHY="needs trace-cmd and zstd"; return 77; }
-	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/bomb.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
-	trace-cmd convert -i "$WORK/bomb.dat" -o "$WORK/bomb7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
-		{ WHY="trace-cmd convert failed"; return 1; }
+	bench_v7 bomb || return
 	python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/bomb7.dat" 0 bomb:16 > /dev/null ||
 		{ WHY="cannot make the bomb"; return 1; }
 	"$GT" report "$WORK/bomb7.dat" > /dev/null 2> "$WORK/bomb.err"
@@ -225,11 +227,7 @@ test_report_opens_the_file_once() {
 # are read now: the same file is refused, one without the bomb reads whole.
 test_report_reads_compressed_options() {
 	local rc
-	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
-		{ WHY="needs trace-cmd and zstd"; return 77; }
-	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/co.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
-	trace-cmd convert -i "$WORK/co.dat" -o "$WORK/co7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
-		{ WHY="trace-cmd convert failed"; return 1; }
+	bench_v7 co || return
 	cp "$WORK/co7.dat" "$WORK/cobomb7.dat"
 	python3 "$ROOT_DIR/tests/tools/compress-options.py" "$WORK/co7.dat" > /dev/null &&
 		python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/cobomb7.dat" 0 bomb:16 > /dev/null &&
