@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,11 +94,58 @@ int session_create_instance(struct trace_session *s, const char *tracing_dir,
 	return 0;
 }
 
+/*
+ * Root writes journals and locks there and later restores tracefs from the
+ * journals it finds: a directory another user could rename or fill (sudo -E
+ * passes the variable on) must not be taken. Every existing component of
+ * the resolved path must be root's (or ours), and writable by no one else
+ * unless sticky, as OpenSSH's StrictModes judges a path.
+ */
+static bool run_dir_trusted(const char *dir)
+{
+	char path[PATH_MAX], *p;
+	struct stat st;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s", dir);
+	/* the parts not made yet are made by us */
+	while (lstat(path, &st)) {
+		p = strrchr(path, '/');
+		if (errno != ENOENT || !p || p == path)
+			return false;
+		*p = '\0';
+	}
+	{
+		char *real = realpath(path, NULL);
+
+		if (!real)
+			return false;
+		snprintf(path, sizeof(path), "%s", real);
+		free(real);
+	}
+	len = strlen(path);
+	for (;;) {
+		if (lstat(path[0] ? path : "/", &st) || !S_ISDIR(st.st_mode) ||
+		    (st.st_uid != 0 && st.st_uid != geteuid()) ||
+		    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX)))
+			return false;
+		p = strrchr(path, '/');
+		if (!p || !path[0])
+			break;
+		*p = '\0';
+	}
+	return len > 0;
+}
+
 const char *session_run_dir(void)
 {
 	const char *dir = getenv("GPU_TRACE_RUN_DIR");
+	static const char *chosen;
 
-	return dir && dir[0] == '/' ? dir : GT_RUN_DIR;
+	if (!chosen)
+		chosen = dir && dir[0] == '/' && strlen(dir) < 400 &&
+			 run_dir_trusted(dir) ? dir : GT_RUN_DIR;
+	return chosen;
 }
 
 int session_make_run_dir(struct gt_error *err)

@@ -30,8 +30,9 @@ struct trace_session {
 #define GT_RUN_DIR		"/run/gpu-trace"
 
 /*
- * Where the restore journals live: GT_RUN_DIR, or $GPU_TRACE_RUN_DIR (tests;
- * sudo does not pass it on). record and reset must agree.
+ * Where the restore journals and run locks live: GT_RUN_DIR, or
+ * $GPU_TRACE_RUN_DIR (tests) where no other user could change that path
+ * (sudo -E passes it on). record and reset must agree.
  */
 const char *session_run_dir(void);
 /* Creates it (and missing parents: a minimal initramfs has no /run), private. */

@@ -164,6 +164,23 @@ test_journal_dir_without_its_parents() {
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "SIGKILL of a record whose journal needed its parents made"
 }
 
+# sudo -E passes GPU_TRACE_RUN_DIR on: a directory the user owns (or any
+# part of its path) would let them swap in a symlink under root's locks and
+# journals, or plant a journal reset then restores. Root keeps /run/gpu-trace.
+test_run_dir_of_another_user_is_not_taken() {
+	local mine theirs
+	mine=$(nobody_dir runpath) || return 1
+	theirs=$mine/run/gpu-trace
+	GPU_TRACE_RUN_DIR=$theirs "$GT" record -e sched:sched_switch -o "$WORK/rd.dat" -- true \
+		2> "$WORK/rd.err" || { WHY="record failed: $(tail -1 "$WORK/rd.err")"; return 1; }
+	expect "root made its run directory under a path nobody owns" [ ! -e "$mine/run" ] || return 1
+	# the control: the same path owned by root is taken
+	chown root:root "$mine" && chmod 0755 "$mine" || return 1
+	GPU_TRACE_RUN_DIR=$theirs "$GT" record -e sched:sched_switch -o "$WORK/rd2.dat" -- true \
+		2> "$WORK/rd.err" || { WHY="record failed: $(tail -1 "$WORK/rd.err")"; return 1; }
+	expect "a root-owned run directory was not taken (test is void)" [ -d "$theirs" ]
+}
+
 # A libtraceevent plugin the user controls: $HOME/.local/lib/traceevent/plugins
 # and $TRACEEVENT_PLUGIN_DIR are loaded by whoever opens a .dat. As the user,
 # their choice; as root (sudo -E, env_keep+=HOME) it is their code run as
