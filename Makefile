@@ -108,7 +108,7 @@ deps:
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
 TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm \
 	build/normal/replay-records build/asan/replay-records build/normal/replay-text build/asan/replay-text \
-	build/normal/replay-formats build/asan/replay-formats
+	build/normal/replay-formats build/asan/replay-formats build/normal/replay-output build/asan/replay-output
 
 check: $(TEST_BINS)
 	tests/run-all.sh
@@ -153,7 +153,8 @@ bench: gpu-trace build/storm build/make-fixture
 # Coverage-guided fuzzing (needs clang and libclang-rt-14-dev), see FUZZING.md:
 # fuzz-report feeds whole .dat files (seeds: the fixture scenarios) through
 # report's path; fuzz-records feeds synthetic records of the real formats
-# straight into the decoders, the timeline, the KFD tracker and the pid tree.
+# straight into the decoders, the timeline, the KFD tracker and the pid tree;
+# fuzz-output runs report and compare themselves, every format and section.
 # Crashes land in tests/fuzz/crashers, which the tests replay. FUZZ_SECONDS
 # bounds each target's run.
 FUZZ_SECONDS ?= 120
@@ -172,6 +173,19 @@ build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRCS) $(wildcard lib/*.h)
 	@mkdir -p build/fuzz
 	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS)
 
+# the output stage: report and compare themselves, cmd/ linked but for main
+CMD_LIB_SRCS := $(filter-out cmd/main.c,$(CMD_SRCS))
+build/fuzz/fuzz-output: tests/fuzz/fuzz-output.c $(LIB_SRCS) $(CMD_LIB_SRCS) $(wildcard lib/*.h cmd/*.h) \
+		build/gen/report-page.h
+	@mkdir -p build/fuzz
+	clang $(FUZZ_CFLAGS) -DGT_VERSION='"$(VERSION)"' -o $@ $< $(LIB_SRCS) $(CMD_LIB_SRCS) $(LDLIBS)
+
+build/normal/replay-output: $(call obj,normal,tests/fuzz/replay.c tests/fuzz/fuzz-output.c $(LIB_SRCS) $(CMD_LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/asan/replay-output: $(call obj,asan,tests/fuzz/replay.c tests/fuzz/fuzz-output.c $(LIB_SRCS) $(CMD_LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+
 # the records target's kept inputs, replayed by make check without libFuzzer
 build/normal/replay-records: $(call obj,normal,tests/fuzz/replay.c tests/fuzz/fuzz-records.c $(LIB_SRCS))
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
@@ -187,10 +201,10 @@ build/asan/replay-%: $(call obj,asan,tests/fuzz/replay.c $(LIB_SRCS)) build/asan
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
 fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/fuzz/fuzz-formats \
-		build/make-fixture
+		build/fuzz/fuzz-output build/make-fixture
 	@mkdir -p build/fuzz/corpus build/fuzz/corpus-records build/fuzz/corpus-text \
-		build/fuzz/corpus-formats tests/fuzz/crashers tests/fuzz/crashers-records \
-		tests/fuzz/crashers-text tests/fuzz/crashers-formats
+		build/fuzz/corpus-formats build/fuzz/corpus-output tests/fuzz/crashers tests/fuzz/crashers-records \
+		tests/fuzz/crashers-text tests/fuzz/crashers-formats tests/fuzz/crashers-output
 	for s in $$(build/make-fixture tests/fixtures/formats list | cut -d' ' -f1); do \
 		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
 	# zstd v7 seeds too (lib/dat-stream.c), when trace-cmd can convert; an
@@ -213,6 +227,10 @@ fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/
 	$(FUZZ_ENV) build/fuzz/fuzz-formats -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 \
 		-rss_limit_mb=1024 -malloc_limit_mb=512 -artifact_prefix=tests/fuzz/crashers-formats/ \
 		build/fuzz/corpus-formats tests/fuzz/formats-seeds
+	python3 tests/tools/output-seeds.py build/make-fixture tests/fixtures/formats build/fuzz/output-seeds
+	$(FUZZ_REPORT_ENV) build/fuzz/fuzz-output -max_total_time=$(FUZZ_SECONDS) -max_len=131072 -timeout=10 \
+		-rss_limit_mb=2048 -close_fd_mask=2 -artifact_prefix=tests/fuzz/crashers-output/ \
+		build/fuzz/corpus-output build/fuzz/output-seeds
 
 install: gpu-trace $(PLUGINS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR) $(DESTDIR)$(COMPLETIONDIR)

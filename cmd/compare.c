@@ -240,7 +240,7 @@ static const char *change_text(char *buf, size_t len, double change)
 	return buf;
 }
 
-static void text_stage(struct compare_run *cr, struct cmp_ring *r, int l)
+static void text_stage(struct compare_run *cr, struct cmp_ring *r, int l, FILE *f)
 {
 	struct cmp_result res;
 	char v[6][32], ch[32], why[96] = "";
@@ -260,41 +260,42 @@ static void text_stage(struct compare_run *cr, struct cmp_ring *r, int l)
 		else if (!res.by_runs)
 			snprintf(why, sizeof(why), " (z %.1f)", res.z);
 	}
-	printf("  %-14s %12s %12s %9s %12s %12s %12s %12s  %s%s\n", job_latency_name(l), v[0], v[1],
+	fprintf(f, "  %-14s %12s %12s %9s %12s %12s %12s %12s  %s%s\n", job_latency_name(l), v[0], v[1],
 	       change_text(ch, sizeof(ch), res.change), v[2], v[3], v[4], v[5],
 	       compare_verdict_name(res.verdict), why);
 }
 
-static void print_text(struct compare_run *cr)
+/* f escapes what a terminal obeys: ring and kernel names come from the files */
+static void print_text(struct compare_run *cr, FILE *f)
 {
 	int i, l, k;
 
-	printf("A: %s (%d run%s)\nB: %s (%d run%s)\n", cr->input[0], cr->c.runs[0],
+	fprintf(f, "A: %s (%d run%s)\nB: %s (%d run%s)\n", cr->input[0], cr->c.runs[0],
 	       cr->c.runs[0] == 1 ? "" : "s", cr->input[1], cr->c.runs[1], cr->c.runs[1] == 1 ? "" : "s");
 	if (cr->c.runs[0] > 1 && cr->c.runs[1] > 1)
-		printf("noise: the runs' own spread (bootstrap 95%% interval of B - A over the runs' medians, shown in us)");
+		fprintf(f, "noise: the runs' own spread (bootstrap 95%% interval of B - A over the runs' medians, shown in us)");
 	else
-		printf("noise: over jobs (Mann-Whitney, |z| > 3.29); with one run a side, run-to-run noise is not seen: repeat the runs");
-	printf("; changes under %.0f%% of A are not called\n", 100 * cr->c.min_change);
+		fprintf(f, "noise: over jobs (Mann-Whitney, |z| > 3.29); with one run a side, run-to-run noise is not seen: repeat the runs");
+	fprintf(f, "; changes under %.0f%% of A are not called\n", 100 * cr->c.min_change);
 	for (i = 0; i < cr->c.nr_rings; i++) {
 		struct cmp_ring *r = &cr->c.rings[i];
 
-		printf("\nring %s: jobs %llu / %llu per run, busy %.1f%% / %.1f%%, unfinished %llu / %llu, lost-touched %llu / %llu\n",
+		fprintf(f, "\nring %s: jobs %llu / %llu per run, busy %.1f%% / %.1f%%, unfinished %llu / %llu, lost-touched %llu / %llu\n",
 		       r->name, (unsigned long long)(r->runs[0] ? r->jobs[0] / (uint64_t)r->runs[0] : 0),
 		       (unsigned long long)(r->runs[1] ? r->jobs[1] / (uint64_t)r->runs[1] : 0),
 		       r->runs[0] ? r->busy_pct[0] / r->runs[0] : 0.0,
 		       r->runs[1] ? r->busy_pct[1] / r->runs[1] : 0.0,
 		       (unsigned long long)r->unfinished[0], (unsigned long long)r->unfinished[1],
 		       (unsigned long long)r->lost[0], (unsigned long long)r->lost[1]);
-		printf("  %-14s %12s %12s %9s %12s %12s %12s %12s  %s\n", "stage (us)", "A p50", "B p50",
+		fprintf(f, "  %-14s %12s %12s %9s %12s %12s %12s %12s  %s\n", "stage (us)", "A p50", "B p50",
 		       "change", "A p90", "B p90", "A p99", "B p99", "verdict");
 		for (l = 0; l < LAT_NR; l++)
-			text_stage(cr, r, l);
+			text_stage(cr, r, l, f);
 	}
-	printf("\nlost events: %llu / %llu\n", (unsigned long long)cr->lost_events[0],
+	fprintf(f, "\nlost events: %llu / %llu\n", (unsigned long long)cr->lost_events[0],
 	       (unsigned long long)cr->lost_events[1]);
 	if (cr->hip_lines[0] && cr->hip_lines[1]) {
-		printf("\nHIP dispatches per run and their mean span, dispatch to completion (runtime log)\n  %10s %10s %12s %12s  %s\n",
+		fprintf(f, "\nHIP dispatches per run and their mean span, dispatch to completion (runtime log)\n  %10s %10s %12s %12s  %s\n",
 		       "A", "B", "A us", "B us", "kernel");
 		for (k = 0; k < cr->nr_kernels; k++) {
 			const struct cmp_kernel *kn = &cr->kernels[k];
@@ -303,7 +304,7 @@ static void print_text(struct compare_run *cr)
 
 			for (s = 0; s < 2; s++)
 				us3(span[s], sizeof(span[s]), kn->spans[s], kn->spans[s] ? kn->span_ns[s] / kn->spans[s] : 0);
-			printf("  %10.1f %10.1f %12s %12s  %s\n", (double)kn->dispatches[0] / cr->c.runs[0],
+			fprintf(f, "  %10.1f %10.1f %12s %12s  %s\n", (double)kn->dispatches[0] / cr->c.runs[0],
 			       (double)kn->dispatches[1] / cr->c.runs[1], span[0], span[1], kn->name);
 		}
 	}
@@ -411,7 +412,7 @@ static int parse(int argc, char **argv, struct compare_run *cr, struct gt_error 
 	char *end;
 	int c;
 
-	optind = 1;
+	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
 		switch (c) {
@@ -463,10 +464,18 @@ int cmd_compare(int argc, char **argv)
 		gt_error_set(&err, ENOMEM, "out of memory");
 		goto out;
 	}
-	if (cr.json)
+	if (cr.json) {
 		print_json(&cr);
-	else
-		print_text(&cr);
+	} else {
+		FILE *safe = term_safe_stream(stdout);
+
+		if (!safe) {
+			gt_error_set(&err, ENOMEM, "out of memory");
+			goto out;
+		}
+		print_text(&cr, safe);
+		fclose(safe);
+	}
 	ret = fflush(stdout) || ferror(stdout) ? GT_EXIT_FAILURE : 0;
 	if (ret)
 		gt_error_set(&err, EIO, "writing the comparison failed; check the disk or pipe it goes to");

@@ -93,7 +93,7 @@ int cmd_list(int argc, char **argv)
 	const char *dir;
 	int c, i;
 
-	optind = 1;
+	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+eth", opts, NULL)) != -1) {
 		switch (c) {

@@ -152,7 +152,7 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 	o->clock = "mono";
 	o->hip_log = -1;
 	o->kfd_args = -1;
-	optind = 1;
+	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:o:b:e:f:p:l:g:C:P:ah", long_options, NULL)) != -1) {
 		switch (c) {

@@ -129,7 +129,7 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 
 	memset(o, 0, sizeof(*o));
 	o->top = 10;
-	optind = 1;
+	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
 	/*
 	 * Options may follow the file name, as with trace-cmd report; the

@@ -92,7 +92,7 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 
 	memset(o, 0, sizeof(*o));
 	o->interval_s = 1.0;
-	optind = 1;
+	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:e:d:n:b:P:ah", long_options, NULL)) != -1) {
 		switch (c) {

@@ -101,7 +101,8 @@ test_report_5_10_formats() {
 }
 
 # A file's strings reach a terminal: a comm or ring name holding escape
-# sequences must come out escaped in every text output, and JSON escapes them.
+# sequences must come out escaped in every text output (compare's too), and
+# JSON escapes them.
 test_report_escapes_what_a_terminal_obeys() {
 	local f out bad=
 	f=$(fixture escapes) || { WHY="make-fixture failed"; return 1; }
@@ -112,6 +113,11 @@ test_report_escapes_what_a_terminal_obeys() {
 		if LC_ALL=C grep -q $'[\x1b\x07]\|\xc2\x9b' "$WORK/esc.out"; then
 			bad="$bad ${out:-text}"
 		fi
+	done
+	for out in "" "--format json"; do
+		# shellcheck disable=SC2086
+		"$GT" compare $out "$f" "$f" > "$WORK/esc.out" 2>&1
+		LC_ALL=C grep -q $'[\x1b\x07]\|\xc2\x9b' "$WORK/esc.out" && bad="$bad compare${out:+ $out}"
 	done
 	expect "control characters passed in:$bad" [ -z "$bad" ] || return 1
 	"$GT" report --jobs "$f" > "$WORK/esc.txt" 2>&1
@@ -671,6 +677,14 @@ test_fuzz_text_inputs_replay() {
 # fuzz-formats' seeds and crashers (hostile format text and a record)
 test_fuzz_formats_inputs_replay() {
 	replay_inputs formats "$ROOT_DIR"/tests/fuzz/formats-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-formats/*
+}
+
+# fuzz-output's inputs (report and compare themselves, every format and
+# section): seeds made from every fixture now, and the kept crashers
+test_fuzz_output_inputs_replay() {
+	python3 "$ROOT_DIR/tests/tools/output-seeds.py" "$MAKE_FIXTURE" "$FORMATS" "$WORK/output-seeds" > /dev/null ||
+		{ WHY="output-seeds.py failed"; return 1; }
+	replay_inputs output "$WORK"/output-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-output/*
 }
 
 test_fuzz_records_inputs_replay() {

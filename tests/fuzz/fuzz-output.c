@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target for the output stage: `gpu-trace report` and `compare`
+ * themselves (cmd/, linked whole but for main) on a file, with every format
+ * and section, --events, filters, --hip-log and several inputs.
+ *
+ * Input: one byte picks the command line, a little-endian u32 the length of
+ * part A, then A and B. A is a .dat; B is a HIP log for --hip-log, or a
+ * second .dat for compare and for two files in one trace.
+ *
+ * What goes to a terminal (text, CSV, --events, compare) and JSON must hold no
+ * control character but newline and tab (no C0, DEL or UTF-8 C1) whatever the
+ * file's strings hold: a byte that breaks that aborts, so libFuzzer keeps the
+ * input.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../../cmd/cmd.h"
+
+enum { ANY, PLAIN };	/* which bytes the output may hold */
+
+static const struct command {
+	int checked;
+	const char *argv[12];	/* "A" and "B" stand for the parts' paths */
+} commands[] = {
+	{ PLAIN, { "report", "A" } },
+	{ PLAIN, { "report", "--jobs", "A" } },
+	{ PLAIN, { "report", "--events", "A" } },
+	{ PLAIN, { "report", "--rings", "--queues", "A" } },
+	{ PLAIN, { "report", "--format", "json", "A" } },
+	{ PLAIN, { "report", "--format", "json", "--jobs", "--queues", "A" } },
+	{ PLAIN, { "report", "--format", "csv", "A" } },
+	{ PLAIN, { "report", "--format", "csv", "--jobs", "A" } },
+	{ ANY, { "report", "--format", "perfetto", "A" } },
+	{ ANY, { "report", "--format", "html", "A" } },
+	{ PLAIN, { "report", "--hip-log", "B", "A" } },
+	{ PLAIN, { "report", "--format", "json", "--hip-log", "B", "A" } },
+	{ PLAIN, { "compare", "A", "B" } },
+	{ PLAIN, { "compare", "--format", "json", "A", "B" } },
+	{ ANY, { "report", "--format", "perfetto", "A", "--ts-offset", "1ms", "B" } },
+	{ ANY, { "report", "--format", "html", "A", "B" } },
+	{ PLAIN, { "report", "--workload-only", "--min-latency", "1", "--jobs", "A" } },
+	{ PLAIN, { "report", "--from", "+0.000001", "--to", "+1", "--events", "A" } },
+	{ PLAIN, { "report", "--top", "3", "--ring", "gfx_0.0.0", "--pid", "1", "A" } },
+	{ PLAIN, { "report", "--events", "--comm", "x", "--ring", "sdma0", "A" } },
+};
+
+#define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static int memfd_with(const char *name, const uint8_t *data, size_t size)
+{
+	int fd = memfd_create(name, MFD_CLOEXEC);
+
+	if (fd >= 0 && write(fd, data, size) != (ssize_t)size) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+static void check_plain(int fd)
+{
+	off_t size = lseek(fd, 0, SEEK_END);
+	const unsigned char *p;
+	off_t i;
+
+	if (size <= 0)
+		return;
+	p = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return;
+	for (i = 0; i < size; i++)
+		if ((p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7f ||
+		    (p[i] == 0xc2 && i + 1 < size && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f)) {
+			fprintf(stderr, "fuzz-output: control byte 0x%02x at %lld of the output\n",
+				p[i], (long long)i);
+			abort();
+		}
+	munmap((void *)p, (size_t)size);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	/* the fixtures' plugins are never loaded from the environment here */
+	unsetenv("TRACEEVENT_PLUGIN_DIR");
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct command *c;
+	char path_a[32], path_b[32], *argv[12];
+	int fd_a, fd_b, out, saved, argc;
+	uint32_t len;
+
+	if (size < 5)
+		return 0;
+	c = &commands[data[0] % NR_COMMANDS];
+	memcpy(&len, data + 1, sizeof(len));
+	data += 5;
+	size -= 5;
+	if (len > size)
+		len = (uint32_t)size;
+	fd_a = memfd_with("a.dat", data, len);
+	fd_b = memfd_with("b", data + len, size - len);
+	out = memfd_create("out", MFD_CLOEXEC);
+	if (fd_a < 0 || fd_b < 0 || out < 0)
+		goto out;
+	snprintf(path_a, sizeof(path_a), "/proc/self/fd/%d", fd_a);
+	snprintf(path_b, sizeof(path_b), "/proc/self/fd/%d", fd_b);
+	for (argc = 0; c->argv[argc]; argc++)
+		argv[argc] = !strcmp(c->argv[argc], "A") ? path_a :
+			     !strcmp(c->argv[argc], "B") ? path_b : (char *)c->argv[argc];
+	argv[argc] = NULL;
+
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	if (saved < 0 || dup2(out, STDOUT_FILENO) < 0)
+		goto out;
+	if (!strcmp(argv[0], "compare"))
+		cmd_compare(argc, argv);
+	else
+		cmd_report(argc, argv);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	if (c->checked == PLAIN)
+		check_plain(out);
+out:
+	if (fd_a >= 0)
+		close(fd_a);
+	if (fd_b >= 0)
+		close(fd_b);
+	if (out >= 0)
+		close(out);
+	return 0;
+}
