@@ -112,10 +112,10 @@ static void header(struct report *rep)
 	json_str(f, m->clock);
 	fprintf(f, ",\"buffer_kb\":");
 	opt_u64(f, m->has_buffer_kb, m->buffer_kb);
-	fprintf(f, ",\"records\":%llu,\"gpu_events\":%llu,\"function_events\":%llu,\"first_ns\":%llu,\"last_ns\":%llu",
+	fprintf(f, ",\"records\":%llu,\"gpu_events\":%llu,\"function_events\":%llu,\"short_records\":%llu,\"first_ns\":%llu,\"last_ns\":%llu",
 		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
-		(unsigned long long)rep->analysis.func_events, (unsigned long long)rep->analysis.first_ts,
-		(unsigned long long)rep->analysis.last_ts);
+		(unsigned long long)rep->analysis.func_events, (unsigned long long)rep->analysis.short_records,
+		(unsigned long long)rep->analysis.first_ts, (unsigned long long)rep->analysis.last_ts);
 	fprintf(f, ",\"lost\":{\"in_band\":%llu,\"in_band_unknown\":%s,\"windows\":%llu,\"cpus\":[",
 		(unsigned long long)rep->analysis.missed, rep->analysis.missed_unknown ? "true" : "false",
 		(unsigned long long)rep->analysis.tl.lost_windows);

@@ -90,7 +90,7 @@ static void header(struct report *rep)
 	fprintf(rep->stream, "file     %s (trace-cmd v%d%s%s)\n", rep->opts.file, m->version,
 		m->writer[0] ? ", written by " : "", m->writer);
 	for (i = 0; i < m->nr_skipped; i++)
-		fprintf(rep->stream, "note     option %u (%s) holds %u bytes where its meaning needs %s: skipped (another writer's use of the id)\n",
+		fprintf(rep->stream, "note     option %u (%s) holds %u bytes where its meaning needs %s: skipped (another writer's use of the id, or damage)\n",
 			m->skipped[i].id, dat_option_name(m->skipped[i].id) ? dat_option_name(m->skipped[i].id) : "?", m->skipped[i].size,
 			dat_option_expected(m->skipped[i].id));
 	fprintf(rep->stream, "kernel   %s\n", m->uname[0] ? m->uname : "(not recorded)");
@@ -109,6 +109,9 @@ static void header(struct report *rep)
 		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
 		(unsigned long long)rep->analysis.func_events, report_ts(first, sizeof(first), rep->analysis.first_ts),
 		report_ts(last, sizeof(last), rep->analysis.last_ts));
+	if (rep->analysis.short_records)
+		fprintf(rep->stream, "note     %llu records shorter than their common fields (type, pid): damaged, skipped\n",
+			(unsigned long long)rep->analysis.short_records);
 	if (rep->analysis.cov.skewed)
 		coverage_lines(rep);
 	if (!lost && !rep->analysis.missed && !rep->analysis.missed_unknown) {

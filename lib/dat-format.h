@@ -39,9 +39,11 @@ enum dat_option {
  * Does an option's size fit what its id means upstream? Other writers used
  * ids for other things (a trace-cmd fork wrote id 8, the 4-byte CPU count,
  * as 1 KB of text); such an option must be skipped, not read as offsets.
- * Ids whose size is free (text, buffers) always fit.
+ * Text options (uname, version, clock, date, a buffer's name) must end in a
+ * NUL inside the option: libtracecmd strdup()s them. Other ids whose size is
+ * free always fit.
  */
-bool dat_option_size_fits(uint16_t id, uint32_t size);
+bool dat_option_fits(uint16_t id, const char *data, uint32_t size);
 /* "CPU count" for 8; NULL for an id gpu-trace does not read */
 const char *dat_option_name(uint16_t id);
 /* What its meaning needs: "4 bytes"; "" where any size fits */
@@ -56,10 +58,14 @@ const char *dat_option_expected(uint16_t id);
 /*
  * A ring-buffer page's header (u64 timestamp, then a commit of long_size
  * bytes: the data's length, with flag bits above bit 27) claims no more
- * data than the page holds. kbuffer trusts the commit: a page that fails
- * this must never reach it (it would read past the page).
+ * data than the page holds (with a stored lost-events count after it), and
+ * its events step forward through it as kbuffer will walk them, each data
+ * event inside the commit. kbuffer trusts all of that: a page that fails
+ * this must never reach it (it would read past the page, or circle).
  */
 bool dat_page_fits(const unsigned char *page, size_t page_size, int long_size);
+/* Only the header's part of that, where less than a page was read. */
+bool dat_page_header_fits(const unsigned char *header, size_t page_size, int long_size);
 
 /*
  * The most a compressed chunk may hold uncompressed, in pages. trace-cmd

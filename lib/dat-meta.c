@@ -187,22 +187,32 @@ static void parse_options(struct cursor *c, struct dat_meta *m, uint64_t end, bo
 				*next = get_u(c, 8);
 			return;
 		}
-		if (!dat_option_size_fits(id, size)) {
-			if (m->nr_skipped < DAT_META_MAX_SKIPPED)
-				m->skipped[m->nr_skipped++] =
-					(struct dat_skipped_option){ id, size, at };
-			skip(c, size);
-			continue;
-		}
 		data = calloc(1, (size_t)size + 1);
 		if (!data) {
 			c->bad = true;
 			return;
 		}
 		get(c, data, size);
-		parse_option(m, id, data, size);
+		if (c->bad) {
+			free(data);
+			return;
+		}
+		if (dat_option_fits(id, data, size))
+			parse_option(m, id, data, size);
+		else if (m->nr_skipped < DAT_META_MAX_SKIPPED)
+			m->skipped[m->nr_skipped++] = (struct dat_skipped_option){ id, size, at };
 		free(data);
 	}
+}
+
+/*
+ * Every reader takes a page of this size from each CPU's data: a damaged
+ * header claiming 87 MB had kbuffer walk far past a 4 KB CPU's data.
+ * Kernels use 4 KB to 64 KB pages, sub-buffers of up to a few MB.
+ */
+static bool page_size_ok(uint32_t size)
+{
+	return size >= 4096 && size <= (16u << 20) && !(size & (size - 1));
 }
 
 /*
@@ -214,7 +224,8 @@ static bool page_header_ok(const unsigned char *page, size_t len, const struct d
 {
 	if (len < 16 || (m->long_size != 8 && m->long_size != 4))
 		return len == 0;
-	return dat_page_fits(page, m->page_size, m->long_size);
+	return len < m->page_size ? dat_page_header_fits(page, m->page_size, m->long_size)
+				  : dat_page_fits(page, m->page_size, m->long_size);
 }
 
 /*
@@ -251,17 +262,6 @@ static uint64_t bad_page(struct cursor *c, uint64_t at, uint64_t size, const str
 	}
 	free(buf);
 	return bad;
-}
-
-static bool first_page_ok(struct cursor *c, uint64_t at, uint64_t size, const struct dat_meta *m)
-{
-	unsigned char head[16];
-
-	if (size < 16)
-		return true;
-	c->pos = at;
-	get(c, head, 16);
-	return !c->bad && page_header_ok(head, 16, m);
 }
 
 /* header_page text: libtracecmd reads only 64-bit page timestamps */
@@ -333,15 +333,10 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 			return gt_error_set(err, EIO, "%s is truncated: CPU %d's data should end at byte %llu but the file has %llu bytes",
 					    path, cpu, (unsigned long long)(off + size),
 					    (unsigned long long)c->size);
-		if (!c->bad) {
-			uint64_t table = c->pos;
-			bool ok = first_page_ok(c, off, size, m);
-
-			c->pos = table;
-			if (!ok)
-				return gt_error_set(err, EIO, "%s is damaged: CPU %d's first page claims more data than a page holds; record it again",
-						    path, cpu);
-		}
+		/* libtracecmd reads a whole page where a part of one is left */
+		if (!c->bad && size % m->page_size)
+			return gt_error_set(err, EIO, "%s is damaged: CPU %d's data (%llu bytes) is not whole %u-byte pages; record it again",
+					    path, cpu, (unsigned long long)size, m->page_size);
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its CPU table; record it again", path);
@@ -349,7 +344,7 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		uint64_t bad = bad_page(c, m->v6_cpu_offset[cpu], m->v6_cpu_bytes[cpu], m);
 
 		if (bad)
-			return gt_error_set(err, EIO, "%s is damaged: CPU %d's page at byte %llu claims more data than a page holds; record it again",
+			return gt_error_set(err, EIO, "%s is damaged: CPU %d's page at byte %llu claims more data than a page holds, or its events run past it; record it again",
 					    path, cpu, (unsigned long long)bad);
 	}
 	return 0;
@@ -562,7 +557,7 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 						m->buffers[b].cpus[i].size, m);
 
 			if (bad)
-				return gt_error_set(err, EIO, "%s is damaged: CPU %u's page at byte %llu claims more data than a page holds; record it again",
+				return gt_error_set(err, EIO, "%s is damaged: CPU %u's page at byte %llu claims more data than a page holds, or its events run past it; record it again",
 						    path, m->buffers[b].cpus[i].cpu, (unsigned long long)bad);
 		}
 	return 0;
@@ -588,7 +583,7 @@ int dat_meta_read_fd(int fd, const char *path, struct dat_meta *m, struct gt_err
 	unsigned char head[10];
 	char version[8];
 	struct stat st;
-	int ret;
+	int ret, i;
 
 	memset(m, 0, sizeof(*m));
 	if (fstat(c.fd, &st) || !S_ISREG(st.st_mode))
@@ -604,6 +599,9 @@ int dat_meta_read_fd(int fd, const char *path, struct dat_meta *m, struct gt_err
 		return gt_error_set(err, ENOTSUP, "%s is big-endian; read it on a big-endian machine with trace-cmd", path);
 	m->long_size = (int)get_u(&c, 1);
 	m->page_size = (uint32_t)get_u(&c, 4);
+	if (!page_size_ok(m->page_size))
+		return gt_error_set(err, EIO, "%s is damaged: its page size %u is not a power of two from 4 KB to 16 MB; record it again",
+				    path, m->page_size);
 	if (m->version == 6)
 		ret = read_v6(&c, m, err, path);
 	else if (m->version == 7)
@@ -611,6 +609,10 @@ int dat_meta_read_fd(int fd, const char *path, struct dat_meta *m, struct gt_err
 	else
 		ret = gt_error_set(err, ENOTSUP, "%s is .dat version %s; gpu-trace reads versions 6 and 7",
 				   path, version);
+	for (i = 0; !ret && i < m->nr_buffers; i++)
+		if (!page_size_ok(m->buffers[i].page_size))
+			ret = gt_error_set(err, EIO, "%s is damaged: buffer '%s' has a page size of %u, not a power of two from 4 KB to 16 MB; record it again",
+					   path, m->buffers[i].name, m->buffers[i].page_size);
 	return ret;
 }
 

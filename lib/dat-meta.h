@@ -46,7 +46,7 @@ struct dat_meta {
 	int nr_sections;
 	int nr_buffers;			/* v7 */
 	struct dat_buffer_data buffers[DAT_META_MAX_BUFFERS];
-	/* options whose size does not fit their id (dat_option_size_fits): not read */
+	/* options whose size or text does not fit their id (dat_option_fits): not read */
 #define DAT_META_MAX_SKIPPED 8
 	int nr_skipped;
 	struct dat_skipped_option {

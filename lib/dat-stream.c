@@ -120,7 +120,7 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 			}
 		}
 		if (!dat_page_fits(c->chunk + c->page_off, s->page_size, 8)) {
-			damaged(s, c, "data has a page that claims more than a page holds");
+			damaged(s, c, "data has a page that claims more than a page holds, or whose events run past it");
 			return;
 		}
 		if (kbuffer_load_subbuffer(c->kbuf, c->chunk + c->page_off) < 0) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <pwd.h>
 #include <signal.h>
@@ -51,11 +52,40 @@ static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 	a->tl.workload = &a->workload;
 }
 
+/*
+ * libtraceevent reads every record's type and pid where the first format
+ * (by id) puts common_type and common_pid, whatever the record's size: a
+ * record shorter than that, or a format placing them before the record, is
+ * damage that must not reach tep_data_type() and tep_data_pid().
+ */
+static int common_fields_end(struct tep_handle *tep)
+{
+	static const char *const names[] = { "common_type", "common_pid" };
+	struct tep_event **events = tep_list_events(tep, TEP_EVENT_SORT_ID);
+	int end = 0;
+	size_t i;
+
+	if (!events || !events[0])
+		return 0;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct tep_format_field *f = tep_find_common_field(events[0], names[i]);
+
+		if (!f)
+			continue;
+		if (f->offset < 0 || f->size < 0 || f->offset > INT_MAX - f->size)
+			return INT_MAX;
+		if (f->offset + f->size > end)
+			end = f->offset + f->size;
+	}
+	return end;
+}
+
 /* Decoders, timeline, pid tree and hooks over the file's (or a stream's) formats. */
 static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 			 const struct analysis_hooks *hooks, struct gt_error *err)
 {
 	a->tep = tep;
+	a->common_end = common_fields_end(tep);
 	a->dec = gpu_decoder_new(a->tep);
 	if (!a->dec)
 		return gt_error_set(err, ENOMEM, "out of memory reading the event formats");
@@ -379,6 +409,11 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 	enum gpu_event_kind kind;
 	bool probe;
 
+	if (rec->size < a->common_end) {
+		a->short_records++;
+		release_page(a, rec);
+		return 0;
+	}
 	a->records++;
 	release_page(a, rec);
 	if (!a->first_ts)

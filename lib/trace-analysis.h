@@ -64,6 +64,9 @@ struct analysis {
 	/* for on_record: the record's HIP log line, or NULL */
 	const struct hip_line *hip_current;
 	uint64_t records, gpu_events, func_events;
+	/* records too short for the common fields (damaged): not read */
+	uint64_t short_records;
+	int common_end;				/* where common_type and common_pid end */
 	uint64_t first_ts, last_ts;
 	uint64_t missed;			/* in-band "events dropped" counts */
 	bool missed_unknown;

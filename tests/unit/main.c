@@ -16,6 +16,8 @@ int main(void)
 	suite_cpu_stats();
 	suite_page_scan();
 	suite_dat_writer();
+	suite_dat_format();
+	suite_trace_analysis();
 	suite_cmdlines();
 	suite_presets();
 	suite_timeline();

@@ -12,6 +12,8 @@ void suite_saved_files(void);
 void suite_cpu_stats(void);
 void suite_page_scan(void);
 void suite_dat_writer(void);
+void suite_dat_format(void);
+void suite_trace_analysis(void);
 void suite_cmdlines(void);
 void suite_presets(void);
 void suite_timeline(void);

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dat_page_fits(): the one check every page passes before kbuffer reads it;
+ * dat_option_fits(): every option before libtracecmd reads it.
+ * kbuffer steps from event to event by lengths the page itself gives, added
+ * as an int: a page that steps back makes kbuffer_next_event() circle (a
+ * hang fuzz-report found), one whose event runs past the commit is read
+ * past the data.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "../../lib/dat-format.h"
+#include "unit.h"
+
+static void put_raw(struct raw_page *p, uint32_t header, uint32_t word)
+{
+	uint64_t commit;
+
+	memcpy(p->data + 16 + p->used, &header, 4);
+	memcpy(p->data + 16 + p->used + 4, &word, 4);
+	p->used += 8;
+	commit = p->used;
+	memcpy(p->data + 8, &commit, 8);
+}
+
+static void page_with_events(struct raw_page *p)
+{
+	static const char payload[20] = "gpu job";
+
+	raw_page_init(p, 1000);
+	CU_ASSERT_EQUAL_FATAL(raw_page_add(p, 5, payload, sizeof(payload)), 0);
+	CU_ASSERT_EQUAL_FATAL(raw_page_add(p, 7, payload, 8), 0);
+}
+
+static void test_real_pages_fit(void)
+{
+	struct raw_page p;
+
+	page_with_events(&p);
+	CU_ASSERT_TRUE(dat_page_fits(p.data, sizeof(p.data), 8));
+	/* a time extend, a type_len 0 event with its own length, padding to the end */
+	put_raw(&p, 30 | (3u << 5), 1);
+	put_raw(&p, 0, 4);		/* no data past its length word */
+	put_raw(&p, 29, (uint32_t)(sizeof(p.data) - 16 - p.used - 4 + 8));
+	CU_ASSERT_TRUE(dat_page_fits(p.data, sizeof(p.data), 8));
+	raw_page_set_missed(&p, 3);
+	CU_ASSERT_TRUE(dat_page_fits(p.data, sizeof(p.data), 8));
+	/* an empty page */
+	raw_page_init(&p, 5);
+	CU_ASSERT_TRUE(dat_page_fits(p.data, sizeof(p.data), 8));
+}
+
+static void test_padding_that_steps_back(void)
+{
+	struct raw_page p;
+
+	page_with_events(&p);
+	put_raw(&p, 29, (uint32_t)-8);	/* back to its own start */
+	CU_ASSERT_FALSE(dat_page_fits(p.data, sizeof(p.data), 8));
+	page_with_events(&p);
+	put_raw(&p, 29, 0x80000000u);
+	CU_ASSERT_FALSE(dat_page_fits(p.data, sizeof(p.data), 8));
+}
+
+static void test_event_past_the_commit(void)
+{
+	struct raw_page p;
+
+	page_with_events(&p);
+	put_raw(&p, 0, 4096);		/* a type_len 0 event longer than the page */
+	CU_ASSERT_FALSE(dat_page_fits(p.data, sizeof(p.data), 8));
+	page_with_events(&p);
+	put_raw(&p, 0, 2);		/* a length under its own word: steps back */
+	put_raw(&p, 28, 0);		/* 112 bytes claimed, 4 there */
+	CU_ASSERT_FALSE(dat_page_fits(p.data, sizeof(p.data), 8));
+}
+
+static void test_commit_and_lost_count(void)
+{
+	struct raw_page p;
+	uint64_t commit = sizeof(p.data) - 16 + 1;
+
+	raw_page_init(&p, 1);
+	memcpy(p.data + 8, &commit, 8);
+	CU_ASSERT_FALSE(dat_page_fits(p.data, sizeof(p.data), 8));
+	CU_ASSERT_FALSE(dat_page_header_fits(p.data, sizeof(p.data), 8));
+	/* a full page has no room for a stored lost-events count after it */
+	commit = (sizeof(p.data) - 16) | (1ull << 31) | (1ull << 30);
+	memcpy(p.data + 8, &commit, 8);
+	CU_ASSERT_FALSE(dat_page_header_fits(p.data, sizeof(p.data), 8));
+}
+
+/* libtracecmd strdup()s text options: one not ending inside is skipped */
+static void test_text_options_end_inside(void)
+{
+	static const char version[] = "gpu-trace 0.1.0";
+	char buffer[16] = { 0 };
+
+	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_VERSION, version, sizeof(version)));
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_VERSION, version, sizeof(version) - 1));
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_UNAME, "Linux", 5));
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_TRACECLOCK, "[mono]", 6));
+	memcpy(buffer + 8, "gpu", 4);
+	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_BUFFER, buffer, 12));
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_BUFFER, buffer, 11));
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_CPUCOUNT, buffer, 5));
+	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_CPUCOUNT, buffer, 4));
+}
+
+void suite_dat_format(void)
+{
+	CU_pSuite s = CU_add_suite("dat-format: pages and options libtracecmd may read", NULL, NULL);
+
+	CU_add_test(s, "pages as the kernel writes them pass", test_real_pages_fit);
+	CU_add_test(s, "padding that steps back is refused", test_padding_that_steps_back);
+	CU_add_test(s, "an event past the commit is refused", test_event_past_the_commit);
+	CU_add_test(s, "commit and a stored lost count inside the page", test_commit_and_lost_count);
+	CU_add_test(s, "text options end inside the option", test_text_options_end_inside);
+}
