@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -120,12 +121,27 @@ int cgroup_of_container(const char *name, char *dir, size_t len, struct gt_error
 
 static bool seen(const struct cgroup_scope *c, pid_t pid)
 {
-	int i;
+	return keymap_get(&c->by_pid, (uint64_t)(uint32_t)pid + 1) != NULL;
+}
 
-	for (i = 0; i < c->nr_seen; i++)
-		if (c->seen[i].pid == pid)
-			return true;
-	return false;
+static int add_seen(struct cgroup_scope *c, pid_t pid, pid_t nspid)
+{
+	if (c->nr_seen == c->cap) {
+		int cap = c->cap ? 2 * c->cap : 64;
+		struct cgroup_pid *n = realloc(c->seen, sizeof(*n) * (size_t)cap);
+
+		if (!n)
+			return -1;
+		c->seen = n;
+		c->cap = cap;
+	}
+	/* the latest process with an nspid names it, as the runtime's log means */
+	if (keymap_put(&c->by_pid, (uint64_t)(uint32_t)pid + 1, (void *)1) ||
+	    keymap_put(&c->by_nspid, (uint64_t)(uint32_t)nspid + 1,
+		       (void *)(uintptr_t)(c->nr_seen + 1)))
+		return -1;
+	c->seen[c->nr_seen++] = (struct cgroup_pid){ pid, nspid };
+	return 0;
 }
 
 /* The innermost NSpid of /proc/PID/status: the pid the process sees itself as. */
@@ -161,19 +177,13 @@ int cgroup_scope_poll(struct cgroup_scope *c, pid_t **tids, int *nr)
 	f = fopen(path, "re");
 	while (f && fgets(line, sizeof(line), f)) {
 		pid_t pid = (pid_t)strtol(line, NULL, 10);
-		struct cgroup_pid *n;
 
 		if (pid <= 0 || seen(c, pid))
 			continue;
-		n = realloc(c->seen, sizeof(*n) * (size_t)(c->nr_seen + 1));
-		if (!n || workload_list_tasks(pid, tids, nr)) {
-			if (n)
-				c->seen = n;
+		if (workload_list_tasks(pid, tids, nr) || add_seen(c, pid, nspid_of(pid))) {
 			fclose(f);
 			return -1;
 		}
-		c->seen = n;
-		c->seen[c->nr_seen++] = (struct cgroup_pid){ pid, nspid_of(pid) };
 		added++;
 	}
 	if (f)
@@ -183,17 +193,16 @@ int cgroup_scope_poll(struct cgroup_scope *c, pid_t **tids, int *nr)
 
 pid_t cgroup_scope_host_pid(const struct cgroup_scope *c, pid_t nspid)
 {
-	int i;
+	uintptr_t i = (uintptr_t)keymap_get(&c->by_nspid, (uint64_t)(uint32_t)nspid + 1);
 
-	for (i = c->nr_seen - 1; i >= 0; i--)
-		if (c->seen[i].nspid == nspid)
-			return c->seen[i].pid;
-	return 0;
+	return i ? c->seen[i - 1].pid : 0;
 }
 
 void cgroup_scope_free(struct cgroup_scope *c)
 {
 	free(c->seen);
 	c->seen = NULL;
-	c->nr_seen = 0;
+	c->nr_seen = c->cap = 0;
+	keymap_free(&c->by_pid);
+	keymap_free(&c->by_nspid);
 }

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "gt-error.h"
+#include "keymap.h"
 
 /*
  * A workload that is not our child: the processes of a cgroup (a
@@ -17,7 +18,9 @@
 struct cgroup_scope {
 	char dir[512];			/* the cgroup's directory */
 	struct cgroup_pid { pid_t pid, nspid; } *seen;
-	int nr_seen;
+	int nr_seen, cap;
+	/* a workload can fork thousands: pid + 1 -> 1, nspid + 1 -> index + 1 */
+	struct keymap by_pid, by_nspid;
 };
 
 /*

@@ -178,6 +178,26 @@ int workload_exit_code(int wait_status)
 	return 125;
 }
 
+/*
+ * Room for one more: the array holds the power of two at or above *nr
+ * elements (what growing it here leaves), so it is reallocated only when
+ * *nr is one, doubling: a cgroup of many processes costs linear time.
+ */
+static int room_for_one(pid_t **tids, int nr)
+{
+	pid_t *n;
+
+	if (nr & (nr - 1))
+		return 0;
+	n = realloc(*tids, sizeof(*n) * (size_t)(nr ? 2 * nr : 1));
+	if (!n) {
+		errno = ENOMEM;
+		return -1;
+	}
+	*tids = n;
+	return 0;
+}
+
 int workload_list_tasks(pid_t pid, pid_t **tids, int *nr)
 {
 	char path[64];
@@ -189,17 +209,13 @@ int workload_list_tasks(pid_t pid, pid_t **tids, int *nr)
 	dir = opendir(path);
 	while (dir && (d = readdir(dir))) {
 		long tid = strtol(d->d_name, NULL, 10);
-		pid_t *n;
 
 		if (tid <= 0)
 			continue;
-		n = realloc(*tids, sizeof(*n) * (size_t)(*nr + 1));
-		if (!n) {
+		if (room_for_one(tids, *nr)) {
 			closedir(dir);
-			errno = ENOMEM;
 			return -1;
 		}
-		*tids = n;
 		(*tids)[(*nr)++] = (pid_t)tid;
 		found++;
 	}
@@ -207,13 +223,8 @@ int workload_list_tasks(pid_t pid, pid_t **tids, int *nr)
 		closedir(dir);
 	if (!found) {
 		/* gone, or /proc hidden: the pid itself still names it */
-		pid_t *n = realloc(*tids, sizeof(*n) * (size_t)(*nr + 1));
-
-		if (!n) {
-			errno = ENOMEM;
+		if (room_for_one(tids, *nr))
 			return -1;
-		}
-		*tids = n;
 		(*tids)[(*nr)++] = pid;
 	}
 	return 0;

@@ -42,6 +42,8 @@ void workload_abort(struct workload *w);
 /*
  * Appends the thread ids of process `pid` (/proc/PID/task) to *tids: GPU
  * submissions carry the submitting thread's id. 0, or -1 with errno.
+ * *tids grows by doubling: it must hold the power of two at or above *nr
+ * elements (NULL and 0, or one element, to start; then only grown here).
  */
 int workload_list_tasks(pid_t pid, pid_t **tids, int *nr);
 

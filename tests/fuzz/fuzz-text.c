@@ -10,6 +10,9 @@
  *   2: a HIP log file as the runtime writes it, collected by record
  *      (hip_capture_collect: header parsing, continuations, cut lines, the
  *      text cap) into ring-buffer pages
+ *   3: a cgroup's cgroup.procs as record --cgroup/--container polls it (a
+ *      workload forking thousands: lookups must stay linear), twice, then
+ *      the host pid of every line's number
  * Input: one byte picks the mode; the rest is text, split at newlines; in
  * modes 0 and 1 a line's first byte also picks its pid and time step.
  */
@@ -21,6 +24,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../../lib/cgroup-scope.h"
 #include "../../lib/hip-capture.h"
 #include "../../lib/hip-runtime.h"
 #include "../../lib/kfd-mqd.h"
@@ -106,6 +110,43 @@ static void capture(const uint8_t *data, size_t size)
 	hip_capture_remove(&c);
 }
 
+/* Mode 3: the text as a cgroup directory's cgroup.procs */
+static void cgroup_procs(const uint8_t *data, size_t size)
+{
+	char dir[] = "/tmp/fuzz-cgroup.XXXXXX", path[64], line[32];
+	struct gt_error err = { 0 };
+	struct cgroup_scope c;
+	pid_t *tids = NULL;
+	int fd, nr = 0, pass;
+	size_t at = 0;
+
+	if (!mkdtemp(dir))
+		return;
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0 && write(fd, data, size) == (ssize_t)size &&
+	    !cgroup_scope_open(&c, dir, &err)) {
+		for (pass = 0; pass < 2; pass++)
+			cgroup_scope_poll(&c, &tids, &nr);
+		while (at < size) {
+			size_t n = size - at < sizeof(line) - 1 ? size - at : sizeof(line) - 1;
+			char *nl;
+
+			memcpy(line, data + at, n);
+			line[n] = '\0';
+			nl = strchr(line, '\n');
+			at += nl ? (size_t)(nl - line) + 1 : n;
+			cgroup_scope_host_pid(&c, (pid_t)strtol(line, NULL, 10));
+		}
+		cgroup_scope_free(&c);
+	}
+	free(tids);
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
+	rmdir(dir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct text_state s;
@@ -113,7 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!size)
 		return 0;
 	memset(&s, 0, sizeof(s));
-	switch (data[0] % 3) {
+	switch (data[0] % 4) {
 	case 0:
 		each_line(data + 1, size - 1, hip_line, &s);
 		hip_runtime_free(&s.hip);
@@ -123,8 +164,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		kfd_snapshots_finish(&s.snaps);
 		kfd_snapshots_free(&s.snaps);
 		break;
-	default:
+	case 2:
 		capture(data + 1, size - 1);
+		break;
+	default:
+		cgroup_procs(data + 1, size - 1);
 		break;
 	}
 	return 0;

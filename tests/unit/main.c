@@ -18,6 +18,7 @@ int main(void)
 	suite_dat_writer();
 	suite_dat_format();
 	suite_trace_analysis();
+	suite_cgroup_scope();
 	suite_cmdlines();
 	suite_presets();
 	suite_timeline();

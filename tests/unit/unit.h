@@ -14,6 +14,7 @@ void suite_page_scan(void);
 void suite_dat_writer(void);
 void suite_dat_format(void);
 void suite_trace_analysis(void);
+void suite_cgroup_scope(void);
 void suite_cmdlines(void);
 void suite_presets(void);
 void suite_timeline(void);
