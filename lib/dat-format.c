@@ -26,6 +26,9 @@ bool dat_option_fits(uint16_t id, const char *data, uint32_t size)
 	case DAT_OPT_UNAME:
 	case DAT_OPT_VERSION:
 		return text_ends(data, size);
+	case DAT_OPT_STRINGS:
+		/* concatenated: each ends in a NUL, or a name runs into the next option */
+		return size && data && !data[size - 1];
 	case DAT_OPT_CPUCOUNT:
 		return size == 4;
 	case DAT_OPT_TSC2NSEC:
@@ -55,6 +58,7 @@ const char *dat_option_name(uint16_t id)
 	case DAT_OPT_VERSION: return "version";
 	case DAT_OPT_TIME_SHIFT: return "time shift";
 	case DAT_OPT_TSC2NSEC: return "TSC to ns";
+	case DAT_OPT_STRINGS: return "strings";
 	case DAT_OPT_HEADER_INFO ... DAT_OPT_CMDLINES: return "section offset";
 	case DAT_OPT_GT_BUFFER_KB: return "gpu-trace buffer size";
 	default: return NULL;
@@ -72,7 +76,8 @@ const char *dat_option_expected(uint16_t id)
 	case DAT_OPT_DATE:
 	case DAT_OPT_TRACECLOCK:
 	case DAT_OPT_UNAME:
-	case DAT_OPT_VERSION: return "text ending in a NUL";
+	case DAT_OPT_VERSION:
+	case DAT_OPT_STRINGS: return "text ending in a NUL";
 	default: return "";
 	}
 }

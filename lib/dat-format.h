@@ -24,6 +24,7 @@ enum dat_option {
 	DAT_OPT_VERSION = 9,
 	DAT_OPT_TIME_SHIFT = 12,
 	DAT_OPT_TSC2NSEC = 14,
+	DAT_OPT_STRINGS = 15,		/* v7: the section names */
 	/* v7: offsets of the metadata sections */
 	DAT_OPT_HEADER_INFO = 16,
 	DAT_OPT_CMDLINES = 21,
@@ -39,8 +40,8 @@ enum dat_option {
  * Does an option's size fit what its id means upstream? Other writers used
  * ids for other things (a trace-cmd fork wrote id 8, the 4-byte CPU count,
  * as 1 KB of text); such an option must be skipped, not read as offsets.
- * Text options (uname, version, clock, date, a buffer's name) must end in a
- * NUL inside the option: libtracecmd strdup()s them. Other ids whose size is
+ * Text options (uname, version, clock, date, a buffer's name, v7's strings)
+ * must end in a NUL inside the option: libtracecmd strdup()s them. Other ids whose size is
  * free always fit.
  */
 bool dat_option_fits(uint16_t id, const char *data, uint32_t size);

@@ -126,6 +126,9 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 			m->has_buffer_kb = true;
 		}
 		break;
+	case DAT_OPT_STRINGS:
+		m->strings_size += size;
+		break;
 	case DAT_OPT_BUFFER:
 		/* the CPU stats that follow are that buffer instance's */
 		if (m->version == 7)
@@ -355,6 +358,17 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
  * u32 string id, u64 size) and its size within the file. libtracecmd
  * allocates what the size says before it reads.
  */
+/*
+ * A v7 section header names itself by an offset into the strings read so
+ * far. libtracecmd 3.1.6 (get_metadata_string) has that bound inverted: an
+ * offset past the strings is handed to strdup(), one inside is dropped.
+ * Once there are strings, a name past them is damage.
+ */
+static bool section_name_ok(const struct dat_meta *m, uint32_t name)
+{
+	return !m->strings_size || (int32_t)name < 0 || name <= m->strings_size;
+}
+
 static int check_sections(struct cursor *c, const struct dat_meta *m)
 {
 	int i;
@@ -365,7 +379,9 @@ static int check_sections(struct cursor *c, const struct dat_meta *m)
 		c->pos = m->sections[i];
 		if (m->sections[i] >= c->size)
 			return -1;
-		skip(c, 8);
+		skip(c, 4);
+		if (!section_name_ok(m, (uint32_t)get_u(c, 4)))
+			return -1;
 		size = get_u(c, 8);
 		if (c->bad || size > c->size - c->pos)
 			return -1;
@@ -523,6 +539,7 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	next = get_u(c, 8);
 	while (next && !c->bad && sections++ < 64) {
 		uint16_t id, flags;
+		uint32_t name;
 		uint64_t size;
 
 		c->pos = next;
@@ -532,10 +549,18 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		}
 		id = (uint16_t)get_u(c, 2);
 		flags = (uint16_t)get_u(c, 2);
-		skip(c, 4);
+		name = (uint32_t)get_u(c, 4);
 		size = get_u(c, 8);
-		if (id != 0 || size > c->size - c->pos)
+		if (!c->bad && !section_name_ok(m, name))
+			return gt_error_set(err, EIO, "%s is damaged: the options section at byte %llu names string %u, past the file's %llu bytes of strings; record it again",
+					    path, (unsigned long long)next, name,
+					    (unsigned long long)m->strings_size);
+		if (id != 0)
 			break;
+		/* libtracecmd reads its options whatever the size says */
+		if (!c->bad && size > c->size - c->pos)
+			return gt_error_set(err, EIO, "%s is damaged: the options section at byte %llu claims %llu bytes, past the end of the file; record it again",
+					    path, (unsigned long long)next, (unsigned long long)size);
 		if (!(flags & 1)) {
 			parse_options(c, m, c->pos + size, true, &next);
 			continue;

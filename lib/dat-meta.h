@@ -43,6 +43,7 @@ struct dat_meta {
 	uint32_t page_size;
 	bool ts_adjusted;		/* DATE, OFFSET, TIME_SHIFT or TSC2NSEC: readers shift times */
 	uint64_t sections[8];		/* v7: offsets the options point at */
+	uint64_t strings_size;		/* v7: the section names' text, read so far */
 	int nr_sections;
 	int nr_buffers;			/* v7 */
 	struct dat_buffer_data buffers[DAT_META_MAX_BUFFERS];

@@ -104,6 +104,10 @@ static void test_text_options_end_inside(void)
 	memcpy(buffer + 8, "gpu", 4);
 	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_BUFFER, buffer, 12));
 	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_BUFFER, buffer, 11));
+	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_STRINGS, "options\0flyrecord", 18));
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_STRINGS, "options\0flyrecord", 17));
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_STRINGS, "", 0));
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_UNAME, "", 0));
 	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_CPUCOUNT, buffer, 5));
 	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_CPUCOUNT, buffer, 4));
 }
