@@ -433,14 +433,24 @@ test_install_puts_plugins_in_libtraceevent_dir() {
 		{ WHY="the installed plugins are not used by trace-cmd"; return 1; }
 }
 
+# capped CMD...: at most 60 s and 1 GB (address space; under ASan, which
+# reserves terabytes of it, resident memory)
+capped() {
+	case $GT in
+	*/asan/*) ASAN_OPTIONS="${ASAN_OPTIONS:-}:hard_rss_limit_mb=1024" timeout 60 "$@" ;;
+	*) (ulimit -v 1048576 && exec timeout 60 "$@") ;;
+	esac
+}
+
 # Every input the fuzzer once broke report with (tests/fuzz/crashers) stays fixed:
-# a clean exit (0, 2 no GPU events, 125 bad input), no signal, no sanitizer report.
+# a clean exit (0, 2 no GPU events, 125 bad input) within a time and memory
+# cap, no signal, no sanitizer report.
 test_fuzz_crashers_stay_fixed() {
 	local f rc n=0
 	for f in "$ROOT_DIR"/tests/fuzz/crashers/*; do
 		[ -f "$f" ] || continue
 		n=$((n + 1))
-		timeout 60 "$GT" report "$f" > /dev/null 2> "$WORK/fz.err"
+		capped "$GT" report "$f" > /dev/null 2> "$WORK/fz.err"
 		rc=$?
 		case $rc in
 		0 | 2 | 125) ;;
