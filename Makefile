@@ -16,7 +16,7 @@ PKG_LIBS   = $(eval PKG_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null))
 WARN       := -Wall -Wextra -Werror
 CFLAGS     ?= -O2 -g
 # -MMD -MP: each object's header dependencies, generated as it compiles
-ALL_CFLAGS  = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DGT_VERSION='"$(VERSION)"' -Ilib -MMD -MP
+ALL_CFLAGS  = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DGT_VERSION='"$(VERSION)"' -Ilib -Ibuild/gen -MMD -MP
 LDLIBS      = $(PKG_LIBS) -lpthread -lm
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
@@ -159,7 +159,7 @@ bench: gpu-trace build/storm build/make-fixture
 # bounds each target's run.
 FUZZ_SECONDS ?= 120
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=undefined $(PKG_CFLAGS) -Ilib
+	-fno-sanitize-recover=undefined $(PKG_CFLAGS) -Ilib -Ibuild/gen
 # No allocation is masked in the records and text targets (a malloc limit
 # catches what input makes us allocate). fuzz-report alone keeps
 # allocator_may_return_null: libtracecmd's open, which report runs in a probe

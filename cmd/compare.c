@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../lib/compare.h"
-#include "../lib/name-index.h"
-#include "../lib/trace-analysis.h"
+#include "compare.h"
+#include "name-index.h"
+#include "trace-analysis.h"
 #include "cmd.h"
 
 #define MAX_RUNS	1000

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/event-select.h"
-#include "../lib/presets.h"
-#include "../lib/tracer-setup.h"
+#include "event-select.h"
+#include "presets.h"
+#include "tracer-setup.h"
 #include "cmd.h"
 
 static void list_systems(bool with_events)

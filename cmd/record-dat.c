@@ -7,9 +7,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "../lib/cmdlines.h"
-#include "../lib/dat-writer.h"
-#include "../lib/saved-files.h"
+#include "cmdlines.h"
+#include "dat-writer.h"
+#include "saved-files.h"
 #include "cmd.h"
 #include "record.h"
 
@@ -61,7 +61,7 @@ static bool is_selected_system(char **names, int nr, const char *name)
 /* Names for pids the kernel's cmdlines cache missed: ours and the workload. */
 static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
 {
-	char *saved = tracefs_path_read(run->tracing_dir, "saved_cmdlines");
+	char *saved = trace_file_read(run->tracing_dir, "saved_cmdlines");
 	int nr = 0, i;
 	struct pid_comm *known = calloc((size_t)(run->recorder.nr_cpus + run->scoped_rec.nr_cpus +
 						 run->opts.nr_pids + 1), sizeof(*known));
@@ -87,10 +87,10 @@ static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
 
 int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_error *err)
 {
-	char *header_page = tracefs_path_read(run->tracing_dir, "events/header_page");
-	char *header_event = tracefs_path_read(run->tracing_dir, "events/header_event");
+	char *header_page = trace_file_read(run->tracing_dir, "events/header_page");
+	char *header_event = trace_file_read(run->tracing_dir, "events/header_event");
 	char *print_fmt = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
-	char *printk = tracefs_path_read(run->tracing_dir, "printk_formats");
+	char *printk = trace_file_read(run->tracing_dir, "printk_formats");
 	int nr = run->recorder.nr_cpus, i, ret = -1, nr_systems = 0;
 	int *fds = calloc((size_t)nr * 4, sizeof(int));
 	off_t *sizes = calloc((size_t)nr * 4, sizeof(off_t));

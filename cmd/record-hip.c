@@ -7,6 +7,7 @@
 #include <tracefs.h>
 #include <unistd.h>
 
+#include "file-io.h"
 #include "cmd.h"
 #include "record.h"
 

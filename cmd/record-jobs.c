@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "../lib/trace-analysis.h"
+#include "trace-analysis.h"
 #include "cmd.h"
 #include "record.h"
 

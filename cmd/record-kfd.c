@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file-io.h"
 #include "cmd.h"
 #include "record.h"
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/presets.h"
-#include "../lib/tracer-setup.h"
+#include "presets.h"
+#include "tracer-setup.h"
 #include "cmd.h"
 #include "record.h"
 

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "../lib/cpu-stats.h"
+#include "cpu-stats.h"
 #include "record-progress.h"
 
 static int shown;

@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../lib/saved-files.h"
+#include "saved-files.h"
 #include "cmd.h"
 #include "record-progress.h"
 #include "record.h"
@@ -122,7 +122,7 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 /* kallsyms dominates the header; formats and cmdlines fit in the margin */
 static off_t header_estimate(struct record_run *run)
 {
-	char *printk = tracefs_path_read(run->tracing_dir, "printk_formats");
+	char *printk = trace_file_read(run->tracing_dir, "printk_formats");
 	off_t n = (off_t)(run->kallsyms ? strlen(run->kallsyms) : 0) +
 		  (off_t)(printk ? strlen(printk) : 0);
 
@@ -216,7 +216,7 @@ static int setup(struct record_run *run, struct gt_error *err)
 		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
 	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
 	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
-	run->kallsyms = tracefs_path_read("/proc", "kallsyms");
+	run->kallsyms = trace_file_read("/proc", "kallsyms");
 	if (run->opts.command && workload_creds_from_env(&run->creds, run->opts.as_root, err))
 		return -1;
 	if (outfile_create(&run->out, run->opts.output, run->opts.force,

@@ -5,20 +5,20 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "../lib/buffer-ladder.h"
-#include "../lib/cgroup-scope.h"
-#include "../lib/cmdlines.h"
-#include "../lib/cpu-stats.h"
-#include "../lib/event-select.h"
-#include "../lib/dat-writer.h"
-#include "../lib/hip-capture.h"
-#include "../lib/kfd-debugfs.h"
-#include "../lib/kfd-probes.h"
-#include "../lib/outfile.h"
-#include "../lib/page-scan.h"
-#include "../lib/recorder.h"
-#include "../lib/tracer-setup.h"
-#include "../lib/workload.h"
+#include "buffer-ladder.h"
+#include "cgroup-scope.h"
+#include "cmdlines.h"
+#include "cpu-stats.h"
+#include "event-select.h"
+#include "dat-writer.h"
+#include "hip-capture.h"
+#include "kfd-debugfs.h"
+#include "kfd-probes.h"
+#include "outfile.h"
+#include "page-scan.h"
+#include "recorder.h"
+#include "tracer-setup.h"
+#include "workload.h"
 
 struct record_opts {
 	const char *output;

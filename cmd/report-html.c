@@ -29,7 +29,7 @@ struct report_html {
 };
 
 static const char page[] =
-#include "../build/gen/report-page.h"
+#include "report-page.h"
 	;
 
 /*

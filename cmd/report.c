@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/outfile.h"
+#include "outfile.h"
 #include "cmd.h"
 #include "report.h"
 

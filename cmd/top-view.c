@@ -5,7 +5,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "../lib/cmdlines.h"
+#include "cmdlines.h"
 #include "cmd.h"
 #include "top.h"
 

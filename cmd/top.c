@@ -16,12 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../lib/buffer-ladder.h"
-#include "../lib/dat-writer.h"
-#include "../lib/presets.h"
-#include "../lib/stale.h"
-#include "../lib/trace-session.h"
-#include "../lib/workload.h"
+#include "buffer-ladder.h"
+#include "dat-writer.h"
+#include "presets.h"
+#include "stale.h"
+#include "trace-session.h"
+#include "workload.h"
 #include "cmd.h"
 #include "top.h"
 
@@ -215,7 +215,7 @@ static bool has_gpu_system(const struct event_selection *sel, bool explicit_even
  */
 static struct tep_handle *load_formats(struct top_run *run)
 {
-	char *header = tracefs_path_read(run->tracing_dir, "events/header_page");
+	char *header = trace_file_read(run->tracing_dir, "events/header_page");
 	struct tep_handle *tep = tep_alloc();
 	int i, j;
 

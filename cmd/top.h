@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "../lib/event-select.h"
-#include "../lib/live-stats.h"
-#include "../lib/trace-analysis.h"
+#include "event-select.h"
+#include "live-stats.h"
+#include "trace-analysis.h"
 
 struct top_opts {
 	struct event_selection events;

@@ -43,11 +43,11 @@ int cpu_stats_read(const char *buffer_dir, int cpu, struct cpu_stats *st)
 
 	memset(st, 0, sizeof(*st));
 	snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
-	stats = tracefs_path_read(buffer_dir, name);
+	stats = trace_file_read(buffer_dir, name);
 	if (!stats)
 		return -errno;
 	snprintf(name, sizeof(name), "per_cpu/cpu%d/buffer_size_kb", cpu);
-	kb = tracefs_path_read(buffer_dir, name);
+	kb = trace_file_read(buffer_dir, name);
 	/*
 	 * The CPU's granted buffer size rides in its stats text, where
 	 * trace-cmd report --stat shows it, rather than in an option of our

@@ -190,7 +190,7 @@ static void check_buffer(struct check_report *r)
 
 static void check_tracefs_files(struct check_report *r, const char *dir)
 {
-	char *clocks = tracefs_path_read(dir, "trace_clock");
+	char *clocks = trace_file_read(dir, "trace_clock");
 	char path[4200];
 	bool pid, fork;
 
@@ -209,8 +209,8 @@ static void check_tracefs_files(struct check_report *r, const char *dir)
 
 static void check_top_level(struct check_report *r, const char *dir)
 {
-	char *tracer = tracefs_path_read(dir, "current_tracer");
-	char *events = tracefs_path_read(dir, "set_event");
+	char *tracer = trace_file_read(dir, "current_tracer");
+	char *events = trace_file_read(dir, "set_event");
 	char inst[4200], stale[256] = "";
 	bool busy = (tracer && strncmp(tracer, "nop", 3)) || (events && events[0]);
 	char **names;
@@ -265,7 +265,7 @@ void env_check_run(struct check_report *r)
 	add(r, "privileges", priv ? CHECK_OK : CHECK_FAIL, priv ? NULL : "run with sudo",
 	    priv ? "%s" : "not root and no CAP_SYS_ADMIN or CAP_PERFMON%s",
 	    priv ? (geteuid() == 0 ? "running as root" : "CAP_SYS_ADMIN or CAP_PERFMON held") : "");
-	lockdown = tracefs_path_read("/sys/kernel/security", "lockdown");
+	lockdown = trace_file_read("/sys/kernel/security", "lockdown");
 	if (lockdown && strstr(lockdown, "[confidentiality]"))
 		add(r, "lockdown", CHECK_FAIL, "boot without lockdown=confidentiality",
 		    "kernel lockdown is confidentiality: tracefs cannot be used");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Names of KFD's uapi values: shared by report and the probe events' plugin. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kfd-names.h"
@@ -33,4 +34,16 @@ const char *kfd_errno_name(int ret, char *buf, size_t len)
 		return name;
 	snprintf(buf, len, "error %d", ret);
 	return buf;
+}
+
+int kfd_probe_group_pid(const char *group)
+{
+	size_t n = strlen(KFD_PROBE_GROUP_PREFIX);
+	char *end;
+	long pid;
+
+	if (strncmp(group, KFD_PROBE_GROUP_PREFIX, n))
+		return 0;
+	pid = strtol(group + n, &end, 10);
+	return end != group + n && !*end && pid > 0 ? (int)pid : 0;
 }

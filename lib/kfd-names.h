@@ -12,4 +12,13 @@ const char *kfd_trigger_name(uint32_t trigger);
 /* "EINVAL" for -22; "error -N" when unnamed */
 const char *kfd_errno_name(int ret, char *buf, size_t len);
 
+/*
+ * record's KFD probes live in a group of their own, gpu_trace_<pid>: the
+ * probe writer names it, report and reset recognise it.
+ */
+#define KFD_PROBE_GROUP_PREFIX	"gpu_trace_"
+
+/* The pid in a gpu_trace_<pid> group name, 0 if not ours. */
+int kfd_probe_group_pid(const char *group);
+
 #endif

@@ -96,18 +96,6 @@ const char *kfd_probes_unavailable(const char *tracing_dir)
 	return NULL;
 }
 
-int kfd_probe_group_pid(const char *group)
-{
-	size_t n = strlen(KFD_PROBE_GROUP_PREFIX);
-	char *end;
-	long pid;
-
-	if (strncmp(group, KFD_PROBE_GROUP_PREFIX, n))
-		return 0;
-	pid = strtol(group + n, &end, 10);
-	return end != group + n && !*end && pid > 0 ? (int)pid : 0;
-}
-
 static struct tracefs_dynevent *alloc_probe(const struct kfd_probes *p,
 					    const struct probe_def *d, bool with_return_args)
 {

@@ -6,6 +6,7 @@
 #include <tracefs.h>
 
 #include "gt-error.h"
+#include "kfd-names.h"
 
 /*
  * Mainline amdkfd has no tracepoints. Its queue ioctls get their values in
@@ -23,8 +24,6 @@
  * pr_debug lines, switched on through dynamic debug and captured by the
  * printk:console event; the switch is journaled and put back.
  */
-#define KFD_PROBE_GROUP_PREFIX	"gpu_trace_"
-
 enum kfd_id_source {
 	KFD_ID_NONE,		/* queue ids are not captured */
 	KFD_ID_RETPROBE,	/* the return probe reads them */
@@ -67,8 +66,6 @@ int kfd_probes_remove(struct kfd_probes *p, struct gt_error *err);
 /* "the return probe", "pr_debug lines (dynamic debug)", "nothing" */
 const char *kfd_id_source_name(enum kfd_id_source s);
 
-/* The pid in a gpu_trace_<pid> group name, 0 if not ours. */
-int kfd_probe_group_pid(const char *group);
 /* Write a dead run's dynamic-debug journal back to the control file. */
 int kfd_dyndbg_restore_journal(const char *path, struct gt_error *err);
 

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kfd-probes.h"
 #include "kfd-queue-table.h"
 #include "record-field.h"
 

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "perfetto-export.h"
-#include "timeline-stats.h"
 
 /* Field numbers of Perfetto's public protos (protos/perfetto/trace/...). */
 enum {

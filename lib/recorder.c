@@ -8,23 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file-io.h"
 #include "recorder.h"
-
-int temp_file_in(const char *dir)
-{
-	char path[4200];
-	int fd;
-
-	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
-		return fd;
-	/* filesystems without O_TMPFILE: mkstemp uses O_EXCL, then unlink */
-	snprintf(path, sizeof(path), "%s/.gpu-trace-cpu.XXXXXX", dir);
-	fd = mkostemp(path, O_CLOEXEC);
-	if (fd >= 0)
-		unlink(path);
-	return fd;
-}
 
 int recorder_open(struct recorder *r, struct trace_session *s,
 		  const char *tmp_dir, struct gt_error *err)

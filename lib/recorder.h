@@ -37,7 +37,5 @@ int recorder_start(struct recorder *r, struct gt_error *err);
 int recorder_stop(struct recorder *r, struct gt_error *err);
 void recorder_close(struct recorder *r);
 
-/* Creates an unlinked, private temp file in dir (never follows symlinks). */
-int temp_file_in(const char *dir);
 
 #endif

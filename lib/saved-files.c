@@ -36,7 +36,7 @@ char *saved_value_normalize(const char *name, const char *content)
 	if (content[0] == '#' || !strncmp(content, "no pid", 6))
 		return strdup("");
 	out = strdup(content);
-	if (out && !tracefs_is_list_file(base)) {
+	if (out && !trace_file_is_list(base)) {
 		size_t n = strlen(out);
 
 		while (n && out[n - 1] == '\n')
@@ -55,7 +55,7 @@ int saved_files_remember(struct saved_files *sf, const char *tracing_dir,
 	for (i = 0; i < sf->nr; i++)
 		if (!strcmp(sf->files[i].name, name))
 			return 0;
-	content = tracefs_path_read(tracing_dir, name);
+	content = trace_file_read(tracing_dir, name);
 	if (!content)
 		return gt_error_set(err, errno, "cannot read %s/%s to save it: %s",
 				    tracing_dir, name, strerror(errno));
@@ -90,7 +90,7 @@ static bool still_unexpanded(const char *tracing_dir, const char *name)
 	base = base ? base + 1 : name;
 	if (strcmp(base, "buffer_size_kb"))
 		return false;
-	now = tracefs_path_read(tracing_dir, name);
+	now = trace_file_read(tracing_dir, name);
 	yes = now && strstr(now, "(expanded: ");
 	free(now);
 	return yes;
@@ -105,7 +105,7 @@ int saved_files_restore(struct saved_files *sf, const char *tracing_dir,
 	for (i = sf->nr - 1; i >= 0; i--) {
 		if (still_unexpanded(tracing_dir, sf->files[i].name))
 			continue;
-		if (tracefs_path_write(tracing_dir, sf->files[i].name,
+		if (trace_file_write(tracing_dir, sf->files[i].name,
 				       sf->files[i].value, &first) && !failed++)
 			*err = first;
 	}

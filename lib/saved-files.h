@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #include "gt-error.h"
-#include "tracefs-io.h"
+#include "trace-file.h"
 
 /*
  * Top-level tracefs files we change, with the value they had, so that teardown

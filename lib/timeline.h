@@ -11,7 +11,7 @@
 #include "workload-tree.h"
 
 /*
- * Joins GPU events into jobs (DESIGN.md section 5):
+ * Joins GPU events into jobs (README.md, "report": the joins by kernel):
  *  - amdgpu: (timeline, context, seqno) and the scheduler job id tie the
  *    ioctl, the scheduler and the ring together;
  *  - drm_sched <= 6.16: queue -> run by job id, run -> done by the finished

@@ -219,12 +219,12 @@ int session_write(struct trace_session *s, const char *file, const char *value,
 {
 	if (session_remember(s, file, err))
 		return -1;
-	return tracefs_path_write(s->dir, file, value, err);
+	return trace_file_write(s->dir, file, value, err);
 }
 
 char *session_read(struct trace_session *s, const char *file)
 {
-	return tracefs_path_read(s->dir, file);
+	return trace_file_read(s->dir, file);
 }
 
 bool session_has_file(struct trace_session *s, const char *file)
@@ -335,9 +335,9 @@ int session_add_pids(struct trace_session *s, const pid_t *pids, int nr, bool ev
 
 		for (; i < nr && off < sizeof(list) - 16; i++)
 			off += (size_t)snprintf(list + off, sizeof(list) - off, "%d\n", (int)pids[i]);
-		if (events && tracefs_path_append(s->dir, "set_event_pid", list, err))
+		if (events && trace_file_append(s->dir, "set_event_pid", list, err))
 			return -1;
-		if (functions && tracefs_path_append(s->dir, "set_ftrace_pid", list, err))
+		if (functions && trace_file_append(s->dir, "set_ftrace_pid", list, err))
 			return -1;
 	}
 	return 0;
@@ -345,7 +345,7 @@ int session_add_pids(struct trace_session *s, const pid_t *pids, int nr, bool ev
 
 int session_mark(struct trace_session *s, const char *text, struct gt_error *err)
 {
-	return tracefs_path_write(s->dir, "trace_marker", text, err);
+	return trace_file_write(s->dir, "trace_marker", text, err);
 }
 
 int session_teardown(struct trace_session *s, struct gt_error *err)

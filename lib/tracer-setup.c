@@ -22,7 +22,7 @@ bool tracer_is_known(const char *name)
 
 int tracer_listed(const char *dir, const char *name)
 {
-	char *list = tracefs_path_read(dir, "available_tracers");
+	char *list = trace_file_read(dir, "available_tracers");
 	char *tok, *save = NULL;
 	int found = 0;
 
@@ -163,7 +163,7 @@ int tracer_setup(struct trace_session *s, const struct tracer_request *rq,
 					    res->notes[res->nr_notes - 1]);
 		/* undo filters the refused tracer left behind */
 		if (rq->nr_filters && session_has_file(s, "set_ftrace_filter"))
-			tracefs_path_write(s->dir, "set_ftrace_filter", "", NULL);
+			trace_file_write(s->dir, "set_ftrace_filter", "", NULL);
 	}
 	note(res, "recording events only (no %s tracer)%s", rq->tracer,
 	     rq->nr_filters ? "; function filters ignored" : "");
@@ -200,14 +200,14 @@ enum tracer_permission tracer_probe(const char *tracing_dir, const char *tracer,
 	 * TCG for 7.3 without it).  Kernels that forbid the tracer refuse the
 	 * filter too; the tracer write below is what decides.
 	 */
-	tracefs_path_write(dir, "set_ftrace_filter", "vfs_read", NULL);
+	trace_file_write(dir, "set_ftrace_filter", "vfs_read", NULL);
 	if (tracer_listed(dir, tracer) == 0) {
 		ret = TRACER_TOP_LEVEL_ONLY;
-	} else if (tracefs_path_write(dir, "current_tracer", tracer, &e)) {
+	} else if (trace_file_write(dir, "current_tracer", tracer, &e)) {
 		*why = e.errnum;
 		ret = TRACER_REFUSED;
 	} else {
-		tracefs_path_write(dir, "current_tracer", "nop", NULL);
+		trace_file_write(dir, "current_tracer", "nop", NULL);
 		ret = TRACER_PERMITTED;
 	}
 	tracefs_instance_destroy(inst);

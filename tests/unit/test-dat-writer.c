@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "../../lib/dat-writer.h"
-#include "../../lib/recorder.h"
+#include "../../lib/file-io.h"
 #include "unit.h"
 
 #define FMT_DIR "formats/linux-6.12/"

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "../../lib/page-scan.h"
-#include "../../lib/recorder.h"
+#include "../../lib/file-io.h"
 #include "unit.h"
 
 /* A minimal event: common header only (type, flags, preempt, pid). */

@@ -61,7 +61,7 @@ static void test_remember_restore_journal(void)
 	CU_ASSERT_EQUAL(saved_files_remember(&sf, dir, "trace_clock", &err), 0);
 	CU_ASSERT_EQUAL(saved_files_remember(&sf, dir, "tracing_on", &err), 0);
 	/* remembering twice keeps the first (original) value */
-	CU_ASSERT_EQUAL(tracefs_path_write(dir, "tracing_on", "0", &err), 0);
+	CU_ASSERT_EQUAL(trace_file_write(dir, "tracing_on", "0", &err), 0);
 	CU_ASSERT_EQUAL(saved_files_remember(&sf, dir, "tracing_on", &err), 0);
 	CU_ASSERT_EQUAL(sf.nr, 2);
 	CU_ASSERT_EQUAL(access(journal, R_OK), 0);
@@ -72,10 +72,10 @@ static void test_remember_restore_journal(void)
 	CU_ASSERT_STRING_EQUAL(loaded.files[0].value, "local");
 	CU_ASSERT_STRING_EQUAL(loaded.files[1].value, "1");
 	CU_ASSERT_EQUAL(saved_files_restore(&loaded, dir, &err), 0);
-	v = tracefs_path_read(dir, "tracing_on");
+	v = trace_file_read(dir, "tracing_on");
 	CU_ASSERT_STRING_EQUAL(v, "1");
 	free(v);
-	v = tracefs_path_read(dir, "trace_clock");
+	v = trace_file_read(dir, "trace_clock");
 	CU_ASSERT_STRING_EQUAL(v, "local");
 	free(v);
 	/* a complete restore removes the journal */
@@ -103,13 +103,13 @@ static void test_unexpanded_buffer_left_alone(void)
 	CU_ASSERT_EQUAL(saved_files_remember(&sf, dir, "buffer_size_kb", &err), 0);
 	CU_ASSERT_STRING_EQUAL(sf.files[0].value, "1408");
 	CU_ASSERT_EQUAL(saved_files_restore(&sf, dir, &err), 0);
-	v = tracefs_path_read(dir, "buffer_size_kb");
+	v = trace_file_read(dir, "buffer_size_kb");
 	CU_ASSERT_STRING_EQUAL(v, "7 (expanded: 1408)\n");
 	free(v);
 	/* once resized (the run set its size), the expanded size goes back */
 	create_file(dir, "buffer_size_kb", "4096\n");
 	CU_ASSERT_EQUAL(saved_files_restore(&sf, dir, &err), 0);
-	v = tracefs_path_read(dir, "buffer_size_kb");
+	v = trace_file_read(dir, "buffer_size_kb");
 	CU_ASSERT_STRING_EQUAL(v, "1408");
 	free(v);
 	saved_files_free(&sf);

@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "file-io.h"
-#include "tracefs-io.h"
+#include "trace-file.h"
 
-char *tracefs_path_read(const char *tracing_dir, const char *name)
+char *trace_file_read(const char *tracing_dir, const char *name)
 {
 	char path[4096];
 	size_t cap = 4096, len = 0;
@@ -49,7 +49,7 @@ char *tracefs_path_read(const char *tracing_dir, const char *name)
 }
 
 /* Files that hold a list take one entry per write(); the rest one value. */
-bool tracefs_is_list_file(const char *name)
+bool trace_file_is_list(const char *name)
 {
 	static const char *const lists[] = {
 		"set_event", "set_event_pid", "set_ftrace_filter",
@@ -75,7 +75,7 @@ static int path_write(const char *tracing_dir, const char *name, const char *val
 	if (fd < 0)
 		return gt_error_set(err, errno, "cannot open %s: %s; run as root on a kernel with tracefs",
 				    path, strerror(errno));
-	if (tracefs_is_list_file(name)) {
+	if (trace_file_is_list(name)) {
 		const char *p = value;
 
 		while (*p && !ret) {
@@ -97,13 +97,13 @@ static int path_write(const char *tracing_dir, const char *name, const char *val
 	return 0;
 }
 
-int tracefs_path_write(const char *tracing_dir, const char *name,
+int trace_file_write(const char *tracing_dir, const char *name,
 		       const char *value, struct gt_error *err)
 {
 	return path_write(tracing_dir, name, value, O_TRUNC, err);
 }
 
-int tracefs_path_append(const char *tracing_dir, const char *name,
+int trace_file_append(const char *tracing_dir, const char *name,
 			const char *value, struct gt_error *err)
 {
 	return path_write(tracing_dir, name, value, O_APPEND, err);

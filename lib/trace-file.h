@@ -1,21 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef GT_TRACEFS_IO_H
-#define GT_TRACEFS_IO_H
+#ifndef GT_TRACE_FILE_H
+#define GT_TRACE_FILE_H
 
 #include <stdbool.h>
 
 #include "gt-error.h"
 
 /* set_event, set_ftrace_filter, set_event_pid...: one entry per write(). */
-bool tracefs_is_list_file(const char *name);
+bool trace_file_is_list(const char *name);
 
 /* Write (O_TRUNC) a whole tracefs file, one line at a time for list files. */
-int tracefs_path_write(const char *tracing_dir, const char *name,
+int trace_file_write(const char *tracing_dir, const char *name,
 		       const char *value, struct gt_error *err);
 /* The whole file, NUL-terminated, or NULL (errno set). */
-char *tracefs_path_read(const char *tracing_dir, const char *name);
+char *trace_file_read(const char *tracing_dir, const char *name);
 /* The same without truncating: a pid list grows (set_event_pid). */
-int tracefs_path_append(const char *tracing_dir, const char *name,
+int trace_file_append(const char *tracing_dir, const char *name,
 			const char *value, struct gt_error *err);
 
 #endif
