@@ -76,6 +76,12 @@ bool dat_page_header_fits(const unsigned char *header, size_t page_size, int lon
  */
 #define DAT_MAX_CHUNK_PAGES	64
 
+/*
+ * The most CPUs a file may claim: the kernel's NR_CPUS at its largest
+ * (x86 MAXSMP). libtracecmd sizes per-CPU tables by what the file says.
+ */
+#define DAT_MAX_CPUS	8192
+
 /* The clock name between brackets in a trace_clock file ("[mono]"), or NULL. */
 char *dat_clock_name(const char *trace_clock);
 

@@ -295,7 +295,7 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 {
 	char tag[16];
 	uint32_t nsys, i;
-	uint64_t next;
+	uint64_t next, header_cpus;
 	int cpu;
 
 	get_str(c, tag, sizeof(tag));			/* "header_page" */
@@ -313,7 +313,8 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	skip(c, get_u(c, 4));				/* kallsyms */
 	skip(c, get_u(c, 4));				/* printk formats */
 	skip(c, get_u(c, 8));				/* cmdlines */
-	m->nr_cpus = (int)get_u(c, 4);
+	header_cpus = get_u(c, 4);
+	m->nr_cpus = (int)header_cpus;
 	get(c, tag, 10);
 	if (!c->bad && !strcmp(tag, "options  ")) {
 		parse_options(c, m, c->size, false, &next);
@@ -322,6 +323,10 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated: its header ends at byte %llu; record it again",
 				    path, (unsigned long long)c->size);
+	/* libtracecmd sizes its per-CPU tables by the header's count */
+	if (header_cpus > DAT_MAX_CPUS || (uint32_t)m->nr_cpus != header_cpus)
+		return gt_error_set(err, EIO, "%s is damaged: its header claims %llu CPUs (its CPU count option %d; at most %d); record it again",
+				    path, (unsigned long long)header_cpus, m->nr_cpus, DAT_MAX_CPUS);
 	if (strcmp(tag, "flyrecord"))
 		return gt_error_set(err, ENOTSUP, "%s holds a latency (text) trace, not per-CPU data; record with gpu-trace record or trace-cmd record",
 				    path);
@@ -571,6 +576,9 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its options; record it again", path);
+	if (m->nr_cpus < 0 || m->nr_cpus > DAT_MAX_CPUS)
+		return gt_error_set(err, EIO, "%s is damaged: its CPU count option claims %d CPUs (at most %d); record it again",
+				    path, m->nr_cpus, DAT_MAX_CPUS);
 	if (check_sections(c, m))
 		return gt_error_set(err, EIO, "%s is truncated or damaged in a metadata section; record it again",
 				    path);
