@@ -443,8 +443,8 @@ capped() {
 }
 
 # Every input the fuzzer once broke report with (tests/fuzz/crashers) stays fixed:
-# a clean exit (0, 2 no GPU events, 125 bad input) within a time and memory
-# cap, no signal, no sanitizer report.
+# a clean exit (0, 2 no GPU events, 125 bad input) with at most one line of
+# error, within a time and memory cap, no signal, no sanitizer report.
 test_fuzz_crashers_stay_fixed() {
 	local f rc n=0
 	for f in "$ROOT_DIR"/tests/fuzz/crashers/*; do
@@ -456,6 +456,8 @@ test_fuzz_crashers_stay_fixed() {
 		0 | 2 | 125) ;;
 		*) WHY="${f##*/}: exit $rc: $(grep -m1 -E 'ERROR|runtime error|Sanitizer' "$WORK/fz.err")"; return 1 ;;
 		esac
+		expect "${f##*/}: more than one line of error: $(head -3 "$WORK/fz.err" | tr '\n' '|')" \
+			[ "$(grep -c . "$WORK/fz.err")" -le 1 ] || return 1
 	done
 	expect "no crashers to replay" [ $n -gt 0 ]
 }

@@ -379,6 +379,12 @@ def check_kfd_probes(rep, probe):
           (read("kfd-reset.txt") + read("kfd-kill-probes-after.txt"))[:300])
     check_kfd_snapshots(rep)
     if "=p" in read("kfd-kill-dyndbg-during.txt"):
+        second = read("kfd-second-record.txt")
+        check("kfd probes: a second record beside one holding dynamic debug leaves it switched on",
+              read("kfd-second-dyndbg-after.txt") == read("kfd-kill-dyndbg-during.txt") and
+              f"another gpu-trace (pid {read('kfd-kill-victim.txt').strip()}) has dynamic debug" in second and
+              "exit 0" in second,
+              second[-400:] + read("kfd-second-dyndbg-after.txt")[:200])
         check("kfd probes: gpu-trace reset puts dynamic debug back",
               read("kfd-kill-dyndbg-after.txt") == read("kfd-dyndbg-before.txt"),
               read("kfd-kill-dyndbg-after.txt")[:200])

@@ -211,6 +211,12 @@ until [ -e /tmp/kill-go ] || [ $i -ge 600 ]; do
 done
 grep -c "gpu_trace_$victim/" /sys/kernel/tracing/kprobe_events > /out/kfd-kill-probes-before.txt
 grep ' \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-kill-dyndbg-during.txt 2>&1
+# a second record beside it: where the first switched dynamic debug on (6.1),
+# one run at a time may change it, and the second must leave it alone
+echo "$victim" > /out/kfd-kill-victim.txt
+gpu-trace record --kfd-args -o /tmp/second.dat -- true > /out/kfd-second-record.txt 2>&1
+echo "exit $?" >> /out/kfd-second-record.txt
+grep ' \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-second-dyndbg-after.txt 2>&1
 kill -9 "$victim"
 wait "$victim"
 grep -c "gpu_trace_$victim/" /sys/kernel/tracing/kprobe_events > /out/kfd-kill-probes-killed.txt
