@@ -116,6 +116,8 @@ static bool events_walk(const unsigned char *data, uint64_t commit, uint64_t are
 			next = (int64_t)at + 4 + (int32_t)get32(data + at + 4);
 		else if (type_len >= 30)
 			next = (int64_t)at + 8;
+		else if (type_len == 0 && (int32_t)get32(data + at + 4) <= 0)
+			return false;	/* a record of negative size */
 		else if (type_len == 0)
 			next = (int64_t)at + 8 + (((int64_t)(int32_t)get32(data + at + 4) - 4 + 3) & ~(int64_t)3);
 		else

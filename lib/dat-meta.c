@@ -359,11 +359,6 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 }
 
 /*
- * A section the options point at: its 16-byte header (u16 id, u16 flags,
- * u32 string id, u64 size) and its size within the file. libtracecmd
- * allocates what the size says before it reads.
- */
-/*
  * A v7 section header names itself by an offset into the strings read so
  * far. libtracecmd 3.1.6 (get_metadata_string) has that bound inverted: an
  * offset past the strings is handed to strdup(), one inside is dropped.
@@ -374,6 +369,11 @@ static bool section_name_ok(const struct dat_meta *m, uint32_t name)
 	return !m->strings_size || (int32_t)name < 0 || name <= m->strings_size;
 }
 
+/*
+ * A section the options point at: its 16-byte header (u16 id, u16 flags,
+ * u32 string id, u64 size) and its size within the file. libtracecmd
+ * allocates what the size says before it reads.
+ */
 static int check_sections(struct cursor *c, const struct dat_meta *m)
 {
 	int i;

@@ -71,8 +71,11 @@ static void test_event_past_the_commit(void)
 	put_raw(&p, 0, 4096);		/* a type_len 0 event longer than the page */
 	CU_ASSERT_FALSE(dat_page_fits(p.data, sizeof(p.data), 8));
 	page_with_events(&p);
-	put_raw(&p, 0, 2);		/* a length under its own word: steps back */
+	put_raw(&p, 0, 2);		/* a length word of 2: no data, fine */
 	put_raw(&p, 28, 0);		/* 112 bytes claimed, 4 there */
+	CU_ASSERT_FALSE(dat_page_fits(p.data, sizeof(p.data), 8));
+	page_with_events(&p);
+	put_raw(&p, 0, 0);		/* kbuffer would make it -4 bytes long */
 	CU_ASSERT_FALSE(dat_page_fits(p.data, sizeof(p.data), 8));
 }
 
