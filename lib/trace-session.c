@@ -99,52 +99,59 @@ int session_create_instance(struct trace_session *s, const char *tracing_dir,
  * journals it finds: a directory another user could rename or fill (sudo -E
  * passes the variable on) must not be taken. Every existing component of
  * the resolved path must be root's (or ours), and writable by no one else
- * unless sticky, as OpenSSH's StrictModes judges a path.
+ * unless sticky, as OpenSSH's StrictModes judges a path; the resolved path
+ * is the one used (a symlink on the way could be turned elsewhere later).
+ * 0 and the path in out, or -1.
  */
-static bool run_dir_trusted(const char *dir)
+static int trusted_run_dir(const char *dir, char *out, size_t len)
 {
-	char path[PATH_MAX], *p;
+	char path[PATH_MAX], *p, *real;
+	const char *rest;
 	struct stat st;
-	size_t len;
 
+	if (strstr(dir, "/./") || strstr(dir, "/../") || strlen(dir) >= sizeof(path))
+		return -1;
 	snprintf(path, sizeof(path), "%s", dir);
 	/* the parts not made yet are made by us */
 	while (lstat(path, &st)) {
 		p = strrchr(path, '/');
 		if (errno != ENOENT || !p || p == path)
-			return false;
+			return -1;
 		*p = '\0';
 	}
-	{
-		char *real = realpath(path, NULL);
-
-		if (!real)
-			return false;
-		snprintf(path, sizeof(path), "%s", real);
+	rest = dir + strlen(path);
+	real = realpath(path, NULL);
+	if (!real)
+		return -1;
+	if ((size_t)snprintf(out, len, "%s%s", strcmp(real, "/") ? real : "", rest) >= len) {
 		free(real);
+		return -1;
 	}
-	len = strlen(path);
+	snprintf(path, sizeof(path), "%s", real);
+	free(real);
 	for (;;) {
 		if (lstat(path[0] ? path : "/", &st) || !S_ISDIR(st.st_mode) ||
 		    (st.st_uid != 0 && st.st_uid != geteuid()) ||
 		    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX)))
-			return false;
+			return -1;
 		p = strrchr(path, '/');
 		if (!p || !path[0])
 			break;
 		*p = '\0';
 	}
-	return len > 0;
+	return out[0] == '/' ? 0 : -1;
 }
 
 const char *session_run_dir(void)
 {
-	const char *dir = getenv("GPU_TRACE_RUN_DIR");
-	static const char *chosen;
+	static char chosen[400];
+	const char *dir;
 
-	if (!chosen)
-		chosen = dir && dir[0] == '/' && strlen(dir) < 400 &&
-			 run_dir_trusted(dir) ? dir : GT_RUN_DIR;
+	if (!chosen[0]) {
+		dir = getenv("GPU_TRACE_RUN_DIR");
+		if (!dir || dir[0] != '/' || trusted_run_dir(dir, chosen, sizeof(chosen)))
+			snprintf(chosen, sizeof(chosen), "%s", GT_RUN_DIR);
+	}
 	return chosen;
 }
 
