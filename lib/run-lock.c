@@ -44,6 +44,39 @@ static int open_lock(const char *path, bool create)
 	return fd;
 }
 
+/*
+ * A dead run's lock file is removed by whoever finds it dead, holding its
+ * lock while it unlinks; our pid may be that dead run's, reused. So the
+ * file we lock must still be the one at the path, or we lock a file nobody
+ * can see: then again, on the file made anew.
+ */
+static int hold_lock_file(const char *path)
+{
+	struct stat held, named;
+	int tries, fd;
+
+	for (tries = 0; tries < 100; tries++) {
+		fd = open_lock(path, true);
+		if (fd < 0)
+			return -1;
+		if (flock(fd, LOCK_EX | LOCK_NB)) {
+			int e = errno;
+
+			close(fd);
+			if (e != EWOULDBLOCK)
+				return -1;
+			usleep(10000);	/* the remover holds it a moment */
+			continue;
+		}
+		if (!fstat(fd, &held) && !stat(path, &named) &&
+		    held.st_ino == named.st_ino && held.st_dev == named.st_dev)
+			return fd;
+		close(fd);
+	}
+	errno = EWOULDBLOCK;
+	return -1;
+}
+
 int run_lock_live(struct gt_error *err)
 {
 	char path[600], name[32];
@@ -54,13 +87,10 @@ int run_lock_live(struct gt_error *err)
 		return -1;
 	snprintf(name, sizeof(name), "live-%d", (int)getpid());
 	lock_path(path, sizeof(path), name);
-	live_fd = open_lock(path, true);
-	if (live_fd < 0 || flock(live_fd, LOCK_EX | LOCK_NB)) {
+	live_fd = hold_lock_file(path);
+	if (live_fd < 0) {
 		int e = errno;
 
-		if (live_fd >= 0)
-			close(live_fd);
-		live_fd = -1;
 		return gt_error_set(err, e, "cannot hold %s, which tells other gpu-trace runs this one is alive: %s",
 				    path, strerror(e));
 	}
@@ -90,10 +120,17 @@ void run_lock_forget(int pid)
 {
 	char path[600], name[32];
 
+	int fd;
+
 	snprintf(name, sizeof(name), "live-%d", pid);
 	lock_path(path, sizeof(path), name);
-	if (!run_lock_alive(pid))
+	fd = open_lock(path, false);
+	if (fd < 0)
+		return;
+	/* held while unlinking: a new run of that pid waits, then makes its own */
+	if (!flock(fd, LOCK_EX | LOCK_NB))
 		unlink(path);
+	close(fd);
 }
 
 /* Our pid, for the message of a run that finds the lock taken (only that needs it) */
