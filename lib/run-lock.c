@@ -119,7 +119,6 @@ bool run_lock_alive(int pid)
 void run_lock_forget(int pid)
 {
 	char path[600], name[32];
-
 	int fd;
 
 	snprintf(name, sizeof(name), "live-%d", pid);
