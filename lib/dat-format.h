@@ -77,10 +77,12 @@ bool dat_page_header_fits(const unsigned char *header, size_t page_size, int lon
 #define DAT_MAX_CHUNK_PAGES	64
 
 /*
- * The most CPUs a file may claim: the kernel's NR_CPUS at its largest
- * (x86 MAXSMP). libtracecmd sizes per-CPU tables by what the file says.
+ * The most CPUs a file may claim for gpu-trace to read it: every per-CPU
+ * table here (the file's layout, coverage, the readers' page runs) has this
+ * many rows, and each CPU's pages must be checked before libtracecmd reads
+ * them; libtracecmd sizes its own tables by what the file says.
  */
-#define DAT_MAX_CPUS	8192
+#define DAT_MAX_CPUS	1024
 
 /* The clock name between brackets in a trace_clock file ("[mono]"), or NULL. */
 char *dat_clock_name(const char *trace_clock);

@@ -74,6 +74,7 @@ static void parse_v7_buffer(struct dat_meta *m, const char *data, uint32_t size)
 	const char *p = data + 8, *end = data + size;
 	uint32_t nr, i;
 
+	m->unread_buffers++;	/* until it is read whole */
 	if (size < 8 || m->nr_buffers == DAT_META_MAX_BUFFERS)
 		return;
 	b = &m->buffers[m->nr_buffers];
@@ -97,6 +98,7 @@ static void parse_v7_buffer(struct dat_meta *m, const char *data, uint32_t size)
 	if (b->name[0])
 		m->in_instance = true;
 	m->nr_buffers++;
+	m->unread_buffers--;
 }
 
 static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint32_t size)
@@ -131,10 +133,15 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 		break;
 	case DAT_OPT_BUFFER:
 		/* the CPU stats that follow are that buffer instance's */
-		if (m->version == 7)
+		if (m->version == 7) {
 			parse_v7_buffer(m, data, size);
+			break;
+		}
+		m->in_instance = true;
+		if (m->nr_v6_instances < DAT_META_MAX_BUFFERS)
+			memcpy(&m->v6_instances[m->nr_v6_instances++], data, 8);
 		else
-			m->in_instance = true;
+			m->unread_buffers++;
 		break;
 	case DAT_OPT_HEADER_INFO ... DAT_OPT_CMDLINES:
 		if (m->version == 7 && size >= 8 && m->nr_sections < 8)
@@ -290,6 +297,38 @@ static bool header_page_bad(struct cursor *c, uint64_t len)
 	return bad;
 }
 
+/*
+ * A v6 buffer instance (the workload's, or trace-cmd -B): at its offset a
+ * "flyrecord" tag and a CPU table like the top buffer's, which libtracecmd
+ * reads when report opens the instance: the same checks, every page.
+ */
+static bool v6_instance_bad(struct cursor *c, const struct dat_meta *m, uint64_t at)
+{
+	char tag[10];
+	int cpu;
+
+	if (at >= c->size)
+		return true;
+	c->pos = at;
+	get(c, tag, sizeof(tag));
+	if (c->bad || memcmp(tag, "flyrecord", sizeof(tag)))
+		return true;
+	for (cpu = 0; cpu < m->nr_cpus; cpu++) {
+		uint64_t off, size, table;
+
+		c->pos = at + sizeof(tag) + 16 * (uint64_t)cpu;
+		off = get_u(c, 8);
+		size = get_u(c, 8);
+		if (c->bad || off > c->size || size > c->size - off || size % m->page_size)
+			return true;
+		table = c->pos;
+		if (bad_page(c, off, size, m))
+			return true;
+		c->pos = table;
+	}
+	return false;
+}
+
 static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		   const char *path)
 {
@@ -324,9 +363,12 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		return gt_error_set(err, EIO, "%s is truncated: its header ends at byte %llu; record it again",
 				    path, (unsigned long long)c->size);
 	/* libtracecmd sizes its per-CPU tables by the header's count */
-	if (header_cpus > DAT_MAX_CPUS || (uint32_t)m->nr_cpus != header_cpus)
-		return gt_error_set(err, EIO, "%s is damaged: its header claims %llu CPUs (its CPU count option %d; at most %d); record it again",
-				    path, (unsigned long long)header_cpus, m->nr_cpus, DAT_MAX_CPUS);
+	if ((uint32_t)m->nr_cpus != header_cpus)
+		return gt_error_set(err, EIO, "%s is damaged: its header claims %llu CPUs, its CPU count option %d; record it again",
+				    path, (unsigned long long)header_cpus, m->nr_cpus);
+	if (header_cpus > DAT_MAX_CPUS)
+		return gt_error_set(err, ENOTSUP, "%s claims %llu CPUs; gpu-trace reads recordings of at most %d (damaged, or record fewer CPUs)",
+				    path, (unsigned long long)header_cpus, DAT_MAX_CPUS);
 	if (strcmp(tag, "flyrecord"))
 		return gt_error_set(err, ENOTSUP, "%s holds a latency (text) trace, not per-CPU data; record with gpu-trace record or trace-cmd record",
 				    path);
@@ -355,6 +397,10 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 			return gt_error_set(err, EIO, "%s is damaged: CPU %d's page at byte %llu claims more data than a page holds, or its events run past it; record it again",
 					    path, cpu, (unsigned long long)bad);
 	}
+	for (i = 0; i < (uint32_t)m->nr_v6_instances; i++)
+		if (v6_instance_bad(c, m, m->v6_instances[i]))
+			return gt_error_set(err, EIO, "%s is damaged in the buffer instance at byte %llu (its CPU table or a page); record it again",
+					    path, (unsigned long long)m->v6_instances[i]);
 	return 0;
 }
 
@@ -577,8 +623,9 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its options; record it again", path);
 	if (m->nr_cpus < 0 || m->nr_cpus > DAT_MAX_CPUS)
-		return gt_error_set(err, EIO, "%s is damaged: its CPU count option claims %d CPUs (at most %d); record it again",
+		return gt_error_set(err, ENOTSUP, "%s claims %d CPUs; gpu-trace reads recordings of at most %d (damaged, or record fewer CPUs)",
 				    path, m->nr_cpus, DAT_MAX_CPUS);
+
 	if (check_sections(c, m))
 		return gt_error_set(err, EIO, "%s is truncated or damaged in a metadata section; record it again",
 				    path);
@@ -594,6 +641,60 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 						    path, m->buffers[b].cpus[i].cpu, (unsigned long long)bad);
 		}
 	return 0;
+}
+
+/* One chunk at c->pos: decompressed into plain (size *len), every page checked. */
+static bool chunk_pages_ok(struct cursor *c, uint32_t page_size, int long_size,
+			   unsigned char **plain, unsigned char **packed)
+{
+	uint32_t zsize = (uint32_t)get_u(c, 4), size = (uint32_t)get_u(c, 4), i;
+
+	if (c->bad || !size || size % page_size || size > DAT_MAX_CHUNK_PAGES * page_size ||
+	    zsize > c->size - c->pos)
+		return false;
+	free(*plain);
+	free(*packed);
+	*plain = malloc(size);
+	*packed = malloc(zsize ? zsize : 1);
+	if (!*plain || !*packed)
+		return false;
+	get(c, *packed, zsize);
+	if (c->bad || ZSTD_decompress(*plain, size, *packed, zsize) != size)
+		return false;
+	for (i = 0; i < size; i += page_size)
+		if (!dat_page_fits(*plain + i, page_size, long_size))
+			return false;
+	return true;
+}
+
+int dat_meta_check_compressed_pages(int fd, const char *path, const struct dat_meta *m,
+				    struct gt_error *err)
+{
+	struct cursor c = { fd, 0, m->file_size, false };
+	unsigned char *plain = NULL, *packed = NULL;
+	int b, i, ret = 0;
+
+	if (m->version != 7 || strcmp(m->compression, "zstd"))
+		return 0;
+	for (b = 0; b < m->nr_buffers && !ret; b++) {
+		const struct dat_buffer_data *buf = &m->buffers[b];
+
+		for (i = 0; i < buf->nr_cpus && !ret; i++) {
+			uint32_t count, n;
+
+			if (!buf->cpus[i].size)
+				continue;
+			c.pos = buf->cpus[i].offset;
+			count = (uint32_t)get_u(&c, 4);
+			for (n = 0; n < count && !ret; n++)
+				if (!chunk_pages_ok(&c, buf->page_size, m->long_size, &plain, &packed))
+					ret = gt_error_set(err, EIO, "%s is damaged in CPU %u's compressed data (a chunk that does not decompress whole, or a page that claims more than a page holds); record it again",
+							   path, buf->cpus[i].cpu);
+		}
+	}
+	free(plain);
+	free(packed);
+	return ret;
 }
 
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
@@ -642,6 +743,10 @@ int dat_meta_read_fd(int fd, const char *path, struct dat_meta *m, struct gt_err
 	else
 		ret = gt_error_set(err, ENOTSUP, "%s is .dat version %s; gpu-trace reads versions 6 and 7",
 				   path, version);
+	if (!ret && m->unread_buffers)
+		ret = gt_error_set(err, ENOTSUP, "%s has %d buffer%s gpu-trace cannot check (damaged, over %d CPUs or over %d buffers); record it again",
+				   path, m->unread_buffers, m->unread_buffers == 1 ? "" : "s",
+				   DAT_MAX_CPUS, DAT_META_MAX_BUFFERS);
 	for (i = 0; !ret && i < m->nr_buffers; i++)
 		if (!page_size_ok(m->buffers[i].page_size))
 			ret = gt_error_set(err, EIO, "%s is damaged: buffer '%s' has a page size of %u, not a power of two from 4 KB to 16 MB; record it again",

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "cpu-stats.h"
+#include "dat-format.h"
 #include "gt-error.h"
 
 /*
@@ -14,8 +15,8 @@
  * also validates the file, so a foreign or truncated file is named as such
  * before any record is decoded.
  */
-#define DAT_META_MAX_CPUS 1024
-#define DAT_META_MAX_BUFFERS 4
+#define DAT_META_MAX_CPUS DAT_MAX_CPUS
+#define DAT_META_MAX_BUFFERS 16
 
 /* v7: where a buffer's per-CPU data is (its BUFFER option) */
 struct dat_buffer_data {
@@ -47,6 +48,8 @@ struct dat_meta {
 	int nr_sections;
 	int nr_buffers;			/* v7 */
 	struct dat_buffer_data buffers[DAT_META_MAX_BUFFERS];
+	/* BUFFER options not read (too many CPUs or buffers, damaged): their pages go unchecked */
+	int unread_buffers;
 	/* options whose size or text does not fit their id (dat_option_fits): not read */
 #define DAT_META_MAX_SKIPPED 8
 	int nr_skipped;
@@ -55,6 +58,8 @@ struct dat_meta {
 		uint32_t size;
 		uint64_t at;		/* the file offset of its id; UINT64_MAX: in a compressed section */
 	} skipped[DAT_META_MAX_SKIPPED];
+	uint64_t v6_instances[DAT_META_MAX_BUFFERS];	/* v6: each instance's flyrecord */
+	int nr_v6_instances;
 	uint64_t v6_cpu_offset[DAT_META_MAX_CPUS];	/* v6: where each CPU's data is */
 	uint64_t v6_cpu_bytes[DAT_META_MAX_CPUS];
 };
@@ -63,6 +68,13 @@ struct dat_meta {
 uint64_t dat_meta_cpu_bytes(const struct dat_meta *m, int cpu);
 
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err);
+/*
+ * zstd v7: every chunk decompressed and every page in it checked, for a
+ * file libtracecmd reads itself (our stream reader checks each page as it
+ * goes); 0 for any other file. m is what dat_meta_read_fd() read of fd.
+ */
+int dat_meta_check_compressed_pages(int fd, const char *path, const struct dat_meta *m,
+				    struct gt_error *err);
 /* The same from an open file (read with pread); name is for the messages. */
 int dat_meta_read_fd(int fd, const char *name, struct dat_meta *m, struct gt_error *err);
 

@@ -315,6 +315,11 @@ int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
 	snprintf(view, sizeof(view), "/proc/self/fd/%d", masked >= 0 ? masked : fd);
 	if (open_named(a, view, path, hooks, err))
 		goto fail;
+	/* zstd v7 that libtracecmd reads itself (not our stream): every page checked first */
+	if (!a->stream && dat_meta_check_compressed_pages(fd, path, m, err)) {
+		analysis_close(a);
+		goto fail;
+	}
 	a->file_fd = fd;
 	a->masked_fd = masked;
 	a->meta = m;

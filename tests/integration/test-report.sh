@@ -154,6 +154,56 @@ test_report_refuses_a_damaged_page() {
 	done
 }
 
+# A zstd v7 file our stream reader does not take (here: a DATE option, whose
+# time offset only libtracecmd applies) is read by libtracecmd, which hands
+# kbuffer every page past the first chunk unchecked. Every page is checked
+# first now: a damaged one in a later chunk is one line and 125.
+test_report_checks_pages_libtracecmd_decompresses() {
+	local rc
+	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
+		{ WHY="needs trace-cmd and zstd"; return 77; }
+	# 3000 jobs: CPU 0 holds several 10-page chunks
+	"$MAKE_FIXTURE" "$FORMATS" bench:3000 "$WORK/lc.dat" > /dev/null &&
+		trace-cmd convert -i "$WORK/lc.dat" -o "$WORK/lc7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+		{ WHY="fixture or trace-cmd convert failed"; return 1; }
+	python3 - "$WORK/lc7.dat" << 'EOP' || { WHY="cannot give the file a DATE option"; return 1; }
+import struct, sys
+path = sys.argv[1]
+d = bytearray(open(path, "rb").read())
+at = d.index(b"\0", 10) + 1 + 6                    # magic, version; endian, long size, page size
+at = d.index(b"\0", at) + 1                          # compression
+at = d.index(b"\0", at) + 1                          # its version
+nxt = struct.unpack_from("<Q", d, at)[0]
+while nxt:
+    sid, flags, name, size = struct.unpack_from("<HHIQ", d, nxt)
+    i, end, nxt = nxt + 16, nxt + 16 + size, 0
+    while i < end:
+        oid, osize = struct.unpack_from("<HI", d, i)
+        if oid == 9:                                   # the version text becomes a date
+            struct.pack_into("<H", d, i, 1)
+            open(path, "wb").write(d)
+            sys.exit(0)
+        if oid == 0:
+            nxt = struct.unpack_from("<Q", d, i + 6)[0] if osize == 8 else 0
+            break
+        i += 6 + osize
+sys.exit("no version option")
+EOP
+	"$GT" report "$WORK/lc7.dat" > /dev/null 2> "$WORK/lc.err" ||
+		{ WHY="the intact file with a DATE option is refused: $(cat "$WORK/lc.err")"; return 1; }
+	# a page past the first chunk whose chunk still compresses into its old size
+	for rc in $(seq 10 59) none; do
+		python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/lc7.dat" 0 "$rc" > /dev/null 2>&1 && break
+	done
+	expect "cannot damage a page past the first chunk" [ "$rc" != none ] || return 1
+	"$GT" report "$WORK/lc7.dat" > "$WORK/lc.out" 2> "$WORK/lc.err"
+	rc=$?
+	expect "a damaged page past the first chunk reported as fine (exit $rc, $(grep '^records' "$WORK/lc.out"))" \
+		[ $rc = 125 ] || return 1
+	expect "not one line naming CPU 0's compressed data: $(cat "$WORK/lc.err")" \
+		[ "$(grep -c . "$WORK/lc.err")" = 1 ] && grep -q "damaged in CPU 0's compressed data" "$WORK/lc.err"
+}
+
 # A decompression bomb: a few hundred bytes of zstd that claim 16 MB in one
 # chunk (trace-cmd writes 10 pages a chunk) were decompressed as they came,
 # chunk by chunk and CPU by CPU. Refused before anything is allocated.

@@ -146,3 +146,46 @@ for i in range(50): os.getppid()' 2> "$WORK/ctr.rec"
 	n=$(trace-cmd report -i "$WORK/ctr.dat" 2> /dev/null | grep -c '^workload: .*python3-.*sys_enter_getppid')
 	expect "the container's python made 50 getppid calls, the file has $n" [ "$n" -ge 50 ]
 }
+
+# The workload's buffer is a trace-cmd buffer instance that report opens
+# through libtracecmd: its pages were never checked (only the top buffer's),
+# so a damaged one reached kbuffer. A page of it claiming more than a page
+# holds is one line and 125 now.
+test_damaged_page_in_the_workload_buffer_refused() {
+	local out=$WORK/inst.dat rc
+	"$GT" record -e syscalls:sys_enter_getppid -o "$out" -- \
+		python3 -c 'import os; [os.getppid() for _ in range(50)]' 2> "$WORK/inst.err" ||
+		{ WHY="record failed: $(tail -1 "$WORK/inst.err")"; return 1; }
+	"$GT" report "$out" > /dev/null 2>&1
+	case $? in 0 | 2) ;; *) WHY="the intact file is refused"; return 1 ;; esac
+	python3 - "$out" "$(trace-cmd dump --flyrecord -i "$out" 2> /dev/null | grep -c 'offset, size of cpu')" << 'EOP' ||
+import struct, sys
+path, cpus = sys.argv[1], int(sys.argv[2])
+d = bytearray(open(path, "rb").read())
+page = struct.unpack_from("<I", d, 14)[0]
+i = d.index(b"options  \0") + 10
+while True:
+    oid, size = struct.unpack_from("<HI", d, i)
+    i += 6
+    if oid == 0:
+        sys.exit("no buffer instance")
+    if oid == 3:
+        at = struct.unpack_from("<Q", d, i)[0]
+        break
+    i += size
+assert d[at:at + 10] == b"flyrecord\0"
+for cpu in range(cpus):
+    off, size = struct.unpack_from("<QQ", d, at + 10 + 16 * cpu)
+    if size >= page:
+        struct.pack_into("<Q", d, off + 8, page * 2)  # the first page's commit, past the page
+        open(path, "wb").write(d)
+        sys.exit(0)
+sys.exit("the instance holds no page")
+EOP
+		{ WHY="could not damage the instance's page"; return 1; }
+	"$GT" report "$out" > /dev/null 2> "$WORK/inst.rep"
+	rc=$?
+	expect "a damaged page in the workload buffer: exit $rc: $(head -2 "$WORK/inst.rep" | tr '\n' ' ')" \
+		[ $rc = 125 ] || return 1
+	expect "not named: $(cat "$WORK/inst.rep")" grep -q 'damaged in the buffer instance at byte' "$WORK/inst.rep"
+}

@@ -3,7 +3,7 @@
 """damage-page.py FILE CPU PAGE: make page PAGE of CPU CPU claim more data
 than a page holds, in place; damage-page.py FILE CPU bomb:MB: (zstd v7) make
 the CPU's first chunk a frame of MB megabytes of zeros, which claims as much. In a v6 file the page's commit is set past the
-page. In a zstd v7 file, in the CPU's first chunk: the chunk is decompressed
+page. In a zstd v7 file, in the chunk holding the page: the chunk is decompressed
 (zstd), the page's commit set, recompressed smaller and padded to its old
 size with a zstd skippable frame, so no offset in the file moves. Prints
 what it did; exit 2 when the file is not one it can damage so (no such CPU
@@ -99,11 +99,24 @@ def main():
     offset, size = cpus[cpu]
     with open(path, "r+b") as f:
         f.seek(offset)
-        count, zsize, plain_size = struct.unpack("<III", f.read(12))
+        count = struct.unpack("<I", f.read(4))[0]
+        chunk, first = offset + 4, page
+        # the chunk that holds the page: each holds its plain size in pages
+        for n in range(count):
+            f.seek(chunk)
+            zsize, plain_size = struct.unpack("<II", f.read(8))
+            if page < plain_size // page_size:
+                break
+            page -= plain_size // page_size
+            chunk += 8 + zsize
+        else:
+            print(f"damage-page: CPU {cpu} has no page {first}", file=sys.stderr)
+            return 2
+        offset = chunk - 4      # as if the chunk were the first: the writes below are relative
         frame = f.read(zsize)
         plain = bytearray(zstd(["-d"], frame))
-        if count < 1 or len(plain) != plain_size or (page + 1) * page_size > len(plain):
-            print(f"damage-page: CPU {cpu}'s first chunk has no page {page}", file=sys.stderr)
+        if len(plain) != plain_size or (page + 1) * page_size > len(plain):
+            print(f"damage-page: CPU {cpu}'s chunk has no page {page}", file=sys.stderr)
             return 2
         at = page * page_size + 8
         struct.pack_into("<Q", plain, at, page_size * 4)
@@ -115,7 +128,7 @@ def main():
         skippable = struct.pack("<II", 0x184D2A50, pad) + b"\0" * pad
         f.seek(offset + 12)
         f.write(packed + skippable)
-    print(f"CPU {cpu} page {page}: commit {page_size * 4} (page {page_size}); chunk {zsize} bytes kept")
+    print(f"CPU {cpu} page {first}: commit {page_size * 4} (page {page_size}); chunk {zsize} bytes kept")
     return 0
 
 
