@@ -169,7 +169,9 @@ test_lost_events_reported() {
 # In a private mount namespace, so the machine's own mount is not touched.
 test_mounts_tracefs_when_unmounted() {
 	command -v unshare > /dev/null || { WHY="unshare not installed"; return 77; }
-	unshare -m sh -c "umount $TFS 2>/dev/null; grep -q ' tracefs ' /proc/mounts && exit 9;
+	# every tracefs mount, /sys/kernel/debug/tracing's (automounted) too
+	unshare -m sh -c "for m in \$(awk '\$3 == \"tracefs\" { print \$2 }' /proc/mounts); do umount \$m; done 2>/dev/null;
+		grep -q ' tracefs ' /proc/mounts && exit 9;
 		'$GT' record -e sched:sched_switch -o '$WORK/mnt.dat' -- true" 2> "$WORK/mnt.err"
 	case $? in
 	9) WHY="tracefs mounted elsewhere too: cannot unmount all in the namespace"; return 77 ;;
