@@ -625,7 +625,6 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	if (m->nr_cpus < 0 || m->nr_cpus > DAT_MAX_CPUS)
 		return gt_error_set(err, ENOTSUP, "%s claims %d CPUs; gpu-trace reads recordings of at most %d (damaged, or record fewer CPUs)",
 				    path, m->nr_cpus, DAT_MAX_CPUS);
-
 	if (check_sections(c, m))
 		return gt_error_set(err, EIO, "%s is truncated or damaged in a metadata section; record it again",
 				    path);
@@ -643,7 +642,7 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	return 0;
 }
 
-/* One chunk at c->pos: decompressed into plain (size *len), every page checked. */
+/* The chunk at c->pos decompressed (into *plain, reused) and every page in it checked. */
 static bool chunk_pages_ok(struct cursor *c, uint32_t page_size, int long_size,
 			   unsigned char **plain, unsigned char **packed)
 {
