@@ -152,10 +152,10 @@ for i in range(50): os.getppid()' 2> "$WORK/ctr.rec"
 # so a damaged one reached kbuffer. A page of it claiming more than a page
 # holds is one line and 125 now.
 test_damaged_page_in_the_workload_buffer_refused() {
-	local out=$WORK/inst.dat rc
+	local out=$WORK/wbuf-damaged.dat rc
 	"$GT" record -e syscalls:sys_enter_getppid -o "$out" -- \
-		python3 -c 'import os; [os.getppid() for _ in range(50)]' 2> "$WORK/inst.err" ||
-		{ WHY="record failed: $(tail -1 "$WORK/inst.err")"; return 1; }
+		python3 -c 'import os; [os.getppid() for _ in range(50)]' 2> "$WORK/wbuf.err" ||
+		{ WHY="record failed: $(tail -1 "$WORK/wbuf.err")"; return 1; }
 	"$GT" report "$out" > /dev/null 2>&1
 	case $? in 0 | 2) ;; *) WHY="the intact file is refused"; return 1 ;; esac
 	python3 - "$out" "$(trace-cmd dump --flyrecord -i "$out" 2> /dev/null | grep -c 'offset, size of cpu')" << 'EOP' ||
@@ -183,9 +183,9 @@ for cpu in range(cpus):
 sys.exit("the instance holds no page")
 EOP
 		{ WHY="could not damage the instance's page"; return 1; }
-	"$GT" report "$out" > /dev/null 2> "$WORK/inst.rep"
+	"$GT" report "$out" > /dev/null 2> "$WORK/wbuf.rep"
 	rc=$?
-	expect "a damaged page in the workload buffer: exit $rc: $(head -2 "$WORK/inst.rep" | tr '\n' ' ')" \
+	expect "a damaged page in the workload buffer: exit $rc: $(head -2 "$WORK/wbuf.rep" | tr '\n' ' ')" \
 		[ $rc = 125 ] || return 1
-	expect "not named: $(cat "$WORK/inst.rep")" grep -q 'damaged in the buffer instance at byte' "$WORK/inst.rep"
+	expect "not named: $(cat "$WORK/wbuf.rep")" grep -q 'damaged in the buffer instance at byte' "$WORK/wbuf.rep"
 }
