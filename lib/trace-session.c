@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,12 +96,25 @@ int session_create_instance(struct trace_session *s, const char *tracing_dir,
 }
 
 /*
+ * A directory whose entries only root (or we) can rename or replace: root's
+ * or ours, and writable by no one else unless sticky (then another user
+ * cannot move what is ours out of it), as OpenSSH's StrictModes judges a
+ * path. st is from lstat: a symlink is not such a directory.
+ */
+static bool only_we_change(const struct stat *st)
+{
+	return S_ISDIR(st->st_mode) &&
+	       (st->st_uid == 0 || st->st_uid == geteuid()) &&
+	       (!(st->st_mode & 022) || (st->st_mode & S_ISVTX));
+}
+
+/*
  * Root writes journals and locks there and later restores tracefs from the
  * journals it finds: a directory another user could rename or fill (sudo -E
  * passes the variable on) must not be taken. Every existing component of
- * the resolved path must be root's (or ours), and writable by no one else
- * unless sticky, as OpenSSH's StrictModes judges a path; the resolved path
- * is the one used (a symlink on the way could be turned elsewhere later).
+ * the resolved path must be one only we change; the resolved path is the
+ * one used (a symlink on the way could be turned elsewhere later). The parts
+ * not made yet are checked again as session_make_run_dir() passes them.
  * 0 and the path in out, or -1.
  */
 static int trusted_run_dir(const char *dir, char *out, size_t len)
@@ -130,9 +144,7 @@ static int trusted_run_dir(const char *dir, char *out, size_t len)
 	snprintf(path, sizeof(path), "%s", real);
 	free(real);
 	for (;;) {
-		if (lstat(path[0] ? path : "/", &st) || !S_ISDIR(st.st_mode) ||
-		    (st.st_uid != 0 && st.st_uid != geteuid()) ||
-		    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX)))
+		if (lstat(path[0] ? path : "/", &st) || !only_we_change(&st))
 			return -1;
 		p = strrchr(path, '/');
 		if (!p || !path[0])
@@ -163,12 +175,21 @@ int session_make_run_dir(struct gt_error *err)
 	char *p;
 
 	snprintf(path, sizeof(path), "%s", dir);
-	/* parents as mkdir -p makes them; the journal directory itself private */
+	/*
+	 * Parents as mkdir -p makes them, each held to the rule the path was
+	 * chosen by: one missing when it was checked may have been made since
+	 * by another user (under a sticky /tmp), and what lies below it is
+	 * then theirs to move. The journal directory itself is private.
+	 */
 	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
 		*p = '\0';
 		if (mkdir(path, 0755) && errno != EEXIST)
 			return gt_error_set(err, errno, "cannot create %s for the restore journal: %s; create it or mount a tmpfs on /run",
 					    path, strerror(errno));
+		if (lstat(path, &st) || !only_we_change(&st))
+			return gt_error_set(err, EPERM,
+					    "%s, on the way to the restore journal, is not a directory only root can change (another user's, writable by others, or a symlink); remove it or choose another GPU_TRACE_RUN_DIR",
+					    path);
 		*p = '/';
 	}
 	if (mkdir(path, 0700) && errno != EEXIST)

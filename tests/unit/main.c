@@ -31,6 +31,7 @@ int main(void)
 	suite_kfd_mqd();
 	suite_cpu_coverage();
 	suite_record_field();
+	suite_trace_session();
 	suite_gpu_event();
 	suite_gpu_event_bounds();
 	suite_latency();
