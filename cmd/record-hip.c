@@ -95,6 +95,9 @@ void record_hip_say(const struct record_run *run)
 
 	if (run->opts.hip_log < 0 || run->hip_fd < 0)
 		return;
+	if (c->fuse_roots)
+		cmd_say("hip log: %llu container processes see / or /tmp on FUSE, whose server may never answer: their /tmp not read",
+			(unsigned long long)c->fuse_roots);
 	if (!c->processes && c->container) {
 		cmd_say("hip log: no %s_<pid> in the container's /tmp: pass the variables on with docker exec -e AMD_LOG_LEVEL -e AMD_LOG_LEVEL_FILE -e AMD_LOG_MASK",
 			c->file);

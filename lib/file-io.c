@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/openat2.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "file-io.h"
@@ -38,4 +40,18 @@ int temp_file_in(const char *dir)
 	if (fd >= 0)
 		unlink(path);
 	return fd;
+}
+
+int open_in_dir_no_mounts(int dfd, const char *name, int flags)
+{
+	struct open_how how = {
+		.flags = (unsigned long long)(flags | O_NOFOLLOW),
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_XDEV | RESOLVE_NO_SYMLINKS |
+			   RESOLVE_NO_MAGICLINKS,
+	};
+	long fd = syscall(SYS_openat2, dfd, name, &how, sizeof(how));
+
+	if (fd < 0 && errno == ENOSYS)
+		return openat(dfd, name, flags | O_NOFOLLOW);
+	return (int)fd;
 }

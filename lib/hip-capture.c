@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "file-io.h"
 #include "hip-capture.h"
 #include "hip-log.h"
 #include "rb-pages.h"
@@ -192,15 +194,16 @@ static FILE *open_log(struct hip_capture *c, int dfd, const char *name)
 	FILE *f;
 	int fd;
 
-	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
 	/*
 	 * Only what the workload wrote itself: a regular file of its user (in a
 	 * container, of the user its process runs as), never a link to a file
-	 * it could not read, and never on FUSE, whose server can hold a read
-	 * (and the recording's end) forever.
+	 * it could not read, nothing mounted on the name and nothing on FUSE,
+	 * whose server can hold an open or a read (and the recording's end)
+	 * forever.
 	 */
+	fd = open_in_dir_no_mounts(dfd, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    st.st_uid != (c->container ? c->dir_uid : c->uid) || st.st_nlink != 1 ||
 	    fstatfs(fd, &fs) || fs.f_type == FUSE_SUPER_MAGIC ||
@@ -373,6 +376,44 @@ static int proc_uid(pid_t pid, uid_t *uid)
 	return ret;
 }
 
+/*
+ * Whether the / or /tmp a process sees is FUSE, from its mountinfo (kernel
+ * text, read without entering either): opening /proc/PID/root/tmp would
+ * send requests to that server, which may never answer. The last mount on
+ * a point is the one seen.
+ */
+static bool tmp_on_fuse(pid_t pid)
+{
+	bool root_fuse = false, tmp_fuse = false, tmp_seen = false;
+	char path[64], *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/mountinfo", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return true;	/* cannot tell: do not enter */
+	while (getline(&line, &cap, f) > 0) {
+		char point[16], type[16];
+		const char *dash = strstr(line, " - ");
+
+		/* id parent major:minor root point ... - type source options */
+		if (!dash || sscanf(line, "%*s %*s %*s %*s %15s", point) != 1 ||
+		    sscanf(dash + 3, "%15s", type) != 1)
+			continue;
+		if (!strcmp(point, "/"))
+			root_fuse = !strncmp(type, "fuse", 4);
+		else if (!strcmp(point, "/tmp")) {
+			tmp_fuse = !strncmp(type, "fuse", 4);
+			tmp_seen = true;
+		}
+	}
+	free(line);
+	fclose(f);
+	/* a /tmp of its own is still looked up in / */
+	return root_fuse || (tmp_seen && tmp_fuse);
+}
+
 static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roots, int nr,
 		      hip_pid_map map, void *map_ctx, size_t max)
 {
@@ -385,6 +426,10 @@ static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roo
 	for (i = 0; i < nr && !ret; i++) {
 		int dfd;
 
+		if (tmp_on_fuse(roots[i])) {
+			c->fuse_roots++;
+			continue;
+		}
 		/* /proc/PID/root is the container's root; a /tmp that is a link is not followed */
 		snprintf(path, sizeof(path), "/proc/%d/root/tmp", (int)roots[i]);
 		dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);

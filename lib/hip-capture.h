@@ -46,6 +46,7 @@ struct hip_capture {
 	uint64_t capped;		/* lines past it, left out */
 	uid_t dir_uid;			/* container: the owner of the /tmp being read */
 	uint64_t untranslated;		/* lines of a container pid never seen on the host */
+	uint64_t fuse_roots;		/* container processes whose / or /tmp is FUSE: not read */
 	int processes;
 	uint64_t first_us, last_us;
 };

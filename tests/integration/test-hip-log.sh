@@ -5,6 +5,7 @@
 # shellcheck shell=bash
 
 FAKE_HIP=$ROOT_DIR/tests/tools/fake-hip.py
+STALLED_FUSE=$ROOT_DIR/tests/tools/stalled-fuse.py
 
 # hip_record NAME N [fake options]: record the fake with --hip-log into NAME.dat
 hip_record() {
@@ -107,6 +108,86 @@ test_hip_log_directory_swapped_for_a_symlink() {
 	rm -rf "$victim"
 	expect "the workload did not swap its directory: $(tr '\n' ' ' < "$WORK/swap.err")" [ -n "$swapped" ] || return 1
 	expect "root emptied the directory the workload's symlink named" [ -n "$left" ]
+}
+
+# FUSE_HOLDER (its pid file) is the server of stalled-fuse.py; a record that
+# waits on it is given 30 s, then the server is killed (the waiting open
+# fails then) so the record still ends and tears down. HUNG says whether it
+# had to. fuse_record OUT ERR -- record arguments...
+fuse_record() {
+	local out=$1 err=$2 gt holder
+	shift 3
+	HUNG=
+	"$GT" record "$@" > "$out" 2> "$err" &
+	gt=$!
+	for _ in $(seq 300); do kill -0 "$gt" 2> /dev/null || break; sleep 0.1; done
+	kill -0 "$gt" 2> /dev/null && HUNG=yes
+	holder=$(cat "$FUSE_HOLDER" 2> /dev/null)
+	[ -n "$holder" ] && kill "$holder" 2> /dev/null
+	wait "$gt"
+	RC=$?
+	[ -n "$holder" ]
+}
+
+fuse_usable() {
+	[ -c /dev/fuse ] && grep -qw fuse /proc/filesystems ||
+		{ WHY="no FUSE in this kernel (/dev/fuse, /proc/filesystems)"; return 77; }
+}
+
+# A user where /etc/fuse.conf has user_allow_other can fusermount a server on
+# a file of the log directory (theirs) that never answers: root's open of it
+# alone waits for ever, and the recording's end with it. Such a name is
+# skipped, never entered; the workload's own file is still read.
+test_hip_log_skips_a_mount_on_one_of_its_files() {
+	local d
+	fuse_usable || return
+	FUSE_HOLDER=$WORK/hfuse.pid
+	fuse_record "$WORK/hfuse.out" "$WORK/hfuse.err" -- --hip-log -e sched:sched_switch \
+		-o "$WORK/hfuse.dat" -- sh -c 'echo "dir ${AMD_LOG_LEVEL_FILE%/*}"
+			printf ":3:hip.cpp :1 : 0000000001 us: [pid:%d tid:0x1] own line\n" $$ > "${AMD_LOG_LEVEL_FILE}_$$"
+			: > "${AMD_LOG_LEVEL_FILE}_4243"
+			python3 "$1" "${AMD_LOG_LEVEL_FILE}_4243" > "$2" &
+			for _ in $(seq 50); do [ -s "$2" ] && break; sleep 0.1; done' _ "$STALLED_FUSE" "$FUSE_HOLDER"
+	local mounted=$?
+	d=$(sed -n 's/^dir //p' "$WORK/hfuse.out")
+	case $d in /tmp/gpu-trace-hip.*)
+		umount "$d"/*_4243 2> /dev/null
+		rm -rf "$d" ;;
+	esac
+	expect "the stalled server was never mounted (test is void)" [ $mounted = 0 ] || return 1
+	expect "record waited on the FUSE server until it was killed" [ -z "$HUNG" ] || return 1
+	expect "record failed: $(tail -1 "$WORK/hfuse.err")" [ $RC = 0 ] || return 1
+	expect "the workload's own file was not read: $(grep 'hip log' "$WORK/hfuse.err" | tr '\n' ' ')" \
+		grep -q '^hip log: 1 lines of 1 process' "$WORK/hfuse.err" || return 1
+	expect "the mounted name was not counted skipped" \
+		grep -q '1 files not the workload.s own skipped' "$WORK/hfuse.err"
+}
+
+# A container whose /tmp is such a server (its own mount namespace): opening
+# /proc/PID/root/tmp would wait for ever. Its mountinfo says FUSE; not entered.
+# (Inside, nothing may touch /tmp once mounted: the pid file is opened before.)
+test_hip_log_skips_a_container_whose_tmp_is_fuse() {
+	local cg
+	command -v unshare > /dev/null || { WHY="unshare not installed"; return 77; }
+	fuse_usable || return
+	test_cgroup hipfuse || return
+	cg=$CGROUP
+	FUSE_HOLDER=$WORK/cfuse.pid
+	fuse_record "$WORK/cfuse.out" "$WORK/cfuse.err" -- --cgroup "$cg" --hip-log -e sched:sched_switch \
+		-o "$WORK/cfuse.dat" -- sh -c 'echo $$ > "$1/cgroup.procs"
+			exec 3> "$3"
+			exec unshare --mount --propagation private sh -c "python3 $2 /tmp >&3 &
+				for _ in \$(seq 50); do
+					grep -q \" /tmp .* - fuse \" /proc/self/mountinfo && break; sleep 0.1
+				done"' \
+		_ "$cg" "$STALLED_FUSE" "$FUSE_HOLDER"
+	local mounted=$?
+	drop_test_cgroup
+	expect "the stalled server was never mounted (test is void)" [ $mounted = 0 ] || return 1
+	expect "record waited on the container's FUSE /tmp until it was killed" [ -z "$HUNG" ] || return 1
+	expect "record failed: $(tail -1 "$WORK/cfuse.err")" [ $RC = 0 ] || return 1
+	expect "the FUSE /tmp was not named: $(grep 'hip log' "$WORK/cfuse.err" | tr '\n' ' ')" \
+		grep -q '^hip log: 1 container processes see / or /tmp on FUSE' "$WORK/cfuse.err"
 }
 
 test_hip_log_option_errors() {
