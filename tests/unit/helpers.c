@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <event-parse.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,4 +98,25 @@ int scenario_tmpfile(const char *scenario, char *path, size_t len)
 		return -1;
 	}
 	return 0;
+}
+
+struct tep_handle *tep_with_format(const char *kernel, const char *sys, const char *name)
+{
+	char path[256], *fmt;
+	struct tep_handle *tep;
+
+	snprintf(path, sizeof(path), "formats/%s/%s/%s/format", kernel, sys, name);
+	fmt = fixture_read(path);
+	if (!fmt)
+		return NULL;
+	tep = tep_alloc();
+	tep_set_long_size(tep, 8);
+	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+	if (tep_parse_event(tep, fmt, strlen(fmt), sys)) {
+		tep_free(tep);
+		tep = NULL;
+	}
+	free(fmt);
+	return tep;
 }

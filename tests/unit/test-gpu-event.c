@@ -17,22 +17,8 @@ struct parsed {
 
 static int parse(struct parsed *p, const char *kernel, const char *sys, const char *name)
 {
-	char path[256], *fmt;
-
-	snprintf(path, sizeof(path), "formats/%s/%s/%s/format", kernel, sys, name);
-	fmt = fixture_read(path);
-	if (!fmt)
-		return -1;
-	p->tep = tep_alloc();
-	tep_set_long_size(p->tep, 8);
-	tep_set_file_bigendian(p->tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(p->tep, TEP_LITTLE_ENDIAN);
-	if (tep_parse_event(p->tep, fmt, strlen(fmt), sys)) {
-		free(fmt);
-		return -1;
-	}
-	free(fmt);
-	p->event = tep_find_event_by_name(p->tep, sys, name);
+	p->tep = tep_with_format(kernel, sys, name);
+	p->event = p->tep ? tep_find_event_by_name(p->tep, sys, name) : NULL;
 	return p->event ? 0 : -1;
 }
 

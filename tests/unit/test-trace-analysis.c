@@ -13,30 +13,9 @@
 #include "../../lib/trace-analysis.h"
 #include "unit.h"
 
-static struct tep_handle *tep_with(const char *kernel, const char *sys, const char *name)
-{
-	char path[256], *fmt;
-	struct tep_handle *tep;
-
-	snprintf(path, sizeof(path), "formats/%s/%s/%s/format", kernel, sys, name);
-	fmt = fixture_read(path);
-	if (!fmt)
-		return NULL;
-	tep = tep_alloc();
-	tep_set_long_size(tep, 8);
-	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
-	if (tep_parse_event(tep, fmt, strlen(fmt), sys)) {
-		tep_free(tep);
-		tep = NULL;
-	}
-	free(fmt);
-	return tep;
-}
-
 static void test_short_records_go_no_further(void)
 {
-	struct tep_handle *tep = tep_with("linux-6.12", "gpu_scheduler", "drm_sched_job");
+	struct tep_handle *tep = tep_with_format("linux-6.12", "gpu_scheduler", "drm_sched_job");
 	struct tep_event *e;
 	unsigned char data[256] = { 0 };
 	struct tep_record rec = { .data = data, .ts = 1000 };

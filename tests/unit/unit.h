@@ -50,4 +50,8 @@ int scenario_tmpfile(const char *scenario, char *path, size_t len);
 /* Text of a fixture file under tests/fixtures, or NULL (caller frees). */
 char *fixture_read(const char *relpath);
 
+struct tep_handle;
+/* One event of a kernel's real format files (tests/fixtures/formats/KERNEL), 64-bit LE. */
+struct tep_handle *tep_with_format(const char *kernel, const char *sys, const char *name);
+
 #endif
