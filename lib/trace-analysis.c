@@ -135,12 +135,19 @@ int analysis_init(struct analysis *a, struct tep_handle *tep,
 
 #define PROBE_SECONDS 60
 
+static unsigned int probe_seconds = PROBE_SECONDS;
+
+void analysis_set_probe_timeout(unsigned int seconds)
+{
+	probe_seconds = seconds ? seconds : PROBE_SECONDS;
+}
+
 /*
  * libtracecmd 3.1.6 crashes in tracecmd_close() when its open fails half
  * way on a damaged file (the CPUs after the one that failed are freed
  * uninitialised); dat-meta catches the damage fuzzing found, and a child
  * tries the open first for whatever else there is. 0 opens, 1 refuses,
- * -1 crashes, -2 does not finish in PROBE_SECONDS.
+ * -1 crashes, -2 does not finish in probe_seconds.
  */
 static int probe_open(const char *path)
 {
@@ -164,7 +171,7 @@ static int probe_open(const char *path)
 		signal(SIGILL, SIG_DFL);
 		signal(SIGABRT, SIG_DFL);
 		/* an open that never ends is a damaged file too, not a hung report */
-		alarm(PROBE_SECONDS);
+		alarm(probe_seconds);
 		_exit(tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS) ? 0 : 1);
 	}
 	while (waitpid(pid, &status, 0) != pid)

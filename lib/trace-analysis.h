@@ -93,6 +93,11 @@ struct analysis {
 	char path[4096];			/* what analysis_open opened */
 };
 
+/*
+ * analysis_open tries libtracecmd's open in a child first; an open that
+ * takes longer than this (60 s unless set; 0 sets that) is a damaged file.
+ */
+void analysis_set_probe_timeout(unsigned int seconds);
 /* hooks may be NULL: statistics only. */
 int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err);

@@ -3,12 +3,19 @@
  * analysis_record(), the one door every record of a file comes through:
  * a record shorter than the common fields is damage; libtraceevent would
  * read its type and pid past it (a SEGV fuzz-output found), so it is
- * counted and goes no further.
+ * counted and goes no further. analysis_open() tries libtracecmd's open in
+ * a child first: an open that crashes or never ends is one error, not a
+ * crashed or hung report.
  */
+#include <dlfcn.h>
 #include <event-parse.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <trace-cmd.h>
+#include <unistd.h>
 
 #include "../../lib/trace-analysis.h"
 #include "unit.h"
@@ -44,9 +51,59 @@ static void test_short_records_go_no_further(void)
 	tep_free(tep);
 }
 
+static enum { OPEN_REAL, OPEN_HANGS, OPEN_CRASHES } open_mode;
+
+/*
+ * The unit binary's definition comes before libtracecmd's: an open that
+ * never ends, or crashes, as no file found so far makes 3.1.6's do.
+ */
+struct tracecmd_input *tracecmd_open(const char *file, int flags)
+{
+	static struct tracecmd_input *(*real)(const char *, int);
+
+	if (open_mode == OPEN_HANGS)
+		for (;;)
+			pause();
+	if (open_mode == OPEN_CRASHES)
+		raise(SIGSEGV);
+	if (!real)
+		*(void **)&real = dlsym(RTLD_NEXT, "tracecmd_open");
+	return real ? real(file, flags) : NULL;
+}
+
+static void test_an_open_that_hangs_or_crashes_is_one_error(void)
+{
+	struct gt_error err = { 0 };
+	struct analysis a;
+	char path[64];
+	time_t t0;
+
+	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("two-rings", path, sizeof(path)), 0);
+	analysis_set_probe_timeout(1);
+
+	open_mode = OPEN_HANGS;
+	t0 = time(NULL);
+	CU_ASSERT_EQUAL(analysis_open(&a, path, NULL, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "does not finish opening"));
+	CU_ASSERT(time(NULL) - t0 < 10);
+
+	open_mode = OPEN_CRASHES;
+	err.msg[0] = '\0';
+	CU_ASSERT_EQUAL(analysis_open(&a, path, NULL, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "crashes reading"));
+
+	/* the control: the same file opens */
+	open_mode = OPEN_REAL;
+	CU_ASSERT_EQUAL(analysis_open(&a, path, NULL, &err), 0);
+	analysis_close(&a);
+	analysis_set_probe_timeout(0);
+	unlink(path);
+}
+
 void suite_trace_analysis(void)
 {
 	CU_pSuite s = CU_add_suite("trace-analysis: the records' door", NULL, NULL);
 
 	CU_add_test(s, "records shorter than the common fields go no further", test_short_records_go_no_further);
+	CU_add_test(s, "an open that hangs or crashes is one error", test_an_open_that_hangs_or_crashes_is_one_error);
 }
