@@ -8,7 +8,7 @@
 #include "buffer-ladder.h"
 #include "cgroup-scope.h"
 #include "cmdlines.h"
-#include "cpu-stats.h"
+#include "cpu-stats-read.h"
 #include "event-select.h"
 #include "dat-writer.h"
 #include "hip-capture.h"

@@ -2,7 +2,10 @@
 #ifndef GT_CPU_STATS_H
 #define GT_CPU_STATS_H
 
-/* per_cpu/cpuN/stats, read before the instance goes away. */
+/*
+ * per_cpu/cpuN/stats as the kernel prints it: read live before the instance
+ * goes away (cpu-stats-read.h), and as a .dat stores it (trace-cmd's CPUSTAT).
+ */
 struct cpu_stats {
 	unsigned long long entries;
 	unsigned long long overrun;		/* overwritten by the writer */
@@ -15,7 +18,6 @@ struct cpu_stats {
 
 /* Parses the stats text; unknown lines are ignored (kernels add some). */
 void cpu_stats_parse(const char *text, struct cpu_stats *st);
-int cpu_stats_read(const char *buffer_dir, int cpu, struct cpu_stats *st);
 unsigned long long cpu_stats_lost(const struct cpu_stats *st);
 void cpu_stats_free(struct cpu_stats *st);
 

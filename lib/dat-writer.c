@@ -10,7 +10,6 @@
 
 #include "dat-writer.h"
 #include "file-io.h"
-#include "saved-files.h"
 
 /* Metadata is built in memory (kallsyms dominates: a few MB), then written. */
 struct dbuf {
