@@ -20,9 +20,11 @@ ALL_CFLAGS  = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -DGT_VERS
 LDLIBS      = $(PKG_LIBS) -lpthread -lm
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-LIB_SRCS   := $(sort $(wildcard lib/*.c))
-# what the libtraceevent plugins share with gpu-trace (built position-independent)
-PLUGIN_LIB := lib/gpu-event.c lib/gpu-event-format.c lib/gpu-plugin.c lib/kfd-names.c lib/record-field.c
+# lib/ in layers, one folder each (README's Layout; make check-layers holds the rules)
+LIB_SRCS   := $(sort $(wildcard lib/*/*.c))
+# what the libtraceevent plugins share with gpu-trace (built position-independent):
+# the decoders and what they stand on, by folder
+PLUGIN_LIB := $(sort $(wildcard lib/decode/*.c lib/util/*.c))
 PLUGINS    := $(patsubst plugins/%.c,build/plugins/%.so,$(sort $(wildcard plugins/plugin_*.c)))
 FIXTURE_SRCS := $(sort $(wildcard tests/fixture/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
@@ -45,7 +47,7 @@ endif
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps check check-unit check-integration check-fresh check-vm install uninstall clean demo bench fuzz fuzz-leaks
+.PHONY: all deps check check-layers check-unit check-integration check-fresh check-vm install uninstall clean demo bench fuzz fuzz-leaks
 
 all: gpu-trace $(PLUGINS)
 
@@ -116,6 +118,10 @@ check: $(TEST_BINS)
 check-unit: build/normal/unit-tests build/asan/unit-tests
 	tests/run-all.sh unit
 
+# lib/'s layers include one way only (tests/check-layers.sh); part of make check
+check-layers:
+	tests/run-all.sh layers
+
 check-integration: $(TEST_BINS)
 	tests/run-all.sh integration
 
@@ -174,18 +180,18 @@ FUZZ_REPORT_ENV = $(FUZZ_ENV):allocator_may_return_null=1
 # through the sanitized replay binaries with leak checking on.
 FUZZ_FAST_ENV = ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 
-build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRCS) $(wildcard lib/*.h)
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRCS) $(wildcard lib/*/*.h)
 	@mkdir -p build/fuzz
 	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS)
 
 # fuzz-report's custom mutator damages zstd v7 pages before compressing them
-build/fuzz/fuzz-report: tests/fuzz/fuzz-report.c tests/fuzz/zstd-mutator.c $(LIB_SRCS) $(wildcard lib/*.h)
+build/fuzz/fuzz-report: tests/fuzz/fuzz-report.c tests/fuzz/zstd-mutator.c $(LIB_SRCS) $(wildcard lib/*/*.h)
 	@mkdir -p build/fuzz
 	clang $(FUZZ_CFLAGS) -o $@ $< tests/fuzz/zstd-mutator.c $(LIB_SRCS) $(LDLIBS)
 
 # the output stage: report and compare themselves, cmd/ linked but for main
 CMD_LIB_SRCS := $(filter-out cmd/main.c,$(CMD_SRCS))
-build/fuzz/fuzz-output: tests/fuzz/fuzz-output.c $(LIB_SRCS) $(CMD_LIB_SRCS) $(wildcard lib/*.h cmd/*.h) \
+build/fuzz/fuzz-output: tests/fuzz/fuzz-output.c $(LIB_SRCS) $(CMD_LIB_SRCS) $(wildcard lib/*/*.h cmd/*.h) \
 		build/gen/report-page.h
 	@mkdir -p build/fuzz
 	clang $(FUZZ_CFLAGS) -DGT_VERSION='"$(VERSION)"' -o $@ $< $(LIB_SRCS) $(CMD_LIB_SRCS) $(LDLIBS)
@@ -217,7 +223,7 @@ fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/
 		tests/fuzz/crashers-text tests/fuzz/crashers-formats tests/fuzz/crashers-output
 	for s in $$(build/make-fixture tests/fixtures/formats list | cut -d' ' -f1); do \
 		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
-	# zstd v7 seeds too (lib/dat-stream.c), when trace-cmd can convert; an
+	# zstd v7 seeds too (lib/dat/dat-stream.c), when trace-cmd can convert; an
 	# uncompressed v7 one, and one whose options section is compressed
 	for s in lost-window competing virtio deps cpu-skew; do \
 		trace-cmd convert -i build/fuzz/corpus/$$s.dat -o build/fuzz/corpus/$$s-v7.dat \

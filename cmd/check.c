@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "env-check.h"
+#include "capture/env-check.h"
 #include "cmd.h"
 
 int cmd_check(int argc, char **argv)

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "gt-error.h"
+#include "util/gt-error.h"
 
 #ifndef GT_VERSION
 #define GT_VERSION "0.0.0"
@@ -36,8 +36,8 @@ int cmd_failf(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* A status line for the user, on stderr (stdout is the workload's). */
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* How record and reset report what a killed gpu-trace left (lib/stale.h). */
-#include "stale.h"
+/* How record and reset report what a killed gpu-trace left (lib/capture/stale.h). */
+#include "capture/stale.h"
 void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, void *ctx);
 
 /* getopt_long's ':' (missing value) or '?' for `gpu-trace CMD`, as one line; -1. */

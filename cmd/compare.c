@@ -2,7 +2,7 @@
 /*
  * gpu-trace compare A B: each side a .dat or a directory of them (an
  * experiment case's repetitions); per ring and stage, is B slower than A
- * beyond noise (lib/compare.c)? Every run goes through the one join.
+ * beyond noise (lib/analysis/compare.c)? Every run goes through the one join.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "compare.h"
-#include "name-index.h"
-#include "trace-analysis.h"
+#include "analysis/compare.h"
+#include "util/name-index.h"
+#include "analysis/trace-analysis.h"
 #include "cmd.h"
 
 #define MAX_RUNS	1000

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "event-select.h"
-#include "presets.h"
-#include "tracer-setup.h"
+#include "tracefs/event-select.h"
+#include "tracefs/presets.h"
+#include "tracefs/tracer-setup.h"
 #include "cmd.h"
 
 static void list_systems(bool with_events)

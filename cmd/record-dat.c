@@ -7,9 +7,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "cmdlines.h"
-#include "dat-writer.h"
-#include "saved-files.h"
+#include "capture/cmdlines.h"
+#include "capture/dat-writer.h"
+#include "tracefs/saved-files.h"
 #include "cmd.h"
 #include "record.h"
 

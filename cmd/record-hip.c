@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* record --hip-log: the HIP runtime's log with the recording (lib/hip-capture.c). */
+/* record --hip-log: the HIP runtime's log with the recording (lib/capture/hip-capture.c). */
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include <tracefs.h>
 #include <unistd.h>
 
-#include "file-io.h"
+#include "util/file-io.h"
 #include "cmd.h"
 #include "record.h"
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * record --kfd-args / --kfd-snapshot: KFD's queue ioctls as probe events
- * (lib/kfd-probes.c) and snapshots of its debugfs (lib/kfd-debugfs.c).
+ * (lib/capture/kfd-probes.c) and snapshots of its debugfs (lib/capture/kfd-debugfs.c).
  */
 #include <errno.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "file-io.h"
+#include "util/file-io.h"
 #include "cmd.h"
 #include "record.h"
 

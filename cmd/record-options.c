@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "presets.h"
-#include "tracer-setup.h"
+#include "tracefs/presets.h"
+#include "tracefs/tracer-setup.h"
 #include "cmd.h"
 #include "record.h"
 

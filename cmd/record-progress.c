@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "cpu-stats-read.h"
+#include "capture/cpu-stats-read.h"
 #include "record-progress.h"
 
 static int shown;

@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "saved-files.h"
+#include "tracefs/saved-files.h"
 #include "cmd.h"
 #include "record-progress.h"
 #include "record.h"

@@ -5,20 +5,20 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "buffer-ladder.h"
-#include "cgroup-scope.h"
-#include "cmdlines.h"
-#include "cpu-stats-read.h"
-#include "event-select.h"
-#include "dat-writer.h"
-#include "hip-capture.h"
-#include "kfd-debugfs.h"
-#include "kfd-probes.h"
-#include "outfile.h"
-#include "page-scan.h"
-#include "recorder.h"
-#include "tracer-setup.h"
-#include "workload.h"
+#include "tracefs/buffer-ladder.h"
+#include "capture/cgroup-scope.h"
+#include "capture/cmdlines.h"
+#include "capture/cpu-stats-read.h"
+#include "tracefs/event-select.h"
+#include "capture/dat-writer.h"
+#include "capture/hip-capture.h"
+#include "capture/kfd-debugfs.h"
+#include "capture/kfd-probes.h"
+#include "util/outfile.h"
+#include "dat/page-scan.h"
+#include "capture/recorder.h"
+#include "tracefs/tracer-setup.h"
+#include "capture/workload.h"
 
 struct record_opts {
 	const char *output;

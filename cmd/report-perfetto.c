@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* --format perfetto: the timeline as a Perfetto trace (lib/perfetto-export.c). */
+/* --format perfetto: the timeline as a Perfetto trace (lib/output/perfetto-export.c). */
 #include "report.h"
 
 /* One input is the whole trace; several each get a group named after the file. */

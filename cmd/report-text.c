@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
-#include "dat-format.h"
+#include "dat/dat-format.h"
 #include "report.h"
 
 /* One right-aligned column: microseconds with 3 decimals, or "-" when absent. */

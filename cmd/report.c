@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "outfile.h"
+#include "util/outfile.h"
 #include "cmd.h"
 #include "report.h"
 

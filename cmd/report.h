@@ -5,9 +5,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "dat-meta.h"
-#include "perfetto-export.h"
-#include "trace-analysis.h"
+#include "dat/dat-meta.h"
+#include "output/perfetto-export.h"
+#include "analysis/trace-analysis.h"
 
 enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_PERFETTO, REPORT_HTML };
 

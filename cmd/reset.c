@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stale.h"
-#include "trace-session.h"
+#include "capture/stale.h"
+#include "tracefs/trace-session.h"
 #include "cmd.h"
 
 /* Says what was found; shared by reset and record's start-up clean-up. */

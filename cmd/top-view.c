@@ -5,7 +5,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "cmdlines.h"
+#include "capture/cmdlines.h"
 #include "cmd.h"
 #include "top.h"
 

@@ -16,12 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "buffer-ladder.h"
-#include "dat-writer.h"
-#include "presets.h"
-#include "stale.h"
-#include "trace-session.h"
-#include "workload.h"
+#include "tracefs/buffer-ladder.h"
+#include "capture/dat-writer.h"
+#include "tracefs/presets.h"
+#include "capture/stale.h"
+#include "tracefs/trace-session.h"
+#include "capture/workload.h"
 #include "cmd.h"
 #include "top.h"
 

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "event-select.h"
-#include "live-stats.h"
-#include "trace-analysis.h"
+#include "tracefs/event-select.h"
+#include "analysis/live-stats.h"
+#include "analysis/trace-analysis.h"
 
 struct top_opts {
 	struct event_selection events;

@@ -2,7 +2,7 @@
 /* libtraceevent plugin: one line per dma_fence event, from gpu-trace's decoders. */
 #include <event-parse.h>
 
-#include "../lib/gpu-plugin.h"
+#include "decode/gpu-plugin.h"
 
 int TEP_PLUGIN_LOADER(struct tep_handle *tep)
 {

@@ -2,7 +2,7 @@
 /* libtraceevent plugin: drm vblank, i915 request, xe job, virtio-gpu command events. */
 #include <event-parse.h>
 
-#include "../lib/gpu-plugin.h"
+#include "decode/gpu-plugin.h"
 
 static const char *const systems[] = { "drm", "i915", "xe", "virtio_gpu" };
 

@@ -8,8 +8,8 @@
 #include <event-parse.h>
 #include <string.h>
 
-#include "../lib/kfd-names.h"
-#include "../lib/record-field.h"
+#include "decode/kfd-names.h"
+#include "decode/record-field.h"
 
 static const char *const events[] = {
 	"kfd_create_queue", "kfd_create_queue_ret", "kfd_destroy_queue", "kfd_destroy_queue_ret",

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as `make check` and CI run it:
+#   lib/'s include rules (tests/check-layers.sh), the
 #   unit tests (CUnit, plain and ASan+UBSan), then the integration suite with
 #   the plain and the ASan+UBSan binary, then the fresh install (a bare
 #   debootstrapped Debian 12 runs the README's first command), then the kernel
@@ -54,6 +55,11 @@ suite() {
 	fi
 }
 
+case $what in
+layers | all)
+	suite tests/check-layers.sh
+	;;
+esac
 case $what in
 unit | all)
 	unit build/normal/unit-tests

@@ -7,7 +7,7 @@
  * probe, sched fork or ftrace print event), then record bytes (the event id
  * is patched into common_type). The record goes through the GPU decoder,
  * the workload's pid tree and the KFD probe table; every field read must
- * stay inside the record (lib/record-field.h).
+ * stay inside the record (lib/decode/record-field.h).
  */
 #include <signal.h>
 #include <stdbool.h>
@@ -17,9 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../lib/gpu-event.h"
-#include "../../lib/kfd-queue-table.h"
-#include "../../lib/workload-tree.h"
+#include "../../lib/decode/gpu-event.h"
+#include "../../lib/analysis/kfd-queue-table.h"
+#include "../../lib/analysis/workload-tree.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,8 +9,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../lib/dat-meta.h"
-#include "../../lib/trace-analysis.h"
+#include "../../lib/dat/dat-meta.h"
+#include "../../lib/analysis/trace-analysis.h"
 
 static struct dat_meta meta;
 

@@ -24,10 +24,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../lib/cgroup-scope.h"
-#include "../../lib/hip-capture.h"
-#include "../../lib/hip-runtime.h"
-#include "../../lib/kfd-mqd.h"
+#include "../../lib/capture/cgroup-scope.h"
+#include "../../lib/capture/hip-capture.h"
+#include "../../lib/analysis/hip-runtime.h"
+#include "../../lib/decode/kfd-mqd.h"
 
 #define MAX_LINE 4096
 

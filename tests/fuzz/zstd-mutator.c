@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
-#include "../../lib/dat-meta.h"
+#include "../../lib/dat/dat-meta.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 

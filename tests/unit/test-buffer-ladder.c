@@ -2,7 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../../lib/buffer-ladder.h"
+#include "../../lib/tracefs/buffer-ladder.h"
 #include "unit.h"
 
 /* A kernel stand-in: grants sizes up to `limit_kb`, rounds like the kernel. */

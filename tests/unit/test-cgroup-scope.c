@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../lib/cgroup-scope.h"
+#include "../../lib/capture/cgroup-scope.h"
 #include "unit.h"
 
 /* pids from 4,000,000 up: above any pid_max, so nothing in /proc answers */

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/cmdlines.h"
+#include "../../lib/capture/cmdlines.h"
 #include "unit.h"
 
 static void test_known_replaces_and_proc_fills(void)

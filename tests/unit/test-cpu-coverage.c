@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "../../lib/cpu-coverage.h"
+#include "../../lib/dat/cpu-coverage.h"
 #include "unit.h"
 
 #define S 1000000000ULL

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "../../lib/cpu-stats.h"
+#include "../../lib/dat/cpu-stats.h"
 #include "unit.h"
 
 static void test_parse(void)

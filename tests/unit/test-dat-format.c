@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../lib/dat-format.h"
+#include "../../lib/dat/dat-format.h"
 #include "unit.h"
 
 static void put_raw(struct raw_page *p, uint32_t header, uint32_t word)

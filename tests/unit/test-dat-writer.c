@@ -7,8 +7,8 @@
 #include <trace-cmd.h>
 #include <unistd.h>
 
-#include "../../lib/dat-writer.h"
-#include "../../lib/file-io.h"
+#include "../../lib/capture/dat-writer.h"
+#include "../../lib/util/file-io.h"
 #include "unit.h"
 
 #define FMT_DIR "formats/linux-6.12/"

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/event-select.h"
+#include "../../lib/tracefs/event-select.h"
 #include "unit.h"
 
 static void expect_spec(const char *arg, const char *sys, const char *ev)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/gpu-event.h"
+#include "../../lib/decode/gpu-event.h"
 #include "unit.h"
 
 struct parsed {

@@ -10,8 +10,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../lib/hip-capture.h"
-#include "../../lib/hip-log.h"
+#include "../../lib/capture/hip-capture.h"
+#include "../../lib/decode/hip-log.h"
 #include "unit.h"
 
 /* The runtime's header, with a pid/tid part as level >= 4 prints it. */

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/kfd-mqd.h"
-#include "../../lib/trace-analysis.h"
+#include "../../lib/decode/kfd-mqd.h"
+#include "../../lib/analysis/trace-analysis.h"
 #include "unit.h"
 
 /* The compute MQD keeps its CP_HQD registers at the same offsets in all four. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 
-#include "../../lib/latency-stats.h"
+#include "../../lib/analysis/latency-stats.h"
 #include "unit.h"
 
 static void test_exact_nearest_rank(void)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gpu-trace top's numbers (lib/live-stats.c) over the shared join, on the
+ * gpu-trace top's numbers (lib/analysis/live-stats.c) over the shared join, on the
  * "competing" scenario (tests/fixture/scenarios.c): seven jobs on gfx_0.0.0,
  * rival 6000 four, llama 5002 two (one a reused pid), llama 5000 one;
  * queue->run 5,5,5 (rival), 5 (W1), 5 (W2), 70 (R4), 5 (X) microseconds.
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/live-stats.h"
-#include "../../lib/trace-analysis.h"
+#include "../../lib/analysis/live-stats.h"
+#include "../../lib/analysis/trace-analysis.h"
 #include "../fixture/scenarios.h"
 #include "unit.h"
 

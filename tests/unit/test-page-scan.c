@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/page-scan.h"
-#include "../../lib/file-io.h"
+#include "../../lib/dat/page-scan.h"
+#include "../../lib/util/file-io.h"
 #include "unit.h"
 
 /* A minimal event: common header only (type, flags, preempt, pid). */

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/event-select.h"
-#include "../../lib/presets.h"
+#include "../../lib/tracefs/event-select.h"
+#include "../../lib/tracefs/presets.h"
 #include "unit.h"
 
 static void test_every_preset_parses(void)

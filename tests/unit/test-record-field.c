@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/gpu-event.h"
-#include "../../lib/record-field.h"
-#include "../../lib/workload-tree.h"
+#include "../../lib/decode/gpu-event.h"
+#include "../../lib/decode/record-field.h"
+#include "../../lib/analysis/workload-tree.h"
 #include "unit.h"
 
 #define COMMON \

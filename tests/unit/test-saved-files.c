@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../lib/saved-files.h"
+#include "../../lib/tracefs/saved-files.h"
 #include "unit.h"
 
 static void expect_norm(const char *name, const char *content, const char *want)

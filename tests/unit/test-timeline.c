@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/trace-analysis.h"
+#include "../../lib/analysis/trace-analysis.h"
 #include "../fixture/scenarios.h"
 #include "unit.h"
 

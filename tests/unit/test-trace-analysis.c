@@ -17,7 +17,7 @@
 #include <trace-cmd.h>
 #include <unistd.h>
 
-#include "../../lib/trace-analysis.h"
+#include "../../lib/analysis/trace-analysis.h"
 #include "unit.h"
 
 static void test_short_records_go_no_further(void)

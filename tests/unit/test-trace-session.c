@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../lib/trace-session.h"
+#include "../../lib/tracefs/trace-session.h"
 #include "unit.h"
 
 #define NOBODY 65534

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The recorded workload's pid tree (lib/workload-tree.c) and what the
+ * The recorded workload's pid tree (lib/analysis/workload-tree.c) and what the
  * timeline makes of it: whose jobs are the workload's, and whose jobs each
  * waited behind on its ring. Numbers worked out by hand in the "competing"
  * scenario's comment (tests/fixture/scenarios.c), microseconds.
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/trace-analysis.h"
-#include "../../lib/workload-tree.h"
+#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/workload-tree.h"
 #include "../fixture/scenarios.h"
 #include "unit.h"
 

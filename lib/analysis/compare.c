@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A against B, per ring and stage, beyond noise (compare.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/compare.h"
+
+#define BOOTSTRAP_ROUNDS	4000
+#define RANK_Z			3.29	/* two-sided p < 0.001 */
+#define MIN_JOBS		5	/* per side, for the rank test */
+
+static const char *const verdict_names[] = {
+	[CMP_SAME] = "same", [CMP_SLOWER] = "B slower", [CMP_FASTER] = "B faster",
+	[CMP_TOO_FEW] = "too few jobs", [CMP_ONE_SIDE] = "only one side",
+};
+
+const char *compare_verdict_name(enum cmp_verdict v)
+{
+	return verdict_names[v];
+}
+
+void compare_init(struct compare *c, double min_change)
+{
+	memset(c, 0, sizeof(*c));
+	c->min_change = min_change;
+}
+
+struct cmp_ring *compare_ring(struct compare *c, const char *name)
+{
+	struct cmp_ring *r;
+	int i;
+
+	for (i = 0; i < c->nr_rings; i++)
+		if (!strcmp(c->rings[i].name, name))
+			return &c->rings[i];
+	r = realloc(c->rings, sizeof(*r) * (size_t)(c->nr_rings + 1));
+	if (!r) {
+		c->failed = 1;
+		return NULL;
+	}
+	c->rings = r;
+	r = &c->rings[c->nr_rings++];
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	return r;
+}
+
+void compare_add_job(struct compare *c, enum cmp_side side, struct cmp_ring *r,
+		     const struct job *j)
+{
+	int l;
+
+	(void)c;
+	/* as the report's statistics: lost-touched and unfinished jobs are not timed */
+	if (j->flags & JOB_LOST)
+		return;
+	for (l = 0; l < LAT_NR; l++)
+		if (j->has_lat[l])
+			latency_add(&r->stage[side][l].pooled, j->lat[l]);
+}
+
+static void push_median(struct compare *c, struct cmp_stage *s, uint64_t v)
+{
+	double *n = realloc(s->run_p50, sizeof(*n) * (size_t)(s->nr_runs + 1));
+
+	if (!n) {
+		c->failed = 1;
+		return;
+	}
+	s->run_p50 = n;
+	s->run_p50[s->nr_runs++] = (double)v;
+}
+
+void compare_end_run(struct compare *c, enum cmp_side side, struct timeline *tl,
+		     uint64_t span_ns)
+{
+	int i, l;
+
+	c->runs[side]++;
+	for (i = 0; i < tl->nr_rings; i++) {
+		struct ring_stats *rs = tl->rings[i];
+		struct cmp_ring *r = compare_ring(c, rs->name);
+
+		if (!r)
+			return;
+		r->runs[side]++;
+		r->jobs[side] += rs->jobs;
+		r->unfinished[side] += rs->unfinished;
+		r->lost[side] += rs->lost;
+		if (span_ns)
+			r->busy_pct[side] += 100.0 * (double)rs->busy_ns / (double)span_ns;
+		for (l = 0; l < LAT_NR; l++)
+			if (rs->lat[l].count)
+				push_median(c, &r->stage[side][l], latency_percentile(&rs->lat[l], 50));
+	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double compare_median(double *v, int n)
+{
+	if (!n)
+		return 0;
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* xorshift64*: the same resamples every time, so the verdict repeats */
+static uint64_t next_random(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545f4914f6cdd1dULL;
+}
+
+static double resampled_median(const double *v, int n, double *tmp, uint64_t *seed)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		tmp[i] = v[next_random(seed) % (uint64_t)n];
+	return compare_median(tmp, n);
+}
+
+void compare_bootstrap(const double *a, int na, const double *b, int nb, double *lo,
+		       double *hi)
+{
+	double *diff = malloc(sizeof(*diff) * BOOTSTRAP_ROUNDS);
+	double *tmp = malloc(sizeof(*tmp) * (size_t)(na > nb ? na : nb));
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	int i;
+
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (!diff || !tmp || !na || !nb)
+		goto out;
+	for (i = 0; i < BOOTSTRAP_ROUNDS; i++)
+		diff[i] = resampled_median(b, nb, tmp, &seed) - resampled_median(a, na, tmp, &seed);
+	qsort(diff, BOOTSTRAP_ROUNDS, sizeof(*diff), cmp_double);
+	*lo = diff[(int)(0.025 * BOOTSTRAP_ROUNDS)];
+	*hi = diff[(int)(0.975 * BOOTSTRAP_ROUNDS) - 1];
+out:
+	free(diff);
+	free(tmp);
+}
+
+void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
+		   struct cmp_result *out)
+{
+	struct cmp_stage *a = &r->stage[CMP_A][l], *b = &r->stage[CMP_B][l];
+	double ma, mb, big;
+	bool clear;
+	int s;
+
+	memset(out, 0, sizeof(*out));
+	for (s = 0; s < 2; s++) {
+		struct latency_stats *p = &r->stage[s][l].pooled;
+
+		out->n[s] = p->count;
+		out->p50[s] = latency_percentile(p, 50);
+		out->p90[s] = latency_percentile(p, 90);
+		out->p99[s] = latency_percentile(p, 99);
+	}
+	out->by_runs = c->runs[CMP_A] > 1 && c->runs[CMP_B] > 1;
+	ma = out->by_runs ? compare_median(a->run_p50, a->nr_runs) : (double)out->p50[CMP_A];
+	mb = out->by_runs ? compare_median(b->run_p50, b->nr_runs) : (double)out->p50[CMP_B];
+	out->change = ma > 0 ? (mb - ma) / ma : NAN;
+	if (!out->n[CMP_A] || !out->n[CMP_B]) {
+		out->verdict = out->n[CMP_A] || out->n[CMP_B] ? CMP_ONE_SIDE : CMP_TOO_FEW;
+		return;
+	}
+	if (out->by_runs) {
+		if (a->nr_runs < 2 || b->nr_runs < 2) {
+			out->verdict = CMP_TOO_FEW;
+			return;
+		}
+		compare_bootstrap(a->run_p50, a->nr_runs, b->run_p50, b->nr_runs, &out->lo, &out->hi);
+		clear = out->lo > 0 || out->hi < 0;
+	} else {
+		if (out->n[CMP_A] < MIN_JOBS || out->n[CMP_B] < MIN_JOBS) {
+			out->verdict = CMP_TOO_FEW;
+			return;
+		}
+		out->z = latency_rank_z(&a->pooled, &b->pooled);
+		clear = fabs(out->z) > RANK_Z;
+	}
+	/* a change from 0 counts when it is clear: dependency waits that appear */
+	big = ma > 0 ? fabs(mb - ma) >= c->min_change * ma : mb > 0;
+	if (!clear || !big)
+		out->verdict = CMP_SAME;
+	else
+		out->verdict = mb > ma ? CMP_SLOWER : CMP_FASTER;
+}
+
+void compare_free(struct compare *c)
+{
+	int i, s, l;
+
+	for (i = 0; i < c->nr_rings; i++)
+		for (s = 0; s < 2; s++)
+			for (l = 0; l < LAT_NR; l++) {
+				latency_free(&c->rings[i].stage[s][l].pooled);
+				free(c->rings[i].stage[s][l].run_p50);
+			}
+	free(c->rings);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_COMPARE_H
+#define GT_COMPARE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analysis/latency-stats.h"
+#include "analysis/timeline.h"
+
+/*
+ * Is B slower than A, where, and beyond noise? Each side is one or more
+ * runs (recordings of the same case); per ring (matched by name) and per
+ * latency stage, every job of every run goes into a pooled distribution and
+ * each run contributes its own median.
+ *
+ * With two or more runs on both sides the noise is the runs' own spread: a
+ * bootstrap 95% interval of the difference between the median of B's run
+ * medians and A's (runs resampled, fixed seed, so the verdict repeats). With
+ * one run on a side, only the jobs are there: the Mann-Whitney rank test
+ * over the pooled jobs (|z| > 3.29, p < 0.001), which cannot see run-to-run
+ * noise. Either way a change smaller than min_change of A's median is not
+ * called: with thousands of jobs a 0.5% shift is "significant" and useless.
+ */
+enum cmp_side { CMP_A, CMP_B };
+
+struct cmp_stage {
+	struct latency_stats pooled;
+	double *run_p50;		/* per run that had this stage, ns */
+	int nr_runs;
+};
+
+struct cmp_ring {
+	char name[GEV_STR_LEN];
+	struct cmp_stage stage[2][LAT_NR];
+	uint64_t jobs[2], unfinished[2], lost[2];
+	double busy_pct[2];		/* summed over runs */
+	int runs[2];			/* runs the ring appears in */
+};
+
+enum cmp_verdict { CMP_SAME, CMP_SLOWER, CMP_FASTER, CMP_TOO_FEW, CMP_ONE_SIDE };
+
+struct cmp_result {
+	uint64_t p50[2], p90[2], p99[2];
+	uint64_t n[2];
+	double change;			/* (B - A) / A of the medians; NAN when A's is 0 */
+	bool by_runs;			/* the bootstrap over runs, else the rank test */
+	double lo, hi;			/* by_runs: 95% interval of B - A, ns */
+	double z;			/* rank test: > 0 when B is larger */
+	enum cmp_verdict verdict;
+};
+
+struct compare {
+	struct cmp_ring *rings;
+	int nr_rings;
+	int runs[2];
+	double min_change;		/* 0.05: changes under 5% are not called */
+	int failed;			/* out of memory */
+};
+
+void compare_init(struct compare *c, double min_change);
+/* The ring so named, added on first use; NULL when out of memory. */
+struct cmp_ring *compare_ring(struct compare *c, const char *name);
+/* One job's latencies into the pooled distributions of its ring. */
+void compare_add_job(struct compare *c, enum cmp_side side, struct cmp_ring *r,
+		     const struct job *j);
+/* After each run: its rings' medians and counts. */
+void compare_end_run(struct compare *c, enum cmp_side side, struct timeline *tl,
+		     uint64_t span_ns);
+void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
+		   struct cmp_result *out);
+const char *compare_verdict_name(enum cmp_verdict v);
+void compare_free(struct compare *c);
+
+/* The median of n values (sorted in place); 0 when n is 0. */
+double compare_median(double *v, int n);
+/* The bootstrap 95% interval of median(b) - median(a), resampling each side. */
+void compare_bootstrap(const double *a, int na, const double *b, int nb, double *lo,
+		       double *hi);
+
+#endif

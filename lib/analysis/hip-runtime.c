@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/hip-runtime.h"
+
+/* Room for one more of n in *arr (cap doubling): a log's sizes stay linear */
+static int grow(void **arr, int *cap, int n, size_t size)
+{
+	void *grown;
+	int c;
+
+	if (n < *cap)
+		return 0;
+	c = *cap ? *cap * 2 : 16;
+	grown = realloc(*arr, size * (size_t)c);
+	if (!grown)
+		return -1;
+	*arr = grown;
+	*cap = c;
+	return 0;
+}
+
+/* The process of pid; NULL past HIP_MAX_PROCS (its lines counted) or out of memory (*oom) */
+static struct hip_proc *proc(struct hip_runtime *h, int pid, bool *oom)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&h->by_pid, (uint64_t)(unsigned int)pid + 1);
+	struct hip_proc *p;
+
+	*oom = false;
+	if (at)
+		return &h->procs[at - 1];
+	if (h->nr_procs == HIP_MAX_PROCS) {
+		h->more_procs_lines++;
+		return NULL;
+	}
+	if (grow((void **)&h->procs, &h->cap_procs, h->nr_procs, sizeof(*h->procs)) ||
+	    keymap_put(&h->by_pid, (uint64_t)(unsigned int)pid + 1,
+		       (void *)(uintptr_t)(h->nr_procs + 1))) {
+		*oom = true;
+		return NULL;
+	}
+	p = &h->procs[h->nr_procs++];
+	memset(p, 0, sizeof(*p));
+	p->pid = pid;
+	return p;
+}
+
+static int add_queue(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+{
+	if (p->nr_queues == HIP_MAX_QUEUES) {
+		p->more_queues++;
+		return 0;
+	}
+	if (grow((void **)&p->queues, &p->cap_queues, p->nr_queues, sizeof(*p->queues)) ||
+	    keymap_put(&p->by_hwq, l->hwq, (void *)(uintptr_t)(p->nr_queues + 1)))
+		return -1;
+	p->queues[p->nr_queues++] = (struct hip_queue){
+		.swq = l->swq, .hwq = l->hwq, .size = l->queue_size, .priority = l->priority,
+		.cooperative = l->cooperative, .ts = ts,
+	};
+	return 0;
+}
+
+/* the latest queue on that hardware queue */
+static struct hip_queue *queue_of(struct hip_proc *p, uint64_t hwq)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&p->by_hwq, hwq);
+
+	return at ? &p->queues[at - 1] : NULL;
+}
+
+static int add_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+{
+	struct hip_cmd *c;
+
+	if (strcmp(l->name, "KernelExecution"))
+		return 0;
+	if (p->nr_cmds == HIP_MAX_CMDS) {
+		/* a log whose completions never come (level < 4, a crash) */
+		memmove(p->cmds, p->cmds + 1, sizeof(*p->cmds) * (HIP_MAX_CMDS - 1));
+		p->nr_cmds--;
+		p->dropped_cmds++;
+	}
+	c = realloc(p->cmds, sizeof(*c) * (size_t)(p->nr_cmds + 1));
+	if (!c)
+		return -1;
+	p->cmds = c;
+	p->cmds[p->nr_cmds++] = (struct hip_cmd){ .cmd = l->command, .enqueued = ts, .kernel = -1 };
+	return 0;
+}
+
+static void bind_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t ts, int kernel)
+{
+	int i;
+
+	for (i = 0; i < p->nr_cmds; i++) {
+		struct hip_cmd *c = &p->cmds[i];
+
+		if (c->dispatched)
+			continue;
+		c->dispatched = true;
+		c->dispatch_ts = ts;
+		c->dispatch_id = l->dispatch_id;
+		c->hwq = l->hwq;
+		c->kernel = kernel;
+		return;
+	}
+}
+
+static int note_overlaps(struct hip_proc *p, const struct hip_cmd *c, uint64_t done,
+			 const struct kfd_queues *kfd)
+{
+	int i;
+
+	for (i = 0; kfd && i < kfd->nr_ops; i++) {
+		const struct kfd_op *op = &kfd->ops[i];
+		uint64_t end = op->has_duration ? op->start + op->duration : op->start;
+		struct hip_overlap *o;
+
+		if ((op->type != KFD_OP_EVICT && op->type != KFD_OP_RESTORE) ||
+		    op->start > done || end < c->dispatch_ts)
+			continue;
+		if (p->nr_overlaps == HIP_MAX_OVERLAPS) {
+			p->more_overlaps++;
+			continue;
+		}
+		o = realloc(p->overlaps, sizeof(*o) * (size_t)(p->nr_overlaps + 1));
+		if (!o)
+			return -1;
+		p->overlaps = o;
+		p->overlaps[p->nr_overlaps++] = (struct hip_overlap){
+			.dispatch_id = c->dispatch_id, .hwq = c->hwq, .from = c->dispatch_ts, .to = done,
+			.kernel = c->kernel, .op = op->type, .op_pid = op->pid, .op_start = op->start,
+			.op_duration = op->has_duration ? op->duration : 0,
+		};
+	}
+	return 0;
+}
+
+/* The command's completion: a dispatched kernel's span ends. */
+static int end_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts,
+		   const struct kfd_queues *kfd)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < p->nr_cmds; i++)
+		if (p->cmds[i].cmd == l->command)
+			break;
+	if (i == p->nr_cmds)
+		return 0;
+	if (p->cmds[i].dispatched) {
+		p->spans++;
+		if (p->cmds[i].kernel >= 0 && ts >= p->cmds[i].dispatch_ts) {
+			p->kernels[p->cmds[i].kernel].spans++;
+			p->kernels[p->cmds[i].kernel].span_ns += ts - p->cmds[i].dispatch_ts;
+		}
+		ret = note_overlaps(p, &p->cmds[i], ts, kfd);
+	}
+	memmove(p->cmds + i, p->cmds + i + 1, sizeof(*p->cmds) * (size_t)(p->nr_cmds - i - 1));
+	p->nr_cmds--;
+	return ret;
+}
+
+static const char *kernel_name_at(void *ctx, int i)
+{
+	return ((struct hip_proc *)ctx)->kernels[i].name;
+}
+
+/* The kernel of that name: its index, -1 out of memory, -2 past HIP_MAX_KERNELS */
+static int kernel_of(struct hip_proc *p, const char *name, uint64_t ts)
+{
+	struct hip_kernel *k;
+	int i = name_index_find(&p->by_name, name, kernel_name_at, p);
+
+	if (i >= 0)
+		return i;
+	if (p->nr_kernels == HIP_MAX_KERNELS)
+		return -2;
+	if (grow((void **)&p->kernels, &p->cap_kernels, p->nr_kernels, sizeof(*p->kernels)))
+		return -1;
+	i = p->nr_kernels;
+	k = &p->kernels[i];
+	memset(k, 0, sizeof(*k));
+	snprintf(k->name, sizeof(k->name), "%s", name);
+	k->first_ts = ts;
+	if (name_index_add(&p->by_name, k->name, i, kernel_name_at, p))
+		return -1;
+	p->nr_kernels++;
+	return i;
+}
+
+/* The dispatch's kernel index; -1 out of memory, -2 a name past the cap (counted) */
+static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+{
+	struct hip_queue *q = queue_of(p, l->hwq);
+	char name[sizeof(p->kernels[0].name)];
+	int i;
+
+	if (p->next_name[0])
+		snprintf(name, sizeof(name), "%s", p->next_name);
+	else
+		snprintf(name, sizeof(name), "kernel_obj 0x%llx", (unsigned long long)l->kernel_obj);
+	p->next_name[0] = '\0';
+	i = kernel_of(p, name, ts);
+	if (i == -2) {
+		p->more_kernels++;
+		bind_dispatch(p, l, ts, -1);
+		return -2;
+	}
+	if (i < 0)
+		return -1;
+	p->kernels[i].dispatches++;
+	p->kernels[i].last_ts = ts;
+	if (q)
+		q->dispatches++;
+	bind_dispatch(p, l, ts, i);
+	return i;
+}
+
+static int dispatch(struct hip_runtime *h, struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+{
+	int k = add_dispatch(p, l, ts);
+
+	if (k == -2)
+		return 0;
+	if (k < 0)
+		return -1;
+	h->last_kernel = p->kernels[k].name;
+	h->last_proc = (int)(p - h->procs);
+	h->last_kernel_index = k;
+	return 0;
+}
+
+/* A log's numbers are anyone's: its sums saturate rather than overflow */
+static int64_t add_saturating(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	if (__builtin_add_overflow(a, b, &r))
+		return b > 0 ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
+int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *text,
+		    struct hip_line *l, const struct kfd_queues *kfd)
+{
+	struct hip_proc *p;
+	bool oom;
+	int ret = 0;
+
+	if (text[0] != ':' || hip_log_parse(text, l))
+		return 0;
+	h->lines++;
+	h->last_kernel = NULL;
+	if (h->failed)
+		return 1;
+	p = proc(h, pid, &oom);
+	if (!p) {
+		h->failed = oom;
+		return 1;
+	}
+	if (!p->lines++)
+		p->first_ts = ts;
+	p->last_ts = ts;
+	p->by_kind[l->kind]++;
+	switch (l->kind) {
+	case HIP_QUEUE_CREATE:
+		ret = add_queue(p, l, ts);
+		break;
+	case HIP_SHADER_NAME:
+		snprintf(p->next_name, sizeof(p->next_name), "%s", l->name);
+		break;
+	case HIP_DISPATCH:
+		ret = dispatch(h, p, l, ts);
+		break;
+	case HIP_CMD_ENQUEUED:
+		ret = add_cmd(p, l, ts);
+		break;
+	case HIP_CMD_COMPLETE:
+		p->commands_complete++;
+		p->gpu_us = add_saturating(p->gpu_us, l->gpu_us);
+		p->wall_us = add_saturating(p->wall_us, l->wall_us);
+		ret = end_cmd(p, l, ts, kfd);
+		break;
+	case HIP_COPY:
+		p->copy_bytes += l->copy_size;
+		break;
+	default:
+		break;
+	}
+	if (ret)
+		h->failed = 1;
+	return 1;
+}
+
+void hip_runtime_free(struct hip_runtime *h)
+{
+	int i;
+
+	for (i = 0; i < h->nr_procs; i++) {
+		free(h->procs[i].queues);
+		keymap_free(&h->procs[i].by_hwq);
+		free(h->procs[i].kernels);
+		name_index_free(&h->procs[i].by_name);
+		free(h->procs[i].cmds);
+		free(h->procs[i].overlaps);
+	}
+	free(h->procs);
+	keymap_free(&h->by_pid);
+	memset(h, 0, sizeof(*h));
+}
+
+int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct kfd_queues *kfd)
+{
+	const char *under = strrchr(path, '_');
+	struct hip_line l;
+	char *line = NULL, *end;
+	size_t cap = 0;
+	ssize_t len;
+	int pid = 0;
+	FILE *f;
+
+	if (under) {
+		long v = strtol(under + 1, &end, 10);
+
+		if (!*end && v > 0)
+			pid = (int)v;
+	}
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (hip_log_parse(line, &l))
+			continue;
+		hip_runtime_add(h, pid ? pid : l.pid, l.ts_us * 1000, line, &l, kfd);
+	}
+	free(line);
+	len = ferror(f) ? -EIO : 0;
+	fclose(f);
+	return (int)len;
+}
+
+const struct kfd_op *hip_queue_kfd_create(const struct hip_proc *p, int queue,
+					  const struct kfd_queues *k)
+{
+	int i, n = 0;
+
+	for (i = 0; i < k->nr_ops; i++) {
+		const struct kfd_op *op = &k->ops[i];
+
+		if (op->type != KFD_OP_CREATE || op->pid != p->pid)
+			continue;
+		if (n++ == queue)
+			return op->start <= p->queues[queue].ts ? op : NULL;
+	}
+	return NULL;
+}

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/latency-stats.h"
+
+static unsigned int bucket_of(uint64_t v)
+{
+	unsigned int e;
+
+	if (v < 128)
+		return (unsigned int)v;
+	e = 63u - (unsigned int)__builtin_clzll(v);
+	return 128 + (e - 7) * 64 + (unsigned int)((v >> (e - LATENCY_SUB_BITS)) & 63);
+}
+
+/* The middle of a bucket's range: the value it stands for. */
+static uint64_t bucket_value(unsigned int b)
+{
+	unsigned int e, sub;
+	uint64_t lo, width;
+
+	if (b < 128)
+		return b;
+	e = (b - 128) / 64 + 7;
+	sub = (b - 128) % 64;
+	width = 1ULL << (e - LATENCY_SUB_BITS);
+	lo = (1ULL << e) + sub * width;
+	return lo + width / 2;
+}
+
+static int spill(struct latency_stats *s)
+{
+	uint64_t i;
+
+	s->buckets = calloc(LATENCY_BUCKETS, sizeof(*s->buckets));
+	if (!s->buckets)
+		return -1;
+	for (i = 0; i < LATENCY_EXACT; i++)
+		s->buckets[bucket_of(s->exact[i])]++;
+	return 0;
+}
+
+void latency_add(struct latency_stats *s, uint64_t v)
+{
+	if (!s->count || v < s->min)
+		s->min = v;
+	if (v > s->max)
+		s->max = v;
+	if (s->count < LATENCY_EXACT) {
+		s->exact[s->count] = v;
+	} else {
+		if (!s->buckets && spill(s))
+			return;
+		s->buckets[bucket_of(v)]++;
+	}
+	s->count++;
+	s->sum += v;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+uint64_t latency_percentile(struct latency_stats *s, double p)
+{
+	uint64_t rank, seen = 0, v;
+	unsigned int b;
+
+	if (!s->count)
+		return 0;
+	rank = (uint64_t)ceil(p / 100.0 * (double)s->count);
+	if (rank < 1)
+		rank = 1;
+	if (rank > s->count)
+		rank = s->count;
+	if (!s->buckets) {
+		qsort(s->exact, (size_t)s->count, sizeof(uint64_t), cmp_u64);
+		return s->exact[rank - 1];
+	}
+	for (b = 0; b < LATENCY_BUCKETS; b++) {
+		seen += s->buckets[b];
+		if (seen >= rank)
+			break;
+	}
+	v = bucket_value(b);
+	return v < s->min ? s->min : v > s->max ? s->max : v;
+}
+
+uint64_t latency_avg(const struct latency_stats *s)
+{
+	return s->count ? s->sum / s->count : 0;
+}
+
+void latency_free(struct latency_stats *s)
+{
+	free(s->buckets);
+	s->buckets = NULL;
+}
+
+/* Each bucket's count, exact values bucketed too; NULL when out of memory. */
+static uint64_t *bucket_counts(const struct latency_stats *s)
+{
+	uint64_t *c = calloc(LATENCY_BUCKETS, sizeof(*c)), i;
+	unsigned int b;
+
+	if (!c)
+		return NULL;
+	if (s->buckets) {
+		for (b = 0; b < LATENCY_BUCKETS; b++)
+			c[b] = s->buckets[b];
+	} else {
+		for (i = 0; i < s->count; i++)
+			c[bucket_of(s->exact[i])]++;
+	}
+	return c;
+}
+
+double latency_rank_z(const struct latency_stats *a, const struct latency_stats *b)
+{
+	uint64_t *ca, *cb;
+	double na = (double)a->count, nb = (double)b->count, n = na + nb;
+	double u = 0, below = 0, ties = 0, var;
+	unsigned int k;
+
+	if (!a->count || !b->count)
+		return 0;
+	ca = bucket_counts(a);
+	cb = bucket_counts(b);
+	if (!ca || !cb) {
+		free(ca);
+		free(cb);
+		return NAN;
+	}
+	for (k = 0; k < LATENCY_BUCKETS; k++) {
+		double t = (double)(ca[k] + cb[k]);
+
+		/* pairs where b's value is larger, ties counting half */
+		u += (double)cb[k] * (below + 0.5 * (double)ca[k]);
+		below += (double)ca[k];
+		ties += t * t * t - t;
+	}
+	free(ca);
+	free(cb);
+	var = na * nb / 12.0 * ((n + 1) - ties / (n * (n - 1)));
+	return var > 0 ? (u - na * nb / 2) / sqrt(var) : 0;
+}

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the timeline keeps about the jobs it has joined: rings and their
+ * latency statistics, per-process and per-client groups, the filter that
+ * decides which jobs count, and whose jobs a job waited behind.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/timeline.h"
+#include "analysis/timeline-stats.h"
+
+#define RING_HISTORY	4096	/* recent executions per ring, for job_behind */
+
+const char *job_latency_name(enum job_latency l)
+{
+	static const char *const names[LAT_NR] = {
+		"submit->queue", "queue->run", "dep wait", "run->hw start", "exec", "total"
+	};
+
+	return l < LAT_NR ? names[l] : "?";
+}
+
+const char *job_latency_key(enum job_latency l)
+{
+	static const char *const keys[LAT_NR] = {
+		"submit_to_queue", "queue_to_run", "dep_wait", "run_to_hw", "exec", "total"
+	};
+
+	return l < LAT_NR ? keys[l] : "?";
+}
+
+static uint64_t name_hash(const char *name)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
+	return h;
+}
+
+/*
+ * Rings by name: a hash lookup per event (a fence-only trace has one
+ * "ring" per timeline, thousands of them), each ring allocated once.
+ */
+int timeline_ring_index(struct timeline *t, const char *name)
+{
+	const char *key = name[0] ? name : "(unnamed)";
+	uint64_t h = name_hash(key);
+	uintptr_t at = (uintptr_t)keymap_get(&t->ring_by_name, h);
+	struct ring_stats **n, *r;
+	int i;
+
+	if (at && !strcmp(t->rings[at - 1]->name, key))
+		return (int)at - 1;
+	if (at) {
+		/* two names, one hash: look the slow way */
+		for (i = 0; i < t->nr_rings; i++)
+			if (!strcmp(t->rings[i]->name, key))
+				return i;
+	}
+	n = realloc(t->rings, sizeof(*n) * (size_t)(t->nr_rings + 1));
+	r = calloc(1, sizeof(*r));
+	if (n)
+		t->rings = n;
+	if (!n || !r) {
+		free(r);
+		return 0;
+	}
+	strncpy(r->name, key, GEV_STR_LEN - 1);
+	t->rings[t->nr_rings] = r;
+	if (!at)
+		keymap_put(&t->ring_by_name, h, (void *)(uintptr_t)(t->nr_rings + 1));
+	return t->nr_rings++;
+}
+
+const char *timeline_ring_name(const struct timeline *t, int ring)
+{
+	return ring >= 0 && ring < t->nr_rings ? t->rings[ring]->name : "?";
+}
+
+/* Per-process and per-client statistics, found by key in a hash. */
+static struct group_stats *group(struct group_stats ***list, int *nr, struct keymap *index,
+				 uint64_t key)
+{
+	uintptr_t at = (uintptr_t)keymap_get(index, key);
+	struct group_stats **n, *g;
+
+	if (at)
+		return (*list)[at - 1];
+	n = realloc(*list, sizeof(*n) * (size_t)(*nr + 1));
+	g = calloc(1, sizeof(*g));
+	if (n)
+		*list = n;
+	if (!n || !g || keymap_put(index, key, (void *)(uintptr_t)(*nr + 1))) {
+		free(g);
+		return NULL;
+	}
+	g->key = key;
+	(*list)[(*nr)++] = g;
+	return g;
+}
+
+bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
+			   bool workload)
+{
+	const struct timeline_filter *f = &t->filter;
+
+	if ((f->from && ts < f->from) || (f->to && ts > f->to))
+		return false;
+	if (f->ring && (!ring || strcmp(ring, f->ring)))
+		return false;
+	if (f->pid && pid != f->pid)
+		return false;
+	if (f->workload_only && !workload)
+		return false;
+	if (f->comm) {
+		const char *comm = t->comm_of ? t->comm_of(pid, t->comm_ctx) : NULL;
+
+		if (!comm || strcmp(comm, f->comm))
+			return false;
+	}
+	return true;
+}
+
+bool timeline_passes(struct timeline *t, const struct job *j)
+{
+	const struct timeline_filter *f = &t->filter;
+
+	if (f->min_latency && (!j->has_lat[LAT_TOTAL] || j->lat[LAT_TOTAL] < f->min_latency))
+		return false;
+	return timeline_filter_match(t, job_first_time(j), j->pid, t->rings[j->ring]->name,
+				     j->flags & JOB_WORKLOAD);
+}
+
+/* The jobs whose waits a ring's summary adds up: the workload's, if named. */
+static bool summarised(const struct timeline *t, const struct job *j)
+{
+	return !(t->workload && t->workload->known) || (j->flags & JOB_WORKLOAD);
+}
+
+static bool other_than(const struct timeline *t, const struct job *j,
+		       const struct ring_exec *e)
+{
+	if (t->workload && t->workload->known && (j->flags & JOB_WORKLOAD))
+		return !e->workload;
+	return e->pid != j->pid;
+}
+
+static void note_pid(int *pids, int *nr, int cap, bool *more, int pid)
+{
+	int i;
+
+	for (i = 0; i < *nr; i++)
+		if (pids[i] == pid)
+			return;
+	if (*nr < cap)
+		pids[(*nr)++] = pid;
+	else
+		*more = true;
+}
+
+/*
+ * The ring ran in order: what it executed between the job's queueing and
+ * its hardware start is what it waited behind. Walk the ring's recent
+ * executions back from the newest.
+ */
+void timeline_attribute_wait(struct timeline *t, struct job *j)
+{
+	struct ring_stats *r = t->rings[j->ring];
+	bool sum = summarised(t, j) && timeline_passes(t, j);
+	int pids[16], nr_pids = 0;
+	bool more = false;
+	size_t n;
+
+	if (!j->t_queue || !r->history_len)
+		return;
+	for (n = r->history_len; n > 0; n--) {
+		struct ring_exec *e = &r->history[(r->history_head + n - 1) % RING_HISTORY];
+		uint64_t from = e->hw_start > j->t_queue ? e->hw_start : j->t_queue;
+		uint64_t to = e->done < j->t_hw_start ? e->done : j->t_hw_start;
+
+		if (e->done <= j->t_queue)
+			break;
+		if (to <= from || !other_than(t, j, e))
+			continue;
+		j->behind.ns += to - from;
+		j->behind.jobs++;
+		note_pid(pids, &nr_pids, 16, &more, e->pid);
+		if (!sum)
+			continue;
+		if (!e->counted) {
+			e->counted = true;
+			r->behind_jobs++;
+		}
+		note_pid(r->behind_pids, &r->nr_behind_pids, 32, &r->behind_pids_more, e->pid);
+	}
+	j->behind.procs = (unsigned int)nr_pids + more;
+	if (n == 0 && r->history_dropped &&
+	    r->history[r->history_head].done > j->t_queue)
+		j->flags |= JOB_BEHIND_PARTIAL;
+	if (sum)
+		r->behind_ns += j->behind.ns;
+}
+
+void timeline_remember_exec(struct ring_stats *r, const struct job *j)
+{
+	struct ring_exec *e;
+
+	if (!r->history) {
+		r->history = calloc(RING_HISTORY, sizeof(*r->history));
+		if (!r->history)
+			return;
+	}
+	if (r->history_len == RING_HISTORY) {
+		r->history_head = (r->history_head + 1) % RING_HISTORY;
+		r->history_len--;
+		r->history_dropped = true;
+	}
+	e = &r->history[(r->history_head + r->history_len++) % RING_HISTORY];
+	*e = (struct ring_exec){ j->t_hw_start, j->t_done, j->pid,
+				 (j->flags & JOB_WORKLOAD) != 0, false };
+}
+
+void timeline_stats_add(struct timeline *t, const struct job *j)
+{
+	struct ring_stats *r = t->rings[j->ring];
+	struct group_stats *g;
+	int l;
+
+	if (j->flags & JOB_UNFINISHED)
+		r->unfinished++;
+	else
+		r->jobs++;
+	if (j->flags & JOB_WORKLOAD)
+		r->workload_jobs++;
+	if (j->flags & JOB_LOST)
+		r->lost++;
+	if (j->nr_waits)
+		r->waits++;
+	/* a job touched by lost events may have wrong stages: shown, not counted */
+	if (!(j->flags & JOB_LOST)) {
+		for (l = 0; l < LAT_NR; l++)
+			if (j->has_lat[l])
+				latency_add(&r->lat[l], j->lat[l]);
+		if (j->has_lat[LAT_TOTAL] && !t->no_groups) {
+			g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
+			if (g) {
+				g->jobs++;
+				latency_add(&g->total, j->lat[LAT_TOTAL]);
+			}
+			if (j->has_client_id) {
+				g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
+				if (g) {
+					g->jobs++;
+					latency_add(&g->total, j->lat[LAT_TOTAL]);
+				}
+			}
+		}
+	}
+}
+
+void timeline_stats_free(struct timeline *t)
+{
+	int i, l;
+
+	for (i = 0; i < t->nr_rings; i++) {
+		for (l = 0; l < LAT_NR; l++)
+			latency_free(&t->rings[i]->lat[l]);
+		free(t->rings[i]->history);
+		free(t->rings[i]);
+	}
+	for (i = 0; i < t->nr_procs; i++) {
+		latency_free(&t->procs[i]->total);
+		free(t->procs[i]);
+	}
+	for (i = 0; i < t->nr_clients; i++) {
+		latency_free(&t->clients[i]->total);
+		free(t->clients[i]);
+	}
+	keymap_free(&t->proc_index);
+	keymap_free(&t->client_index);
+	keymap_free(&t->ring_by_name);
+	free(t->rings);
+	free(t->procs);
+	free(t->clients);
+}

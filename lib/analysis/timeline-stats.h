@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_TIMELINE_STATS_H
+#define GT_TIMELINE_STATS_H
+
+/* Between timeline.c (the join) and timeline-stats.c (what is kept); not public. */
+#include "analysis/timeline.h"
+
+int timeline_ring_index(struct timeline *t, const char *name);
+/* A finished or unfinished job counts (filter, min latency)? */
+bool timeline_passes(struct timeline *t, const struct job *j);
+/* Before the job joins the ring's history: whose jobs it waited behind. */
+void timeline_attribute_wait(struct timeline *t, struct job *j);
+void timeline_remember_exec(struct ring_stats *r, const struct job *j);
+/* Folds a job that passed the filter into its ring's and groups' statistics. */
+void timeline_stats_add(struct timeline *t, const struct job *j);
+void timeline_stats_free(struct timeline *t);
+
+#endif

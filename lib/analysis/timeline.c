@@ -1,0 +1,650 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/timeline.h"
+#include "analysis/timeline-stats.h"
+
+#define SIGNALS_KEPT	65536	/* recent fence signals, for dependency waits */
+#define LOW32		0xffffffffULL
+
+/* dma_fence events carry 32-bit context and seqno: join on those bits. */
+static uint64_t fence_key(uint64_t ctx, uint64_t seqno)
+{
+	return keymap_pair(ctx & LOW32, seqno & LOW32);
+}
+
+int timeline_init(struct timeline *t, bool fence_mode)
+{
+	memset(t, 0, sizeof(*t));
+	t->fence_mode = fence_mode;
+	return 0;
+}
+
+/* The FIFO grows (in order, oldest first) up to SIGNALS_KEPT: small traces stay small. */
+static bool grow_signals(struct timeline *t)
+{
+	size_t cap = t->signal_cap ? t->signal_cap * 2 : 256, i;
+	uint64_t *n = malloc(2 * cap * sizeof(*n));
+
+	if (!n)
+		return false;
+	for (i = 0; i < t->signal_count; i++) {
+		size_t from = (t->signal_head + i) % t->signal_cap;
+
+		n[2 * i] = t->signal_fifo[2 * from];
+		n[2 * i + 1] = t->signal_fifo[2 * from + 1];
+	}
+	free(t->signal_fifo);
+	t->signal_fifo = n;
+	t->signal_cap = cap;
+	t->signal_head = 0;
+	return true;
+}
+
+/* Signal times of recent fences, kept in a bounded FIFO. */
+static void remember_signal(struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t ts)
+{
+	uint64_t key = fence_key(ctx, seqno);
+	size_t at;
+
+	if (t->signal_count == t->signal_cap && t->signal_cap < SIGNALS_KEPT &&
+	    !grow_signals(t))
+		return;
+	if (t->signal_count == t->signal_cap) {
+		at = t->signal_head;
+		/* forget the oldest, unless the same fence was stored again since */
+		if ((uintptr_t)keymap_get(&t->signals, t->signal_fifo[2 * at]) ==
+		    t->signal_fifo[2 * at + 1] + 1)
+			keymap_del(&t->signals, t->signal_fifo[2 * at]);
+		t->signal_head = (t->signal_head + 1) % t->signal_cap;
+	} else {
+		at = (t->signal_head + t->signal_count++) % t->signal_cap;
+	}
+	t->signal_fifo[2 * at] = key;
+	t->signal_fifo[2 * at + 1] = ts;
+	keymap_put(&t->signals, key, (void *)(uintptr_t)(ts + 1));	/* never NULL */
+}
+
+static bool signal_time(const struct timeline *t, uint64_t key, uint64_t *ts)
+{
+	uintptr_t v = (uintptr_t)keymap_get(&t->signals, key);
+
+	if (!v)
+		return false;
+	*ts = (uint64_t)v - 1;
+	return true;
+}
+
+bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts)
+{
+	return signal_time(t, fence_key(ctx, seqno), ts);
+}
+
+/*
+ * The scheduler numbers jobs per scheduler (sched->job_id_count), so job 1
+ * exists once on every ring: an id names a job only with its ring.
+ */
+static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
+{
+	return keymap_pair((uint64_t)timeline_ring_index(t, ev->ring) + 1, ev->id);
+}
+
+/*
+ * The exact keys first: a fence's context:seqno, then its address (unique
+ * while the job lives). An id is exact only with its ring, and before 5.15
+ * (a pointer where the ring's name would be) the scheduler's events have none.
+ */
+static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j = NULL;
+
+	if (ev->has_fence)
+		j = keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno));
+	if (!j && ev->fence_ptr)
+		j = keymap_get(&t->by_ptr, ev->fence_ptr);
+	if (!j && ev->has_id)
+		j = keymap_get(&t->by_id, id_key(t, ev));
+	return j;
+}
+
+static void retire(struct timeline *t, struct job *j);
+
+/* Some key of the job still finds it (timeline_finish reaches jobs by their keys) */
+static bool reachable(const struct timeline *t, const struct job *j)
+{
+	return (j->has_id && keymap_get(&t->by_id, j->id_key) == j) ||
+	       (j->has_fence && keymap_get(&t->by_fence, fence_key(j->ctx, j->seqno)) == j) ||
+	       (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j) ||
+	       (j->virtio_fence_id && keymap_get(&t->by_virtio, j->virtio_fence_id) == j);
+}
+
+/*
+ * The key is j's from now on (the newest wins: a freed fence's address, a
+ * job id of a ring whose name the record lacks). A job it took the key from
+ * that no key finds any more is handed out now, unfinished, rather than
+ * lost and leaked.
+ */
+static void put_key(struct timeline *t, struct keymap *m, uint64_t key, struct job *j)
+{
+	struct job *was = keymap_get(m, key);
+
+	keymap_put(m, key, j);
+	if (was && was != j && !reachable(t, was)) {
+		was->flags |= JOB_UNFINISHED;
+		retire(t, was);
+	}
+}
+
+static void index_job(struct timeline *t, struct job *j, const struct gpu_event *ev)
+{
+	if (ev->has_id && !j->has_id) {
+		j->has_id = true;
+		j->id = ev->id;
+		j->id_key = id_key(t, ev);
+		put_key(t, &t->by_id, j->id_key, j);
+	}
+	if (ev->has_fence && !j->has_fence) {
+		j->has_fence = true;
+		j->ctx = ev->ctx;
+		j->seqno = ev->seqno;
+		put_key(t, &t->by_fence, fence_key(j->ctx, j->seqno), j);
+	}
+	/* a freed fence's address comes back for a later job: the newest wins */
+	if (ev->fence_ptr && j->fence_ptr != ev->fence_ptr) {
+		/* no stale key may point at the job once it is freed */
+		if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
+			keymap_del(&t->by_ptr, j->fence_ptr);
+		j->fence_ptr = ev->fence_ptr;
+		put_key(t, &t->by_ptr, j->fence_ptr, j);
+	}
+	if (ev->has_client_id) {
+		j->has_client_id = true;
+		j->client_id = ev->client_id;
+	}
+}
+
+static void set_submitter(struct timeline *t, struct job *j, int pid)
+{
+	j->pid = pid;
+	if (t->workload && workload_tree_has(t->workload, pid))
+		j->flags |= JOB_WORKLOAD;
+	else
+		j->flags &= ~JOB_WORKLOAD;
+}
+
+static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return NULL;
+	j->ring = timeline_ring_index(t, ev->ring);
+	set_submitter(t, j, ev->pid);
+	t->jobs_in_flight++;
+	if (t->jobs_in_flight > t->max_jobs_in_flight)
+		t->max_jobs_in_flight = t->jobs_in_flight;
+	return j;
+}
+
+/*
+ * A new job is only kept if some key can find it again; one without any
+ * (a record with its key fields missing) would be held forever.
+ */
+static struct job *new_indexed_job(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j = new_job(t, ev);
+
+	if (!j)
+		return NULL;
+	index_job(t, j, ev);
+	if (!j->has_id && !j->has_fence && !j->fence_ptr) {
+		t->jobs_in_flight--;
+		t->orphans++;
+		free(j);
+		return NULL;
+	}
+	return j;
+}
+
+static void unindex_job(struct timeline *t, struct job *j)
+{
+	if (j->has_id && keymap_get(&t->by_id, j->id_key) == j)
+		keymap_del(&t->by_id, j->id_key);
+	if (j->has_fence && keymap_get(&t->by_fence, fence_key(j->ctx, j->seqno)) == j)
+		keymap_del(&t->by_fence, fence_key(j->ctx, j->seqno));
+	if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
+		keymap_del(&t->by_ptr, j->fence_ptr);
+	if (j->virtio_fence_id && keymap_get(&t->by_virtio, j->virtio_fence_id) == j)
+		keymap_del(&t->by_virtio, j->virtio_fence_id);
+}
+
+const char *job_flag_letters(char *buf, size_t len, unsigned int flags)
+{
+	snprintf(buf, len, "%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
+		 flags & JOB_UNFINISHED ? "U" : "", flags & JOB_LOST ? "L" : "",
+		 flags & JOB_DONE_FENCE ? "F" : "", flags & JOB_DEP_UNKNOWN ? "D" : "");
+	return buf;
+}
+
+uint64_t job_first_time(const struct job *j)
+{
+	return j->t_submit ? j->t_submit : j->t_queue ? j->t_queue : j->t_run ? j->t_run : j->t_done;
+}
+
+static void set_lat(struct job *j, enum job_latency l, uint64_t from, uint64_t to)
+{
+	if (!from || !to || to < from)
+		return;
+	j->has_lat[l] = true;
+	j->lat[l] = to - from;
+}
+
+static uint64_t job_last_time(const struct job *j)
+{
+	return j->t_done ? j->t_done : j->t_run ? j->t_run : j->t_queue ? j->t_queue : j->t_submit;
+}
+
+/* Fold a finished (or never-finished) job into the statistics, hand it on. */
+static void retire(struct timeline *t, struct job *j)
+{
+	struct ring_stats *r = t->rings[j->ring];
+
+	if (t->cover_to && (job_first_time(j) < t->cover_from || job_last_time(j) > t->cover_to))
+		j->flags |= JOB_LOST;
+	unindex_job(t, j);
+	t->jobs_in_flight--;
+	if (j->t_queue && !j->t_done)
+		r->in_flight--;
+	if (j->t_run && !j->t_done)
+		r->hw_in_flight--;
+	if (!timeline_passes(t, j)) {
+		t->filtered_out++;
+		free(j);
+		return;
+	}
+	timeline_stats_add(t, j);
+	if (t->on_job)
+		t->on_job(j, t->job_ctx);
+	free(j);
+}
+
+/* When the job runs, its dependencies' signal times say how long it waited. */
+static void resolve_deps(struct timeline *t, struct job *j)
+{
+	unsigned int i;
+	uint64_t ts;
+
+	for (i = 0; i < j->nr_dep_fences; i++) {
+		if (!signal_time(t, fence_key(j->dep_fences[i].ctx, j->dep_fences[i].seqno), &ts)) {
+			j->flags |= JOB_DEP_UNKNOWN;
+			continue;
+		}
+		if (ts > j->dep_ready)
+			j->dep_ready = ts;
+	}
+}
+
+static void complete(struct timeline *t, struct job *j, uint64_t ts)
+{
+	struct ring_stats *r = t->rings[j->ring];
+	uint64_t first = job_first_time(j);
+
+	j->t_done = ts;
+	if (j->t_queue)
+		r->in_flight--;
+	if (j->t_run)
+		r->hw_in_flight--;
+	if (j->t_run) {
+		/* a ring executes in order: it starts when the previous job ends */
+		j->t_hw_start = j->t_run > r->last_done ? j->t_run : r->last_done;
+		if (j->t_hw_start > ts)
+			j->t_hw_start = ts;
+		r->busy_ns += ts - j->t_hw_start;
+		set_lat(j, LAT_RUN_TO_HW, j->t_run, j->t_hw_start);
+		set_lat(j, LAT_EXEC, j->t_hw_start, ts);
+	}
+	if (ts > r->last_done)
+		r->last_done = ts;
+	if (!r->first_ts || first < r->first_ts)
+		r->first_ts = first;
+	r->last_ts = ts;
+	set_lat(j, LAT_SUBMIT_TO_QUEUE, j->t_submit, j->t_queue);
+	set_lat(j, LAT_QUEUE_TO_RUN, j->t_queue, j->t_run);
+	if (j->t_queue && j->t_run && !(j->flags & JOB_DEP_UNKNOWN)) {
+		uint64_t ready = j->dep_ready > j->t_queue ? j->dep_ready : j->t_queue;
+
+		if (ready > j->t_run)
+			ready = j->t_run;
+		set_lat(j, LAT_DEP_WAIT, j->t_queue, ready);
+		if (!j->has_lat[LAT_DEP_WAIT]) {
+			j->has_lat[LAT_DEP_WAIT] = true;
+			j->lat[LAT_DEP_WAIT] = 0;
+		}
+	}
+	set_lat(j, LAT_TOTAL, first, ts);
+	if (j->has_fence)
+		remember_signal(t, j->ctx, j->seqno, ts);
+	if (j->t_hw_start) {
+		timeline_attribute_wait(t, j);
+		timeline_remember_exec(r, j);
+	}
+	retire(t, j);
+}
+
+static void add_dep_fence(struct job *j, const struct gpu_event *ev)
+{
+	unsigned int i;
+
+	if (!(ev->dep_ctx || ev->dep_seqno))
+		return;
+	for (i = 0; i < j->nr_dep_fences; i++)
+		if (j->dep_fences[i].ctx == ev->dep_ctx && j->dep_fences[i].seqno == ev->dep_seqno)
+			return;
+	if (i == sizeof(j->dep_fences) / sizeof(j->dep_fences[0])) {
+		j->flags |= JOB_DEP_UNKNOWN;	/* more than we keep: the wait is unknown */
+		return;
+	}
+	j->dep_fences[i].ctx = ev->dep_ctx;
+	j->dep_fences[i].seqno = ev->dep_seqno;
+	j->nr_dep_fences++;
+}
+
+/* Sent to the hardware (or its queue): on the ring until done. */
+static void set_run(struct timeline *t, struct job *j, uint64_t ts)
+{
+	j->t_run = ts;
+	t->rings[j->ring]->hw_in_flight++;
+}
+
+static void track_depth(struct timeline *t, struct job *j)
+{
+	struct ring_stats *r = t->rings[j->ring];
+
+	r->in_flight++;
+	if (r->in_flight > r->max_in_flight)
+		r->max_in_flight = r->in_flight;
+}
+
+/*
+ * virtio-gpu numbers a fence when it emits it (dma_fence_init has seqno 0):
+ * the fence's seqno is the command's fence_id. A fenced command is a job
+ * from emit (submit) to virtio_gpu_cmd_queue (queued to the host, which
+ * runs its queue in order) to dma_fence_signaled, whatever else the file
+ * has, scheduler events or not.
+ */
+static void virtio_emit(struct timeline *t, struct job *j, const struct gpu_event *ev)
+{
+	if (!j) {
+		j = new_indexed_job(t, ev);
+		if (!j)
+			return;
+		j->flags |= JOB_FENCE_ONLY;
+	}
+	set_submitter(t, j, ev->pid);
+	if (!j->t_submit)
+		j->t_submit = ev->ts;
+	if (!j->virtio_fence_id && ev->seqno) {
+		j->virtio_fence_id = ev->seqno;
+		put_key(t, &t->by_virtio, ev->seqno, j);
+	}
+}
+
+static void virtio_command(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j;
+
+	if (ev->kind != GEV_VIRTIO_CMD_QUEUE || !ev->id)
+		return;		/* answers, and commands without a fence */
+	j = keymap_get(&t->by_virtio, ev->id);
+	if (!j) {
+		t->orphans++;	/* its emit is not in the trace */
+		return;
+	}
+	if (!j->t_queue) {
+		j->t_queue = ev->ts;
+		track_depth(t, j);
+		set_run(t, j, ev->ts);
+	}
+}
+
+static bool is_virtio(const struct gpu_event *ev)
+{
+	return !strcmp(ev->driver, "virtio_gpu");
+}
+
+/* drm_sched's finished fence; before 4.16 amdgpu's own scheduler's */
+static bool is_scheduler_fence(const struct gpu_event *ev)
+{
+	return !strcmp(ev->driver, "drm_sched") || !strcmp(ev->driver, "amd_sched");
+}
+
+static void fence_event(struct timeline *t, const struct gpu_event *ev)
+{
+	uint64_t key = fence_key(ev->ctx, ev->seqno);
+	struct job *j = keymap_get(&t->by_fence, key);
+
+	if (is_virtio(ev) && ev->kind == GEV_FENCE_INIT)
+		return;		/* not numbered yet */
+	if (is_virtio(ev) && ev->kind == GEV_FENCE_EMIT) {
+		virtio_emit(t, j, ev);
+		return;
+	}
+	switch (ev->kind) {
+	case GEV_FENCE_SIGNALED:
+		remember_signal(t, ev->ctx, ev->seqno, ev->ts);
+		if (j && (t->fence_mode || (j->t_run && is_scheduler_fence(ev)) ||
+			  j->virtio_fence_id)) {
+			if (!t->fence_mode && !j->virtio_fence_id)
+				j->flags |= JOB_DONE_FENCE;
+			complete(t, j, ev->ts);
+		}
+		break;
+	case GEV_FENCE_INIT:
+	case GEV_FENCE_EMIT:
+		if (!t->fence_mode)
+			break;
+		if (!j) {
+			j = new_indexed_job(t, ev);
+			if (!j)
+				break;
+			j->flags |= JOB_FENCE_ONLY;
+		}
+		if (ev->kind == GEV_FENCE_INIT && !j->t_queue) {
+			j->t_queue = ev->ts;
+			track_depth(t, j);
+		} else if (ev->kind == GEV_FENCE_EMIT && !j->t_run) {
+			set_run(t, j, ev->ts);
+		}
+		break;
+	case GEV_FENCE_DESTROY:
+		/* destroyed unsignalled (a stub or cancelled fence): not a job */
+		if (t->fence_mode && j) {
+			unindex_job(t, j);
+			if (j->t_queue)
+				t->rings[j->ring]->in_flight--;
+			if (j->t_run)
+				t->rings[j->ring]->hw_in_flight--;
+			t->jobs_in_flight--;
+			free(j);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
+{
+	struct job *j;
+
+	t->events++;
+	if (!t->first_ts)
+		t->first_ts = ev->ts;
+	t->last_ts = ev->ts;
+	if (ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) {
+		fence_event(t, ev);
+		return;
+	}
+	if (ev->kind == GEV_VIRTIO_CMD_QUEUE || ev->kind == GEV_VIRTIO_CMD_RESPONSE) {
+		virtio_command(t, ev);
+		return;
+	}
+	if (t->fence_mode)
+		return;
+	switch (ev->kind) {
+	case GEV_SUBMIT:
+	case GEV_QUEUE:
+		j = find_job(t, ev);
+		if (!j)
+			j = new_indexed_job(t, ev);
+		if (!j)
+			return;
+		index_job(t, j, ev);
+		if (ev->ring[0])
+			j->ring = timeline_ring_index(t, ev->ring);
+		if (ev->kind == GEV_SUBMIT) {
+			set_submitter(t, j, ev->pid);
+			if (!j->t_submit)
+				j->t_submit = ev->ts;
+		} else if (!j->t_queue) {
+			j->t_queue = ev->ts;
+			if (!j->t_submit)
+				set_submitter(t, j, ev->pid);
+			track_depth(t, j);
+		}
+		break;
+	case GEV_DEP_ADD:
+	case GEV_DEP_WAIT:
+		j = find_job(t, ev);
+		if (!j) {
+			t->orphans++;
+			return;
+		}
+		if (ev->kind == GEV_DEP_ADD)
+			j->nr_deps++;
+		else
+			j->nr_waits++;
+		add_dep_fence(j, ev);
+		break;
+	case GEV_RUN:
+	case GEV_AMDGPU_RUN:
+		j = find_job(t, ev);
+		if (!j && ev->kind == GEV_AMDGPU_RUN)
+			return;
+		if (!j) {
+			/* its queue event is not in the trace: a partial job */
+			j = new_indexed_job(t, ev);
+			if (!j)
+				return;
+			t->orphans++;
+		}
+		index_job(t, j, ev);
+		if (!j->t_run) {
+			set_run(t, j, ev->ts);
+			resolve_deps(t, j);
+		}
+		break;
+	case GEV_DONE:
+		j = ev->has_fence ? keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno))
+				  : keymap_get(&t->by_ptr, ev->fence_ptr);
+		if (ev->has_fence)
+			remember_signal(t, ev->ctx, ev->seqno, ev->ts);
+		if (!j) {
+			t->orphans++;
+			return;
+		}
+		complete(t, j, ev->ts);
+		break;
+	default:
+		break;
+	}
+}
+
+static void mark_lost(struct keymap *m)
+{
+	uint64_t key;
+	void *val;
+	size_t i = 0;
+
+	while (keymap_next(m, &i, &key, &val))
+		((struct job *)val)->flags |= JOB_LOST;
+}
+
+void timeline_lost_events(struct timeline *t, uint64_t ts)
+{
+	(void)ts;
+	t->lost_windows++;
+	mark_lost(&t->by_id);
+	mark_lost(&t->by_fence);
+	mark_lost(&t->by_ptr);
+	mark_lost(&t->by_virtio);
+}
+
+static int cmp_job_start(const void *a, const void *b)
+{
+	const struct job *x = *(struct job *const *)a, *y = *(struct job *const *)b;
+	uint64_t fx = job_first_time(x), fy = job_first_time(y);
+
+	if (fx != fy)
+		return fx < fy ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static void collect(struct keymap *m, struct job ***list, size_t *nr, size_t *cap)
+{
+	uint64_t key;
+	void *val;
+	size_t i = 0;
+
+	while (keymap_next(m, &i, &key, &val)) {
+		if (*nr == *cap) {
+			size_t ncap = *cap ? *cap * 2 : 64;
+			struct job **n = realloc(*list, sizeof(*n) * ncap);
+
+			if (!n)
+				return;
+			*list = n;
+			*cap = ncap;
+		}
+		(*list)[(*nr)++] = val;
+	}
+}
+
+void timeline_finish(struct timeline *t)
+{
+	struct job **list = NULL;
+	size_t nr = 0, cap = 0, i;
+
+	collect(&t->by_id, &list, &nr, &cap);
+	collect(&t->by_fence, &list, &nr, &cap);
+	collect(&t->by_ptr, &list, &nr, &cap);
+	collect(&t->by_virtio, &list, &nr, &cap);
+	if (nr)
+		qsort(list, nr, sizeof(*list), cmp_job_start);
+	for (i = 0; i < nr; i++) {
+		struct job *j = list[i];
+
+		if (i && list[i - 1] == j)
+			continue;	/* indexed under several keys */
+		j->flags |= JOB_UNFINISHED;
+		set_lat(j, LAT_SUBMIT_TO_QUEUE, j->t_submit, j->t_queue);
+		set_lat(j, LAT_QUEUE_TO_RUN, j->t_queue, j->t_run);
+		retire(t, j);
+	}
+	free(list);
+}
+
+void timeline_free(struct timeline *t)
+{
+	timeline_stats_free(t);
+	keymap_free(&t->by_id);
+	keymap_free(&t->by_fence);
+	keymap_free(&t->by_ptr);
+	keymap_free(&t->by_virtio);
+	keymap_free(&t->signals);
+	free(t->signal_fifo);
+	memset(t, 0, sizeof(*t));
+}

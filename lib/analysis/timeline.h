@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_TIMELINE_H
+#define GT_TIMELINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "decode/gpu-event.h"
+#include "util/keymap.h"
+#include "analysis/latency-stats.h"
+#include "analysis/workload-tree.h"
+
+/*
+ * Joins GPU events into jobs (README.md, "report": the joins by kernel):
+ *  - amdgpu: (timeline, context, seqno) and the scheduler job id tie the
+ *    ioctl, the scheduler and the ring together;
+ *  - drm_sched <= 6.16: queue -> run by job id, run -> done by the finished
+ *    fence's pointer, in time order (pointers are reused after free);
+ *  - drm_sched >= 6.17: (fence_context, fence_seqno) everywhere;
+ *  - dma_fence alone (no scheduler events in the file): init/emit ->
+ *    signaled on the fence's timeline.
+ * Jobs live here only while in flight; a finished job is handed to the
+ * caller and folded into fixed-size statistics.
+ */
+
+enum job_latency {
+	LAT_SUBMIT_TO_QUEUE,	/* ioctl -> scheduler queue */
+	LAT_QUEUE_TO_RUN,	/* scheduler wait (dependencies + ring credit) */
+	LAT_DEP_WAIT,		/* queue -> last dependency signalled */
+	LAT_RUN_TO_HW,		/* hardware queue: run -> hw start */
+	LAT_EXEC,		/* hw start -> done */
+	LAT_TOTAL,		/* first event -> done */
+	LAT_NR
+};
+
+#define JOB_UNFINISHED	(1u << 0)	/* no done event in the trace */
+#define JOB_LOST	(1u << 1)	/* in flight while events were lost */
+#define JOB_DONE_FENCE	(1u << 2)	/* done taken from dma_fence_signaled */
+#define JOB_FENCE_ONLY	(1u << 3)	/* a dma_fence, no scheduler events */
+#define JOB_DEP_UNKNOWN	(1u << 4)	/* a dependency's signal is not in the trace */
+#define JOB_WORKLOAD	(1u << 5)	/* submitted by the recorded workload */
+#define JOB_BEHIND_PARTIAL (1u << 6)	/* its wait reaches past the ring history kept */
+
+/*
+ * Whose jobs a job waited behind on its ring: the time between its queue
+ * and its hardware start during which the ring executed jobs of others (of
+ * processes outside the workload for the workload's jobs, of other pids
+ * otherwise), how many such jobs and how many processes they came from.
+ */
+struct job_behind {
+	uint64_t ns;
+	unsigned int jobs, procs;
+};
+
+struct job {
+	int ring;			/* index in timeline.rings */
+	int pid;			/* submitter */
+	bool has_client_id;
+	uint64_t client_id;
+	bool has_id;
+	uint64_t id;			/* the scheduler's, unique on its ring only */
+	uint64_t id_key;		/* by_id key: ring and id */
+	bool has_fence;
+	uint64_t ctx, seqno;
+	uint64_t fence_ptr;
+	uint64_t virtio_fence_id;	/* virtio-gpu: the command's fence_id */
+	uint64_t t_submit, t_queue, t_run, t_hw_start, t_done;
+	uint64_t dep_ready;		/* latest dependency signal seen */
+	unsigned int nr_deps, nr_waits;
+	unsigned int flags;
+	/* measured latencies; has_lat[i] false when an endpoint is missing */
+	bool has_lat[LAT_NR];
+	uint64_t lat[LAT_NR];
+	/* the fences it depended on or waited for, as the trace names them;
+	 * their signal times are looked up when the job runs */
+	unsigned int nr_dep_fences;
+	struct { uint64_t ctx, seqno; } dep_fences[8];
+	struct job_behind behind;
+};
+
+/* "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence,
+ * "D" dependency unknown, in that order; "" for none. */
+const char *job_flag_letters(char *buf, size_t len, unsigned int flags);
+
+/* The earliest time the trace has for a job (submit, queue, run or done). */
+uint64_t job_first_time(const struct job *j);
+
+struct ring_stats {
+	char name[GEV_STR_LEN];
+	uint64_t jobs;			/* finished */
+	uint64_t unfinished;
+	uint64_t lost;			/* jobs flagged JOB_LOST */
+	uint64_t waits;			/* jobs that waited on a dependency */
+	uint64_t busy_ns;		/* union of [hw start, done] */
+	uint64_t last_done;
+	int64_t in_flight, max_in_flight;	/* queued, not done */
+	int64_t hw_in_flight;			/* sent to the hardware, not done */
+	uint64_t first_ts, last_ts;
+	struct latency_stats lat[LAT_NR];
+	/* the workload's jobs (all jobs when the file names no workload) */
+	uint64_t workload_jobs;
+	uint64_t behind_ns;		/* summed job_behind.ns */
+	uint64_t behind_jobs;		/* distinct jobs of others they waited behind */
+	int behind_pids[32];		/* distinct processes of those jobs */
+	int nr_behind_pids;
+	bool behind_pids_more;		/* more than behind_pids holds */
+	/* recent executions, newest last, for job_behind */
+	struct ring_exec {
+		uint64_t hw_start, done;
+		int pid;
+		bool workload, counted;
+	} *history;
+	size_t history_head, history_len;
+	bool history_dropped;
+};
+
+struct group_stats {			/* per process or per client id */
+	uint64_t key;
+	uint64_t jobs;
+	struct latency_stats total;
+};
+
+struct timeline_filter {
+	int pid;			/* 0: any */
+	const char *comm;		/* NULL: any */
+	const char *ring;		/* NULL: any */
+	uint64_t from, to;		/* job's first event in [from, to]; 0: open */
+	uint64_t min_latency;		/* total >= this */
+	bool workload_only;		/* jobs the recorded workload submitted */
+};
+
+struct timeline {
+	bool fence_mode;		/* no scheduler events: jobs from dma_fence */
+	struct timeline_filter filter;
+	bool no_groups;			/* no procs/clients summary (analysis_hooks) */
+	const char *(*comm_of)(int pid, void *ctx);
+	void *comm_ctx;
+	const struct workload_tree *workload;	/* NULL: none named */
+	/* called for every job that passes the filter, finished or not */
+	void (*on_job)(const struct job *job, void *ctx);
+	void *job_ctx;
+
+	struct ring_stats **rings;
+	int nr_rings;
+	struct keymap ring_by_name;	/* name hash -> index + 1 */
+	struct group_stats **procs, **clients;
+	int nr_procs, nr_clients;
+	struct keymap proc_index, client_index;	/* key -> index + 1 */
+
+	struct keymap by_id, by_ptr, by_fence, by_virtio;
+	struct keymap signals;		/* fence -> signal ts, bounded */
+	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
+	size_t signal_head, signal_count, signal_cap;
+
+	uint64_t first_ts, last_ts;
+	uint64_t events, jobs_in_flight, max_jobs_in_flight;
+	uint64_t orphans;		/* events of jobs whose start is not in the trace */
+	uint64_t lost_windows;
+	/*
+	 * When the CPUs' records cover different windows (cpu-coverage.h):
+	 * every busy CPU's records cover [cover_from, cover_to]; a job outside
+	 * it may miss events and is flagged L. 0, 0: the whole file.
+	 */
+	uint64_t cover_from, cover_to;
+	uint64_t filtered_out;
+};
+
+int timeline_init(struct timeline *t, bool fence_mode);
+/* Events must arrive in time order (as libtracecmd's iterator gives them). */
+void timeline_add_event(struct timeline *t, const struct gpu_event *ev);
+/* Events were lost on some CPU just before `ts`. */
+void timeline_lost_events(struct timeline *t, uint64_t ts);
+/* Hands every job still in flight to on_job as unfinished. */
+void timeline_finish(struct timeline *t);
+void timeline_free(struct timeline *t);
+
+const char *job_latency_name(enum job_latency l);
+/* the same as a JSON key: "queue_to_run" */
+const char *job_latency_key(enum job_latency l);
+/*
+ * The filter's tests, as jobs and single records (--events) share them: ts is
+ * a job's first event or the record's time, ring NULL when there is none.
+ */
+bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
+			   bool workload);
+/*
+ * When a fence signalled, while the timeline still remembers it (the most
+ * recent signals are kept): a retiring job's dependencies are found.
+ */
+bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts);
+/* A ring's name by its index (job.ring), "?" if out of range. */
+const char *timeline_ring_name(const struct timeline *t, int ring);
+
+#endif

@@ -1,0 +1,613 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dat/dat-masked.h"
+#include "dat/dat-stream.h"
+#include "dat/dat-windows.h"
+#include "decode/gpu-plugin.h"
+#include "decode/record-field.h"
+#include "analysis/trace-analysis.h"
+
+static const char *comm_of(int pid, void *ctx)
+{
+	return analysis_comm(ctx, pid);
+}
+
+uint64_t analysis_first_ts(const struct analysis *a)
+{
+	return a->nr_handles ? tracecmd_get_first_ts(a->handles[0]) : 0;
+}
+
+const char *analysis_comm(struct analysis *a, int pid)
+{
+	return tep_data_comm_from_pid(a->tep, pid);
+}
+
+static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
+{
+	uint64_t first = a->nr_handles ? tracecmd_get_first_ts(a->handles[0]) : 0;
+
+	if (hooks)
+		a->hooks = *hooks;
+	if (a->hooks.from_relative)
+		a->hooks.filter.from += first;
+	if (a->hooks.to_relative)
+		a->hooks.filter.to += first;
+	a->tl.filter = a->hooks.filter;
+	a->tl.on_job = a->hooks.on_job;
+	a->tl.job_ctx = a->hooks.ctx;
+	a->tl.no_groups = a->hooks.no_groups;
+	a->tl.comm_of = comm_of;
+	a->tl.comm_ctx = a;
+	a->tl.workload = &a->workload;
+}
+
+/*
+ * libtraceevent reads every record's type and pid where the first format
+ * (by id) puts common_type and common_pid, whatever the record's size: a
+ * record shorter than that, or a format placing them before the record, is
+ * damage that must not reach tep_data_type() and tep_data_pid().
+ */
+static int common_fields_end(struct tep_handle *tep)
+{
+	static const char *const names[] = { "common_type", "common_pid" };
+	struct tep_event **events = tep_list_events(tep, TEP_EVENT_SORT_ID);
+	int end = 0;
+	size_t i;
+
+	if (!events || !events[0])
+		return 0;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct tep_format_field *f = tep_find_common_field(events[0], names[i]);
+
+		if (!f)
+			continue;
+		if (f->offset < 0 || f->size < 0 || f->offset > INT_MAX - f->size)
+			return INT_MAX;
+		if (f->offset + f->size > end)
+			end = f->offset + f->size;
+	}
+	return end;
+}
+
+/* Decoders, timeline, pid tree and hooks over the file's (or a stream's) formats. */
+static int init_pipeline(struct analysis *a, struct tep_handle *tep,
+			 const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	a->tep = tep;
+	a->common_end = common_fields_end(tep);
+	a->dec = gpu_decoder_new(a->tep);
+	if (!a->dec)
+		return gt_error_set(err, ENOMEM, "out of memory reading the event formats");
+	/* without scheduler or amdgpu events, jobs are the fences themselves */
+	if (timeline_init(&a->tl, !gpu_decoder_has_system(a->dec, "gpu_scheduler") &&
+				  !gpu_decoder_has_system(a->dec, "gpu_sched") &&
+				  !gpu_decoder_has_system(a->dec, "amdgpu")))
+		return gt_error_set(err, ENOMEM, "out of memory");
+	workload_tree_init(&a->workload, a->tep);
+	kfd_table_init(&a->kq, a->tep);
+	a->print_event = tep_find_event_by_name(a->tep, "ftrace", "print");
+	a->print_buf = a->print_event ? tep_find_field(a->print_event, "buf") : NULL;
+	attach_hooks(a, hooks);
+	return 0;
+}
+
+/* A print record (record --hip-log's lines, a trace_marker write): the HIP log's? */
+static const struct hip_line *hip_record(struct analysis *a, struct tep_record *rec)
+{
+	const char *text;
+	int len;
+
+	if (!a->print_buf || tep_data_type(a->tep, rec) != a->print_event->id)
+		return NULL;
+	text = record_field_tail(a->print_buf, rec, &len);
+	/* the text must end inside the record */
+	if (!text || !memchr(text, '\0', (size_t)len))
+		return NULL;
+	if (kfd_snapshots_line(&a->snaps, rec->ts, text))
+		return NULL;
+	return hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text,
+			       &a->hip_line, &a->kfd) ? &a->hip_line : NULL;
+}
+
+int analysis_init(struct analysis *a, struct tep_handle *tep,
+		  const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	memset(a, 0, sizeof(*a));
+	a->masked_fd = a->file_fd = -1;
+	a->no_pageout = true;	/* the caller's records, not our mapping */
+	if (init_pipeline(a, tep, hooks, err)) {
+		analysis_close(a);
+		return -1;
+	}
+	return 0;
+}
+
+#define PROBE_SECONDS 60
+
+static unsigned int probe_seconds = PROBE_SECONDS;
+
+void analysis_set_probe_timeout(unsigned int seconds)
+{
+	probe_seconds = seconds ? seconds : PROBE_SECONDS;
+}
+
+/*
+ * libtracecmd 3.1.6 crashes in tracecmd_close() when its open fails half
+ * way on a damaged file (the CPUs after the one that failed are freed
+ * uninitialised); dat-meta catches the damage fuzzing found, and a child
+ * tries the open first for whatever else there is. 0 opens, 1 refuses,
+ * -1 crashes, -2 does not finish in probe_seconds.
+ */
+static int probe_open(const char *path)
+{
+	int status, null;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return 0;	/* cannot probe: open for real */
+	if (!pid) {
+		null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
+		tracecmd_set_loglevel(TEP_LOG_NONE);
+		/*
+		 * A crash here is libtracecmd's, and the parent answers it: no
+		 * handler inherited (a sanitizer's, a fuzzer's) may take it for ours
+		 */
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGFPE, SIG_DFL);
+		signal(SIGILL, SIG_DFL);
+		signal(SIGABRT, SIG_DFL);
+		/* an open that never ends is a damaged file too, not a hung report */
+		alarm(probe_seconds);
+		_exit(tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS) ? 0 : 1);
+	}
+	while (waitpid(pid, &status, 0) != pid)
+		if (errno != EINTR)
+			return 0;
+	if (WIFSIGNALED(status))
+		return WTERMSIG(status) == SIGALRM ? -2 : -1;
+	return WEXITSTATUS(status) ? 1 : 0;
+}
+
+/*
+ * libtraceevent loads plugins from the system's directory, then from
+ * $TRACEEVENT_PLUGIN_DIR and $HOME/.local/lib/traceevent/plugins. As root
+ * (sudo -E, env_keep+=HOME, or record's job check while the workload's user
+ * can write to their HOME) the last two would run whoever set them's code as
+ * root: there the open sees no TRACEEVENT_PLUGIN_DIR and root's own HOME.
+ */
+struct plugin_env {
+	char *dir, *home;
+	bool narrowed;
+};
+
+static void narrow_plugin_env(struct plugin_env *e)
+{
+	const struct passwd *pw;
+	const char *v;
+
+	memset(e, 0, sizeof(*e));
+	if (geteuid() && geteuid() == getuid())
+		return;
+	e->narrowed = true;
+	v = getenv("TRACEEVENT_PLUGIN_DIR");
+	e->dir = v ? strdup(v) : NULL;
+	v = getenv("HOME");
+	e->home = v ? strdup(v) : NULL;
+	unsetenv("TRACEEVENT_PLUGIN_DIR");
+	pw = getpwuid(geteuid());
+	if (pw && pw->pw_dir && pw->pw_dir[0] == '/')
+		setenv("HOME", pw->pw_dir, 1);
+	else
+		unsetenv("HOME");
+}
+
+static void restore_plugin_env(struct plugin_env *e)
+{
+	if (!e->narrowed)
+		return;
+	if (e->dir)
+		setenv("TRACEEVENT_PLUGIN_DIR", e->dir, 1);
+	if (e->home)
+		setenv("HOME", e->home, 1);
+	else
+		unsetenv("HOME");
+	free(e->dir);
+	free(e->home);
+}
+
+/* path: what to open; name: what the messages call it */
+static int open_named(struct analysis *a, const char *path, const char *name,
+		      const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	struct plugin_env env;
+	int i, n, probe;
+
+	memset(a, 0, sizeof(*a));
+	a->masked_fd = a->file_fd = -1;
+	snprintf(a->path, sizeof(a->path), "%s", path);
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	probe = probe_open(path);
+	if (probe)
+		return gt_error_set(err, EINVAL,
+				    "libtracecmd %s %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
+				    probe == -2 ? "does not finish opening" :
+				    probe < 0 ? "crashes reading" : "cannot read", name, name);
+	narrow_plugin_env(&env);
+	a->handles[0] = tracecmd_open(path, 0);
+	restore_plugin_env(&env);
+	if (!a->handles[0])
+		return gt_error_set(err, EINVAL,
+				    "libtracecmd cannot read %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
+				    name, name);
+	a->nr_handles = 1;
+	n = tracecmd_buffer_instances(a->handles[0]);
+	for (i = 0; i < n && a->nr_handles < 16; i++) {
+		struct tracecmd_input *h = tracecmd_buffer_instance_handle(a->handles[0], i);
+
+		if (h)
+			a->handles[a->nr_handles++] = h;
+	}
+	a->page_size = (size_t)sysconf(_SC_PAGESIZE);
+	/* our printers, whether or not the plugins are installed */
+	for (i = 0; i < a->nr_handles; i++)
+		gpu_plugin_register(tracecmd_get_tep(a->handles[i]), NULL);
+	if (init_pipeline(a, tracecmd_get_tep(a->handles[0]), hooks, err)) {
+		analysis_close(a);
+		return -1;
+	}
+	/* zstd v7: our chunk-at-a-time reader keeps memory flat (dat-stream.h) */
+	a->stream = dat_stream_open(path, a->tep, &(struct gt_error){ 0 });
+	if (a->stream) {
+		a->no_pageout = true;	/* records live in the stream's own buffers */
+		/* libtracecmd's graph printer would read ahead through its handle */
+		gpu_plugin_register_graph(a->tep);
+	}
+	return 0;
+}
+
+int analysis_open(struct analysis *a, const char *path,
+		  const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	return open_named(a, path, path, hooks, err);
+}
+
+static void read_coverage(struct analysis *a, const char *path, const struct dat_meta *m)
+{
+	coverage_init(&a->cov);
+	if (dat_meta_written_by_record(m) || m->ts_adjusted || dat_cpu_windows(path, m, &a->cov))
+		return;
+	coverage_judge(&a->cov, m->has_buffer_kb ? m->buffer_kb * 1024 : 0);
+	if (a->cov.skewed) {
+		a->tl.cover_from = a->cov.from;
+		a->tl.cover_to = a->cov.to;
+	}
+}
+
+int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
+		      const struct analysis_hooks *hooks, struct gt_error *err)
+{
+	char view[64];
+	int fd, masked = -1;
+
+	/*
+	 * Opened once: every reader after this one (libtracecmd, the probe
+	 * child, the stream, the coverage) opens /proc/self/fd/N, the same
+	 * file, whatever is put at the path meanwhile.
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
+	if (dat_meta_read_fd(fd, path, m, err))
+		goto fail;
+	/* options another writer gave an upstream id: read a copy without them */
+	if (m->nr_skipped) {
+		masked = dat_masked_copy(fd, path, m, err);
+		if (masked < 0)
+			goto fail;
+	}
+	snprintf(view, sizeof(view), "/proc/self/fd/%d", masked >= 0 ? masked : fd);
+	if (open_named(a, view, path, hooks, err))
+		goto fail;
+	/* zstd v7 that libtracecmd reads itself (not our stream): every page checked first */
+	if (!a->stream && dat_meta_check_compressed_pages(fd, path, m, err)) {
+		analysis_close(a);
+		goto fail;
+	}
+	a->file_fd = fd;
+	a->masked_fd = masked;
+	a->meta = m;
+	read_coverage(a, view, m);
+	return 0;
+fail:
+	if (masked >= 0)
+		close(masked);
+	close(fd);
+	return -1;
+}
+
+/*
+ * libtracecmd keeps the file's data pages mapped, so a 500 MB trace would
+ * stay resident to the end. Pages a CPU's reader has moved past are handed
+ * back in runs of up to 1 MB. A run in a mapping of the file is unmapped
+ * with MADV_DONTNEED: our RSS falls, the page cache keeps the file for the
+ * next reader (trace-cmd report after us, a second report), and a page is
+ * re-read from the cache if touched again. MADV_PAGEOUT would evict the file
+ * from the cache too. Anonymous memory (decompressed v7 data) must keep its
+ * contents: MADV_PAGEOUT there.
+ */
+#define RELEASE_RUN (1 << 20)
+
+/* Is [start, start+len) inside a file mapping? Remembers the last mapping seen. */
+static bool file_mapped(struct analysis *a, uintptr_t start, size_t len)
+{
+	char line[512];
+	FILE *f;
+
+	if (start >= a->map_lo && start + len <= a->map_hi)
+		return a->map_file;
+	a->map_lo = a->map_hi = 0;
+	f = fopen("/proc/self/maps", "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi, inode;
+
+		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu", &lo, &hi, &inode) != 3 ||
+		    start < lo || start >= hi)
+			continue;
+		a->map_lo = lo;
+		a->map_hi = hi;
+		a->map_file = inode != 0;
+		break;
+	}
+	if (f)
+		fclose(f);
+	return a->map_lo && start + len <= a->map_hi && a->map_file;
+}
+
+static void release_run(struct analysis *a, struct page_run *run)
+{
+	int advice;
+
+	if (!run->len || a->no_pageout) {
+		run->len = 0;
+		return;
+	}
+	advice = file_mapped(a, run->start, run->len) ? MADV_DONTNEED : MADV_PAGEOUT;
+	if (madvise((void *)run->start, run->len, advice) && errno == EINVAL &&
+	    advice == MADV_PAGEOUT)
+		a->no_pageout = true;	/* kernels before 5.4 */
+	run->len = 0;
+}
+
+static void release_page(struct analysis *a, const struct tep_record *rec)
+{
+	uintptr_t page = (uintptr_t)rec->data & ~(uintptr_t)(a->page_size - 1);
+	struct page_run *run;
+
+	if (rec->cpu < 0 || rec->cpu >= ANALYSIS_MAX_CPUS || a->no_pageout)
+		return;
+	run = &a->runs[rec->cpu];
+	if (page == run->current)
+		return;
+	/* the page just left joins the run behind the reader */
+	if (run->current) {
+		if (run->len && run->start + run->len != run->current)
+			release_run(a, run);
+		if (!run->len)
+			run->start = run->current;
+		run->len += a->page_size;
+		if (run->len >= RELEASE_RUN)
+			release_run(a, run);
+	}
+	run->current = page;
+}
+
+int analysis_record(struct analysis *a, struct tep_record *rec)
+{
+	struct gpu_event ev;
+	enum gpu_event_kind kind;
+	bool probe;
+
+	if (rec->size < a->common_end) {
+		a->short_records++;
+		release_page(a, rec);
+		return 0;
+	}
+	a->records++;
+	release_page(a, rec);
+	if (!a->first_ts)
+		a->first_ts = rec->ts;
+	a->last_ts = rec->ts;
+	if (rec->missed_events) {
+		a->lost_from = rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS &&
+			a->runs[rec->cpu].last_ts ? a->runs[rec->cpu].last_ts : a->first_ts;
+		if (rec->missed_events > 0)
+			a->missed += (uint64_t)rec->missed_events;
+		else
+			a->missed_unknown = true;
+		timeline_lost_events(&a->tl, rec->ts);
+	}
+	workload_tree_add(&a->workload, rec);
+	kind = gpu_decoder_decode(a->dec, rec, &ev);
+	if (kind == GEV_FUNC || kind == GEV_FUNC_ENTRY || kind == GEV_FUNC_EXIT) {
+		const char *func = tep_find_function(a->tep, ev.func_ip);
+
+		a->func_events++;
+		if (kfd_is_queue_function(func))
+			kfd_queues_add(&a->kfd, &ev, func);
+		else if (kfd_is_function(func))
+			a->kfd.kfd_records++;	/* KFD, but no queue path */
+	} else if (kind != GEV_NONE) {
+		a->gpu_events++;
+		timeline_add_event(&a->tl, &ev);
+	}
+	probe = kind == GEV_NONE && a->kq.nr_formats &&
+		kfd_table_record(&a->kq, a->tep, rec, tep_data_type(a->tep, rec));
+	a->hip_current = kind == GEV_NONE && !probe ? hip_record(a, rec) : NULL;
+	/* 3.1.6 only stops on a negative return */
+	if (a->hooks.on_record &&
+	    a->hooks.on_record(a, rec, kind == GEV_NONE ? NULL : &ev, a->hooks.ctx) < 0)
+		return -1;
+	if (rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS)
+		a->runs[rec->cpu].last_ts = rec->ts;
+	return 0;
+}
+
+static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
+		       void *data)
+{
+	struct analysis *a = data;
+
+	if (h == a->handles[0] && cpu >= 0 && cpu < ANALYSIS_MAX_CPUS)
+		a->runs[cpu].read_to = rec->offset + 1;
+	return analysis_record(a, rec);
+}
+
+/* The top buffer's data of one CPU, where it lies uncompressed in the file */
+static bool raw_cpu_data(const struct dat_meta *m, int cpu, uint64_t *off, uint64_t *size)
+{
+	int b, i;
+
+	if (m->version == 6) {
+		if (cpu >= m->nr_cpus || cpu >= DAT_META_MAX_CPUS)
+			return false;
+		*off = m->v6_cpu_offset[cpu];
+		*size = m->v6_cpu_bytes[cpu];
+		return true;
+	}
+	if (m->compression[0] && strcmp(m->compression, "none"))
+		return false;
+	for (b = 0; b < m->nr_buffers; b++)
+		for (i = 0; !m->buffers[b].name[0] && i < m->buffers[b].nr_cpus; i++)
+			if ((int)m->buffers[b].cpus[i].cpu == cpu) {
+				*off = m->buffers[b].cpus[i].offset;
+				*size = m->buffers[b].cpus[i].size;
+				return true;
+			}
+	return false;
+}
+
+/*
+ * libtracecmd 3.1.6 stops reading a CPU at a page it cannot read and says
+ * nothing: the rest of that CPU is gone from the report, which said "lost
+ * none". After its pass, every page of a CPU's data past the last record
+ * read must be empty; one that is not is where reading stopped.
+ */
+static int check_read_whole(struct analysis *a, struct gt_error *err)
+{
+	const struct dat_meta *m = a->meta;
+	int fd, cpu, ret = 0;
+
+	if (!m || !m->page_size)
+		return 0;
+	fd = open(a->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	for (cpu = 0; cpu < ANALYSIS_MAX_CPUS && !ret; cpu++) {
+		uint64_t off, size, at, read_to = a->runs[cpu].read_to;
+
+		if (!raw_cpu_data(m, cpu, &off, &size) || !size)
+			continue;
+		at = read_to > off ? off + (read_to - 1 - off) / m->page_size * m->page_size +
+				     m->page_size : off;
+		for (; at + 16 <= off + size; at += m->page_size) {
+			unsigned char head[16];
+			uint64_t commit = 0;
+
+			if (pread(fd, head, sizeof(head), (off_t)at) != (ssize_t)sizeof(head))
+				break;
+			memcpy(&commit, head + 8, (size_t)(m->long_size == 4 ? 4 : 8));
+			if (!(commit & ((1u << 27) - 1)))
+				continue;
+			ret = gt_error_set(err, EIO,
+					   "CPU %d's records stop at a damaged page: from byte %llu on (page %llu of %llu, %llu bytes) none was read; the file is damaged",
+					   cpu, (unsigned long long)at,
+					   (unsigned long long)((at - off) / m->page_size + 1),
+					   (unsigned long long)(size / m->page_size),
+					   (unsigned long long)(off + size - at));
+		}
+	}
+	close(fd);
+	return ret;
+}
+
+void analysis_finish(struct analysis *a)
+{
+	int i;
+
+	timeline_finish(&a->tl);
+	kfd_snapshots_finish(&a->snaps);
+	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
+		release_run(a, &a->runs[i]);
+}
+
+static int run_stream(struct analysis *a, struct gt_error *err)
+{
+	struct gt_error e = { 0 };
+	struct tep_record *rec;
+
+	while ((rec = dat_stream_next(a->stream, &e)))
+		if (analysis_record(a, rec) < 0)
+			return 0;	/* a hook asked to stop */
+	analysis_finish(a);
+	if (e.errnum)
+		return gt_error_set(err, EIO, "reading the records failed after %llu records: %s; the file may be damaged",
+				    (unsigned long long)a->records, e.msg);
+	return 0;
+}
+
+int analysis_run(struct analysis *a, struct gt_error *err)
+{
+	int ret;
+
+	if (a->stream)
+		return run_stream(a, err);
+	if (a->nr_handles == 1)
+		ret = tracecmd_iterate_events(a->handles[0], NULL, 0, each_record, a);
+	else
+		ret = tracecmd_iterate_events_multi(a->handles, a->nr_handles, each_record, a);
+	analysis_finish(a);
+	if (ret < 0 && !a->hooks.on_record)
+		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",
+				    (unsigned long long)a->records);
+	/* a hook that stopped the pass early read less on purpose */
+	if (ret >= 0 && check_read_whole(a, err))
+		return -1;
+	return 0;
+}
+
+void analysis_close(struct analysis *a)
+{
+	int i;
+
+	dat_stream_close(a->stream);
+	for (i = a->nr_handles - 1; i >= 0; i--)
+		tracecmd_close(a->handles[i]);
+	if (a->dec)
+		gpu_decoder_free(a->dec);
+	timeline_free(&a->tl);
+	kfd_queues_free(&a->kfd);
+	kfd_table_free(&a->kq);
+	kfd_snapshots_free(&a->snaps);
+	workload_tree_free(&a->workload);
+	hip_runtime_free(&a->hip);
+	if (a->masked_fd >= 0)
+		close(a->masked_fd);
+	if (a->file_fd >= 0)
+		close(a->file_fd);
+	memset(a, 0, sizeof(*a));
+	a->masked_fd = a->file_fd = -1;
+}

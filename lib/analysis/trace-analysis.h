@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_TRACE_ANALYSIS_H
+#define GT_TRACE_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <trace-cmd.h>
+
+#include "dat/cpu-coverage.h"
+#include "dat/dat-meta.h"
+#include "dat/dat-stream.h"
+#include "decode/gpu-event.h"
+#include "util/gt-error.h"
+#include "analysis/hip-runtime.h"
+#include "decode/kfd-mqd.h"
+#include "analysis/kfd-queue-table.h"
+#include "analysis/kfd-queues.h"
+#include "analysis/timeline.h"
+#include "analysis/workload-tree.h"
+
+struct analysis;
+
+/*
+ * What a consumer of the pipeline (report, record's job check, later top,
+ * compare, exporters) attaches, given when the pipeline is built.
+ */
+struct analysis_hooks {
+	/* which jobs reach on_job and the statistics; filter.from and .to
+	 * are absolute, or after the file's first record when *_relative */
+	struct timeline_filter filter;
+	bool from_relative, to_relative;
+	/* every job that passes the filter, finished or not */
+	void (*on_job)(const struct job *job, void *ctx);
+	/* every record, with its decoded GPU event or NULL; < 0 stops */
+	int (*on_record)(struct analysis *a, struct tep_record *rec,
+			 const struct gpu_event *ev, void *ctx);
+	void *ctx;
+	/* the consumer keeps its own per-process numbers (top): the join then
+	 * keeps no per-process and per-client summary, which grows with every
+	 * process ever seen */
+	bool no_groups;
+};
+
+/*
+ * One pass over a .dat (v6 or v7, every buffer instance in it) in time order:
+ * each record is decoded, GPU events go to the timeline, function records of
+ * the KFD paths to the queue tracker.
+ */
+struct analysis {
+	struct tracecmd_input *handles[16];	/* top buffer + instances */
+	struct dat_stream *stream;		/* zstd v7: records read by us */
+	int nr_handles;
+	struct tep_handle *tep;
+	struct gpu_decoder *dec;
+	struct timeline tl;
+	struct kfd_queues kfd;
+	struct kfd_queue_table kq;		/* record --kfd-args's probe events */
+	struct kfd_snapshots snaps;		/* record's KFD debugfs snapshots */
+	struct workload_tree workload;
+	struct hip_runtime hip;			/* the HIP runtime's log lines */
+	struct tep_event *print_event;
+	struct tep_format_field *print_buf;
+	struct hip_line hip_line;
+	/* for on_record: the record's HIP log line, or NULL */
+	const struct hip_line *hip_current;
+	uint64_t records, gpu_events, func_events;
+	/* records too short for the common fields (damaged): not read */
+	uint64_t short_records;
+	int common_end;				/* where common_type and common_pid end */
+	uint64_t first_ts, last_ts;
+	uint64_t missed;			/* in-band "events dropped" counts */
+	bool missed_unknown;
+	size_t page_size;
+#define ANALYSIS_MAX_CPUS 1024
+	struct page_run {
+		uintptr_t current;	/* the page this CPU's reader is on */
+		uintptr_t start;	/* pages behind it, not yet released */
+		size_t len;
+		uint64_t last_ts;	/* this CPU's previous record */
+		uint64_t read_to;	/* top buffer: file offset past its last record read, 0 none */
+	} runs[ANALYSIS_MAX_CPUS];
+	/* for on_record of a record with missed_events: where the window of
+	 * lost events began (that CPU's previous record, or the first one) */
+	uint64_t lost_from;
+	bool no_pageout;
+	uintptr_t map_lo, map_hi;		/* the mapping last looked up */
+	bool map_file;				/* ... maps the file */
+	struct analysis_hooks hooks;
+	struct cpu_coverage cov;		/* judged: see analysis_open_dat */
+	int masked_fd;				/* the masked copy read, or -1 */
+	int file_fd;				/* analysis_open_dat's file, or -1 */
+	const struct dat_meta *meta;		/* analysis_open_dat's (the caller's, kept) */
+	char path[4096];			/* what analysis_open opened */
+};
+
+/*
+ * analysis_open tries libtracecmd's open in a child first; an open that
+ * takes longer than this (60 s unless set; 0 sets that) is a damaged file.
+ */
+void analysis_set_probe_timeout(unsigned int seconds);
+/* hooks may be NULL: statistics only. */
+int analysis_open(struct analysis *a, const char *path,
+		  const struct analysis_hooks *hooks, struct gt_error *err);
+int analysis_run(struct analysis *a, struct gt_error *err);
+/*
+ * A .dat as a reader that did not write it needs it: dat_meta_read into m
+ * (which validates it), then analysis_open on the file, or on a copy of it
+ * without the options whose size does not fit their id (dat-masked.h), then
+ * each CPU's window from its first and last pages: where they are far apart
+ * (cpu-coverage.h) jobs outside the common window are flagged L. Files
+ * gpu-trace recorded and files whose times options shift are left whole.
+ */
+int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
+		      const struct analysis_hooks *hooks, struct gt_error *err);
+
+/*
+ * The same pipeline without a file, for records that come from elsewhere
+ * (a live stream, a fuzzer): init over their formats, hand in each record
+ * in time order, finish once (unfinished jobs go to on_job), close.
+ */
+int analysis_init(struct analysis *a, struct tep_handle *tep,
+		  const struct analysis_hooks *hooks, struct gt_error *err);
+/* < 0 when an on_record hook asked to stop */
+int analysis_record(struct analysis *a, struct tep_record *rec);
+void analysis_finish(struct analysis *a);
+void analysis_close(struct analysis *a);
+/* The top buffer's first timestamp once opened; 0 when not known before the run. */
+uint64_t analysis_first_ts(const struct analysis *a);
+/* "<...>" when the file has no name for the pid */
+const char *analysis_comm(struct analysis *a, int pid);
+
+#endif

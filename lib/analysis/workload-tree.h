@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_WORKLOAD_TREE_H
+#define GT_WORKLOAD_TREE_H
+
+#include <event-parse.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/keymap.h"
+
+/*
+ * Which tasks were the recorded workload, as the file tells it: the pids
+ * `gpu-trace record` named in its "gpu-trace workload: pids=..." marker,
+ * then every task they forked (sched_process_fork), each until it exits
+ * (sched_process_exit). Records must come in time order, so membership is
+ * right at every moment, even when a pid is reused later.
+ */
+#define WORKLOAD_MARKER	"gpu-trace workload: pids="
+
+struct workload_tree {
+	struct keymap tasks;		/* pid + 1 -> non-NULL while a member */
+	bool known;			/* the file names a workload */
+	uint64_t nr_tasks;		/* members ever */
+	char comm[16];			/* the command's, from the marker */
+	struct tep_handle *tep;
+	int fork_id, exit_id, print_id;
+	struct tep_format_field *parent_pid, *child_pid, *exit_pid, *buf;
+};
+
+void workload_tree_init(struct workload_tree *w, struct tep_handle *tep);
+/* Takes markers, forks and exits; other records are ignored. */
+void workload_tree_add(struct workload_tree *w, struct tep_record *rec);
+/* Adds the pids of one marker text ("gpu-trace workload: pids=1,2 comm=x"). */
+bool workload_tree_add_marker(struct workload_tree *w, const char *text);
+bool workload_tree_has(const struct workload_tree *w, int pid);
+void workload_tree_free(struct workload_tree *w);
+
+#endif

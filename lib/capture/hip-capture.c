@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The HIP runtime's log files into print records (hip-capture.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "util/file-io.h"
+#include "capture/hip-capture.h"
+#include "decode/hip-log.h"
+#include "dat/rb-pages.h"
+
+#define LOG_BASE	"hip.log"
+#define LOG_MASK_ALL	"0x7FFFFFFF"	/* the runtime's default: every kind, with locations */
+
+static int set_env(struct hip_capture *c, struct gt_error *err)
+{
+	char lv[16];
+
+	snprintf(lv, sizeof(lv), "%d", c->level);
+	if (setenv("AMD_LOG_LEVEL", lv, 1) || setenv("AMD_LOG_LEVEL_FILE", c->file, 1) ||
+	    setenv("AMD_LOG_MASK", LOG_MASK_ALL, 0))
+		return gt_error_set(err, errno, "--hip-log: %s", strerror(errno));
+	return 0;
+}
+
+int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
+			struct gt_error *err)
+{
+	memset(c, 0, sizeof(*c));
+	c->dir_fd = -1;
+	c->max_text = HIP_CAPTURE_MAX_TEXT;
+	snprintf(c->dir, sizeof(c->dir), "/tmp/gpu-trace-hip.XXXXXX");
+	if (!mkdtemp(c->dir)) {
+		c->dir[0] = '\0';
+		return gt_error_set(err, errno, "--hip-log: cannot make a directory for the runtime's log in /tmp: %s",
+				    strerror(errno));
+	}
+	/* still ours (0700, root's): nobody can have swapped it yet */
+	c->dir_fd = open(c->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (c->dir_fd < 0) {
+		gt_error_set(err, errno, "--hip-log: cannot open %s: %s", c->dir, strerror(errno));
+		rmdir(c->dir);
+		c->dir[0] = '\0';
+		return -1;
+	}
+	if (fchown(c->dir_fd, uid, gid)) {
+		gt_error_set(err, errno, "--hip-log: cannot give %s to uid %d: %s", c->dir, (int)uid,
+			     strerror(errno));
+		hip_capture_remove(c);
+		return -1;
+	}
+	c->level = level;
+	c->uid = uid;
+	c->base = LOG_BASE;
+	snprintf(c->file, sizeof(c->file), "%s/" LOG_BASE, c->dir);
+	if (set_env(c, err)) {
+		hip_capture_remove(c);
+		return -1;
+	}
+	return 0;
+}
+
+int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_error *err)
+{
+	memset(c, 0, sizeof(*c));
+	c->dir_fd = -1;
+	c->max_text = HIP_CAPTURE_MAX_TEXT;
+	c->level = level;
+	c->container = true;
+	snprintf(c->file, sizeof(c->file), "/tmp/gpu-trace-hip-%d.log", (int)getpid());
+	c->base = c->file + strlen("/tmp/");
+	return set_env(c, err);
+}
+
+/*
+ * Empties the directory through the fd it was made with (wherever the
+ * workload moved it, its own files only; a subdirectory stays) and removes
+ * the name only while that name is still that directory: a symlink or
+ * another directory left in its place is the workload's, and stays.
+ */
+void hip_capture_remove(struct hip_capture *c)
+{
+	struct stat ours, now;
+	struct dirent *d;
+	DIR *dir = NULL;
+	int fd;
+
+	if (!c->dir[0])
+		return;
+	fd = fcntl(c->dir_fd, F_DUPFD_CLOEXEC, 0);
+	if (fd >= 0 && !(dir = fdopendir(fd)))
+		close(fd);
+	while (dir && (d = readdir(dir)))
+		if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
+			unlinkat(dirfd(dir), d->d_name, 0);
+	if (dir)
+		closedir(dir);
+	if (!fstat(c->dir_fd, &ours) && !lstat(c->dir, &now) && S_ISDIR(now.st_mode) &&
+	    now.st_dev == ours.st_dev && now.st_ino == ours.st_ino)
+		rmdir(c->dir);
+	close(c->dir_fd);
+	c->dir_fd = -1;
+	c->dir[0] = '\0';
+}
+
+int hip_print_event_id(const char *text)
+{
+	const char *p = text ? strstr(text, "\nID:") : NULL;
+
+	return p ? atoi(p + 4) : -1;
+}
+
+uint64_t hip_mark_write_ip(const char *kallsyms)
+{
+	const char *p = kallsyms;
+	size_t n = strlen(" tracing_mark_write\n");
+
+	while (p && (p = strstr(p, " tracing_mark_write")) != NULL) {
+		const char *bol = p;
+
+		if (!strncmp(p, " tracing_mark_write\n", n) || !strncmp(p, " tracing_mark_write\t", n)) {
+			while (bol > kallsyms && bol[-1] != '\n')
+				bol--;
+			return strtoull(bol, NULL, 16);
+		}
+		p++;
+	}
+	return 0;
+}
+
+/* One line to store: where its text is, when and whose. */
+struct hip_rec {
+	uint64_t ts_us;
+	uint64_t seq;			/* file order among equal times */
+	size_t at, len;			/* into the text */
+	int pid;
+};
+
+struct collect {
+	char *text;
+	size_t text_len, text_cap;
+	struct hip_rec *recs;
+	size_t nr, cap;
+};
+
+static int push(struct collect *k, const struct hip_rec *r, const char *line, size_t len)
+{
+	if (k->nr == k->cap) {
+		size_t cap = k->cap ? 2 * k->cap : 1024;
+		struct hip_rec *n = realloc(k->recs, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		k->recs = n;
+		k->cap = cap;
+	}
+	if (k->text_len + len + 1 > k->text_cap) {
+		size_t cap = k->text_cap ? 2 * k->text_cap : 1 << 16;
+		char *n;
+
+		while (cap < k->text_len + len + 1)
+			cap *= 2;
+		n = realloc(k->text, cap);
+		if (!n)
+			return -1;
+		k->text = n;
+		k->text_cap = cap;
+	}
+	memcpy(k->text + k->text_len, line, len);
+	k->text[k->text_len + len] = '\0';
+	k->recs[k->nr] = *r;
+	k->recs[k->nr].at = k->text_len;
+	k->recs[k->nr].len = len;
+	k->recs[k->nr].seq = k->nr;
+	k->nr++;
+	k->text_len += len + 1;
+	return 0;
+}
+
+/* A file the runtime wrote, or 0 when it is not one to read. */
+#define FUSE_SUPER_MAGIC 0x65735546
+
+static FILE *open_log(struct hip_capture *c, int dfd, const char *name)
+{
+	struct statfs fs;
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	/*
+	 * Only what the workload wrote itself: a regular file of its user (in a
+	 * container, of the user its process runs as), never a link to a file
+	 * it could not read, nothing mounted on the name and nothing on FUSE,
+	 * whose server can hold an open or a read (and the recording's end)
+	 * forever.
+	 */
+	fd = open_in_dir_no_mounts(dfd, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_uid != (c->container ? c->dir_uid : c->uid) || st.st_nlink != 1 ||
+	    fstatfs(fd, &fs) || fs.f_type == FUSE_SUPER_MAGIC ||
+	    !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
+static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, size_t max)
+{
+	struct hip_rec r = { .pid = pid };
+	bool timed = false;
+	struct hip_line l;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int ret = 0;
+
+	while ((len = getline(&line, &cap, f)) > 0) {
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (!hip_log_parse(line, &l)) {
+			r.ts_us = l.ts_us;
+			timed = true;
+		} else if (!timed) {
+			c->malformed++;
+			continue;
+		} else {
+			c->continuations++;
+		}
+		if ((size_t)len > max) {
+			len = (ssize_t)max;
+			c->truncated++;
+		}
+		if (k->text_len + (size_t)len >= c->max_text) {
+			c->capped++;
+			continue;
+		}
+		if (push(k, &r, line, (size_t)len)) {
+			ret = -1;
+			break;
+		}
+	}
+	free(line);
+	return ret;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct hip_rec *x = a, *y = b;
+
+	if (x->ts_us != y->ts_us)
+		return x->ts_us < y->ts_us ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* common fields (type, flags, preempt count, pid), ip, the text */
+size_t hip_print_record(const struct hip_print_format *fmt, int pid, const char *text,
+			size_t len, unsigned char *rec)
+{
+	uint16_t type = (uint16_t)fmt->event_id;
+	int32_t pid32 = pid;
+	size_t at = 8 + (size_t)fmt->long_size;
+
+	memset(rec, 0, at);
+	memcpy(rec, &type, 2);
+	memcpy(rec + 4, &pid32, 4);
+	memcpy(rec + 8, &fmt->ip, (size_t)fmt->long_size);
+	memcpy(rec + at, text, len);
+	rec[at + len] = '\0';
+	return at + len + 1;
+}
+
+static int write_records(struct hip_capture *c, struct collect *k,
+			 const struct hip_print_format *fmt, int out_fd, size_t page_size)
+{
+	struct rb_pages w;
+	unsigned char *rec = malloc(page_size);
+	size_t i;
+	int ret;
+
+	if (!rec || rb_pages_init(&w, out_fd, page_size)) {
+		free(rec);
+		return -ENOMEM;
+	}
+	for (i = 0, ret = 0; i < k->nr && !ret; i++) {
+		const struct hip_rec *r = &k->recs[i];
+
+		ret = rb_pages_add(&w, r->ts_us * 1000, rec,
+				   hip_print_record(fmt, r->pid, k->text + r->at, r->len, rec));
+	}
+	if (!ret)
+		ret = rb_pages_finish(&w);
+	if (!ret && k->nr) {
+		c->first_us = k->recs[0].ts_us;
+		c->last_us = k->recs[k->nr - 1].ts_us;
+	}
+	c->lines = ret ? 0 : k->nr;
+	rb_pages_free(&w);
+	free(rec);
+	return ret;
+}
+
+/* Every <base>_<pid> in one directory: its lines into k. */
+static int read_dir(struct hip_capture *c, struct collect *k, int dfd, hip_pid_map map,
+		    void *map_ctx, size_t max)
+{
+	size_t n = strlen(c->base);
+	struct dirent *d;
+	int ret = 0;
+	DIR *dir;
+
+	dir = fdopendir(dfd);
+	if (!dir) {
+		close(dfd);
+		return -errno;
+	}
+	while (!ret && (d = readdir(dir))) {
+		char *end;
+		long pid;
+		FILE *f;
+
+		if (strncmp(d->d_name, c->base, n) || d->d_name[n] != '_')
+			continue;
+		pid = strtol(d->d_name + n + 1, &end, 10);
+		f = *end || pid <= 0 ? NULL : open_log(c, dirfd(dir), d->d_name);
+		if (!f) {
+			c->skipped_files++;
+			continue;
+		}
+		if (map) {
+			pid_t host = map((pid_t)pid, map_ctx);
+
+			if (!host)
+				c->untranslated++;
+			pid = host;
+		}
+		c->processes++;
+		if (read_log(c, k, f, (int)pid, max))
+			ret = -ENOMEM;
+		fclose(f);
+	}
+	closedir(dir);
+	return ret;
+}
+
+/* Each root's /tmp once (the processes of one container share it). */
+/* The real uid of a process, as this (the host's) pid namespace sees it */
+static int proc_uid(pid_t pid, uid_t *uid)
+{
+	char path[64], line[256];
+	int ret = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long v;
+
+		if (sscanf(line, "Uid: %lu", &v) == 1) {
+			*uid = (uid_t)v;
+			ret = 0;
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	return ret;
+}
+
+/*
+ * Whether the / or /tmp a process sees is FUSE, from its mountinfo (kernel
+ * text, read without entering either): opening /proc/PID/root/tmp would
+ * send requests to that server, which may never answer. The last mount on
+ * a point is the one seen.
+ */
+static bool tmp_on_fuse(pid_t pid)
+{
+	bool root_fuse = false, tmp_fuse = false, tmp_seen = false;
+	char path[64], *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/mountinfo", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return true;	/* cannot tell: do not enter */
+	while (getline(&line, &cap, f) > 0) {
+		char point[16], type[16];
+		const char *dash = strstr(line, " - ");
+
+		/* id parent major:minor root point ... - type source options */
+		if (!dash || sscanf(line, "%*s %*s %*s %*s %15s", point) != 1 ||
+		    sscanf(dash + 3, "%15s", type) != 1)
+			continue;
+		if (!strcmp(point, "/"))
+			root_fuse = !strncmp(type, "fuse", 4);
+		else if (!strcmp(point, "/tmp")) {
+			tmp_fuse = !strncmp(type, "fuse", 4);
+			tmp_seen = true;
+		}
+	}
+	free(line);
+	fclose(f);
+	/* a /tmp of its own is still looked up in / */
+	return root_fuse || (tmp_seen && tmp_fuse);
+}
+
+static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roots, int nr,
+		      hip_pid_map map, void *map_ctx, size_t max)
+{
+	struct stat *done = calloc((size_t)nr + 1, sizeof(*done)), st;
+	int i, j, nr_done = 0, ret = 0;
+	char path[64];
+
+	if (!done)
+		return -ENOMEM;
+	for (i = 0; i < nr && !ret; i++) {
+		int dfd;
+
+		if (tmp_on_fuse(roots[i])) {
+			c->fuse_roots++;
+			continue;
+		}
+		/* /proc/PID/root is the container's root; a /tmp that is a link is not followed */
+		snprintf(path, sizeof(path), "/proc/%d/root/tmp", (int)roots[i]);
+		dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (dfd < 0)
+			continue;
+		if (fstat(dfd, &st)) {
+			close(dfd);
+			continue;
+		}
+		for (j = 0; j < nr_done; j++)
+			if (done[j].st_dev == st.st_dev && done[j].st_ino == st.st_ino)
+				break;
+		if (j < nr_done) {
+			close(dfd);
+			continue;
+		}
+		done[nr_done++] = st;
+		/* whose files: the user the container's process runs as */
+		if (proc_uid(roots[i], &c->dir_uid)) {
+			close(dfd);
+			continue;
+		}
+		ret = read_dir(c, k, dfd, map, map_ctx, max);
+	}
+	free(done);
+	return ret;
+}
+
+int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
+			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
+			int out_fd, size_t page_size, struct gt_error *err)
+{
+	struct collect k = { 0 };
+	struct rb_pages probe = { .page_size = page_size };
+	size_t max;
+	int ret, dfd;
+
+	if (fmt->event_id < 0 || (fmt->long_size != 4 && fmt->long_size != 8))
+		return gt_error_set(err, EINVAL, "--hip-log: this kernel's ftrace print event has no usable format; the log stays in %s",
+				    c->container ? c->file : c->dir);
+	max = rb_pages_max_payload(&probe) - 8 - (size_t)fmt->long_size - 1;
+	if (c->container) {
+		ret = read_roots(c, &k, roots, nr_roots, map, map_ctx, max);
+	} else {
+		dfd = fcntl(c->dir_fd, F_DUPFD_CLOEXEC, 0);
+		if (dfd < 0)
+			return gt_error_set(err, errno, "--hip-log: cannot read %s: %s", c->dir,
+					    strerror(errno));
+		ret = read_dir(c, &k, dfd, NULL, NULL, max);
+	}
+	if (ret) {
+		gt_error_set(err, -ret, "--hip-log: reading the runtime's log failed: %s", strerror(-ret));
+		goto out;
+	}
+	/* no line at all: no array (qsort's may not be NULL) */
+	if (k.nr)
+		qsort(k.recs, k.nr, sizeof(*k.recs), by_time);
+	ret = write_records(c, &k, fmt, out_fd, page_size);
+	if (ret)
+		gt_error_set(err, -ret, "--hip-log: writing the log's records failed: %s", strerror(-ret));
+out:
+	free(k.recs);
+	free(k.text);
+	return ret ? -1 : 0;
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_HIP_CAPTURE_H
+#define GT_HIP_CAPTURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "util/gt-error.h"
+
+/*
+ * The HIP runtime's log of a recorded workload, kept with the recording:
+ * the workload gets AMD_LOG_LEVEL and AMD_LOG_LEVEL_FILE=<private dir>/hip.log
+ * (the runtime appends _<pid>, one file per process); afterwards every line
+ * becomes an ftrace `print` record at the runtime's own time (its
+ * CLOCK_MONOTONIC microseconds, the mono trace clock's axis) and with the
+ * process's pid, written as ring-buffer pages for the .dat's "hip-log"
+ * buffer. trace-cmd report, KernelShark and gpuvis then show the lines among
+ * the kernel's events, as they show trace_marker writes.
+ */
+#define HIP_LOG_BUFFER	"hip-log"
+/* the runtime's text kept in memory at the most; later lines are counted */
+#define HIP_CAPTURE_MAX_TEXT	(256u << 20)
+
+struct hip_capture {
+	char dir[64];			/* the private directory; "" for a container's */
+	/*
+	 * That directory, opened as mkdtemp made it: the workload owns it and
+	 * can rename it and leave a symlink in its place, so root reads and
+	 * empties it only through this fd, never by its name.
+	 */
+	int dir_fd;
+	char file[96];			/* AMD_LOG_LEVEL_FILE */
+	const char *base;		/* its name: the runtime appends _<pid> */
+	bool container;			/* the file is in the container's /tmp */
+	int level;
+	uid_t uid;
+	/* after collect */
+	uint64_t lines;			/* stored */
+	uint64_t continuations;		/* lines without a header, stored at the previous time */
+	uint64_t malformed;		/* before any header: no time to place them at */
+	uint64_t truncated;		/* longer than a ring-buffer page holds */
+	uint64_t skipped_files;		/* not a regular file of the workload's user */
+	size_t max_text;		/* text kept at the most (HIP_CAPTURE_MAX_TEXT) */
+	uint64_t capped;		/* lines past it, left out */
+	uid_t dir_uid;			/* container: the owner of the /tmp being read */
+	uint64_t untranslated;		/* lines of a container pid never seen on the host */
+	uint64_t fuse_roots;		/* container processes whose / or /tmp is FUSE: not read */
+	int processes;
+	uint64_t first_us, last_us;
+};
+
+/* What a print record looks like in this kernel's format. */
+struct hip_print_format {
+	int event_id;			/* events/ftrace/print/format's ID */
+	int long_size;			/* the ip field's size */
+	uint64_t ip;			/* tracing_mark_write's address, or 0 */
+};
+
+/*
+ * One print record's payload (common fields, ip, the text and its NUL) in
+ * rec, which has room for the text + 16 + long_size; returns its length.
+ */
+size_t hip_print_record(const struct hip_print_format *fmt, int pid, const char *text,
+			size_t len, unsigned char *rec);
+
+/*
+ * A private directory (0700, owned by uid:gid, the user the workload runs
+ * as) for the runtime's files; sets the variables in our environment, so
+ * that the workload, forked next, inherits them. An AMD_LOG_MASK the user
+ * set is kept.
+ */
+int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
+			struct gt_error *err);
+/*
+ * A workload in a container (record --cgroup/--container): the runtime runs
+ * in the container's filesystem, so AMD_LOG_LEVEL_FILE names a file in its
+ * /tmp; the command (docker exec -e AMD_LOG_LEVEL -e AMD_LOG_LEVEL_FILE -e
+ * AMD_LOG_MASK ...) passes the variables on.
+ */
+int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_error *err);
+
+/* A container's pid (its NSpid) as the host knows it; 0 if unknown. */
+typedef pid_t (*hip_pid_map)(pid_t nspid, void *ctx);
+
+/*
+ * Reads the runtime's files: <dir>/hip.log_<pid> (only regular files of uid,
+ * never through a link), or for a container the <file>_<nspid> in the /tmp
+ * of each of roots' /proc/PID/root (each filesystem once; pids translated
+ * with map), orders the lines by time and writes them as print records into
+ * ring-buffer pages on out_fd. 0, or -1 with err set.
+ */
+int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
+			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
+			int out_fd, size_t page_size, struct gt_error *err);
+/* Removes the directory and what the runtime wrote into it. */
+void hip_capture_remove(struct hip_capture *c);
+
+/* The "ID: N" of a format file's text; -1 if absent. */
+int hip_print_event_id(const char *format_text);
+/* tracing_mark_write's address in /proc/kallsyms text; 0 if absent. */
+uint64_t hip_mark_write_ip(const char *kallsyms);
+
+#endif

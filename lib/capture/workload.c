@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <libgen.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "capture/workload.h"
+
+int workload_creds_from_env(struct workload_creds *c, bool as_root,
+			    struct gt_error *err)
+{
+	const char *uid_s = getenv("SUDO_UID"), *gid_s = getenv("SUDO_GID");
+	struct passwd *pw;
+	char *end;
+	long uid, gid;
+
+	memset(c, 0, sizeof(*c));
+	if (as_root || geteuid() != 0 || !uid_s || !*uid_s)
+		return 0;
+	uid = strtol(uid_s, &end, 10);
+	if (*end || uid < 0)
+		return gt_error_set(err, EINVAL,
+				    "SUDO_UID='%s' is not a user id; unset it, or pass --as-root to run the workload as root",
+				    uid_s);
+	if (uid == 0)
+		return 0;
+	pw = getpwuid((uid_t)uid);
+	gid = gid_s ? strtol(gid_s, &end, 10) : (pw ? (long)pw->pw_gid : -1);
+	if (gid < 0 || (gid_s && *end))
+		return gt_error_set(err, EINVAL,
+				    "SUDO_GID='%s' is not a group id; unset it, or pass --as-root",
+				    gid_s ? gid_s : "");
+	c->drop = true;
+	c->uid = (uid_t)uid;
+	c->gid = (gid_t)gid;
+	if (pw) {
+		snprintf(c->user, sizeof(c->user), "%s", pw->pw_name);
+		snprintf(c->home, sizeof(c->home), "%s", pw->pw_dir);
+		snprintf(c->shell, sizeof(c->shell), "%s", pw->pw_shell);
+	}
+	return 0;
+}
+
+static int drop_privileges(const struct workload_creds *c)
+{
+	if (c->user[0] ? initgroups(c->user, c->gid) : setgroups(0, NULL))
+		return -1;
+	if (setresgid(c->gid, c->gid, c->gid) || setresuid(c->uid, c->uid, c->uid))
+		return -1;
+	/* a process that can regain root has not dropped it */
+	if (setuid(0) == 0)
+		return errno = EPERM, -1;
+	if (c->user[0]) {
+		setenv("USER", c->user, 1);
+		setenv("LOGNAME", c->user, 1);
+		setenv("HOME", c->home, 1);
+		if (c->shell[0])
+			setenv("SHELL", c->shell, 1);
+	}
+	return 0;
+}
+
+static void child_fail(int status_fd, int code)
+{
+	int e = errno;
+
+	if (write(status_fd, &e, sizeof(e)) < 0)
+		_exit(code);
+	_exit(code);
+}
+
+int workload_spawn(struct workload *w, char *const argv[],
+		   const struct workload_creds *c, struct gt_error *err)
+{
+	int go[2], status[2];
+	char *copy;
+
+	memset(w, 0, sizeof(*w));
+	w->go_fd = w->status_fd = -1;
+	copy = strdup(argv[0]);
+	snprintf(w->comm, sizeof(w->comm), "%s", copy ? basename(copy) : argv[0]);
+	free(copy);
+	if (pipe2(go, O_CLOEXEC) || pipe2(status, O_CLOEXEC))
+		return gt_error_set(err, errno, "cannot create a pipe for the workload: %s",
+				    strerror(errno));
+	w->pid = fork();
+	if (w->pid < 0) {
+		close(go[0]);
+		close(go[1]);
+		close(status[0]);
+		close(status[1]);
+		return gt_error_set(err, errno, "cannot fork the workload: %s",
+				    strerror(errno));
+	}
+	if (w->pid == 0) {
+		char byte;
+
+		close(go[1]);
+		close(status[0]);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGUSR2, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
+		/* EOF without the byte: gpu-trace gave up, never run untraced */
+		if (read(go[0], &byte, 1) != 1)
+			_exit(125);
+		if (c->drop && drop_privileges(c))
+			child_fail(status[1], 125);
+		execvp(argv[0], argv);
+		child_fail(status[1], errno == ENOENT ? 127 : 126);
+	}
+	close(go[0]);
+	close(status[1]);
+	w->go_fd = go[1];
+	w->status_fd = status[0];
+	return 0;
+}
+
+int workload_release(struct workload *w, struct gt_error *err)
+{
+	int child_errno = 0;
+	ssize_t n;
+
+	if (write(w->go_fd, "g", 1) != 1)
+		return gt_error_set(err, errno, "cannot start the workload: %s",
+				    strerror(errno));
+	close(w->go_fd);
+	w->go_fd = -1;
+	do
+		n = read(w->status_fd, &child_errno, sizeof(child_errno));
+	while (n < 0 && errno == EINTR);
+	close(w->status_fd);
+	w->status_fd = -1;
+	if (n == (ssize_t)sizeof(child_errno))
+		return gt_error_set(err, child_errno,
+				    "cannot run '%s': %s; check the command name and that the %s can execute it",
+				    w->comm, strerror(child_errno),
+				    geteuid() ? "user" : "invoking user");
+	return 0;
+}
+
+void workload_abort(struct workload *w)
+{
+	if (w->pid <= 0)
+		return;
+	if (w->go_fd >= 0) {
+		/* closing the pipe makes the child exit 125 before exec */
+		close(w->go_fd);
+		w->go_fd = -1;
+	} else {
+		kill(w->pid, SIGKILL);
+	}
+	if (w->status_fd >= 0) {
+		close(w->status_fd);
+		w->status_fd = -1;
+	}
+	while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	w->pid = 0;
+}
+
+int workload_exit_code(int wait_status)
+{
+	if (WIFEXITED(wait_status))
+		return WEXITSTATUS(wait_status);
+	if (WIFSIGNALED(wait_status))
+		return 128 + WTERMSIG(wait_status);
+	return 125;
+}
+
+/*
+ * Room for one more: the array holds the power of two at or above *nr
+ * elements (what growing it here leaves), so it is reallocated only when
+ * *nr is one, doubling: a cgroup of many processes costs linear time.
+ */
+static int room_for_one(pid_t **tids, int nr)
+{
+	pid_t *n;
+
+	if (nr & (nr - 1))
+		return 0;
+	n = realloc(*tids, sizeof(*n) * (size_t)(nr ? 2 * nr : 1));
+	if (!n) {
+		errno = ENOMEM;
+		return -1;
+	}
+	*tids = n;
+	return 0;
+}
+
+int workload_list_tasks(pid_t pid, pid_t **tids, int *nr)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int found = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		long tid = strtol(d->d_name, NULL, 10);
+
+		if (tid <= 0)
+			continue;
+		if (room_for_one(tids, *nr)) {
+			closedir(dir);
+			return -1;
+		}
+		(*tids)[(*nr)++] = (pid_t)tid;
+		found++;
+	}
+	if (dir)
+		closedir(dir);
+	if (!found) {
+		/* gone, or /proc hidden: the pid itself still names it */
+		if (room_for_one(tids, *nr))
+			return -1;
+		(*tids)[(*nr)++] = pid;
+	}
+	return 0;
+}

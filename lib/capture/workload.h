@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_WORKLOAD_H
+#define GT_WORKLOAD_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "util/gt-error.h"
+
+/* Who the workload runs as: under sudo, the user who ran sudo. */
+struct workload_creds {
+	bool drop;		/* false: keep our own (root) credentials */
+	uid_t uid;
+	gid_t gid;
+	char user[64];
+	char home[512];
+	char shell[256];
+};
+
+struct workload {
+	pid_t pid;
+	int go_fd;		/* we write one byte: tracing is armed, exec now */
+	int status_fd;		/* child writes errno if exec fails; EOF = exec'd */
+	char comm[16];		/* what the kernel will call it after exec */
+};
+
+/*
+ * SUDO_UID/SUDO_GID name the invoking user when root came from sudo; then
+ * the workload drops to them unless as_root.
+ */
+int workload_creds_from_env(struct workload_creds *c, bool as_root,
+			    struct gt_error *err);
+
+/* Fork; the child waits for workload_release() before it execs argv. */
+int workload_spawn(struct workload *w, char *const argv[],
+		   const struct workload_creds *c, struct gt_error *err);
+/* Let the child exec; fails if exec failed (e.g. command not found). */
+int workload_release(struct workload *w, struct gt_error *err);
+/* Kill a child never released (setup failed). */
+void workload_abort(struct workload *w);
+
+/*
+ * Appends the thread ids of process `pid` (/proc/PID/task) to *tids: GPU
+ * submissions carry the submitting thread's id. 0, or -1 with errno.
+ * *tids grows by doubling: it must hold the power of two at or above *nr
+ * elements (NULL and 0, or one element, to start; then only grown here).
+ */
+int workload_list_tasks(pid_t pid, pid_t **tids, int *nr);
+
+/* Shell-style exit status: code, or 128 + signal. */
+int workload_exit_code(int wait_status);
+
+#endif

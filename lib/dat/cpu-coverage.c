@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "dat/cpu-coverage.h"
+
+#define MIN_GAP_NS 10000000ULL	/* 10 ms */
+
+void coverage_init(struct cpu_coverage *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->late_cpu = c->end_cpu = -1;
+}
+
+void coverage_add(struct cpu_coverage *c, int cpu, uint64_t first, uint64_t last,
+		  uint64_t bytes)
+{
+	struct cpu_window *w;
+
+	if (c->nr == COVERAGE_MAX_CPUS || last < first)
+		return;
+	w = &c->cpus[c->nr++];
+	w->cpu = cpu;
+	w->first = first;
+	w->last = last;
+	w->bytes = bytes;
+}
+
+static bool busy(const struct cpu_window *w, uint64_t max_bytes)
+{
+	return !w->bytes || !max_bytes || w->bytes >= max_bytes / 8;
+}
+
+/* Its data fills its ring buffer (the file's pages hold 4080 of 4096 bytes) */
+static bool full(const struct cpu_window *w, uint64_t buffer_bytes)
+{
+	return w->bytes && buffer_bytes && w->bytes >= buffer_bytes / 10 * 9;
+}
+
+void coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes)
+{
+	uint64_t start = UINT64_MAX, end = 0, from = 0, to = UINT64_MAX, max_bytes = 0, gap;
+	int i;
+
+	c->skewed = false;
+	c->from = c->to = 0;
+	c->late_cpu = c->end_cpu = -1;
+	for (i = 0; i < c->nr; i++) {
+		if (c->cpus[i].first < start)
+			start = c->cpus[i].first;
+		if (c->cpus[i].last > end)
+			end = c->cpus[i].last;
+		if (c->cpus[i].bytes > max_bytes)
+			max_bytes = c->cpus[i].bytes;
+	}
+	if (c->nr < 2 || end <= start)
+		return;
+	c->start = start;
+	c->end = end;
+	gap = (end - start) / 10 > MIN_GAP_NS ? (end - start) / 10 : MIN_GAP_NS;
+	for (i = 0; i < c->nr; i++) {
+		const struct cpu_window *w = &c->cpus[i];
+
+		if (w->first - start > gap && w->first > from && busy(w, max_bytes) &&
+		    (!buffer_bytes || full(w, buffer_bytes))) {
+			from = w->first;
+			c->late_cpu = w->cpu;
+		}
+		if (end - w->last > gap && w->last < to && full(w, buffer_bytes)) {
+			to = w->last;
+			c->end_cpu = w->cpu;
+		}
+	}
+	if (c->late_cpu < 0 && c->end_cpu < 0)
+		return;
+	c->skewed = true;
+	c->from = c->late_cpu < 0 ? start : from;
+	c->to = c->end_cpu < 0 ? end : to;
+}

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <kbuffer.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include "dat/dat-format.h"
+#include "dat/dat-meta.h"
+#include "dat/dat-stream.h"
+
+/* One CPU of one buffer: its chunks in the file, the one decompressed now. */
+struct stream_cpu {
+	int cpu;
+	uint64_t next_chunk;		/* file offset of the next chunk's header */
+	uint64_t end;			/* end of this CPU's data in the file */
+	uint32_t chunks_left;
+	unsigned char *chunk;
+	size_t chunk_len, chunk_cap, page_off;	/* page_off: the loaded page's */
+	unsigned char *packed;		/* compressed bytes of the chunk being read */
+	size_t packed_cap;
+	struct kbuffer *kbuf;
+	bool page_loaded;		/* a page of the chunk is in kbuf */
+	bool done;
+	struct tep_record rec;
+	bool have;			/* rec holds this CPU's next record */
+};
+
+struct dat_stream {
+	int fd;
+	size_t page_size;
+	struct stream_cpu *cpus;
+	int nr_cpus;
+	struct stream_cpu *last;	/* handed out last: advance it first */
+	bool damaged;
+	char why[160];			/* what was damaged, first */
+};
+
+static void damaged(struct dat_stream *s, struct stream_cpu *c, const char *what)
+{
+	if (!s->damaged)
+		snprintf(s->why, sizeof(s->why), "CPU %d's %s", c->cpu, what);
+	s->damaged = c->done = true;
+}
+
+static int read_at(int fd, void *buf, size_t n, uint64_t off)
+{
+	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
+}
+
+/* The CPU's buffers are reused chunk after chunk: memory is one chunk's. */
+static int reserve(unsigned char **buf, size_t *cap, size_t n)
+{
+	unsigned char *grown;
+
+	if (n <= *cap)
+		return 0;
+	grown = realloc(*buf, n);
+	if (!grown)
+		return -1;
+	*buf = grown;
+	*cap = n;
+	return 0;
+}
+
+/* Chunks: u32 compressed size, u32 size, then the zstd frame. */
+static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
+{
+	uint32_t head[2];
+	size_t got;
+
+	if (!c->chunks_left || c->next_chunk + 8 > c->end ||
+	    read_at(s->fd, head, 8, c->next_chunk))
+		return -1;
+	if (head[0] > c->end - c->next_chunk - 8 || !head[1] ||
+	    head[1] > DAT_MAX_CHUNK_PAGES * s->page_size ||
+	    head[1] % s->page_size)
+		return -1;
+	if (reserve(&c->packed, &c->packed_cap, head[0]) ||
+	    reserve(&c->chunk, &c->chunk_cap, head[1]) ||
+	    read_at(s->fd, c->packed, head[0], c->next_chunk + 8))
+		return -1;
+	got = ZSTD_decompress(c->chunk, head[1], c->packed, head[0]);
+	if (ZSTD_isError(got) || got != head[1])
+		return -1;
+	c->chunk_len = head[1];
+	c->page_off = 0;
+	c->next_chunk += 8 + head[0];
+	c->chunks_left--;
+	return 0;
+}
+
+/* The CPU's next record into c->rec; c->done at its end. */
+static void advance(struct dat_stream *s, struct stream_cpu *c)
+{
+	unsigned long long ts = 0;
+	void *data = NULL;
+
+	c->have = false;
+	if (c->done)
+		return;
+	if (c->page_loaded)
+		data = kbuffer_next_event(c->kbuf, &ts);
+	while (!data) {
+		/* the next page: in this chunk, else the first of the next one */
+		if (c->page_loaded)
+			c->page_off += s->page_size;
+		if (!c->page_loaded || c->page_off >= c->chunk_len) {
+			if (!c->chunks_left) {
+				c->done = true;
+				return;
+			}
+			if (load_chunk(s, c)) {
+				damaged(s, c, "compressed data does not decompress");
+				return;
+			}
+		}
+		if (!dat_page_fits(c->chunk + c->page_off, s->page_size, 8)) {
+			damaged(s, c, "data has a page that claims more than a page holds, or whose events run past it");
+			return;
+		}
+		if (kbuffer_load_subbuffer(c->kbuf, c->chunk + c->page_off) < 0) {
+			damaged(s, c, "data has a page kbuffer cannot read");
+			return;
+		}
+		c->page_loaded = true;
+		data = kbuffer_read_event(c->kbuf, &ts);
+	}
+	memset(&c->rec, 0, sizeof(c->rec));
+	c->rec.ts = ts;
+	c->rec.cpu = c->cpu;
+	c->rec.data = data;
+	c->rec.size = kbuffer_event_size(c->kbuf);
+	c->rec.record_size = kbuffer_curr_size(c->kbuf);
+	/* nonzero on a page's first record when the kernel lost events before it */
+	c->rec.missed_events = kbuffer_missed_events(c->kbuf);
+	c->have = true;
+}
+
+struct dat_stream *dat_stream_open(const char *path, struct tep_handle *tep,
+				   struct gt_error *err)
+{
+	struct dat_meta *m = calloc(1, sizeof(*m));
+	struct dat_stream *s = NULL;
+	int b, i, n = 0;
+
+	if (!m || dat_meta_read(path, m, err))
+		goto out;
+	if (m->version != 7 || strcmp(m->compression, "zstd") || m->ts_adjusted ||
+	    !m->nr_buffers || m->long_size != 8) {
+		gt_error_set(err, ENOTSUP, "not a zstd v7 file this reader streams");
+		goto out;
+	}
+	for (b = 0; b < m->nr_buffers; b++) {
+		if (m->buffers[b].page_size != (uint32_t)m->buffers[0].page_size ||
+		    !m->buffers[b].page_size) {
+			gt_error_set(err, ENOTSUP, "buffers of different page sizes");
+			goto out;
+		}
+		n += m->buffers[b].nr_cpus;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s || !(s->cpus = calloc((size_t)n + 1, sizeof(*s->cpus)))) {
+		gt_error_set(err, ENOMEM, "out of memory");
+		goto fail;
+	}
+	s->page_size = m->buffers[0].page_size;
+	s->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (s->fd < 0) {
+		gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	for (b = 0; b < m->nr_buffers; b++) {
+		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
+			struct stream_cpu *c = &s->cpus[s->nr_cpus++];
+			uint32_t count = 0;
+
+			c->cpu = (int)m->buffers[b].cpus[i].cpu;
+			/* u32 chunk count, then the chunks: the size trace-cmd notes leaves the count out */
+			c->next_chunk = m->buffers[b].cpus[i].offset + 4;
+			c->end = c->next_chunk + m->buffers[b].cpus[i].size;
+			c->kbuf = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
+			if (!c->kbuf) {
+				gt_error_set(err, ENOMEM, "out of memory");
+				goto fail;
+			}
+			if (m->buffers[b].cpus[i].size &&
+			    (c->end > m->file_size ||
+			     read_at(s->fd, &count, 4, m->buffers[b].cpus[i].offset))) {
+				gt_error_set(err, EIO, "%s is truncated in CPU %d's data; record it again",
+					     path, c->cpu);
+				goto fail;
+			}
+			c->chunks_left = count;
+			advance(s, c);
+		}
+	}
+	(void)tep;
+	goto out;
+fail:
+	dat_stream_close(s);
+	s = NULL;
+out:
+	free(m);
+	return s;
+}
+
+struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err)
+{
+	struct stream_cpu *best = NULL;
+	int i;
+
+	if (s->last)
+		advance(s, s->last);
+	s->last = NULL;
+	for (i = 0; i < s->nr_cpus; i++)
+		if (s->cpus[i].have && (!best || s->cpus[i].rec.ts < best->rec.ts))
+			best = &s->cpus[i];
+	if (!best) {
+		if (s->damaged)
+			gt_error_set(err, EIO, "the compressed trace data is damaged: %s", s->why);
+		return NULL;
+	}
+	s->last = best;
+	return &best->rec;
+}
+
+void dat_stream_close(struct dat_stream *s)
+{
+	int i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->nr_cpus; i++) {
+		kbuffer_free(s->cpus[i].kbuf);
+		free(s->cpus[i].chunk);
+		free(s->cpus[i].packed);
+	}
+	if (s->fd > 0)
+		close(s->fd);
+	free(s->cpus);
+	free(s);
+}

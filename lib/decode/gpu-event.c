@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/gpu-event.h"
+#include "decode/record-field.h"
+
+struct event_map {
+	const char *system;
+	const char *name;	/* exact, or a prefix when it ends in '*' */
+	enum gpu_event_kind kind;
+	bool printed;		/* the plugins print it as one decoded line */
+};
+
+static const struct event_map event_map[] = {
+	{ "gpu_scheduler", "drm_sched_job", GEV_QUEUE, true },
+	{ "gpu_scheduler", "drm_sched_job_queue", GEV_QUEUE, true },
+	{ "gpu_scheduler", "drm_run_job", GEV_RUN, true },
+	{ "gpu_scheduler", "drm_sched_job_run", GEV_RUN, true },
+	{ "gpu_scheduler", "drm_sched_process_job", GEV_DONE, true },
+	{ "gpu_scheduler", "drm_sched_job_done", GEV_DONE, true },
+	{ "gpu_scheduler", "drm_sched_job_wait_dep", GEV_DEP_WAIT, true },
+	{ "gpu_scheduler", "drm_sched_job_unschedulable", GEV_DEP_WAIT, true },
+	{ "gpu_scheduler", "drm_sched_job_add_dep", GEV_DEP_ADD, true },
+	/* before 4.16 the scheduler was amdgpu's own (fence and ring as pointers) */
+	{ "gpu_sched", "amd_sched_job", GEV_QUEUE, false },
+	{ "gpu_sched", "amd_sched_process_job", GEV_DONE, false },
+	{ "amdgpu", "amdgpu_cs_ioctl", GEV_SUBMIT, true },
+	{ "amdgpu", "amdgpu_sched_run_job", GEV_AMDGPU_RUN, true },
+	/* register accesses are far too many to be worth decoding */
+	{ "amdgpu", "amdgpu_device_rreg", GEV_NONE, false },
+	{ "amdgpu", "amdgpu_device_wreg", GEV_NONE, false },
+	{ "amdgpu", "amdgpu_*", GEV_AMDGPU_OTHER, false },
+	{ "dma_fence", "dma_fence_init", GEV_FENCE_INIT, true },
+	{ "dma_fence", "dma_fence_emit", GEV_FENCE_EMIT, true },
+	{ "dma_fence", "dma_fence_enable_signal", GEV_FENCE_ENABLE_SIGNAL, true },
+	{ "dma_fence", "dma_fence_signaled", GEV_FENCE_SIGNALED, true },
+	{ "dma_fence", "dma_fence_wait_start", GEV_FENCE_WAIT_START, true },
+	{ "dma_fence", "dma_fence_wait_end", GEV_FENCE_WAIT_END, true },
+	{ "dma_fence", "dma_fence_destroy", GEV_FENCE_DESTROY, true },
+	{ "drm", "drm_vblank_event", GEV_VBLANK, true },
+	{ "drm", "drm_vblank_event_queued", GEV_VBLANK_QUEUED, true },
+	{ "drm", "drm_vblank_event_delivered", GEV_VBLANK_DELIVERED, true },
+	{ "i915", "i915_request_add", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_submit", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_in", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_out", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_retire", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_queue", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_*", GEV_I915_REQUEST, false },
+	{ "xe", "xe_sched_job_create", GEV_XE_JOB, true },
+	{ "xe", "xe_sched_job_exec", GEV_XE_JOB, true },
+	{ "xe", "xe_sched_job_run", GEV_XE_JOB, true },
+	{ "xe", "xe_sched_job_free", GEV_XE_JOB, true },
+	{ "xe", "xe_sched_job_*", GEV_XE_JOB, false },
+	{ "virtio_gpu", "virtio_gpu_cmd_queue", GEV_VIRTIO_CMD_QUEUE, true },
+	{ "virtio_gpu", "virtio_gpu_cmd_response", GEV_VIRTIO_CMD_RESPONSE, true },
+	{ "amdkfd", "*", GEV_KFD_EVENT, false },
+	{ "kfd", "*", GEV_KFD_EVENT, false },
+	{ "ftrace", "function", GEV_FUNC, false },
+	{ "ftrace", "funcgraph_entry", GEV_FUNC_ENTRY, false },
+	{ "ftrace", "funcgraph_exit", GEV_FUNC_EXIT, false },
+};
+
+#define NR_MAP (sizeof(event_map) / sizeof(event_map[0]))
+
+static bool name_matches(const char *pattern, const char *name)
+{
+	size_t n = strlen(pattern);
+
+	if (n && pattern[n - 1] == '*')
+		return !strncmp(pattern, name, n - 1);
+	return !strcmp(pattern, name);
+}
+
+bool gpu_event_printed_next(size_t *i, const char **system, const char **name)
+{
+	for (; *i < NR_MAP; (*i)++) {
+		if (!event_map[*i].printed)
+			continue;
+		*system = event_map[*i].system;
+		*name = event_map[*i].name;
+		(*i)++;
+		return true;
+	}
+	return false;
+}
+
+enum gpu_event_kind gpu_event_kind_of(const char *system, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_MAP; i++)
+		if (!strcmp(event_map[i].system, system) && name_matches(event_map[i].name, name))
+			return event_map[i].kind;
+	return GEV_NONE;
+}
+
+const char *gpu_event_kind_name(enum gpu_event_kind kind)
+{
+	static const char *const names[GEV_NR_KINDS] = {
+		"none", "submit", "queue", "dep_add", "dep_wait", "run", "amdgpu_run",
+		"done", "fence_init", "fence_emit", "fence_enable_signal",
+		"fence_signaled", "fence_wait_start", "fence_wait_end",
+		"fence_destroy", "vblank", "vblank_queued", "vblank_delivered",
+		"i915_request", "xe_job", "virtio_cmd_queue", "virtio_cmd_response",
+		"amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
+	};
+
+	return kind < GEV_NR_KINDS ? names[kind] : "?";
+}
+
+/* Where each normalised value comes from in one event's format. */
+struct event_desc {
+	enum gpu_event_kind kind;
+	struct tep_event *event;
+	struct tep_format_field *ring, *timeline, *driver, *dev, *id, *fence_ptr,
+		*ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr, *client_id,
+		*job_count, *hw_job_count, *crtc, *seq, *time, *ip, *parent_ip,
+		*depth, *calltime, *rettime, *num_ibs;
+};
+
+static struct tep_format_field *field(struct tep_event *e, const char *name)
+{
+	return tep_find_field(e, name);
+}
+
+static struct tep_format_field *first_field(struct tep_event *e, const char *a,
+					    const char *b)
+{
+	struct tep_format_field *f = field(e, a);
+
+	return f ? f : field(e, b);
+}
+
+static void describe_scheduler(struct event_desc *d, struct tep_event *e)
+{
+	d->ring = field(e, "name");
+	d->dev = field(e, "dev");
+	d->id = field(e, "id");
+	d->client_id = field(e, "client_id");
+	d->job_count = field(e, "job_count");
+	d->hw_job_count = field(e, "hw_job_count");
+	/* <= 6.16 jobs are a pointer to their finished fence; >= 6.17 ctx:seqno */
+	d->ctx = field(e, "fence_context");
+	d->seqno = field(e, "fence_seqno");
+	if (d->kind == GEV_DEP_WAIT || d->kind == GEV_DEP_ADD) {
+		d->dep_ctx = field(e, "ctx");
+		d->dep_seqno = field(e, "seqno");
+		/* 6.1 wait_dep: "fence" is the dependency, not the job */
+		if (!d->ctx)
+			d->dep_ptr = field(e, "fence");
+	} else if (!d->ctx) {
+		d->fence_ptr = field(e, "fence");
+	}
+}
+
+static void describe(struct event_desc *d, struct tep_event *e,
+		     enum gpu_event_kind kind)
+{
+	memset(d, 0, sizeof(*d));
+	d->kind = kind;
+	d->event = e;
+	switch (kind) {
+	case GEV_QUEUE: case GEV_RUN: case GEV_DONE: case GEV_DEP_ADD: case GEV_DEP_WAIT:
+		describe_scheduler(d, e);
+		break;
+	case GEV_SUBMIT: case GEV_AMDGPU_RUN:
+		d->id = field(e, "sched_job_id");
+		d->timeline = field(e, "timeline");
+		d->ring = first_field(e, "ring", "ring_name");
+		/* the scheduler's finished fence, the one its own events name */
+		d->fence_ptr = field(e, "fence");
+		d->ctx = field(e, "context");
+		d->seqno = field(e, "seqno");
+		d->num_ibs = field(e, "num_ibs");
+		break;
+	case GEV_FENCE_INIT: case GEV_FENCE_EMIT: case GEV_FENCE_ENABLE_SIGNAL:
+	case GEV_FENCE_SIGNALED: case GEV_FENCE_WAIT_START: case GEV_FENCE_WAIT_END:
+	case GEV_FENCE_DESTROY:
+		d->driver = field(e, "driver");
+		d->timeline = field(e, "timeline");
+		d->ctx = field(e, "context");
+		d->seqno = field(e, "seqno");
+		break;
+	case GEV_VBLANK: case GEV_VBLANK_QUEUED: case GEV_VBLANK_DELIVERED:
+		d->crtc = field(e, "crtc");
+		d->seq = field(e, "seq");
+		d->time = field(e, "time");
+		break;
+	case GEV_I915_REQUEST:
+		d->ctx = field(e, "ctx");
+		d->seqno = field(e, "seqno");
+		d->dev = field(e, "dev");
+		break;
+	case GEV_XE_JOB:
+		d->fence_ptr = field(e, "fence");
+		d->seqno = field(e, "seqno");
+		d->id = field(e, "guc_id");
+		break;
+	case GEV_VIRTIO_CMD_QUEUE: case GEV_VIRTIO_CMD_RESPONSE:
+		d->timeline = field(e, "name");
+		d->id = field(e, "fence_id");
+		d->seqno = field(e, "seqno");
+		d->ctx = field(e, "ctx_id");
+		break;
+	case GEV_FUNC:
+		d->ip = field(e, "ip");
+		d->parent_ip = field(e, "parent_ip");
+		break;
+	case GEV_FUNC_ENTRY: case GEV_FUNC_EXIT:
+		d->ip = field(e, "func");
+		d->depth = field(e, "depth");
+		d->calltime = field(e, "calltime");
+		d->rettime = field(e, "rettime");
+		break;
+	case GEV_AMDGPU_OTHER: case GEV_KFD_EVENT:
+		d->ring = first_field(e, "ring", "ring_name");
+		d->timeline = field(e, "timeline");
+		break;
+	default:
+		break;
+	}
+}
+
+/* Files are little-endian (dat-meta refuses others), as is every host we build for. */
+static unsigned long long num(const struct tep_format_field *f, const struct tep_record *r)
+{
+	const unsigned char *p;
+	uint64_t v = 0;
+
+	if (!record_field_fits(f, r))
+		return 0;
+	p = (const unsigned char *)r->data + f->offset;
+	switch (f->size) {
+	case 1:
+		return *p;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, p, 2);
+		return x;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, p, 4);
+		return x;
+	}
+	case 8:
+		memcpy(&v, p, 8);
+		return v;
+	default:
+		tep_read_number_field((struct tep_format_field *)f, r->data,
+				      (unsigned long long *)&v);
+		return v;
+	}
+}
+
+static long long snum(const struct tep_format_field *f, const struct tep_record *r)
+{
+	unsigned long long v = num(f, r);
+
+	if (!f || !(f->flags & TEP_FIELD_IS_SIGNED) || f->size >= 8)
+		return (long long)v;
+	if (f->size == 4)
+		return (int)v;
+	if (f->size == 2)
+		return (short)v;
+	return (signed char)v;
+}
+
+/* __string()/__data_loc: low 16 bits offset, high 16 length (with the NUL). */
+static void str(const struct tep_format_field *f, const struct tep_record *r,
+		char *out)
+{
+	unsigned int off, len;
+	const char *src;
+
+	out[0] = '\0';
+	if (!record_field_fits(f, r))
+		return;
+	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		unsigned long long v = num(f, r);
+
+		off = (unsigned int)(v & 0xffff);
+		len = (unsigned int)(v >> 16);
+		if (f->flags & TEP_FIELD_IS_RELATIVE)
+			off += (unsigned int)(f->offset + f->size);
+	} else if ((f->flags & TEP_FIELD_IS_ARRAY) && !(f->flags & TEP_FIELD_IS_POINTER)) {
+		off = (unsigned int)f->offset;
+		len = (unsigned int)f->size;
+	} else {
+		return;		/* a kernel pointer to a string: not in the record */
+	}
+	if (off >= (unsigned int)r->size)
+		return;
+	if (len > (unsigned int)r->size - off)
+		len = (unsigned int)r->size - off;
+	if (len > GEV_STR_LEN - 1)
+		len = GEV_STR_LEN - 1;
+	src = (const char *)r->data + off;
+	memcpy(out, src, len);
+	out[len] = '\0';
+}
+
+static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r,
+				  struct gpu_event *ev)
+{
+	/* the strings come last in the struct and str() terminates each */
+	memset(ev, 0, offsetof(struct gpu_event, ring));
+	ev->kind = d->kind;
+	ev->name = d->event->name;
+	ev->ts = r->ts;
+	ev->cpu = r->cpu;
+	ev->pid = tep_data_pid(d->event->tep, r);
+	str(d->ring, r, ev->ring);
+	str(d->timeline, r, ev->timeline);
+	str(d->driver, r, ev->driver);
+	str(d->dev, r, ev->dev);
+	/*
+	 * A fence's timeline is its ring; so is an amdgpu job's where ring_name
+	 * is a pointer (before 5.5) and only the timeline names the ring
+	 */
+	if (!ev->ring[0] && ev->timeline[0] &&
+	    ((ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) ||
+	     ev->kind == GEV_SUBMIT || ev->kind == GEV_AMDGPU_RUN))
+		memcpy(ev->ring, ev->timeline, sizeof(ev->ring));
+	ev->has_id = d->id != NULL;
+	ev->id = num(d->id, r);
+	ev->fence_ptr = num(d->fence_ptr, r);
+	ev->has_fence = d->ctx && d->seqno;
+	ev->ctx = num(d->ctx, r);
+	ev->seqno = num(d->seqno, r);
+	ev->has_dep = (d->dep_ctx && d->dep_seqno) || d->dep_ptr;
+	ev->dep_ctx = num(d->dep_ctx, r);
+	ev->dep_seqno = num(d->dep_seqno, r);
+	ev->dep_ptr = num(d->dep_ptr, r);
+	ev->has_client_id = d->client_id != NULL;
+	ev->client_id = num(d->client_id, r);
+	ev->job_count = snum(d->job_count, r);
+	ev->hw_job_count = snum(d->hw_job_count, r);
+	ev->crtc = snum(d->crtc, r);
+	ev->vblank_seq = (long long)num(d->seq, r);
+	ev->vblank_time = snum(d->time, r);
+	ev->func_ip = num(d->ip, r);
+	ev->parent_ip = num(d->parent_ip, r);
+	ev->depth = (int)snum(d->depth, r);
+	if (d->calltime && d->rettime && num(d->rettime, r) >= num(d->calltime, r))
+		ev->duration = num(d->rettime, r) - num(d->calltime, r);
+	ev->num_ibs = d->num_ibs ? (long long)num(d->num_ibs, r) : -1;
+	return ev->kind;
+}
+
+struct gpu_decoder {
+	struct tep_handle *tep;
+	int max_id;
+	struct event_desc **by_id;	/* indexed by event id; NULL: not ours */
+	char **systems;
+	int nr_systems, nr_events;
+};
+
+static void note_system(struct gpu_decoder *dec, const char *sys)
+{
+	char **n;
+	int i;
+
+	for (i = 0; i < dec->nr_systems; i++)
+		if (!strcmp(dec->systems[i], sys))
+			return;
+	n = realloc(dec->systems, sizeof(*n) * (size_t)(dec->nr_systems + 1));
+	if (!n)
+		return;
+	dec->systems = n;
+	dec->systems[dec->nr_systems] = strdup(sys);
+	if (dec->systems[dec->nr_systems])
+		dec->nr_systems++;
+}
+
+struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep)
+{
+	struct tep_event **events = tep_list_events(tep, TEP_EVENT_SORT_ID);
+	int nr = tep_get_events_count(tep), i;
+	struct gpu_decoder *dec = calloc(1, sizeof(*dec));
+
+	if (!dec || !events) {
+		free(dec);
+		return NULL;
+	}
+	dec->tep = tep;
+	for (i = 0; i < nr; i++)
+		if (events[i]->id > dec->max_id)
+			dec->max_id = events[i]->id;
+	dec->by_id = calloc((size_t)dec->max_id + 1, sizeof(*dec->by_id));
+	for (i = 0; dec->by_id && i < nr; i++) {
+		enum gpu_event_kind kind = gpu_event_kind_of(events[i]->system, events[i]->name);
+		struct event_desc *d;
+
+		/* a damaged file can give two formats one id, or a negative one */
+		if (kind == GEV_NONE || events[i]->id < 0 || dec->by_id[events[i]->id])
+			continue;
+		d = malloc(sizeof(*d));
+		if (!d)
+			continue;
+		describe(d, events[i], kind);
+		dec->by_id[events[i]->id] = d;
+		dec->nr_events++;
+		note_system(dec, events[i]->system);
+	}
+	if (!dec->by_id) {
+		gpu_decoder_free(dec);
+		return NULL;
+	}
+	return dec;
+}
+
+void gpu_decoder_free(struct gpu_decoder *dec)
+{
+	int i;
+
+	if (!dec)
+		return;
+	for (i = 0; dec->by_id && i <= dec->max_id; i++)
+		free(dec->by_id[i]);
+	for (i = 0; i < dec->nr_systems; i++)
+		free(dec->systems[i]);
+	free(dec->systems);
+	free(dec->by_id);
+	free(dec);
+}
+
+enum gpu_event_kind gpu_decoder_decode(struct gpu_decoder *dec,
+				       struct tep_record *rec,
+				       struct gpu_event *ev)
+{
+	int id = tep_data_type(dec->tep, rec);
+
+	if (id < 0 || id > dec->max_id || !dec->by_id[id])
+		return GEV_NONE;
+	return decode(dec->by_id[id], rec, ev);
+}
+
+bool gpu_decoder_has_system(const struct gpu_decoder *dec, const char *system)
+{
+	int i;
+
+	for (i = 0; i < dec->nr_systems; i++)
+		if (!strcmp(dec->systems[i], system))
+			return true;
+	return false;
+}
+
+int gpu_decoder_nr_events(const struct gpu_decoder *dec)
+{
+	return dec->nr_events;
+}
+
+enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,
+					 struct tep_record *rec,
+					 struct gpu_event *ev)
+{
+	enum gpu_event_kind kind = gpu_event_kind_of(event->system, event->name);
+	struct event_desc d;
+
+	if (kind == GEV_NONE)
+		return GEV_NONE;
+	describe(&d, event, kind);
+	return decode(&d, rec, ev);
+}

@@ -1,0 +1,736 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/perfetto-export.h"
+
+/* Field numbers of Perfetto's public protos (protos/perfetto/trace/...). */
+enum {
+	TRACE_PACKET = 1,
+	PKT_TIMESTAMP = 8, PKT_SEQUENCE_ID = 10, PKT_TRACK_EVENT = 11,
+	PKT_INTERNED_DATA = 12, PKT_SEQUENCE_FLAGS = 13, PKT_TRACK_DESCRIPTOR = 60,
+	SEQ_INCREMENTAL_STATE_CLEARED = 1, SEQ_NEEDS_INCREMENTAL_STATE = 2,
+	TD_UUID = 1, TD_NAME = 2, TD_THREAD = 4, TD_PARENT_UUID = 5, TD_COUNTER = 8,
+	THREAD_PID = 1, THREAD_TID = 2, THREAD_NAME = 5,
+	TE_DEBUG_ANNOTATIONS = 4, TE_TYPE = 9, TE_NAME_IID = 10, TE_TRACK_UUID = 11,
+	TE_NAME = 23, TE_COUNTER_VALUE = 30, TE_FLOW_IDS = 47, TE_TERMINATING_FLOW_IDS = 48,
+	TYPE_SLICE_BEGIN = 1, TYPE_SLICE_END = 2, TYPE_INSTANT = 3, TYPE_COUNTER = 4,
+	DA_NAME_IID = 1, DA_UINT = 3, DA_INT = 4, DA_DOUBLE = 5, DA_STRING = 6,
+	ID_EVENT_NAMES = 2, ID_ANNOTATION_NAMES = 3, INTERNED_IID = 1, INTERNED_NAME = 2,
+};
+
+#define SEQUENCE_ID	1
+#define MAX_LANES	256
+
+/* Interned event names (iid = index + 1). */
+enum { N_QUEUED, N_DEPS, N_RING, N_TO_HW, N_SUBMIT, N_SIGNAL, N_LOST, N_VBLANK, N_HIP_QUEUE,
+       N_HIP_ENQUEUED, N_HIP_COMPLETE, N_HIP_COPY, N_HIP_LOG, N_NR };
+static const char *const event_names[N_NR] = {
+	"queued", "waiting for dependencies", "waiting for the ring",
+	"sent to the hardware queue", "submit", "fence signaled", "events lost", "vblank",
+	"HIP queue created", "HIP command enqueued", "HIP command complete", "HIP copy", "HIP log",
+};
+
+/* Interned debug annotation names. */
+enum { A_JOB, A_RING, A_FENCE, A_CLIENT, A_FLAGS, A_QUEUE_TO_RUN, A_DEP_WAIT,
+       A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_LINE, A_NR };
+static const char *const arg_names[A_NR] = {
+	"job", "ring", "fence", "client id", "flags", "queue to run (us)",
+	"dependency wait (us)", "exec (us)", "total (us)", "behind other processes (us)",
+	"count", "cpu", "seq", "function", "line",
+};
+
+enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
+		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP };
+
+struct pf_arg {
+	int name;
+	enum { ARG_UINT, ARG_INT, ARG_DOUBLE, ARG_STR } type;
+	uint64_t u;
+	int64_t i;
+	double d;
+	const char *s;
+};
+
+struct pf_event {
+	uint64_t ts, track;
+	int type;
+	int name;			/* interned, or -1 */
+	const char *name_str;
+	const struct pf_arg *args;
+	int nr_args;
+	const uint64_t *flows, *ends_flows;	/* flow_ids, terminating_flow_ids */
+	int nr_flows, nr_ends_flows;
+	int64_t counter;
+};
+
+static void fail(struct perfetto_export *p, int err)
+{
+	if (!p->error)
+		p->error = err;
+}
+
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	return x ^ (x >> 33);
+}
+
+/* A track's identity: the same source, kind and key give the same one. */
+static uint64_t track_uuid(const struct perfetto_export *p, enum track_kind kind, uint64_t a,
+			   uint64_t b)
+{
+	uint64_t u = mix(keymap_pair(keymap_pair(p->source + 1, kind), keymap_pair(a, b)));
+
+	return u ? u : 1;
+}
+
+/* Packets collect in buf and go out in large writes. */
+#define FLUSH_AT	(256 * 1024)
+
+static void flush(struct perfetto_export *p)
+{
+	if (p->buf.failed) {
+		fail(p, ENOMEM);
+	} else if (p->buf.len && fwrite(p->buf.data, 1, p->buf.len, p->out) != p->buf.len) {
+		fail(p, errno ? errno : EIO);
+	}
+	pb_reset(&p->buf);
+}
+
+static size_t packet_begin(struct perfetto_export *p, uint64_t ts, bool timestamped)
+{
+	size_t at;
+
+	at = pb_begin(&p->buf, TRACE_PACKET);
+	if (timestamped) {
+		if (p->offset < 0 && ts < (uint64_t)-p->offset)
+			fail(p, ERANGE);	/* Perfetto's timestamps are unsigned */
+		pb_varint_field(&p->buf, PKT_TIMESTAMP, ts + (uint64_t)p->offset);
+	}
+	pb_varint_field(&p->buf, PKT_SEQUENCE_ID, SEQUENCE_ID);
+	return at;
+}
+
+static void packet_end(struct perfetto_export *p, size_t at)
+{
+	pb_end(&p->buf, at);
+	p->packets++;
+	if (p->buf.len >= FLUSH_AT || p->buf.failed)
+		flush(p);
+}
+
+static void interned_list(struct pb_buf *b, unsigned int field, const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		size_t at = pb_begin(b, field);
+
+		pb_varint_field(b, INTERNED_IID, (uint64_t)i + 1);
+		pb_string_field(b, INTERNED_NAME, names[i]);
+		pb_end(b, at);
+	}
+}
+
+/* The first packet of the sequence: clears its state, defines the names. */
+static void write_interned(struct perfetto_export *p)
+{
+	size_t at = packet_begin(p, 0, false), id;
+
+	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_INCREMENTAL_STATE_CLEARED);
+	id = pb_begin(&p->buf, PKT_INTERNED_DATA);
+	interned_list(&p->buf, ID_EVENT_NAMES, event_names, N_NR);
+	interned_list(&p->buf, ID_ANNOTATION_NAMES, arg_names, A_NR);
+	pb_end(&p->buf, id);
+	packet_end(p, at);
+	p->interned = true;
+}
+
+struct pf_track {
+	uint64_t uuid;			/* identity, from track_uuid() */
+	uint64_t parent;		/* the id track() returned for the parent, or 0:
+					 * the source's group, or none */
+	const char *name;
+	int thread_pid;			/* > 0: a thread track */
+	bool counter;
+};
+
+/*
+ * The uuid written for a track, its descriptor written the first time.
+ * Numbered in order of first use: every event names its track, and a
+ * one-byte id instead of a hash keeps the file a fifth smaller.
+ */
+static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
+{
+	uintptr_t id = (uintptr_t)keymap_get(&p->tracks, t->uuid);
+	uint64_t parent = t->parent ? t->parent : p->root;
+	/* Perfetto files a thread under its pid: another host's pid 1234
+	 * would join it, so grouped sources name their submitters instead */
+	bool thread = t->thread_pid > 0 && !p->root;
+	char name[80];
+	size_t at, td;
+
+	if (id)
+		return id;
+	id = (uintptr_t)++p->nr_tracks;
+	if (keymap_put(&p->tracks, t->uuid, (void *)id)) {
+		fail(p, ENOMEM);
+		return id;
+	}
+	at = packet_begin(p, 0, false);
+	td = pb_begin(&p->buf, PKT_TRACK_DESCRIPTOR);
+	pb_varint_field(&p->buf, TD_UUID, id);
+	if (parent)
+		pb_varint_field(&p->buf, TD_PARENT_UUID, parent);
+	if (t->thread_pid > 0 && !thread) {
+		snprintf(name, sizeof(name), "%s %d", t->name, t->thread_pid);
+		pb_string_field(&p->buf, TD_NAME, name);
+	} else {
+		pb_string_field(&p->buf, TD_NAME, t->name);
+	}
+	if (thread) {
+		size_t th = pb_begin(&p->buf, TD_THREAD);
+
+		pb_int_field(&p->buf, THREAD_PID, t->thread_pid);
+		pb_int_field(&p->buf, THREAD_TID, t->thread_pid);
+		pb_string_field(&p->buf, THREAD_NAME, t->name);
+		pb_end(&p->buf, th);
+	}
+	if (t->counter)
+		pb_end(&p->buf, pb_begin(&p->buf, TD_COUNTER));
+	pb_end(&p->buf, td);
+	packet_end(p, at);
+	return id;
+}
+
+static void write_event(struct perfetto_export *p, const struct pf_event *e)
+{
+	size_t at, te, da;
+	int i;
+
+	at = packet_begin(p, e->ts, true);
+	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
+	te = pb_begin(&p->buf, PKT_TRACK_EVENT);
+	pb_varint_field(&p->buf, TE_TYPE, (uint64_t)e->type);
+	pb_varint_field(&p->buf, TE_TRACK_UUID, e->track);
+	if (e->name >= 0)
+		pb_varint_field(&p->buf, TE_NAME_IID, (uint64_t)e->name + 1);
+	else if (e->name_str)
+		pb_string_field(&p->buf, TE_NAME, e->name_str);
+	if (e->type == TYPE_COUNTER)
+		pb_int_field(&p->buf, TE_COUNTER_VALUE, e->counter);
+	for (i = 0; i < e->nr_args; i++) {
+		const struct pf_arg *arg = &e->args[i];
+
+		da = pb_begin(&p->buf, TE_DEBUG_ANNOTATIONS);
+		pb_varint_field(&p->buf, DA_NAME_IID, (uint64_t)arg->name + 1);
+		if (arg->type == ARG_UINT)
+			pb_varint_field(&p->buf, DA_UINT, arg->u);
+		else if (arg->type == ARG_INT)
+			pb_int_field(&p->buf, DA_INT, arg->i);
+		else if (arg->type == ARG_DOUBLE)
+			pb_double_field(&p->buf, DA_DOUBLE, arg->d);
+		else
+			pb_string_field(&p->buf, DA_STRING, arg->s ? arg->s : "");
+		pb_end(&p->buf, da);
+	}
+	for (i = 0; i < e->nr_flows; i++)
+		pb_fixed64_field(&p->buf, TE_FLOW_IDS, e->flows[i]);
+	for (i = 0; i < e->nr_ends_flows; i++)
+		pb_fixed64_field(&p->buf, TE_TERMINATING_FLOW_IDS, e->ends_flows[i]);
+	pb_end(&p->buf, te);
+	packet_end(p, at);
+}
+
+/* A slice from begin to end; the END carries nothing but the track. */
+static void slice(struct perfetto_export *p, struct pf_event *e, uint64_t end)
+{
+	struct pf_event close = { .ts = end, .track = e->track, .type = TYPE_SLICE_END, .name = -1 };
+
+	e->type = TYPE_SLICE_BEGIN;
+	write_event(p, e);
+	write_event(p, &close);
+	p->slices++;
+}
+
+static uint64_t new_flow(struct perfetto_export *p)
+{
+	p->flows++;
+	return ((uint64_t)(p->source + 1) << 48) | ++p->flow_seq;
+}
+
+/* The first lane free at `start` (lanes are filled in the order slices come). */
+static int lane_take(struct pf_lanes *l, uint64_t start, uint64_t end)
+{
+	uint64_t *n;
+	int i;
+
+	for (i = 0; i < l->nr; i++)
+		if (l->ends[i] <= start)
+			break;
+	if (i == l->nr) {
+		if (l->nr == MAX_LANES)
+			return -1;
+		n = realloc(l->ends, sizeof(*n) * (size_t)(l->nr + 1));
+		if (!n)
+			return -1;
+		l->ends = n;
+		l->nr++;
+	}
+	l->ends[i] = end;
+	return i;
+}
+
+static bool grow_rings(struct perfetto_export *p, int nr)
+{
+	struct pf_lanes *l;
+	int64_t *c;
+	int i;
+
+	if (nr <= p->nr_rings)
+		return true;
+	l = realloc(p->ring_lanes, sizeof(*l) * (size_t)nr);
+	if (l)
+		p->ring_lanes = l;
+	c = realloc(p->ring_in_flight, sizeof(*c) * (size_t)nr);
+	if (c)
+		p->ring_in_flight = c;
+	if (!l || !c) {
+		fail(p, ENOMEM);
+		return false;
+	}
+	for (i = p->nr_rings; i < nr; i++) {
+		l[i] = (struct pf_lanes){ 0 };
+		c[i] = -1;
+	}
+	p->nr_rings = nr;
+	return true;
+}
+
+static uint64_t gpu_root(struct perfetto_export *p)
+{
+	return track(p, &(struct pf_track){ track_uuid(p, T_GPU, 0, 0), 0, "GPU", 0, false });
+}
+
+static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind kind, int lane)
+{
+	const char *name = timeline_ring_name(&p->a->tl, ring);
+	uint64_t parent = track(p, &(struct pf_track){ track_uuid(p, T_RING, (uint64_t)ring, 0),
+						       gpu_root(p), name, 0, false });
+	char label[64];
+
+	switch (kind) {
+	case T_HW:
+		return track(p, &(struct pf_track){ track_uuid(p, T_HW, (uint64_t)ring, 0), parent,
+						    "hardware", 0, false });
+	case T_COUNTER:
+		return track(p, &(struct pf_track){ track_uuid(p, T_COUNTER, (uint64_t)ring, 0),
+						    parent, "in flight", 0, true });
+	default:
+		snprintf(label, sizeof(label), "queued %d", lane);
+		return track(p, &(struct pf_track){ track_uuid(p, T_LANE, (uint64_t)ring,
+							       (uint64_t)lane), parent, label, 0, false });
+	}
+}
+
+static double us(uint64_t ns)
+{
+	return (double)ns / 1e3;
+}
+
+static int job_args(struct perfetto_export *p, const struct job *j, struct pf_arg *args,
+		    char *key, size_t key_len, char *fence, size_t fence_len, char *flags)
+{
+	static const struct { int name; enum job_latency lat; } lat_args[] = {
+		{ A_QUEUE_TO_RUN, LAT_QUEUE_TO_RUN }, { A_DEP_WAIT, LAT_DEP_WAIT },
+		{ A_EXEC, LAT_EXEC }, { A_TOTAL, LAT_TOTAL },
+	};
+	size_t i;
+	int n = 0;
+
+	if (j->has_id)
+		snprintf(key, key_len, "%" PRIu64, j->id);
+	else if (j->has_fence)
+		snprintf(key, key_len, "%" PRIu64 ":%" PRIu64, j->ctx, j->seqno);
+	else
+		snprintf(key, key_len, "?");
+	args[n++] = (struct pf_arg){ .name = A_JOB, .type = ARG_STR, .s = key };
+	args[n++] = (struct pf_arg){ .name = A_RING, .type = ARG_STR,
+				     .s = timeline_ring_name(&p->a->tl, j->ring) };
+	if (j->has_fence) {
+		snprintf(fence, fence_len, "%" PRIu64 ":%" PRIu64, j->ctx, j->seqno);
+		args[n++] = (struct pf_arg){ .name = A_FENCE, .type = ARG_STR, .s = fence };
+	}
+	if (j->has_client_id)
+		args[n++] = (struct pf_arg){ .name = A_CLIENT, .type = ARG_UINT, .u = j->client_id };
+	if (*flags)
+		args[n++] = (struct pf_arg){ .name = A_FLAGS, .type = ARG_STR, .s = flags };
+	for (i = 0; i < sizeof(lat_args) / sizeof(lat_args[0]); i++)
+		if (j->has_lat[lat_args[i].lat])
+			args[n++] = (struct pf_arg){ .name = lat_args[i].name, .type = ARG_DOUBLE,
+						     .d = us(j->lat[lat_args[i].lat]) };
+	if (j->behind.ns)
+		args[n++] = (struct pf_arg){ .name = A_BEHIND, .type = ARG_DOUBLE,
+					     .d = us(j->behind.ns) };
+	return n;
+}
+
+/*
+ * The dependencies' signals on "fence signals", each a flow into the job.
+ * Perfetto orders a flow by time, so it ends on a slice that starts after
+ * the signal: the job's hardware slice (a job runs once its dependencies
+ * signalled), or for a job that never ran its queued slice when the signal
+ * came first. Returns how many, their ids in ids.
+ */
+static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t end_at,
+		     uint64_t *ids)
+{
+	uint64_t signals = 0, ts;
+	char fence[48];
+	unsigned int i;
+	int n = 0;
+
+	for (i = 0; i < j->nr_dep_fences; i++) {
+		struct pf_arg arg = { .name = A_FENCE, .type = ARG_STR, .s = fence };
+		struct pf_event e = { .type = TYPE_INSTANT, .name = N_SIGNAL, .args = &arg,
+				      .nr_args = 1, .nr_flows = 1 };
+
+		if (!timeline_fence_signal(&p->a->tl, j->dep_fences[i].ctx, j->dep_fences[i].seqno,
+					   &ts) || ts > end_at)
+			continue;
+		if (!signals)
+			signals = track(p, &(struct pf_track){ track_uuid(p, T_SIGNALS, 0, 0),
+							       gpu_root(p), "fence signals", 0, false });
+		snprintf(fence, sizeof(fence), "%" PRIu64 ":%" PRIu64, j->dep_fences[i].ctx,
+			 j->dep_fences[i].seqno);
+		ids[n] = new_flow(p);
+		e.ts = ts;
+		e.track = signals;
+		e.flows = &ids[n++];
+		write_event(p, &e);
+	}
+	return n;
+}
+
+/* The submitting thread's "submit" instant, a flow into the job. */
+static int submit_flow(struct perfetto_export *p, const struct job *j, uint64_t *id,
+		       const struct pf_arg *args, int nr_args)
+{
+	uint64_t ts = j->t_submit ? j->t_submit : j->t_queue;
+	struct pf_event e = { .ts = ts, .type = TYPE_INSTANT, .name = N_SUBMIT, .args = args,
+			      .nr_args = nr_args, .flows = id, .nr_flows = 1 };
+
+	if (j->pid <= 0 || !ts)
+		return 0;
+	*id = new_flow(p);
+	e.track = track(p, &(struct pf_track){ track_uuid(p, T_THREAD, (uint64_t)j->pid, 0), 0,
+					       analysis_comm(p->a, j->pid), j->pid, false });
+	write_event(p, &e);
+	return 1;
+}
+
+/* Inside the queued slice: what it waited for, in order. */
+static void wait_parts(struct perfetto_export *p, const struct job *j, uint64_t lane,
+		       uint64_t hw)
+{
+	uint64_t ready = j->t_queue ? j->t_queue : j->t_run;
+	struct pf_event e = { .track = lane, .name_str = NULL };
+
+	if (j->t_queue && j->has_lat[LAT_DEP_WAIT] && j->lat[LAT_DEP_WAIT]) {
+		ready = j->t_queue + j->lat[LAT_DEP_WAIT];
+		e.ts = j->t_queue;
+		e.name = N_DEPS;
+		slice(p, &e, ready);
+	}
+	if (j->t_run && j->t_run > ready) {
+		e.ts = ready;
+		e.name = N_RING;
+		slice(p, &e, j->t_run);
+	}
+	if (j->t_run && hw > j->t_run && hw > ready) {
+		e.ts = j->t_run > ready ? j->t_run : ready;	/* inside the queued slice */
+		e.name = N_TO_HW;
+		slice(p, &e, hw);
+	}
+}
+
+void perfetto_export_job(const struct job *j, void *ctx)
+{
+	struct perfetto_export *p = ctx;
+	uint64_t end = j->t_done ? j->t_done : p->a->last_ts, hw = j->t_hw_start;
+	/* a job that never finished stays off "hardware": only finished jobs
+	 * are known not to overlap there */
+	uint64_t waiting = j->t_queue ? j->t_queue : hw ? 0 : j->t_run;
+	uint64_t deps[9], submit = 0, queued_ends[9];
+	struct pf_arg args[16];
+	char key[48], fence[48], flags[8], name[48];
+	int nr_args, nr_deps, lane, nr_queued_ends = 0;
+	bool has_submit;
+
+	if (!grow_rings(p, j->ring + 1))
+		return;
+	if (end < hw)
+		end = hw;
+	job_flag_letters(flags, sizeof(flags), j->flags);
+	nr_args = job_args(p, j, args, key, sizeof(key), fence, sizeof(fence), flags);
+	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, j->pid), j->pid);
+	has_submit = submit_flow(p, j, &submit, args, 2);
+	nr_deps = dep_flows(p, j, hw ? hw : waiting, deps);
+	if (waiting) {
+		uint64_t until = hw ? hw : end;
+		/* the job's arguments once: on the hardware slice when it has one */
+		struct pf_event e = { .ts = waiting, .name = -1, .name_str = name, .args = args,
+				      .nr_args = hw ? 2 : nr_args, .ends_flows = queued_ends };
+
+		if (until < waiting)
+			until = waiting;
+		lane = lane_take(&p->ring_lanes[j->ring], waiting, until);
+		if (lane < 0) {
+			p->dropped++;
+		} else {
+			e.track = ring_track(p, j->ring, T_LANE, lane);
+			if (has_submit) {
+				queued_ends[nr_queued_ends++] = submit;
+				has_submit = false;
+			}
+			if (!hw) {
+				memcpy(queued_ends + nr_queued_ends, deps, sizeof(*deps) * (size_t)nr_deps);
+				nr_queued_ends += nr_deps;
+			}
+			e.nr_ends_flows = nr_queued_ends;
+			e.type = TYPE_SLICE_BEGIN;
+			write_event(p, &e);
+			wait_parts(p, j, e.track, until);
+			write_event(p, &(struct pf_event){ .ts = until, .track = e.track,
+							   .type = TYPE_SLICE_END, .name = -1 });
+			p->slices++;
+		}
+	}
+	if (hw) {
+		struct pf_event e = { .ts = hw, .name = -1, .name_str = name, .args = args,
+				      .nr_args = nr_args, .ends_flows = deps, .nr_ends_flows = nr_deps };
+
+		if (has_submit)
+			deps[e.nr_ends_flows++] = submit;
+		e.track = ring_track(p, j->ring, T_HW, 0);
+		slice(p, &e, end);
+	}
+}
+
+static void ring_counters(struct perfetto_export *p, uint64_t ts)
+{
+	const struct timeline *tl = &p->a->tl;
+	int i;
+
+	if (!grow_rings(p, tl->nr_rings))
+		return;
+	for (i = 0; i < tl->nr_rings; i++) {
+		if (tl->rings[i]->in_flight == p->ring_in_flight[i])
+			continue;
+		p->ring_in_flight[i] = tl->rings[i]->in_flight;
+		write_event(p, &(struct pf_event){ .ts = ts, .type = TYPE_COUNTER, .name = -1,
+						   .track = ring_track(p, i, T_COUNTER, 0),
+						   .counter = tl->rings[i]->in_flight });
+	}
+}
+
+static void lost_window(struct perfetto_export *p, const struct tep_record *rec)
+{
+	uint64_t from = p->a->lost_from;
+	struct pf_arg args[2] = {
+		{ .name = A_CPU, .type = ARG_INT, .i = rec->cpu },
+		{ .name = A_COUNT, .type = ARG_INT, .i = rec->missed_events },
+	};
+	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_LOST_ROOT, 0, 0), 0,
+						     "lost events", 0, false });
+	char name[32];
+	struct pf_event e = { .ts = from, .name = N_LOST, .args = args, .nr_args = 2 };
+
+	snprintf(name, sizeof(name), "cpu %d", rec->cpu);
+	e.track = track(p, &(struct pf_track){ track_uuid(p, T_LOST, (uint64_t)rec->cpu, 0), root,
+					       name, 0, false });
+	slice(p, &e, rec->ts);
+}
+
+static void vblank(struct perfetto_export *p, const struct gpu_event *ev)
+{
+	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_DISPLAY, 0, 0), 0, "display",
+						     0, false });
+	struct pf_arg arg = { .name = A_SEQ, .type = ARG_INT, .i = ev->vblank_seq };
+	char name[32];
+
+	snprintf(name, sizeof(name), "vblank crtc %lld", ev->crtc);
+	write_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = TYPE_INSTANT, .name = N_VBLANK, .args = &arg, .nr_args = 1,
+		.track = track(p, &(struct pf_track){ track_uuid(p, T_VBLANK, (uint64_t)ev->crtc, 0),
+						      root, name, 0, false }) });
+}
+
+/*
+ * A HIP runtime log line: an instant on the process's "HIP" track, a
+ * dispatch named after its kernel, the runtime's own line as an argument.
+ */
+static void hip_line(struct perfetto_export *p, const struct tep_record *rec,
+		     const struct hip_line *l)
+{
+	static const int names[HIP_NR_KINDS] = {
+		[HIP_OTHER] = N_HIP_LOG, [HIP_QUEUE_CREATE] = N_HIP_QUEUE,
+		[HIP_QUEUE_ACQUIRE] = N_HIP_LOG, [HIP_DISPATCH] = -1, [HIP_SHADER_NAME] = N_HIP_LOG,
+		[HIP_CMD_ENQUEUED] = N_HIP_ENQUEUED, [HIP_CMD_COMPLETE] = N_HIP_COMPLETE,
+		[HIP_COPY] = N_HIP_COPY,
+	};
+	int pid = tep_data_pid(p->a->tep, (struct tep_record *)rec);
+	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_HIP_ROOT, 0, 0), 0,
+						     "HIP runtime log", 0, false });
+	struct pf_arg arg = { .name = A_LINE, .type = ARG_STR, .s = l->msg };
+	struct pf_event e = { .ts = rec->ts, .type = TYPE_INSTANT, .name = names[l->kind],
+			      .args = &arg, .nr_args = 1 };
+	char name[80];
+
+	if (e.name < 0)
+		e.name_str = p->a->hip.last_kernel ? p->a->hip.last_kernel : "dispatch";
+	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, pid), pid);
+	e.track = track(p, &(struct pf_track){ track_uuid(p, T_HIP, (uint64_t)pid, 0), root, name,
+					       0, false });
+	write_event(p, &e);
+}
+
+int perfetto_export_record(struct analysis *a, struct tep_record *rec,
+			   const struct gpu_event *ev, void *ctx)
+{
+	struct perfetto_export *p = ctx;
+
+	if (a->hip_current)
+		hip_line(p, rec, a->hip_current);
+	if (rec->missed_events)
+		lost_window(p, rec);
+	if (ev && ev->kind == GEV_VBLANK)
+		vblank(p, ev);
+	if (ev)
+		ring_counters(p, rec->ts);
+	return p->error ? -1 : 0;
+}
+
+static struct pf_lanes *kfd_lanes(struct perfetto_export *p, int pid)
+{
+	struct pf_lanes *l = keymap_get(&p->kfd_lanes, (uint64_t)pid + 1);
+
+	if (l)
+		return l;
+	l = calloc(1, sizeof(*l));
+	if (!l || keymap_put(&p->kfd_lanes, (uint64_t)pid + 1, l)) {
+		free(l);
+		fail(p, ENOMEM);
+		return NULL;
+	}
+	return l;
+}
+
+/* One KFD queue operation, its steps (function_graph durations) inside. */
+static void kfd_op(struct perfetto_export *p, const struct kfd_op *op, uint64_t root)
+{
+	struct pf_arg arg = { .name = A_FUNCTION, .type = ARG_STR, .s = op->root };
+	struct pf_lanes *lanes = kfd_lanes(p, op->pid);
+	uint64_t end = op->start + (op->has_duration ? op->duration : 0);
+	char name[64];
+	int i, lane;
+	struct pf_event e = { .ts = op->start, .name = -1, .name_str = kfd_op_name(op->type),
+			      .args = &arg, .nr_args = 1 };
+
+	if (!lanes)
+		return;
+	lane = lane_take(lanes, op->start, end);
+	if (lane < 0) {
+		p->dropped++;
+		return;
+	}
+	snprintf(name, sizeof(name), "%s %d%s%.0d", analysis_comm(p->a, op->pid), op->pid,
+		 lane ? " #" : "", lane);
+	e.track = track(p, &(struct pf_track){ track_uuid(p, T_KFD, (uint64_t)op->pid,
+							  (uint64_t)lane), root, name, 0, false });
+	if (!op->has_duration) {
+		e.type = TYPE_INSTANT;
+		write_event(p, &e);
+		return;
+	}
+	e.type = TYPE_SLICE_BEGIN;
+	write_event(p, &e);
+	for (i = 0; i < op->nr_steps; i++) {
+		const struct kfd_step *s = &op->steps[i];
+		struct pf_event step = { .ts = s->start, .track = e.track, .name = -1,
+					 .name_str = s->func };
+
+		if (!s->has_duration || s->start < op->start || s->start + s->duration > end)
+			continue;
+		slice(p, &step, s->start + s->duration);
+	}
+	write_event(p, &(struct pf_event){ .ts = end, .track = e.track, .type = TYPE_SLICE_END,
+					   .name = -1 });
+	p->slices++;
+}
+
+static void free_source(struct perfetto_export *p)
+{
+	uint64_t key;
+	void *val;
+	size_t i = 0;
+	int r;
+
+	while (keymap_next(&p->kfd_lanes, &i, &key, &val)) {
+		free(((struct pf_lanes *)val)->ends);
+		free(val);
+	}
+	keymap_free(&p->kfd_lanes);
+	for (r = 0; r < p->nr_rings; r++)
+		free(p->ring_lanes[r].ends);
+	free(p->ring_lanes);
+	free(p->ring_in_flight);
+	p->ring_lanes = NULL;
+	p->ring_in_flight = NULL;
+	p->nr_rings = 0;
+}
+
+void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,
+			   const struct perfetto_source *src)
+{
+	free_source(p);
+	p->out = out;
+	p->a = a;
+	p->source = src->index;
+	p->offset = src->offset;
+	p->root = 0;
+	if (!p->interned)
+		write_interned(p);
+	if (src->label)
+		p->root = track(p, &(struct pf_track){ track_uuid(p, T_SOURCE, 0, 0), 0, src->label,
+						       0, false });
+}
+
+int perfetto_export_end(struct perfetto_export *p)
+{
+	uint64_t root = 0;
+	int i;
+
+	for (i = 0; i < p->a->kfd.nr_ops; i++) {
+		if (!root)
+			root = track(p, &(struct pf_track){ track_uuid(p, T_KFD_ROOT, 0, 0), 0,
+							    "KFD queue operations", 0, false });
+		kfd_op(p, &p->a->kfd.ops[i], root);
+	}
+	flush(p);
+	return p->error;
+}
+
+void perfetto_export_free(struct perfetto_export *p)
+{
+	free_source(p);
+	keymap_free(&p->tracks);
+	pb_free(&p->buf);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_PERFETTO_EXPORT_H
+#define GT_PERFETTO_EXPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util/keymap.h"
+#include "output/protobuf.h"
+#include "analysis/trace-analysis.h"
+
+/*
+ * The joined timeline as a Perfetto trace (TracePacket / TrackDescriptor /
+ * TrackEvent), written while the pipeline runs: jobs as they retire, ring
+ * counters, lost-event windows and vblanks as records pass, KFD queue
+ * operations at the end. Nothing is kept per job, so memory stays flat.
+ *
+ * Tracks, per source file: "GPU" with one track per ring; under each ring
+ * "hardware" (a job from its hardware start to done: rings run in order, so
+ * these never overlap), "queued N" lanes (from the scheduler queue to the
+ * hardware start, with "waiting for dependencies", "waiting for the ring"
+ * and "sent to the hardware queue" inside) and the "in flight" counter;
+ * "fence signals" (a dependency's signal, with a flow to the job that
+ * waited on it); one thread track per submitter (a "submit" instant with a
+ * flow to its job); "lost events" per CPU; "vblank" per CRTC; "KFD" per
+ * process; "HIP runtime log" per process (an instant per line of the
+ * runtime's log, a dispatch named after its kernel). Timestamps are the file's trace clock, in nanoseconds, moved by
+ * the source's offset. Several sources share one trace: each one's tracks
+ * then sit under a group track named after it.
+ */
+struct pf_lanes {
+	uint64_t *ends;			/* when each lane is free again */
+	int nr;
+};
+
+struct perfetto_export {
+	FILE *out;
+	struct analysis *a;
+	unsigned int source;		/* which input file: tracks and flows of each apart */
+	int64_t offset;			/* added to every timestamp of the source */
+	uint64_t root;			/* the source's group track, or 0 */
+	struct pb_buf buf;
+	struct keymap tracks;		/* identity -> the uuid written */
+	uint64_t nr_tracks;
+	struct keymap kfd_lanes;	/* pid + 1 -> struct pf_lanes * */
+	struct pf_lanes *ring_lanes;	/* per timeline ring */
+	int64_t *ring_in_flight;	/* last counter value written, per ring */
+	int nr_rings;
+	uint64_t flow_seq;
+	bool interned;
+	/* what was written, for the summary line and the tests */
+	uint64_t packets, slices, flows, dropped;
+	int error;			/* first errno: out of memory or a write that failed */
+};
+
+/* One input file of several written into one trace. */
+struct perfetto_source {
+	unsigned int index;		/* 0, 1, ...: tracks and flows of each apart */
+	const char *label;		/* non-NULL: every track under one group so named */
+	int64_t offset;			/* ns added to the source's timestamps */
+};
+
+/*
+ * Starts a source: tracks and interned names are written on first use.
+ * An offset that moves a timestamp below 0 fails with ERANGE.
+ */
+void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,
+			   const struct perfetto_source *src);
+/* Hooks for the pipeline (analysis_hooks.on_job / .on_record, ctx = p). */
+void perfetto_export_job(const struct job *j, void *ctx);
+int perfetto_export_record(struct analysis *a, struct tep_record *rec,
+			   const struct gpu_event *ev, void *ctx);
+/* After the pipeline ran: the KFD operations; 0 or the first errno. */
+int perfetto_export_end(struct perfetto_export *p);
+void perfetto_export_free(struct perfetto_export *p);
+
+#endif

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_EVENT_SELECT_H
+#define GT_EVENT_SELECT_H
+
+#include <stdbool.h>
+
+#include "util/gt-error.h"
+#include "tracefs/trace-session.h"
+
+struct event_spec {
+	char *system;		/* glob */
+	char *event;		/* glob, "*" for the whole system */
+	char *filter;		/* -f that followed this -e, or NULL */
+	bool from_preset;	/* absent on this kernel is a note, not an error */
+};
+
+struct event_selection {
+	struct event_spec *specs;
+	int nr_specs;
+	char **systems;		/* systems with at least one enabled event */
+	int nr_systems;
+	int nr_enabled;		/* events enabled */
+	char *missing;		/* "kfd, amdgpu, ..." or NULL */
+	/* with a workload: which systems went where (for the scope line) */
+	int nr_scoped;		/* events enabled in the workload's scope */
+	char *wide_systems;	/* "gpu_scheduler, dma_fence" */
+	char *scoped_systems;	/* "sched, syscalls" */
+};
+
+/* "sys", "sys:event", "sys/event"; globs allowed in both parts. */
+int event_spec_parse(const char *arg, bool from_preset, struct event_spec *out,
+		     struct gt_error *err);
+int event_selection_add(struct event_selection *sel, const char *arg,
+			bool from_preset, struct gt_error *err);
+/* -f applies to the -e just before it. */
+int event_selection_set_filter(struct event_selection *sel, const char *filter,
+			       struct gt_error *err);
+
+/*
+ * Enable every selected event that exists. Missing preset events are listed
+ * in sel->missing; a missing explicit -e is an error unless ignore_missing.
+ * GPU event systems (is_gpu_event_system) go to `wide`; the rest go to
+ * `scoped` (the workload's pid-filtered buffer) unless it is NULL.
+ */
+int event_selection_apply(struct event_selection *sel, struct trace_session *wide,
+			  struct trace_session *scoped, bool ignore_missing,
+			  struct gt_error *err);
+void event_selection_free(struct event_selection *sel);
+
+/* Events of system_glob:event_glob that exist, as "sys:event" strings. */
+char **event_glob_expand(const char *system_glob, const char *event_glob,
+			 int *count);
+void string_list_free(char **list, int count);
+
+#endif

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stddef.h>
+#include <string.h>
+
+#include "tracefs/presets.h"
+
+/*
+ * amdgpu_device_rreg/wreg trace every register access and would drown the
+ * job events, hence amdgpu_[!d]* rather than the whole system.
+ */
+static const char *const amd_events[] = {
+	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
+	"drm:drm_vblank_event*", NULL
+};
+static const char *const drm_events[] = {
+	"drm", "gpu_scheduler", "dma_fence", NULL
+};
+static const char *const i915_events[] = {
+	"i915", "dma_fence", "drm:drm_vblank_event*", NULL
+};
+static const char *const xe_events[] = {
+	"xe", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", NULL
+};
+static const char *const virtio_events[] = {
+	"virtio_gpu", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", NULL
+};
+static const char *const all_gpu_events[] = {
+	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
+	"drm", "i915", "xe", "virtio_gpu", "nouveau", "msm", "panfrost", "v3d",
+	NULL
+};
+
+const char *const gpu_event_systems[] = {
+	"amdgpu", "amdgpu_dm", "amdkfd", "kfd", "gpu_scheduler", "gpu_sched", "dma_fence",
+	"dma_buf", "drm", "i915", "xe", "nouveau", "msm", "panfrost", "panthor",
+	"v3d", "lima", "etnaviv", "virtio_gpu", "vgem", NULL
+};
+
+bool is_gpu_event_system(const char *system)
+{
+	int i;
+
+	for (i = 0; gpu_event_systems[i]; i++)
+		if (!strcmp(gpu_event_systems[i], system))
+			return true;
+	return false;
+}
+
+const struct preset presets[] = {
+	{ "amd", "ROCm/amdgpu: KFD (queue ioctl probes), amdgpu, GPU scheduler, fences, vblank; function_graph under :mod:amdgpu",
+	  amd_events, "function_graph", ":mod:amdgpu", true },
+	{ "drm", "any DRM-scheduler driver: drm, gpu_scheduler, dma_fence",
+	  drm_events, NULL, NULL, false },
+	{ "i915", "Intel i915: request events, fences, vblank",
+	  i915_events, NULL, NULL, false },
+	{ "xe", "Intel xe: job events, GPU scheduler, fences, vblank",
+	  xe_events, NULL, NULL, false },
+	{ "virtio", "virtio-gpu: command queue, GPU scheduler, fences, vblank",
+	  virtio_events, NULL, NULL, false },
+	{ "all-gpu", "every GPU event system this kernel has (the default)",
+	  all_gpu_events, NULL, NULL, false },
+	{ NULL, NULL, NULL, NULL, NULL, false }
+};
+
+const struct preset *preset_find(const char *name)
+{
+	int i;
+
+	for (i = 0; presets[i].name; i++)
+		if (!strcmp(presets[i].name, name))
+			return &presets[i];
+	return NULL;
+}
+
+const char *preset_names(void)
+{
+	return "amd, drm, i915, xe, virtio, all-gpu";
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/outfile.h"
+#include "util/user-rights.h"
+
+static int become(struct outfile *o, struct user_rights *r, struct gt_error *err)
+{
+	memset(r, 0, sizeof(*r));
+	return o->as_user ? user_rights_enter(r, o->user.uid, o->user.gid, o->user.name, err) : 0;
+}
+
+static int create(struct outfile *o, const char *path, bool force, struct gt_error *err)
+{
+	char copy[4096];
+	struct stat st;
+
+	if (!*path || strlen(path) >= sizeof(o->path) - 64)
+		return gt_error_set(err, EINVAL, "bad output file name '%s'; pass -o FILE", path);
+	snprintf(o->path, sizeof(o->path), "%s", path);
+	snprintf(copy, sizeof(copy), "%s", path);
+	snprintf(o->dir, sizeof(o->dir), "%s", dirname(copy));
+	if (!lstat(path, &st) && S_ISDIR(st.st_mode))
+		return gt_error_set(err, EISDIR, "output %s is a directory; pass -o DIR/trace.dat",
+				    path);
+	if (!force && !lstat(path, &st))
+		return gt_error_set(err, EEXIST, "output %s exists; pass --force to replace it, or -o another name",
+				    path);
+	snprintf(copy, sizeof(copy), "%s", path);
+	snprintf(o->tmp_path, sizeof(o->tmp_path), "%s/.%s.partial-XXXXXX", o->dir,
+		 basename(copy));
+	o->fd = mkostemp(o->tmp_path, O_CLOEXEC);
+	if (o->fd < 0)
+		return gt_error_set(err, errno, "cannot create the output in %s: %s; choose a %sdirectory with -o",
+				    o->dir, strerror(errno),
+				    o->as_user ? "writable (by you, not by root) " : "writable ");
+	return 0;
+}
+
+int outfile_create(struct outfile *o, const char *path, bool force,
+		   const struct outfile_user *as, struct gt_error *err)
+{
+	struct user_rights r;
+	int ret;
+
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	if (as) {
+		o->as_user = true;
+		o->user = *as;
+		snprintf(o->user_name, sizeof(o->user_name), "%s", as->name ? as->name : "");
+		o->user.name = o->user_name[0] ? o->user_name : NULL;
+	}
+	if (become(o, &r, err))
+		return -1;
+	ret = create(o, path, force, err);
+	user_rights_leave(&r);
+	return ret;
+}
+
+/* 0640 less what the umask takes away */
+static mode_t output_mode(void)
+{
+	mode_t um = umask(0);
+
+	umask(um);
+	return 0640 & ~um;
+}
+
+int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
+{
+	struct user_rights r;
+	int dfd, ret, e;
+
+	if (fsync(o->fd))
+		return gt_error_set(err, errno, "writing %s failed: %s; free space on its filesystem or use -o elsewhere",
+				    o->path, strerror(errno));
+	if (fchmod(o->fd, output_mode()))
+		return gt_error_set(err, errno, "cannot set the mode of %s: %s",
+				    o->path, strerror(errno));
+	if (become(o, &r, err))
+		return -1;
+	/* without --force a file that appeared meanwhile is not replaced either */
+	ret = force ? rename(o->tmp_path, o->path) :
+		      renameat2(AT_FDCWD, o->tmp_path, AT_FDCWD, o->path, RENAME_NOREPLACE);
+	e = errno;
+	user_rights_leave(&r);
+	if (ret)
+		return gt_error_set(err, e, "cannot rename %s to %s: %s%s",
+				    o->tmp_path, o->path, strerror(e),
+				    e == EEXIST ? "; pass --force to replace it" : "");
+	o->tmp_path[0] = '\0';
+	close(o->fd);
+	o->fd = -1;
+	dfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+}
+
+int outfile_reserve(struct outfile *o, off_t bytes, struct gt_error *err)
+{
+	if (!fallocate(o->fd, FALLOC_FL_KEEP_SIZE, 0, bytes))
+		return 0;
+	if (errno == ENOSPC || errno == EDQUOT)
+		return gt_error_set(err, errno,
+				    "not enough space in %s: the trace's header alone needs %lld MB; free space or use -o elsewhere",
+				    o->dir, (long long)(bytes >> 20) + 1);
+	return 0;	/* no reservation on this filesystem: carry on */
+}
+
+int outfile_commit_partial(struct outfile *o, bool force, struct gt_error *err)
+{
+	size_t n = strlen(o->path);
+
+	if (n + sizeof(".partial") > sizeof(o->path))
+		return gt_error_set(err, ENAMETOOLONG, "output name too long for .partial");
+	memcpy(o->path + n, ".partial", sizeof(".partial"));
+	return outfile_commit(o, force, err);
+}
+
+void outfile_discard(struct outfile *o)
+{
+	struct user_rights r;
+
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	if (o->tmp_path[0] && !become(o, &r, &(struct gt_error){ 0 })) {
+		unlink(o->tmp_path);
+		user_rights_leave(&r);
+	}
+	o->tmp_path[0] = '\0';
+}

@@ -1,0 +1,62 @@
+#!/bin/bash
+# The include rules of lib/'s layers (README, Layout): data flows one way,
+#   cmd -> output -> analysis -> {dat, decode} -> util
+#   cmd -> capture -> {tracefs, dat, decode} -> util
+# capture and analysis never include each other, lib/ never includes cmd/,
+# and the plugins stand on decode and util alone. One grep per rule; each
+# prints "ok - RULE" or "not ok - RULE" with the offending lines.
+set -u
+cd "$(dirname "$0")/.."
+pass=0
+fail=0
+
+# rule NAME DIR... -- LAYER...: no file under DIR includes a LAYER's header
+rule() {
+	local name=$1 dirs=() layers hits
+	shift
+	while [ "$1" != -- ]; do dirs+=("$1"); shift; done
+	shift
+	layers=$(IFS='|'; echo "$*")
+	hits=$(grep -rnE "#include \"(\.\./)*(lib/)?($layers)/" "${dirs[@]}" --include='*.[ch]')
+	if [ -z "$hits" ]; then
+		echo "ok - $name"
+		pass=$((pass + 1))
+	else
+		echo "not ok - $name"
+		echo "$hits" | sed 's/^/    /'
+		fail=$((fail + 1))
+	fi
+}
+
+rule "util stands on nothing of ours" lib/util -- tracefs capture dat decode analysis output
+rule "decode includes only util" lib/decode -- tracefs capture dat analysis output
+rule "dat includes only util" lib/dat -- tracefs capture decode analysis output
+rule "tracefs includes only util" lib/tracefs -- capture dat decode analysis output
+rule "capture never includes analysis or output" lib/capture -- analysis output
+rule "analysis never includes capture, tracefs or output" lib/analysis -- capture tracefs output
+rule "output never includes capture or tracefs" lib/output -- capture tracefs
+rule "plugins stand on decode and util" plugins -- tracefs capture dat analysis output
+
+# the same by other roads: a relative path around the folders, or cmd/ from lib/
+hits=$(grep -rnE '#include "\.\./|#include "(\.\./)*cmd/' lib --include='*.[ch]')
+if [ -z "$hits" ]; then
+	echo "ok - lib includes by layer folder, never by ../ or from cmd"
+	pass=$((pass + 1))
+else
+	echo "not ok - lib includes by layer folder, never by ../ or from cmd"
+	echo "$hits" | sed 's/^/    /'
+	fail=$((fail + 1))
+fi
+
+# every source file of lib/ sits in a layer's folder
+loose=$(find lib -maxdepth 1 -type f -name '*.[ch]')
+if [ -z "$loose" ]; then
+	echo "ok - every lib file in a layer folder"
+	pass=$((pass + 1))
+else
+	echo "not ok - every lib file in a layer folder: $loose"
+	fail=$((fail + 1))
+fi
+
+echo "$pass passed, $fail failed, 0 skipped"
+[ "$fail" = 0 ]
