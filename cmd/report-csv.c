@@ -28,10 +28,12 @@ static void text(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void csv_begin(struct report *rep)
+static int csv_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->opts.jobs)
 		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags\n");
+	(void)err;
+	return 0;
 }
 
 static void csv_job(struct report *rep, const struct job *j)
@@ -191,7 +193,7 @@ static void snapshots(struct report *rep)
 	}
 }
 
-static void csv_end(struct report *rep)
+static int csv_end(struct report *rep, struct gt_error *err)
 {
 	const struct kfd_queues *k = &rep->analysis.kfd;
 	int i, l, s;
@@ -246,6 +248,14 @@ static void csv_end(struct report *rep)
 	}
 	if (rep->summary)
 		hip(rep);
+	(void)err;
+	return 0;
 }
 
-const struct report_output report_csv = { .begin = csv_begin, .job = csv_job, .end = csv_end };
+const struct report_output report_csv = {
+	.name = "csv",
+	.escaped = true,
+	.begin = csv_begin,
+	.job = csv_job,
+	.end = csv_end,
+};

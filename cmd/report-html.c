@@ -54,31 +54,36 @@ static ssize_t data_write(void *cookie, const char *buf, size_t len)
 	return (ssize_t)len;
 }
 
-struct report_html *report_html_new(FILE *page)
+static int html_open(struct report *rep, struct gt_error *err)
 {
 	struct report_html *h = calloc(1, sizeof(*h));
 
 	if (!h)
-		return NULL;
-	h->page = page;
-	h->data = fopencookie(page, "w", (cookie_io_functions_t){ .write = data_write });
+		return gt_error_set(err, ENOMEM, "out of memory");
+	h->page = rep->stream;
+	h->data = fopencookie(h->page, "w", (cookie_io_functions_t){ .write = data_write });
 	if (!h->data) {
 		free(h);
-		return NULL;
+		return gt_error_set(err, ENOMEM, "out of memory");
 	}
-	return h;
+	rep->out = h;
+	return 0;
 }
 
-FILE *report_html_free(struct report_html *h)
+/* before the page is closed: the filter may hold what it has not written (a failed report) */
+static void html_close(struct report *rep)
 {
-	FILE *page = h->page;
+	struct report_html *h = rep->out;
 
+	if (!h)
+		return;
 	if (h->data)
 		fclose(h->data);
+	rep->stream = h->page;
 	free(h->lost);
 	free(h->hip);
 	free(h);
-	return page;
+	rep->out = NULL;
 }
 
 static int note_hip(struct report_html *h, struct analysis *a, struct tep_record *rec)
@@ -104,10 +109,10 @@ static int note_hip(struct report_html *h, struct analysis *a, struct tep_record
 	return 0;
 }
 
-int report_html_record(struct analysis *a, struct tep_record *rec,
+static int html_record(struct analysis *a, struct tep_record *rec,
 		       const struct gpu_event *ev, void *ctx)
 {
-	struct report_html *h = ((struct report *)ctx)->html;
+	struct report_html *h = ((struct report *)ctx)->out;
 	struct lost_window *w;
 
 	(void)ev;
@@ -128,9 +133,9 @@ int report_html_record(struct analysis *a, struct tep_record *rec,
 	return 0;
 }
 
-static void html_begin(struct report *rep)
+static int html_begin(struct report *rep, struct gt_error *err)
 {
-	struct report_html *h = rep->html;
+	struct report_html *h = rep->out;
 	const char *mark = strstr(page, DATA_MARK);
 
 	if (!rep->input) {
@@ -144,6 +149,8 @@ static void html_begin(struct report *rep)
 	h->hip_dropped = 0;
 	fprintf(h->data, "%s{\"offset_ns\":%lld,\"jobs\":[", rep->input ? ",\n" : "",
 		(long long)rep->opts.inputs[rep->input].offset);
+	(void)err;
+	return 0;
 }
 
 static void rel(FILE *f, uint64_t t, uint64_t base)
@@ -156,10 +163,11 @@ static void rel(FILE *f, uint64_t t, uint64_t base)
 
 static void html_job(struct report *rep, const struct job *j)
 {
+	struct report_html *h = rep->out;
 	uint64_t t0 = job_first_time(j);
 	FILE *f = rep->stream;
 
-	fprintf(f, "%s\n[%d,%d,%llu", rep->html->rows++ ? "," : "", j->ring, j->pid,
+	fprintf(f, "%s\n[%d,%d,%llu", h->rows++ ? "," : "", j->ring, j->pid,
 		(unsigned long long)t0);
 	rel(f, j->t_submit, t0);
 	rel(f, j->t_queue, t0);
@@ -179,9 +187,9 @@ static void html_job(struct report *rep, const struct job *j)
 		fputs("\"?\"]", f);
 }
 
-static void html_end(struct report *rep)
+static int html_end(struct report *rep, struct gt_error *err)
 {
-	struct report_html *h = rep->html;
+	struct report_html *h = rep->out;
 	size_t i;
 
 	fputs("\n]", rep->stream);
@@ -201,11 +209,13 @@ static void html_end(struct report *rep)
 		fputc(']', rep->stream);
 	}
 	fputs("]}", rep->stream);
+	(void)err;
+	return 0;
 }
 
 static void html_finish(struct report *rep)
 {
-	struct report_html *h = rep->html;
+	struct report_html *h = rep->out;
 	const char *mark = strstr(page, DATA_MARK) + strlen(DATA_MARK);
 
 	fputs("]}", h->data);
@@ -217,9 +227,14 @@ static void html_finish(struct report *rep)
 }
 
 const struct report_output report_html = {
+	.name = "html",
+	.every_job = true,
+	.timeline = true,
+	.open = html_open,
 	.begin = html_begin,
+	.on_record = html_record,
 	.job = html_job,
 	.end = html_end,
 	.finish = html_finish,
-	.every_job = true,
+	.close = html_close,
 };

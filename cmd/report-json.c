@@ -73,11 +73,13 @@ static void job(struct report *rep, const struct job *j)
 		j->flags & JOB_DEP_UNKNOWN ? "true" : "false");
 }
 
-static void json_begin(struct report *rep)
+static int json_begin(struct report *rep, struct gt_error *err)
 {
 	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/3\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
+	(void)err;
+	return 0;
 }
 
 static void json_job(struct report *rep, const struct job *j)
@@ -505,7 +507,7 @@ static void hip(struct report *rep)
 	fprintf(f, "]}");
 }
 
-static void json_end(struct report *rep)
+static int json_end(struct report *rep, struct gt_error *err)
 {
 	int i;
 
@@ -529,6 +531,8 @@ static void json_end(struct report *rep)
 	if (rep->summary)
 		hip(rep);
 	fprintf(rep->stream, "}\n");
+	(void)err;
+	return 0;
 }
 
 void report_json_summary(struct report *rep)
@@ -541,4 +545,9 @@ void report_json_summary(struct report *rep)
 	hip(rep);
 }
 
-const struct report_output report_json = { .begin = json_begin, .job = json_job, .end = json_end };
+const struct report_output report_json = {
+	.name = "json",
+	.begin = json_begin,
+	.job = json_job,
+	.end = json_end,
+};

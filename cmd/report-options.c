@@ -97,28 +97,24 @@ static int add_input(struct report_opts *o, const char *file, struct gt_error *e
 	return 0;
 }
 
-static const char *format_name(enum report_format f)
+static int parse_format(const char *arg, const struct report_output **f, struct gt_error *err)
 {
-	static const char *const names[] = {
-		[REPORT_TEXT] = "text", [REPORT_CSV] = "csv", [REPORT_JSON] = "json",
-		[REPORT_PERFETTO] = "perfetto", [REPORT_HTML] = "html",
-	};
+	char names[128] = "";
+	size_t len = 0;
+	int i;
 
-	return names[f];
-}
-
-static int parse_format(const char *arg, enum report_format *f, struct gt_error *err)
-{
-	enum report_format i;
-
-	for (i = REPORT_TEXT; i <= REPORT_HTML; i++) {
-		if (!strcmp(arg, format_name(i))) {
-			*f = i;
+	for (i = 0; report_formats[i]; i++) {
+		if (!strcmp(arg, report_formats[i]->name)) {
+			*f = report_formats[i];
 			return 0;
 		}
+		len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+					i ? (report_formats[i + 1] ? ", " : " or ") : "",
+					report_formats[i]->name);
+		if (len >= sizeof(names))
+			len = sizeof(names) - 1;
 	}
-	return gt_error_set(err, EINVAL, "unknown --format '%s'; use text, csv, json, perfetto or html",
-			    arg);
+	return gt_error_set(err, EINVAL, "unknown --format '%s'; use %s", arg, names);
 }
 
 int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err)
@@ -129,6 +125,7 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 
 	memset(o, 0, sizeof(*o));
 	o->top = 10;
+	o->format = &report_text;
 	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
 	/*
@@ -222,21 +219,21 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	if (!o->nr_inputs)
 		add_input(o, "trace.dat", err);
 	o->file = o->inputs[0].file;
-	if (o->format != REPORT_PERFETTO && o->format != REPORT_HTML) {
+	if (!o->format->timeline) {
 		if (o->nr_inputs > 1)
 			return gt_error_set(err, EINVAL, "%d input files (%s, %s%s); --format %s reads one: report them one at a time, or together with --format perfetto or html",
 					    o->nr_inputs, o->inputs[0].file, o->inputs[1].file,
-					    o->nr_inputs > 2 ? ", ..." : "", format_name(o->format));
+					    o->nr_inputs > 2 ? ", ..." : "", o->format->name);
 		if (o->inputs[0].offset)
 			return gt_error_set(err, EINVAL, "--ts-offset moves a file on the timeline of --format perfetto or html; --format %s prints the file's own times",
-					    format_name(o->format));
+					    o->format->name);
 	}
-	if ((o->format == REPORT_PERFETTO || o->format == REPORT_HTML) &&
+	if (o->format->timeline &&
 	    (o->jobs || o->events || o->rings || o->queues))
 		return gt_error_set(err, EINVAL, "--format %s writes the whole timeline; drop --jobs, --events, --rings and --queues (--pid, --ring, --from and --to still select jobs)",
-				    format_name(o->format));
-	if (o->events && o->format != REPORT_TEXT)
+				    o->format->name);
+	if (o->events && o->format != &report_text)
 		return gt_error_set(err, EINVAL, "--events prints text; drop --format, or use --jobs with --format %s",
-				    format_name(o->format));
+				    o->format->name);
 	return 0;
 }

@@ -1,39 +1,103 @@
 // SPDX-License-Identifier: GPL-2.0
 /* --format perfetto: the timeline as a Perfetto trace (lib/output/perfetto-export.c). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/perfetto-export.h"
 #include "report.h"
 
-/* One input is the whole trace; several each get a group named after the file. */
-static void perfetto_begin(struct report *rep)
+/* Perfetto's timestamps are unsigned: nothing may land before 0 */
+static int before_zero(const struct report *rep, struct gt_error *err)
+{
+	return gt_error_set(err, ERANGE, "--ts-offset %.9g s moves records of %s before time 0, where Perfetto's clock starts; move the other files forward instead",
+			    (double)rep->opts.inputs[rep->input].offset / 1e9, rep->opts.file);
+}
+
+static int perfetto_open(struct report *rep, struct gt_error *err)
+{
+	rep->out = calloc(1, sizeof(struct perfetto_export));
+	return rep->out ? 0 : gt_error_set(err, ENOMEM, "out of memory");
+}
+
+/*
+ * One input is the whole trace; several each get a group named after the
+ * file. A file moved before 0 is refused before its records are read.
+ */
+static int perfetto_begin(struct report *rep, struct gt_error *err)
 {
 	const struct report_input *in = &rep->opts.inputs[rep->input];
 	struct perfetto_source src = { .index = (unsigned int)rep->input, .offset = in->offset };
+	uint64_t first = analysis_first_ts(&rep->analysis);
 
+	if (in->offset < 0 && first && first < (uint64_t)-in->offset)
+		return before_zero(rep, err);
 	if (rep->opts.nr_inputs > 1)
 		src.label = in->file;
-	perfetto_export_begin(rep->perfetto, rep->stream, &rep->analysis, &src);
+	perfetto_export_begin(rep->out, rep->stream, &rep->analysis, &src);
+	return 0;
 }
 
-static void perfetto_job(struct report *rep, const struct job *j)
-{
-	perfetto_export_job(j, rep->perfetto);
-}
-
-static void perfetto_end(struct report *rep)
-{
-	perfetto_export_end(rep->perfetto);
-}
-
-int report_perfetto_record(struct analysis *a, struct tep_record *rec,
+static int perfetto_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx)
 {
 	struct report *rep = ctx;
 
-	return perfetto_export_record(a, rec, ev, rep->perfetto);
+	return perfetto_export_record(a, rec, ev, rep->out);
+}
+
+static void perfetto_job(struct report *rep, const struct job *j)
+{
+	perfetto_export_job(j, rep->out);
+}
+
+static int perfetto_write_error(const struct report *rep)
+{
+	const struct perfetto_export *p = rep->out;
+
+	return p->error;
+}
+
+static int perfetto_end(struct report *rep, struct gt_error *err)
+{
+	struct perfetto_export *p = rep->out;
+
+	perfetto_export_end(p);
+	if (p->error == ERANGE)
+		return before_zero(rep, err);
+	if (p->error)
+		return gt_error_set(err, p->error, "writing the Perfetto trace failed: %s; check the disk it goes to",
+				    strerror(p->error));
+	return 0;
+}
+
+static void perfetto_done(struct report *rep, bool written)
+{
+	struct perfetto_export *p = rep->out;
+
+	if (!p)
+		return;
+	if (written && rep->opts.output)
+		fprintf(stderr, "gpu-trace report: wrote %s: %" PRIu64 " slices, %" PRIu64 " flows on %d rings%s%s; open it in ui.perfetto.dev\n",
+			rep->opts.output, p->slices, p->flows, rep->rings_seen,
+			rep->opts.nr_inputs > 1 ? ", one group per file" : "",
+			p->dropped ? " (some slices past 256 overlapping lanes left out)" : "");
+	perfetto_export_free(p);
+	free(p);
+	rep->out = NULL;
 }
 
 const struct report_output report_perfetto = {
+	.name = "perfetto",
+	.every_job = true,
+	.timeline = true,
+	.not_to_terminal = "--format perfetto writes a binary trace; give -o FILE.pftrace and open it in ui.perfetto.dev",
+	.open = perfetto_open,
 	.begin = perfetto_begin,
+	.on_record = perfetto_record,
 	.job = perfetto_job,
 	.end = perfetto_end,
-	.every_job = true,
+	.write_error = perfetto_write_error,
+	.done = perfetto_done,
 };

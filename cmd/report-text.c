@@ -20,13 +20,15 @@ static void col_ts(FILE *f, int width, uint64_t ns)
 	fprintf(f, " %*s", width, report_ts(text, sizeof(text), ns));
 }
 
-static void text_begin(struct report *rep)
+static int text_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->opts.jobs)
 		fprintf(rep->stream, "%-14s %-22s %7s %-15s %10s %17s %17s %17s %17s %17s %11s %11s %11s %11s %11s %11s %11s %6s %s\n",
 			"RING", "JOB", "PID", "COMM", "CLIENT", "SUBMIT", "QUEUED", "RUN",
 			"HW_START", "DONE", "SUB->Q_us", "Q->RUN_us", "DEP_us", "RUN->HW_us",
 			"EXEC_us", "TOTAL_us", "BEHIND_us", "BEHIND", "FLAGS");
+	(void)err;
+	return 0;
 }
 
 static void text_job(struct report *rep, const struct job *j)
@@ -577,10 +579,10 @@ static void hip(struct report *rep)
 		fprintf(rep->stream, "  (out of memory: the counts above stop early)\n");
 }
 
-static void text_end(struct report *rep)
+static int text_end(struct report *rep, struct gt_error *err)
 {
 	if (rep->opts.events && !rep->summary && !rep->opts.jobs && !rep->opts.rings && !rep->opts.queues)
-		return;
+		return 0;
 	if (rep->summary || rep->opts.rings) {
 		if (rep->opts.jobs)
 			fprintf(rep->stream, "\n");
@@ -597,6 +599,14 @@ static void text_end(struct report *rep)
 		queues(rep);
 	if (rep->summary)
 		hip(rep);
+	(void)err;
+	return 0;
 }
 
-const struct report_output report_text = { .begin = text_begin, .job = text_job, .end = text_end };
+const struct report_output report_text = {
+	.name = "text",
+	.escaped = true,
+	.begin = text_begin,
+	.job = text_job,
+	.end = text_end,
+};

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,70 +11,6 @@
 
 /* Exit status when the file reads fine but holds no GPU events. */
 #define REPORT_EXIT_NO_GPU_EVENTS 2
-
-const char *report_us(char *buf, size_t len, bool has, uint64_t ns)
-{
-	if (!has)
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%llu.%03llu", (unsigned long long)(ns / 1000),
-			 (unsigned long long)(ns % 1000));
-	return buf;
-}
-
-const char *report_ts(char *buf, size_t len, uint64_t ns)
-{
-	uint64_t us = (ns + 500) / 1000;
-
-	if (!ns)
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%llu.%06llu", (unsigned long long)(us / 1000000),
-			 (unsigned long long)(us % 1000000));
-	return buf;
-}
-
-const char *report_job_flags(char *buf, size_t len, unsigned int flags)
-{
-	job_flag_letters(buf, len, flags);
-	if (!buf[0])
-		snprintf(buf, len, "-");
-	return buf;
-}
-
-const char *report_job_key(char *buf, size_t len, const struct job *j)
-{
-	if (j->has_fence)
-		snprintf(buf, len, "%llu:%llu", (unsigned long long)j->ctx,
-			 (unsigned long long)j->seqno);
-	else if (j->has_id)
-		snprintf(buf, len, "id %llu", (unsigned long long)j->id);
-	else
-		snprintf(buf, len, "0x%llx", (unsigned long long)j->fence_ptr);
-	return buf;
-}
-
-bool report_has_workload(const struct report *rep)
-{
-	return rep->analysis.workload.known;
-}
-
-double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
-{
-	uint64_t span = rep->analysis.last_ts - rep->analysis.first_ts;
-
-	return span ? 100.0 * (double)ring->busy_ns / (double)span : 0.0;
-}
-
-uint64_t report_lost_stats(const struct report *rep)
-{
-	uint64_t lost = 0;
-	int i;
-
-	for (i = 0; i < rep->meta->nr_cpustats; i++)
-		lost += cpu_stats_lost(&rep->meta->cpustats[i]);
-	return lost + rep->meta->instance_lost;
-}
 
 /* Keeps the o.top slowest jobs, slowest first. */
 static void note_slow(struct report *rep, const struct job *j)
@@ -94,10 +29,6 @@ static void note_slow(struct report *rep, const struct job *j)
 	rep->slow[i] = *j;
 }
 
-uint64_t report_ring_jobs(const struct report *rep, int pid, int ring)
-{
-	return (uintptr_t)keymap_get(&rep->ring_jobs, (uint64_t)pid << 20 | (uint64_t)ring);
-}
 
 static void on_job(const struct job *j, void *ctx)
 {
@@ -138,8 +69,8 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 	int fd;
 
 	if (!rep->opts.output) {
-		if (rep->opts.format == REPORT_PERFETTO && isatty(STDOUT_FILENO))
-			return gt_error_set(err, EINVAL, "--format perfetto writes a binary trace; give -o FILE.pftrace and open it in ui.perfetto.dev");
+		if (rep->format->not_to_terminal && isatty(STDOUT_FILENO))
+			return gt_error_set(err, EINVAL, "%s", rep->format->not_to_terminal);
 		rep->raw = stdout;
 	} else {
 		if (outfile_create(of, rep->opts.output, true, NULL, err))
@@ -156,7 +87,7 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 	}
 	rep->stream = rep->raw;
 	/* text and CSV carry the file's strings as they are: escape what a terminal obeys */
-	if (rep->opts.format == REPORT_TEXT || rep->opts.format == REPORT_CSV) {
+	if (rep->format->escaped) {
 		rep->stream = term_safe_stream(rep->raw);
 		if (!rep->stream) {
 			rep->stream = rep->raw;
@@ -202,18 +133,6 @@ out:
 	return 0;
 }
 
-static void perfetto_summary(const struct report *rep, int rings)
-{
-	const struct perfetto_export *p = rep->perfetto;
-
-	if (!rep->opts.output)
-		return;
-	fprintf(stderr, "gpu-trace report: wrote %s: %" PRIu64 " slices, %" PRIu64 " flows on %d rings%s%s; open it in ui.perfetto.dev\n",
-		rep->opts.output, p->slices, p->flows, rings,
-		rep->opts.nr_inputs > 1 ? ", one group per file" : "",
-		p->dropped ? " (some slices past 256 overlapping lanes left out)" : "");
-}
-
 /* --hip-log FILE: runtime logs captured apart join the summary */
 static int add_hip_logs(struct report *rep, struct gt_error *err)
 {
@@ -237,7 +156,6 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		      struct gt_error *err)
 {
 	static char outbuf[1 << 16];
-	int64_t offset = rep->opts.inputs[rep->input].offset;
 	bool first = !rep->stream;
 	int ret = 0;
 
@@ -251,32 +169,17 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		if (open_output(rep, of, err))
 			goto fail;
 		setvbuf(rep->stream, outbuf, _IOFBF, sizeof(outbuf));
-		if (rep->opts.format == REPORT_HTML && !(rep->html = report_html_new(rep->stream))) {
-			gt_error_set(err, ENOMEM, "out of memory");
+		if (rep->format->open && rep->format->open(rep, err))
 			goto fail;
-		}
 	}
-	if (rep->format->begin)
-		rep->format->begin(rep);
-	/* a file moved before 0 is refused before its records are read */
-	if (rep->opts.format == REPORT_PERFETTO && offset < 0 && analysis_first_ts(&rep->analysis) &&
-	    analysis_first_ts(&rep->analysis) < (uint64_t)-offset)
-		rep->perfetto->error = ERANGE;
-	else if (analysis_run(&rep->analysis, err) && !rep->perfetto->error)
+	if (rep->format->begin(rep, err))
 		goto fail;
-	if (add_hip_logs(rep, err))
+	/* a write of the format's own that failed ends the pass early: its error says why */
+	if (analysis_run(&rep->analysis, err) &&
+	    !(rep->format->write_error && rep->format->write_error(rep)))
 		goto fail;
-	rep->format->end(rep);
-	if (rep->perfetto->error == ERANGE) {
-		gt_error_set(err, ERANGE, "--ts-offset %.9g s moves records of %s before time 0, where Perfetto's clock starts; move the other files forward instead",
-			     (double)rep->opts.inputs[rep->input].offset / 1e9, rep->opts.file);
+	if (add_hip_logs(rep, err) || rep->format->end(rep, err))
 		goto fail;
-	}
-	if (rep->perfetto->error) {
-		gt_error_set(err, rep->perfetto->error, "writing the Perfetto trace failed: %s; check the disk it goes to",
-			     strerror(rep->perfetto->error));
-		goto fail;
-	}
 	rep->rings_seen += rep->analysis.tl.nr_rings;
 	if (!rep->analysis.gpu_events && !rep->analysis.kfd.kfd_records && !rep->analysis.hip.lines &&
 	    !rep->analysis.kq.records && !rep->opts.events) {
@@ -295,11 +198,11 @@ out:
 int cmd_report(int argc, char **argv)
 {
 	struct report rep = { 0 };
-	struct perfetto_export perfetto = { 0 };
 	struct outfile of = { .fd = -1 };
 	struct gt_error err = { 0 };
 	struct analysis_hooks hooks = { .on_job = on_job, .ctx = &rep };
 	int ret = GT_EXIT_FAILURE, parsed, closed, with_events = 0, r;
+	bool written = false;
 
 	parsed = report_opts_parse(argc, argv, &rep.opts, &err);
 	if (parsed) {
@@ -307,11 +210,7 @@ int cmd_report(int argc, char **argv)
 		return parsed > 0 ? 0 : cmd_fail("report", &err);
 	}
 	rep.summary = !rep.opts.jobs && !rep.opts.events && !rep.opts.rings && !rep.opts.queues;
-	rep.format = rep.opts.format == REPORT_JSON ? &report_json :
-		rep.opts.format == REPORT_CSV ? &report_csv :
-		rep.opts.format == REPORT_PERFETTO ? &report_perfetto :
-		rep.opts.format == REPORT_HTML ? &report_html : &report_text;
-	rep.perfetto = &perfetto;
+	rep.format = rep.opts.format;
 	rep.meta = calloc(1, sizeof(*rep.meta));
 	rep.slow = calloc((size_t)rep.opts.top + 1, sizeof(*rep.slow));
 	if (!rep.meta || !rep.slow) {
@@ -319,12 +218,8 @@ int cmd_report(int argc, char **argv)
 		goto fail;
 	}
 	hooks.filter = rep.opts.filter;
-	if (rep.opts.events)
-		hooks.on_record = report_events_record;
-	if (rep.opts.format == REPORT_PERFETTO)
-		hooks.on_record = report_perfetto_record;
-	if (rep.opts.format == REPORT_HTML)
-		hooks.on_record = report_html_record;
+	/* --events is text's alone (report_opts_parse) */
+	hooks.on_record = rep.opts.events ? report_events_record : rep.format->on_record;
 	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
 	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err))
 		goto fail;
@@ -345,16 +240,16 @@ fail:
 		fflush(rep.stream);
 	cmd_fail("report", &err);
 out:
-	if (rep.html)	/* html may have been writing through its filter */
-		rep.stream = report_html_free(rep.html);
+	if (rep.format->close)
+		rep.format->close(&rep);
 	if (rep.stream) {
 		closed = close_output(&rep, &of, ret != GT_EXIT_FAILURE);
 		if (closed)
 			ret = closed;
-		else if (ret != GT_EXIT_FAILURE && rep.opts.format == REPORT_PERFETTO)
-			perfetto_summary(&rep, rep.rings_seen);
+		written = !closed && ret != GT_EXIT_FAILURE;
 	}
-	perfetto_export_free(&perfetto);
+	if (rep.format->done)
+		rep.format->done(&rep, written);
 	keymap_free(&rep.ring_jobs);
 	free(rep.opts.hip_logs);
 	free(rep.meta);

@@ -6,10 +6,7 @@
 #include <stdio.h>
 
 #include "dat/dat-meta.h"
-#include "output/perfetto-export.h"
 #include "analysis/trace-analysis.h"
-
-enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_PERFETTO, REPORT_HTML };
 
 #define REPORT_MAX_INPUTS 64
 
@@ -19,6 +16,8 @@ struct report_input {
 	int64_t offset;			/* ns */
 };
 
+struct report_output;
+
 /* What was asked for; no section flag means the whole summary. */
 struct report_opts {
 	struct report_input inputs[REPORT_MAX_INPUTS];
@@ -26,7 +25,7 @@ struct report_opts {
 	const char *file;		/* the input being read */
 	const char *output;		/* -o: NULL for standard output */
 	bool jobs, events, rings, queues;
-	enum report_format format;
+	const struct report_output *format;	/* --format: a row of report_formats */
 	struct timeline_filter filter;
 	const char *from_arg, *to_arg;	/* resolved once the trace start is known */
 	int top;			/* slowest jobs shown */
@@ -36,13 +35,34 @@ struct report_opts {
 
 struct report;
 
-/* One per --format: jobs stream out as they finish, the rest at the end. */
+/**
+ * struct report_output - one --format, and a row of report_formats[]
+ *
+ * Jobs stream out as they finish (job), the rest per input file at its end;
+ * a format that keeps state of its own makes it in open and keeps it in
+ * rep->out; close and done are called whether the report succeeded or not,
+ * open or not. A new format is one file and one row.
+ */
 struct report_output {
-	void (*begin)(struct report *rep);	/* per input file */
+	const char *name;			/* --format NAME */
+	bool every_job;				/* jobs go to job() without --jobs */
+	bool escaped;				/* the file's strings, escaped for a terminal */
+	bool timeline;				/* the whole timeline: several inputs, --ts-offset */
+	const char *not_to_terminal;		/* binary: the error when stdout is a terminal */
+	int (*open)(struct report *rep, struct gt_error *err);	/* once, the stream open */
+	int (*begin)(struct report *rep, struct gt_error *err);	/* per input file */
+	/* every record of the file, where the format wants them */
+	int (*on_record)(struct analysis *a, struct tep_record *rec,
+			 const struct gpu_event *ev, void *ctx);
 	void (*job)(struct report *rep, const struct job *j);
-	void (*end)(struct report *rep);	/* per input file */
+	int (*end)(struct report *rep, struct gt_error *err);	/* per input file */
+	/* errno of a write of the format's own that failed (ended the pass early) */
+	int (*write_error)(const struct report *rep);
 	void (*finish)(struct report *rep);	/* once, after the last file */
-	bool every_job;			/* jobs go to job() without --jobs */
+	/* once, before the output is closed: what writes into it, rep->stream as opened */
+	void (*close)(struct report *rep);
+	/* once, after: written when the output is complete (a line on stderr); frees the rest */
+	void (*done)(struct report *rep, bool written);
 };
 
 struct report {
@@ -59,12 +79,13 @@ struct report {
 	int input;			/* index into opts.inputs */
 	int rings_seen;			/* over every input */
 	struct keymap ring_jobs;	/* pid << 20 | ring -> jobs, for the HIP section */
-	struct perfetto_export *perfetto;
-	struct report_html *html;
+	void *out;			/* the format's own state (open, close) */
 };
 
 extern const struct report_output report_text, report_csv, report_json, report_perfetto,
 	report_html;
+/* Every format, in the order --help names them; NULL-terminated. */
+extern const struct report_output *const report_formats[];
 
 int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err);
 /* "-" for an absent value, else microseconds with 3 decimals */
@@ -89,17 +110,5 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 /* The JSON report's header, rings, processes, clients and KFD sections
  * (",\"file\":..." on), as the HTML page embeds them. */
 void report_json_summary(struct report *rep);
-
-/* --format html: its state, and the lost-event windows it collects; NULL
- * when out of memory */
-struct report_html *report_html_new(FILE *page);
-/* the page's stream, which the state wrote through */
-FILE *report_html_free(struct report_html *h);
-int report_html_record(struct analysis *a, struct tep_record *rec,
-		       const struct gpu_event *ev, void *ctx);
-
-/* --format perfetto: the exporter sees every record too */
-int report_perfetto_record(struct analysis *a, struct tep_record *rec,
-			   const struct gpu_event *ev, void *ctx);
 
 #endif

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The --format table: a new output format is its own file and a row here. */
+#include <stddef.h>
+
+#include "report.h"
+
+const struct report_output *const report_formats[] = {
+	&report_text,
+	&report_csv,
+	&report_json,
+	&report_perfetto,
+	&report_html,
+	NULL,
+};

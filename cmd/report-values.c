@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What every format prints the same way: times, job keys and flags, busy
+ * and lost. The formats include this and the driver (report.c) includes
+ * the formats, never the reverse.
+ */
+#include <stdio.h>
+
+#include "report.h"
+
+const char *report_us(char *buf, size_t len, bool has, uint64_t ns)
+{
+	if (!has)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%llu.%03llu", (unsigned long long)(ns / 1000),
+			 (unsigned long long)(ns % 1000));
+	return buf;
+}
+
+const char *report_ts(char *buf, size_t len, uint64_t ns)
+{
+	uint64_t us = (ns + 500) / 1000;
+
+	if (!ns)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%llu.%06llu", (unsigned long long)(us / 1000000),
+			 (unsigned long long)(us % 1000000));
+	return buf;
+}
+
+const char *report_job_flags(char *buf, size_t len, unsigned int flags)
+{
+	job_flag_letters(buf, len, flags);
+	if (!buf[0])
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+const char *report_job_key(char *buf, size_t len, const struct job *j)
+{
+	if (j->has_fence)
+		snprintf(buf, len, "%llu:%llu", (unsigned long long)j->ctx,
+			 (unsigned long long)j->seqno);
+	else if (j->has_id)
+		snprintf(buf, len, "id %llu", (unsigned long long)j->id);
+	else
+		snprintf(buf, len, "0x%llx", (unsigned long long)j->fence_ptr);
+	return buf;
+}
+
+bool report_has_workload(const struct report *rep)
+{
+	return rep->analysis.workload.known;
+}
+
+double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
+{
+	uint64_t span = rep->analysis.last_ts - rep->analysis.first_ts;
+
+	return span ? 100.0 * (double)ring->busy_ns / (double)span : 0.0;
+}
+
+uint64_t report_lost_stats(const struct report *rep)
+{
+	uint64_t lost = 0;
+	int i;
+
+	for (i = 0; i < rep->meta->nr_cpustats; i++)
+		lost += cpu_stats_lost(&rep->meta->cpustats[i]);
+	return lost + rep->meta->instance_lost;
+}
+
+uint64_t report_ring_jobs(const struct report *rep, int pid, int ring)
+{
+	return (uintptr_t)keymap_get(&rep->ring_jobs, (uint64_t)pid << 20 | (uint64_t)ring);
+}
