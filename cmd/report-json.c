@@ -455,7 +455,7 @@ static void hip(struct report *rep)
 				q->size, q->priority, q->cooperative ? "true" : "false",
 				(unsigned long long)q->dispatches);
 			kfd_create(f, hip_queue_kfd_create(p, k, &rep->analysis.kfd));
-			kq = kfd_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
+			kq = kfd_queue_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
 			fprintf(f, ",\"kfd_queue\":");
 			if (kq) {
 				fprintf(f, "{\"queue_id\":");

@@ -490,7 +490,7 @@ static void hip_queue(struct report *rep, const struct hip_proc *p, int k)
 {
 	const struct hip_queue *q = &p->queues[k];
 	const struct kfd_op *op = hip_queue_kfd_create(p, k, &rep->analysis.kfd);
-	const struct kfd_queue *kq = kfd_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
+	const struct kfd_queue *kq = kfd_queue_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
 	char a[32], d[32], e[32];
 
 	fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s: %llu dispatches",

@@ -181,8 +181,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	if (add_hip_logs(rep, err) || rep->format->end(rep, err))
 		goto fail;
 	rep->rings_seen += rep->analysis.tl.nr_rings;
-	if (!rep->analysis.gpu_events && !rep->analysis.kfd.kfd_records && !rep->analysis.hip.lines &&
-	    !rep->analysis.kq.records && !rep->opts.events) {
+	if (!analysis_has_gpu_data(&rep->analysis) && !rep->opts.events) {
 		fflush(rep->stream);
 		fprintf(stderr, "gpu-trace report: %s %s\n", rep->opts.file, no_gpu_events);
 		ret = 1;

@@ -30,7 +30,7 @@ const char *kfd_id_from_name(enum kfd_id_from f)
 	}
 }
 
-void kfd_table_init(struct kfd_queue_table *t, struct tep_handle *tep)
+void kfd_queue_table_init(struct kfd_queue_table *t, struct tep_handle *tep)
 {
 	struct tep_event **evs = tep_list_events(tep, TEP_EVENT_SORT_ID);
 	struct tep_event *console = tep_find_event_by_name(tep, "printk", "console");
@@ -417,8 +417,8 @@ static void on_evict_ret(struct kfd_queue_table *t, struct tep_event *ev,
 	}
 }
 
-bool kfd_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
-		      struct tep_record *rec, int type)
+bool kfd_queue_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
+			    struct tep_record *rec, int type)
 {
 	struct tep_event *ev = NULL;
 	enum kfd_probe_kind kind = KP_NR;
@@ -478,8 +478,8 @@ bool kfd_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
 	return kind != KP_CONSOLE;
 }
 
-const struct kfd_queue *kfd_table_find_ring(const struct kfd_queue_table *t, int pid,
-					    uint64_t ring, uint64_t by)
+const struct kfd_queue *kfd_queue_table_find_ring(const struct kfd_queue_table *t, int pid,
+						  uint64_t ring, uint64_t by)
 {
 	int i;
 
@@ -490,7 +490,7 @@ const struct kfd_queue *kfd_table_find_ring(const struct kfd_queue_table *t, int
 	return NULL;
 }
 
-void kfd_table_free(struct kfd_queue_table *t)
+void kfd_queue_table_free(struct kfd_queue_table *t)
 {
 	free(t->queues);
 	free(t->evicts);

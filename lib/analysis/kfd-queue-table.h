@@ -106,18 +106,18 @@ struct kfd_queue_table {
 	bool probes;			/* the file has the probe formats */
 };
 
-void kfd_table_init(struct kfd_queue_table *t, struct tep_handle *tep);
+void kfd_queue_table_init(struct kfd_queue_table *t, struct tep_handle *tep);
 /* true when the record was one of the probes' (or a console line they use) */
-bool kfd_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
-		      struct tep_record *rec, int type);
-void kfd_table_free(struct kfd_queue_table *t);
+bool kfd_queue_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
+			    struct tep_record *rec, int type);
+void kfd_queue_table_free(struct kfd_queue_table *t);
 
 /*
  * The queue a process created on this ring (the HIP runtime's HWq=) before
  * `by`, the latest such; NULL if the probes saw none.
  */
-const struct kfd_queue *kfd_table_find_ring(const struct kfd_queue_table *t, int pid,
-					    uint64_t ring, uint64_t by);
+const struct kfd_queue *kfd_queue_table_find_ring(const struct kfd_queue_table *t, int pid,
+						  uint64_t ring, uint64_t by);
 
 const char *kfd_id_from_name(enum kfd_id_from f);
 

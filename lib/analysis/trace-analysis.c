@@ -15,7 +15,7 @@
 #include "dat/dat-stream.h"
 #include "dat/dat-windows.h"
 #include "decode/gpu-plugin.h"
-#include "decode/record-field.h"
+#include "analysis/analysis-joins.h"
 #include "analysis/trace-analysis.h"
 
 static const char *comm_of(int pid, void *ctx)
@@ -26,6 +26,11 @@ static const char *comm_of(int pid, void *ctx)
 uint64_t analysis_first_ts(const struct analysis *a)
 {
 	return a->nr_handles ? tracecmd_get_first_ts(a->handles[0]) : 0;
+}
+
+bool analysis_has_gpu_data(const struct analysis *a)
+{
+	return a->gpu_events || a->kfd.kfd_records || a->kq.records || a->hip.lines;
 }
 
 const char *analysis_comm(struct analysis *a, int pid)
@@ -80,44 +85,23 @@ static int common_fields_end(struct tep_handle *tep)
 	return end;
 }
 
-/* Decoders, timeline, pid tree and hooks over the file's (or a stream's) formats. */
+/* Decoders, every join and the hooks over the file's (or a stream's) formats. */
 static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 			 const struct analysis_hooks *hooks, struct gt_error *err)
 {
+	size_t i;
+
 	a->tep = tep;
 	a->common_end = common_fields_end(tep);
 	a->dec = gpu_decoder_new(a->tep);
 	if (!a->dec)
 		return gt_error_set(err, ENOMEM, "out of memory reading the event formats");
-	/* without scheduler or amdgpu events, jobs are the fences themselves */
-	if (timeline_init(&a->tl, !gpu_decoder_has_system(a->dec, "gpu_scheduler") &&
-				  !gpu_decoder_has_system(a->dec, "gpu_sched") &&
-				  !gpu_decoder_has_system(a->dec, "amdgpu")))
-		return gt_error_set(err, ENOMEM, "out of memory");
-	workload_tree_init(&a->workload, a->tep);
-	kfd_table_init(&a->kq, a->tep);
-	a->print_event = tep_find_event_by_name(a->tep, "ftrace", "print");
-	a->print_buf = a->print_event ? tep_find_field(a->print_event, "buf") : NULL;
+	for (i = 0; i < analysis_nr_joins; i++)
+		if (analysis_joins[i].init && analysis_joins[i].init(a))
+			return gt_error_set(err, ENOMEM, "out of memory starting the %s join",
+					    analysis_joins[i].name);
 	attach_hooks(a, hooks);
 	return 0;
-}
-
-/* A print record (record --hip-log's lines, a trace_marker write): the HIP log's? */
-static const struct hip_line *hip_record(struct analysis *a, struct tep_record *rec)
-{
-	const char *text;
-	int len;
-
-	if (!a->print_buf || tep_data_type(a->tep, rec) != a->print_event->id)
-		return NULL;
-	text = record_field_tail(a->print_buf, rec, &len);
-	/* the text must end inside the record */
-	if (!text || !memchr(text, '\0', (size_t)len))
-		return NULL;
-	if (kfd_snapshots_line(&a->snaps, rec->ts, text))
-		return NULL;
-	return hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text,
-			       &a->hip_line, &a->kfd) ? &a->hip_line : NULL;
 }
 
 int analysis_init(struct analysis *a, struct tep_handle *tep,
@@ -417,9 +401,8 @@ static void release_page(struct analysis *a, const struct tep_record *rec)
 
 int analysis_record(struct analysis *a, struct tep_record *rec)
 {
-	struct gpu_event ev;
-	enum gpu_event_kind kind;
-	bool probe;
+	struct join_record r = { .rec = rec };
+	size_t i;
 
 	if (rec->size < a->common_end) {
 		a->short_records++;
@@ -438,28 +421,14 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 			a->missed += (uint64_t)rec->missed_events;
 		else
 			a->missed_unknown = true;
-		timeline_lost_events(&a->tl, rec->ts);
 	}
-	workload_tree_add(&a->workload, rec);
-	kind = gpu_decoder_decode(a->dec, rec, &ev);
-	if (kind == GEV_FUNC || kind == GEV_FUNC_ENTRY || kind == GEV_FUNC_EXIT) {
-		const char *func = tep_find_function(a->tep, ev.func_ip);
-
-		a->func_events++;
-		if (kfd_is_queue_function(func))
-			kfd_queues_add(&a->kfd, &ev, func);
-		else if (kfd_is_function(func))
-			a->kfd.kfd_records++;	/* KFD, but no queue path */
-	} else if (kind != GEV_NONE) {
-		a->gpu_events++;
-		timeline_add_event(&a->tl, &ev);
-	}
-	probe = kind == GEV_NONE && a->kq.nr_formats &&
-		kfd_table_record(&a->kq, a->tep, rec, tep_data_type(a->tep, rec));
-	a->hip_current = kind == GEV_NONE && !probe ? hip_record(a, rec) : NULL;
+	r.kind = gpu_decoder_decode(a->dec, rec, &r.ev);
+	a->hip_current = NULL;
+	for (i = 0; i < analysis_nr_joins; i++)
+		analysis_joins[i].record(a, &r);
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
-	    a->hooks.on_record(a, rec, kind == GEV_NONE ? NULL : &ev, a->hooks.ctx) < 0)
+	    a->hooks.on_record(a, rec, r.kind == GEV_NONE ? NULL : &r.ev, a->hooks.ctx) < 0)
 		return -1;
 	if (rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS)
 		a->runs[rec->cpu].last_ts = rec->ts;
@@ -546,10 +515,12 @@ static int check_read_whole(struct analysis *a, struct gt_error *err)
 
 void analysis_finish(struct analysis *a)
 {
+	size_t j;
 	int i;
 
-	timeline_finish(&a->tl);
-	kfd_snapshots_finish(&a->snaps);
+	for (j = 0; j < analysis_nr_joins; j++)
+		if (analysis_joins[j].finish)
+			analysis_joins[j].finish(a);
 	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
 		release_run(a, &a->runs[i]);
 }
@@ -591,6 +562,7 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 
 void analysis_close(struct analysis *a)
 {
+	size_t j;
 	int i;
 
 	dat_stream_close(a->stream);
@@ -598,12 +570,9 @@ void analysis_close(struct analysis *a)
 		tracecmd_close(a->handles[i]);
 	if (a->dec)
 		gpu_decoder_free(a->dec);
-	timeline_free(&a->tl);
-	kfd_queues_free(&a->kfd);
-	kfd_table_free(&a->kq);
-	kfd_snapshots_free(&a->snaps);
-	workload_tree_free(&a->workload);
-	hip_runtime_free(&a->hip);
+	for (j = 0; j < analysis_nr_joins; j++)
+		if (analysis_joins[j].free)
+			analysis_joins[j].free(a);
 	if (a->masked_fd >= 0)
 		close(a->masked_fd);
 	if (a->file_fd >= 0)

@@ -126,6 +126,9 @@ void analysis_finish(struct analysis *a);
 void analysis_close(struct analysis *a);
 /* The top buffer's first timestamp once opened; 0 when not known before the run. */
 uint64_t analysis_first_ts(const struct analysis *a);
+/* Whether the pass met anything of a GPU's: a GPU event, a KFD function or
+ * probe record, or a line of the HIP runtime's log. */
+bool analysis_has_gpu_data(const struct analysis *a);
 /* "<...>" when the file has no name for the pid */
 const char *analysis_comm(struct analysis *a, int pid);
 

@@ -111,10 +111,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	workload_tree_add_marker(&w, "gpu-trace workload: pids=1 comm=x");
 	workload_tree_add(&w, &r);
 	workload_tree_free(&w);
-	kfd_table_init(&kq, tep);
+	kfd_queue_table_init(&kq, tep);
 	if (kq.nr_formats)
-		kfd_table_record(&kq, tep, &r, ev->id);
-	kfd_table_free(&kq);
+		kfd_queue_table_record(&kq, tep, &r, ev->id);
+	kfd_queue_table_free(&kq);
 	free(rec);
 out:
 	free(fmt);

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The joins the pipeline runs, in the order each record meets them: the
+ * workload's pid tree first (the job join asks it whose a job is), then
+ * GPU jobs, KFD's functions, KFD's probe events, and last the print lines
+ * no other join took (the HIP runtime's log, KFD debugfs snapshots).
+ */
+#include <string.h>
+
+#include "analysis/analysis-joins.h"
+#include "analysis/trace-analysis.h"
+#include "decode/gpu-plugin.h"
+#include "decode/record-field.h"
+
+static int workload_init(struct analysis *a)
+{
+	workload_tree_init(&a->workload, a->tep);
+	return 0;
+}
+
+static void workload_record(struct analysis *a, struct join_record *r)
+{
+	workload_tree_add(&a->workload, r->rec);
+}
+
+static void workload_free(struct analysis *a)
+{
+	workload_tree_free(&a->workload);
+}
+
+/* without scheduler or amdgpu events, jobs are the fences themselves */
+static int jobs_init(struct analysis *a)
+{
+	return timeline_init(&a->tl, !gpu_decoder_has_system(a->dec, "gpu_scheduler") &&
+				     !gpu_decoder_has_system(a->dec, "gpu_sched") &&
+				     !gpu_decoder_has_system(a->dec, "amdgpu"));
+}
+
+static void jobs_record(struct analysis *a, struct join_record *r)
+{
+	if (r->rec->missed_events)
+		timeline_lost_events(&a->tl, r->rec->ts);
+	if (r->kind == GEV_NONE || r->kind == GEV_FUNC || r->kind == GEV_FUNC_ENTRY ||
+	    r->kind == GEV_FUNC_EXIT)
+		return;
+	a->gpu_events++;
+	timeline_add_event(&a->tl, &r->ev);
+	r->taken = true;
+}
+
+static void jobs_finish(struct analysis *a)
+{
+	timeline_finish(&a->tl);
+}
+
+static void jobs_free(struct analysis *a)
+{
+	timeline_free(&a->tl);
+}
+
+static void kfd_functions_record(struct analysis *a, struct join_record *r)
+{
+	const char *func;
+
+	if (r->kind != GEV_FUNC && r->kind != GEV_FUNC_ENTRY && r->kind != GEV_FUNC_EXIT)
+		return;
+	func = tep_find_function(a->tep, r->ev.func_ip);
+	a->func_events++;
+	if (kfd_is_queue_function(func))
+		kfd_queues_add(&a->kfd, &r->ev, func);
+	else if (kfd_is_function(func))
+		a->kfd.kfd_records++;	/* KFD, but no queue path */
+	r->taken = true;
+}
+
+static void kfd_functions_free(struct analysis *a)
+{
+	kfd_queues_free(&a->kfd);
+}
+
+static int kfd_probes_init(struct analysis *a)
+{
+	kfd_queue_table_init(&a->kq, a->tep);
+	return 0;
+}
+
+static void kfd_probes_record(struct analysis *a, struct join_record *r)
+{
+	if (r->kind == GEV_NONE && a->kq.nr_formats &&
+	    kfd_queue_table_record(&a->kq, a->tep, r->rec, tep_data_type(a->tep, r->rec)))
+		r->taken = true;
+}
+
+static void kfd_probes_free(struct analysis *a)
+{
+	kfd_queue_table_free(&a->kq);
+}
+
+static int print_lines_init(struct analysis *a)
+{
+	a->print_event = tep_find_event_by_name(a->tep, "ftrace", "print");
+	a->print_buf = a->print_event ? tep_find_field(a->print_event, "buf") : NULL;
+	return 0;
+}
+
+/* A print record (record --hip-log's lines, a trace_marker write): the HIP log's? */
+static void print_lines_record(struct analysis *a, struct join_record *r)
+{
+	struct tep_record *rec = r->rec;
+	const char *text;
+	int len;
+
+	if (r->taken || r->kind != GEV_NONE || !a->print_buf ||
+	    tep_data_type(a->tep, rec) != a->print_event->id)
+		return;
+	text = record_field_tail(a->print_buf, rec, &len);
+	/* the text must end inside the record */
+	if (!text || !memchr(text, '\0', (size_t)len))
+		return;
+	r->taken = true;
+	if (kfd_snapshots_line(&a->snaps, rec->ts, text))
+		return;
+	if (hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text, &a->hip_line, &a->kfd))
+		a->hip_current = &a->hip_line;
+}
+
+static void print_lines_finish(struct analysis *a)
+{
+	kfd_snapshots_finish(&a->snaps);
+}
+
+static void print_lines_free(struct analysis *a)
+{
+	kfd_snapshots_free(&a->snaps);
+	hip_runtime_free(&a->hip);
+}
+
+const struct analysis_join analysis_joins[] = {
+	{ "workload pid tree", workload_init, workload_record, NULL, workload_free },
+	{ "GPU jobs", jobs_init, jobs_record, jobs_finish, jobs_free },
+	{ "KFD functions", NULL, kfd_functions_record, NULL, kfd_functions_free },
+	{ "KFD probe events", kfd_probes_init, kfd_probes_record, NULL, kfd_probes_free },
+	{ "print lines (HIP log, KFD snapshots)", print_lines_init, print_lines_record,
+	  print_lines_finish, print_lines_free },
+};
+
+const size_t analysis_nr_joins = sizeof(analysis_joins) / sizeof(analysis_joins[0]);

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_ANALYSIS_JOINS_H
+#define GT_ANALYSIS_JOINS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <trace-cmd.h>
+
+#include "decode/gpu-event.h"
+
+struct analysis;
+
+/**
+ * struct join_record - one record as the joins see it
+ * @rec:   the record
+ * @kind:  what the decoders made of it (GEV_NONE: no GPU or function event)
+ * @ev:    the decoded event, when @kind is not GEV_NONE
+ * @taken: a join before this one took it as its own; the print-line join
+ *         reads only what no other took
+ *
+ * Decoded once by the pipeline, then offered to every join in table order.
+ */
+struct join_record {
+	struct tep_record *rec;
+	enum gpu_event_kind kind;
+	struct gpu_event ev;
+	bool taken;
+};
+
+/**
+ * struct analysis_join - one join of the pipeline, a row of analysis_joins[]
+ * @name:   what it joins, for messages and tests
+ * @init:   over the file's formats (a->tep); 0, or -1 when out of memory
+ * @record: every record, in time order
+ * @finish: once, after the last record (unfinished work handed out)
+ * @free:   what init and record made; also after a failed init
+ *
+ * Its state lives in struct analysis, where the report's formats read it.
+ * A new join is one file of its own, its state in struct analysis and one
+ * row in analysis-joins.c.
+ */
+struct analysis_join {
+	const char *name;
+	int (*init)(struct analysis *a);
+	void (*record)(struct analysis *a, struct join_record *r);
+	void (*finish)(struct analysis *a);
+	void (*free)(struct analysis *a);
+};
+
+extern const struct analysis_join analysis_joins[];
+extern const size_t analysis_nr_joins;
+
+#endif
