@@ -12,7 +12,7 @@
 #include "decode/gpu-event.h"
 #include "util/gt-error.h"
 #include "analysis/hip-runtime.h"
-#include "decode/kfd-mqd.h"
+#include "analysis/kfd-snapshots.h"
 #include "analysis/kfd-queue-table.h"
 #include "analysis/kfd-queues.h"
 #include "analysis/timeline.h"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "capture/kfd-debugfs.h"
+#include "decode/kfd-names.h"
 
 #define DEBUGFS_DEFAULT	"/sys/kernel/debug"
 #define TOPOLOGY_NODES	"/sys/class/kfd/kfd/topology/nodes"
@@ -75,7 +76,7 @@ static void put(struct kfd_debugfs *d, uint64_t ts, const char *file, const char
 
 	if (d->failed)
 		return;
-	n = snprintf(text, sizeof(text), "%s%d %s: %.*s", "kfd-debugfs ", d->seq, file,
+	n = snprintf(text, sizeof(text), "%s%d %s: %.*s", KFD_DEBUGFS_PREFIX, d->seq, file,
 		     (int)(len > MAX_LINE ? MAX_LINE : len), line);
 	if (n < 0)
 		return;

@@ -18,6 +18,9 @@ const char *kfd_errno_name(int ret, char *buf, size_t len);
  */
 #define KFD_PROBE_GROUP_PREFIX	"gpu_trace_"
 
+/* Each line of a KFD debugfs snapshot, as record stores it in a print record */
+#define KFD_DEBUGFS_PREFIX	"kfd-debugfs "
+
 /* The pid in a gpu_trace_<pid> group name, 0 if not ours. */
 int kfd_probe_group_pid(const char *group);
 

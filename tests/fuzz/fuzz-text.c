@@ -27,7 +27,7 @@
 #include "../../lib/capture/cgroup-scope.h"
 #include "../../lib/capture/hip-capture.h"
 #include "../../lib/analysis/hip-runtime.h"
-#include "../../lib/decode/kfd-mqd.h"
+#include "../../lib/analysis/kfd-snapshots.h"
 
 #define MAX_LINE 4096
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/decode/kfd-mqd.h"
+#include "../../lib/analysis/kfd-snapshots.h"
 #include "../../lib/analysis/trace-analysis.h"
 #include "unit.h"
 
