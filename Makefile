@@ -64,10 +64,10 @@ build/normal/%.o: %.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The HTML report's page, as a C string the binary carries (no file to install)
-build/gen/report-page.h: cmd/report-page.html
+build/gen/report-page.h: lib/output/report-page.html
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
-$(call obj,normal,cmd/report-html.c) $(call obj,asan,cmd/report-html.c): build/gen/report-page.h
+$(call obj,normal,lib/output/report-html.c) $(call obj,asan,lib/output/report-html.c): build/gen/report-page.h
 
 build/asan/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -180,12 +180,13 @@ FUZZ_REPORT_ENV = $(FUZZ_ENV):allocator_may_return_null=1
 # through the sanitized replay binaries with leak checking on.
 FUZZ_FAST_ENV = ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 
-build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRCS) $(wildcard lib/*/*.h)
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRCS) $(wildcard lib/*/*.h) build/gen/report-page.h
 	@mkdir -p build/fuzz
 	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS)
 
 # fuzz-report's custom mutator damages zstd v7 pages before compressing them
-build/fuzz/fuzz-report: tests/fuzz/fuzz-report.c tests/fuzz/zstd-mutator.c $(LIB_SRCS) $(wildcard lib/*/*.h)
+build/fuzz/fuzz-report: tests/fuzz/fuzz-report.c tests/fuzz/zstd-mutator.c $(LIB_SRCS) $(wildcard lib/*/*.h) \
+		build/gen/report-page.h
 	@mkdir -p build/fuzz
 	clang $(FUZZ_CFLAGS) -o $@ $< tests/fuzz/zstd-mutator.c $(LIB_SRCS) $(LDLIBS)
 

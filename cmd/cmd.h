@@ -38,13 +38,16 @@ int cmd_failf(const char *cmd, const char *fmt, ...)
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* How record and reset report what a killed gpu-trace left (lib/capture/stale.h). */
 #include "capture/stale.h"
+#include "util/json-str.h"
 void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, void *ctx);
 
 /* getopt_long's ':' (missing value) or '?' for `gpu-trace CMD`, as one line; -1. */
 int cmd_option_error(const char *cmd, int c, const char *option, struct gt_error *err);
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-void json_str(FILE *f, const char *s);
+
+struct report_opts;
+/* report's command line (report-options.c): 0, 1 when --help was shown, -1 */
+int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err);
 
 /* Bold on a terminal, plain otherwise. */
 const char *cmd_bold(void);

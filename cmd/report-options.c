@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "report.h"
+#include "output/report.h"
 
 enum {
 	OPT_JOBS = 256, OPT_EVENTS, OPT_RINGS, OPT_QUEUES, OPT_FORMAT, OPT_PID,

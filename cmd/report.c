@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +8,7 @@
 
 #include "util/outfile.h"
 #include "cmd.h"
-#include "report.h"
+#include "output/report.h"
 
 /* Exit status when the file reads fine but holds no GPU events. */
 #define REPORT_EXIT_NO_GPU_EVENTS 2
@@ -201,7 +202,7 @@ int cmd_report(int argc, char **argv)
 	struct gt_error err = { 0 };
 	struct analysis_hooks hooks = { .on_job = on_job, .ctx = &rep };
 	int ret = GT_EXIT_FAILURE, parsed, closed, with_events = 0, r;
-	bool written = false;
+	char note[PATH_MAX + 256];
 
 	parsed = report_opts_parse(argc, argv, &rep.opts, &err);
 	if (parsed) {
@@ -245,10 +246,12 @@ out:
 		closed = close_output(&rep, &of, ret != GT_EXIT_FAILURE);
 		if (closed)
 			ret = closed;
-		written = !closed && ret != GT_EXIT_FAILURE;
+		else if (ret != GT_EXIT_FAILURE && rep.format->note &&
+			 rep.format->note(&rep, note, sizeof(note)))
+			fprintf(stderr, "gpu-trace report: %s\n", note);
 	}
 	if (rep.format->done)
-		rep.format->done(&rep, written);
+		rep.format->done(&rep);
 	keymap_free(&rep.ring_jobs);
 	free(rep.opts.hip_logs);
 	free(rep.meta);

@@ -2,8 +2,8 @@
 # The include rules of lib/'s layers (README, Layout): data flows one way,
 #   cmd -> output -> analysis -> {dat, decode} -> util
 #   cmd -> capture -> {tracefs, dat, decode} -> util
-# capture and analysis never include each other, lib/ never includes cmd/,
-# and the plugins stand on decode and util alone. One grep per rule; each
+# capture and analysis never include each other, lib/ never includes cmd/
+# nor prints, and the plugins stand on decode and util alone. One grep per rule; each
 # prints "ok - RULE" or "not ok - RULE" with the offending lines.
 set -u
 cd "$(dirname "$0")/.."
@@ -44,6 +44,18 @@ if [ -z "$hits" ]; then
 	pass=$((pass + 1))
 else
 	echo "not ok - lib includes by layer folder, never by ../ or from cmd"
+	echo "$hits" | sed 's/^/    /'
+	fail=$((fail + 1))
+fi
+
+# lib/ returns errors and never prints or exits: that is cmd/'s (comments aside)
+hits=$(grep -rnE '\b(stderr|stdout)\b|(^|[^a-z_])(printf|puts|perror|exit)\(' lib --include='*.[ch]' |
+	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)|/\*.*\b(stderr|stdout)\b.*\*/')
+if [ -z "$hits" ]; then
+	echo "ok - lib never prints to the terminal or exits"
+	pass=$((pass + 1))
+else
+	echo "not ok - lib never prints to the terminal or exits"
 	echo "$hits" | sed 's/^/    /'
 	fail=$((fail + 1))
 fi

@@ -2,7 +2,7 @@
 /* The --format table: a new output format is its own file and a row here. */
 #include <stddef.h>
 
-#include "report.h"
+#include "output/report.h"
 
 const struct report_output *const report_formats[] = {
 	&report_text,

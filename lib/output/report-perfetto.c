@@ -2,11 +2,12 @@
 /* --format perfetto: the timeline as a Perfetto trace (lib/output/perfetto-export.c). */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "output/perfetto-export.h"
-#include "report.h"
+#include "output/report.h"
 
 /* Perfetto's timestamps are unsigned: nothing may land before 0 */
 static int before_zero(const struct report *rep, struct gt_error *err)
@@ -72,19 +73,24 @@ static int perfetto_end(struct report *rep, struct gt_error *err)
 	return 0;
 }
 
-static void perfetto_done(struct report *rep, bool written)
+static int perfetto_note(const struct report *rep, char *buf, size_t len)
 {
-	struct perfetto_export *p = rep->out;
+	const struct perfetto_export *p = rep->out;
 
-	if (!p)
-		return;
-	if (written && rep->opts.output)
-		fprintf(stderr, "gpu-trace report: wrote %s: %" PRIu64 " slices, %" PRIu64 " flows on %d rings%s%s; open it in ui.perfetto.dev\n",
-			rep->opts.output, p->slices, p->flows, rep->rings_seen,
-			rep->opts.nr_inputs > 1 ? ", one group per file" : "",
-			p->dropped ? " (some slices past 256 overlapping lanes left out)" : "");
-	perfetto_export_free(p);
-	free(p);
+	if (!p || !rep->opts.output)
+		return 0;
+	snprintf(buf, len, "wrote %s: %" PRIu64 " slices, %" PRIu64 " flows on %d rings%s%s; open it in ui.perfetto.dev",
+		 rep->opts.output, p->slices, p->flows, rep->rings_seen,
+		 rep->opts.nr_inputs > 1 ? ", one group per file" : "",
+		 p->dropped ? " (some slices past 256 overlapping lanes left out)" : "");
+	return 1;
+}
+
+static void perfetto_done(struct report *rep)
+{
+	if (rep->out)
+		perfetto_export_free(rep->out);
+	free(rep->out);
 	rep->out = NULL;
 }
 
@@ -99,5 +105,6 @@ const struct report_output report_perfetto = {
 	.job = perfetto_job,
 	.end = perfetto_end,
 	.write_error = perfetto_write_error,
+	.note = perfetto_note,
 	.done = perfetto_done,
 };

@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 
-#include "report.h"
+#include "output/report.h"
 
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns)
 {

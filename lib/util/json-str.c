@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The one JSON string writer of every --json / --format json output. */
-#include "cmd.h"
+#include "util/json-str.h"
 
 void json_str(FILE *f, const char *s)
 {

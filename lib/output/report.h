@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef GT_CMD_REPORT_H
-#define GT_CMD_REPORT_H
+#ifndef GT_OUTPUT_REPORT_H
+#define GT_OUTPUT_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -61,8 +61,10 @@ struct report_output {
 	void (*finish)(struct report *rep);	/* once, after the last file */
 	/* once, before the output is closed: what writes into it, rep->stream as opened */
 	void (*close)(struct report *rep);
-	/* once, after: written when the output is complete (a line on stderr); frees the rest */
-	void (*done)(struct report *rep, bool written);
+	/* once the output is complete: 1 and a line for the user in buf, or 0 */
+	int (*note)(const struct report *rep, char *buf, size_t len);
+	/* last, whatever happened: frees the rest */
+	void (*done)(struct report *rep);
 };
 
 struct report {
@@ -87,7 +89,6 @@ extern const struct report_output report_text, report_csv, report_json, report_p
 /* Every format, in the order --help names them; NULL-terminated. */
 extern const struct report_output *const report_formats[];
 
-int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err);
 /* "-" for an absent value, else microseconds with 3 decimals */
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
 /* trace-cmd's seconds.microseconds */

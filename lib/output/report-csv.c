@@ -2,7 +2,7 @@
 /* CSV: one table per section, each after a "# section" line; times in ns. */
 #include <string.h>
 
-#include "report.h"
+#include "output/report.h"
 
 static void field(FILE *f, bool has, uint64_t v)
 {

@@ -2,8 +2,8 @@
 /* The JSON schema is documented in man/gpu-trace-report.1 (JSON OUTPUT). */
 #include <string.h>
 
-#include "cmd.h"
-#include "report.h"
+#include "util/json-str.h"
+#include "output/report.h"
 
 static void opt_u64(FILE *f, bool has, uint64_t v)
 {

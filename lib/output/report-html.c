@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * --format html: one page that opens offline (cmd/report-page.html, carried
+ * --format html: one page that opens offline (lib/output/report-page.html, carried
  * in the binary) with the data embedded as JSON: per input file, every job
  * as a compact row, then the JSON report's summary sections and the
  * lost-event windows.
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "report.h"
+#include "util/json-str.h"
+#include "output/report.h"
 
 #define DATA_MARK "/*GT-DATA*/"
 

@@ -2,7 +2,7 @@
 #include <string.h>
 #include <trace-seq.h>
 
-#include "report.h"
+#include "output/report.h"
 
 static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev)
 {
