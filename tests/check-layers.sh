@@ -6,26 +6,30 @@
 # nor prints, and the plugins stand on decode and util alone. One grep per rule; each
 # prints "ok - RULE" or "not ok - RULE" with the offending lines.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 pass=0
 fail=0
 
+# verdict NAME HITS: ok when nothing broke the rule, else the lines that did
+verdict() {
+	if [ -z "$2" ]; then
+		echo "ok - $1"
+		pass=$((pass + 1))
+	else
+		echo "not ok - $1"
+		echo "$2" | sed 's/^/    /'
+		fail=$((fail + 1))
+	fi
+}
+
 # rule NAME DIR... -- LAYER...: no file under DIR includes a LAYER's header
 rule() {
-	local name=$1 dirs=() layers hits
+	local name=$1 dirs=() layers
 	shift
 	while [ "$1" != -- ]; do dirs+=("$1"); shift; done
 	shift
 	layers=$(IFS='|'; echo "$*")
-	hits=$(grep -rnE "#include \"(\.\./)*(lib/)?($layers)/" "${dirs[@]}" --include='*.[ch]')
-	if [ -z "$hits" ]; then
-		echo "ok - $name"
-		pass=$((pass + 1))
-	else
-		echo "not ok - $name"
-		echo "$hits" | sed 's/^/    /'
-		fail=$((fail + 1))
-	fi
+	verdict "$name" "$(grep -rnE "#include \"(\.\./)*(lib/)?($layers)/" "${dirs[@]}" --include='*.[ch]')"
 }
 
 rule "util stands on nothing of ours" lib/util -- tracefs capture dat decode analysis output
@@ -38,37 +42,16 @@ rule "output never includes capture or tracefs" lib/output -- capture tracefs
 rule "plugins stand on decode and util" plugins -- tracefs capture dat analysis output
 
 # the same by other roads: a relative path around the folders, or cmd/ from lib/
-hits=$(grep -rnE '#include "\.\./|#include "(\.\./)*cmd/' lib --include='*.[ch]')
-if [ -z "$hits" ]; then
-	echo "ok - lib includes by layer folder, never by ../ or from cmd"
-	pass=$((pass + 1))
-else
-	echo "not ok - lib includes by layer folder, never by ../ or from cmd"
-	echo "$hits" | sed 's/^/    /'
-	fail=$((fail + 1))
-fi
+verdict "lib includes by layer folder, never by ../ or from cmd" \
+	"$(grep -rnE '#include "\.\./|#include "(\.\./)*cmd/' lib --include='*.[ch]')"
 
 # lib/ returns errors and never prints or exits: that is cmd/'s (comments aside)
-hits=$(grep -rnE '\b(stderr|stdout)\b|(^|[^a-z_])(printf|puts|perror|exit)\(' lib --include='*.[ch]' |
-	grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)|/\*.*\b(stderr|stdout)\b.*\*/')
-if [ -z "$hits" ]; then
-	echo "ok - lib never prints to the terminal or exits"
-	pass=$((pass + 1))
-else
-	echo "not ok - lib never prints to the terminal or exits"
-	echo "$hits" | sed 's/^/    /'
-	fail=$((fail + 1))
-fi
+verdict "lib never prints to the terminal or exits" \
+	"$(grep -rnE '\b(stderr|stdout)\b|(^|[^a-z_])(printf|puts|perror|exit)\(' lib --include='*.[ch]' |
+		grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)|/\*.*\b(stderr|stdout)\b.*\*/')"
 
 # every source file of lib/ sits in a layer's folder
-loose=$(find lib -maxdepth 1 -type f -name '*.[ch]')
-if [ -z "$loose" ]; then
-	echo "ok - every lib file in a layer folder"
-	pass=$((pass + 1))
-else
-	echo "not ok - every lib file in a layer folder: $loose"
-	fail=$((fail + 1))
-fi
+verdict "every lib file in a layer folder" "$(find lib -maxdepth 1 -type f -name '*.[ch]')"
 
 echo "$pass passed, $fail failed, 0 skipped"
 [ "$fail" = 0 ]
