@@ -2,6 +2,7 @@
 #ifndef GT_CMD_H
 #define GT_CMD_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "util/gt-error.h"
@@ -48,6 +49,14 @@ int cmd_option_error(const char *cmd, int c, const char *option, struct gt_error
 struct report_opts;
 /* report's command line (report-options.c): 0, 1 when --help was shown, -1 */
 int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err);
+
+/*
+ * record's and top's ending (stop-signals.c): the signal that asked the run
+ * to stop (0 while none did), and the handlers that set it; extra, when
+ * given, handles extra_sig (record's reader wake-up, top's resize).
+ */
+extern volatile sig_atomic_t cmd_stop_signal;
+void cmd_stop_signals_install(int extra_sig, void (*extra)(int));
 
 /* Bold on a terminal, plain otherwise. */
 const char *cmd_bold(void);

@@ -13,38 +13,10 @@
 #include "record-progress.h"
 #include "record.h"
 
-
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
-
 /* A reader blocked in splice on an old kernel is woken by this signal. */
 static void on_wake(int sig)
 {
 	(void)sig;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa = { 0 };
-
-	sa.sa_handler = on_stop;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* Ctrl-\ ends a recording like Ctrl-C: the teardown must run either way */
-	sigaction(SIGQUIT, &sa, NULL);
-	sa.sa_handler = on_wake;
-	sigaction(SIGUSR2, &sa, NULL);
-	/*
-	 * `record ... 2>&1 | head`: a reader that went away is a failed write,
-	 * not death before the teardown (the workload gets SIGPIPE back)
-	 */
-	signal(SIGPIPE, SIG_IGN);
 }
 
 static double now_seconds(void)
@@ -262,7 +234,7 @@ static void wait_for_end(struct record_run *run, double t0)
 {
 	double last_progress = 0;
 
-	while (!stop_signal) {
+	while (!cmd_stop_signal) {
 		long ms = run->opts.kfd_snapshot_ms && run->opts.kfd_snapshot_ms < 100 ?
 			  run->opts.kfd_snapshot_ms : 100;
 		struct timespec nap = { 0, ms * 1000 * 1000 };
@@ -375,21 +347,10 @@ static int teardown(struct record_run *run, struct gt_error *err)
 
 static void stop_workload(struct record_run *run)
 {
-	int i;
-
 	if (run->workload.pid <= 0 || run->workload_exited)
 		return;
-	kill(run->workload.pid, stop_signal ? stop_signal : SIGTERM);
-	/* give it two seconds to go; gpu-trace does not outlive it forever */
-	for (i = 0; i < 20; i++) {
-		struct timespec nap = { 0, 100 * 1000 * 1000 };
-
-		if (waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid) {
-			run->workload_exited = true;
-			return;
-		}
-		nanosleep(&nap, NULL);
-	}
+	if (workload_stop(&run->workload, cmd_stop_signal ? cmd_stop_signal : SIGTERM, &run->wait_status))
+		run->workload_exited = true;
 }
 
 static int set_tracing(struct record_run *run, bool on, struct gt_error *err)
@@ -462,12 +423,12 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 		return -1;
 	print_summary(run, totals);
 	record_hip_say(run);
-	if (stop_signal && run->opts.command && !run->workload_exited)
+	if (cmd_stop_signal && run->opts.command && !run->workload_exited)
 		cmd_say("the command did not exit after signal %d; it is still running as pid %d",
-			(int)stop_signal, (int)run->workload.pid);
+			(int)cmd_stop_signal, (int)run->workload.pid);
 	if (run->workload_exited)
 		return workload_exit_code(run->wait_status);
-	return stop_signal && run->opts.command ? 128 + stop_signal : 0;
+	return cmd_stop_signal && run->opts.command ? 128 + cmd_stop_signal : 0;
 }
 
 static void free_run(struct record_run *run, struct scan_totals *totals)
@@ -507,14 +468,14 @@ int cmd_record(int argc, char **argv)
 		record_opts_free(&run.opts);
 		return i > 0 ? 0 : cmd_fail("record", &err);
 	}
-	install_signals();
+	cmd_stop_signals_install(SIGUSR2, on_wake);
 	if (setup(&run, &err))
 		goto fail;
-	if (stop_signal) {
+	if (cmd_stop_signal) {
 		/* never start a workload the user already asked us to stop */
 		gt_error_set(&err, EINTR, "interrupted by signal %d before recording started; nothing recorded",
-			     (int)stop_signal);
-		ret = 128 + stop_signal;
+			     (int)cmd_stop_signal);
+		ret = 128 + cmd_stop_signal;
 		cmd_fail("record", &err);
 		goto cleanup;
 	}

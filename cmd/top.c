@@ -28,12 +28,7 @@
 /* Exit status when the kernel has no GPU event system to watch. */
 #define TOP_EXIT_NO_GPU_EVENTS 2
 
-static volatile sig_atomic_t stop_signal, resized;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
+static volatile sig_atomic_t resized;
 
 static void on_resize(int sig)
 {
@@ -362,22 +357,6 @@ static int key(struct top_run *run, int timeout_ms)
 	return c;
 }
 
-static void install_signals(void)
-{
-	struct sigaction sa = { 0 };
-
-	sa.sa_handler = on_stop;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
-	sa.sa_handler = on_resize;
-	sigaction(SIGWINCH, &sa, NULL);
-	/* a vanished reader of --json: a write error, not death by SIGPIPE */
-	signal(SIGPIPE, SIG_IGN);
-}
-
 static void show(struct top_run *run, struct top_view *view, double interval)
 {
 	struct live_snapshot snap;
@@ -401,7 +380,7 @@ static void watch(struct top_run *run)
 	long shown = 0;
 
 	top_view_measure(&view);
-	while (!stop_signal) {
+	while (!cmd_stop_signal) {
 		int c = key(run, 100);
 		double t;
 		bool ended;
@@ -440,15 +419,9 @@ static void watch(struct top_run *run)
 /* q or a signal while the command runs: pass it on, wait two seconds at most */
 static void stop_command(struct top_run *run)
 {
-	int i;
-
-	kill(run->workload.pid, stop_signal ? stop_signal : SIGTERM);
-	for (i = 0; i < 20 && !run->workload_exited; i++) {
-		if (waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid)
-			run->workload_exited = true;
-		else
-			poll(NULL, 0, 100);
-	}
+	if (!run->workload_exited &&
+	    workload_stop(&run->workload, cmd_stop_signal ? cmd_stop_signal : SIGTERM, &run->wait_status))
+		run->workload_exited = true;
 	if (!run->workload_exited)
 		fprintf(stderr, "gpu-trace top: the command did not exit; it is still running as pid %d\n",
 			(int)run->workload.pid);
@@ -485,7 +458,7 @@ int cmd_top(int argc, char **argv)
 		free(run.opts.pids);
 		return parsed > 0 ? 0 : cmd_fail("top", &err);
 	}
-	install_signals();
+	cmd_stop_signals_install(SIGWINCH, on_resize);
 	if (setup(&run, &err)) {
 		ret = run.no_gpu ? TOP_EXIT_NO_GPU_EVENTS : GT_EXIT_FAILURE;
 		cmd_fail("top", &err);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "capture/workload.h"
@@ -167,6 +168,21 @@ void workload_abort(struct workload *w)
 	while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	w->pid = 0;
+}
+
+int workload_stop(struct workload *w, int sig, int *status)
+{
+	int i;
+
+	kill(w->pid, sig);
+	for (i = 0; i < 20; i++) {
+		struct timespec nap = { 0, 100 * 1000 * 1000 };
+
+		if (waitpid(w->pid, status, WNOHANG) == w->pid)
+			return 1;
+		nanosleep(&nap, NULL);
+	}
+	return 0;
 }
 
 int workload_exit_code(int wait_status)

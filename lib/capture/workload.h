@@ -38,6 +38,12 @@ int workload_spawn(struct workload *w, char *const argv[],
 int workload_release(struct workload *w, struct gt_error *err);
 /* Kill a child never released (setup failed). */
 void workload_abort(struct workload *w);
+/*
+ * Ends a released child: sig (the one that ended our run, or SIGTERM),
+ * then up to two seconds for it to go; gpu-trace does not outlive it for
+ * ever. 1 when it exited (its status in *status), 0 when it still runs.
+ */
+int workload_stop(struct workload *w, int sig, int *status);
 
 /*
  * Appends the thread ids of process `pid` (/proc/PID/task) to *tids: GPU
