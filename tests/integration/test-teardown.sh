@@ -30,34 +30,31 @@ test_teardown_after_workload_segfault() {
 	same_as_before "a segfaulting workload"
 }
 
-test_teardown_after_sigint() {
-	local rc
+# teardown_after SIG STATUS: record is signalled mid-run; the workload got
+# the signal too and died of it (STATUS), the recording is kept and tracefs
+# is as it was
+teardown_after() {
+	local sig=$1 want=$2 rc
 	tracefs_snapshot > "$WORK/snap.before"
-	rc=$(record_then_signal INT "$WORK/int.dat")
-	# the workload got SIGINT too and died of it
-	expect "SIGINT: status $rc, want 130" [ "$rc" = 130 ] || return 1
-	expect "SIGINT: the recording was not kept" trace-cmd report -i "$WORK/int.dat" > /dev/null 2>&1 || return 1
-	same_as_before "SIGINT"
+	rc=$(record_then_signal "$sig" "$WORK/sig-$sig.dat")
+	expect "SIG$sig: status $rc, want $want" [ "$rc" = "$want" ] || return 1
+	expect "SIG$sig: the recording was not kept" \
+		trace-cmd report -i "$WORK/sig-$sig.dat" > /dev/null 2>&1 || return 1
+	same_as_before "SIG$sig"
+}
+
+test_teardown_after_sigint() {
+	teardown_after INT 130
 }
 
 test_teardown_after_sigterm() {
-	local rc
-	tracefs_snapshot > "$WORK/snap.before"
-	rc=$(record_then_signal TERM "$WORK/term.dat")
-	expect "SIGTERM: status $rc, want 143" [ "$rc" = 143 ] || return 1
-	expect "SIGTERM: the recording was not kept" [ -s "$WORK/term.dat" ] || return 1
-	same_as_before "SIGTERM"
+	teardown_after TERM 143
 }
 
 # Ctrl-\ (SIGQUIT) ended record without its teardown: instance, probes and
 # dynamic debug stayed until reset, the workload kept running.
 test_teardown_after_sigquit() {
-	local rc
-	tracefs_snapshot > "$WORK/snap.before"
-	rc=$(record_then_signal QUIT "$WORK/quit.dat")
-	expect "SIGQUIT: status $rc, want 131 (the workload died of it too)" [ "$rc" = 131 ] || return 1
-	expect "SIGQUIT: the recording was not kept" trace-cmd report -i "$WORK/quit.dat" > /dev/null 2>&1 || return 1
-	same_as_before "SIGQUIT"
+	teardown_after QUIT 131
 }
 
 # `record ... 2>&1 | head`: once head is gone, record's next line was death
