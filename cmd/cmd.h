@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "util/gt-error.h"
 
@@ -57,6 +58,11 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
  */
 extern volatile sig_atomic_t cmd_stop_signal;
 void cmd_stop_signals_install(int extra_sig, void (*extra)(int));
+
+/* -P PID[,PID...] of record and top, appended to *pids (capture-options.c) */
+int cmd_parse_pids(const char *arg, pid_t **pids, int *nr, struct gt_error *err);
+/* -b: KB per CPU, or with a unit (64M, 1G) */
+int cmd_parse_buffer_kb(const char *arg, unsigned long *kb, struct gt_error *err);
 
 /* Bold on a terminal, plain otherwise. */
 const char *cmd_bold(void);

@@ -72,29 +72,6 @@ static int push(const char ***list, int *nr, const char *item)
 	return 0;
 }
 
-static int parse_pids(struct record_opts *o, const char *arg, struct gt_error *err)
-{
-	const char *p = arg;
-
-	while (*p) {
-		char *end;
-		long pid = strtol(p, &end, 10);
-		pid_t *n;
-
-		if (end == p || pid <= 0 || (*end && *end != ','))
-			return gt_error_set(err, EINVAL, "bad -P '%s': expected PID[,PID...]", arg);
-		if (kill((pid_t)pid, 0) && errno == ESRCH)
-			return gt_error_set(err, ESRCH, "-P %ld: no such process; check the pid with ps", pid);
-		n = realloc(o->pids, sizeof(*n) * (size_t)(o->nr_pids + 1));
-		if (!n)
-			return gt_error_set(err, ENOMEM, "out of memory");
-		o->pids = n;
-		o->pids[o->nr_pids++] = (pid_t)pid;
-		p = *end ? end + 1 : end;
-	}
-	return 0;
-}
-
 static int parse_positive(const char *opt, const char *arg, unsigned long max,
 			  unsigned long *out, struct gt_error *err)
 {
@@ -160,7 +137,7 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 			o->output = optarg;
 			break;
 		case 'b':
-			if (parse_positive("-b", optarg, 1UL << 40, &o->buffer_kb, err))
+			if (cmd_parse_buffer_kb(optarg, &o->buffer_kb, err))
 				return -1;
 			break;
 		case 'e':
@@ -190,7 +167,7 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 			o->clock = optarg;
 			break;
 		case 'P':
-			if (parse_pids(o, optarg, err))
+			if (cmd_parse_pids(optarg, &o->pids, &o->nr_pids, err))
 				return -1;
 			break;
 		case 'a':

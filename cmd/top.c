@@ -106,26 +106,13 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 			o->count = (long)v;
 			break;
 		case 'b':
-			if (parse_number("-b", optarg, 1, &v, err))
+			if (cmd_parse_buffer_kb(optarg, &o->buffer_kb, err))
 				return -1;
-			o->buffer_kb = (unsigned long)v;
 			break;
-		case 'P': {
-			char *end;
-			long pid = strtol(optarg, &end, 10);
-			pid_t *n;
-
-			if (end == optarg || *end || pid <= 0)
-				return gt_error_set(err, EINVAL, "bad -P '%s': expected a process id", optarg);
-			if (kill((pid_t)pid, 0) && errno == ESRCH)
-				return gt_error_set(err, ESRCH, "-P %ld: no such process; check the pid with ps", pid);
-			n = realloc(o->pids, sizeof(*n) * (size_t)(o->nr_pids + 1));
-			if (!n)
-				return gt_error_set(err, ENOMEM, "out of memory");
-			o->pids = n;
-			o->pids[o->nr_pids++] = (pid_t)pid;
+		case 'P':
+			if (cmd_parse_pids(optarg, &o->pids, &o->nr_pids, err))
+				return -1;
 			break;
-		}
 		case 'a':
 			o->system_wide = true;
 			break;

@@ -40,6 +40,8 @@ test_bad_options() {
 	run_bad "unknown option" "$GT" record --frobnicate -- true || return 1
 	run_bad "missing value" "$GT" record -e || return 1
 	run_bad "bad -b" "$GT" record -b 12x -- true || return 1
+	run_bad "-b unit not K, M or G" "$GT" record -b 1T -- true || return 1
+	run_bad "-b over 2^40 KB" "$GT" record -b 1048577G -- true || return 1
 	run_bad "nothing to record" "$GT" record -e sched:sched_switch || return 1
 	run_bad "unknown preset" "$GT" record --preset nvidia -- true || return 1
 	run_bad "unknown tracer" "$GT" record -p blk -- true || return 1

@@ -76,6 +76,22 @@ test_impossible_buffer_walks_down() {
 	expect "trace-cmd cannot read it" trace-cmd report -i "$out" > /dev/null 2>&1
 }
 
+# -b as people type it: KB (trace-cmd's unit), or with K, M or G; top reads it alike
+test_buffer_size_with_a_unit() {
+	local b want
+	for b in 8M:8192 8MiB:8192 8192:8192 8192k:8192; do
+		want=${b#*:}
+		"$GT" record -b "${b%%:*}" -e sched:sched_switch -o "$WORK/unit-$want.dat" --force -- true \
+			2> "$WORK/unit.err" || { WHY="record -b ${b%%:*} failed: $(tail -1 "$WORK/unit.err")"; return 1; }
+		expect "-b ${b%%:*} was not $want KB: $(grep '^buffer:' "$WORK/unit.err")" \
+			grep -q "(-b: $want KB ok" "$WORK/unit.err" || return 1
+	done
+	"$GT" top -b 1x -n 1 2> "$WORK/unit.err"
+	expect "top -b 1x accepted" [ $? = 125 ] || return 1
+	expect "top's -b message is not record's: $(cat "$WORK/unit.err")" \
+		grep -q "^gpu-trace top: bad -b '1x': a size per CPU in KB" "$WORK/unit.err"
+}
+
 test_default_ladder_reaches_a_rung() {
 	"$GT" record -e sched:sched_switch -o "$WORK/lad.dat" -- true 2> "$WORK/lad.err" ||
 		{ WHY="record failed"; return 1; }
