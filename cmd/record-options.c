@@ -269,11 +269,3 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		o->kfd_args = preset && preset->kfd_probes;
 	return check_combination(o, err);
 }
-
-void record_opts_free(struct record_opts *o)
-{
-	event_selection_free(&o->events);
-	free(o->filters);
-	free(o->graph_funcs);
-	free(o->pids);
-}

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * gpu-trace record: the command line, the terminal and the exit status
+ * around the engine (lib/capture/record-*.c), which does the recording.
+ */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "tracefs/saved-files.h"
 #include "cmd.h"
 #include "record-progress.h"
 #include "record.h"
@@ -19,274 +18,29 @@ static void on_wake(int sig)
 	(void)sig;
 }
 
-static double now_seconds(void)
+static void on_note(enum record_note_kind kind, const char *line, void *ctx)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	(void)ctx;
+	if (kind == RECORD_WARN)
+		cmd_failf("record", "%s", line);
+	else
+		cmd_say("%s", line);
 }
 
-/*
- * The ladder on one buffer; `share` buffers split the safe share of
- * MemAvailable between them.
- */
-static int setup_buffer(struct record_run *run, struct trace_session *s,
-			struct buffer_result *res, const char *label, int share,
-			struct gt_error *err)
+/* stale_clean's reports, as reset prints them */
+static void on_stale(const char *name, int pid, enum stale_action what, int err, void *ctx)
 {
-	struct buffer_ops ops = session_buffer_ops(s);
-	int ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
-	unsigned long cap = buffer_safe_cap_kb(buffer_mem_available_kb(), ncpus) /
-			    (unsigned long)share;
-	char line[512];
+	static int done;
 
-	if (buffer_ladder_apply(&ops, run->opts.buffer_kb, cap, res, err))
-		return -1;
-	res->share = share;
-	buffer_result_describe(res, ncpus, line, sizeof(line));
-	cmd_say("%s%s", label, line);
-	if (run->opts.buffer_kb && run->opts.buffer_kb > cap)
-		cmd_say("buffer: note: -b %lu KB is above the safe share (%lu KB per CPU); the kernel only refuses sizes beyond MemAvailable",
-			run->opts.buffer_kb, cap);
-	return 0;
+	(void)ctx;
+	cmd_stale_note(name, pid, what, err, &done);
 }
 
-static int setup_tracer(struct record_run *run, struct gt_error *err)
+static void on_progress(const struct recorder *r, const char *buffer_dir, double elapsed,
+			void *ctx)
 {
-	struct tracer_request rq = {
-		.tracer = run->opts.tracer,
-		.filters = run->opts.filters,
-		.nr_filters = run->opts.nr_filters,
-		.graph_funcs = run->opts.graph_funcs,
-		.nr_graph_funcs = run->opts.nr_graph_funcs,
-		.max_graph_depth = run->opts.max_graph_depth,
-		.strict = run->opts.strict,
-	};
-	int i;
-
-	if (tracer_setup(&run->session, &rq, &run->tracer, err))
-		return -1;
-	for (i = 0; i < run->tracer.nr_notes; i++)
-		cmd_say("%s", run->tracer.notes[i]);
-	return 0;
-}
-
-static int setup_events(struct record_run *run, struct gt_error *err)
-{
-	struct event_selection *sel = &run->opts.events;
-
-	if (event_selection_apply(sel, &run->session,
-				  record_scoped_user_events(run) ? &run->scoped : NULL,
-				  run->opts.ignore_missing, err))
-		return -1;
-	if (sel->missing)
-		cmd_say("events: not on this kernel%s%s: %s", run->opts.preset ? ", preset " : "",
-			run->opts.preset ? run->opts.preset : "", sel->missing);
-	if (!sel->nr_enabled && !strcmp(run->tracer.used, "nop"))
-		return gt_error_set(err, ENOENT,
-				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");
-	cmd_say("events: %d enabled in %d system%s%s", sel->nr_enabled, sel->nr_systems,
-		sel->nr_systems == 1 ? "" : "s", run->session.top_level ? " (top-level buffer)" : "");
-	return run->has_scope ? record_enable_tree_events(run, err) : 0;
-}
-
-/* kallsyms dominates the header; formats and cmdlines fit in the margin */
-static off_t header_estimate(struct record_run *run)
-{
-	char *printk = trace_file_read(run->tracing_dir, "printk_formats");
-	off_t n = (off_t)(run->kallsyms ? strlen(run->kallsyms) : 0) +
-		  (off_t)(printk ? strlen(printk) : 0);
-
-	free(printk);
-	return n + (4 << 20);
-}
-
-/* -P processes may exit before the file is written: name them now. */
-static void name_attached(struct record_run *run)
-{
-	int i;
-
-	run->attached = calloc((size_t)run->opts.nr_pids, sizeof(*run->attached));
-	for (i = 0; run->attached && i < run->opts.nr_pids; i++) {
-		char comm[64] = "";
-
-		cmdlines_proc_comm((int)run->opts.pids[i], comm, sizeof(comm));
-		run->attached[i].pid = run->opts.pids[i];
-		snprintf(run->attached[i].comm, sizeof(run->attached[i].comm), "%.15s",
-			 comm[0] ? comm : "<...>");
-	}
-}
-
-static int create_sessions(struct record_run *run, struct gt_error *err)
-{
-	char name[64];
-
-	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
-	if (session_create_instance(&run->session, run->tracing_dir, name, err))
-		return -1;
-	if (run->opts.top_level) {
-		if (session_move_to_top_level(&run->session, err))
-			return -1;
-		cmd_say("recording in the top-level buffer (--top-level); its settings are restored afterwards");
-	}
-	/* a new instance traces at once: hold it until everything is set */
-	if (session_set_tracing(&run->session, false, err))
-		return -1;
-	if (!run->has_scope)
-		return 0;
-	/* "<prefix><pid>.workload": reset and the stale cleanup know it */
-	snprintf(name, sizeof(name), "%s%d.workload", GT_INSTANCE_PREFIX, (int)getpid());
-	if (session_create_instance(&run->scoped, run->tracing_dir, name, err))
-		return -1;
-	return session_set_tracing(&run->scoped, false, err);
-}
-
-/* The pid-tree-only buffer sees a few events per fork: keep it small. */
-#define SCOPED_TREE_KB	256
-
-static int setup_buffers(struct record_run *run, struct gt_error *err)
-{
-	bool scoped_events = run->has_scope && run->opts.events.nr_scoped;
-
-	if (setup_buffer(run, &run->session, &run->buffer, "", scoped_events ? 2 : 1, err))
-		return -1;
-	if (scoped_events)
-		return setup_buffer(run, &run->scoped, &run->scoped_buf, "workload ", 2, err);
-	if (run->has_scope)
-		session_set_buffer_kb(&run->scoped, SCOPED_TREE_KB, NULL);
-	return 0;
-}
-
-/* --cgroup PATH, or --container NAME through docker/podman */
-static int open_cgroup(struct record_run *run, struct gt_error *err)
-{
-	char dir[512];
-
-	if (run->opts.container) {
-		if (cgroup_of_container(run->opts.container, dir, sizeof(dir), err) ||
-		    cgroup_scope_open(&run->cgroup, dir, err))
-			return -1;
-	} else if (run->opts.cgroup) {
-		if (cgroup_scope_open(&run->cgroup, run->opts.cgroup, err))
-			return -1;
-	} else {
-		return 0;
-	}
-	run->has_cgroup = true;
-	return 0;
-}
-
-static int setup(struct record_run *run, struct gt_error *err)
-{
-	bool mounted_now = false;
-	int stale = 0;
-
-	if (session_find_tracing_dir(&run->tracing_dir, &mounted_now, err))
-		return -1;
-	if (mounted_now)
-		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
-	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
-	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
-	run->kallsyms = trace_file_read("/proc", "kallsyms");
-	if (run->opts.command && workload_creds_from_env(&run->creds, run->opts.as_root, err))
-		return -1;
-	if (outfile_create(&run->out, run->opts.output, run->opts.force,
-			   run->creds.drop ? &(struct outfile_user){
-				   run->creds.uid, run->creds.gid,
-				   run->creds.user[0] ? run->creds.user : NULL } : NULL, err) ||
-	    outfile_reserve(&run->out, header_estimate(run), err))
-		return -1;
-	if (open_cgroup(run, err))
-		return -1;
-	run->has_scope = run->opts.command || run->opts.nr_pids || run->has_cgroup;
-	if (create_sessions(run, err) || setup_tracer(run, err) ||
-	    session_set_clock(&run->session, run->opts.clock, err) ||
-	    (run->has_scope && session_set_clock(&run->scoped, run->opts.clock, err)) ||
-	    setup_events(run, err) || record_kfd_setup(run, err) || setup_buffers(run, err))
-		return -1;
-	if (run->opts.command &&
-	    (record_hip_prepare(run, err) ||
-	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
-		return -1;
-	if (run->opts.nr_pids)
-		name_attached(run);
-	if (run->has_scope && record_follow_workload(run, err))
-		return -1;
-	record_say_scope(run);
-	if (recorder_open(&run->recorder, &run->session, run->out.dir, err))
-		return -1;
-	return run->has_scope ? recorder_open(&run->scoped_rec, &run->scoped, run->out.dir, err) : 0;
-}
-
-static bool pids_alive(const struct record_opts *o)
-{
-	int i;
-
-	for (i = 0; i < o->nr_pids; i++)
-		if (!kill(o->pids[i], 0) || errno != ESRCH)
-			return true;
-	return false;
-}
-
-/* Until the workload ends, the attached pids exit, a signal or --duration. */
-static void wait_for_end(struct record_run *run, double t0)
-{
-	double last_progress = 0;
-
-	while (!cmd_stop_signal) {
-		long ms = run->opts.kfd_snapshot_ms && run->opts.kfd_snapshot_ms < 100 ?
-			  run->opts.kfd_snapshot_ms : 100;
-		struct timespec nap = { 0, ms * 1000 * 1000 };
-
-		run->elapsed = now_seconds() - t0;
-		if (run->workload.pid > 0 && waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid) {
-			run->workload_exited = true;
-			break;
-		}
-		if (run->opts.nr_pids && !pids_alive(&run->opts))
-			break;
-		record_scope_poll(run);
-		record_kfd_poll(run);
-		if (run->opts.duration > 0 && run->elapsed >= run->opts.duration)
-			break;
-		if (run->elapsed - last_progress >= 0.5) {
-			progress_update(&run->recorder, run->session.dir, run->elapsed);
-			last_progress = run->elapsed;
-		}
-		nanosleep(&nap, NULL);
-	}
-	run->elapsed = now_seconds() - t0;
-	progress_clear();
-}
-
-static struct cpu_stats *read_stats(const char *dir, int nr_cpus)
-{
-	struct cpu_stats *stats = calloc((size_t)nr_cpus, sizeof(*stats));
-	int i;
-
-	for (i = 0; stats && i < nr_cpus; i++)
-		cpu_stats_read(dir, i, &stats[i]);
-	return stats;
-}
-
-static void free_stats(struct cpu_stats *stats, int nr_cpus)
-{
-	int i;
-
-	for (i = 0; stats && i < nr_cpus; i++)
-		cpu_stats_free(&stats[i]);
-	free(stats);
-}
-
-/* What the .dat needs from the instances, read before they are removed. */
-static int read_final_state(struct record_run *run)
-{
-	run->trace_clock = session_read(&run->session, "trace_clock");
-	run->stats = read_stats(run->session.dir, run->recorder.nr_cpus);
-	if (run->has_scope)
-		run->scoped_stats = read_stats(run->scoped.dir, run->scoped_rec.nr_cpus);
-	return run->stats && (!run->has_scope || run->scoped_stats) ? 0 : -1;
+	(void)ctx;
+	progress_update(r, buffer_dir, elapsed);
 }
 
 static unsigned long long total_lost(const struct cpu_stats *stats, int nr_cpus)
@@ -324,100 +78,9 @@ static void print_summary(struct record_run *run, const struct scan_totals *t)
 		t->scan.missed, t->scan.missed_unknown ? "+" : "", cmd_plain());
 }
 
-/* Undo tracefs; reap a workload we stopped. Safe on every path. */
-static int teardown(struct record_run *run, struct gt_error *err)
+/* After the file is written: is it worth its name, and what the user hears. */
+static int conclude(struct record_run *run, struct scan_totals *totals, struct gt_error *err)
 {
-	struct gt_error scoped_err = { 0 };
-	int ret;
-
-	if (run->recorder.cpus)
-		recorder_stop(&run->recorder, NULL);
-	if (run->scoped_rec.cpus)
-		recorder_stop(&run->scoped_rec, NULL);
-	if (run->workload.pid > 0 && !run->workload_exited && run->workload.go_fd >= 0)
-		workload_abort(&run->workload);
-	ret = session_teardown(&run->session, err);
-	if (session_teardown(&run->scoped, &scoped_err) && !ret)
-		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
-	/* after the instance: an enabled probe cannot be removed */
-	if (run->kfd.group[0] && kfd_probes_remove(&run->kfd, &scoped_err) && !ret)
-		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
-	return ret;
-}
-
-static void stop_workload(struct record_run *run)
-{
-	if (run->workload.pid <= 0 || run->workload_exited)
-		return;
-	if (workload_stop(&run->workload, cmd_stop_signal ? cmd_stop_signal : SIGTERM, &run->wait_status))
-		run->workload_exited = true;
-}
-
-static int set_tracing(struct record_run *run, bool on, struct gt_error *err)
-{
-	if (session_set_tracing(&run->session, on, err))
-		return -1;
-	/* an empty pid filter filters nothing: an empty cgroup's scope waits */
-	run->scoped_waiting = on && run->has_cgroup && !run->nr_scope_pids;
-	if (run->scoped_waiting)
-		return 0;
-	return run->has_scope ? session_set_tracing(&run->scoped, on, err) : 0;
-}
-
-/* Readers first, then tracing, then the workload's names, then the workload. */
-static int start_recording(struct record_run *run, struct gt_error *err)
-{
-	if (recorder_start(&run->recorder, err) ||
-	    (run->has_scope && recorder_start(&run->scoped_rec, err)) ||
-	    set_tracing(run, true, err) ||
-	    (run->has_scope && record_mark_workload(run, err)))
-		return -1;
-	return 0;
-}
-
-/*
- * From a stopped recording to the file under its name; returns the exit
- * status. A full disk keeps what was captured as <output>.partial.
- */
-static int finish_recording(struct record_run *run, struct scan_totals *totals,
-			    struct gt_error *err)
-{
-	struct gt_error terr = { 0 };
-	bool partial;
-
-	set_tracing(run, false, NULL);
-	/* a full disk stops the readers: what they wrote is still worth keeping */
-	partial = recorder_stop(&run->recorder, err) != 0;
-	if (run->has_scope && recorder_stop(&run->scoped_rec, partial ? NULL : err))
-		partial = true;
-	if (read_final_state(run)) {
-		stop_workload(run);
-		return gt_error_set(err, ENOMEM, "out of memory reading the CPU statistics");
-	}
-	record_kfd_finish(run);
-	if (teardown(run, &terr))
-		cmd_fail("record", &terr);
-	stop_workload(run);
-	record_hip_collect(run);
-	if (record_write_dat(run, totals, &terr)) {
-		char first[sizeof(err->msg)];
-
-		snprintf(first, sizeof(first), "%s", partial ? err->msg : "");
-		return gt_error_set(err, terr.errnum, "%s%s%s; free space on %s or use -o elsewhere",
-				    first, partial ? "; then " : "", terr.msg, run->out.dir);
-	}
-	if (partial) {
-		struct gt_error cerr = { 0 };
-
-		if (outfile_commit_partial(&run->out, run->opts.force, &cerr))
-			cmd_failf("record", "%s; kept what was recorded in %s (gpu-trace report reads it); free space and record again",
-				  err->msg, run->out.tmp_path);
-		else
-			cmd_failf("record", "%s; kept what was recorded up to then in %s (%llu events; gpu-trace report reads it); free space and record again",
-				  err->msg, run->out.path, totals->scan.events);
-		run->out.tmp_path[0] = '\0';	/* kept, not discarded */
-		return GT_EXIT_FAILURE;
-	}
 	record_check_jobs(run);
 	if (outfile_commit(&run->out, run->opts.force, err))
 		return -1;
@@ -431,45 +94,25 @@ static int finish_recording(struct record_run *run, struct scan_totals *totals,
 	return cmd_stop_signal && run->opts.command ? 128 + cmd_stop_signal : 0;
 }
 
-static void free_run(struct record_run *run, struct scan_totals *totals)
-{
-	free_stats(run->stats, run->recorder.nr_cpus);
-	free_stats(run->scoped_stats, run->scoped_rec.nr_cpus);
-	free(run->trace_clock);
-	free(run->attached);
-	free(run->scope_pids);
-	free(run->kallsyms);
-	record_kfd_free(run);
-	hip_capture_remove(&run->hip);
-	cgroup_scope_free(&run->cgroup);
-	if (run->hip_fd >= 0)
-		close(run->hip_fd);
-	recorder_close(&run->recorder);
-	recorder_close(&run->scoped_rec);
-	outfile_discard(&run->out);
-	page_scan_free(&totals->scan);
-	event_selection_free(&run->tree_events);
-	record_opts_free(&run->opts);
-}
-
 int cmd_record(int argc, char **argv)
 {
-	struct record_run run = { 0 };
+	struct record_run run;
 	struct scan_totals totals = { 0 };
 	struct gt_error err = { 0 }, terr = { 0 };
 	int ret = GT_EXIT_FAILURE, i;
 
-	run.out.fd = -1;
-	run.hip_fd = -1;
-	run.kfd_dbg_fd = run.kfd_dbg.fd = -1;
-	run.workload.go_fd = run.workload.status_fd = -1;
+	record_run_init(&run);
+	run.hooks = (struct record_hooks){
+		.note = on_note, .stale = on_stale, .progress = on_progress,
+		.stop = &cmd_stop_signal,
+	};
 	i = record_opts_parse(argc, argv, &run.opts, &err);
 	if (i) {
 		record_opts_free(&run.opts);
 		return i > 0 ? 0 : cmd_fail("record", &err);
 	}
 	cmd_stop_signals_install(SIGUSR2, on_wake);
-	if (setup(&run, &err))
+	if (record_setup(&run, &err))
 		goto fail;
 	if (cmd_stop_signal) {
 		/* never start a workload the user already asked us to stop */
@@ -479,7 +122,7 @@ int cmd_record(int argc, char **argv)
 		cmd_fail("record", &err);
 		goto cleanup;
 	}
-	if (start_recording(&run, &err))
+	if (record_start(&run, &err))
 		goto fail;
 	if (run.opts.command && workload_release(&run.workload, &err)) {
 		waitpid(run.workload.pid, &run.wait_status, 0);
@@ -492,19 +135,27 @@ int cmd_record(int argc, char **argv)
 	if (!run.opts.command)
 		cmd_say("recording%s; Ctrl-C to stop", run.opts.system_wide ? " system-wide" :
 			run.has_cgroup ? " the cgroup's processes as they come" : " the given pids");
-	wait_for_end(&run, now_seconds());
-	ret = finish_recording(&run, &totals, &err);
-	if (ret >= 0)
+	record_wait(&run);
+	progress_clear();
+	i = record_finish(&run, &totals, &err);
+	if (i > 0) {
+		ret = GT_EXIT_FAILURE;	/* kept as .partial, and said so */
 		goto out;
+	}
+	if (!i) {
+		ret = conclude(&run, &totals, &err);
+		if (ret >= 0)
+			goto out;
+	}
 	ret = GT_EXIT_FAILURE;
 fail:
 	cmd_fail("record", &err);
 cleanup:
-	if (teardown(&run, &terr))
+	if (record_teardown(&run, &terr))
 		cmd_fail("record", &terr);
-	stop_workload(&run);
+	record_stop_workload(&run);
 	outfile_discard(&run.out);
 out:
-	free_run(&run, &totals);
+	record_free(&run, &totals);
 	return ret;
 }

@@ -10,8 +10,7 @@
 #include "capture/cmdlines.h"
 #include "capture/dat-writer.h"
 #include "tracefs/saved-files.h"
-#include "cmd.h"
-#include "record.h"
+#include "capture/record-engine.h"
 
 /* Count what the file will hold, the way a reader will see it. */
 static void scan_cpu_files(struct recorder *r, struct scan_totals *t,

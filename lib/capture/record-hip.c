@@ -8,8 +8,7 @@
 #include <unistd.h>
 
 #include "util/file-io.h"
-#include "cmd.h"
-#include "record.h"
+#include "capture/record-engine.h"
 
 int record_hip_prepare(struct record_run *run, struct gt_error *err)
 {
@@ -67,7 +66,7 @@ void record_hip_collect(struct record_run *run)
 		return;
 	run->hip_fd = temp_file_in(run->out.dir);
 	if (run->hip_fd < 0) {
-		cmd_failf("record", "--hip-log: no temporary file in %s: %s; the runtime's log stays in %s",
+		record_warn(run, "--hip-log: no temporary file in %s: %s; the runtime's log stays in %s",
 			  run->out.dir, strerror(errno), c->container ? c->file : c->dir);
 		c->dir[0] = '\0';	/* kept for the user */
 		return;
@@ -78,7 +77,7 @@ void record_hip_collect(struct record_run *run)
 				  &run->cgroup, run->hip_fd, run->recorder.page_size, &err);
 	free(roots);
 	if (ret) {
-		cmd_failf("record", "%s; the runtime's log stays in %s", err.msg,
+		record_warn(run, "%s; the runtime's log stays in %s", err.msg,
 			  c->container ? c->file : c->dir);
 		close(run->hip_fd);
 		run->hip_fd = -1;
@@ -96,28 +95,28 @@ void record_hip_say(const struct record_run *run)
 	if (run->opts.hip_log < 0 || run->hip_fd < 0)
 		return;
 	if (c->fuse_roots)
-		cmd_say("hip log: %llu container processes see / or /tmp on FUSE, whose server may never answer: their /tmp not read",
+		record_say(run, "hip log: %llu container processes see / or /tmp on FUSE, whose server may never answer: their /tmp not read",
 			(unsigned long long)c->fuse_roots);
 	if (!c->processes && c->container) {
-		cmd_say("hip log: no %s_<pid> in the container's /tmp: pass the variables on with docker exec -e AMD_LOG_LEVEL -e AMD_LOG_LEVEL_FILE -e AMD_LOG_MASK",
+		record_say(run, "hip log: no %s_<pid> in the container's /tmp: pass the variables on with docker exec -e AMD_LOG_LEVEL -e AMD_LOG_LEVEL_FILE -e AMD_LOG_MASK",
 			c->file);
 		return;
 	}
 	if (!c->processes) {
-		cmd_say("hip log: the workload wrote none (level %d): is it a HIP program, and did it keep AMD_LOG_LEVEL_FILE?",
+		record_say(run, "hip log: the workload wrote none (level %d): is it a HIP program, and did it keep AMD_LOG_LEVEL_FILE?",
 			c->level);
 		return;
 	}
-	cmd_say("hip log: %llu lines of %d process%s (level %d) in the file's " HIP_LOG_BUFFER " buffer",
+	record_say(run, "hip log: %llu lines of %d process%s (level %d) in the file's " HIP_LOG_BUFFER " buffer",
 		(unsigned long long)c->lines, c->processes, c->processes == 1 ? "" : "es", c->level);
 	if (c->malformed || c->truncated || c->skipped_files)
-		cmd_say("hip log: %llu lines before any timestamped line left out, %llu cut to a page, %llu files not the workload's own skipped",
+		record_say(run, "hip log: %llu lines before any timestamped line left out, %llu cut to a page, %llu files not the workload's own skipped",
 			(unsigned long long)c->malformed, (unsigned long long)c->truncated,
 			(unsigned long long)c->skipped_files);
 	if (c->capped)
-		cmd_say("hip log: %llu lines past the first %u MB of text left out (a log that large is kept in memory until the end)",
+		record_say(run, "hip log: %llu lines past the first %u MB of text left out (a log that large is kept in memory until the end)",
 			(unsigned long long)c->capped, (unsigned int)(c->max_text >> 20));
 	if (c->untranslated)
-		cmd_say("hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",
+		record_say(run, "hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",
 			(unsigned long long)c->untranslated);
 }

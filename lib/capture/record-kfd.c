@@ -9,8 +9,7 @@
 #include <unistd.h>
 
 #include "util/file-io.h"
-#include "cmd.h"
-#include "record.h"
+#include "capture/record-engine.h"
 
 /* The function records stay either way: no kprobes is a note unless --strict. */
 static int setup_probes(struct record_run *run, struct gt_error *err)
@@ -32,15 +31,15 @@ static int setup_probes(struct record_run *run, struct gt_error *err)
 		if (run->opts.strict)
 			return gt_error_set(err, ENOTSUP, "--kfd-args: no KFD probes: %s; drop --strict to record without them",
 					    why);
-		cmd_say("kfd probes: not used: %s; KFD queues come from function records only, without their values",
+		record_say(run, "kfd probes: not used: %s; KFD queues come from function records only, without their values",
 			why);
 		return 0;
 	}
 	if (run->kfd.id_source == KFD_ID_NONE && run->kfd.dyndbg_holder)
-		cmd_say("kfd probes: %d in group %s (removed after); queue ids and doorbells not captured: another gpu-trace (pid %d) has dynamic debug switched on, which one run at a time may change",
+		record_say(run, "kfd probes: %d in group %s (removed after); queue ids and doorbells not captured: another gpu-trace (pid %d) has dynamic debug switched on, which one run at a time may change",
 			run->kfd.nr_events, run->kfd.group, run->kfd.dyndbg_holder);
 	else
-		cmd_say("kfd probes: %d in group %s (removed after); queue ids and doorbells from %s",
+		record_say(run, "kfd probes: %d in group %s (removed after); queue ids and doorbells from %s",
 			run->kfd.nr_events, run->kfd.group, kfd_id_source_name(run->kfd.id_source));
 	return 0;
 }
@@ -55,13 +54,13 @@ static void setup_snapshots(struct record_run *run)
 	/* the recorder, opened later, reads pages of this size */
 	if (fd < 0 || kfd_debugfs_open(&run->kfd_dbg, &fmt, (int)getpid(), fd, (size_t)getpagesize(),
 				       &err)) {
-		cmd_say("kfd snapshots: not taken: %s", fd < 0 ? strerror(errno) : err.msg);
+		record_say(run, "kfd snapshots: not taken: %s", fd < 0 ? strerror(errno) : err.msg);
 		if (fd >= 0)
 			close(fd);
 		return;
 	}
 	run->kfd_dbg_fd = fd;
-	cmd_say("kfd snapshots: %s/{mqds,hqds,rls} at the start and the end%s%s", run->kfd_dbg.kfd_dir,
+	record_say(run, "kfd snapshots: %s/{mqds,hqds,rls} at the start and the end%s%s", run->kfd_dbg.kfd_dir,
 		run->opts.kfd_snapshot_ms ? " and periodically" : "",
 		strcmp(run->opts.clock, "mono") ? "; stamped on CLOCK_MONOTONIC, not this file's clock" : "");
 }
@@ -110,12 +109,12 @@ void record_kfd_finish(struct record_run *run)
 		record_kfd_snapshot(run, "end");
 		size = kfd_debugfs_close(&run->kfd_dbg, &err);
 		if (size < 0) {
-			cmd_failf("record", "%s; the file keeps no snapshots", err.msg);
+			record_warn(run, "%s; the file keeps no snapshots", err.msg);
 			close(run->kfd_dbg_fd);
 			run->kfd_dbg_fd = -1;
 		} else {
 			run->kfd_dbg_size = (off_t)size;
-			cmd_say("kfd snapshots: %d with %llu lines in the file's " KFD_DEBUGFS_BUFFER " buffer",
+			record_say(run, "kfd snapshots: %d with %llu lines in the file's " KFD_DEBUGFS_BUFFER " buffer",
 				run->kfd_dbg.seq, (unsigned long long)run->kfd_dbg.records);
 		}
 	}

@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "record.h"
+#include "capture/record-engine.h"
 
 /* sched events that give the workload's pid tree as it grows */
 static const char *const tree_event_specs[] = {
@@ -57,17 +56,17 @@ void record_say_scope(struct record_run *run)
 			 run->nr_scope_pids == 1 ? "" : "s",
 			 run->opts.no_follow ? "" : " and their children");
 	if (run->opts.system_wide) {
-		cmd_say("scope: everything system-wide (-a); the workload's pid tree (%s) is recorded to mark its jobs",
+		record_say(run, "scope: everything system-wide (-a); the workload's pid tree (%s) is recorded to mark its jobs",
 			who);
 		return;
 	}
 	if (!sel->wide_systems) {
-		cmd_say("scope: workload only (%s): %s%s%s; no GPU event system selected",
+		record_say(run, "scope: workload only (%s): %s%s%s; no GPU event system selected",
 			who, sel->scoped_systems ? sel->scoped_systems : "its pid tree",
 			functions ? ", the " : "", functions ? run->tracer.used : "");
 		return;
 	}
-	cmd_say("scope: system-wide: %s (GPU jobs run and complete outside the submitter); workload only (%s): %s%s%s",
+	record_say(run, "scope: system-wide: %s (GPU jobs run and complete outside the submitter); workload only (%s): %s%s%s",
 		sel->wide_systems, who, sel->scoped_systems ? sel->scoped_systems : "its pid tree",
 		functions ? ", the " : "", functions ? run->tracer.used : "");
 }
@@ -156,7 +155,7 @@ void record_scope_poll(struct record_run *run)
 	    (functions && session_add_pids(&run->session, tids, nr, false, true, &err)) ||
 	    (run->scoped_waiting && session_set_tracing(&run->scoped, true, &err)) ||
 	    mark_pids(run, tids, nr, &err))
-		cmd_failf("record", "%s; processes that join %s from now on may be missed", err.msg,
+		record_warn(run, "%s; processes that join %s from now on may be missed", err.msg,
 			  run->cgroup.dir);
 	run->scoped_waiting = false;
 out:

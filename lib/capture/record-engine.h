@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_RECORD_ENGINE_H
+#define GT_RECORD_ENGINE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "tracefs/buffer-ladder.h"
+#include "capture/cgroup-scope.h"
+#include "capture/cmdlines.h"
+#include "capture/cpu-stats-read.h"
+#include "tracefs/event-select.h"
+#include "capture/dat-writer.h"
+#include "capture/hip-capture.h"
+#include "capture/kfd-debugfs.h"
+#include "capture/kfd-probes.h"
+#include "util/outfile.h"
+#include "dat/page-scan.h"
+#include "capture/recorder.h"
+#include "tracefs/tracer-setup.h"
+#include "capture/stale.h"
+#include "capture/workload.h"
+
+struct record_opts {
+	const char *output;
+	unsigned long buffer_kb;	/* 0: the ladder */
+	struct event_selection events;
+	bool have_explicit_events;
+	const char *preset;
+	const char *tracer;
+	const char **filters;		/* -l */
+	int nr_filters;
+	const char **graph_funcs;	/* -g */
+	int nr_graph_funcs;
+	int max_graph_depth;
+	bool strict;
+	bool ignore_missing;
+	bool system_wide;
+	bool no_follow;
+	bool as_root;
+	bool top_level;
+	bool force;			/* replace an existing -o */
+	bool system_wide_events;	/* non-GPU events too, not only the workload's */
+	const char *clock;
+	double duration;		/* seconds, 0: none */
+	pid_t *pids;			/* -P */
+	int nr_pids;
+	char **command;			/* NULL: none */
+	int hip_log;			/* AMD_LOG_LEVEL for the workload; -1: no log */
+	const char *cgroup;		/* --cgroup: a cgroup's processes as they come */
+	const char *container;		/* --container: a docker/podman container's cgroup */
+	int kfd_args;			/* KFD queue probes: 1 on, 0 off, -1 as the preset says */
+	long kfd_snapshot_ms;		/* KFD debugfs every so often, 0: start and end only */
+};
+
+/* What the engine has to tell the user; cmd/record.c prints it. */
+enum record_note_kind {
+	RECORD_SAY,		/* a line of the run's story (buffer, events, scope, ...) */
+	RECORD_WARN,		/* something went wrong and the run goes on */
+};
+
+/**
+ * struct record_hooks - how the engine talks back to its caller
+ * @note:     every line for the user (already formatted, not escaped)
+ * @stale:    a dead run's leftover removed, or not (stale_clean's callback)
+ * @progress: every half second while recording, with the seconds so far
+ * @stop:     non-zero once the caller was asked to stop (the signal's number)
+ */
+struct record_hooks {
+	void (*note)(enum record_note_kind kind, const char *line, void *ctx);
+	stale_note stale;
+	void (*progress)(const struct recorder *r, const char *buffer_dir, double elapsed,
+			 void *ctx);
+	volatile sig_atomic_t *stop;
+	void *ctx;
+};
+
+/*
+ * One record, from set-up to the file (lib/capture/record-*.c); cmd/record.c
+ * fills opts and hooks, runs the steps below and prints the summary.
+ *
+ * With a workload (-- cmd or -P), two buffers: `session` records the GPU event
+ * systems system-wide (a job runs in the scheduler's kthread or workqueue
+ * and completes in interrupts, never in the submitter's context) and the
+ * function tracer under set_ftrace_pid; `scoped` records, under
+ * set_event_pid with event-fork, the workload's own pid tree
+ * (sched_process_fork/exec/exit) and the non-GPU events the user chose.
+ * The .dat keeps it as the buffer instance "workload".
+ */
+struct record_run {
+	struct record_opts opts;
+	struct record_hooks hooks;
+	const char *tracing_dir;
+	struct trace_session session;
+	struct recorder recorder;
+	bool has_scope;			/* a workload: `scoped` is in use */
+	struct trace_session scoped;
+	struct recorder scoped_rec;
+	struct event_selection tree_events;	/* fork/exec/exit: the pid tree */
+	struct buffer_result scoped_buf;
+	struct cpu_stats *scoped_stats;
+	pid_t *scope_pids;		/* the command, or -P pids and their threads */
+	int nr_scope_pids;
+	char *kallsyms;			/* read once: header space, then the .dat */
+	struct workload workload;
+	struct workload_creds creds;
+	struct outfile out;
+	struct buffer_result buffer;
+	struct tracer_result tracer;
+	struct cpu_stats *stats;
+	char *trace_clock;		/* read before the instance goes */
+	struct pid_comm *attached;	/* -P pids, named while they live */
+	struct cgroup_scope cgroup;	/* --cgroup, --container */
+	bool has_cgroup;
+	bool scoped_waiting;		/* an empty cgroup: `scoped` is off until one joins */
+	struct hip_capture hip;		/* --hip-log */
+	int hip_fd;			/* its pages, -1: none */
+	struct kfd_probes kfd;		/* --kfd-args; kfd.group[0] when defined */
+	struct dat_event_system kfd_formats[2];	/* read before the probes go */
+	int nr_kfd_formats;
+	struct kfd_debugfs kfd_dbg;	/* KFD debugfs snapshots */
+	int kfd_dbg_fd;			/* their pages, -1: none */
+	off_t kfd_dbg_size;
+	double kfd_last_snapshot_ms;
+	off_t hip_size;
+	int wait_status;
+	bool workload_exited;
+	double elapsed;
+};
+
+struct scan_totals {
+	struct page_scan scan;		/* events, in-band losses, pids: all CPUs */
+	unsigned long long bytes;
+};
+
+/* Fds and pids that mean "none"; before anything else. */
+void record_run_init(struct record_run *run);
+/* tracefs found and set, the output reserved, the workload spawned (held). */
+int record_setup(struct record_run *run, struct gt_error *err);
+/* Readers first, then tracing, then the workload's names; then release it. */
+int record_start(struct record_run *run, struct gt_error *err);
+/* Until the workload ends, the attached pids exit, hooks.stop or --duration. */
+void record_wait(struct record_run *run);
+/*
+ * From a stopped recording to the file, written but not committed: 0. A full
+ * disk keeps what was captured as <output>.partial (said as a warning): 1.
+ * -1 with err.
+ */
+int record_finish(struct record_run *run, struct scan_totals *totals, struct gt_error *err);
+/* Undo tracefs; reap a workload we stopped. Safe on every path. */
+int record_teardown(struct record_run *run, struct gt_error *err);
+/* The workload, if it still runs: the caller's stop signal, or SIGTERM. */
+void record_stop_workload(struct record_run *run);
+void record_free(struct record_run *run, struct scan_totals *totals);
+
+/* A line for the user, through hooks.note. */
+void record_say(const struct record_run *run, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void record_warn(const struct record_run *run, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Assembles the .dat from the per-CPU files into run->out (not committed). */
+int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_error *err);
+
+/* record-scope.c: what follows the workload, what is system-wide */
+bool record_scoped_user_events(const struct record_run *run);
+int record_enable_tree_events(struct record_run *run, struct gt_error *err);
+int record_follow_workload(struct record_run *run, struct gt_error *err);
+int record_mark_workload(struct record_run *run, struct gt_error *err);
+void record_say_scope(struct record_run *run);
+/* --cgroup: processes that joined since the last call join the scope. */
+void record_scope_poll(struct record_run *run);
+
+/* record-hip.c: --hip-log, the runtime's log kept in the file */
+/* How a print record (ftrace/print at tracing_mark_write) looks on this kernel. */
+struct hip_print_format record_print_format(const struct record_run *run);
+int record_hip_prepare(struct record_run *run, struct gt_error *err);
+void record_hip_collect(struct record_run *run);
+void record_hip_say(const struct record_run *run);
+
+/* record-kfd.c: --kfd-args probes, --kfd-snapshot debugfs snapshots */
+int record_kfd_setup(struct record_run *run, struct gt_error *err);
+void record_kfd_snapshot(struct record_run *run, const char *why);
+void record_kfd_poll(struct record_run *run);
+void record_kfd_finish(struct record_run *run);
+void record_kfd_free(struct record_run *run);
+
+void record_opts_free(struct record_opts *o);
+
+#endif
