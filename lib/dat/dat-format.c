@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,70 @@ char *dat_clock_name(const char *trace_clock)
 static bool text_ends(const char *data, uint32_t size)
 {
 	return data && memchr(data, '\0', size);
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/*
+ * Options whose counts libtracecmd 3.1.6 allocates before it reads what they
+ * count: a count must not claim more entries than the option's bytes hold.
+ * TIME_SHIFT: u64 trace id, u32 flags, u32 CPU count, then per CPU a u32
+ * count and three u64 per sample (it callocs 16 bytes per CPU, 32 a sample).
+ */
+static bool time_shift_fits(const unsigned char *d, uint32_t size)
+{
+	uint32_t cpus, count, left, i;
+
+	if (size < 16)
+		return true;	/* libtracecmd skips it */
+	cpus = get32(d + 12);
+	d += 16;
+	left = size - 16;
+	if (cpus > left / 4)
+		return false;
+	for (i = 0; i < cpus; i++) {
+		if (left < 4)
+			return false;
+		count = get32(d);
+		d += 4;
+		left -= 4;
+		if (count > left / 24)
+			return false;
+		d += (size_t)count * 24;
+		left -= count * 24;
+	}
+	return true;
+}
+
+/* GUEST: a name, u64 trace id, u32 vCPU count, then a u32 pair per vCPU */
+static bool guest_fits(const char *d, uint32_t size)
+{
+	const char *end = memchr(d, '\0', size);
+	uint32_t left;
+
+	if (!end || (uint32_t)(end + 1 - d) + 12 > size)
+		return true;	/* libtracecmd gives up before the count */
+	left = size - (uint32_t)(end + 1 - d) - 12;
+	return get32((const unsigned char *)end + 1 + 8) <= left / 8;
+}
+
+/* PROCMAPS: "PID COUNT NAME" in hex, then a line per mapping */
+static bool procmaps_fits(const char *d, uint32_t size)
+{
+	const char *line = memchr(d, '\n', size);
+	unsigned int pid, count, lines = 0;
+
+	if (!line || !memchr(d, '\0', size) || sscanf(d, "%x %x", &pid, &count) != 2)
+		return true;	/* libtracecmd does not load it */
+	while ((line = memchr(line + 1, '\n', size - (uint32_t)(line + 1 - d))))
+		lines++;
+	return count <= lines;
 }
 
 bool dat_option_fits(uint16_t id, const char *data, uint32_t size)
@@ -40,6 +105,12 @@ bool dat_option_fits(uint16_t id, const char *data, uint32_t size)
 	case DAT_OPT_BUFFER:
 		/* an offset, then a name */
 		return size >= 9 && data && text_ends(data + 8, size - 8);
+	case DAT_OPT_TIME_SHIFT:
+		return data && time_shift_fits((const unsigned char *)data, size);
+	case DAT_OPT_GUEST:
+		return !data || guest_fits(data, size);
+	case DAT_OPT_PROCMAPS:
+		return !data || procmaps_fits(data, size);
 	default:
 		return true;
 	}
@@ -56,7 +127,9 @@ const char *dat_option_name(uint16_t id)
 	case DAT_OPT_OFFSET: return "time offset";
 	case DAT_OPT_CPUCOUNT: return "CPU count";
 	case DAT_OPT_VERSION: return "version";
+	case DAT_OPT_PROCMAPS: return "process maps";
 	case DAT_OPT_TIME_SHIFT: return "time shift";
+	case DAT_OPT_GUEST: return "guest";
 	case DAT_OPT_TSC2NSEC: return "TSC to ns";
 	case DAT_OPT_STRINGS: return "strings";
 	case DAT_OPT_HEADER_INFO ... DAT_OPT_CMDLINES: return "section offset";
@@ -78,16 +151,11 @@ const char *dat_option_expected(uint16_t id)
 	case DAT_OPT_UNAME:
 	case DAT_OPT_VERSION:
 	case DAT_OPT_STRINGS: return "text ending in a NUL";
+	case DAT_OPT_TIME_SHIFT:
+	case DAT_OPT_GUEST:
+	case DAT_OPT_PROCMAPS: return "no more entries than its bytes hold";
 	default: return "";
 	}
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
 }
 
 /*

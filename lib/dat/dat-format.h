@@ -22,7 +22,9 @@ enum dat_option {
 	DAT_OPT_CPUCOUNT = 8,
 	DAT_OPT_OFFSET = 7,
 	DAT_OPT_VERSION = 9,
+	DAT_OPT_PROCMAPS = 10,
 	DAT_OPT_TIME_SHIFT = 12,
+	DAT_OPT_GUEST = 13,
 	DAT_OPT_TSC2NSEC = 14,
 	DAT_OPT_STRINGS = 15,		/* v7: the section names */
 	/* v7: offsets of the metadata sections */
@@ -41,8 +43,10 @@ enum dat_option {
  * ids for other things (a trace-cmd fork wrote id 8, the 4-byte CPU count,
  * as 1 KB of text); such an option must be skipped, not read as offsets.
  * Text options (uname, version, clock, date, a buffer's name, v7's strings)
- * must end in a NUL inside the option: libtracecmd strdup()s them. Other ids whose size is
- * free always fit.
+ * must end in a NUL inside the option: libtracecmd strdup()s them. Time shift,
+ * guest and process-map options must not count more entries than they hold:
+ * libtracecmd allocates by the count first. Other ids whose size is free
+ * always fit.
  */
 bool dat_option_fits(uint16_t id, const char *data, uint32_t size);
 /* "CPU count" for 8; NULL for an id gpu-trace does not read */

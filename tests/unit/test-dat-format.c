@@ -8,6 +8,7 @@
  * past the data.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../../lib/dat/dat-format.h"
@@ -115,6 +116,47 @@ static void test_text_options_end_inside(void)
 	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_CPUCOUNT, buffer, 4));
 }
 
+static void put32(unsigned char *p, uint32_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
+/*
+ * Counts libtracecmd allocates by before it reads what they count: a time
+ * shift claiming 540 million CPUs had it calloc 8.6 GB (fuzz-report found it,
+ * tests/fuzz/crashers/oom-time-shift-claims-540m-cpus-v7.dat).
+ */
+static void test_counts_fit_their_option(void)
+{
+	unsigned char ts[16 + 2 * (4 + 24)] = { 0 };
+	char guest[] = "vm\0trace-id\0\0\0\0cpus____pairs___";
+	char maps[64];
+
+	put32(ts + 12, 2);		/* two CPUs, one sample each */
+	put32(ts + 16, 1);
+	put32(ts + 16 + 28, 1);
+	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_TIME_SHIFT, (char *)ts, sizeof(ts)));
+	put32(ts + 12, 540701541);
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_TIME_SHIFT, (char *)ts, sizeof(ts)));
+	put32(ts + 12, 2);
+	put32(ts + 16 + 28, 2);		/* a second sample it does not hold */
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_TIME_SHIFT, (char *)ts, sizeof(ts)));
+	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_TIME_SHIFT, (char *)ts, 12));	/* skipped anyway */
+
+	/* "vm", u64 id, u32 count, then 8 bytes per vCPU: 16 bytes hold two */
+	put32((unsigned char *)guest + 3 + 8, 2);
+	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_GUEST, guest, 3 + 12 + 16));
+	put32((unsigned char *)guest + 3 + 8, 3);
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_GUEST, guest, 3 + 12 + 16));
+	put32((unsigned char *)guest + 3 + 8, 0x40000000);
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_GUEST, guest, 3 + 12 + 16));
+
+	snprintf(maps, sizeof(maps), "1a 2 app\n400000 401000 /app\n7f00 7f10 /lib\n");
+	CU_ASSERT_TRUE(dat_option_fits(DAT_OPT_PROCMAPS, maps, (uint32_t)strlen(maps) + 1));
+	snprintf(maps, sizeof(maps), "1a 7fffffff app\n400000 401000 /app\n");
+	CU_ASSERT_FALSE(dat_option_fits(DAT_OPT_PROCMAPS, maps, (uint32_t)strlen(maps) + 1));
+}
+
 void suite_dat_format(void)
 {
 	CU_pSuite s = CU_add_suite("dat-format: pages and options libtracecmd may read", NULL, NULL);
@@ -124,4 +166,5 @@ void suite_dat_format(void)
 	CU_add_test(s, "an event past the commit is refused", test_event_past_the_commit);
 	CU_add_test(s, "commit and a stored lost count inside the page", test_commit_and_lost_count);
 	CU_add_test(s, "text options end inside the option", test_text_options_end_inside);
+	CU_add_test(s, "counts fit their option", test_counts_fit_their_option);
 }
