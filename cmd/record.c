@@ -86,6 +86,11 @@ static int conclude(struct record_run *run, struct scan_totals *totals, struct g
 		return -1;
 	print_summary(run, totals);
 	record_hip_say(run);
+	/* its 143 would read as a failure of its own */
+	if (run->duration_reached && run->opts.command)
+		cmd_say("--duration %g s reached: the command (pid %d) was sent SIGTERM%s",
+			run->opts.duration, (int)run->workload.pid,
+			run->workload_exited ? "" : " and is still running");
 	if (cmd_stop_signal && run->opts.command && !run->workload_exited)
 		cmd_say("the command did not exit after signal %d; it is still running as pid %d",
 			(int)cmd_stop_signal, (int)run->workload.pid);
@@ -100,6 +105,7 @@ int cmd_record(int argc, char **argv)
 	struct scan_totals totals = { 0 };
 	struct gt_error err = { 0 }, terr = { 0 };
 	int ret = GT_EXIT_FAILURE, i;
+	const char *what;
 
 	record_run_init(&run);
 	run.hooks = (struct record_hooks){
@@ -110,6 +116,12 @@ int cmd_record(int argc, char **argv)
 	if (i) {
 		record_opts_free(&run.opts);
 		return i > 0 ? 0 : cmd_fail("record", &err);
+	}
+	/* a command that cannot run is said before any set-up, as a shell would */
+	if (run.opts.command && (i = workload_check_command(run.opts.command[0], &err))) {
+		cmd_fail("record", &err);
+		record_free(&run, &totals);
+		return i;
 	}
 	cmd_stop_signals_install(SIGUSR2, on_wake);
 	if (record_setup(&run, &err))
@@ -132,9 +144,12 @@ int cmd_record(int argc, char **argv)
 		goto cleanup;
 	}
 	record_kfd_snapshot(&run, "start");
-	if (!run.opts.command)
-		cmd_say("recording%s; Ctrl-C to stop", run.opts.system_wide ? " system-wide" :
-			run.has_cgroup ? " the cgroup's processes as they come" : " the given pids");
+	what = run.opts.system_wide ? " system-wide" :
+	       run.has_cgroup ? " the cgroup's processes as they come" : " the given pids";
+	if (!run.opts.command && run.opts.duration > 0)
+		cmd_say("recording%s for %g s; Ctrl-C ends it sooner", what, run.opts.duration);
+	else if (!run.opts.command)
+		cmd_say("recording%s; Ctrl-C to stop", what);
 	record_wait(&run);
 	progress_clear();
 	i = record_finish(&run, &totals, &err);

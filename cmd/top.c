@@ -445,6 +445,12 @@ int cmd_top(int argc, char **argv)
 		free(run.opts.pids);
 		return parsed > 0 ? 0 : cmd_fail("top", &err);
 	}
+	if (run.opts.command && (ret = workload_check_command(run.opts.command[0], &err))) {
+		cmd_fail("top", &err);
+		event_selection_free(&run.opts.events);
+		free(run.opts.pids);
+		return ret;
+	}
 	cmd_stop_signals_install(SIGWINCH, on_resize);
 	if (setup(&run, &err)) {
 		ret = run.no_gpu ? TOP_EXIT_NO_GPU_EVENTS : GT_EXIT_FAILURE;

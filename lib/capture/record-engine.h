@@ -126,6 +126,7 @@ struct record_run {
 	off_t hip_size;
 	int wait_status;
 	bool workload_exited;
+	bool duration_reached;		/* record_wait ended at --duration */
 	double elapsed;
 };
 

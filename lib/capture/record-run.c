@@ -277,8 +277,10 @@ void record_wait(struct record_run *run)
 			break;
 		record_scope_poll(run);
 		record_kfd_poll(run);
-		if (run->opts.duration > 0 && run->elapsed >= run->opts.duration)
+		if (run->opts.duration > 0 && run->elapsed >= run->opts.duration) {
+			run->duration_reached = true;
 			break;
+		}
 		if (run->elapsed - last_progress >= 0.5 && run->hooks.progress) {
 			run->hooks.progress(&run->recorder, run->session.dir, run->elapsed,
 					    run->hooks.ctx);

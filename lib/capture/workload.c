@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,6 +79,55 @@ static void child_fail(int status_fd, int code)
 	_exit(code);
 }
 
+/* 0 runnable, else the errno exec would most likely give */
+static int runnable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return errno;
+	if (S_ISDIR(st.st_mode))
+		return EISDIR;
+	if (!S_ISREG(st.st_mode) || !(st.st_mode & 0111))
+		return EACCES;
+	return 0;
+}
+
+int workload_check_command(const char *cmd, struct gt_error *err)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	char full[4096];
+	int e, found = 0;
+
+	if (!cmd[0]) {
+		gt_error_set(err, ENOENT, "cannot run '': no command given after --");
+		return 127;
+	}
+	if (strchr(cmd, '/')) {
+		e = runnable(cmd);
+		if (!e)
+			return 0;
+		gt_error_set(err, e, "cannot run '%s': %s%s", cmd,
+			     e == EACCES ? "not an executable file" : strerror(e),
+			     e == ENOENT ? "; check the path" : "; give a program or a script with its execute bit set");
+		return e == ENOENT ? 127 : 126;
+	}
+	for (p = path && *path ? path : "/bin:/usr/bin"; ; p = end + 1) {
+		end = strchrnul(p, ':');
+		snprintf(full, sizeof(full), "%.*s/%s", (int)(end - p), end > p ? p : ".", cmd);
+		e = runnable(full);
+		if (!e)
+			return 0;
+		found |= e != ENOENT;
+		if (!*end)
+			break;
+	}
+	gt_error_set(err, found ? EACCES : ENOENT, "cannot run '%s': %s in PATH (%s)", cmd,
+		     found ? "no executable file of that name" : "not found",
+		     path && *path ? path : "/bin:/usr/bin");
+	return found ? 126 : 127;
+}
+
 int workload_spawn(struct workload *w, char *const argv[],
 		   const struct workload_creds *c, struct gt_error *err)
 {
@@ -88,6 +138,7 @@ int workload_spawn(struct workload *w, char *const argv[],
 	w->go_fd = w->status_fd = -1;
 	copy = strdup(argv[0]);
 	snprintf(w->comm, sizeof(w->comm), "%s", copy ? basename(copy) : argv[0]);
+	snprintf(w->cmd, sizeof(w->cmd), "%s", argv[0]);
 	free(copy);
 	if (pipe2(go, O_CLOEXEC) || pipe2(status, O_CLOEXEC))
 		return gt_error_set(err, errno, "cannot create a pipe for the workload: %s",
@@ -145,7 +196,7 @@ int workload_release(struct workload *w, struct gt_error *err)
 	if (n == (ssize_t)sizeof(child_errno))
 		return gt_error_set(err, child_errno,
 				    "cannot run '%s': %s; check the command name and that the %s can execute it",
-				    w->comm, strerror(child_errno),
+				    w->cmd, strerror(child_errno),
 				    geteuid() ? "user" : "invoking user");
 	return 0;
 }

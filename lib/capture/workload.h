@@ -22,6 +22,7 @@ struct workload {
 	int go_fd;		/* we write one byte: tracing is armed, exec now */
 	int status_fd;		/* child writes errno if exec fails; EOF = exec'd */
 	char comm[16];		/* what the kernel will call it after exec */
+	char cmd[256];		/* argv[0] as given, for messages */
 };
 
 /*
@@ -30,6 +31,13 @@ struct workload {
  */
 int workload_creds_from_env(struct workload_creds *c, bool as_root,
 			    struct gt_error *err);
+
+/*
+ * What execvp() would run for cmd (a path, or a name looked up in PATH), checked
+ * before any set-up: 0, or 127 (not found) / 126 (not a runnable file) as a
+ * shell exits, with err naming cmd whole. The exec itself still decides.
+ */
+int workload_check_command(const char *cmd, struct gt_error *err);
 
 /* Fork; the child waits for workload_release() before it execs argv. */
 int workload_spawn(struct workload *w, char *const argv[],

@@ -302,7 +302,8 @@ struct buffer_ops session_buffer_ops(struct trace_session *s)
 int session_set_clock(struct trace_session *s, const char *clock, struct gt_error *err)
 {
 	char *avail = session_read(s, "trace_clock");
-	char *tok, *save = NULL;
+	char *tok, *save = NULL, names[512] = "";
+	size_t len = 0;
 	bool found = false;
 
 	for (tok = avail ? strtok_r(avail, " \n", &save) : NULL; tok;
@@ -315,12 +316,16 @@ int session_set_clock(struct trace_session *s, const char *clock, struct gt_erro
 		}
 		if (!strcmp(tok, clock))
 			found = true;
+		if (len < sizeof(names))
+			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+						len ? " " : "", tok);
 	}
 	free(avail);
+	/* the instance is gone once this is said: name the clocks, not its file */
 	if (!found)
 		return gt_error_set(err, EINVAL,
-				    "clock '%s' is not offered by this kernel; pick one of %s/trace_clock (e.g. -C mono)",
-				    clock, s->dir);
+				    "clock '%s' is not offered by this kernel; its clocks are: %s (mono is the default)",
+				    clock, names[0] ? names : "none readable");
 	return session_write(s, "trace_clock", clock, err);
 }
 

@@ -61,7 +61,10 @@ test_clock_option() {
 	expect "clock mono_raw not stored" [ "$(dat_field "$out" clock)" = mono_raw ] || return 1
 	"$GT" record -C sundial -e sched:sched_switch -o "$out.2" -- true 2> "$WORK/clk.err"
 	expect "unknown clock accepted" [ $? = 125 ] || return 1
-	expect "unknown clock: one line" [ "$(count_lines "$WORK/clk.err")" = 1 ]
+	expect "unknown clock: one line" [ "$(count_lines "$WORK/clk.err")" = 1 ] || return 1
+	# the instance is removed by then: the clocks themselves, not its file
+	expect "unknown clock: the clocks not listed: $(cat "$WORK/clk.err")" \
+		grep -q "its clocks are: .*\bmono\b" "$WORK/clk.err" && ! grep -q instances/ "$WORK/clk.err"
 }
 
 # The kernel refuses an impossible size; the ladder below it still records.
@@ -132,9 +135,16 @@ test_exit_status_is_the_workloads() {
 	expect "exit 3 became $?" [ $? = 3 ] || return 1
 	"$GT" record -e sched:sched_switch -o "$WORK/st2.dat" -- /nonexistent/cmd 2> "$WORK/st.err"
 	expect "missing command: 127" [ $? = 127 ] || return 1
-	# status lines (events, buffers, scope), then the error in one line
-	expect "missing command: one error line" [ "$(grep -c '^gpu-trace record: ' "$WORK/st.err")" = 1 ] &&
-		[ "$(count_lines "$WORK/st.err")" -le 6 ] && grep -q "cannot run 'cmd'" "$WORK/st.err"
+	# checked before any set-up: one line, naming the command whole
+	expect "missing command: not one line naming it: $(tr '\n' '|' < "$WORK/st.err")" \
+		[ "$(count_lines "$WORK/st.err")" = 1 ] && grep -q "^gpu-trace record: cannot run '/nonexistent/cmd'" "$WORK/st.err" || return 1
+	"$GT" record -e sched:sched_switch -o "$WORK/st3.dat" -- /etc/passwd 2> "$WORK/st.err"
+	expect "a file that is not a program: 126" [ $? = 126 ] || return 1
+	expect "not a program: not one line naming it: $(tr '\n' '|' < "$WORK/st.err")" \
+		[ "$(count_lines "$WORK/st.err")" = 1 ] && grep -q "cannot run '/etc/passwd': not an executable file" "$WORK/st.err" || return 1
+	"$GT" record -e sched:sched_switch -o "$WORK/st4.dat" -- no-such-command-gt 2> "$WORK/st.err"
+	expect "a name not in PATH: 127" [ $? = 127 ] || return 1
+	expect "no file may be left" [ ! -e "$WORK/st2.dat" ] && [ ! -e "$WORK/st3.dat" ] && [ ! -e "$WORK/st4.dat" ]
 }
 
 test_system_wide_duration_and_attach() {
@@ -142,6 +152,13 @@ test_system_wide_duration_and_attach() {
 	"$GT" record -a --duration 0.5 -e sched:sched_switch -o "$WORK/a.dat" 2> "$WORK/a.err" ||
 		{ WHY="-a --duration failed"; return 1; }
 	expect "-a recorded nothing" [ "$(dat_field "$WORK/a.dat" records)" -gt 0 ] || return 1
+	expect "-a --duration: not told it ends by itself: $(grep '^recording' "$WORK/a.err")" \
+		grep -q '^recording system-wide for 0.5 s; Ctrl-C ends it sooner' "$WORK/a.err" || return 1
+	# a command --duration ended exits 143: said, or it reads as its own failure
+	"$GT" record --duration 0.3 -e sched:sched_switch -o "$WORK/d.dat" -- sleep 5 2> "$WORK/d.err"
+	expect "--duration: the command's status 143 not passed on" [ $? = 143 ] || return 1
+	expect "--duration: not said: $(tail -1 "$WORK/d.err")" \
+		grep -q '^--duration 0.3 s reached: the command (pid [0-9]*) was sent SIGTERM$' "$WORK/d.err" || return 1
 	sh -c 'sleep 0.4; exit 0' &
 	pid=$!
 	"$GT" record -P "$pid" -e sched:sched_switch -o "$WORK/p.dat" 2> "$WORK/p.err" ||
