@@ -43,8 +43,18 @@ int cmd_help(int argc, char **argv)
 		return 0;
 	}
 	text = cmd_usage(argv[1]);
-	if (!text)
-		return cmd_failf("help", "no command '%s'; commands are record, report, top, check, list, reset", argv[1]);
+	if (!text) {
+		char names[128] = "";
+		size_t len = 0;
+		int i;
+
+		/* the table's names, so the list never drifts from it */
+		for (i = 0; commands[i].name && len < sizeof(names); i++)
+			if (strcmp(commands[i].name, "help"))
+				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+							len ? ", " : "", commands[i].name);
+		return cmd_failf("help", "no command '%s'; commands are %s", argv[1], names);
+	}
 	fputs(text, stdout);
 	return 0;
 }

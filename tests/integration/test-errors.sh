@@ -49,6 +49,18 @@ test_bad_options() {
 	run_bad "-f without -e" "$GT" record -f 'pid == 1' -- true
 }
 
+# help for a command that does not exist lists every one there is, from the table
+test_help_for_no_such_command() {
+	local c
+	"$GT" help nosuch > /dev/null 2> "$WORK/help.err"
+	expect "help nosuch: exit $?, want 125" [ $? = 125 ] || return 1
+	for c in record report compare top check list reset; do
+		expect "help nosuch does not list $c: $(cat "$WORK/help.err")" \
+			grep -q "commands are .*\b$c\b" "$WORK/help.err" || return 1
+	done
+	expect "help nosuch: not one line" [ "$(count_lines "$WORK/help.err")" = 1 ]
+}
+
 test_not_root() {
 	command -v setpriv > /dev/null || { WHY="setpriv not installed"; return 77; }
 	run_bad "non-root" setpriv --reuid=65534 --regid=65534 --clear-groups \
