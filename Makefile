@@ -143,7 +143,7 @@ check-vm: gpu-trace $(PLUGINS)
 # waiting behind another process's on one ring.
 demo: gpu-trace $(PLUGINS) build/make-fixture
 	./gpu-trace record --preset all-gpu -e sched:sched_switch -e sched:sched_process_exec \
-		-o demo.dat -- sh -c 'for i in 1 2 3; do ls / > /dev/null; done; sleep 0.2'
+		-o demo.dat --force -- sh -c 'for i in 1 2 3; do ls / > /dev/null; done; sleep 0.2'
 	./gpu-trace report demo.dat || [ $$? = 2 ]
 	trace-cmd report -i demo.dat | head -8
 	build/make-fixture tests/fixtures/formats two-rings demo-fixture.dat

@@ -72,6 +72,9 @@ step readme
 cd /src || exit 11
 apt-get update > /out/apt.log 2>&1 && apt-get install -y make >> /out/apt.log 2>&1 &&
 	make deps demo > /out/demo.log 2>&1 || { tail -5 /out/apt.log /out/demo.log; exit 12; }
+# the README's first command, run again as people do
+step demo-again
+make demo > /out/demo2.log 2>&1 || { tail -5 /out/demo2.log; exit 17; }
 step install
 make install > /out/install.log 2>&1 || { tail -5 /out/install.log; exit 13; }
 step report
@@ -111,9 +114,10 @@ case $rc in
 13) not_ok "make install" "$(why)" ;;
 15) not_ok "the installed gpu-trace reads a fixture" "$(why)" ;;
 16) not_ok "the installed trace-cmd reads a fixture" "$(why)" ;;
+17) not_ok "make demo a second time" "$(why)" ;;
 *) not_ok "the chroot ran (exit $rc)" "$(why)" ;;
 esac
-if stage_ok install; then
+if stage_ok demo-again; then
 	ok "apt-get install make && make deps demo, as root with no sudo, on a bare Debian 12"
 	if grep -q '^recorded [0-9]* event' "$work/out/demo.log"; then
 		ok "demo recorded inside it"
@@ -121,6 +125,7 @@ if stage_ok install; then
 		not_ok "demo recorded inside it" "$(grep -m1 'gpu-trace' "$work/out/demo.log")"
 	fi
 fi
+stage_ok install && ok "make demo a second time"
 if stage_ok report; then
 	ok "make install"
 	if [ -s "$work/out/fixture.dat" ]; then
