@@ -6,6 +6,7 @@
  * lost-event windows.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ struct report_html {
 	struct lost_window { int cpu; uint64_t from, to; } *lost;
 	size_t nr_lost, cap_lost;
 	uint64_t rows;
+	uint64_t all_rows;		/* every file's, for the note */
 	/* the HIP runtime's lines: pid, time, kind, a kernel name for dispatches */
 	struct hip_mark { int pid; uint64_t ts; enum hip_kind kind; int proc, kernel; } *hip;
 	size_t nr_hip, cap_hip;
@@ -79,11 +81,12 @@ static void html_close(struct report *rep)
 		return;
 	if (h->data)
 		fclose(h->data);
+	h->data = NULL;
 	rep->stream = h->page;
 	free(h->lost);
 	free(h->hip);
-	free(h);
-	rep->out = NULL;
+	h->lost = NULL;
+	h->hip = NULL;
 }
 
 static int note_hip(struct report_html *h, struct analysis *a, struct tep_record *rec)
@@ -209,6 +212,7 @@ static int html_end(struct report *rep, struct gt_error *err)
 		fputc(']', rep->stream);
 	}
 	fputs("]}", rep->stream);
+	h->all_rows += h->rows;
 	(void)err;
 	return 0;
 }
@@ -226,10 +230,30 @@ static void html_finish(struct report *rep)
 	fputs(mark, h->page);
 }
 
+/* once the page is complete: where it is, and what it holds */
+static int html_note(const struct report *rep, char *buf, size_t len)
+{
+	const struct report_html *h = rep->out;
+
+	if (!h || !rep->opts.output)
+		return 0;
+	snprintf(buf, len, "wrote %s: %llu jobs of %d file%s; open it in a browser (it needs no network)",
+		 rep->opts.output, (unsigned long long)h->all_rows, rep->opts.nr_inputs,
+		 rep->opts.nr_inputs == 1 ? "" : "s");
+	return 1;
+}
+
+static void html_done(struct report *rep)
+{
+	free(rep->out);
+	rep->out = NULL;
+}
+
 const struct report_output report_html = {
 	.name = "html",
 	.every_job = true,
 	.timeline = true,
+	.not_to_terminal = "--format html writes a page; give -o FILE.html and open it in a browser",
 	.open = html_open,
 	.begin = html_begin,
 	.on_record = html_record,
@@ -237,4 +261,6 @@ const struct report_output report_html = {
 	.end = html_end,
 	.finish = html_finish,
 	.close = html_close,
+	.note = html_note,
+	.done = html_done,
 };

@@ -73,6 +73,15 @@ test_html_errors() {
 	"$GT" report --format html --queues -o "$WORK/e.html" "$f" 2> "$WORK/h-e1"
 	expect "--queues with html accepted" [ $? != 0 ] || return 1
 	expect "not one line" [ "$(grep -c '' "$WORK/h-e1")" = 1 ] || return 1
+	# a page is no text for a terminal; written, it says where and what
+	if command -v script > /dev/null; then
+		script -qec "$GT report --format html $f" /dev/null > "$WORK/h-e2" 2>&1
+		expect "a page written to a terminal: $(head -c 200 "$WORK/h-e2")" \
+			grep -q 'give -o FILE.html' "$WORK/h-e2" || return 1
+	fi
+	"$GT" report --format html -o "$WORK/ok.html" "$f" 2> "$WORK/h-e3" || { WHY="html -o failed"; return 1; }
+	expect "html -o said nothing: $(cat "$WORK/h-e3")" \
+		grep -q "^gpu-trace report: wrote $WORK/ok.html: [0-9]* jobs of 1 file; open it in a browser" "$WORK/h-e3" || return 1
 	head -c 20000 "$f" > "$WORK/h-trunc.dat"
 	"$GT" report --format html -o "$WORK/t.html" "$WORK/h-trunc.dat" 2> /dev/null
 	expect "a truncated file accepted" [ $? != 0 ] || return 1
