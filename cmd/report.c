@@ -134,6 +134,40 @@ out:
 	return 0;
 }
 
+/*
+ * Filters that left no job would print an empty table and say nothing:
+ * say what matched nothing, and what the file has instead.
+ */
+static void say_unmatched(const struct report *rep)
+{
+	const struct timeline *tl = &rep->analysis.tl;
+	const struct timeline_filter *f = &rep->opts.filter;
+	char rings[512] = "";
+	size_t len = 0;
+	bool named = false;
+	int i;
+
+	if (rep->jobs_shown || !tl->filtered_out)
+		return;
+	for (i = 0; i < tl->nr_rings && len < sizeof(rings); i++) {
+		const char *name = timeline_ring_name(tl, i);
+
+		named |= f->ring && name && !strcmp(name, f->ring);
+		len += (size_t)snprintf(rings + len, sizeof(rings) - len, "%s%s", len ? ", " : "",
+					name ? name : "?");
+	}
+	fflush(rep->stream);
+	if (f->ring && !named)
+		fprintf(stderr, "gpu-trace report: %s has no ring named '%s'; its rings: %s\n",
+			rep->opts.file, f->ring, rings);
+	else if (f->workload_only && !report_has_workload(rep))
+		fprintf(stderr, "gpu-trace report: %s names no workload (recorded without a command or -P), so --workload-only leaves none of its %llu jobs\n",
+			rep->opts.file, (unsigned long long)tl->filtered_out);
+	else
+		fprintf(stderr, "gpu-trace report: no job of %s matched the filters (%llu left out); --rings without them lists what it has\n",
+			rep->opts.file, (unsigned long long)tl->filtered_out);
+}
+
 /* --hip-log FILE: runtime logs captured apart join the summary */
 static int add_hip_logs(struct report *rep, struct gt_error *err)
 {
@@ -181,6 +215,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		goto fail;
 	if (add_hip_logs(rep, err) || rep->format->end(rep, err))
 		goto fail;
+	say_unmatched(rep);
 	rep->rings_seen += rep->analysis.tl.nr_rings;
 	if (!analysis_has_gpu_data(&rep->analysis) && !rep->opts.events) {
 		fflush(rep->stream);

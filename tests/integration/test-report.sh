@@ -392,8 +392,19 @@ test_report_filters() {
 	expect "--from/--to keeps job 60:1 only" [ "$(grep -c '^sdma0 *60:1 ' "$WORK/ft.txt")" = 1 ] && [ "$(grep -c '^gfx' "$WORK/ft.txt")" = 0 ] || return 1
 	"$GT" report "$f" --jobs --ring sdma0 > "$WORK/fa.txt" || { WHY="options after the file refused"; return 1; }
 	expect "options after the file differ from before it" cmp -s "$WORK/fr.txt" "$WORK/fa.txt" || return 1
-	"$GT" report --jobs --comm nobody "$f" > "$WORK/fc.txt" || { WHY="--comm failed"; return 1; }
+	"$GT" report --jobs --comm nobody "$f" > "$WORK/fc.txt" 2> "$WORK/fc.err" || { WHY="--comm failed"; return 1; }
 	expect "--comm nobody kept jobs" [ "$(grep -Ec '^(gfx|sdma)' "$WORK/fc.txt")" = 0 ] || return 1
+	# filters that leave nothing say so, and what there is instead
+	expect "--comm nobody: silent: $(cat "$WORK/fc.err")" \
+		grep -q "no job of .* matched the filters (3 left out)" "$WORK/fc.err" || return 1
+	"$GT" report --ring gfx0 "$f" > /dev/null 2> "$WORK/fn.err" || { WHY="--ring gfx0 failed"; return 1; }
+	expect "--ring gfx0: the rings not named: $(cat "$WORK/fn.err")" \
+		grep -q "has no ring named 'gfx0'; its rings: gfx_0.0.0, sdma0$" "$WORK/fn.err" || return 1
+	"$GT" report --workload-only "$f" > /dev/null 2> "$WORK/fw.err" || { WHY="--workload-only failed"; return 1; }
+	expect "--workload-only on a file without one: silent: $(cat "$WORK/fw.err")" \
+		grep -q "names no workload" "$WORK/fw.err" || return 1
+	"$GT" report --jobs --ring sdma0 "$f" > /dev/null 2> "$WORK/fs.err"
+	expect "a filter that matched said something: $(cat "$WORK/fs.err")" [ ! -s "$WORK/fs.err" ] || return 1
 	"$GT" report --format csv --jobs --pid 4242 "$f" > "$WORK/fp.csv" || { WHY="--pid failed"; return 1; }
 	expect "csv: 3 jobs of pid 4242" [ "$(python3 -c "import csv,sys; print(sum(1 for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#') and l.strip()) if r.get('pid')=='4242'))" "$WORK/fp.csv")" = 3 ]
 }
