@@ -440,7 +440,11 @@ static void queues(struct report *rep)
 	snapshots(rep);
 	fprintf(rep->stream, "\nKFD queues");
 	if (!k->nr_ops) {
-		if (!rep->analysis.func_events)
+		/* the queues came from probes or snapshots: no advice to record again */
+		if (!rep->analysis.func_events && (rep->analysis.kq.records || rep->analysis.snaps.nr))
+			fprintf(rep->stream, " (function_graph view): no function records; the %s above show the queues\n",
+				rep->analysis.kq.records ? "probe events" : "debugfs snapshots");
+		else if (!rep->analysis.func_events)
 			fprintf(rep->stream, ": no function records in the file; record with --preset amd (function_graph under :mod:amdgpu) on a kernel that permits the function tracer\n");
 		else
 			fprintf(rep->stream, ": no queue create/update/destroy/evict/restore in the %llu function records (%llu of them KFD's)\n",

@@ -19,7 +19,10 @@ test_kfd_view_text() {
 	expect "the destroy of an unknown id" grep -q 'destroy queue 7 at 1.001800 in 5.000 us: failed: EINVAL' "$WORK/kq.txt" || return 1
 	expect "the eviction" grep -q 'eviction (ttm) of 2 queues at 1.000500: evict 20.000 us, evicted 1040.000 us, restore 40.000 us' "$WORK/kq.txt" || return 1
 	"$GT" report "$f" > "$WORK/kq-all.txt" 2>&1
-	expect "the HIP queue paired with KFD queue 0 by its ring" grep -q 'queue HWq=0x7f1000000000 .*; KFD queue 0 on gpu 0x9a1c (the probes. create of this ring)$' "$WORK/kq-all.txt"
+	expect "the HIP queue paired with KFD queue 0 by its ring" grep -q 'queue HWq=0x7f1000000000 .*; KFD queue 0 on gpu 0x9a1c (the probes. create of this ring)$' "$WORK/kq-all.txt" || return 1
+	# the queues came from probes: no advice to record them another way
+	expect "advises --preset amd though the probes show the queues: $(grep '^KFD queues' "$WORK/kq-all.txt")" \
+		grep -q '^KFD queues (function_graph view): no function records; the probe events above show the queues$' "$WORK/kq-all.txt"
 }
 
 test_kfd_view_pr_debug_reason() {
