@@ -34,9 +34,13 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	trace_seq_printf(&s, "%12s: ", report_ts(ts, sizeof(ts), rec->ts));
 	snprintf(name, sizeof(name), "%s:", event ? event->name : "unknown");
 	trace_seq_printf(&s, "%-21s ", name);
-	tep_print_event(a->tep, &s, rec, "%s\n", TEP_PRINT_INFO);
+	tep_print_event(a->tep, &s, rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
+	/* a print record's text ends in its own newline: one line each, still */
+	while (s.len && s.buffer[s.len - 1] == '\n')
+		s.len--;
 	fwrite(s.buffer, 1, s.len, rep->stream);
+	fputc('\n', rep->stream);
 	trace_seq_destroy(&s);
 	return 0;
 }

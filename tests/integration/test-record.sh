@@ -95,6 +95,16 @@ test_buffer_size_with_a_unit() {
 		grep -q "^gpu-trace top: bad -b '1x': a size per CPU in KB" "$WORK/unit.err"
 }
 
+# record's marker is a print record whose text ends in a newline: --events
+# lists it on one line, as every other record
+test_events_listing_has_no_blank_lines() {
+	"$GT" record -e sched:sched_process_exec -o "$WORK/mark.dat" -- true 2> /dev/null ||
+		{ WHY="record failed"; return 1; }
+	"$GT" report --events "$WORK/mark.dat" > "$WORK/mark.txt" || { WHY="report --events failed"; return 1; }
+	expect "the workload's marker not listed" grep -q 'print: .*gpu-trace workload: pids=' "$WORK/mark.txt" || return 1
+	expect "$(grep -c '^$' "$WORK/mark.txt") blank lines in --events" [ "$(grep -c '^$' "$WORK/mark.txt")" = 0 ]
+}
+
 test_default_ladder_reaches_a_rung() {
 	"$GT" record -e sched:sched_switch -o "$WORK/lad.dat" -- true 2> "$WORK/lad.err" ||
 		{ WHY="record failed"; return 1; }
