@@ -208,19 +208,25 @@ static int csv_end(struct report *rep, struct gt_error *err)
 				struct latency_stats *st = &rs->lat[l];
 
 				text(rep->stream, rs->name);
-				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%.3f,%lld,%llu,%llu,%llu,%d,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%.3f,%lld,%llu,%llu,%llu,%d,%s,%llu",
 					(unsigned long long)rs->jobs, (unsigned long long)rs->unfinished,
 					(unsigned long long)rs->lost, (unsigned long long)rs->waits,
 					report_busy_pct(rep, rs), (long long)rs->max_in_flight,
 					(unsigned long long)rs->workload_jobs,
 					(unsigned long long)rs->behind_ns,
 					(unsigned long long)rs->behind_jobs, rs->nr_behind_pids,
-					job_latency_name(l), (unsigned long long)st->count,
-					(unsigned long long)st->min, (unsigned long long)latency_avg(st),
-					(unsigned long long)latency_percentile(st, 50),
-					(unsigned long long)latency_percentile(st, 90),
-					(unsigned long long)latency_percentile(st, 99),
-					(unsigned long long)st->max);
+					job_latency_name(l), (unsigned long long)st->count);
+				/* a stage never measured: empty fields, not 0 ns */
+				if (!st->count)
+					fputs(",,,,,,\n", rep->stream);
+				else
+					fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu,%llu\n",
+						(unsigned long long)st->min,
+						(unsigned long long)latency_avg(st),
+						(unsigned long long)latency_percentile(st, 50),
+						(unsigned long long)latency_percentile(st, 90),
+						(unsigned long long)latency_percentile(st, 99),
+						(unsigned long long)st->max);
 			}
 		}
 	}

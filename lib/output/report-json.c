@@ -13,8 +13,14 @@ static void opt_u64(FILE *f, bool has, uint64_t v)
 		fputs("null", f);
 }
 
+/* a stage never measured has no value: null, never a 0 that reads as 0 us */
 static void stats(FILE *f, struct latency_stats *s)
 {
+	if (!s->count) {
+		fputs("{\"count\":0,\"min\":null,\"avg\":null,\"p50\":null,\"p90\":null,\"p99\":null,\"max\":null}",
+		      f);
+		return;
+	}
 	fprintf(f, "{\"count\":%llu,\"min\":%llu,\"avg\":%llu,\"p50\":%llu,\"p90\":%llu,\"p99\":%llu,\"max\":%llu}",
 		(unsigned long long)s->count, (unsigned long long)s->min,
 		(unsigned long long)latency_avg(s),

@@ -16,6 +16,20 @@ json() {
 
 ring_lat() { json "$1" "[r for r in d['rings'] if r['name']=='$2'][0]['latency_ns']['$3']['$4']"; }
 
+# A stage never measured (the deps scenario has no submit events) is null in
+# JSON and empty in CSV: a 0 would read as 0 us to a script
+test_report_unmeasured_stages_are_null() {
+	local f
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --format json "$f" > "$WORK/un.json" || { WHY="report json failed"; return 1; }
+	expect "JSON: $(ring_lat "$WORK/un.json" gfx_0.0.0 submit_to_queue p50), not None" \
+		[ "$(ring_lat "$WORK/un.json" gfx_0.0.0 submit_to_queue p50)" = None ] &&
+		[ "$(ring_lat "$WORK/un.json" gfx_0.0.0 submit_to_queue count)" = 0 ] || return 1
+	expect "JSON: a measured stage lost its value" [ "$(ring_lat "$WORK/un.json" gfx_0.0.0 queue_to_run p50)" = 10000 ] || return 1
+	"$GT" report --format csv "$f" > "$WORK/un.csv" || { WHY="report csv failed"; return 1; }
+	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,$' "$WORK/un.csv"
+}
+
 test_report_two_rings_numbers() {
 	local f
 	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
