@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -132,6 +133,7 @@ int workload_spawn(struct workload *w, char *const argv[],
 		   const struct workload_creds *c, struct gt_error *err)
 {
 	int go[2], status[2];
+	pid_t parent;
 	char *copy;
 
 	memset(w, 0, sizeof(*w));
@@ -143,6 +145,7 @@ int workload_spawn(struct workload *w, char *const argv[],
 	if (pipe2(go, O_CLOEXEC) || pipe2(status, O_CLOEXEC))
 		return gt_error_set(err, errno, "cannot create a pipe for the workload: %s",
 				    strerror(errno));
+	parent = getpid();
 	w->pid = fork();
 	if (w->pid < 0) {
 		close(go[0]);
@@ -168,6 +171,14 @@ int workload_spawn(struct workload *w, char *const argv[],
 			_exit(125);
 		if (c->drop && drop_privileges(c))
 			child_fail(status[1], 125);
+		/*
+		 * A recorder killed outright (no teardown) must not leave its
+		 * workload running on, untraced and orphaned. After the
+		 * credentials change, which clears it; and the parent may have
+		 * gone before it was set.
+		 */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+			_exit(125);
 		execvp(argv[0], argv);
 		child_fail(status[1], errno == ENOENT ? 127 : 126);
 	}

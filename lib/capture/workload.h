@@ -39,7 +39,10 @@ int workload_creds_from_env(struct workload_creds *c, bool as_root,
  */
 int workload_check_command(const char *cmd, struct gt_error *err);
 
-/* Fork; the child waits for workload_release() before it execs argv. */
+/*
+ * Fork; the child waits for workload_release() before it execs argv, and
+ * is killed should the caller die without ending it (PR_SET_PDEATHSIG).
+ */
 int workload_spawn(struct workload *w, char *const argv[],
 		   const struct workload_creds *c, struct gt_error *err);
 /* Let the child exec; fails if exec failed (e.g. command not found). */

@@ -52,6 +52,33 @@ test_sigkill_then_reset() {
 	same_as_before "SIGKILL + reset"
 }
 
+# A recorder killed outright takes its workload with it: it ran on, untraced
+# and orphaned, until someone found it (issue 22).
+test_workload_dies_with_a_killed_recorder() {
+	local pid i children alive=
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record -e sched:sched_switch -o "$WORK/orph.dat" -- sleep 30 > /dev/null 2>&1 &
+	pid=$!
+	for i in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
+	sleep 0.3
+	children=$(ps -o pid= --ppid "$pid")
+	kill -KILL "$pid"
+	wait "$pid" 2> /dev/null
+	for i in $(seq 20); do
+		alive=
+		for c in $children; do kill -0 "$c" 2> /dev/null && alive="$alive $c"; done
+		[ -z "$alive" ] && break
+		sleep 0.1
+	done
+	# shellcheck disable=SC2086 # by pid: never anyone else's
+	[ -n "$alive" ] && kill -KILL $alive 2> /dev/null
+	"$GT" reset > /dev/null 2>&1
+	rm -f "$WORK"/.orph.dat.partial-*
+	expect "no workload was started (test is void)" [ -n "$children" ] || return 1
+	expect "the workload outlived its killed recorder:$alive" [ -z "$alive" ] || return 1
+	same_as_before "SIGKILL + reset"
+}
+
 test_sigkill_top_level_then_reset() {
 	local pid i children
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
