@@ -25,10 +25,14 @@ void progress_update(const struct recorder *r, const char *buffer_dir,
 		if (cpu_stats_read(buffer_dir, i, &st))
 			continue;
 		lost += cpu_stats_lost(&st);
+		/*
+		 * What the kernel holds counts too: the readers take whole pages,
+		 * so with a large buffer they hold nothing until the end.
+		 */
 		if (i < 8)
 			off += (size_t)snprintf(line + off, sizeof(line) - off,
-						" cpu%d %llu ev %.1f MB", i, st.read,
-						(double)bytes / (1 << 20));
+						" cpu%d %llu ev %.1f MB", i, st.entries + st.read,
+						(double)(bytes + st.bytes) / (1 << 20));
 		cpu_stats_free(&st);
 	}
 	if (off < sizeof(line))

@@ -109,14 +109,16 @@ int cmd_record(int argc, char **argv)
 
 	record_run_init(&run);
 	run.hooks = (struct record_hooks){
-		.note = on_note, .stale = on_stale, .progress = on_progress,
-		.stop = &cmd_stop_signal,
+		.note = on_note, .stale = on_stale, .stop = &cmd_stop_signal,
 	};
 	i = record_opts_parse(argc, argv, &run.opts, &err);
 	if (i) {
 		record_opts_free(&run.opts);
 		return i > 0 ? 0 : cmd_fail("record", &err);
 	}
+	/* a command writes to this terminal too: a status line would glue onto its lines */
+	if (!run.opts.command)
+		run.hooks.progress = on_progress;
 	/* a command that cannot run is said before any set-up, as a shell would */
 	if (run.opts.command && (i = workload_check_command(run.opts.command[0], &err))) {
 		cmd_fail("record", &err);

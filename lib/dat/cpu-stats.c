@@ -13,6 +13,7 @@ void cpu_stats_parse(const char *text, struct cpu_stats *st)
 		size_t off;
 	} keys[] = {
 		{ "entries:", offsetof(struct cpu_stats, entries) },
+		{ "bytes:", offsetof(struct cpu_stats, bytes) },
 		{ "overrun:", offsetof(struct cpu_stats, overrun) },
 		{ "commit overrun:", offsetof(struct cpu_stats, commit_overrun) },
 		{ "dropped events:", offsetof(struct cpu_stats, dropped) },

@@ -7,7 +7,8 @@
  * goes away (cpu-stats-read.h), and as a .dat stores it (trace-cmd's CPUSTAT).
  */
 struct cpu_stats {
-	unsigned long long entries;
+	unsigned long long entries;		/* events in the buffer, not yet read */
+	unsigned long long bytes;		/* their bytes */
 	unsigned long long overrun;		/* overwritten by the writer */
 	unsigned long long commit_overrun;	/* buffer far too small */
 	unsigned long long dropped;		/* non-overwrite mode, buffer full */

@@ -181,7 +181,16 @@ test_system_wide_duration_and_attach() {
 test_progress_line_on_a_terminal() {
 	command -v script > /dev/null || { WHY="script(1) not installed"; return 77; }
 	script -qec "$GT record -a --duration 1.2 -e sched:sched_switch -o $WORK/tty.dat" /dev/null > "$WORK/tty.out" 2>&1
-	expect "no progress line with cpu0 and lost" grep -aq $'\r\[ *[0-9.]*s\] cpu0 [0-9]* ev [0-9.]* MB.*| lost 0' "$WORK/tty.out"
+	expect "no progress line with cpu0 and lost" grep -aq $'\r\[ *[0-9.]*s\] cpu0 [0-9]* ev [0-9.]* MB.*| lost 0' "$WORK/tty.out" || return 1
+	# what the kernel holds counts: the readers take nothing from a big buffer until the end
+	expect "the progress line counts no events during a run: $(grep -ao $'\r\[ *0.5s\][^\r]*' "$WORK/tty.out" | head -1)" \
+		grep -aqE $'\r\[ *(0.5|1.0)s\] cpu[01] [1-9][0-9]* ev' "$WORK/tty.out" || return 1
+	# a command shares the terminal: its lines stay whole, no status glued on
+	script -qec "$GT record -e sched:sched_switch -o $WORK/tty2.dat -- sh -c 'sleep 0.8; echo workload line'" \
+		/dev/null > "$WORK/tty2.out" 2>&1
+	expect "the command's line not whole: $(grep -a 'workload line' "$WORK/tty2.out" | cat -v)" \
+		grep -qx 'workload line' <(tr -d '\r' < "$WORK/tty2.out") || return 1
+	expect "a status line on the command's terminal" [ "$(grep -ac $'\r\[' "$WORK/tty2.out")" = 0 ]
 }
 
 # A buffer of two pages per CPU cannot keep up: the loss must be said and stored.

@@ -13,6 +13,7 @@ static void test_parse(void)
 
 	cpu_stats_parse(text, &st);
 	CU_ASSERT_EQUAL(st.entries, 3);
+	CU_ASSERT_EQUAL(st.bytes, 4080);
 	CU_ASSERT_EQUAL(st.overrun, 120235);
 	CU_ASSERT_EQUAL(st.commit_overrun, 2);
 	CU_ASSERT_EQUAL(st.dropped, 7);
