@@ -27,13 +27,17 @@ static void on_note(enum record_note_kind kind, const char *line, void *ctx)
 		cmd_say("%s", line);
 }
 
-/* stale_clean's reports, as reset prints them */
+/*
+ * stale_clean's reports, as reset prints them; but another run that is alive
+ * is no news at every start (reset and check still name it)
+ */
 static void on_stale(const char *name, int pid, enum stale_action what, int err, void *ctx)
 {
 	static int done;
 
 	(void)ctx;
-	cmd_stale_note(name, pid, what, err, &done);
+	if (what != STALE_IN_USE)
+		cmd_stale_note(name, pid, what, err, &done);
 }
 
 static void on_progress(const struct recorder *r, const char *buffer_dir, double elapsed,

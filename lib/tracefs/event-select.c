@@ -143,14 +143,21 @@ static int list_add_unique(char **list, const char *item)
 	return 0;
 }
 
+/*
+ * A system the kernel lacks is named alone: "amdgpu", not the preset's
+ * "amdgpu:amdgpu_[!d]*"; the pattern only where the system is there.
+ */
 static void note_missing(struct event_selection *sel, const struct event_spec *sp)
 {
+	int nr = 0;
+	char **any = event_glob_expand(sp->system, "*", &nr);
+	bool part = nr && strcmp(sp->event, "*");
 	char *n;
 
+	string_list_free(any, nr);
 	if (asprintf(&n, "%s%s%s%s%s", sel->missing ? sel->missing : "",
-		     sel->missing ? ", " : "", sp->system,
-		     strcmp(sp->event, "*") ? ":" : "",
-		     strcmp(sp->event, "*") ? sp->event : "") < 0)
+		     sel->missing ? ", " : "", sp->system, part ? ":" : "",
+		     part ? sp->event : "") < 0)
 		return;
 	free(sel->missing);
 	sel->missing = n;

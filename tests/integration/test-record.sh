@@ -64,7 +64,8 @@ test_clock_option() {
 	expect "unknown clock: one line" [ "$(count_lines "$WORK/clk.err")" = 1 ] || return 1
 	# the instance is removed by then: the clocks themselves, not its file
 	expect "unknown clock: the clocks not listed: $(cat "$WORK/clk.err")" \
-		grep -q "its clocks are: .*\bmono\b" "$WORK/clk.err" && ! grep -q instances/ "$WORK/clk.err"
+		grep -q "its clocks are: .*\bmono\b" "$WORK/clk.err" || return 1
+	expect "unknown clock: names a removed instance's file" not grep -q instances/ "$WORK/clk.err"
 }
 
 # The kernel refuses an impossible size; the ladder below it still records.
@@ -105,6 +106,20 @@ test_events_listing_has_no_blank_lines() {
 	expect "$(grep -c '^$' "$WORK/mark.txt") blank lines in --events" [ "$(grep -c '^$' "$WORK/mark.txt")" = 0 ]
 }
 
+# Another live run's instances are its own business: record said so at every start
+test_other_runs_not_announced() {
+	local other
+	"$GT" record -e sched:sched_switch -o "$WORK/other.dat" -- sleep 2 > /dev/null 2>&1 &
+	other=$!
+	for _ in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$other" ] && break; sleep 0.1; done
+	"$GT" record -e sched:sched_switch -o "$WORK/mine.dat" -- true 2> "$WORK/mine.err"
+	local rc=$?
+	wait "$other"
+	expect "record beside another failed: $(tail -1 "$WORK/mine.err")" [ $rc = 0 ] || return 1
+	expect "the other run was announced: $(grep -m1 'left alone' "$WORK/mine.err")" \
+		not grep -q 'left alone' "$WORK/mine.err"
+}
+
 test_default_ladder_reaches_a_rung() {
 	"$GT" record -e sched:sched_switch -o "$WORK/lad.dat" -- true 2> "$WORK/lad.err" ||
 		{ WHY="record failed"; return 1; }
@@ -136,6 +151,9 @@ test_preset_names_missing_events() {
 		{ WHY="record --preset amd failed: $(tail -1 "$WORK/amd.err")"; return 1; }
 	if [ ! -d "$TFS/events/amdgpu" ]; then
 		expect "missing amdgpu not named" grep -q '^events: not on this kernel, preset amd: .*amdgpu' "$WORK/amd.err" || return 1
+		# the system the kernel lacks, not the preset's pattern for it
+		expect "the preset's glob in the message: $(grep 'not on this kernel' "$WORK/amd.err")" \
+			not grep -q 'amdgpu_\[' "$WORK/amd.err" || return 1
 	fi
 	expect "trace-cmd cannot read it" trace-cmd report -i "$WORK/amd.dat" > /dev/null 2>&1
 }
