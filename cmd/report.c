@@ -62,7 +62,7 @@ static int resolve_time(const char *arg, uint64_t *ns, bool *relative, struct gt
 }
 
 static const char no_gpu_events[] =
-	"has no GPU events (looked for gpu_scheduler, amdgpu, dma_fence, drm vblank, i915, xe, virtio_gpu and KFD function records); record them with: sudo gpu-trace record --preset amd -- ./app (or --preset drm|i915|xe|virtio)";
+	"has no GPU events (looked for gpu_scheduler, amdgpu, dma_fence, drm vblank, i915, xe, virtio_gpu and KFD function records); record them where the GPU driver is loaded (gpu-trace check there says so): sudo gpu-trace record --preset amd -- ./app (or --preset drm|i915|xe|virtio)";
 
 /* -o FILE: written under a private name beside it, renamed once complete */
 static int open_output(struct report *rep, struct outfile *of, struct gt_error *err)

@@ -183,8 +183,7 @@ static bool has_gpu_system(const struct event_selection *sel, bool explicit_even
 
 		if (!is_gpu_event_system(sys))
 			continue;
-		if (explicit_events || (strcmp(sys, "dma_fence") && strcmp(sys, "drm") &&
-					strcmp(sys, "dma_buf")))
+		if (explicit_events || is_gpu_driver_system(sys))
 			return true;
 	}
 	return false;

@@ -98,7 +98,7 @@ static void check_tracer(struct check_report *r, const char *dir, const char *tr
 static void check_gpu_systems(struct check_report *r)
 {
 	char present[256] = "";
-	int i, nr, found = 0;
+	int i, nr, found = 0, drivers = 0;
 
 	for (i = 0; gpu_event_systems[i]; i++) {
 		char **ev = event_glob_expand(gpu_event_systems[i], "*", &nr);
@@ -107,14 +107,17 @@ static void check_gpu_systems(struct check_report *r)
 		if (!nr)
 			continue;
 		found++;
+		drivers += is_gpu_driver_system(gpu_event_systems[i]);
 		snprintf(present + strlen(present), sizeof(present) - strlen(present), "%s%s",
 			 found > 1 ? ", " : "", gpu_event_systems[i]);
 	}
-	if (found)
+	/* dma_fence alone is every kernel's: no driver, no jobs (as record and top say) */
+	if (drivers)
 		add(r, "gpu-events", CHECK_OK, NULL, "GPU event systems: %s", present);
 	else
 		add(r, "gpu-events", CHECK_WARN, "load the GPU driver (modprobe amdgpu, i915, xe, virtio-gpu) before recording",
-		    "no GPU event systems on this kernel: no GPU driver loaded");
+		    "no GPU driver's or scheduler's events on this kernel%s%s%s: a recording holds no jobs",
+		    found ? " (only " : "", present, found ? ")" : "");
 }
 
 static void check_presets(struct check_report *r)

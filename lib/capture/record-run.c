@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "capture/record-engine.h"
+#include "tracefs/presets.h"
 #include "tracefs/saved-files.h"
 
 void record_say(const struct record_run *run, const char *fmt, ...)
@@ -103,6 +104,17 @@ static int setup_tracer(struct record_run *run, struct gt_error *err)
 	return 0;
 }
 
+/* dma_fence alone is every kernel's: only a driver's or scheduler's events make jobs */
+static bool selects_gpu_driver(const struct event_selection *sel)
+{
+	int i;
+
+	for (i = 0; i < sel->nr_systems; i++)
+		if (is_gpu_driver_system(sel->systems[i]))
+			return true;
+	return false;
+}
+
 static int setup_events(struct record_run *run, struct gt_error *err)
 {
 	struct event_selection *sel = &run->opts.events;
@@ -119,6 +131,8 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");
 	record_say(run, "events: %d enabled in %d system%s%s", sel->nr_enabled, sel->nr_systems,
 		sel->nr_systems == 1 ? "" : "s", run->session.top_level ? " (top-level buffer)" : "");
+	if (run->opts.preset && !selects_gpu_driver(sel))
+		record_say(run, "events: no GPU driver's or scheduler's events on this kernel: the file will hold no GPU jobs; load the GPU driver first (modprobe amdgpu, i915, xe or virtio-gpu; gpu-trace check says what is there)");
 	return run->has_scope ? record_enable_tree_events(run, err) : 0;
 }
 

@@ -46,6 +46,12 @@ bool is_gpu_event_system(const char *system)
 	return false;
 }
 
+bool is_gpu_driver_system(const char *system)
+{
+	return is_gpu_event_system(system) && strcmp(system, "dma_fence") &&
+	       strcmp(system, "drm") && strcmp(system, "dma_buf");
+}
+
 const struct preset presets[] = {
 	{ "amd", "ROCm/amdgpu: KFD (queue ioctl probes), amdgpu, GPU scheduler, fences, vblank; function_graph under :mod:amdgpu",
 	  amd_events, "function_graph", ":mod:amdgpu", true },

@@ -26,6 +26,12 @@ extern const char *const gpu_event_systems[];	/* ends with NULL */
  * systems are recorded system-wide even when a workload is given.
  */
 bool is_gpu_event_system(const char *system);
+/*
+ * One of those that a GPU driver or scheduler brings (gpu_scheduler, amdgpu,
+ * i915, ...), not the generic dma_fence, drm and dma_buf every kernel may
+ * have: without one, a recording holds no jobs to join.
+ */
+bool is_gpu_driver_system(const char *system);
 
 const struct preset *preset_find(const char *name);
 /* "amd|drm|i915|xe|virtio|all-gpu" */

@@ -120,6 +120,23 @@ test_other_runs_not_announced() {
 		not grep -q 'left alone' "$WORK/mine.err"
 }
 
+# No GPU driver: record, check and report tell one story, up front
+test_no_gpu_driver_said_up_front() {
+	if grep -qE '^(amdgpu|i915|xe|virtio_gpu|gpu_scheduler|gpu_sched|nouveau|msm|panfrost|v3d)$' \
+		<(ls "$TFS/events"); then
+		WHY="this kernel has a GPU driver's events"
+		return 77
+	fi
+	"$GT" record -o "$WORK/nodrv.dat" -- true 2> "$WORK/nodrv.err" || { WHY="record failed"; return 1; }
+	expect "record did not say the file holds no jobs: $(grep '^events' "$WORK/nodrv.err" | tr '\n' '|')" \
+		grep -q "^events: no GPU driver's or scheduler's events on this kernel: the file will hold no GPU jobs" "$WORK/nodrv.err" || return 1
+	"$GT" check > "$WORK/nodrv.check" 2>&1
+	expect "check calls this kernel's GPU events OK: $(grep gpu-events "$WORK/nodrv.check")" \
+		grep -q "^WARN gpu-events .*no GPU driver's or scheduler's events" "$WORK/nodrv.check" || return 1
+	"$GT" report "$WORK/nodrv.dat" > /dev/null 2> "$WORK/nodrv.rep"
+	expect "report's advice: $(cat "$WORK/nodrv.rep")" grep -q 'where the GPU driver is loaded' "$WORK/nodrv.rep"
+}
+
 test_default_ladder_reaches_a_rung() {
 	"$GT" record -e sched:sched_switch -o "$WORK/lad.dat" -- true 2> "$WORK/lad.err" ||
 		{ WHY="record failed"; return 1; }
