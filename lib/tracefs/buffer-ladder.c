@@ -87,13 +87,42 @@ static int climb(const struct buffer_ops *ops, struct buffer_result *res,
 	return 0;
 }
 
-/* An explicit size the kernel refused walks down the rungs below it. */
+/*
+ * Between the top rung and a refused size, the largest the kernel grants:
+ * halving, never above the safe share (the user asked for more than the
+ * machine has, not for all of it). 1 granted, 0 none, -1 hard error.
+ */
+static int descend_by_halves(const struct buffer_ops *ops, struct buffer_result *res,
+			     struct gt_error *err)
+{
+	unsigned long top = buffer_ladder_rungs_kb[BUFFER_LADDER_NR_RUNGS - 1];
+	unsigned long kb = res->explicit_kb, want, last = 0;
+	int ret;
+
+	while ((kb /= 2) > top) {
+		want = kb < res->cap_kb ? kb : res->cap_kb;
+		if (want <= top)
+			break;
+		if (want == last)
+			continue;
+		last = want;
+		ret = try_size(ops, want, res, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* An explicit size the kernel refused walks down by halves, then the rungs below it. */
 static int explicit_then_descend(const struct buffer_ops *ops,
 				 struct buffer_result *res, struct gt_error *err)
 {
 	int i, ret;
 
 	ret = try_size(ops, res->explicit_kb, res, err);
+	if (ret != 0)
+		return ret < 0 ? -1 : 0;
+	ret = descend_by_halves(ops, res, err);
 	if (ret != 0)
 		return ret < 0 ? -1 : 0;
 

@@ -47,7 +47,7 @@ struct buffer_result {
 	int share;			/* buffers splitting the safe share (0: 1) */
 	bool kept_previous;		/* nothing was granted */
 	int nr_attempts;
-	struct buffer_attempt attempts[BUFFER_LADDER_NR_RUNGS + 1];
+	struct buffer_attempt attempts[BUFFER_LADDER_NR_RUNGS + 48];	/* + halvings */
 };
 
 /* MemAvailable from /proc/meminfo in KB, 0 if unknown. */

@@ -102,15 +102,42 @@ static void test_explicit_refused_walks_down(void)
 	struct fake_kernel k = { 1410, 13000, 0, 0 };
 	struct buffer_result res;
 
+	/* halves above the top rung first (50000, 25000), then the rungs */
 	CU_ASSERT_EQUAL(run(&k, 100000, 1UL << 30, &res), 0);
 	CU_ASSERT_EQUAL(res.granted_kb, 12291);
-	CU_ASSERT_EQUAL(res.nr_attempts, 3);
+	CU_ASSERT_EQUAL(res.nr_attempts, 5);
 	CU_ASSERT_EQUAL(res.attempts[0].kb, 100000);
 	CU_ASSERT_EQUAL(res.attempts[0].result, BUFFER_REFUSED);
-	CU_ASSERT_EQUAL(res.attempts[1].kb, 16384);
+	CU_ASSERT_EQUAL(res.attempts[1].kb, 50000);
+	CU_ASSERT_EQUAL(res.attempts[2].kb, 25000);
+	CU_ASSERT_EQUAL(res.attempts[3].kb, 16384);
+	CU_ASSERT_EQUAL(res.attempts[3].result, BUFFER_REFUSED);
+	CU_ASSERT_EQUAL(res.attempts[4].kb, 12288);
+	CU_ASSERT_EQUAL(res.attempts[4].result, BUFFER_GRANTED);
+}
+
+/*
+ * A huge -b the kernel refuses ends near the largest it grants, not at 16 MB
+ * (issue 22), and never above the safe share it was not asked for.
+ */
+static void test_explicit_refused_halves_to_the_largest_granted(void)
+{
+	struct fake_kernel k = { 1410, 70000, 0, 0 };
+	struct buffer_result res;
+
+	CU_ASSERT_EQUAL(run(&k, 1000000, 1UL << 30, &res), 0);
+	CU_ASSERT_EQUAL(res.granted_kb, 62503);	/* 500000, 250000, 125000 refused */
+	CU_ASSERT_EQUAL(res.nr_attempts, 5);
+	/* the safe share caps the halves: 100000 once, then 62500 */
+	k = (struct fake_kernel){ 1410, 70000, 0, 0 };
+	CU_ASSERT_EQUAL(run(&k, 1000000, 100000, &res), 0);
+	CU_ASSERT_EQUAL(res.granted_kb, 62503);
+	CU_ASSERT_EQUAL(res.nr_attempts, 3);
+	CU_ASSERT_EQUAL(res.attempts[1].kb, 100000);
 	CU_ASSERT_EQUAL(res.attempts[1].result, BUFFER_REFUSED);
-	CU_ASSERT_EQUAL(res.attempts[2].kb, 12288);
-	CU_ASSERT_EQUAL(res.attempts[2].result, BUFFER_GRANTED);
+	k = (struct fake_kernel){ 1410, 1UL << 30, 0, 0 };
+	CU_ASSERT_EQUAL(run(&k, 1UL << 30, 400000, &res), 0);
+	CU_ASSERT_EQUAL(res.granted_kb, (1UL << 30) + 3);	/* asked and granted: no cap */
 }
 
 static void test_explicit_granted_and_all_refused(void)
@@ -173,6 +200,7 @@ void suite_buffer_ladder(void)
 	CU_add_test(s, "keeps the size when 4 MB is refused", test_first_rung_refused_keeps_size);
 	CU_add_test(s, "never above the safe share", test_safe_share_caps_the_ladder);
 	CU_add_test(s, "refused -b walks down the ladder", test_explicit_refused_walks_down);
+	CU_add_test(s, "refused -b halves to the largest granted", test_explicit_refused_halves_to_the_largest_granted);
 	CU_add_test(s, "-b granted / nothing granted", test_explicit_granted_and_all_refused);
 	CU_add_test(s, "errors other than ENOMEM fail", test_other_errors_fail);
 	CU_add_test(s, "describes the result in one line", test_describe);
