@@ -493,6 +493,16 @@ test_report_bad_input() {
 }
 
 # make install puts the plugins where libtraceevent looks for them
+# gpu-trace(1) names every plugin make install puts in place
+test_man_page_names_every_plugin() {
+	local p missing=
+	for p in "$ROOT_DIR"/plugins/plugin_*.c; do
+		p=$(basename "$p" .c).so
+		grep -q "$p" "$ROOT_DIR/man/gpu-trace.1" || missing="$missing $p"
+	done
+	expect "gpu-trace(1) does not name:$missing" [ -z "$missing" ]
+}
+
 test_install_puts_plugins_in_libtraceevent_dir() {
 	local dest=$WORK/destdir dir
 	dir=$(pkg-config --variable=libdir libtraceevent)/traceevent/plugins
