@@ -13,28 +13,32 @@
 #include "tracefs/presets.h"
 #include "tracefs/saved-files.h"
 
-void record_say(const struct record_run *run, const char *fmt, ...)
+static void note(const struct record_run *run, enum record_note_kind kind, const char *fmt,
+		 va_list ap)
 {
 	char line[8192];
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	if (run->hooks.note)
+		run->hooks.note(kind, line, run->hooks.ctx);
+}
+
+void record_say(const struct record_run *run, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	note(run, RECORD_SAY, fmt, ap);
 	va_end(ap);
-	if (run->hooks.note)
-		run->hooks.note(RECORD_SAY, line, run->hooks.ctx);
 }
 
 void record_warn(const struct record_run *run, const char *fmt, ...)
 {
-	char line[8192];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	note(run, RECORD_WARN, fmt, ap);
 	va_end(ap);
-	if (run->hooks.note)
-		run->hooks.note(RECORD_WARN, line, run->hooks.ctx);
 }
 
 void record_run_init(struct record_run *run)

@@ -25,20 +25,28 @@ test_reset_removes_stale_instance() {
 }
 
 # Starts a record of `sleep 10` into OUT, SIGKILLs it once its instance is
-# there, and prints its pid.
-record_then_sigkill() {
-	local pid i children
+# there, and prints its pid, then the pids of its children (its workload).
+sigkill_a_record() {
+	local pid
 	"$GT" record -e sched:sched_switch -o "$1" -- sleep 10 > /dev/null 2>&1 &
 	pid=$!
-	for i in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
+	for _ in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
 	sleep 0.3
-	children=$(ps -o pid= --ppid "$pid")
+	# shellcheck disable=SC2046 # one pid per word
+	echo "$pid" $(ps -o pid= --ppid "$pid")
 	kill -KILL "$pid"
 	wait "$pid" 2> /dev/null
-	# the orphaned `sleep 10`, by pid: never anyone else's
+}
+
+# The same, with any child left behind killed, by pid: never anyone else's.
+record_then_sigkill() {
+	local pids
+	pids=$(sigkill_a_record "$1")
 	# shellcheck disable=SC2086
-	[ -n "$children" ] && kill -KILL $children 2> /dev/null
-	echo "$pid"
+	set -- $pids
+	shift
+	[ $# -gt 0 ] && kill -KILL "$@" 2> /dev/null
+	echo "${pids%% *}"
 }
 
 test_sigkill_then_reset() {
@@ -55,16 +63,12 @@ test_sigkill_then_reset() {
 # A recorder killed outright takes its workload with it: it ran on, untraced
 # and orphaned, until someone found it (issue 22).
 test_workload_dies_with_a_killed_recorder() {
-	local pid i children alive=
+	local pids children alive=
 	tracefs_snapshot > "$WORK/snap.before"
-	"$GT" record -e sched:sched_switch -o "$WORK/orph.dat" -- sleep 30 > /dev/null 2>&1 &
-	pid=$!
-	for i in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
-	sleep 0.3
-	children=$(ps -o pid= --ppid "$pid")
-	kill -KILL "$pid"
-	wait "$pid" 2> /dev/null
-	for i in $(seq 20); do
+	pids=$(sigkill_a_record "$WORK/orph.dat")
+	children=${pids#* }
+	[ "$children" = "$pids" ] && children=
+	for _ in $(seq 20); do
 		alive=
 		for c in $children; do kill -0 "$c" 2> /dev/null && alive="$alive $c"; done
 		[ -z "$alive" ] && break
