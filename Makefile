@@ -165,7 +165,7 @@ bench: gpu-trace build/storm build/make-fixture
 # bounds each target's run.
 FUZZ_SECONDS ?= 120
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=undefined $(PKG_CFLAGS) -Ilib -Ibuild/gen
+	-fno-sanitize-recover=undefined $(PKG_CFLAGS) -DGT_VERSION='"$(VERSION)"' -Ilib -Ibuild/gen
 # No allocation is masked in the records and text targets (a malloc limit
 # catches what input makes us allocate). fuzz-report alone keeps
 # allocator_may_return_null: libtracecmd's open, which report runs in a probe
@@ -195,7 +195,7 @@ CMD_LIB_SRCS := $(filter-out cmd/main.c,$(CMD_SRCS))
 build/fuzz/fuzz-output: tests/fuzz/fuzz-output.c $(LIB_SRCS) $(CMD_LIB_SRCS) $(wildcard lib/*/*.h cmd/*.h) \
 		build/gen/report-page.h
 	@mkdir -p build/fuzz
-	clang $(FUZZ_CFLAGS) -DGT_VERSION='"$(VERSION)"' -o $@ $< $(LIB_SRCS) $(CMD_LIB_SRCS) $(LDLIBS)
+	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(CMD_LIB_SRCS) $(LDLIBS)
 
 build/normal/replay-output: $(call obj,normal,tests/fuzz/replay.c tests/fuzz/fuzz-output.c $(LIB_SRCS) $(CMD_LIB_SRCS))
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
