@@ -38,7 +38,8 @@ static void line(struct top_view *v, int *row, const char *fmt, ...)
 		text[v->cols] = '\0';
 	/* comms and ring names are any process's to choose: escaped */
 	term_safe_puts(v->out, text);
-	fputs("\033[K\n", v->out);
+	/* a pipe gets plain frames, as top -b writes them: no cursor codes */
+	fputs(v->rows ? "\033[K\n" : "\n", v->out);
 	(*row)++;
 }
 
@@ -88,7 +89,7 @@ void top_view_text(struct top_view *v, const struct live_snapshot *s, enum live_
 	if (v->paused)
 		return;
 	/* home, not clear: no flicker; what is left below is cleared at the end */
-	fputs("\033[H", v->out);
+	fputs(v->rows ? "\033[H" : "\n", v->out);
 	line(v, &row, "gpu-trace top  %7.1f s  interval %.1f s  sort %s  lost %llu   q quit  s sort  p pause  r reset",
 	     v->elapsed_s, s->interval_s, live_sort_name(sort), (unsigned long long)s->lost);
 	line(v, &row, "%-16s %8s %6s %6s %5s %6s %21s %21s | %8s %17s",
@@ -107,7 +108,8 @@ void top_view_text(struct top_view *v, const struct live_snapshot *s, enum live_
 		line(v, &row, "(no GPU jobs yet)");
 	groups(v, &row, "PROCESS", s->procs, s->nr_procs, true);
 	groups(v, &row, "DRM CLIENT ID", s->clients, s->nr_clients, false);
-	fputs("\033[J", v->out);
+	if (v->rows)
+		fputs("\033[J", v->out);
 	fflush(v->out);
 }
 

@@ -324,7 +324,8 @@ static void tty_restore(struct top_run *run)
 	if (!run->tty_raw)
 		return;
 	tcsetattr(STDIN_FILENO, TCSANOW, &run->saved_tty);
-	fputs("\033[?25h\n", stdout);
+	/* the last frame goes with top, as the shell's screen comes back */
+	fputs("\033[?25h\033[H\033[2J", stdout);
 	run->tty_raw = false;
 }
 

@@ -56,6 +56,7 @@ test_top_screen_in_tmux() {
 	expect "no ring table: $screen" grep -q '^RING .*JOBS/S .*BUSY%' "$WORK/top.screen" || return 1
 	expect "s did not change the sort key" grep -q 'sort busy' "$WORK/top.sorted" || return 1
 	expect "q did not end top with 0: $(tail -3 "$WORK/top.quit" | tr '\n' '|')" grep -q 'TOP-EXIT=0' "$WORK/top.quit" || return 1
+	expect "the last frame stayed on the screen after q" not grep -q '^RING ' "$WORK/top.quit" || return 1
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top in tmux, quit with q"
 }
 
@@ -70,4 +71,14 @@ test_top_sigterm_restores_tracefs() {
 	wait "$pid"
 	expect "top exited $? after SIGTERM" [ $? = 0 ] || return 1
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "SIGTERM of top"
+}
+
+# Into a pipe, as top -b: frames one after another, no cursor codes
+test_top_batch_into_a_pipe() {
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" top -e dma_fence -n 2 -d 0.2 2> "$WORK/topb.err" | cat > "$WORK/topb.out"
+	expect "top into a pipe failed: $(cat "$WORK/topb.err")" [ "${PIPESTATUS[0]}" = 0 ] || return 1
+	expect "cursor codes in a pipe: $(grep -c $'\033' "$WORK/topb.out") lines" not grep -q $'\033' "$WORK/topb.out" || return 1
+	expect "not 2 frames: $(grep -c '^RING ' "$WORK/topb.out")" [ "$(grep -c '^RING ' "$WORK/topb.out")" = 2 ] || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top into a pipe"
 }
