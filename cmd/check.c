@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "capture/env-check.h"
 #include "cmd.h"
@@ -9,7 +10,7 @@
 int cmd_check(int argc, char **argv)
 {
 	struct check_report r;
-	bool json = false;
+	bool json = false, colour = isatty(STDOUT_FILENO);
 	int i;
 
 	for (i = 1; i < argc; i++) {
@@ -29,7 +30,12 @@ int cmd_check(int argc, char **argv)
 		const struct check_finding *f = &r.findings[i];
 
 		if (!json) {
-			printf("%-4s %-14s %s%s%s\n", check_status_name(f->status), f->name, f->message,
+			/* WARN and FAIL stand out on a terminal, never in a pipe */
+			const char *on = !colour || f->status == CHECK_OK ? "" :
+					 f->status == CHECK_FAIL ? "\033[1;31m" : "\033[1;33m";
+
+			printf("%s%-4s%s %-14s %s%s%s\n", on, check_status_name(f->status),
+			       on[0] ? "\033[0m" : "", f->name, f->message,
 			       f->fix[0] ? "; fix: " : "", f->fix);
 			continue;
 		}

@@ -23,6 +23,17 @@ test_check_lines_and_exit_status() {
 	same_as_before "gpu-trace check"
 }
 
+# WARN and FAIL in colour on a terminal, and never in a file or pipe
+test_check_colours_only_a_terminal() {
+	command -v script > /dev/null || { WHY="script(1) not installed"; return 77; }
+	script -qec "$GT check" /dev/null > "$WORK/check.tty" 2>&1
+	"$GT" check > "$WORK/check.pipe" 2>&1
+	if grep -q '^WARN\|^FAIL' "$WORK/check.pipe"; then
+		expect "no colour for WARN/FAIL on a terminal" grep -aq $'\033\[1;3[13]m\(WARN\|FAIL\)' "$WORK/check.tty" || return 1
+	fi
+	expect "colour codes in a file" not grep -q $'\033' "$WORK/check.pipe"
+}
+
 test_check_json() {
 	local rc
 	"$GT" check --json > "$WORK/check.json"
