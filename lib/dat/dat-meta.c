@@ -578,21 +578,60 @@ out:
 	return ret;
 }
 
+#define MAX_OPTIONS_SECTIONS 64
+#define MAX_SECTIONS 65536
+
+/*
+ * libtracecmd 3.1.6 finds the strings section by walking every section
+ * from the end of the header: each 16-byte header, then lseek(size,
+ * SEEK_CUR). A size of 2^63 or more is an off_t below 0, a step back, and
+ * the walk never ends (fuzz-report: 60 s, until the probe child's alarm).
+ */
+static bool section_walk_ends(struct cursor *c, uint64_t pos)
+{
+	int n;
+
+	for (n = 0; pos <= c->size && c->size - pos >= 16; n++) {
+		uint64_t size;
+
+		if (n == MAX_SECTIONS)
+			return false;
+		c->pos = pos + 8;
+		size = get_u(c, 8);
+		if (c->bad || size >= (1ULL << 63))
+			return false;
+		pos += 16 + size;
+	}
+	return true;
+}
+
 static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		   const char *path)
 {
+	uint64_t next, seen[MAX_OPTIONS_SECTIONS];
 	char version[32];
-	uint64_t next;
 	int sections = 0, b, i;
 
 	get_str(c, m->compression, sizeof(m->compression));
 	get_str(c, version, sizeof(version));
 	next = get_u(c, 8);
-	while (next && !c->bad && sections++ < 64) {
+	if (!c->bad && !section_walk_ends(c, c->pos))
+		return gt_error_set(err, EIO, "%s is damaged: a section claims a size that steps back (or more than %d sections), where libtracecmd would read for ever; record it again",
+				    path, MAX_SECTIONS);
+	while (next && !c->bad) {
 		uint16_t id, flags;
 		uint32_t name;
 		uint64_t size;
 
+		/* libtracecmd follows the chain for ever: a loop in it is a hang */
+		for (i = 0; i < sections; i++)
+			if (seen[i] == next)
+				return gt_error_set(err, EIO, "%s is damaged: its options sections point back to the one at byte %llu, in a loop; record it again",
+						    path, (unsigned long long)next);
+		if (sections == MAX_OPTIONS_SECTIONS)
+			return gt_error_set(err, EIO, "%s chains more than %d options sections (damaged, or made to exhaust a reader); record it again",
+					    path, MAX_OPTIONS_SECTIONS);
+		seen[sections++] = next;
 		c->pos = next;
 		if (next >= c->size) {
 			c->bad = true;

@@ -17,6 +17,7 @@ int main(void)
 	suite_page_scan();
 	suite_dat_writer();
 	suite_dat_format();
+	suite_dat_meta();
 	suite_trace_analysis();
 	suite_cgroup_scope();
 	suite_cmdlines();

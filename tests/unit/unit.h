@@ -13,6 +13,7 @@ void suite_cpu_stats(void);
 void suite_page_scan(void);
 void suite_dat_writer(void);
 void suite_dat_format(void);
+void suite_dat_meta(void);
 void suite_trace_analysis(void);
 void suite_cgroup_scope(void);
 void suite_cmdlines(void);
