@@ -9,7 +9,6 @@
 
 #include "analysis/analysis-joins.h"
 #include "analysis/trace-analysis.h"
-#include "decode/gpu-plugin.h"
 #include "decode/record-field.h"
 
 static int workload_init(struct analysis *a)
