@@ -51,7 +51,7 @@ static const char *comm_of(struct top_view *v, int pid)
 
 	if (strcmp(comm, "<...>") || cmdlines_proc_comm(pid, now, sizeof(now)))
 		return comm;
-	tep_register_comm(v->analysis->tep, now, pid);
+	analysis_name_pid(v->analysis, pid, now);
 	return analysis_comm(v->analysis, pid);
 }
 

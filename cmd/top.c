@@ -16,12 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tracefs/buffer-ladder.h"
-#include "capture/dat-writer.h"
-#include "tracefs/presets.h"
-#include "capture/stale.h"
-#include "tracefs/trace-session.h"
+#include "capture/live-capture.h"
 #include "capture/workload.h"
+#include "tracefs/presets.h"
 #include "cmd.h"
 #include "top.h"
 
@@ -154,9 +151,7 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 
 struct top_run {
 	struct top_opts opts;
-	const char *tracing_dir;
-	struct trace_session session;
-	struct tep_handle *tep;
+	struct live_capture capture;
 	struct analysis analysis;
 	bool analysing;
 	struct live_stats live;
@@ -166,96 +161,24 @@ struct top_run {
 	int wait_status;
 	struct termios saved_tty;
 	bool tty_raw;
-	bool no_gpu;			/* nothing to watch on this kernel */
 };
-
-/*
- * A preset needs a GPU driver's or the scheduler's events: dma_fence, drm
- * and dma_buf are there on any kernel, GPU or not. Explicit -e is taken as
- * asked.
- */
-static bool has_gpu_system(const struct event_selection *sel, bool explicit_events)
-{
-	int i;
-
-	for (i = 0; i < sel->nr_systems; i++) {
-		const char *sys = sel->systems[i];
-
-		if (!is_gpu_event_system(sys))
-			continue;
-		if (explicit_events || is_gpu_driver_system(sys))
-			return true;
-	}
-	return false;
-}
-
-/*
- * The formats of the systems the instance records, and nothing else:
- * tracefs_local_events_system() would also parse every kernel symbol (seconds
- * under a sanitizer), which a job view never prints.
- */
-static struct tep_handle *load_formats(struct top_run *run)
-{
-	char *header = trace_file_read(run->tracing_dir, "events/header_page");
-	struct tep_handle *tep = tep_alloc();
-	int i, j;
-
-	if (!tep || !header ||
-	    tep_parse_header_page(tep, header, strlen(header), (int)sizeof(long))) {
-		free(header);
-		if (tep)
-			tep_free(tep);
-		return NULL;
-	}
-	free(header);
-	for (i = 0; i < run->opts.events.nr_systems; i++) {
-		struct dat_event_system sys;
-
-		if (dat_event_system_load(&sys, run->opts.events.systems[i]))
-			continue;
-		for (j = 0; j < sys.nr_formats; j++) {
-			struct tep_event *event;
-
-			tep_parse_format(tep, &event, sys.formats[j], strlen(sys.formats[j]),
-					 sys.name);
-		}
-		dat_event_system_free(&sys);
-	}
-	return tep;
-}
 
 static int setup(struct top_run *run, struct gt_error *err)
 {
-	struct event_selection *sel = &run->opts.events;
-	struct buffer_result buf;
-	struct buffer_ops ops;
-	char name[64];
-	int stale = 0, ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
+	struct live_capture_config cfg = {
+		.events = &run->opts.events,
+		.explicit_events = !run->opts.preset,
+		.buffer_kb = run->opts.buffer_kb,
+		.stale = cmd_stale_note,
+		.ctx = &(int){ 0 },
+	};
 
-	if (session_find_tracing_dir(&run->tracing_dir, NULL, err))
+	if (live_capture_open(&run->capture, &cfg, err))
 		return -1;
-	stale_clean(run->tracing_dir, cmd_stale_note, &stale);
-	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
-	if (session_create_instance(&run->session, run->tracing_dir, name, err) ||
-	    session_set_tracing(&run->session, false, err) ||
-	    event_selection_apply(sel, &run->session, NULL, false, err))
-		return -1;
-	run->no_gpu = !has_gpu_system(sel, !run->opts.preset);
-	if (run->no_gpu)
-		return gt_error_set(err, ENOENT,
-				    "no GPU driver or scheduler events on this kernel (missing: %s); load the GPU driver (e.g. modprobe amdgpu) or name events with -e",
-				    sel->missing ? sel->missing : "all the preset's job events");
-	ops = session_buffer_ops(&run->session);
-	if (session_set_clock(&run->session, "mono", err) ||
-	    buffer_ladder_apply(&ops, run->opts.buffer_kb,
-				buffer_safe_cap_kb(buffer_mem_available_kb(), ncpus), &buf, err))
-		return -1;
-	run->tep = load_formats(run);
-	if (!run->tep)
-		return gt_error_set(err, errno ? errno : EIO,
-				    "cannot read the event formats from %s/events; is tracefs readable?",
-				    run->tracing_dir);
-	if (analysis_init(&run->analysis, run->tep, &(struct analysis_hooks){
+	if (run->capture.mounted_now)
+		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)",
+			run->capture.tracing_dir);
+	if (analysis_init(&run->analysis, run->capture.tep, &(struct analysis_hooks){
 				  .on_job = live_stats_on_job, .ctx = &run->live, .no_groups = true },
 			  err))
 		return -1;
@@ -264,13 +187,11 @@ static int setup(struct top_run *run, struct gt_error *err)
 	    (workload_creds_from_env(&run->creds, false, err) ||
 	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
 		return -1;
-	return session_set_tracing(&run->session, true, err);
+	return live_capture_start(&run->capture, err);
 }
 
-static int on_event(struct tep_event *event, struct tep_record *rec, int cpu, void *ctx)
+static int on_record(struct tep_record *rec, void *ctx)
 {
-	(void)event;
-	(void)cpu;
 	analysis_record(ctx, rec);
 	return 0;
 }
@@ -278,7 +199,7 @@ static int on_event(struct tep_event *event, struct tep_record *rec, int cpu, vo
 /* Everything the kernel has for us now, into the join. */
 static void drain(struct top_run *run)
 {
-	tracefs_iterate_raw_events(run->tep, run->session.inst, NULL, 0, on_event, &run->analysis);
+	live_capture_drain(&run->capture, on_record, &run->analysis);
 }
 
 static double now_s(void)
@@ -421,13 +342,13 @@ static void teardown(struct top_run *run)
 	tty_restore(run);
 	if (run->workload.pid > 0 && !run->workload_exited && run->workload.go_fd >= 0)
 		workload_abort(&run->workload);
-	if (session_teardown(&run->session, &err))
-		cmd_fail("top", &err);
+	/* the join reads the formats: it goes before the capture frees them */
 	if (run->analysing)
 		analysis_close(&run->analysis);
+	run->analysing = false;
+	if (live_capture_close(&run->capture, &err))
+		cmd_fail("top", &err);
 	live_stats_free(&run->live);
-	if (run->tep)
-		tep_free(run->tep);
 	event_selection_free(&run->opts.events);
 	free(run->opts.pids);
 }
@@ -453,7 +374,7 @@ int cmd_top(int argc, char **argv)
 	}
 	cmd_stop_signals_install(SIGWINCH, on_resize);
 	if (setup(&run, &err)) {
-		ret = run.no_gpu ? TOP_EXIT_NO_GPU_EVENTS : GT_EXIT_FAILURE;
+		ret = run.capture.no_gpu_events ? TOP_EXIT_NO_GPU_EVENTS : GT_EXIT_FAILURE;
 		cmd_fail("top", &err);
 		teardown(&run);
 		return ret;

@@ -2,6 +2,7 @@
 # The include rules of lib/'s layers (README, Layout): data flows one way,
 #   cmd -> output -> analysis -> {dat, decode} -> util
 #   cmd -> capture -> {tracefs, dat, decode} -> util
+# cmd/ calls the engine, never libtracefs, libtraceevent or libtracecmd itself;
 # capture and analysis never include each other, lib/ never includes cmd/
 # nor prints, and the plugins stand on decode and util alone. One grep per rule; each
 # prints "ok - RULE" or "not ok - RULE" with the offending lines.
@@ -49,6 +50,11 @@ verdict "lib includes by layer folder, never by ../ or from cmd" \
 verdict "lib never prints to the terminal or exits" \
 	"$(grep -rnE '\b(stderr|stdout)\b|(^|[^a-z_])(printf|puts|perror|exit)\(' lib --include='*.[ch]' |
 		grep -vE '^[^:]+:[0-9]+:\s*(/?\*|//)|/\*.*\b(stderr|stdout)\b.*\*/')"
+
+# cmd/ holds argv, printing and exit codes: tracefs and the .dat are the engine's
+verdict "cmd never drives tracefs or reads a .dat itself" \
+	"$(grep -rnE '\b(tracefs|tep|tracecmd|kbuffer)_[a-z_]+\(|\bsession_[a-z_]+\(' cmd --include='*.[ch]' |
+		grep -v 'session_find_tracing_dir(')"
 
 # every source file of lib/ sits in a layer's folder
 verdict "every lib file in a layer folder" "$(find lib -maxdepth 1 -type f -name '*.[ch]')"

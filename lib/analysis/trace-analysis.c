@@ -38,6 +38,11 @@ const char *analysis_comm(struct analysis *a, int pid)
 	return tep_data_comm_from_pid(a->tep, pid);
 }
 
+void analysis_name_pid(struct analysis *a, int pid, const char *comm)
+{
+	tep_register_comm(a->tep, comm, pid);
+}
+
 static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 {
 	uint64_t first = a->nr_handles ? tracecmd_get_first_ts(a->handles[0]) : 0;

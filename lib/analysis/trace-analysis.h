@@ -131,5 +131,13 @@ uint64_t analysis_first_ts(const struct analysis *a);
 bool analysis_has_gpu_data(const struct analysis *a);
 /* "<...>" when the file has no name for the pid */
 const char *analysis_comm(struct analysis *a, int pid);
+/**
+ * analysis_name_pid - give @pid a name the trace lacks (a live trace has no
+ * saved_cmdlines)
+ * @a:    the pass
+ * @pid:  the process
+ * @comm: its name, as /proc says it now
+ */
+void analysis_name_pid(struct analysis *a, int pid, const char *comm);
 
 #endif

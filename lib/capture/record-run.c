@@ -9,8 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "capture/capture-setup.h"
 #include "capture/record-engine.h"
-#include "tracefs/presets.h"
 #include "tracefs/saved-files.h"
 
 static void note(const struct record_run *run, enum record_note_kind kind, const char *fmt,
@@ -71,20 +71,15 @@ static int setup_buffer(struct record_run *run, struct trace_session *s,
 			struct buffer_result *res, const char *label, int share,
 			struct gt_error *err)
 {
-	struct buffer_ops ops = session_buffer_ops(s);
-	int ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
-	unsigned long cap = buffer_safe_cap_kb(buffer_mem_available_kb(), ncpus) /
-			    (unsigned long)share;
 	char line[512];
 
-	if (buffer_ladder_apply(&ops, run->opts.buffer_kb, cap, res, err))
+	if (capture_buffer_setup(s, run->opts.buffer_kb, share, res, err))
 		return -1;
-	res->share = share;
-	buffer_result_describe(res, ncpus, line, sizeof(line));
+	buffer_result_describe(res, (int)sysconf(_SC_NPROCESSORS_CONF), line, sizeof(line));
 	record_say(run, "%s%s", label, line);
-	if (run->opts.buffer_kb && run->opts.buffer_kb > cap)
+	if (run->opts.buffer_kb && run->opts.buffer_kb > res->cap_kb)
 		record_say(run, "buffer: note: -b %lu KB is above the safe share (%lu KB per CPU); the kernel only refuses sizes beyond MemAvailable",
-			run->opts.buffer_kb, cap);
+			run->opts.buffer_kb, res->cap_kb);
 	return 0;
 }
 
@@ -108,17 +103,6 @@ static int setup_tracer(struct record_run *run, struct gt_error *err)
 	return 0;
 }
 
-/* dma_fence alone is every kernel's: only a driver's or scheduler's events make jobs */
-static bool selects_gpu_driver(const struct event_selection *sel)
-{
-	int i;
-
-	for (i = 0; i < sel->nr_systems; i++)
-		if (is_gpu_driver_system(sel->systems[i]))
-			return true;
-	return false;
-}
-
 static int setup_events(struct record_run *run, struct gt_error *err)
 {
 	struct event_selection *sel = &run->opts.events;
@@ -135,7 +119,7 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");
 	record_say(run, "events: %d enabled in %d system%s%s", sel->nr_enabled, sel->nr_systems,
 		sel->nr_systems == 1 ? "" : "s", run->session.top_level ? " (top-level buffer)" : "");
-	if (run->opts.preset && !selects_gpu_driver(sel))
+	if (run->opts.preset && !capture_selects_gpu_jobs(sel, false))
 		record_say(run, "events: no GPU driver's or scheduler's events on this kernel: the file will hold no GPU jobs; load the GPU driver first (modprobe amdgpu, i915, xe or virtio-gpu; gpu-trace check says what is there)");
 	return run->has_scope ? record_enable_tree_events(run, err) : 0;
 }
@@ -169,26 +153,16 @@ static void name_attached(struct record_run *run)
 
 static int create_sessions(struct record_run *run, struct gt_error *err)
 {
-	char name[64];
-
-	snprintf(name, sizeof(name), "%s%d", GT_INSTANCE_PREFIX, (int)getpid());
-	if (session_create_instance(&run->session, run->tracing_dir, name, err))
+	if (capture_instance_create(&run->session, run->tracing_dir, "", err))
 		return -1;
 	if (run->opts.top_level) {
-		if (session_move_to_top_level(&run->session, err))
+		if (session_move_to_top_level(&run->session, err) ||
+		    session_set_tracing(&run->session, false, err))
 			return -1;
 		record_say(run, "recording in the top-level buffer (--top-level); its settings are restored afterwards");
 	}
-	/* a new instance traces at once: hold it until everything is set */
-	if (session_set_tracing(&run->session, false, err))
-		return -1;
-	if (!run->has_scope)
-		return 0;
 	/* "<prefix><pid>.workload": reset and the stale cleanup know it */
-	snprintf(name, sizeof(name), "%s%d.workload", GT_INSTANCE_PREFIX, (int)getpid());
-	if (session_create_instance(&run->scoped, run->tracing_dir, name, err))
-		return -1;
-	return session_set_tracing(&run->scoped, false, err);
+	return run->has_scope ? capture_instance_create(&run->scoped, run->tracing_dir, ".workload", err) : 0;
 }
 
 /* The pid-tree-only buffer sees a few events per fork: keep it small. */
@@ -230,12 +204,11 @@ int record_setup(struct record_run *run, struct gt_error *err)
 {
 	bool mounted_now = false;
 
-	if (session_find_tracing_dir(&run->tracing_dir, &mounted_now, err))
+	if (capture_find_tracefs(&run->tracing_dir, &mounted_now, run->hooks.stale, run->hooks.ctx,
+				 err))
 		return -1;
 	if (mounted_now)
 		record_say(run, "tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
-	/* a gpu-trace killed by SIGKILL could not clean up: do it now */
-	stale_clean(run->tracing_dir, run->hooks.stale, run->hooks.ctx);
 	run->kallsyms = trace_file_read("/proc", "kallsyms");
 	if (run->opts.command && workload_creds_from_env(&run->creds, run->opts.as_root, err))
 		return -1;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../lib/capture/capture-setup.h"
 #include "../../lib/tracefs/event-select.h"
 #include "../../lib/tracefs/presets.h"
 #include "unit.h"
@@ -38,10 +39,34 @@ static void test_amd_has_graph_under_amdgpu(void)
 	CU_ASSERT_FALSE(preset_find(DEFAULT_PRESET)->kfd_probes);
 }
 
+static bool selects_jobs(const char *const *systems, int nr, bool explicit_events)
+{
+	struct event_selection sel = { .systems = (char **)systems, .nr_systems = nr };
+
+	return capture_selects_gpu_jobs(&sel, explicit_events);
+}
+
+/* record and top tell a kernel without a GPU driver the same way */
+static void test_gpu_jobs_need_a_driver(void)
+{
+	static const char *const every_kernel[] = { "dma_fence", "drm", "dma_buf", "sched" };
+	static const char *const with_driver[] = { "dma_fence", "gpu_scheduler" };
+	static const char *const not_gpu[] = { "sched", "irq" };
+
+	CU_ASSERT_FALSE(selects_jobs(every_kernel, 4, false));
+	CU_ASSERT_TRUE(selects_jobs(with_driver, 2, false));
+	CU_ASSERT_TRUE(selects_jobs(with_driver + 1, 1, false));
+	/* -e dma_fence is what the user asked for: taken as asked */
+	CU_ASSERT_TRUE(selects_jobs(every_kernel, 1, true));
+	CU_ASSERT_FALSE(selects_jobs(not_gpu, 2, true));
+	CU_ASSERT_FALSE(selects_jobs(NULL, 0, true));
+}
+
 void suite_presets(void)
 {
 	CU_pSuite s = CU_add_suite("presets", NULL, NULL);
 
 	CU_add_test(s, "every preset event parses", test_every_preset_parses);
 	CU_add_test(s, "amd: function_graph under :mod:amdgpu", test_amd_has_graph_under_amdgpu);
+	CU_add_test(s, "GPU jobs need a driver's or the scheduler's events", test_gpu_jobs_need_a_driver);
 }

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "capture/capture-setup.h"
+#include "capture/live-capture.h"
+
+int live_capture_open(struct live_capture *lc, const struct live_capture_config *cfg,
+		      struct gt_error *err)
+{
+	struct event_selection *sel = cfg->events;
+
+	if (capture_find_tracefs(&lc->tracing_dir, &lc->mounted_now, cfg->stale, cfg->ctx, err) ||
+	    capture_instance_create(&lc->session, lc->tracing_dir, "", err) ||
+	    event_selection_apply(sel, &lc->session, NULL, false, err))
+		return -1;
+	if (!capture_selects_gpu_jobs(sel, cfg->explicit_events)) {
+		lc->no_gpu_events = true;
+		return gt_error_set(err, ENOENT,
+				    "no GPU driver or scheduler events on this kernel (missing: %s); load the GPU driver (e.g. modprobe amdgpu) or name events with -e",
+				    sel->missing ? sel->missing : "all the preset's job events");
+	}
+	if (session_set_clock(&lc->session, "mono", err) ||
+	    capture_buffer_setup(&lc->session, cfg->buffer_kb, 1, &lc->buffer, err))
+		return -1;
+	errno = 0;
+	lc->tep = capture_load_formats(lc->tracing_dir, sel);
+	if (!lc->tep)
+		return gt_error_set(err, errno ? errno : EIO,
+				    "cannot read the event formats from %s/events; is tracefs readable?",
+				    lc->tracing_dir);
+	return 0;
+}
+
+int live_capture_start(struct live_capture *lc, struct gt_error *err)
+{
+	return session_set_tracing(&lc->session, true, err);
+}
+
+struct drain_ctx {
+	live_record_fn fn;
+	void *ctx;
+};
+
+static int on_event(struct tep_event *event, struct tep_record *rec, int cpu, void *ctx)
+{
+	struct drain_ctx *d = ctx;
+
+	(void)event;
+	(void)cpu;
+	return d->fn(rec, d->ctx);
+}
+
+void live_capture_drain(struct live_capture *lc, live_record_fn fn, void *ctx)
+{
+	struct drain_ctx d = { fn, ctx };
+
+	tracefs_iterate_raw_events(lc->tep, lc->session.inst, NULL, 0, on_event, &d);
+}
+
+int live_capture_close(struct live_capture *lc, struct gt_error *err)
+{
+	int ret = session_teardown(&lc->session, err);
+
+	if (lc->tep)
+		tep_free(lc->tep);
+	lc->tep = NULL;
+	return ret;
+}

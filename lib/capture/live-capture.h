@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_LIVE_CAPTURE_H
+#define GT_LIVE_CAPTURE_H
+
+#include <stdbool.h>
+
+#include "capture/stale.h"
+#include "tracefs/buffer-ladder.h"
+#include "tracefs/event-select.h"
+#include "tracefs/trace-session.h"
+#include "util/gt-error.h"
+
+struct tep_handle;
+struct tep_record;
+
+/*
+ * top's capture: one private instance read as a stream while it records,
+ * set up by the same steps as record's (capture-setup.h) and torn down the
+ * same way.
+ */
+struct live_capture {
+	const char *tracing_dir;
+	bool mounted_now;		/* tracefs was mounted by us */
+	struct trace_session session;
+	struct buffer_result buffer;
+	struct tep_handle *tep;		/* the selected systems' formats */
+	bool no_gpu_events;		/* open failed: nothing to watch on this kernel */
+};
+
+/**
+ * struct live_capture_config - what top asks for
+ * @events:          the selection; applied to the instance, its missing list filled
+ * @explicit_events: -e named them (a preset needs a driver's events)
+ * @buffer_kb:       -b in KB per CPU, 0 for the ladder
+ * @stale:           hears about a killed gpu-trace's leftovers
+ * @ctx:             passed to @stale
+ */
+struct live_capture_config {
+	struct event_selection *events;
+	bool explicit_events;
+	unsigned long buffer_kb;
+	stale_note stale;
+	void *ctx;
+};
+
+/* One record as it is read; non-zero stops the read. */
+typedef int (*live_record_fn)(struct tep_record *rec, void *ctx);
+
+/**
+ * live_capture_open - tracefs found, the instance set up, not yet tracing
+ * @lc:  zeroed by the caller
+ * @cfg: what to capture
+ * @err: why it failed; lc->no_gpu_events says when it is only that the
+ *       kernel has none of the GPU events asked for
+ *
+ * On failure the caller still calls live_capture_close().
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int live_capture_open(struct live_capture *lc, const struct live_capture_config *cfg,
+		      struct gt_error *err);
+
+/**
+ * live_capture_start - tracing on
+ * @lc:  an opened capture
+ * @err: why tracing_on could not be set
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int live_capture_start(struct live_capture *lc, struct gt_error *err);
+
+/**
+ * live_capture_drain - every record the kernel holds now, in time order per CPU
+ * @lc:  a started capture
+ * @fn:  called for each record
+ * @ctx: passed to @fn
+ */
+void live_capture_drain(struct live_capture *lc, live_record_fn fn, void *ctx);
+
+/**
+ * live_capture_close - the instance removed, tracefs as it was; safe on every path
+ * @lc:  an opened (or half-opened) capture
+ * @err: why tracefs could not be restored
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int live_capture_close(struct live_capture *lc, struct gt_error *err);
+
+#endif
