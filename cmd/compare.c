@@ -15,7 +15,7 @@
 
 #include "analysis/compare.h"
 #include "util/name-index.h"
-#include "analysis/trace-analysis.h"
+#include "analysis/analysis.h"
 #include "cmd.h"
 
 #define MAX_RUNS	1000

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "analysis/trace-analysis.h"
+#include "analysis/analysis.h"
 #include "cmd.h"
 #include "record.h"
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "capture/stale.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 #include "cmd.h"
 
 /* Says what was found; shared by reset and record's start-up clean-up. */

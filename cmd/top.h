@@ -8,7 +8,7 @@
 
 #include "tracefs/event-select.h"
 #include "analysis/live-stats.h"
-#include "analysis/trace-analysis.h"
+#include "analysis/analysis.h"
 
 struct top_opts {
 	struct event_selection events;

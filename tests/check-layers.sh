@@ -56,6 +56,9 @@ verdict "cmd never drives tracefs or reads a .dat itself" \
 	"$(grep -rnE '\b(tracefs|tep|tracecmd|kbuffer)_[a-z_]+\(|\bsession_[a-z_]+\(' cmd --include='*.[ch]' |
 		grep -v 'session_find_tracing_dir(')"
 
+# every function a lib/ header exports says what it does, kernel-doc style
+verdict "every exported function has a kernel-doc comment" "$(python3 tests/check-kernel-doc.py)"
+
 # every source file of lib/ sits in a layer's folder
 verdict "every lib file in a layer folder" "$(find lib -maxdepth 1 -type f -name '*.[ch]')"
 

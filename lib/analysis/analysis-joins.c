@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "analysis/analysis-joins.h"
-#include "analysis/trace-analysis.h"
+#include "analysis/analysis.h"
 #include "decode/record-field.h"
 
 static int workload_init(struct analysis *a)

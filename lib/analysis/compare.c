@@ -57,7 +57,7 @@ void compare_add_job(struct compare *c, enum cmp_side side, struct cmp_ring *r,
 		return;
 	for (l = 0; l < LAT_NR; l++)
 		if (j->has_lat[l])
-			latency_add(&r->stage[side][l].pooled, j->lat[l]);
+			latency_stats_add(&r->stage[side][l].pooled, j->lat[l]);
 }
 
 static void push_median(struct compare *c, struct cmp_stage *s, uint64_t v)
@@ -92,7 +92,7 @@ void compare_end_run(struct compare *c, enum cmp_side side, struct timeline *tl,
 			r->busy_pct[side] += 100.0 * (double)rs->busy_ns / (double)span_ns;
 		for (l = 0; l < LAT_NR; l++)
 			if (rs->lat[l].count)
-				push_median(c, &r->stage[side][l], latency_percentile(&rs->lat[l], 50));
+				push_median(c, &r->stage[side][l], latency_stats_percentile(&rs->lat[l], 50));
 	}
 }
 
@@ -164,9 +164,9 @@ void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 		struct latency_stats *p = &r->stage[s][l].pooled;
 
 		out->n[s] = p->count;
-		out->p50[s] = latency_percentile(p, 50);
-		out->p90[s] = latency_percentile(p, 90);
-		out->p99[s] = latency_percentile(p, 99);
+		out->p50[s] = latency_stats_percentile(p, 50);
+		out->p90[s] = latency_stats_percentile(p, 90);
+		out->p99[s] = latency_stats_percentile(p, 99);
 	}
 	out->by_runs = c->runs[CMP_A] > 1 && c->runs[CMP_B] > 1;
 	ma = out->by_runs ? compare_median(a->run_p50, a->nr_runs) : (double)out->p50[CMP_A];
@@ -188,7 +188,7 @@ void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 			out->verdict = CMP_TOO_FEW;
 			return;
 		}
-		out->z = latency_rank_z(&a->pooled, &b->pooled);
+		out->z = latency_stats_rank_z(&a->pooled, &b->pooled);
 		clear = fabs(out->z) > RANK_Z;
 	}
 	/* a change from 0 counts when it is clear: dependency waits that appear */
@@ -206,7 +206,7 @@ void compare_free(struct compare *c)
 	for (i = 0; i < c->nr_rings; i++)
 		for (s = 0; s < 2; s++)
 			for (l = 0; l < LAT_NR; l++) {
-				latency_free(&c->rings[i].stage[s][l].pooled);
+				latency_stats_free(&c->rings[i].stage[s][l].pooled);
 				free(c->rings[i].stage[s][l].run_p50);
 			}
 	free(c->rings);

@@ -58,23 +58,36 @@ struct compare {
 	int failed;			/* out of memory */
 };
 
+/** compare_init - an empty A/B comparison; changes under @min_change (0.05: 5%) are not called */
 void compare_init(struct compare *c, double min_change);
-/* The ring so named, added on first use; NULL when out of memory. */
+/** compare_ring - the ring so named, added on first use; NULL when out of memory. */
 struct cmp_ring *compare_ring(struct compare *c, const char *name);
-/* One job's latencies into the pooled distributions of its ring. */
+/** compare_add_job - one job's latencies into the pooled distributions of its ring. */
 void compare_add_job(struct compare *c, enum cmp_side side, struct cmp_ring *r,
 		     const struct job *j);
-/* After each run: its rings' medians and counts. */
+/** compare_end_run - after each run: its rings' medians and counts. */
 void compare_end_run(struct compare *c, enum cmp_side side, struct timeline *tl,
 		     uint64_t span_ns);
+/**
+ * compare_stage - one ring's stage compared: medians, their change, the bootstrap interval and
+ * the verdict, into @out
+ */
 void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 		   struct cmp_result *out);
+/**
+ * compare_verdict_name - "same", "B slower", "B faster", "too few jobs" or "only one side", as
+ * the report prints it
+ */
 const char *compare_verdict_name(enum cmp_verdict v);
+/** compare_free - everything the comparison holds */
 void compare_free(struct compare *c);
 
-/* The median of n values (sorted in place); 0 when n is 0. */
+/** compare_median - the median of n values (sorted in place); 0 when n is 0. */
 double compare_median(double *v, int n);
-/* The bootstrap 95% interval of median(b) - median(a), resampling each side. */
+/**
+ * compare_bootstrap - the bootstrap 95% interval of median(b) - median(a), resampling each
+ * side.
+ */
 void compare_bootstrap(const double *a, int na, const double *b, int nb, double *lo,
 		       double *hi);
 

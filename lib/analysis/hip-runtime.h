@@ -99,21 +99,24 @@ struct hip_runtime {
 	int failed;			/* out of memory: counts stop growing */
 };
 
-/*
- * One print record's text at ts (ns) from pid: a HIP log line is counted,
- * and returns 1 with *line filled; 0 for any other text. kfd: the KFD
- * operations so far (NULL: none), for the dispatches that end here.
+/**
+ * hip_runtime_add - one print record's text at ts (ns) from pid: a HIP log line is counted,
+ * and returns 1 with *line filled; 0 for any other text. kfd: the KFD operations so far (NULL:
+ * none), for the dispatches that end here.
  */
 int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *text,
 		    struct hip_line *line, const struct kfd_queues *kfd);
-/* A log captured apart (report --hip-log FILE): pid from its _<pid> name or
- * its lines; 0, or -errno. */
+/**
+ * hip_runtime_add_file - a log captured apart (report --hip-log FILE): pid from its _<pid>
+ * name or its lines; 0, or -errno.
+ */
 int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct kfd_queues *kfd);
+/** hip_runtime_free - everything the HIP join holds */
 void hip_runtime_free(struct hip_runtime *h);
-/*
- * The KFD queue create the runtime's queue-th queue came from: the process's
- * creates in order, the n-th for the n-th queue, if it began before the
- * runtime logged the queue; NULL when there is none.
+/**
+ * hip_queue_kfd_create - the KFD queue create the runtime's queue-th queue came from: the
+ * process's creates in order, the n-th for the n-th queue, if it began before the runtime
+ * logged the queue; NULL when there is none.
  */
 const struct kfd_op *hip_queue_kfd_create(const struct hip_proc *p, int queue,
 					  const struct kfd_queues *k);

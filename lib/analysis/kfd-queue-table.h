@@ -106,19 +106,28 @@ struct kfd_queue_table {
 	bool probes;			/* the file has the probe formats */
 };
 
+/** kfd_queue_table_init - an empty probe-queue table; finds the probe formats in @tep */
 void kfd_queue_table_init(struct kfd_queue_table *t, struct tep_handle *tep);
-/* true when the record was one of the probes' (or a console line they use) */
+/**
+ * kfd_queue_table_record - true when the record was one of the probes' (or a console line they
+ * use)
+ */
 bool kfd_queue_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
 			    struct tep_record *rec, int type);
+/** kfd_queue_table_free - everything the probe-queue table holds */
 void kfd_queue_table_free(struct kfd_queue_table *t);
 
-/*
- * The queue a process created on this ring (the HIP runtime's HWq=) before
- * `by`, the latest such; NULL if the probes saw none.
+/**
+ * kfd_queue_table_find_ring - the queue a process created on this ring (the HIP runtime's
+ * HWq=) before `by`, the latest such; NULL if the probes saw none.
  */
 const struct kfd_queue *kfd_queue_table_find_ring(const struct kfd_queue_table *t, int pid,
 						  uint64_t ring, uint64_t by);
 
+/**
+ * kfd_id_from_name - where a queue's id came from ("return probe", "pr_debug", "none"), as the
+ * report says it
+ */
 const char *kfd_id_from_name(enum kfd_id_from f);
 
 #endif

@@ -48,14 +48,18 @@ struct kfd_queues {
 	bool graph;			/* durations available */
 };
 
-/* func: the record's function name (from kallsyms), NULL if unknown. */
+/** kfd_queues_add - func: the record's function name (from kallsyms), NULL if unknown. */
 void kfd_queues_add(struct kfd_queues *k, const struct gpu_event *ev, const char *func);
+/** kfd_queues_free - everything the KFD function join holds */
 void kfd_queues_free(struct kfd_queues *k);
+/** kfd_op_name - a KFD queue operation's name (create, update, destroy, evict, restore) */
 const char *kfd_op_name(enum kfd_op_type t);
-/* Is this a function of the KFD queue paths we follow? */
+/** kfd_is_queue_function - is this a function of the KFD queue paths we follow? */
 bool kfd_is_queue_function(const char *func);
-/* Is it KFD's by name (kfd_open, pqm_init, ...)? Queue-path steps such as
- * init_mqd need kfd_is_queue_function. */
+/**
+ * kfd_is_function - is it KFD's by name (kfd_open, pqm_init, ...)? Queue-path steps such as
+ * init_mqd need kfd_is_queue_function.
+ */
 bool kfd_is_function(const char *func);
 
 #endif

@@ -55,12 +55,13 @@ struct kfd_snapshots {
 	uint32_t cur_gpu;		/* hqds' "Node N, gpu_id X" */
 };
 
-/* true when the text was a snapshot line (consumed). */
+/** kfd_snapshots_line - true when the text was a snapshot line (consumed). */
 bool kfd_snapshots_line(struct kfd_snapshots *k, uint64_t ts, const char *text);
-/* Decodes every MQD and finds its hardware queue; call once, at the end. */
+/** kfd_snapshots_finish - decodes every MQD and finds its hardware queue; call once, at the end. */
 void kfd_snapshots_finish(struct kfd_snapshots *k);
+/** kfd_snapshots_free - everything the snapshot list holds */
 void kfd_snapshots_free(struct kfd_snapshots *k);
-/* The last snapshot's MQD of this ring, NULL if none shows it. */
+/** kfd_snapshots_find_ring - the last snapshot's MQD of this ring, NULL if none shows it. */
 const struct kfd_mqd *kfd_snapshots_find_ring(const struct kfd_snapshots *k, uint64_t ring);
 
 #endif

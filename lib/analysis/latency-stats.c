@@ -42,7 +42,7 @@ static int spill(struct latency_stats *s)
 	return 0;
 }
 
-void latency_add(struct latency_stats *s, uint64_t v)
+void latency_stats_add(struct latency_stats *s, uint64_t v)
 {
 	if (!s->count || v < s->min)
 		s->min = v;
@@ -66,7 +66,7 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-uint64_t latency_percentile(struct latency_stats *s, double p)
+uint64_t latency_stats_percentile(struct latency_stats *s, double p)
 {
 	uint64_t rank, seen = 0, v;
 	unsigned int b;
@@ -91,12 +91,12 @@ uint64_t latency_percentile(struct latency_stats *s, double p)
 	return v < s->min ? s->min : v > s->max ? s->max : v;
 }
 
-uint64_t latency_avg(const struct latency_stats *s)
+uint64_t latency_stats_avg(const struct latency_stats *s)
 {
 	return s->count ? s->sum / s->count : 0;
 }
 
-void latency_free(struct latency_stats *s)
+void latency_stats_free(struct latency_stats *s)
 {
 	free(s->buckets);
 	s->buckets = NULL;
@@ -120,7 +120,7 @@ static uint64_t *bucket_counts(const struct latency_stats *s)
 	return c;
 }
 
-double latency_rank_z(const struct latency_stats *a, const struct latency_stats *b)
+double latency_stats_rank_z(const struct latency_stats *a, const struct latency_stats *b)
 {
 	uint64_t *ca, *cb;
 	double na = (double)a->count, nb = (double)b->count, n = na + nb;

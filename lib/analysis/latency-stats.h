@@ -22,17 +22,19 @@ struct latency_stats {
 	uint32_t *buckets;		/* allocated at the first spill */
 };
 
-void latency_add(struct latency_stats *s, uint64_t v);
-/* p in 0..100; 0 when empty */
-uint64_t latency_percentile(struct latency_stats *s, double p);
-uint64_t latency_avg(const struct latency_stats *s);
-/*
- * The Mann-Whitney rank test of a against b over the histogram's buckets
- * (values in one bucket tie): the normal approximation's z with the ties
- * correction, > 0 when b's values tend to be larger; 0 when either side is
- * empty, NAN when out of memory.
+/** latency_stats_add - one value (ns) into the distribution */
+void latency_stats_add(struct latency_stats *s, uint64_t v);
+/** latency_stats_percentile - p in 0..100; 0 when empty */
+uint64_t latency_stats_percentile(struct latency_stats *s, double p);
+/** latency_stats_avg - the mean of the values added; 0 when none */
+uint64_t latency_stats_avg(const struct latency_stats *s);
+/**
+ * latency_stats_rank_z - the Mann-Whitney rank test of a against b over the histogram's buckets
+ * (values in one bucket tie): the normal approximation's z with the ties correction, > 0 when
+ * b's values tend to be larger; 0 when either side is empty, NAN when out of memory.
  */
-double latency_rank_z(const struct latency_stats *a, const struct latency_stats *b);
-void latency_free(struct latency_stats *s);
+double latency_stats_rank_z(const struct latency_stats *a, const struct latency_stats *b);
+/** latency_stats_free - the buckets kept for percentiles */
+void latency_stats_free(struct latency_stats *s);
 
 #endif

@@ -71,12 +71,12 @@ void live_stats_on_job(const struct job *j, void *ctx)
 	if (j->nr_waits)
 		r->waited++;
 	if (j->has_lat[LAT_QUEUE_TO_RUN]) {
-		latency_add(&r->queue_to_run, j->lat[LAT_QUEUE_TO_RUN]);
-		latency_add(&r->total_queue_to_run, j->lat[LAT_QUEUE_TO_RUN]);
+		latency_stats_add(&r->queue_to_run, j->lat[LAT_QUEUE_TO_RUN]);
+		latency_stats_add(&r->total_queue_to_run, j->lat[LAT_QUEUE_TO_RUN]);
 	}
 	if (j->has_lat[LAT_EXEC]) {
-		latency_add(&r->exec, j->lat[LAT_EXEC]);
-		latency_add(&r->total_exec, j->lat[LAT_EXEC]);
+		latency_stats_add(&r->exec, j->lat[LAT_EXEC]);
+		latency_stats_add(&r->total_exec, j->lat[LAT_EXEC]);
 	}
 	count_group(&ls->procs, (uint64_t)j->pid, j);
 	if (j->has_client_id)
@@ -194,18 +194,18 @@ int live_stats_tick(struct live_stats *ls, struct timeline *tl, double interval_
 		row->on_hw = rs->hw_in_flight;
 		row->waited = r->waited;
 		row->total_jobs = r->total_jobs;
-		row->queue_to_run_p50 = latency_percentile(&r->queue_to_run, 50);
-		row->queue_to_run_p99 = latency_percentile(&r->queue_to_run, 99);
-		row->exec_p50 = latency_percentile(&r->exec, 50);
-		row->exec_p99 = latency_percentile(&r->exec, 99);
-		row->total_queue_to_run_p50 = latency_percentile(&r->total_queue_to_run, 50);
-		row->total_queue_to_run_p99 = latency_percentile(&r->total_queue_to_run, 99);
-		row->total_exec_p50 = latency_percentile(&r->total_exec, 50);
-		row->total_exec_p99 = latency_percentile(&r->total_exec, 99);
+		row->queue_to_run_p50 = latency_stats_percentile(&r->queue_to_run, 50);
+		row->queue_to_run_p99 = latency_stats_percentile(&r->queue_to_run, 99);
+		row->exec_p50 = latency_stats_percentile(&r->exec, 50);
+		row->exec_p99 = latency_stats_percentile(&r->exec, 99);
+		row->total_queue_to_run_p50 = latency_stats_percentile(&r->total_queue_to_run, 50);
+		row->total_queue_to_run_p99 = latency_stats_percentile(&r->total_queue_to_run, 99);
+		row->total_exec_p50 = latency_stats_percentile(&r->total_exec, 50);
+		row->total_exec_p99 = latency_stats_percentile(&r->total_exec, 99);
 		/* the next interval starts from nothing */
 		r->jobs = r->waited = 0;
-		latency_free(&r->queue_to_run);
-		latency_free(&r->exec);
+		latency_stats_free(&r->queue_to_run);
+		latency_stats_free(&r->exec);
 		memset(&r->queue_to_run, 0, sizeof(r->queue_to_run));
 		memset(&r->exec, 0, sizeof(r->exec));
 		r->busy_ns_before = rs->busy_ns;
@@ -257,10 +257,10 @@ void live_stats_free(struct live_stats *ls)
 	int i;
 
 	for (i = 0; i < ls->nr_rings; i++) {
-		latency_free(&ls->rings[i].queue_to_run);
-		latency_free(&ls->rings[i].exec);
-		latency_free(&ls->rings[i].total_queue_to_run);
-		latency_free(&ls->rings[i].total_exec);
+		latency_stats_free(&ls->rings[i].queue_to_run);
+		latency_stats_free(&ls->rings[i].exec);
+		latency_stats_free(&ls->rings[i].total_queue_to_run);
+		latency_stats_free(&ls->rings[i].total_exec);
 	}
 	free(ls->rings);
 	free_groups(&ls->procs);

@@ -70,19 +70,22 @@ struct live_snapshot {
 	int nr_procs, nr_clients;
 };
 
-/* The analysis hook: every job the join retires. ctx is the live_stats. */
+/** live_stats_on_job - the analysis hook: every job the join retires. ctx is the live_stats. */
 void live_stats_on_job(const struct job *j, void *ctx);
-/*
- * Rows for the interval of interval_s seconds that just ended (lost: the
- * events lost so far in all), sorted by `sort`; the interval's counters
- * start again. 0, or -1 when out of memory.
+/**
+ * live_stats_tick - rows for the interval of interval_s seconds that just ended (lost: the
+ * events lost so far in all), sorted by `sort`; the interval's counters start again. 0, or -1
+ * when out of memory.
  */
 int live_stats_tick(struct live_stats *ls, struct timeline *tl, double interval_s,
 		    uint64_t lost, enum live_sort sort, struct live_snapshot *out);
-/* Forgets everything counted since the start ('r' in top). */
+/** live_stats_reset - forgets everything counted since the start ('r' in top). */
 void live_stats_reset(struct live_stats *ls, struct timeline *tl);
+/** live_sort_name - a sort key as top's header shows it (jobs/s, busy, wait, name) */
 const char *live_sort_name(enum live_sort sort);
+/** live_snapshot_free - what live_stats_tick() allocated for one interval */
 void live_snapshot_free(struct live_snapshot *s);
+/** live_stats_free - everything top's interval statistics hold */
 void live_stats_free(struct live_stats *ls);
 
 #endif

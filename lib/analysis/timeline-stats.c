@@ -242,18 +242,18 @@ void timeline_stats_add(struct timeline *t, const struct job *j)
 	if (!(j->flags & JOB_LOST)) {
 		for (l = 0; l < LAT_NR; l++)
 			if (j->has_lat[l])
-				latency_add(&r->lat[l], j->lat[l]);
+				latency_stats_add(&r->lat[l], j->lat[l]);
 		if (j->has_lat[LAT_TOTAL] && !t->no_groups) {
 			g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
 			if (g) {
 				g->jobs++;
-				latency_add(&g->total, j->lat[LAT_TOTAL]);
+				latency_stats_add(&g->total, j->lat[LAT_TOTAL]);
 			}
 			if (j->has_client_id) {
 				g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
 				if (g) {
 					g->jobs++;
-					latency_add(&g->total, j->lat[LAT_TOTAL]);
+					latency_stats_add(&g->total, j->lat[LAT_TOTAL]);
 				}
 			}
 		}
@@ -266,16 +266,16 @@ void timeline_stats_free(struct timeline *t)
 
 	for (i = 0; i < t->nr_rings; i++) {
 		for (l = 0; l < LAT_NR; l++)
-			latency_free(&t->rings[i]->lat[l]);
+			latency_stats_free(&t->rings[i]->lat[l]);
 		free(t->rings[i]->history);
 		free(t->rings[i]);
 	}
 	for (i = 0; i < t->nr_procs; i++) {
-		latency_free(&t->procs[i]->total);
+		latency_stats_free(&t->procs[i]->total);
 		free(t->procs[i]);
 	}
 	for (i = 0; i < t->nr_clients; i++) {
-		latency_free(&t->clients[i]->total);
+		latency_stats_free(&t->clients[i]->total);
 		free(t->clients[i]);
 	}
 	keymap_free(&t->proc_index);

@@ -5,14 +5,29 @@
 /* Between timeline.c (the join) and timeline-stats.c (what is kept); not public. */
 #include "analysis/timeline.h"
 
+/**
+ * timeline_ring_index - the index of the ring so named in t->rings, added on first use; -1
+ * when out of memory
+ */
 int timeline_ring_index(struct timeline *t, const char *name);
-/* A finished or unfinished job counts (filter, min latency)? */
+/** timeline_passes - a finished or unfinished job counts (filter, min latency)? */
 bool timeline_passes(struct timeline *t, const struct job *j);
-/* Before the job joins the ring's history: whose jobs it waited behind. */
+/**
+ * timeline_attribute_wait - before the job joins the ring's history: whose jobs it waited
+ * behind.
+ */
 void timeline_attribute_wait(struct timeline *t, struct job *j);
+/**
+ * timeline_remember_exec - a finished job into its ring's recent history, where later jobs
+ * find whom they waited behind
+ */
 void timeline_remember_exec(struct ring_stats *r, const struct job *j);
-/* Folds a job that passed the filter into its ring's and groups' statistics. */
+/**
+ * timeline_stats_add - folds a job that passed the filter into its ring's and groups'
+ * statistics.
+ */
 void timeline_stats_add(struct timeline *t, const struct job *j);
+/** timeline_stats_free - the rings, groups and their statistics */
 void timeline_stats_free(struct timeline *t);
 
 #endif

@@ -78,11 +78,13 @@ struct job {
 	struct job_behind behind;
 };
 
-/* "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence,
- * "D" dependency unknown, in that order; "" for none. */
+/**
+ * job_flag_letters - "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence, "D"
+ * dependency unknown, in that order; "" for none.
+ */
 const char *job_flag_letters(char *buf, size_t len, unsigned int flags);
 
-/* The earliest time the trace has for a job (submit, queue, run or done). */
+/** job_first_time - the earliest time the trace has for a job (submit, queue, run or done). */
 uint64_t job_first_time(const struct job *j);
 
 struct ring_stats {
@@ -165,30 +167,39 @@ struct timeline {
 	uint64_t filtered_out;
 };
 
+/**
+ * timeline_init - an empty job join; @fence_mode joins by fence context:seqno (dma_fence
+ * only), else by the scheduler's job ids
+ */
 int timeline_init(struct timeline *t, bool fence_mode);
-/* Events must arrive in time order (as libtracecmd's iterator gives them). */
+/** timeline_add_event - events must arrive in time order (as libtracecmd's iterator gives them). */
 void timeline_add_event(struct timeline *t, const struct gpu_event *ev);
-/* Events were lost on some CPU just before `ts`. */
+/** timeline_lost_events - events were lost on some CPU just before `ts`. */
 void timeline_lost_events(struct timeline *t, uint64_t ts);
-/* Hands every job still in flight to on_job as unfinished. */
+/** timeline_finish - hands every job still in flight to on_job as unfinished. */
 void timeline_finish(struct timeline *t);
+/** timeline_free - everything the job join holds, jobs in flight included */
 void timeline_free(struct timeline *t);
 
+/**
+ * job_latency_name - a stage's name (queue, dependency, hardware, total) as the report prints
+ * it
+ */
 const char *job_latency_name(enum job_latency l);
-/* the same as a JSON key: "queue_to_run" */
+/** job_latency_key - the same as a JSON key: "queue_to_run" */
 const char *job_latency_key(enum job_latency l);
-/*
- * The filter's tests, as jobs and single records (--events) share them: ts is
- * a job's first event or the record's time, ring NULL when there is none.
+/**
+ * timeline_filter_match - the filter's tests, as jobs and single records (--events) share
+ * them: ts is a job's first event or the record's time, ring NULL when there is none.
  */
 bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
 			   bool workload);
-/*
- * When a fence signalled, while the timeline still remembers it (the most
- * recent signals are kept): a retiring job's dependencies are found.
+/**
+ * timeline_fence_signal - when a fence signalled, while the timeline still remembers it (the
+ * most recent signals are kept): a retiring job's dependencies are found.
  */
 bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts);
-/* A ring's name by its index (job.ring), "?" if out of range. */
+/** timeline_ring_name - a ring's name by its index (job.ring), "?" if out of range. */
 const char *timeline_ring_name(const struct timeline *t, int ring);
 
 #endif

@@ -27,12 +27,18 @@ struct workload_tree {
 	struct tep_format_field *parent_pid, *child_pid, *exit_pid, *buf;
 };
 
+/** workload_tree_init - an empty pid tree; finds the fork, exec and exit formats in @tep */
 void workload_tree_init(struct workload_tree *w, struct tep_handle *tep);
-/* Takes markers, forks and exits; other records are ignored. */
+/** workload_tree_add - takes markers, forks and exits; other records are ignored. */
 void workload_tree_add(struct workload_tree *w, struct tep_record *rec);
-/* Adds the pids of one marker text ("gpu-trace workload: pids=1,2 comm=x"). */
+/**
+ * workload_tree_add_marker - adds the pids of one marker text ("gpu-trace workload: pids=1,2
+ * comm=x").
+ */
 bool workload_tree_add_marker(struct workload_tree *w, const char *text);
+/** workload_tree_has - whether @pid belonged to the workload at any time */
 bool workload_tree_has(const struct workload_tree *w, int pid);
+/** workload_tree_free - everything the pid tree holds */
 void workload_tree_free(struct workload_tree *w);
 
 #endif

@@ -7,7 +7,7 @@
 #include "capture/stale.h"
 #include "tracefs/buffer-ladder.h"
 #include "tracefs/event-select.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 #include "util/gt-error.h"
 
 struct tep_handle;

@@ -23,20 +23,27 @@ struct cgroup_scope {
 	struct keymap by_pid, by_nspid;
 };
 
-/*
- * path: a cgroup directory, absolute or under the cgroup2 mount; it must
+/**
+ * cgroup_scope_open - path: a cgroup directory, absolute or under the cgroup2 mount; it must
  * have cgroup.procs. 0, or -1 with err.
  */
 int cgroup_scope_open(struct cgroup_scope *c, const char *path, struct gt_error *err);
-/*
- * A docker or podman container's cgroup directory, through their own CLI
+/**
+ * cgroup_of_container - a docker or podman container's cgroup directory, through their own CLI
  * (inspect: the container's first process, then its /proc/PID/cgroup).
  */
 int cgroup_of_container(const char *name, char *dir, size_t len, struct gt_error *err);
-/* Appends the threads of processes new since the last poll; how many were new, -1 on ENOMEM. */
+/**
+ * cgroup_scope_poll - appends the threads of processes new since the last poll; how many were
+ * new, -1 on ENOMEM.
+ */
 int cgroup_scope_poll(struct cgroup_scope *c, pid_t **tids, int *nr);
-/* The host pid of a pid as the cgroup's own namespace numbers it; 0 if unseen. */
+/**
+ * cgroup_scope_host_pid - the host pid of a pid as the cgroup's own namespace numbers it; 0 if
+ * unseen.
+ */
 pid_t cgroup_scope_host_pid(const struct cgroup_scope *c, pid_t nspid);
+/** cgroup_scope_free - the pids seen and their maps */
 void cgroup_scope_free(struct cgroup_scope *c);
 
 #endif

@@ -63,11 +63,12 @@ struct dat_input {
 	int nr_raw_options;
 };
 
-/* Writes a trace-cmd v6 file to out_fd (positioned at 0). */
+/** dat_write_v6 - writes a trace-cmd v6 file to out_fd (positioned at 0). */
 int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err);
 
-/* Reads every events/<name>/<event>/format of the running kernel. */
+/** dat_event_system_load - reads every events/<name>/<event>/format of the running kernel. */
 int dat_event_system_load(struct dat_event_system *sys, const char *name);
+/** dat_event_system_free - the formats dat_event_system_load() read */
 void dat_event_system_free(struct dat_event_system *sys);
 
 #endif

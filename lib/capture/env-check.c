@@ -13,7 +13,7 @@
 #include "tracefs/event-select.h"
 #include "tracefs/presets.h"
 #include "tracefs/saved-files.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 #include "tracefs/tracer-setup.h"
 
 #define CAP_SYS_ADMIN	21

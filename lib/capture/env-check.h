@@ -23,9 +23,14 @@ struct check_report {
 	struct check_finding findings[CHECK_MAX_FINDINGS];
 };
 
+/**
+ * env_check_run - every check of this machine (tracefs, events, tracers, probes, privileges)
+ * into @r
+ */
 void env_check_run(struct check_report *r);
-/* 0 all OK, 1 warnings, 2 gpu-trace cannot record here */
+/** env_check_exit_code - 0 all OK, 1 warnings, 2 gpu-trace cannot record here */
 int env_check_exit_code(const struct check_report *r);
+/** check_status_name - OK, WARN, FAIL or SKIP */
 const char *check_status_name(enum check_status s);
 
 #endif

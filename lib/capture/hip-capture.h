@@ -58,48 +58,47 @@ struct hip_print_format {
 	uint64_t ip;			/* tracing_mark_write's address, or 0 */
 };
 
-/*
- * One print record's payload (common fields, ip, the text and its NUL) in
+/**
+ * hip_print_record - one print record's payload (common fields, ip, the text and its NUL) in
  * rec, which has room for the text + 16 + long_size; returns its length.
  */
 size_t hip_print_record(const struct hip_print_format *fmt, int pid, const char *text,
 			size_t len, unsigned char *rec);
 
-/*
- * A private directory (0700, owned by uid:gid, the user the workload runs
- * as) for the runtime's files; sets the variables in our environment, so
- * that the workload, forked next, inherits them. An AMD_LOG_MASK the user
- * set is kept.
+/**
+ * hip_capture_prepare - a private directory (0700, owned by uid:gid, the user the workload
+ * runs as) for the runtime's files; sets the variables in our environment, so that the
+ * workload, forked next, inherits them. An AMD_LOG_MASK the user set is kept.
  */
 int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
 			struct gt_error *err);
-/*
- * A workload in a container (record --cgroup/--container): the runtime runs
- * in the container's filesystem, so AMD_LOG_LEVEL_FILE names a file in its
- * /tmp; the command (docker exec -e AMD_LOG_LEVEL -e AMD_LOG_LEVEL_FILE -e
- * AMD_LOG_MASK ...) passes the variables on.
+/**
+ * hip_capture_prepare_container - a workload in a container (record --cgroup/--container): the
+ * runtime runs in the container's filesystem, so AMD_LOG_LEVEL_FILE names a file in its /tmp;
+ * the command (docker exec -e AMD_LOG_LEVEL -e AMD_LOG_LEVEL_FILE -e AMD_LOG_MASK ...) passes
+ * the variables on.
  */
 int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_error *err);
 
 /* A container's pid (its NSpid) as the host knows it; 0 if unknown. */
 typedef pid_t (*hip_pid_map)(pid_t nspid, void *ctx);
 
-/*
- * Reads the runtime's files: <dir>/hip.log_<pid> (only regular files of uid,
- * never through a link), or for a container the <file>_<nspid> in the /tmp
- * of each of roots' /proc/PID/root (each filesystem once; pids translated
- * with map), orders the lines by time and writes them as print records into
- * ring-buffer pages on out_fd. 0, or -1 with err set.
+/**
+ * hip_capture_collect - reads the runtime's files: <dir>/hip.log_<pid> (only regular files of
+ * uid, never through a link), or for a container the <file>_<nspid> in the /tmp of each of
+ * roots' /proc/PID/root (each filesystem once; pids translated with map), orders the lines by
+ * time and writes them as print records into ring-buffer pages on out_fd. 0, or -1 with err
+ * set.
  */
 int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
 			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
 			int out_fd, size_t page_size, struct gt_error *err);
-/* Removes the directory and what the runtime wrote into it. */
+/** hip_capture_remove - removes the directory and what the runtime wrote into it. */
 void hip_capture_remove(struct hip_capture *c);
 
-/* The "ID: N" of a format file's text; -1 if absent. */
+/** hip_print_event_id - the "ID: N" of a format file's text; -1 if absent. */
 int hip_print_event_id(const char *format_text);
-/* tracing_mark_write's address in /proc/kallsyms text; 0 if absent. */
+/** hip_mark_write_ip - tracing_mark_write's address in /proc/kallsyms text; 0 if absent. */
 uint64_t hip_mark_write_ip(const char *kallsyms);
 
 #endif

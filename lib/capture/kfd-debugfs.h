@@ -33,12 +33,18 @@ struct kfd_debugfs {
 	int failed;			/* errno of the first write that failed */
 };
 
-/* Finds or mounts debugfs; an error says why there is nothing to snapshot. */
+/** kfd_debugfs_open - finds or mounts debugfs; an error says why there is nothing to snapshot. */
 int kfd_debugfs_open(struct kfd_debugfs *d, const struct hip_print_format *fmt, int pid,
 		     int fd, size_t page_size, struct gt_error *err);
-/* One snapshot now ("start", "periodic", "end"); failures are recorded in it. */
+/**
+ * kfd_debugfs_snapshot - one snapshot now ("start", "periodic", "end"); failures are recorded
+ * in it.
+ */
 void kfd_debugfs_snapshot(struct kfd_debugfs *d, const char *why);
-/* Ends the pages; returns their size, or -1 with err. Unmounts what it mounted. */
+/**
+ * kfd_debugfs_close - ends the pages; returns their size, or -1 with err. Unmounts what it
+ * mounted.
+ */
 long long kfd_debugfs_close(struct kfd_debugfs *d, struct gt_error *err);
 
 #endif

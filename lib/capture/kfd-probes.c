@@ -9,7 +9,7 @@
 #include "util/file-io.h"
 #include "capture/kfd-probes.h"
 #include "tracefs/run-lock.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 
 /*
  * Offsets into the uapi structs (kfd_ioctl.h, unchanged from 6.1 to 7.3):

@@ -41,32 +41,38 @@ struct kfd_probes {
 	int dyndbg_holder;		/* the run that held it when we could not: its pid */
 };
 
-/* Why probes cannot be used here, or NULL: no kprobe_events, no amdgpu. */
+/**
+ * kfd_probes_unavailable - why probes cannot be used here, or NULL: no kprobe_events, no
+ * amdgpu.
+ */
 const char *kfd_probes_unavailable(const char *tracing_dir);
 
-/*
- * Where a record here would take queue ids from: defines one return probe
- * in gpu_trace_<pid> and removes it at once (gpu-trace check).
+/**
+ * kfd_probes_id_source_here - where a record here would take queue ids from: defines one
+ * return probe in gpu_trace_<pid> and removes it at once (gpu-trace check).
  */
 enum kfd_id_source kfd_probes_id_source_here(void);
 
-/* Define every probe in group gpu_trace_<pid>; on error none is left. */
+/** kfd_probes_create - define every probe in group gpu_trace_<pid>; on error none is left. */
 int kfd_probes_create(struct kfd_probes *p, int pid, struct gt_error *err);
-/* Switch on the probes in inst. */
+/** kfd_probes_enable - switch on the probes in inst. */
 int kfd_probes_enable(struct kfd_probes *p, struct tracefs_instance *inst,
 		      struct gt_error *err);
-/*
- * Without ids from the return probe: kfd_ioctl_create_queue's pr_debug lines
- * switched on (journaled); true when the caller should now enable
+/**
+ * kfd_probes_pr_debug_on - without ids from the return probe: kfd_ioctl_create_queue's
+ * pr_debug lines switched on (journaled); true when the caller should now enable
  * printk:console in its buffer.
  */
 bool kfd_probes_pr_debug_on(struct kfd_probes *p);
-/* Remove the probes and put dynamic debug back; safe to call twice. */
+/** kfd_probes_remove - remove the probes and put dynamic debug back; safe to call twice. */
 int kfd_probes_remove(struct kfd_probes *p, struct gt_error *err);
-/* "the return probe", "pr_debug lines (dynamic debug)", "nothing" */
+/** kfd_id_source_name - "the return probe", "pr_debug lines (dynamic debug)", "nothing" */
 const char *kfd_id_source_name(enum kfd_id_source s);
 
-/* Write a dead run's dynamic-debug journal back to the control file. */
+/**
+ * kfd_dyndbg_restore_journal - write a dead run's dynamic-debug journal back to the control
+ * file.
+ */
 int kfd_dyndbg_restore_journal(const char *path, struct gt_error *err);
 
 #endif

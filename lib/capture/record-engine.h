@@ -135,58 +135,100 @@ struct scan_totals {
 	unsigned long long bytes;
 };
 
-/* Fds and pids that mean "none"; before anything else. */
+/** record_run_init - fds and pids that mean "none"; before anything else. */
 void record_run_init(struct record_run *run);
-/* tracefs found and set, the output reserved, the workload spawned (held). */
+/** record_setup - tracefs found and set, the output reserved, the workload spawned (held). */
 int record_setup(struct record_run *run, struct gt_error *err);
-/* Readers first, then tracing, then the workload's names; then release it. */
+/** record_start - readers first, then tracing, then the workload's names; then release it. */
 int record_start(struct record_run *run, struct gt_error *err);
-/* Until the workload ends, the attached pids exit, hooks.stop or --duration. */
+/** record_wait - until the workload ends, the attached pids exit, hooks.stop or --duration. */
 void record_wait(struct record_run *run);
-/*
- * From a stopped recording to the file, written but not committed: 0. A full
- * disk keeps what was captured as <output>.partial (said as a warning): 1.
- * -1 with err.
+/**
+ * record_finish - from a stopped recording to the file, written but not committed: 0. A full
+ * disk keeps what was captured as <output>.partial (said as a warning): 1. -1 with err.
  */
 int record_finish(struct record_run *run, struct scan_totals *totals, struct gt_error *err);
-/* Undo tracefs; reap a workload we stopped. Safe on every path. */
+/** record_teardown - undo tracefs; reap a workload we stopped. Safe on every path. */
 int record_teardown(struct record_run *run, struct gt_error *err);
-/* The workload, if it still runs: the caller's stop signal, or SIGTERM. */
+/** record_stop_workload - the workload, if it still runs: the caller's stop signal, or SIGTERM. */
 void record_stop_workload(struct record_run *run);
+/**
+ * record_free - everything the run holds after teardown; the output is discarded unless
+ * committed
+ */
 void record_free(struct record_run *run, struct scan_totals *totals);
 
-/* A line for the user, through hooks.note. */
+/** record_say - a line for the user, through hooks.note. */
 void record_say(const struct record_run *run, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/** record_warn - a warning line for the user, through hooks.note */
 void record_warn(const struct record_run *run, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Assembles the .dat from the per-CPU files into run->out (not committed). */
+/** record_write_dat - assembles the .dat from the per-CPU files into run->out (not committed). */
 int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_error *err);
 
 /* record-scope.c: what follows the workload, what is system-wide */
+/**
+ * record_scoped_user_events - whether the user's non-GPU events follow the workload (a scope,
+ * not -a or --system-wide-events)
+ */
 bool record_scoped_user_events(const struct record_run *run);
+/** record_enable_tree_events - fork, exec and exit in the scoped buffer: the workload's pid tree */
 int record_enable_tree_events(struct record_run *run, struct gt_error *err);
+/**
+ * record_follow_workload - the scoped buffer's pid filter set to the workload (command, -P
+ * pids and their threads)
+ */
 int record_follow_workload(struct record_run *run, struct gt_error *err);
+/**
+ * record_mark_workload - a marker naming each scoped pid, so report knows the workload's pids
+ * from the start
+ */
 int record_mark_workload(struct record_run *run, struct gt_error *err);
+/** record_say_scope - a line saying what follows the workload and what is recorded system-wide */
 void record_say_scope(struct record_run *run);
-/* --cgroup: processes that joined since the last call join the scope. */
+/** record_scope_poll - --cgroup: processes that joined since the last call join the scope. */
 void record_scope_poll(struct record_run *run);
 
 /* record-hip.c: --hip-log, the runtime's log kept in the file */
-/* How a print record (ftrace/print at tracing_mark_write) looks on this kernel. */
+/**
+ * record_print_format - how a print record (ftrace/print at tracing_mark_write) looks on this
+ * kernel.
+ */
 struct hip_print_format record_print_format(const struct record_run *run);
+/**
+ * record_hip_prepare - --hip-log: the runtime's log routed into our capture before the
+ * workload starts
+ */
 int record_hip_prepare(struct record_run *run, struct gt_error *err);
+/** record_hip_collect - the HIP log's pages read back after the run, for the .dat */
 void record_hip_collect(struct record_run *run);
+/**
+ * record_hip_say - lines saying what the HIP log capture found (processes, containers, FUSE
+ * roots)
+ */
 void record_hip_say(const struct record_run *run);
 
 /* record-kfd.c: --kfd-args probes, --kfd-snapshot debugfs snapshots */
+/**
+ * record_kfd_setup - --kfd-args probes defined and enabled, --kfd-snapshot's first snapshot
+ * taken
+ */
 int record_kfd_setup(struct record_run *run, struct gt_error *err);
+/** record_kfd_snapshot - one KFD debugfs snapshot now, labelled @why */
 void record_kfd_snapshot(struct record_run *run, const char *why);
+/** record_kfd_poll - a KFD debugfs snapshot when --kfd-snapshot's interval has passed */
 void record_kfd_poll(struct record_run *run);
+/**
+ * record_kfd_finish - the last KFD snapshot taken and the snapshot file closed, before the
+ * probes go
+ */
 void record_kfd_finish(struct record_run *run);
+/** record_kfd_free - the KFD probes' and snapshots' memory and files */
 void record_kfd_free(struct record_run *run);
 
+/** record_opts_free - what option parsing allocated */
 void record_opts_free(struct record_opts *o);
 
 #endif

@@ -8,7 +8,7 @@
 #include <sys/types.h>
 
 #include "util/gt-error.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 
 struct recorder_cpu {
 	int cpu;
@@ -28,13 +28,14 @@ struct recorder {
 	atomic_bool stopping;
 };
 
-/* Opens trace_pipe_raw of every CPU and a temp file for each in tmp_dir. */
+/** recorder_open - opens trace_pipe_raw of every CPU and a temp file for each in tmp_dir. */
 int recorder_open(struct recorder *r, struct trace_session *s,
 		  const char *tmp_dir, struct gt_error *err);
-/* One reader thread per CPU, splicing whole pages into its temp file. */
+/** recorder_start - one reader thread per CPU, splicing whole pages into its temp file. */
 int recorder_start(struct recorder *r, struct gt_error *err);
-/* Wakes the readers, drains the partial pages, pads each file to a page. */
+/** recorder_stop - wakes the readers, drains the partial pages, pads each file to a page. */
 int recorder_stop(struct recorder *r, struct gt_error *err);
+/** recorder_close - the per-CPU readers and their files closed */
 void recorder_close(struct recorder *r);
 
 

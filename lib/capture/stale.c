@@ -12,7 +12,7 @@
 #include "tracefs/saved-files.h"
 #include "tracefs/run-lock.h"
 #include "capture/stale.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 
 int stale_owner_pid(const char *name)
 {

@@ -14,10 +14,11 @@ enum stale_action { STALE_REMOVED, STALE_RESTORED, STALE_IN_USE, STALE_FAILED };
 typedef void (*stale_note)(const char *name, int pid, enum stale_action what,
 			   int err, void *ctx);
 
-/* The pid in "gpu-trace-<pid>" (or "gpu-trace-probe-<pid>"), 0 if not ours. */
+/** stale_owner_pid - the pid in "gpu-trace-<pid>" (or "gpu-trace-probe-<pid>"), 0 if not ours. */
 int stale_owner_pid(const char *name);
+/** stale_owner_running - whether the gpu-trace run with this pid is alive (its run lock is held) */
 bool stale_owner_running(int pid);
-/* Returns the number of failures; note() hears about every item. */
+/** stale_clean - returns the number of failures; note() hears about every item. */
 int stale_clean(const char *tracing_dir, stale_note note, void *ctx);
 
 #endif

@@ -25,46 +25,46 @@ struct workload {
 	char cmd[256];		/* argv[0] as given, for messages */
 };
 
-/*
- * SUDO_UID/SUDO_GID name the invoking user when root came from sudo; then
- * the workload drops to them unless as_root.
+/**
+ * workload_creds_from_env - SUDO_UID/SUDO_GID name the invoking user when root came from sudo;
+ * then the workload drops to them unless as_root.
  */
 int workload_creds_from_env(struct workload_creds *c, bool as_root,
 			    struct gt_error *err);
 
-/*
- * What execvp() would run for cmd (a path, or a name looked up in PATH), checked
- * before any set-up: 0, or 127 (not found) / 126 (not a runnable file) as a
+/**
+ * workload_check_command - what execvp() would run for cmd (a path, or a name looked up in
+ * PATH), checked before any set-up: 0, or 127 (not found) / 126 (not a runnable file) as a
  * shell exits, with err naming cmd whole. The exec itself still decides.
  */
 int workload_check_command(const char *cmd, struct gt_error *err);
 
-/*
- * Fork; the child waits for workload_release() before it execs argv, and
- * is killed should the caller die without ending it (PR_SET_PDEATHSIG).
+/**
+ * workload_spawn - fork; the child waits for workload_release() before it execs argv, and is
+ * killed should the caller die without ending it (PR_SET_PDEATHSIG).
  */
 int workload_spawn(struct workload *w, char *const argv[],
 		   const struct workload_creds *c, struct gt_error *err);
-/* Let the child exec; fails if exec failed (e.g. command not found). */
+/** workload_release - let the child exec; fails if exec failed (e.g. command not found). */
 int workload_release(struct workload *w, struct gt_error *err);
-/* Kill a child never released (setup failed). */
+/** workload_abort - kill a child never released (setup failed). */
 void workload_abort(struct workload *w);
-/*
- * Ends a released child: sig (the one that ended our run, or SIGTERM),
- * then up to two seconds for it to go; gpu-trace does not outlive it for
- * ever. 1 when it exited (its status in *status), 0 when it still runs.
+/**
+ * workload_stop - ends a released child: sig (the one that ended our run, or SIGTERM), then up
+ * to two seconds for it to go; gpu-trace does not outlive it for ever. 1 when it exited (its
+ * status in *status), 0 when it still runs.
  */
 int workload_stop(struct workload *w, int sig, int *status);
 
-/*
- * Appends the thread ids of process `pid` (/proc/PID/task) to *tids: GPU
- * submissions carry the submitting thread's id. 0, or -1 with errno.
- * *tids grows by doubling: it must hold the power of two at or above *nr
- * elements (NULL and 0, or one element, to start; then only grown here).
+/**
+ * workload_list_tasks - appends the thread ids of process `pid` (/proc/PID/task) to *tids: GPU
+ * submissions carry the submitting thread's id. 0, or -1 with errno. *tids grows by doubling:
+ * it must hold the power of two at or above *nr elements (NULL and 0, or one element, to
+ * start; then only grown here).
  */
 int workload_list_tasks(pid_t pid, pid_t **tids, int *nr);
 
-/* Shell-style exit status: code, or 128 + signal. */
+/** workload_exit_code - shell-style exit status: code, or 128 + signal. */
 int workload_exit_code(int wait_status);
 
 #endif

@@ -5,13 +5,13 @@
 
 #define MIN_GAP_NS 10000000ULL	/* 10 ms */
 
-void coverage_init(struct cpu_coverage *c)
+void cpu_coverage_init(struct cpu_coverage *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->late_cpu = c->end_cpu = -1;
 }
 
-void coverage_add(struct cpu_coverage *c, int cpu, uint64_t first, uint64_t last,
+void cpu_coverage_add(struct cpu_coverage *c, int cpu, uint64_t first, uint64_t last,
 		  uint64_t bytes)
 {
 	struct cpu_window *w;
@@ -36,7 +36,7 @@ static bool full(const struct cpu_window *w, uint64_t buffer_bytes)
 	return w->bytes && buffer_bytes && w->bytes >= buffer_bytes / 10 * 9;
 }
 
-void coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes)
+void cpu_coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes)
 {
 	uint64_t start = UINT64_MAX, end = 0, from = 0, to = UINT64_MAX, max_bytes = 0, gap;
 	int i;

@@ -17,9 +17,11 @@ struct cpu_stats {
 	char *text;				/* the file as read + "buffer_size_kb: N", for the .dat */
 };
 
-/* Parses the stats text; unknown lines are ignored (kernels add some). */
+/** cpu_stats_parse - parses the stats text; unknown lines are ignored (kernels add some). */
 void cpu_stats_parse(const char *text, struct cpu_stats *st);
+/** cpu_stats_lost - events the kernel lost on this CPU: overrun, commit overrun, dropped */
 unsigned long long cpu_stats_lost(const struct cpu_stats *st);
+/** cpu_stats_free - one CPU's parsed statistics */
 void cpu_stats_free(struct cpu_stats *st);
 
 #endif

@@ -38,20 +38,19 @@ enum dat_option {
 	DAT_OPT_GT_BUFFER_KB = 0x4754,
 };
 
-/*
- * Does an option's size fit what its id means upstream? Other writers used
- * ids for other things (a trace-cmd fork wrote id 8, the 4-byte CPU count,
- * as 1 KB of text); such an option must be skipped, not read as offsets.
- * Text options (uname, version, clock, date, a buffer's name, v7's strings)
- * must end in a NUL inside the option: libtracecmd strdup()s them. Time shift,
- * guest and process-map options must not count more entries than they hold:
- * libtracecmd allocates by the count first. Other ids whose size is free
- * always fit.
+/**
+ * dat_option_fits - does an option's size fit what its id means upstream? Other writers used
+ * ids for other things (a trace-cmd fork wrote id 8, the 4-byte CPU count, as 1 KB of text);
+ * such an option must be skipped, not read as offsets. Text options (uname, version, clock,
+ * date, a buffer's name, v7's strings) must end in a NUL inside the option: libtracecmd
+ * strdup()s them. Time shift, guest and process-map options must not count more entries than
+ * they hold: libtracecmd allocates by the count first. Other ids whose size is free always
+ * fit.
  */
 bool dat_option_fits(uint16_t id, const char *data, uint32_t size);
-/* "CPU count" for 8; NULL for an id gpu-trace does not read */
+/** dat_option_name - "CPU count" for 8; NULL for an id gpu-trace does not read */
 const char *dat_option_name(uint16_t id);
-/* What its meaning needs: "4 bytes"; "" where any size fits */
+/** dat_option_expected - what its meaning needs: "4 bytes"; "" where any size fits */
 const char *dat_option_expected(uint16_t id);
 
 /*
@@ -60,16 +59,15 @@ const char *dat_option_expected(uint16_t id);
  */
 #define DAT_OPT_MASKED 0x4758
 
-/*
- * A ring-buffer page's header (u64 timestamp, then a commit of long_size
- * bytes: the data's length, with flag bits above bit 27) claims no more
- * data than the page holds (with a stored lost-events count after it), and
- * its events step forward through it as kbuffer will walk them, each data
- * event inside the commit. kbuffer trusts all of that: a page that fails
- * this must never reach it (it would read past the page, or circle).
+/**
+ * dat_page_fits - a ring-buffer page's header (u64 timestamp, then a commit of long_size
+ * bytes: the data's length, with flag bits above bit 27) claims no more data than the page
+ * holds (with a stored lost-events count after it), and its events step forward through it as
+ * kbuffer will walk them, each data event inside the commit. kbuffer trusts all of that: a
+ * page that fails this must never reach it (it would read past the page, or circle).
  */
 bool dat_page_fits(const unsigned char *page, size_t page_size, int long_size);
-/* Only the header's part of that, where less than a page was read. */
+/** dat_page_header_fits - only the header's part of that, where less than a page was read. */
 bool dat_page_header_fits(const unsigned char *header, size_t page_size, int long_size);
 
 /*
@@ -88,7 +86,7 @@ bool dat_page_header_fits(const unsigned char *header, size_t page_size, int lon
  */
 #define DAT_MAX_CPUS	1024
 
-/* The clock name between brackets in a trace_clock file ("[mono]"), or NULL. */
+/** dat_clock_name - the clock name between brackets in a trace_clock file ("[mono]"), or NULL. */
 char *dat_clock_name(const char *trace_clock);
 
 #endif

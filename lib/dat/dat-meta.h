@@ -64,18 +64,25 @@ struct dat_meta {
 	uint64_t v6_cpu_bytes[DAT_META_MAX_CPUS];
 };
 
-/* The bytes of the top buffer's data of one CPU in the file (v7: as stored); 0 if unknown. */
+/**
+ * dat_meta_cpu_bytes - the bytes of the top buffer's data of one CPU in the file (v7: as
+ * stored); 0 if unknown.
+ */
 uint64_t dat_meta_cpu_bytes(const struct dat_meta *m, int cpu);
 
+/**
+ * dat_meta_read - the header, options and sections of a .dat, each checked against the file's
+ * size before anything trusts it
+ */
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err);
-/*
- * zstd v7: every chunk decompressed and every page in it checked, for a
- * file libtracecmd reads itself (our stream reader checks each page as it
+/**
+ * dat_meta_check_compressed_pages - zstd v7: every chunk decompressed and every page in it
+ * checked, for a file libtracecmd reads itself (our stream reader checks each page as it
  * goes); 0 for any other file. m is what dat_meta_read_fd() read of fd.
  */
 int dat_meta_check_compressed_pages(int fd, const char *path, const struct dat_meta *m,
 				    struct gt_error *err);
-/* The same from an open file (read with pread); name is for the messages. */
+/** dat_meta_read_fd - the same from an open file (read with pread); name is for the messages. */
 int dat_meta_read_fd(int fd, const char *name, struct dat_meta *m, struct gt_error *err);
 
 #endif

@@ -21,10 +21,18 @@
  */
 struct dat_stream;
 
+/**
+ * dat_stream_open - a .dat read record by record in time order, pages parsed in place; NULL
+ * with @err set
+ */
 struct dat_stream *dat_stream_open(const char *path, struct tep_handle *tep,
 				   struct gt_error *err);
-/* The next record, valid until the next call; NULL at the end (or on damage: see err). */
+/**
+ * dat_stream_next - the next record, valid until the next call; NULL at the end (or on damage:
+ * see err).
+ */
 struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err);
+/** dat_stream_close - the file closed and the stream freed */
 void dat_stream_close(struct dat_stream *s);
 
 #endif

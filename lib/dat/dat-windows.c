@@ -136,7 +136,7 @@ int dat_cpu_windows(const char *path, const struct dat_meta *m, struct cpu_cover
 	bool zstd = false;
 	int fd, i, n;
 
-	coverage_init(c);
+	cpu_coverage_init(c);
 	if (m->long_size != 8 && m->long_size != 4)
 		return -1;
 	if (m->version == 7) {
@@ -166,7 +166,7 @@ int dat_cpu_windows(const char *path, const struct dat_meta *m, struct cpu_cover
 		ret = zstd ? zstd_window(fd, kb, off, size, ps, m->long_size, &first, &last)
 			   : plain_window(fd, kb, off, size, ps, m->long_size, &first, &last);
 		if (!ret)
-			coverage_add(c, cpu, first, last, size);
+			cpu_coverage_add(c, cpu, first, last, size);
 	}
 	if (kb)
 		kbuffer_free(kb);

@@ -7,17 +7,17 @@
 #include "dat/cpu-coverage.h"
 #include "dat/dat-meta.h"
 
-/*
- * Each CPU's first and last record time in the top buffer of a .dat (v6,
- * v7 uncompressed or zstd), read from its first and last page only, so a
- * report knows every CPU's window before it reads a record. Fills c (not
- * judged); 0, or -1 when the file's layout is not one read here.
+/**
+ * dat_cpu_windows - each CPU's first and last record time in the top buffer of a .dat (v6, v7
+ * uncompressed or zstd), read from its first and last page only, so a report knows every CPU's
+ * window before it reads a record. Fills c (not judged); 0, or -1 when the file's layout is
+ * not one read here.
  */
 int dat_cpu_windows(const char *path, const struct dat_meta *m, struct cpu_coverage *c);
 
-/*
- * gpu-trace record streams every page as it fills and never overwrites: a
- * CPU of its files starts when that CPU's first event came.
+/**
+ * dat_meta_written_by_record - gpu-trace record streams every page as it fills and never
+ * overwrites: a CPU of its files starts when that CPU's first event came.
  */
 bool dat_meta_written_by_record(const struct dat_meta *m);
 

@@ -18,14 +18,15 @@ struct page_scan {
 	int pid_cap;
 };
 
-/* long_size: the kernel's (size of header_page's commit field). */
+/** page_scan_fd - long_size: the kernel's (size of header_page's commit field). */
 int page_scan_fd(int fd, int page_size, int long_size, int pid_offset,
 		 struct page_scan *ps);
+/** page_scan_free - the pids the scan collected */
 void page_scan_free(struct page_scan *ps);
 
-/* From header_page: "field: local_t commit; offset:8; size:8; ..." */
+/** header_page_long_size - from header_page: "field: local_t commit; offset:8; size:8; ..." */
 int header_page_long_size(const char *header_page);
-/* From any event format: the offset of common_pid, or -1. */
+/** format_common_pid_offset - from any event format: the offset of common_pid, or -1. */
 int format_common_pid_offset(const char *format);
 
 #endif

@@ -26,19 +26,20 @@ struct rb_pages {
 	uint64_t events;
 };
 
-/* The largest payload one page holds. */
+/** rb_pages_max_payload - the largest payload one page holds. */
 size_t rb_pages_max_payload(const struct rb_pages *w);
-/* 0, or -errno (ENOMEM) */
+/** rb_pages_init - 0, or -errno (ENOMEM) */
 int rb_pages_init(struct rb_pages *w, int fd, size_t page_size);
-/*
- * Appends one record (its payload: the event's fields); -EINVAL when ts
- * goes back, -E2BIG past rb_pages_max_payload(), -errno of a write.
+/**
+ * rb_pages_add - appends one record (its payload: the event's fields); -EINVAL when ts goes
+ * back, -E2BIG past rb_pages_max_payload(), -errno of a write.
  */
 int rb_pages_add(struct rb_pages *w, uint64_t ts, const void *payload, size_t len);
-/* The open page ends: the next one says `missed` events were lost before it. */
+/** rb_pages_lost - the open page ends: the next one says `missed` events were lost before it. */
 int rb_pages_lost(struct rb_pages *w, unsigned long missed);
-/* Writes the open page (and one to carry a loss at the very end). */
+/** rb_pages_finish - writes the open page (and one to carry a loss at the very end). */
 int rb_pages_finish(struct rb_pages *w);
+/** rb_pages_free - the pages written so far */
 void rb_pages_free(struct rb_pages *w);
 
 #endif

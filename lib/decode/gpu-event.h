@@ -76,33 +76,39 @@ struct gpu_event {
 
 struct gpu_decoder;
 
-/* Resolves the GPU events the file's formats know, once. */
+/** gpu_decoder_new - resolves the GPU events the file's formats know, once. */
 struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep);
+/** gpu_decoder_free - the decoder and its per-event field offsets */
 void gpu_decoder_free(struct gpu_decoder *dec);
-/* GEV_NONE for records that are not GPU events (cheap: one array lookup). */
+/** gpu_decoder_decode - GEV_NONE for records that are not GPU events (cheap: one array lookup). */
 enum gpu_event_kind gpu_decoder_decode(struct gpu_decoder *dec,
 				       struct tep_record *rec,
 				       struct gpu_event *ev);
-/* The event systems the decoder found in the file, e.g. "gpu_scheduler". */
+/**
+ * gpu_decoder_has_system - the event systems the decoder found in the file, e.g.
+ * "gpu_scheduler".
+ */
 bool gpu_decoder_has_system(const struct gpu_decoder *dec, const char *system);
+/** gpu_decoder_nr_events - how many GPU events of @dec's tep it knows */
 int gpu_decoder_nr_events(const struct gpu_decoder *dec);
 
-/* Slow path for plugins: decode one record of a given event. */
+/** gpu_event_decode_one - slow path for plugins: decode one record of a given event. */
 enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,
 					 struct tep_record *rec,
 					 struct gpu_event *ev);
 
-/*
- * The events the plugins print as one decoded line, from the one table of
- * GPU events: for (i = 0; gpu_event_printed_next(&i, &sys, &name); )
+/**
+ * gpu_event_printed_next - the events the plugins print as one decoded line, from the one
+ * table of GPU events: for (i = 0; gpu_event_printed_next(&i, &sys, &name); )
  */
 bool gpu_event_printed_next(size_t *i, const char **system, const char **name);
 
-/* The kind a tracepoint decodes to, GEV_NONE if none. */
+/** gpu_event_kind_of - the kind a tracepoint decodes to, GEV_NONE if none. */
 enum gpu_event_kind gpu_event_kind_of(const char *system, const char *name);
+/** gpu_event_kind_name - a decoded event's kind ("queue", "run", "done", "fence_signaled", ...) */
 const char *gpu_event_kind_name(enum gpu_event_kind kind);
 
-/* One line, like a trace-cmd plugin prints it (no newline). */
+/** gpu_event_format - one line, like a trace-cmd plugin prints it (no newline). */
 size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len);
 
 #endif

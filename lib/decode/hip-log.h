@@ -58,12 +58,12 @@ struct hip_line {
 	uint64_t copy_size;		/* copy */
 };
 
-/*
- * Parses one NUL-terminated line (no newline). 0, or -1 when it is not a
- * HIP log line (no ":level:file:line: time us:" header); out->msg points
- * into line.
+/**
+ * hip_log_parse - parses one NUL-terminated line (no newline). 0, or -1 when it is not a HIP
+ * log line (no ":level:file:line: time us:" header); out->msg points into line.
  */
 int hip_log_parse(const char *line, struct hip_line *out);
+/** hip_kind_name - a HIP log line's kind ("queue", "acquire", ..., "log" for the rest) */
 const char *hip_kind_name(enum hip_kind kind);
 
 #endif

@@ -43,13 +43,13 @@ struct kfd_mqd {
 	int inst, pipe, queue;
 };
 
-/* 9, 10, 11, 12 from a topology gfx_target_version (90010, 110000, ...); 0 */
+/** kfd_mqd_generation - 9, 10, 11, 12 from a topology gfx_target_version (90010, 110000, ...); 0 */
 int kfd_mqd_generation(uint32_t gfx_target_version);
-/* Decodes m->words (by m->sdma and m->generation) into the named fields. */
+/** kfd_mqd_decode - decodes m->words (by m->sdma and m->generation) into the named fields. */
 bool kfd_mqd_decode(struct kfd_mqd *m);
-/*
- * An HQD dump lists the CP registers from CP_MQD_BASE_ADDR on, in the MQD's
- * order: the ring base its CP_HQD_PQ_BASE holds, 0 when the dump stops short.
+/**
+ * kfd_hqd_ring_base - an HQD dump lists the CP registers from CP_MQD_BASE_ADDR on, in the
+ * MQD's order: the ring base its CP_HQD_PQ_BASE holds, 0 when the dump stops short.
  */
 uint64_t kfd_hqd_ring_base(const uint32_t *regs, int nr_regs);
 

@@ -5,11 +5,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* "compute", "sdma", "compute-aql", "sdma-xgmi", "sdma-by-eng-id", NULL if unknown */
+/**
+ * kfd_queue_type_name - "compute", "sdma", "compute-aql", "sdma-xgmi", "sdma-by-eng-id", NULL
+ * if unknown
+ */
 const char *kfd_queue_type_name(uint32_t type);
-/* "svm", "userptr", "ttm", "suspend", "criu-checkpoint", "criu-restore" */
+/** kfd_trigger_name - "svm", "userptr", "ttm", "suspend", "criu-checkpoint", "criu-restore" */
 const char *kfd_trigger_name(uint32_t trigger);
-/* "EINVAL" for -22; "error -N" when unnamed */
+/** kfd_errno_name - "EINVAL" for -22; "error -N" when unnamed */
 const char *kfd_errno_name(int ret, char *buf, size_t len);
 
 /*
@@ -21,7 +24,7 @@ const char *kfd_errno_name(int ret, char *buf, size_t len);
 /* Each line of a KFD debugfs snapshot, as record stores it in a print record */
 #define KFD_DEBUGFS_PREFIX	"kfd-debugfs "
 
-/* The pid in a gpu_trace_<pid> group name, 0 if not ours. */
+/** kfd_probe_group_pid - the pid in a gpu_trace_<pid> group name, 0 if not ours. */
 int kfd_probe_group_pid(const char *group);
 
 #endif

@@ -13,13 +13,13 @@
  * decoder reads fields through these, never by f->offset alone.
  */
 
-/* The field lies wholly inside the record. */
+/** record_field_fits - the field lies wholly inside the record. */
 bool record_field_fits(const struct tep_format_field *f, const struct tep_record *r);
-/* Its number (as libtraceevent reads it); false when it does not fit. */
+/** record_field_num - its number (as libtraceevent reads it); false when it does not fit. */
 bool record_field_num(const struct tep_format_field *f, const struct tep_record *r,
 		      unsigned long long *v);
-/*
- * From the field's offset to the record's end (a trailing string such as
+/**
+ * record_field_tail - from the field's offset to the record's end (a trailing string such as
  * ftrace print's buf); NULL when the offset is outside the record.
  */
 const char *record_field_tail(const struct tep_format_field *f, const struct tep_record *r,

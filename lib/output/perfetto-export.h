@@ -8,7 +8,7 @@
 
 #include "util/keymap.h"
 #include "output/protobuf.h"
-#include "analysis/trace-analysis.h"
+#include "analysis/analysis.h"
 
 /*
  * The joined timeline as a Perfetto trace (TracePacket / TrackDescriptor /
@@ -61,18 +61,23 @@ struct perfetto_source {
 	int64_t offset;			/* ns added to the source's timestamps */
 };
 
-/*
- * Starts a source: tracks and interned names are written on first use.
+/**
+ * perfetto_export_begin - starts a source: tracks and interned names are written on first use.
  * An offset that moves a timestamp below 0 fails with ERANGE.
  */
 void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,
 			   const struct perfetto_source *src);
-/* Hooks for the pipeline (analysis_hooks.on_job / .on_record, ctx = p). */
+/** perfetto_export_job - hooks for the pipeline (analysis_hooks.on_job / .on_record, ctx = p). */
 void perfetto_export_job(const struct job *j, void *ctx);
+/**
+ * perfetto_export_record - one record into the Perfetto packets (analysis hook: function_graph
+ * and KFD slices)
+ */
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx);
-/* After the pipeline ran: the KFD operations; 0 or the first errno. */
+/** perfetto_export_end - after the pipeline ran: the KFD operations; 0 or the first errno. */
 int perfetto_export_end(struct perfetto_export *p);
+/** perfetto_export_free - the packets and tracks held */
 void perfetto_export_free(struct perfetto_export *p);
 
 #endif

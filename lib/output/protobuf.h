@@ -19,17 +19,25 @@ struct pb_buf {
 	bool failed;
 };
 
+/** pb_varint_field - a varint field */
 void pb_varint_field(struct pb_buf *b, unsigned int field, uint64_t v);
-/* int32/int64 fields: negative values as ten-byte two's complement varints */
+/** pb_int_field - int32/int64 fields: negative values as ten-byte two's complement varints */
 void pb_int_field(struct pb_buf *b, unsigned int field, int64_t v);
+/** pb_fixed64_field - a fixed 64-bit field */
 void pb_fixed64_field(struct pb_buf *b, unsigned int field, uint64_t v);
+/** pb_double_field - a double field */
 void pb_double_field(struct pb_buf *b, unsigned int field, double v);
+/** pb_bytes_field - a length-delimited field of @n bytes */
 void pb_bytes_field(struct pb_buf *b, unsigned int field, const void *p, size_t n);
+/** pb_string_field - a length-delimited field of @s without its NUL */
 void pb_string_field(struct pb_buf *b, unsigned int field, const char *s);
-/* Opens a nested message; returns what pb_end() needs. */
+/** pb_begin - opens a nested message; returns what pb_end() needs. */
 size_t pb_begin(struct pb_buf *b, unsigned int field);
+/** pb_end - closes the message pb_begin() opened at @at: its length is written in front */
 void pb_end(struct pb_buf *b, size_t at);
+/** pb_reset - empties the buffer, keeping its memory */
 void pb_reset(struct pb_buf *b);
+/** pb_free - the buffer's memory */
 void pb_free(struct pb_buf *b);
 
 #endif

@@ -222,10 +222,10 @@ static int csv_end(struct report *rep, struct gt_error *err)
 				else
 					fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu,%llu\n",
 						(unsigned long long)st->min,
-						(unsigned long long)latency_avg(st),
-						(unsigned long long)latency_percentile(st, 50),
-						(unsigned long long)latency_percentile(st, 90),
-						(unsigned long long)latency_percentile(st, 99),
+						(unsigned long long)latency_stats_avg(st),
+						(unsigned long long)latency_stats_percentile(st, 50),
+						(unsigned long long)latency_stats_percentile(st, 90),
+						(unsigned long long)latency_stats_percentile(st, 99),
 						(unsigned long long)st->max);
 			}
 		}

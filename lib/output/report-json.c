@@ -23,10 +23,10 @@ static void stats(FILE *f, struct latency_stats *s)
 	}
 	fprintf(f, "{\"count\":%llu,\"min\":%llu,\"avg\":%llu,\"p50\":%llu,\"p90\":%llu,\"p99\":%llu,\"max\":%llu}",
 		(unsigned long long)s->count, (unsigned long long)s->min,
-		(unsigned long long)latency_avg(s),
-		(unsigned long long)latency_percentile(s, 50),
-		(unsigned long long)latency_percentile(s, 90),
-		(unsigned long long)latency_percentile(s, 99), (unsigned long long)s->max);
+		(unsigned long long)latency_stats_avg(s),
+		(unsigned long long)latency_stats_percentile(s, 50),
+		(unsigned long long)latency_stats_percentile(s, 90),
+		(unsigned long long)latency_stats_percentile(s, 99), (unsigned long long)s->max);
 }
 
 static void job(struct report *rep, const struct job *j)

@@ -208,10 +208,10 @@ static void rings(struct report *rep)
 			fprintf(rep->stream, "  %-14s %8llu", job_latency_name(l),
 				(unsigned long long)st->count);
 			col_us(rep->stream, 12, true, st->min);
-			col_us(rep->stream, 12, true, latency_avg(st));
-			col_us(rep->stream, 12, true, latency_percentile(st, 50));
-			col_us(rep->stream, 12, true, latency_percentile(st, 90));
-			col_us(rep->stream, 12, true, latency_percentile(st, 99));
+			col_us(rep->stream, 12, true, latency_stats_avg(st));
+			col_us(rep->stream, 12, true, latency_stats_percentile(st, 50));
+			col_us(rep->stream, 12, true, latency_stats_percentile(st, 90));
+			col_us(rep->stream, 12, true, latency_stats_percentile(st, 99));
 			col_us(rep->stream, 12, true, st->max);
 			fputc('\n', rep->stream);
 		}
@@ -261,9 +261,9 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 		else
 			snprintf(who, sizeof(who), "%llu", (unsigned long long)g[i]->key);
 		fprintf(rep->stream, "  %-24s %8llu", who, (unsigned long long)g[i]->jobs);
-		col_us(rep->stream, 12, true, latency_avg(&g[i]->total));
-		col_us(rep->stream, 12, true, latency_percentile(&g[i]->total, 50));
-		col_us(rep->stream, 12, true, latency_percentile(&g[i]->total, 99));
+		col_us(rep->stream, 12, true, latency_stats_avg(&g[i]->total));
+		col_us(rep->stream, 12, true, latency_stats_percentile(&g[i]->total, 50));
+		col_us(rep->stream, 12, true, latency_stats_percentile(&g[i]->total, 99));
 		col_us(rep->stream, 12, true, g[i]->total.max);
 		fputc('\n', rep->stream);
 	}

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "dat/dat-meta.h"
-#include "analysis/trace-analysis.h"
+#include "analysis/analysis.h"
 
 #define REPORT_MAX_INPUTS 64
 
@@ -89,27 +89,37 @@ extern const struct report_output report_text, report_csv, report_json, report_p
 /* Every format, in the order --help names them; NULL-terminated. */
 extern const struct report_output *const report_formats[];
 
-/* "-" for an absent value, else microseconds with 3 decimals */
+/** report_us - "-" for an absent value, else microseconds with 3 decimals */
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
-/* trace-cmd's seconds.microseconds */
+/** report_ts - trace-cmd's seconds.microseconds */
 const char *report_ts(char *buf, size_t len, uint64_t ns);
-/* "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence,
- * "D" dependency unknown */
+/**
+ * report_job_flags - "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence, "D"
+ * dependency unknown
+ */
 const char *report_job_flags(char *buf, size_t len, unsigned int flags);
+/**
+ * report_job_key - a job's name in the report: fence context:seqno, the scheduler's id, or the
+ * fence pointer
+ */
 const char *report_job_key(char *buf, size_t len, const struct job *j);
-/* How many jobs pid submitted to ring. */
+/** report_ring_jobs - how many jobs pid submitted to ring. */
 uint64_t report_ring_jobs(const struct report *rep, int pid, int ring);
-/* The file names the recorded workload (record -- cmd or -P). */
+/** report_has_workload - the file names the recorded workload (record -- cmd or -P). */
 bool report_has_workload(const struct report *rep);
+/** report_busy_pct - the share of the trace's span the ring's hardware was busy, in percent */
 double report_busy_pct(const struct report *rep, const struct ring_stats *ring);
+/** report_lost_stats - events the kernel dropped, from the per-CPU statistics and the instances' */
 uint64_t report_lost_stats(const struct report *rep);
 
-/* --events: the decoded listing */
+/** report_events_record - --events: the decoded listing */
 int report_events_record(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx);
 
-/* The JSON report's header, rings, processes, clients and KFD sections
- * (",\"file\":..." on), as the HTML page embeds them. */
+/**
+ * report_json_summary - the JSON report's header, rings, processes, clients and KFD sections
+ * (",\"file\":..." on), as the HTML page embeds them.
+ */
 void report_json_summary(struct report *rep);
 
 #endif

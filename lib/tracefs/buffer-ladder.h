@@ -50,15 +50,23 @@ struct buffer_result {
 	struct buffer_attempt attempts[BUFFER_LADDER_NR_RUNGS + 48];	/* + halvings */
 };
 
-/* MemAvailable from /proc/meminfo in KB, 0 if unknown. */
+/** buffer_mem_available_kb - memAvailable from /proc/meminfo in KB, 0 if unknown. */
 unsigned long buffer_mem_available_kb(void);
+/**
+ * buffer_safe_cap_kb - the per-CPU size (KB) the ladder may use: 1/BUFFER_SAFE_SHARE_DIV of
+ * @mem_available_kb over @nr_cpus
+ */
 unsigned long buffer_safe_cap_kb(unsigned long mem_available_kb, int nr_cpus);
 
+/**
+ * buffer_ladder_apply - @explicit_kb (halving down when refused) or the ladder's rungs up to
+ * @cap_kb, each tried through @ops; what happened in @res
+ */
 int buffer_ladder_apply(const struct buffer_ops *ops, unsigned long explicit_kb,
 			unsigned long cap_kb, struct buffer_result *res,
 			struct gt_error *err);
 
-/* "buffer: 8192 KB per CPU x 2 CPUs = 16 MB (...)" without a newline. */
+/** buffer_result_describe - "buffer: 8192 KB per CPU x 2 CPUs = 16 MB (...)" without a newline. */
 void buffer_result_describe(const struct buffer_result *res, int nr_cpus,
 			    char *buf, size_t len);
 

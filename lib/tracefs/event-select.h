@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "util/gt-error.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 
 struct event_spec {
 	char *system;		/* glob */
@@ -27,29 +27,32 @@ struct event_selection {
 	char *scoped_systems;	/* "sched, syscalls" */
 };
 
-/* "sys", "sys:event", "sys/event"; globs allowed in both parts. */
+/** event_spec_parse - "sys", "sys:event", "sys/event"; globs allowed in both parts. */
 int event_spec_parse(const char *arg, bool from_preset, struct event_spec *out,
 		     struct gt_error *err);
+/** event_selection_add - one -e (or a preset's) event spec added to the selection */
 int event_selection_add(struct event_selection *sel, const char *arg,
 			bool from_preset, struct gt_error *err);
-/* -f applies to the -e just before it. */
+/** event_selection_set_filter - -f applies to the -e just before it. */
 int event_selection_set_filter(struct event_selection *sel, const char *filter,
 			       struct gt_error *err);
 
-/*
- * Enable every selected event that exists. Missing preset events are listed
- * in sel->missing; a missing explicit -e is an error unless ignore_missing.
- * GPU event systems (is_gpu_event_system) go to `wide`; the rest go to
- * `scoped` (the workload's pid-filtered buffer) unless it is NULL.
+/**
+ * event_selection_apply - enable every selected event that exists. Missing preset events are
+ * listed in sel->missing; a missing explicit -e is an error unless ignore_missing. GPU event
+ * systems (is_gpu_event_system) go to `wide`; the rest go to `scoped` (the workload's
+ * pid-filtered buffer) unless it is NULL.
  */
 int event_selection_apply(struct event_selection *sel, struct trace_session *wide,
 			  struct trace_session *scoped, bool ignore_missing,
 			  struct gt_error *err);
+/** event_selection_free - everything the selection holds */
 void event_selection_free(struct event_selection *sel);
 
-/* Events of system_glob:event_glob that exist, as "sys:event" strings. */
+/** event_glob_expand - events of system_glob:event_glob that exist, as "sys:event" strings. */
 char **event_glob_expand(const char *system_glob, const char *event_glob,
 			 int *count);
+/** string_list_free - @count strings and the list */
 void string_list_free(char **list, int count);
 
 #endif

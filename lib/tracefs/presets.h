@@ -20,21 +20,22 @@ extern const struct preset presets[];	/* ends with a NULL name */
 /* Event systems that matter for GPU work, whichever driver is loaded. */
 extern const char *const gpu_event_systems[];	/* ends with NULL */
 
-/*
- * A GPU job crosses contexts that are never its submitter's (the scheduler's
- * kthread or workqueue runs it, interrupts signal its fences), so these
- * systems are recorded system-wide even when a workload is given.
+/**
+ * is_gpu_event_system - a GPU job crosses contexts that are never its submitter's (the
+ * scheduler's kthread or workqueue runs it, interrupts signal its fences), so these systems
+ * are recorded system-wide even when a workload is given.
  */
 bool is_gpu_event_system(const char *system);
-/*
- * One of those that a GPU driver or scheduler brings (gpu_scheduler, amdgpu,
- * i915, ...), not the generic dma_fence, drm and dma_buf every kernel may
- * have: without one, a recording holds no jobs to join.
+/**
+ * is_gpu_driver_system - one of those that a GPU driver or scheduler brings (gpu_scheduler,
+ * amdgpu, i915, ...), not the generic dma_fence, drm and dma_buf every kernel may have:
+ * without one, a recording holds no jobs to join.
  */
 bool is_gpu_driver_system(const char *system);
 
+/** preset_find - the preset so named, or NULL */
 const struct preset *preset_find(const char *name);
-/* "amd|drm|i915|xe|virtio|all-gpu" */
+/** preset_names - "amd|drm|i915|xe|virtio|all-gpu" */
 const char *preset_names(void);
 
 #endif

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "tracefs/run-lock.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 
 static int live_fd = -1;
 static char live_path[600];

@@ -22,16 +22,27 @@ struct saved_files {
 	char *journal;	/* path of the on-disk copy, NULL for none */
 };
 
-/* Turns what a file reads as into what writing restores it with. */
+/** saved_value_normalize - turns what a file reads as into what writing restores it with. */
 char *saved_value_normalize(const char *name, const char *content);
 
+/** saved_files_remember - a tracefs file's value kept (and journalled) before its first change */
 int saved_files_remember(struct saved_files *sf, const char *tracing_dir,
 			 const char *name, struct gt_error *err);
+/**
+ * saved_files_restore - every remembered file written back, last changed first; the journal
+ * removed when all were
+ */
 int saved_files_restore(struct saved_files *sf, const char *tracing_dir,
 			struct gt_error *err);
+/** saved_files_free - the remembered values */
 void saved_files_free(struct saved_files *sf);
 
+/**
+ * saved_files_journal_write - the remembered values written to the journal (through a .tmp,
+ * O_NOFOLLOW), for a later reset
+ */
 int saved_files_journal_write(const struct saved_files *sf, struct gt_error *err);
+/** saved_files_journal_load - a journal read back (a dead run's), its file names checked */
 int saved_files_journal_load(struct saved_files *sf, const char *path,
 			     struct gt_error *err);
 

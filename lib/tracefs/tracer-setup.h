@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "util/gt-error.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 
 struct tracer_request {
 	const char *tracer;		/* function_graph, function, nop */
@@ -25,17 +25,18 @@ struct tracer_result {
 	char notes[TRACER_MAX_NOTES][320];	/* one line per fallback */
 };
 
+/** tracer_is_known - whether @name is a tracer of the fallback chain gpu-trace knows */
 bool tracer_is_known(const char *name);
 
-/*
- * Sets the tracer, falling back function_graph -> function -> events only
- * when the kernel lacks or forbids one. May move the session to the top
- * level when the kernel allows the tracer only there.
+/**
+ * tracer_setup - sets the tracer, falling back function_graph -> function -> events only when
+ * the kernel lacks or forbids one. May move the session to the top level when the kernel
+ * allows the tracer only there.
  */
 int tracer_setup(struct trace_session *s, const struct tracer_request *rq,
 		 struct tracer_result *res, struct gt_error *err);
 
-/* Is `name` a word of the available_tracers file in `dir`? -1 if unreadable */
+/** tracer_listed - is `name` a word of the available_tracers file in `dir`? -1 if unreadable */
 int tracer_listed(const char *dir, const char *name);
 
 enum tracer_permission {
@@ -45,7 +46,7 @@ enum tracer_permission {
 	TRACER_REFUSED,		/* the kernel said no (errno in *why) */
 };
 
-/* Tries the tracer in a scratch instance (never the top level). */
+/** tracer_probe - tries the tracer in a scratch instance (never the top level). */
 enum tracer_permission tracer_probe(const char *tracing_dir, const char *tracer,
 				    int *why);
 

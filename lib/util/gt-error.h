@@ -11,6 +11,10 @@ struct gt_error {
 	char msg[768];
 };
 
+/**
+ * gt_error_set - @err filled with @errnum and the formatted message; returns -1 for 'return
+ * gt_error_set(...)'
+ */
 int gt_error_set(struct gt_error *err, int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

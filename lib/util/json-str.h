@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
+/** json_str - a JSON string: quotes, backslashes and control characters escaped. */
 void json_str(FILE *f, const char *s);
 
 #endif

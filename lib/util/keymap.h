@@ -12,15 +12,19 @@ struct keymap {
 	size_t cap, used;
 };
 
+/** keymap_get - the value at @key, or NULL */
 void *keymap_get(const struct keymap *m, uint64_t key);
-int keymap_put(struct keymap *m, uint64_t key, void *val);	/* replaces */
+/** keymap_put - adds or replaces; -1 when out of memory. */
+int keymap_put(struct keymap *m, uint64_t key, void *val);
+/** keymap_del - @key and its value out of the map; nothing when absent */
 void keymap_del(struct keymap *m, uint64_t key);
+/** keymap_free - the map's memory (not the values) */
 void keymap_free(struct keymap *m);
 
-/* Iterate: for (i = 0; keymap_next(m, &i, &k, &v); ) */
+/** keymap_next - iterate: for (i = 0; keymap_next(m, &i, &k, &v); ) */
 int keymap_next(const struct keymap *m, size_t *i, uint64_t *key, void **val);
 
-/* Two 64-bit values folded into one key (fence context:seqno). */
+/** keymap_pair - two 64-bit values folded into one key (fence context:seqno). */
 static inline uint64_t keymap_pair(uint64_t a, uint64_t b)
 {
 	return (a * 0x9e3779b97f4a7c15ULL) ^ b;

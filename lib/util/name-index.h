@@ -15,10 +15,11 @@ struct name_index {
 
 typedef const char *(*name_at_fn)(void *ctx, int i);
 
-/* The index of name, or -1 when it is not there. */
+/** name_index_find - the index of name, or -1 when it is not there. */
 int name_index_find(const struct name_index *ix, const char *name, name_at_fn at, void *ctx);
-/* Remember that name is at index i (not there yet); -1 out of memory. */
+/** name_index_add - remember that name is at index i (not there yet); -1 out of memory. */
 int name_index_add(struct name_index *ix, const char *name, int i, name_at_fn at, void *ctx);
+/** name_index_free - the index's memory */
 void name_index_free(struct name_index *ix);
 
 #endif

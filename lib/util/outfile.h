@@ -32,26 +32,30 @@ struct outfile {
 	char user_name[64];
 };
 
-/*
- * An existing file (or link) of that name is an error unless force. as:
- * the user to create it for, NULL for ourselves.
+/**
+ * outfile_create - an existing file (or link) of that name is an error unless force. as: the
+ * user to create it for, NULL for ourselves.
  */
 int outfile_create(struct outfile *o, const char *path, bool force,
 		   const struct outfile_user *as, struct gt_error *err);
-/*
- * fsync, mode 0640 under the umask (a trace holds kernel addresses and every
- * process's name: never world-readable), rename over path (with the user's
- * rights where it is theirs), fsync the dir.
+/**
+ * outfile_commit - fsync, mode 0640 under the umask (a trace holds kernel addresses and every
+ * process's name: never world-readable), rename over path (with the user's rights where it is
+ * theirs), fsync the dir.
  */
 int outfile_commit(struct outfile *o, bool force, struct gt_error *err);
-/*
- * Reserve blocks for the header up front, so a disk that fills while
- * recording still has room to write what was captured. 0 also when the
- * filesystem cannot reserve.
+/**
+ * outfile_reserve - reserve blocks for the header up front, so a disk that fills while
+ * recording still has room to write what was captured. 0 also when the filesystem cannot
+ * reserve.
  */
 int outfile_reserve(struct outfile *o, off_t bytes, struct gt_error *err);
-/* Commit under "<path>.partial" instead: what a failed recording kept. */
+/** outfile_commit_partial - commit under "<path>.partial" instead: what a failed recording kept. */
 int outfile_commit_partial(struct outfile *o, bool force, struct gt_error *err);
+/**
+ * outfile_discard - the temporary file closed and removed (as the user) unless committed; safe
+ * to call twice
+ */
 void outfile_discard(struct outfile *o);
 
 #endif

@@ -21,8 +21,13 @@ struct user_rights {
 	int nr_groups;
 };
 
+/**
+ * user_rights_enter - root takes the user's effective uid, gid and groups until
+ * user_rights_leave()
+ */
 int user_rights_enter(struct user_rights *r, uid_t uid, gid_t gid, const char *user,
 		      struct gt_error *err);
+/** user_rights_leave - root's own ids and groups back */
 void user_rights_leave(struct user_rights *r);
 
 #endif

@@ -4,7 +4,7 @@
  * the real 6.1, 6.12 and 7.3 formats (tests/fixtures/formats, with ftrace's
  * and sched's), with arbitrary field bytes, lengths, timestamps, CPUs and
  * lost-event marks, go straight into what report does with each record
- * (lib/analysis/trace-analysis.c: the decoders, the job timeline, the KFD queue
+ * (lib/analysis/analysis.c: the decoders, the job timeline, the KFD queue
  * tracker, the workload's pid tree) and the finish that hands out
  * unfinished jobs. No .dat is built, so it runs thousands of times faster
  * than fuzz-report.c, which fuzzes the file layer.
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/analysis.h"
 
 #define NR_KERNELS	3
 #define MAX_EVENTS	512

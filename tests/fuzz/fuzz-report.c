@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "../../lib/dat/dat-meta.h"
-#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/analysis.h"
 
 static struct dat_meta meta;
 

@@ -10,11 +10,11 @@ static struct cpu_coverage cov;
 /* Three CPUs from 0 s to 30 s, one of them replaced by the arguments. */
 static void judge(uint64_t first, uint64_t last, uint64_t bytes, uint64_t buffer)
 {
-	coverage_init(&cov);
-	coverage_add(&cov, 0, 0, 30 * S, 4 * MB);
-	coverage_add(&cov, 1, 1 * S / 1000, 30 * S, 4 * MB);
-	coverage_add(&cov, 2, first, last, bytes);
-	coverage_judge(&cov, buffer);
+	cpu_coverage_init(&cov);
+	cpu_coverage_add(&cov, 0, 0, 30 * S, 4 * MB);
+	cpu_coverage_add(&cov, 1, 1 * S / 1000, 30 * S, 4 * MB);
+	cpu_coverage_add(&cov, 2, first, last, bytes);
+	cpu_coverage_judge(&cov, buffer);
 }
 
 static void test_aligned(void)
@@ -70,23 +70,23 @@ static void test_early_end(void)
 /* Short files: 10% of 50 ms is not enough, 10 ms is the floor */
 static void test_minimum_gap(void)
 {
-	coverage_init(&cov);
-	coverage_add(&cov, 0, 0, 50000000, 4 * MB);
-	coverage_add(&cov, 1, 8000000, 50000000, 4 * MB);
-	coverage_judge(&cov, 0);
+	cpu_coverage_init(&cov);
+	cpu_coverage_add(&cov, 0, 0, 50000000, 4 * MB);
+	cpu_coverage_add(&cov, 1, 8000000, 50000000, 4 * MB);
+	cpu_coverage_judge(&cov, 0);
 	CU_ASSERT_FALSE(cov.skewed);
-	coverage_init(&cov);
-	coverage_add(&cov, 0, 0, 50000000, 4 * MB);
-	coverage_add(&cov, 1, 12000000, 50000000, 4 * MB);
-	coverage_judge(&cov, 0);
+	cpu_coverage_init(&cov);
+	cpu_coverage_add(&cov, 0, 0, 50000000, 4 * MB);
+	cpu_coverage_add(&cov, 1, 12000000, 50000000, 4 * MB);
+	cpu_coverage_judge(&cov, 0);
 	CU_ASSERT_TRUE(cov.skewed);
 }
 
 static void test_one_cpu(void)
 {
-	coverage_init(&cov);
-	coverage_add(&cov, 0, 5 * S, 30 * S, 4 * MB);
-	coverage_judge(&cov, 0);
+	cpu_coverage_init(&cov);
+	cpu_coverage_add(&cov, 0, 5 * S, 30 * S, 4 * MB);
+	cpu_coverage_judge(&cov, 0);
 	CU_ASSERT_FALSE(cov.skewed);
 }
 

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "../../lib/analysis/kfd-snapshots.h"
-#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/analysis.h"
 #include "unit.h"
 
 /* The compute MQD keeps its CP_HQD registers at the same offsets in all four. */

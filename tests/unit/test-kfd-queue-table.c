@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/analysis.h"
 #include "unit.h"
 
 #define US_NS(x)	((uint64_t)(x) * 1000 + 1000000000ULL)

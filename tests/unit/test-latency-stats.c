@@ -11,16 +11,16 @@ static void test_exact_nearest_rank(void)
 	int i;
 
 	for (i = 0; i < 5; i++)
-		latency_add(s, v[i]);
+		latency_stats_add(s, v[i]);
 	CU_ASSERT_EQUAL(s->min, 10);
 	CU_ASSERT_EQUAL(s->max, 50);
-	CU_ASSERT_EQUAL(latency_avg(s), 30);
+	CU_ASSERT_EQUAL(latency_stats_avg(s), 30);
 	/* nearest rank: ceil(p/100 * n) */
-	CU_ASSERT_EQUAL(latency_percentile(s, 50), 30);
-	CU_ASSERT_EQUAL(latency_percentile(s, 90), 50);
-	CU_ASSERT_EQUAL(latency_percentile(s, 20), 10);
-	CU_ASSERT_EQUAL(latency_percentile(s, 21), 20);
-	latency_free(s);
+	CU_ASSERT_EQUAL(latency_stats_percentile(s, 50), 30);
+	CU_ASSERT_EQUAL(latency_stats_percentile(s, 90), 50);
+	CU_ASSERT_EQUAL(latency_stats_percentile(s, 20), 10);
+	CU_ASSERT_EQUAL(latency_stats_percentile(s, 21), 20);
+	latency_stats_free(s);
 	free(s);
 }
 
@@ -31,19 +31,19 @@ static void test_histogram_after_spill(void)
 
 	/* 1..100000 us in ns: far past the exact buffer */
 	for (i = 1; i <= 100000; i++)
-		latency_add(s, i * 1000);
+		latency_stats_add(s, i * 1000);
 	CU_ASSERT_PTR_NOT_NULL(s->buckets);
 	CU_ASSERT_EQUAL(s->count, 100000);
 	CU_ASSERT_EQUAL(s->min, 1000);
 	CU_ASSERT_EQUAL(s->max, 100000000);
-	CU_ASSERT_EQUAL(latency_avg(s), 50000500);
-	p50 = latency_percentile(s, 50);
-	p99 = latency_percentile(s, 99);
+	CU_ASSERT_EQUAL(latency_stats_avg(s), 50000500);
+	p50 = latency_stats_percentile(s, 50);
+	p99 = latency_stats_percentile(s, 99);
 	/* within the documented 1.6% */
 	CU_ASSERT(p50 > 50000000 * 0.984 && p50 < 50000000 * 1.016);
 	CU_ASSERT(p99 > 99000000 * 0.984 && p99 < 99000000 * 1.016);
-	CU_ASSERT_EQUAL(latency_percentile(s, 100), 100000000);
-	latency_free(s);
+	CU_ASSERT_EQUAL(latency_stats_percentile(s, 100), 100000000);
+	latency_stats_free(s);
 	free(s);
 }
 
@@ -51,8 +51,8 @@ static void test_empty(void)
 {
 	struct latency_stats *s = calloc(1, sizeof(*s));
 
-	CU_ASSERT_EQUAL(latency_percentile(s, 50), 0);
-	CU_ASSERT_EQUAL(latency_avg(s), 0);
+	CU_ASSERT_EQUAL(latency_stats_percentile(s, 50), 0);
+	CU_ASSERT_EQUAL(latency_stats_avg(s), 0);
 	free(s);
 }
 

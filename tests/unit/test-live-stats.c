@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "../../lib/analysis/live-stats.h"
-#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/analysis.h"
 #include "../fixture/scenarios.h"
 #include "unit.h"
 

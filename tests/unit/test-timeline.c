@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/analysis.h"
 #include "../fixture/scenarios.h"
 #include "unit.h"
 
@@ -128,16 +128,16 @@ static void test_two_rings(void)
 	CU_ASSERT_EQUAL(sdma->jobs, 1);
 	CU_ASSERT_EQUAL(gfx->busy_ns, US_NS(800));
 	CU_ASSERT_EQUAL(gfx->max_in_flight, 2);
-	CU_ASSERT_EQUAL(latency_percentile(&gfx->lat[LAT_EXEC], 50), US_NS(300));
-	CU_ASSERT_EQUAL(latency_percentile(&gfx->lat[LAT_EXEC], 99), US_NS(500));
-	CU_ASSERT_EQUAL(latency_avg(&gfx->lat[LAT_TOTAL]), US_NS(620));
+	CU_ASSERT_EQUAL(latency_stats_percentile(&gfx->lat[LAT_EXEC], 50), US_NS(300));
+	CU_ASSERT_EQUAL(latency_stats_percentile(&gfx->lat[LAT_EXEC], 99), US_NS(500));
+	CU_ASSERT_EQUAL(latency_stats_avg(&gfx->lat[LAT_TOTAL]), US_NS(620));
 	CU_ASSERT_EQUAL(r.a.tl.orphans, 0);
 	CU_ASSERT_EQUAL(r.a.first_ts, 1000000000ULL + US_NS(100));
 	CU_ASSERT_EQUAL(r.a.last_ts, 1000000000ULL + US_NS(920));
 	CU_ASSERT_EQUAL_FATAL(r.a.tl.nr_procs, 1);
 	CU_ASSERT_EQUAL(r.a.tl.procs[0]->key, 4242);
 	CU_ASSERT_EQUAL(r.a.tl.procs[0]->jobs, 3);
-	CU_ASSERT_EQUAL(latency_percentile(&r.a.tl.procs[0]->total, 50), US_NS(520));
+	CU_ASSERT_EQUAL(latency_stats_percentile(&r.a.tl.procs[0]->total, 50), US_NS(520));
 	CU_ASSERT_STRING_EQUAL(analysis_comm(&r.a, 4242), "hipapp");
 	done(&r);
 }

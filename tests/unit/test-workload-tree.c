@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/analysis.h"
 #include "../../lib/analysis/workload-tree.h"
 #include "../fixture/scenarios.h"
 #include "unit.h"

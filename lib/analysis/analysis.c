@@ -16,7 +16,7 @@
 #include "dat/dat-windows.h"
 #include "decode/gpu-plugin.h"
 #include "analysis/analysis-joins.h"
-#include "analysis/trace-analysis.h"
+#include "analysis/analysis.h"
 
 static const char *comm_of(int pid, void *ctx)
 {
@@ -276,10 +276,10 @@ int analysis_open(struct analysis *a, const char *path,
 
 static void read_coverage(struct analysis *a, const char *path, const struct dat_meta *m)
 {
-	coverage_init(&a->cov);
+	cpu_coverage_init(&a->cov);
 	if (dat_meta_written_by_record(m) || m->ts_adjusted || dat_cpu_windows(path, m, &a->cov))
 		return;
-	coverage_judge(&a->cov, m->has_buffer_kb ? m->buffer_kb * 1024 : 0);
+	cpu_coverage_judge(&a->cov, m->has_buffer_kb ? m->buffer_kb * 1024 : 0);
 	if (a->cov.skewed) {
 		a->tl.cover_from = a->cov.from;
 		a->tl.cover_to = a->cov.to;

@@ -17,7 +17,7 @@
 #include <trace-cmd.h>
 #include <unistd.h>
 
-#include "../../lib/analysis/trace-analysis.h"
+#include "../../lib/analysis/analysis.h"
 #include "unit.h"
 
 static void test_short_records_go_no_further(void)
@@ -102,7 +102,7 @@ static void test_an_open_that_hangs_or_crashes_is_one_error(void)
 
 void suite_trace_analysis(void)
 {
-	CU_pSuite s = CU_add_suite("trace-analysis: the records' door", NULL, NULL);
+	CU_pSuite s = CU_add_suite("analysis: the records' door", NULL, NULL);
 
 	CU_add_test(s, "records shorter than the common fields go no further", test_short_records_go_no_further);
 	CU_add_test(s, "an open that hangs or crashes is one error", test_an_open_that_hangs_or_crashes_is_one_error);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef GT_TRACE_ANALYSIS_H
-#define GT_TRACE_ANALYSIS_H
+#ifndef GT_ANALYSIS_H
+#define GT_ANALYSIS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -93,43 +93,62 @@ struct analysis {
 	char path[4096];			/* what analysis_open opened */
 };
 
-/*
- * analysis_open tries libtracecmd's open in a child first; an open that
- * takes longer than this (60 s unless set; 0 sets that) is a damaged file.
+/**
+ * analysis_set_probe_timeout - how long libtracecmd's open may take in the probe child
+ * @seconds: 60 unless set; 0 sets that
+ *
+ * analysis_open tries libtracecmd's open in a child first; an open that takes longer than
+ * this is a damaged file.
  */
 void analysis_set_probe_timeout(unsigned int seconds);
-/* hooks may be NULL: statistics only. */
+/**
+ * analysis_open - one .dat opened for a pass, after a probe child opened it unharmed; hooks
+ * may be NULL: statistics only
+ */
 int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err);
+/**
+ * analysis_run - every record of the opened file(s), in time order, through the joins; then
+ * analysis_finish()
+ */
 int analysis_run(struct analysis *a, struct gt_error *err);
-/*
- * A .dat as a reader that did not write it needs it: dat_meta_read into m
- * (which validates it), then analysis_open on the file, or on a copy of it
- * without the options whose size does not fit their id (dat-masked.h), then
- * each CPU's window from its first and last pages: where they are far apart
- * (cpu-coverage.h) jobs outside the common window are flagged L. Files
- * gpu-trace recorded and files whose times options shift are left whole.
+/**
+ * analysis_open_dat - a .dat as a reader that did not write it needs it: dat_meta_read into m
+ * (which validates it), then analysis_open on the file, or on a copy of it without the options
+ * whose size does not fit their id (dat-masked.h), then each CPU's window from its first and
+ * last pages: where they are far apart (cpu-coverage.h) jobs outside the common window are
+ * flagged L. Files gpu-trace recorded and files whose times options shift are left whole.
  */
 int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
 		      const struct analysis_hooks *hooks, struct gt_error *err);
 
-/*
- * The same pipeline without a file, for records that come from elsewhere
- * (a live stream, a fuzzer): init over their formats, hand in each record
- * in time order, finish once (unfinished jobs go to on_job), close.
+/**
+ * analysis_init - the same pipeline without a file, for records that come from elsewhere (a
+ * live stream, a fuzzer): init over their formats, hand in each record in time order, finish
+ * once (unfinished jobs go to on_job), close.
  */
 int analysis_init(struct analysis *a, struct tep_handle *tep,
 		  const struct analysis_hooks *hooks, struct gt_error *err);
-/* < 0 when an on_record hook asked to stop */
+/** analysis_record - one record through every join; < 0 when an on_record hook asked to stop */
 int analysis_record(struct analysis *a, struct tep_record *rec);
+/**
+ * analysis_finish - the joins' last step (jobs left in flight, queues left open);
+ * analysis_run() calls it, a stream's owner calls it at the end
+ */
 void analysis_finish(struct analysis *a);
+/** analysis_close - the files closed and everything the pass holds freed */
 void analysis_close(struct analysis *a);
-/* The top buffer's first timestamp once opened; 0 when not known before the run. */
+/**
+ * analysis_first_ts - the top buffer's first timestamp once opened; 0 when not known before
+ * the run.
+ */
 uint64_t analysis_first_ts(const struct analysis *a);
-/* Whether the pass met anything of a GPU's: a GPU event, a KFD function or
- * probe record, or a line of the HIP runtime's log. */
+/**
+ * analysis_has_gpu_data - whether the pass met anything of a GPU's: a GPU event, a KFD
+ * function or probe record, or a line of the HIP runtime's log.
+ */
 bool analysis_has_gpu_data(const struct analysis *a);
-/* "<...>" when the file has no name for the pid */
+/** analysis_comm - "<...>" when the file has no name for the pid */
 const char *analysis_comm(struct analysis *a, int pid);
 /**
  * analysis_name_pid - give @pid a name the trace lacks (a live trace has no

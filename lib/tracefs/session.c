@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "tracefs/run-lock.h"
-#include "tracefs/trace-session.h"
+#include "tracefs/session.h"
 
 #define TRACEFS_DEFAULT "/sys/kernel/tracing"
 

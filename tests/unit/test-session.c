@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../lib/tracefs/trace-session.h"
+#include "../../lib/tracefs/session.h"
 #include "unit.h"
 
 #define NOBODY 65534
@@ -93,10 +93,10 @@ void suite_trace_session(void)
 
 	/* the attack needs another user's directory: only root can make one */
 	if (geteuid() != 0) {
-		printf("SKIP trace-session: needs root to make a directory another user owns\n");
+		printf("SKIP session: needs root to make a directory another user owns\n");
 		return;
 	}
-	s = CU_add_suite("trace-session", NULL, remove_base);
+	s = CU_add_suite("session", NULL, remove_base);
 	CU_add_test(s, "parent made by another user is refused",
 		    test_parent_made_by_another_user_is_refused);
 }
