@@ -3,10 +3,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "tracefs/presets.h"
 #include "cmd.h"
 
 #define MAX_BUFFER_KB	(1ULL << 40)
@@ -65,5 +67,55 @@ int cmd_parse_buffer_kb(const char *arg, unsigned long *kb, struct gt_error *err
 		return gt_error_set(err, EINVAL, "bad -b '%s': a size per CPU in KB (65536) or with a unit (64M, 1G), at most %llu KB",
 				    arg, MAX_BUFFER_KB);
 	*kb = (unsigned long)(v * scale);
+	return 0;
+}
+
+int cmd_capture_option(const char *cmd, int c, const char *arg, struct capture_args *a,
+		       bool *help, struct gt_error *err)
+{
+	const struct preset *preset;
+
+	switch (c) {
+	case 'e':
+		if (event_selection_add(a->events, arg, false, err))
+			return -1;
+		a->explicit_events = true;
+		return 1;
+	case 'b':
+		return cmd_parse_buffer_kb(arg, &a->buffer_kb, err) ? -1 : 1;
+	case 'P':
+		return cmd_parse_pids(arg, &a->pids, &a->nr_pids, err) ? -1 : 1;
+	case 'a':
+		a->system_wide = true;
+		return 1;
+	case 'h':
+		fputs(cmd_usage(cmd), stdout);
+		*help = true;
+		return 1;
+	case OPT_CAPTURE_PRESET:
+		preset = preset_find(arg);
+		if (!preset)
+			return gt_error_set(err, EINVAL, "unknown preset '%s'; presets are %s",
+					    arg, preset_names());
+		if (a->preset && a->preset != preset)
+			return gt_error_set(err, EINVAL, "one --preset at a time (got %s and %s); add more with -e",
+					    a->preset->name, arg);
+		a->preset = preset;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int cmd_capture_events(struct capture_args *a, struct gt_error *err)
+{
+	int i;
+
+	/* a preset adds to explicit -e; without either, every GPU system */
+	if (!a->preset && !a->explicit_events)
+		a->preset = preset_find(DEFAULT_PRESET);
+	for (i = 0; a->preset && a->preset->events[i]; i++)
+		if (event_selection_add(a->events, a->preset->events[i], true, err))
+			return -1;
 	return 0;
 }

@@ -3,9 +3,11 @@
 #define GT_CMD_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "tracefs/event-select.h"
 #include "util/gt-error.h"
 
 #ifndef GT_VERSION
@@ -59,7 +61,45 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 extern volatile sig_atomic_t cmd_stop_signal;
 void cmd_stop_signals_install(int extra_sig, void (*extra)(int));
 
-/* -P PID[,PID...] of record and top, appended to *pids (capture-options.c) */
+/*
+ * The options record and top share (capture-options.c): the same letters,
+ * long names and meaning in both. Each puts CAPTURE_SHORT_OPTIONS in its
+ * optstring and CAPTURE_LONG_OPTIONS in its table, hands every option to
+ * cmd_capture_option() first, and ends with cmd_capture_events().
+ */
+#define CAPTURE_SHORT_OPTIONS	"e:b:P:ah"
+#define OPT_CAPTURE_PRESET	256	/* long-only options of a command start above it */
+#define OPT_CAPTURE_FIRST	(OPT_CAPTURE_PRESET + 1)
+#define CAPTURE_LONG_OPTIONS \
+	{ "event", required_argument, NULL, 'e' }, \
+	{ "buffer-size", required_argument, NULL, 'b' }, \
+	{ "pid", required_argument, NULL, 'P' }, \
+	{ "all", no_argument, NULL, 'a' }, \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ "preset", required_argument, NULL, OPT_CAPTURE_PRESET }
+
+struct preset;
+
+struct capture_args {
+	struct event_selection *events;	/* -e adds here, then the preset's */
+	bool explicit_events;		/* -e was given */
+	const struct preset *preset;	/* --preset, or the default without -e */
+	unsigned long buffer_kb;	/* -b, 0: the ladder */
+	pid_t *pids;			/* -P */
+	int nr_pids;
+	bool system_wide;		/* -a */
+};
+
+/*
+ * One option of getopt_long for `gpu-trace cmd`: 1 when it was one of the
+ * shared ones (-h printed the usage: *help set), 0 when it is the command's
+ * own, -1 with err.
+ */
+int cmd_capture_option(const char *cmd, int c, const char *arg, struct capture_args *a,
+		       bool *help, struct gt_error *err);
+/* The preset's events after -e's (the default preset without either); -1 with err. */
+int cmd_capture_events(struct capture_args *a, struct gt_error *err);
+/* -P PID[,PID...] of record and top, appended to *pids */
 int cmd_parse_pids(const char *arg, pid_t **pids, int *nr, struct gt_error *err);
 /* -b: KB per CPU, or with a unit (64M, 1G) */
 int cmd_parse_buffer_kb(const char *arg, unsigned long *kb, struct gt_error *err);

@@ -12,8 +12,7 @@
 #include "record.h"
 
 enum {
-	OPT_PRESET = 256,
-	OPT_IGNORE_MISSING,
+	OPT_IGNORE_MISSING = OPT_CAPTURE_FIRST,
 	OPT_STRICT,
 	OPT_MAX_GRAPH_DEPTH,
 	OPT_DURATION,
@@ -31,18 +30,13 @@ enum {
 };
 
 static const struct option long_options[] = {
+	CAPTURE_LONG_OPTIONS,
 	{ "output", required_argument, NULL, 'o' },
-	{ "buffer-size", required_argument, NULL, 'b' },
-	{ "event", required_argument, NULL, 'e' },
 	{ "filter", required_argument, NULL, 'f' },
 	{ "tracer", required_argument, NULL, 'p' },
 	{ "function", required_argument, NULL, 'l' },
 	{ "graph-function", required_argument, NULL, 'g' },
 	{ "clock", required_argument, NULL, 'C' },
-	{ "pid", required_argument, NULL, 'P' },
-	{ "all", no_argument, NULL, 'a' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "preset", required_argument, NULL, OPT_PRESET },
 	{ "ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "max-graph-depth", required_argument, NULL, OPT_MAX_GRAPH_DEPTH },
@@ -117,12 +111,23 @@ static int check_combination(struct record_opts *o, struct gt_error *err)
 	return 0;
 }
 
+static void take_shared(struct record_opts *o, const struct capture_args *ca)
+{
+	o->buffer_kb = ca->buffer_kb;
+	o->pids = ca->pids;
+	o->nr_pids = ca->nr_pids;
+	o->system_wide = ca->system_wide;
+	o->have_explicit_events = ca->explicit_events;
+}
+
 int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		      struct gt_error *err)
 {
-	const struct preset *preset = NULL;
+	struct capture_args ca = { .events = &o->events };
+	const struct preset *preset;
+	bool help = false;
 	unsigned long num;
-	int c, i;
+	int c, shared;
 
 	memset(o, 0, sizeof(*o));
 	o->output = "trace.dat";
@@ -131,19 +136,19 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 	o->kfd_args = -1;
 	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:o:b:e:f:p:l:g:C:P:ah", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:" CAPTURE_SHORT_OPTIONS "o:f:p:l:g:C:",
+				long_options, NULL)) != -1) {
+		shared = cmd_capture_option("record", c, optarg, &ca, &help, err);
+		take_shared(o, &ca);	/* record_opts_free() frees what -P took, also on an error */
+		if (shared < 0)
+			return -1;
+		if (help)
+			return 1;
+		if (shared)
+			continue;
 		switch (c) {
 		case 'o':
 			o->output = optarg;
-			break;
-		case 'b':
-			if (cmd_parse_buffer_kb(optarg, &o->buffer_kb, err))
-				return -1;
-			break;
-		case 'e':
-			if (event_selection_add(&o->events, optarg, false, err))
-				return -1;
-			o->have_explicit_events = true;
 			break;
 		case 'f':
 			if (event_selection_set_filter(&o->events, optarg, err))
@@ -165,26 +170,6 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 			break;
 		case 'C':
 			o->clock = optarg;
-			break;
-		case 'P':
-			if (cmd_parse_pids(optarg, &o->pids, &o->nr_pids, err))
-				return -1;
-			break;
-		case 'a':
-			o->system_wide = true;
-			break;
-		case 'h':
-			fputs(cmd_usage("record"), stdout);
-			return 1;
-		case OPT_PRESET:
-			if (o->preset)
-				return gt_error_set(err, EINVAL, "one --preset per record (got %s and %s); add more with -e",
-						    o->preset, optarg);
-			preset = preset_find(optarg);
-			if (!preset)
-				return gt_error_set(err, EINVAL, "unknown preset '%s'; presets are %s",
-						    optarg, preset_names());
-			o->preset = optarg;
 			break;
 		case OPT_IGNORE_MISSING:
 			o->ignore_missing = true;
@@ -249,15 +234,11 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 	}
 	if (optind < argc)
 		o->command = argv + optind;
-
-	/* a preset adds to explicit -e; without either, record every GPU system */
-	if (!preset && !o->have_explicit_events)
-		preset = preset_find(DEFAULT_PRESET);
+	if (cmd_capture_events(&ca, err))
+		return -1;
+	preset = ca.preset;
 	if (preset) {
 		o->preset = preset->name;
-		for (i = 0; preset->events[i]; i++)
-			if (event_selection_add(&o->events, preset->events[i], true, err))
-				return -1;
 		if (!o->tracer && preset->tracer) {
 			o->tracer = preset->tracer;
 			if (!o->nr_filters && preset->function_filter &&

@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "capture/live-capture.h"
-#include "capture/workload.h"
 #include "tracefs/presets.h"
+#include "capture/workload.h"
 #include "cmd.h"
 #include "top.h"
 
@@ -33,17 +33,12 @@ static void on_resize(int sig)
 	resized = 1;
 }
 
-enum { OPT_PRESET = 256, OPT_SORT, OPT_JSON };
+enum { OPT_SORT = OPT_CAPTURE_FIRST, OPT_JSON };
 
 static const struct option long_options[] = {
-	{ "event", required_argument, NULL, 'e' },
+	CAPTURE_LONG_OPTIONS,
 	{ "delay", required_argument, NULL, 'd' },
 	{ "count", required_argument, NULL, 'n' },
-	{ "buffer-size", required_argument, NULL, 'b' },
-	{ "pid", required_argument, NULL, 'P' },
-	{ "all", no_argument, NULL, 'a' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "preset", required_argument, NULL, OPT_PRESET },
 	{ "sort", required_argument, NULL, OPT_SORT },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ NULL, 0, NULL, 0 }
@@ -74,25 +69,38 @@ static int parse_number(const char *opt, const char *arg, double min, double *ou
 	return 0;
 }
 
+static void take_shared(struct top_opts *o, const struct capture_args *ca)
+{
+	o->buffer_kb = ca->buffer_kb;
+	o->pids = ca->pids;
+	o->nr_pids = ca->nr_pids;
+	o->system_wide = ca->system_wide;
+	o->explicit_events = ca->explicit_events;
+}
+
 /* 0 ok, 1 help printed, -1 error */
 static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err)
 {
-	const struct preset *preset = NULL;
-	bool explicit_events = false;
+	struct capture_args ca = { .events = &o->events };
+	bool help = false;
+	int c, shared;
 	double v;
-	int c, i;
 
 	memset(o, 0, sizeof(*o));
 	o->interval_s = 1.0;
 	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:e:d:n:b:P:ah", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:" CAPTURE_SHORT_OPTIONS "d:n:",
+				long_options, NULL)) != -1) {
+		shared = cmd_capture_option("top", c, optarg, &ca, &help, err);
+		take_shared(o, &ca);	/* the caller frees what -P took, also on an error */
+		if (shared < 0)
+			return -1;
+		if (help)
+			return 1;
+		if (shared)
+			continue;
 		switch (c) {
-		case 'e':
-			if (event_selection_add(&o->events, optarg, false, err))
-				return -1;
-			explicit_events = true;
-			break;
 		case 'd':
 			if (parse_number("-d", optarg, 0.1, &o->interval_s, err))
 				return -1;
@@ -101,26 +109,6 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 			if (parse_number("-n", optarg, 1, &v, err))
 				return -1;
 			o->count = (long)v;
-			break;
-		case 'b':
-			if (cmd_parse_buffer_kb(optarg, &o->buffer_kb, err))
-				return -1;
-			break;
-		case 'P':
-			if (cmd_parse_pids(optarg, &o->pids, &o->nr_pids, err))
-				return -1;
-			break;
-		case 'a':
-			o->system_wide = true;
-			break;
-		case 'h':
-			fputs(cmd_usage("top"), stdout);
-			return 1;
-		case OPT_PRESET:
-			preset = preset_find(optarg);
-			if (!preset)
-				return gt_error_set(err, EINVAL, "unknown preset '%s'; presets are %s",
-						    optarg, preset_names());
 			break;
 		case OPT_SORT:
 			if (parse_sort(optarg, &o->sort, err))
@@ -137,15 +125,10 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 		o->command = argv + optind;
 	if (o->command && o->nr_pids)
 		return gt_error_set(err, EINVAL, "-P watches running processes; it cannot be combined with a command");
-	if (!preset && !explicit_events)
-		preset = preset_find(DEFAULT_PRESET);
-	/* the function tracer has no place in a live job view: events only */
-	for (i = 0; preset && preset->events[i]; i++)
-		if (event_selection_add(&o->events, preset->events[i], true, err))
-			return -1;
-	o->preset = preset ? preset->name : NULL;
-	if (preset && explicit_events)
-		return gt_error_set(err, EINVAL, "--preset and -e: give one of them");
+	/* the function tracer has no place in a live job view: the preset's events only */
+	if (cmd_capture_events(&ca, err))
+		return -1;
+	o->preset = ca.preset ? ca.preset->name : NULL;
 	return 0;
 }
 
@@ -167,7 +150,7 @@ static int setup(struct top_run *run, struct gt_error *err)
 {
 	struct live_capture_config cfg = {
 		.events = &run->opts.events,
-		.explicit_events = !run->opts.preset,
+		.explicit_events = run->opts.explicit_events,
 		.buffer_kb = run->opts.buffer_kb,
 		.stale = cmd_stale_note,
 		.ctx = &(int){ 0 },

@@ -12,6 +12,7 @@
 
 struct top_opts {
 	struct event_selection events;
+	bool explicit_events;		/* -e given */
 	const char *preset;
 	double interval_s;		/* -d */
 	long count;			/* -n, 0: until stopped */

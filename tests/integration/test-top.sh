@@ -82,3 +82,23 @@ test_top_batch_into_a_pipe() {
 	expect "not 2 frames: $(grep -c '^RING ' "$WORK/topb.out")" [ "$(grep -c '^RING ' "$WORK/topb.out")" = 2 ] || return 1
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top into a pipe"
 }
+
+# record and top read their shared options from one table: the same words mean
+# the same thing in both (a preset adds to -e; one preset per run)
+test_top_and_record_share_options() {
+	local cmd out
+	for cmd in record top; do
+		out=$("$GT" $cmd --preset drm --preset amd -a 2>&1)
+		expect "$cmd took two presets (exit $?): $out" \
+			[ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q "^gpu-trace $cmd: one --preset at a time (got drm and amd)" || return 1
+		out=$("$GT" $cmd -b 1X -a 2>&1)
+		expect "$cmd -b 1X: $out" grep -q "^gpu-trace $cmd: bad -b '1X'" <<< "$out" || return 1
+		out=$("$GT" $cmd -P 0 2>&1)
+		expect "$cmd -P 0: $out" grep -q "^gpu-trace $cmd: bad -P '0'" <<< "$out" || return 1
+	done
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" top --preset drm -e dma_fence --json -n 1 -d 0.2 > "$WORK/top-both.json" 2> "$WORK/top-both.err"
+	expect "top --preset drm -e dma_fence refused (exit $?): $(cat "$WORK/top-both.err")" \
+		grep -q '"schema":"gpu-trace-top/1"' "$WORK/top-both.json" || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top with a preset and -e"
+}
