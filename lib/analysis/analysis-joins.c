@@ -134,13 +134,38 @@ static void print_lines_free(struct analysis *a)
 	hip_runtime_free(&a->hip);
 }
 
+static bool jobs_gpu_data(const struct analysis *a)
+{
+	return a->gpu_events;
+}
+
+static bool kfd_functions_gpu_data(const struct analysis *a)
+{
+	return a->kfd.kfd_records;
+}
+
+static bool kfd_probes_gpu_data(const struct analysis *a)
+{
+	return a->kq.records;
+}
+
+static bool print_lines_gpu_data(const struct analysis *a)
+{
+	return a->hip.lines;
+}
+
 const struct analysis_join analysis_joins[] = {
-	{ "workload pid tree", workload_init, workload_record, NULL, workload_free },
-	{ "GPU jobs", jobs_init, jobs_record, jobs_finish, jobs_free },
-	{ "KFD functions", NULL, kfd_functions_record, NULL, kfd_functions_free },
-	{ "KFD probe events", kfd_probes_init, kfd_probes_record, NULL, kfd_probes_free },
-	{ "print lines (HIP log, KFD snapshots)", print_lines_init, print_lines_record,
-	  print_lines_finish, print_lines_free },
+	{ .name = "workload pid tree", .init = workload_init, .record = workload_record,
+	  .free = workload_free },
+	{ .name = "GPU jobs", .init = jobs_init, .record = jobs_record, .finish = jobs_finish,
+	  .free = jobs_free, .gpu_data = jobs_gpu_data },
+	{ .name = "KFD functions", .record = kfd_functions_record, .free = kfd_functions_free,
+	  .gpu_data = kfd_functions_gpu_data },
+	{ .name = "KFD probe events", .init = kfd_probes_init, .record = kfd_probes_record,
+	  .free = kfd_probes_free, .gpu_data = kfd_probes_gpu_data },
+	{ .name = "print lines (HIP log, KFD snapshots)", .init = print_lines_init,
+	  .record = print_lines_record, .finish = print_lines_finish, .free = print_lines_free,
+	  .gpu_data = print_lines_gpu_data },
 };
 
 const size_t analysis_nr_joins = sizeof(analysis_joins) / sizeof(analysis_joins[0]);

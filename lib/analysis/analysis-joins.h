@@ -34,6 +34,9 @@ struct join_record {
  * @record: every record, in time order
  * @finish: once, after the last record (unfinished work handed out)
  * @free:   what init and record made; also after a failed init
+ * @gpu_data: what it contributes to the report's verdict: whether it met
+ *          anything of a GPU's (NULL: never), so report can tell a file with
+ *          GPU data from one without (analysis_has_gpu_data)
  *
  * Its state lives in struct analysis, where the report's formats read it.
  * A new join is one file of its own, its state in struct analysis and one
@@ -45,6 +48,7 @@ struct analysis_join {
 	void (*record)(struct analysis *a, struct join_record *r);
 	void (*finish)(struct analysis *a);
 	void (*free)(struct analysis *a);
+	bool (*gpu_data)(const struct analysis *a);
 };
 
 extern const struct analysis_join analysis_joins[];

@@ -30,7 +30,12 @@ uint64_t analysis_first_ts(const struct analysis *a)
 
 bool analysis_has_gpu_data(const struct analysis *a)
 {
-	return a->gpu_events || a->kfd.kfd_records || a->kq.records || a->hip.lines;
+	size_t j;
+
+	for (j = 0; j < analysis_nr_joins; j++)
+		if (analysis_joins[j].gpu_data && analysis_joins[j].gpu_data(a))
+			return true;
+	return false;
 }
 
 const char *analysis_comm(struct analysis *a, int pid)

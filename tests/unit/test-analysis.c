@@ -100,10 +100,39 @@ static void test_an_open_that_hangs_or_crashes_is_one_error(void)
 	unlink(path);
 }
 
+/* "the file has GPU data" is what the joins say, each for what it saw */
+static void test_gpu_data_is_the_joins_verdict(void)
+{
+	struct tep_handle *tep = tep_with_format("linux-6.12", "gpu_scheduler", "drm_sched_job");
+	struct gt_error err = { 0 };
+	struct analysis a;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tep);
+	CU_ASSERT_EQUAL_FATAL(analysis_init(&a, tep, NULL, &err), 0);
+	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
+	a.kq.records = 1;		/* the KFD probe join saw a probe record */
+	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
+	a.kq.records = 0;
+	a.hip.lines = 1;		/* the print-line join saw a HIP log line */
+	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
+	a.hip.lines = 0;
+	a.func_events = 5;		/* functions outside KFD are no GPU data */
+	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
+	a.kfd.kfd_records = 1;
+	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
+	a.kfd.kfd_records = 0;
+	a.gpu_events = 1;
+	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
+	a.gpu_events = 0;
+	analysis_close(&a);
+	tep_free(tep);
+}
+
 void suite_trace_analysis(void)
 {
 	CU_pSuite s = CU_add_suite("analysis: the records' door", NULL, NULL);
 
 	CU_add_test(s, "records shorter than the common fields go no further", test_short_records_go_no_further);
 	CU_add_test(s, "an open that hangs or crashes is one error", test_an_open_that_hangs_or_crashes_is_one_error);
+	CU_add_test(s, "GPU data is what the joins say they saw", test_gpu_data_is_the_joins_verdict);
 }
