@@ -5,6 +5,7 @@
  * the formats, never the reverse.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "output/report.h"
 
@@ -75,4 +76,43 @@ uint64_t report_lost_stats(const struct report *rep)
 uint64_t report_ring_jobs(const struct report *rep, int pid, int ring)
 {
 	return (uintptr_t)keymap_get(&rep->ring_jobs, (uint64_t)pid << 20 | (uint64_t)ring);
+}
+
+/* a value never measured is null in JSON, never a 0 that reads as 0 ns */
+void report_json_u64(FILE *f, bool has, uint64_t v)
+{
+	if (has)
+		fprintf(f, "%llu", (unsigned long long)v);
+	else
+		fputs("null", f);
+}
+
+void report_json_hex(FILE *f, const char *key, uint64_t v)
+{
+	fprintf(f, ",\"%s\":\"0x%llx\"", key, (unsigned long long)v);
+}
+
+/* ... and an empty field in CSV */
+void report_csv_u64(FILE *f, bool has, uint64_t v)
+{
+	if (has)
+		fprintf(f, ",%llu", (unsigned long long)v);
+	else
+		fputc(',', f);
+}
+
+/* commas and quotes in comms and ring names are quoted as RFC 4180 says */
+void report_csv_text(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
 }

@@ -86,6 +86,34 @@ struct report {
 
 extern const struct report_output report_text, report_csv, report_json, report_perfetto,
 	report_html;
+
+enum report_section_format {
+	REPORT_SECTION_TEXT,
+	REPORT_SECTION_JSON,
+	REPORT_SECTION_CSV,
+	REPORT_SECTION_NR_FORMATS,
+};
+
+/**
+ * struct report_section - what one join adds to the report, in each format;
+ * a row of report_sections[]
+ * @name:        for tests and messages
+ * @with_queues: --queues shows it too (every section is in the summary)
+ * @write:       the section in text, JSON (",\"key\":..." members of the
+ *               report's object: HTML embeds them) and CSV ("# table" blocks)
+ *
+ * A join whose results the report shows brings one file with its section in
+ * each format and one row in report-formats.c; the formats loop over them.
+ */
+struct report_section {
+	const char *name;
+	bool with_queues;
+	void (*write[REPORT_SECTION_NR_FORMATS])(struct report *rep);
+};
+
+extern const struct report_section report_section_kfd, report_section_hip;
+/* Every section, in the order the report prints them; NULL-terminated. */
+extern const struct report_section *const report_sections[];
 /* Every format, in the order --help names them; NULL-terminated. */
 extern const struct report_output *const report_formats[];
 
@@ -111,6 +139,23 @@ bool report_has_workload(const struct report *rep);
 double report_busy_pct(const struct report *rep, const struct ring_stats *ring);
 /** report_lost_stats - events the kernel dropped, from the per-CPU statistics and the instances' */
 uint64_t report_lost_stats(const struct report *rep);
+
+/**
+ * report_sections_write - every section this report shows (the summary: all; --queues: those
+ * with_queues), in @format
+ */
+void report_sections_write(struct report *rep, enum report_section_format format);
+/** report_sections_write_all - every section in @format, whatever was asked (the HTML page) */
+void report_sections_write_all(struct report *rep, enum report_section_format format);
+
+/** report_json_u64 - @v, or null when @has is false */
+void report_json_u64(FILE *f, bool has, uint64_t v);
+/** report_json_hex - the member ,"@key":"0x@v" */
+void report_json_hex(FILE *f, const char *key, uint64_t v);
+/** report_csv_u64 - ",@v", or "," (an empty field) when @has is false */
+void report_csv_u64(FILE *f, bool has, uint64_t v);
+/** report_csv_text - @s as one CSV field, quoted as RFC 4180 says where it must be */
+void report_csv_text(FILE *f, const char *s);
 
 /** report_events_record - --events: the decoded listing */
 int report_events_record(struct analysis *a, struct tep_record *rec,

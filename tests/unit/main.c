@@ -22,6 +22,7 @@ int main(void)
 	suite_cgroup_scope();
 	suite_cmdlines();
 	suite_presets();
+	suite_report_sections();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();
