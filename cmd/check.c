@@ -34,14 +34,14 @@ int cmd_check(int argc, char **argv)
 			const char *on = !colour || f->status == CHECK_OK ? "" :
 					 f->status == CHECK_FAIL ? "\033[1;31m" : "\033[1;33m";
 
-			printf("%s%-4s%s %-14s %s%s%s\n", on, check_status_name(f->status),
+			printf("%s%-4s%s %-14s %s%s%s\n", on, env_check_status_name(f->status),
 			       on[0] ? "\033[0m" : "", f->name, f->message,
 			       f->fix[0] ? "; fix: " : "", f->fix);
 			continue;
 		}
 		printf("%s\n{\"name\":", i ? "," : "");
 		json_str(stdout, f->name);
-		printf(",\"status\":\"%s\",\"message\":", check_status_name(f->status));
+		printf(",\"status\":\"%s\",\"message\":", env_check_status_name(f->status));
 		json_str(stdout, f->message);
 		printf(",\"fix\":");
 		json_str(stdout, f->fix);

@@ -24,7 +24,7 @@ static void list_systems(bool with_events)
 		printf("\n");
 		for (j = 0; with_events && j < nr; j++)
 			printf("      %s\n", events[j]);
-		string_list_free(events, nr);
+		event_string_list_free(events, nr);
 	}
 }
 
@@ -71,7 +71,7 @@ static void list_preset(const struct preset *p)
 		if (nr)
 			printf("%d event%s", nr, nr == 1 ? "" : "s");
 		printf("\n");
-		string_list_free(events, nr);
+		event_string_list_free(events, nr);
 		free(sp.system);
 		free(sp.event);
 		free(sp.filter);

@@ -19,7 +19,7 @@
 #define CAP_SYS_ADMIN	21
 #define CAP_PERFMON	38
 
-const char *check_status_name(enum check_status s)
+const char *env_check_status_name(enum check_status s)
 {
 	return s == CHECK_OK ? "OK" : s == CHECK_WARN ? "WARN" : "FAIL";
 }
@@ -103,7 +103,7 @@ static void check_gpu_systems(struct check_report *r)
 	for (i = 0; gpu_event_systems[i]; i++) {
 		char **ev = event_glob_expand(gpu_event_systems[i], "*", &nr);
 
-		string_list_free(ev, nr);
+		event_string_list_free(ev, nr);
 		if (!nr)
 			continue;
 		found++;
@@ -135,7 +135,7 @@ static void check_presets(struct check_report *r)
 			if (event_spec_parse(presets[i].events[j], true, &sp, NULL))
 				continue;
 			ev = event_glob_expand(sp.system, sp.event, &nr);
-			string_list_free(ev, nr);
+			event_string_list_free(ev, nr);
 			total++;
 			if (nr)
 				have++;

@@ -30,7 +30,7 @@ struct check_report {
 void env_check_run(struct check_report *r);
 /** env_check_exit_code - 0 all OK, 1 warnings, 2 gpu-trace cannot record here */
 int env_check_exit_code(const struct check_report *r);
-/** check_status_name - OK, WARN, FAIL or SKIP */
-const char *check_status_name(enum check_status s);
+/** env_check_status_name - OK, WARN, FAIL or SKIP */
+const char *env_check_status_name(enum check_status s);
 
 #endif

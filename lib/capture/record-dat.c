@@ -134,11 +134,11 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		buffers[nr_buffers++] = buffers[1];
 	if (run->kfd_dbg_fd >= 0 && run->kfd_dbg_size)
 		buffers[nr_buffers++] = buffers[2];
-	scan_cpu_files(&run->recorder, t, header_page_long_size(header_page),
-		       format_common_pid_offset(print_fmt), fds, sizes);
+	scan_cpu_files(&run->recorder, t, page_scan_long_size(header_page),
+		       page_scan_pid_offset(print_fmt), fds, sizes);
 	if (run->has_scope)
-		scan_cpu_files(&run->scoped_rec, t, header_page_long_size(header_page),
-			       format_common_pid_offset(print_fmt), fds + nr, sizes + nr);
+		scan_cpu_files(&run->scoped_rec, t, page_scan_long_size(header_page),
+			       page_scan_pid_offset(print_fmt), fds + nr, sizes + nr);
 	cmdlines = build_cmdlines(run, t);
 	dat_event_system_load(&ftrace, "ftrace");
 	for (i = 0; i < nr_systems; i++)

@@ -12,7 +12,7 @@ void cpu_coverage_init(struct cpu_coverage *c)
 }
 
 void cpu_coverage_add(struct cpu_coverage *c, int cpu, uint64_t first, uint64_t last,
-		  uint64_t bytes)
+		      uint64_t bytes)
 {
 	struct cpu_window *w;
 

@@ -44,8 +44,11 @@ struct cpu_coverage {
 void cpu_coverage_init(struct cpu_coverage *c);
 /** cpu_coverage_add - a CPU with records; the bytes of its data, or 0 when not known. */
 void cpu_coverage_add(struct cpu_coverage *c, int cpu, uint64_t first, uint64_t last,
-		  uint64_t bytes);
-/** cpu_coverage_judge - buffer_bytes: each CPU's ring buffer in bytes as recorded; 0 when not known */
+		      uint64_t bytes);
+/**
+ * cpu_coverage_judge - each CPU's window judged against the others
+ * @buffer_bytes: each CPU's ring buffer in bytes as recorded; 0 when not known
+ */
 void cpu_coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes);
 
 #endif

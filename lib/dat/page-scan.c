@@ -112,7 +112,7 @@ static long field_attr(const char *line_start, const char *attr)
 	return strtol(p + strlen(attr), NULL, 10);
 }
 
-int header_page_long_size(const char *header_page)
+int page_scan_long_size(const char *header_page)
 {
 	const char *p = header_page ? strstr(header_page, "commit;") : NULL;
 	long size;
@@ -123,7 +123,7 @@ int header_page_long_size(const char *header_page)
 	return size == 4 ? 4 : 8;
 }
 
-int format_common_pid_offset(const char *format)
+int page_scan_pid_offset(const char *format)
 {
 	const char *p = format ? strstr(format, "common_pid;") : NULL;
 

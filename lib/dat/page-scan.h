@@ -24,9 +24,9 @@ int page_scan_fd(int fd, int page_size, int long_size, int pid_offset,
 /** page_scan_free - the pids the scan collected */
 void page_scan_free(struct page_scan *ps);
 
-/** header_page_long_size - from header_page: "field: local_t commit; offset:8; size:8; ..." */
-int header_page_long_size(const char *header_page);
-/** format_common_pid_offset - from any event format: the offset of common_pid, or -1. */
-int format_common_pid_offset(const char *format);
+/** page_scan_long_size - from header_page: "field: local_t commit; offset:8; size:8; ..." */
+int page_scan_long_size(const char *header_page);
+/** page_scan_pid_offset - from any event format: the offset of common_pid, or -1. */
+int page_scan_pid_offset(const char *format);
 
 #endif

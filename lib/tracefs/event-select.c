@@ -56,7 +56,7 @@ int event_selection_set_filter(struct event_selection *sel, const char *filter,
 	return last->filter ? 0 : gt_error_set(err, ENOMEM, "out of memory");
 }
 
-void string_list_free(char **list, int count)
+void event_string_list_free(char **list, int count)
 {
 	int i;
 
@@ -154,7 +154,7 @@ static void note_missing(struct event_selection *sel, const struct event_spec *s
 	bool part = nr && strcmp(sp->event, "*");
 	char *n;
 
-	string_list_free(any, nr);
+	event_string_list_free(any, nr);
 	if (asprintf(&n, "%s%s%s%s%s", sel->missing ? sel->missing : "",
 		     sel->missing ? ", " : "", sp->system, part ? ":" : "",
 		     part ? sp->event : "") < 0)
@@ -232,7 +232,7 @@ int event_selection_apply(struct event_selection *sel, struct trace_session *wid
 		}
 		for (j = 0; j < nr && !ret; j++)
 			ret = enable_one(sel, wide, scoped, sp, found[j], err);
-		string_list_free(found, nr);
+		event_string_list_free(found, nr);
 		if (ret)
 			return -1;
 	}
@@ -249,7 +249,7 @@ void event_selection_free(struct event_selection *sel)
 		free(sel->specs[i].filter);
 	}
 	free(sel->specs);
-	string_list_free(sel->systems, sel->nr_systems);
+	event_string_list_free(sel->systems, sel->nr_systems);
 	free(sel->missing);
 	free(sel->wide_systems);
 	free(sel->scoped_systems);

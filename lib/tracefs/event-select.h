@@ -52,7 +52,7 @@ void event_selection_free(struct event_selection *sel);
 /** event_glob_expand - events of system_glob:event_glob that exist, as "sys:event" strings. */
 char **event_glob_expand(const char *system_glob, const char *event_glob,
 			 int *count);
-/** string_list_free - @count strings and the list */
-void string_list_free(char **list, int count);
+/** event_string_list_free - @count strings and the list */
+void event_string_list_free(char **list, int count);
 
 #endif

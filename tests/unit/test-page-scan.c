@@ -82,11 +82,11 @@ static void test_header_parsers(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(hp);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fmt);
-	CU_ASSERT_EQUAL(header_page_long_size(hp), 8);
-	CU_ASSERT_EQUAL(header_page_long_size(
+	CU_ASSERT_EQUAL(page_scan_long_size(hp), 8);
+	CU_ASSERT_EQUAL(page_scan_long_size(
 		"\tfield: local_t commit;\toffset:8;\tsize:4;\tsigned:1;\n"), 4);
-	CU_ASSERT_EQUAL(format_common_pid_offset(fmt), 4);
-	CU_ASSERT_EQUAL(format_common_pid_offset("no fields here"), -1);
+	CU_ASSERT_EQUAL(page_scan_pid_offset(fmt), 4);
+	CU_ASSERT_EQUAL(page_scan_pid_offset("no fields here"), -1);
 	free(hp);
 	free(fmt);
 }
