@@ -55,7 +55,8 @@ void record_check_jobs(struct record_run *run)
 		return;
 	count.a = &a;
 	if (!analysis_run(&a, &err) && count.stuck)
-		fprintf(stderr, "%srecord: warning: %llu of %llu jobs began more than 1 s before the end and never finished (%llu never ran); their run/done events are not in the file (events not enabled?) or the GPU hung; gpu-trace report --jobs lists them (flag U)%s\n",
-			cmd_bold(), count.stuck, count.jobs, count.never_ran, cmd_plain());
+		fprintf(stderr, "%srecord: warning: %llu of %llu job%s began more than 1 s before the end and never finished (%llu never ran); their run/done events are not in the file (events not enabled?) or the GPU hung; gpu-trace report --jobs lists them (flag U)%s\n",
+			cmd_bold(), count.stuck, count.jobs, count.jobs == 1 ? "" : "s", count.never_ran,
+			cmd_plain());
 	analysis_close(&a);
 }

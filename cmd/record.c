@@ -62,8 +62,9 @@ static void print_summary(struct record_run *run, const struct scan_totals *t)
 	unsigned long long scoped_lost = total_lost(run->scoped_stats, run->scoped_rec.nr_cpus);
 	int i;
 
-	cmd_say("recorded %llu event%s on %d CPUs (%.1f MB) in %.2f s -> %s",
-		t->scan.events, t->scan.events == 1 ? "" : "s", run->recorder.nr_cpus, (double)t->bytes / (1 << 20), run->elapsed,
+	cmd_say("recorded %llu event%s on %d CPU%s (%.1f MB) in %.2f s -> %s",
+		t->scan.events, t->scan.events == 1 ? "" : "s", run->recorder.nr_cpus,
+		run->recorder.nr_cpus == 1 ? "" : "s", (double)t->bytes / (1 << 20), run->elapsed,
 		run->opts.output);
 	if (!total_lost(run->stats, run->recorder.nr_cpus) && !scoped_lost && !t->scan.missed &&
 	    !t->scan.missed_unknown) {

@@ -161,8 +161,8 @@ static void say_unmatched(const struct report *rep)
 		fprintf(stderr, "gpu-trace report: %s has no ring named '%s'; its rings: %s\n",
 			rep->opts.file, f->ring, rings);
 	else if (f->workload_only && !report_has_workload(rep))
-		fprintf(stderr, "gpu-trace report: %s names no workload (recorded without a command or -P), so --workload-only leaves none of its %llu jobs\n",
-			rep->opts.file, (unsigned long long)tl->filtered_out);
+		fprintf(stderr, "gpu-trace report: %s names no workload (recorded without a command or -P), so --workload-only leaves none of its %llu job%s\n",
+			rep->opts.file, (unsigned long long)tl->filtered_out, report_plural(tl->filtered_out));
 	else
 		fprintf(stderr, "gpu-trace report: no job of %s matched the filters (%llu left out); --rings without them lists what it has\n",
 			rep->opts.file, (unsigned long long)tl->filtered_out);

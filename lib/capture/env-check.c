@@ -183,12 +183,12 @@ static void check_buffer(struct check_report *r)
 			rung = buffer_ladder_rungs_kb[i];
 	if (rung)
 		add(r, "buffer", CHECK_OK, NULL,
-		    "buffer ladder can reach %lu KB per CPU x %d CPUs = %lu MB of %lu MB available",
-		    rung, cpus, rung * (unsigned long)cpus / 1024, avail / 1024);
+		    "buffer ladder can reach %lu KB per CPU x %d CPU%s = %lu MB of %lu MB available",
+		    rung, cpus, cpus == 1 ? "" : "s", rung * (unsigned long)cpus / 1024, avail / 1024);
 	else
 		add(r, "buffer", CHECK_WARN, "free memory, or pass a smaller -b",
-		    "1/8 of MemAvailable (%lu MB) is below 4 MB per CPU x %d CPUs: record keeps the kernel's size",
-		    avail / 1024, cpus);
+		    "1/8 of MemAvailable (%lu MB) is below 4 MB per CPU x %d CPU%s: record keeps the kernel's size",
+		    avail / 1024, cpus, cpus == 1 ? "" : "s");
 }
 
 static void check_tracefs_files(struct check_report *r, const char *dir)

@@ -107,8 +107,8 @@ void record_hip_say(const struct record_run *run)
 			c->level);
 		return;
 	}
-	record_say(run, "hip log: %llu lines of %d process%s (level %d) in the file's " HIP_LOG_BUFFER " buffer",
-		(unsigned long long)c->lines, c->processes, c->processes == 1 ? "" : "es", c->level);
+	record_say(run, "hip log: %llu line%s of %d process%s (level %d) in the file's " HIP_LOG_BUFFER " buffer",
+		(unsigned long long)c->lines, c->lines == 1 ? "" : "s", c->processes, c->processes == 1 ? "" : "es", c->level);
 	if (c->malformed || c->truncated || c->skipped_files)
 		record_say(run, "hip log: %llu lines before any timestamped line left out, %llu cut to a page, %llu files not the workload's own skipped",
 			(unsigned long long)c->malformed, (unsigned long long)c->truncated,

@@ -237,8 +237,9 @@ static int html_note(const struct report *rep, char *buf, size_t len)
 
 	if (!h || !rep->opts.output)
 		return 0;
-	snprintf(buf, len, "wrote %s: %llu jobs of %d file%s; open it in a browser (it needs no network)",
-		 rep->opts.output, (unsigned long long)h->all_rows, rep->opts.nr_inputs,
+	snprintf(buf, len, "wrote %s: %llu job%s of %d file%s; open it in a browser (it needs no network)",
+		 rep->opts.output, (unsigned long long)h->all_rows, report_plural(h->all_rows),
+		 rep->opts.nr_inputs,
 		 rep->opts.nr_inputs == 1 ? "" : "s");
 	return 1;
 }

@@ -79,8 +79,9 @@ static int perfetto_note(const struct report *rep, char *buf, size_t len)
 
 	if (!p || !rep->opts.output)
 		return 0;
-	snprintf(buf, len, "wrote %s: %" PRIu64 " slices, %" PRIu64 " flows on %d rings%s%s; open it in ui.perfetto.dev",
-		 rep->opts.output, p->slices, p->flows, rep->rings_seen,
+	snprintf(buf, len, "wrote %s: %" PRIu64 " slice%s, %" PRIu64 " flow%s on %d ring%s%s%s; open it in ui.perfetto.dev",
+		 rep->opts.output, p->slices, report_plural(p->slices), p->flows,
+		 report_plural(p->flows), rep->rings_seen, report_plural((uint64_t)rep->rings_seen),
 		 rep->opts.nr_inputs > 1 ? ", one group per file" : "",
 		 p->dropped ? " (some slices past 256 overlapping lanes left out)" : "");
 	return 1;

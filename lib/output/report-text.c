@@ -150,7 +150,8 @@ static void job_totals(struct report *rep)
 		fprintf(rep->stream, "; %llu events of jobs that began before the trace",
 			(unsigned long long)rep->analysis.tl.orphans);
 	if (rep->analysis.tl.filtered_out)
-		fprintf(rep->stream, "; %llu jobs filtered out", (unsigned long long)rep->analysis.tl.filtered_out);
+		fprintf(rep->stream, "; %llu job%s filtered out", (unsigned long long)rep->analysis.tl.filtered_out,
+			report_plural(rep->analysis.tl.filtered_out));
 	if (rep->analysis.tl.fence_mode && rep->analysis.gpu_events)
 		fprintf(rep->stream, "\n         (no scheduler events in the file: jobs are dma_fence init/emit -> signaled per timeline)");
 	fprintf(rep->stream, "\n");
@@ -163,20 +164,22 @@ static void ring_behind(struct report *rep, const struct ring_stats *s)
 	int procs = s->nr_behind_pids;
 
 	if (report_has_workload(rep) && !s->behind_jobs) {
-		fprintf(rep->stream, "  workload: %llu of %llu jobs; none waited behind other processes' jobs\n",
+		fprintf(rep->stream, "  workload: %llu of %llu job%s; none waited behind other processes' jobs\n",
 			(unsigned long long)s->workload_jobs,
-			(unsigned long long)(s->jobs + s->unfinished));
+			(unsigned long long)(s->jobs + s->unfinished), report_plural(s->jobs + s->unfinished));
 		return;
 	}
 	if (report_has_workload(rep))
-		fprintf(rep->stream, "  workload: %llu of %llu jobs; they waited %.3f ms behind %llu jobs of %d%s other process%s",
+		fprintf(rep->stream, "  workload: %llu of %llu job%s; they waited %.3f ms behind %llu job%s of %d%s other process%s",
 			(unsigned long long)s->workload_jobs,
-			(unsigned long long)(s->jobs + s->unfinished), ms,
-			(unsigned long long)s->behind_jobs, procs, s->behind_pids_more ? "+" : "",
+			(unsigned long long)(s->jobs + s->unfinished), report_plural(s->jobs + s->unfinished), ms,
+			(unsigned long long)s->behind_jobs, report_plural(s->behind_jobs), procs,
+			s->behind_pids_more ? "+" : "",
 			procs == 1 && !s->behind_pids_more ? "" : "es");
 	else if (s->behind_jobs)
-		fprintf(rep->stream, "  jobs waited %.3f ms in all behind %llu jobs of other processes (%d%s process%s)",
-			ms, (unsigned long long)s->behind_jobs, procs, s->behind_pids_more ? "+" : "",
+		fprintf(rep->stream, "  jobs waited %.3f ms in all behind %llu job%s of other processes (%d%s process%s)",
+			ms, (unsigned long long)s->behind_jobs, report_plural(s->behind_jobs), procs,
+			s->behind_pids_more ? "+" : "",
 			procs == 1 && !s->behind_pids_more ? "" : "es");
 	else
 		return;
@@ -193,8 +196,9 @@ static void rings(struct report *rep)
 	for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
 		struct ring_stats *s = rep->analysis.tl.rings[i];
 
-		fprintf(rep->stream, "\nring %s: %llu jobs, %llu unfinished, %llu lost, busy %.1f%%, max %lld in flight, %llu waited on dependencies\n",
-			s->name, (unsigned long long)s->jobs, (unsigned long long)s->unfinished,
+		fprintf(rep->stream, "\nring %s: %llu job%s, %llu unfinished, %llu lost, busy %.1f%%, max %lld in flight, %llu waited on dependencies\n",
+			s->name, (unsigned long long)s->jobs, report_plural(s->jobs),
+			(unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, report_busy_pct(rep, s),
 			(long long)s->max_in_flight, (unsigned long long)s->waits);
 		ring_behind(rep, s);

@@ -73,6 +73,11 @@ uint64_t report_lost_stats(const struct report *rep)
 	return lost + rep->meta->instance_lost;
 }
 
+const char *report_plural(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 uint64_t report_ring_jobs(const struct report *rep, int pid, int ring)
 {
 	return (uintptr_t)keymap_get(&rep->ring_jobs, (uint64_t)pid << 20 | (uint64_t)ring);

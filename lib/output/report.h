@@ -131,6 +131,8 @@ const char *report_job_flags(char *buf, size_t len, unsigned int flags);
  * fence pointer
  */
 const char *report_job_key(char *buf, size_t len, const struct job *j);
+/** report_plural - "s" unless @n is 1: "1 job", "2 jobs" */
+const char *report_plural(uint64_t n);
 /** report_ring_jobs - how many jobs pid submitted to ring. */
 uint64_t report_ring_jobs(const struct report *rep, int pid, int ring);
 /** report_has_workload - the file names the recorded workload (record -- cmd or -P). */

@@ -33,10 +33,10 @@ static void text_hip_queue(struct report *rep, const struct hip_proc *p, int k)
 	const struct kfd_queue *kq = kfd_queue_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
 	char a[32], d[32], e[32];
 
-	fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s: %llu dispatches",
+	fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s: %llu dispatch%s",
 		(unsigned long long)q->hwq, (unsigned long long)q->swq, q->size, q->priority,
 		q->cooperative ? " cooperative" : "", report_ts(a, sizeof(a), q->ts),
-		(unsigned long long)q->dispatches);
+		(unsigned long long)q->dispatches, q->dispatches == 1 ? "" : "es");
 	if (op)
 		fprintf(rep->stream, "; KFD create at %s (%s us), %s us before the runtime logged it",
 			report_ts(a, sizeof(a), op->start),
@@ -78,8 +78,8 @@ static void text_hip(struct report *rep)
 
 	if (!h->lines)
 		return;
-	fprintf(rep->stream, "\nHIP runtime log (AMD_LOG_LEVEL lines, at their own CLOCK_MONOTONIC times): %llu lines of %d process%s\n",
-		(unsigned long long)h->lines, h->nr_procs, h->nr_procs == 1 ? "" : "es");
+	fprintf(rep->stream, "\nHIP runtime log (AMD_LOG_LEVEL lines, at their own CLOCK_MONOTONIC times): %llu line%s of %d process%s\n",
+		(unsigned long long)h->lines, report_plural(h->lines), h->nr_procs, h->nr_procs == 1 ? "" : "es");
 	for (i = 0; i < h->nr_procs; i++) {
 		const struct hip_proc *p = &h->procs[i];
 

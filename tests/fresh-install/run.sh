@@ -130,7 +130,7 @@ if stage_ok report; then
 	ok "make install"
 	if [ -s "$work/out/fixture.dat" ]; then
 		if grep -q '^jobs  *3 finished, 0 unfinished' "$work/out/report.txt" &&
-			grep -q '^ring sdma0: 1 jobs' "$work/out/report.txt"; then
+			grep -q '^ring sdma0: 1 job,' "$work/out/report.txt"; then
 			ok "the installed gpu-trace reports the fixture's rings"
 		else
 			not_ok "the installed gpu-trace reports the fixture's rings" "$(head -3 "$work/out/report.txt")"

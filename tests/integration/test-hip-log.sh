@@ -158,7 +158,7 @@ test_hip_log_skips_a_mount_on_one_of_its_files() {
 	expect "record waited on the FUSE server until it was killed" [ -z "$HUNG" ] || return 1
 	expect "record failed: $(tail -1 "$WORK/hfuse.err")" [ $RC = 0 ] || return 1
 	expect "the workload's own file was not read: $(grep 'hip log' "$WORK/hfuse.err" | tr '\n' ' ')" \
-		grep -q '^hip log: 1 lines of 1 process' "$WORK/hfuse.err" || return 1
+		grep -q '^hip log: 1 line of 1 process' "$WORK/hfuse.err" || return 1
 	expect "the mounted name was not counted skipped" \
 		grep -q '1 files not the workload.s own skipped' "$WORK/hfuse.err"
 }

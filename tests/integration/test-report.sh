@@ -787,3 +787,16 @@ test_fuzz_output_inputs_replay() {
 test_fuzz_records_inputs_replay() {
 	replay_inputs records "$ROOT_DIR"/tests/fuzz/records-seeds/* "$ROOT_DIR"/tests/fuzz/crashers-records/*
 }
+
+# one of a thing is singular: "1 job", "1 ring", never "1 jobs"
+test_report_counts_read_as_english() {
+	local f out
+	f=$(fixture amd-sched-4.11) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f" 2>&1)
+	expect "no 'ring sdma0: 1 job,' line: $(echo "$out" | grep '^ring' | head -2 | tr '\n' '|')" \
+		grep -q '^ring sdma0: 1 job, ' <<< "$out" || return 1
+	"$GT" report --format perfetto -o "$WORK/one.pftrace" "$(fixture hip-kfd)" > /dev/null 2> "$WORK/one.note"
+	expect "perfetto note: $(cat "$WORK/one.note")" grep -q ' on 1 ring;' "$WORK/one.note" || return 1
+	expect "a number followed by a plural of 1 somewhere: $(grep -E '(^|[^0-9.])1 (jobs|rings|slices|flows|lines|dispatches)\b' <<< "$out$(cat "$WORK/one.note")" | head -2)" \
+		not grep -qE '(^|[^0-9.])1 (jobs|rings|slices|flows|lines|dispatches)\b' <<< "$out$(cat "$WORK/one.note")" || return 1
+}
