@@ -74,7 +74,7 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 			return gt_error_set(err, EINVAL, "%s", rep->format->not_to_terminal);
 		rep->raw = stdout;
 	} else {
-		if (outfile_create(of, rep->opts.output, true, NULL, err))
+		if (outfile_create(of, rep->opts.output, rep->opts.force, NULL, err))
 			return -1;
 		fd = dup(of->fd);
 		rep->raw = fd < 0 ? NULL : fdopen(fd, "w");
@@ -124,7 +124,7 @@ static int close_output(struct report *rep, struct outfile *of, bool ok)
 		goto out;
 	if (!ok || failed) {
 		outfile_discard(of);
-	} else if (outfile_commit(of, true, &err)) {
+	} else if (outfile_commit(of, rep->opts.force, &err)) {
 		return cmd_fail("report", &err);
 	}
 out:

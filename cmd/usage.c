@@ -101,6 +101,7 @@ static const char report_usage[] =
 "                      perfetto: a Perfetto trace (open in ui.perfetto.dev), or\n"
 "                      html: one page with a zoomable timeline, opens offline\n"
 "  -o, --output FILE   write there (complete or not at all) instead of stdout\n"
+"  --force             replace an existing -o FILE\n"
 "  --hip-log FILE      add the HIP runtime's log captured apart (AMD_LOG_LEVEL_FILE)\n"
 "                      to the summary (repeatable)\n"
 "  --ts-offset D       move the file named before it by D (-1.5s, 250us): several\n"

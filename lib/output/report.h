@@ -24,6 +24,7 @@ struct report_opts {
 	int nr_inputs;
 	const char *file;		/* the input being read */
 	const char *output;		/* -o: NULL for standard output */
+	bool force;			/* --force: -o may replace a file */
 	bool jobs, events, rings, queues;
 	const struct report_output *format;	/* --format: a row of report_formats */
 	struct timeline_filter filter;

@@ -95,8 +95,15 @@ test_report_output_file() {
 	# a planted symlink is replaced, never followed
 	echo keep > "$WORK/victim"
 	ln -sf "$WORK/victim" "$WORK/of-link.json"
-	"$GT" report --format json -o "$WORK/of-link.json" "$f" || { WHY="report -o over a link failed"; return 1; }
-	expect "the link's target was written through" [ "$(cat "$WORK/victim")" = keep ]
+	"$GT" report --format json -o "$WORK/of-link.json" "$f" 2> "$WORK/of-link.err"
+	expect "report -o over an existing name went ahead without --force (exit $?): $(cat "$WORK/of-link.err")" \
+		grep -q "^gpu-trace report: output $WORK/of-link.json exists; pass --force" "$WORK/of-link.err" || return 1
+	expect "the refused run touched the link" [ -L "$WORK/of-link.json" ] || return 1
+	"$GT" report --format json --force -o "$WORK/of-link.json" "$f" ||
+		{ WHY="report --force -o over a link failed"; return 1; }
+	expect "the link's target was written through" [ "$(cat "$WORK/victim")" = keep ] || return 1
+	expect "--force did not replace the link with the report" \
+		[ ! -L "$WORK/of-link.json" ] && cmp -s "$WORK/of-link.json" "$WORK/of2.json"
 }
 
 # Several files in one trace: a group per file, each file's slices at the

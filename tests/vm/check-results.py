@@ -535,7 +535,7 @@ def each_recording(name, render):
 
 
 def report_to(fmt, dat, out):
-    r = run(gpu_trace, "report", "--format", fmt, "-o", out, dat)
+    r = run(gpu_trace, "report", "--format", fmt, "--force", "-o", out, dat)
     return None if r.returncode in (0, 2) else f"report exited {r.returncode}: {r.stderr.strip()}"
 
 
