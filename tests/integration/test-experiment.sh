@@ -14,7 +14,7 @@ test_scripts_are_shellcheck_clean() {
 test_experiment_cases_and_repetitions() {
 	local d=$WORK/exp1/results/e1
 	mkdir -p "$WORK/exp1"
-	(cd "$WORK/exp1" && "$EXPERIMENT" --gpu-trace "$GT" -n 3 -e e1 -r -e -r syscalls:sys_enter_getppid \
+	(cd "$WORK/exp1" && "$EXPERIMENT" --gpu-trace "$GT" -n 3 --name e1 -r -e -r syscalls:sys_enter_getppid \
 		-c fast='GT_CASE=fast' -c slow='GT_CASE=slow EXTRA=1' -- \
 		sh -c 'echo "$GT_CASE ${EXTRA:-}" >> ../order; ls / > /dev/null') \
 		> "$WORK/exp1.out" 2> "$WORK/exp1.err" ||
@@ -46,7 +46,7 @@ PY
 test_experiment_ctrl_c_keeps_finished_runs() {
 	local d=$WORK/exp2/results/e2 pid rc
 	mkdir -p "$WORK/exp2"
-	(cd "$WORK/exp2" && exec setsid "$EXPERIMENT" --gpu-trace "$GT" -n 20 -e e2 -r -e -r sched:sched_process_exec \
+	(cd "$WORK/exp2" && exec setsid "$EXPERIMENT" --gpu-trace "$GT" -n 20 --name e2 -r -e -r sched:sched_process_exec \
 		-c a='X=1' -- sleep 0.4) > /dev/null 2> "$WORK/exp2.err" &
 	pid=$!
 	for _ in $(seq 1 100); do
@@ -83,6 +83,11 @@ test_experiment_errors() {
 	expect "no command accepted" grep -q 'no command' "$WORK/xe3" || return 1
 	"$EXPERIMENT" -n 0 -- true 2> "$WORK/xe4"
 	expect "-n 0 accepted" grep -q "bad -n '0'" "$WORK/xe4" || return 1
+	"$EXPERIMENT" --name 'a/b' -- true 2> "$WORK/xe5"
+	expect "--name a/b accepted" grep -q "bad --name 'a/b'" "$WORK/xe5" || return 1
+	"$EXPERIMENT" -e 'a/b' -- true 2> "$WORK/xe6"
+	expect "the old -e spelling no longer read as the name" grep -q "bad -e 'a/b'" "$WORK/xe6" || return 1
+	"$EXPERIMENT" --help | grep -q '^  --name NAME ' || { WHY="--help does not name --name"; return 1; }
 	"$EXPERIMENT" --help | grep -q '^usage: gpu-trace-experiment' || { WHY="--help"; return 1; }
 }
 
@@ -91,7 +96,7 @@ test_experiment_errors() {
 test_gemm_experiment() {
 	local d=$WORK/gemm/results/g
 	mkdir -p "$WORK/gemm"
-	(cd "$WORK/gemm" && "$ROOT_DIR/scripts/gpu-trace-gemm" --gpu-trace "$GT" -s 64,128 -n 1 -e g -- \
+	(cd "$WORK/gemm" && "$ROOT_DIR/scripts/gpu-trace-gemm" --gpu-trace "$GT" -s 64,128 -n 1 --name g -- \
 		sh -c 'echo "$GT_GEMM_SIZE" >> ../sizes; python3 "$1" 2' gemm "$ROOT_DIR/tests/tools/fake-hip.py") \
 		> "$WORK/gemm.out" 2> "$WORK/gemm.err" || { WHY="gemm failed: $(tail -2 "$WORK/gemm.err")"; return 1; }
 	expect "sizes given: $(tr '\n' ' ' < "$WORK/sizes")" [ "$(sort -n "$WORK/sizes" | tr '\n' ' ')" = "64 128 " ] || return 1
@@ -117,7 +122,7 @@ test_experiment_in_a_container() {
 	mkdir -p "$WORK/ctr/bin"
 	ln -sf "$ROOT_DIR/tests/tools/fake-engine.sh" "$WORK/ctr/bin/docker"
 	(cd "$WORK/ctr" && PATH=$WORK/ctr/bin:$PATH GT_FAKE_CGROUP=$cg GT_FAKE_INIT=$CGROUP_INIT \
-		"$EXPERIMENT" --gpu-trace "$GT" -n 1 -e c --hip-log --container fake -r -e -r syscalls:sys_enter_getppid \
+		"$EXPERIMENT" --gpu-trace "$GT" -n 1 --name=c --hip-log --container fake -r -e -r syscalls:sys_enter_getppid \
 		-c one='GT_CASE=one' -- sh -c 'echo "case $GT_CASE"; sleep 0.4; exec python3 "$1" 3' _ "$ROOT_DIR/tests/tools/fake-hip.py") \
 		> "$WORK/ctr.out" 2> "$WORK/ctr.err"
 	local rc=$?
