@@ -19,6 +19,8 @@
 #include "cmd.h"
 
 #define MAX_RUNS	1000
+/* Exit status when neither side holds a GPU job: nothing was compared. */
+#define COMPARE_EXIT_NO_JOBS	2
 
 struct cmp_kernel {
 	char name[128];
@@ -250,7 +252,8 @@ static void text_stage(struct compare_run *cr, struct cmp_ring *r, int l, FILE *
 	if (!res.n[CMP_A] && !res.n[CMP_B])
 		return;
 	for (s = 0; s < 2; s++) {
-		us3(v[s], sizeof(v[s]), res.n[s], res.p50[s]);
+		/* the values the change compares: over runs, the median of the runs' p50s */
+		us3(v[s], sizeof(v[s]), res.n[s], (uint64_t)llround(res.median[s]));
 		us3(v[2 + s], sizeof(v[2 + s]), res.n[s], res.p90[s]);
 		us3(v[4 + s], sizeof(v[4 + s]), res.n[s], res.p99[s]);
 	}
@@ -265,6 +268,69 @@ static void text_stage(struct compare_run *cr, struct cmp_ring *r, int l, FILE *
 	       compare_verdict_name(res.verdict), why);
 }
 
+/* ", exec +30.0%, total +28.1%": each stage in `stages` with its change */
+static void called_stages(struct compare_run *cr, struct cmp_ring *r, unsigned int stages,
+			  FILE *f)
+{
+	struct cmp_result res;
+	char ch[32];
+	int l, n = 0;
+
+	for (l = 0; l < LAT_NR; l++) {
+		if (!(stages & (1u << l)))
+			continue;
+		compare_stage(&cr->c, r, (enum job_latency)l, &res);
+		fprintf(f, "%s%s %s", n++ ? ", " : " ", job_latency_name((enum job_latency)l),
+			change_text(ch, sizeof(ch), res.change));
+	}
+}
+
+/* The ring in one line, under its table. */
+static void text_ring_verdict(struct compare_run *cr, struct cmp_ring *r, FILE *f)
+{
+	struct cmp_ring_verdict v;
+
+	compare_ring_verdict(&cr->c, r, &v);
+	fprintf(f, "  => ");
+	switch (v.verdict) {
+	case CMP_SLOWER:
+		fprintf(f, "B slower:");
+		called_stages(cr, r, v.slower, f);
+		break;
+	case CMP_FASTER:
+		fprintf(f, "B faster:");
+		called_stages(cr, r, v.faster, f);
+		break;
+	case CMP_SAME:
+		if (!v.slower && !v.faster) {
+			fprintf(f, "no change beyond noise");
+			break;
+		}
+		fprintf(f, "mixed: slower");
+		called_stages(cr, r, v.slower, f);
+		fprintf(f, "; faster");
+		called_stages(cr, r, v.faster, f);
+		break;
+	case CMP_ONE_SIDE:
+		fprintf(f, "jobs on one side only: nothing to compare on this ring");
+		break;
+	default:
+		if (cr->c.runs[0] >= COMPARE_MIN_RUNS && cr->c.runs[1] >= COMPARE_MIN_RUNS)
+			fprintf(f, "too few runs with jobs to tell (%d a side at least)", COMPARE_MIN_RUNS);
+		else
+			fprintf(f, "too few jobs to tell (%d a side at least)", COMPARE_MIN_JOBS);
+		break;
+	}
+	fputc('\n', f);
+}
+
+static const char *ring_verdict_name(const struct cmp_ring_verdict *v)
+{
+	if (v->verdict == CMP_SAME && v->slower && v->faster)
+		return "mixed";
+	return compare_verdict_name(v->verdict);
+}
+
 /* f escapes what a terminal obeys: ring and kernel names come from the files */
 static void print_text(struct compare_run *cr, FILE *f)
 {
@@ -272,8 +338,11 @@ static void print_text(struct compare_run *cr, FILE *f)
 
 	fprintf(f, "A: %s (%d run%s)\nB: %s (%d run%s)\n", cr->input[0], cr->c.runs[0],
 	       cr->c.runs[0] == 1 ? "" : "s", cr->input[1], cr->c.runs[1], cr->c.runs[1] == 1 ? "" : "s");
-	if (cr->c.runs[0] > 1 && cr->c.runs[1] > 1)
-		fprintf(f, "noise: the runs' own spread (bootstrap 95%% interval of B - A over the runs' medians, shown in us)");
+	if (cr->c.runs[0] >= COMPARE_MIN_RUNS && cr->c.runs[1] >= COMPARE_MIN_RUNS)
+		fprintf(f, "noise: the runs' own spread (bootstrap 95%% interval of B - A over the runs' medians, shown in us); p50 columns: the median of the runs' p50s, what the change compares");
+	else if (cr->c.runs[0] > 1 && cr->c.runs[1] > 1)
+		fprintf(f, "noise: over jobs (Mann-Whitney, |z| > 3.29); %d runs a side are too few to measure run-to-run noise (%d or more a side do)",
+			cr->c.runs[0] < cr->c.runs[1] ? cr->c.runs[0] : cr->c.runs[1], COMPARE_MIN_RUNS);
 	else
 		fprintf(f, "noise: over jobs (Mann-Whitney, |z| > 3.29); with one run a side, run-to-run noise is not seen: repeat the runs");
 	fprintf(f, "; changes under %.0f%% of A are not called\n", 100 * cr->c.min_change);
@@ -291,6 +360,7 @@ static void print_text(struct compare_run *cr, FILE *f)
 		       "change", "A p90", "B p90", "A p99", "B p99", "verdict");
 		for (l = 0; l < LAT_NR; l++)
 			text_stage(cr, r, l, f);
+		text_ring_verdict(cr, r, f);
 	}
 	fprintf(f, "\nlost events: %llu / %llu\n", (unsigned long long)cr->lost_events[0],
 	       (unsigned long long)cr->lost_events[1]);
@@ -333,6 +403,27 @@ static void json_num(const char *key, double v)
 		printf(",\"%s\":null", key);
 }
 
+static void json_stage_list(const char *key, unsigned int stages)
+{
+	int l, n = 0;
+
+	printf(",\"%s\":[", key);
+	for (l = 0; l < LAT_NR; l++)
+		if (stages & (1u << l))
+			printf("%s\"%s\"", n++ ? "," : "", job_latency_key((enum job_latency)l));
+	printf("]");
+}
+
+static void json_ring_verdict(struct compare_run *cr, struct cmp_ring *r)
+{
+	struct cmp_ring_verdict v;
+
+	compare_ring_verdict(&cr->c, r, &v);
+	printf(",\"verdict\":\"%s\"", ring_verdict_name(&v));
+	json_stage_list("slower", v.slower);
+	json_stage_list("faster", v.faster);
+}
+
 static void print_json(struct compare_run *cr)
 {
 	struct cmp_result res;
@@ -343,7 +434,8 @@ static void print_json(struct compare_run *cr)
 	printf(",\"b\":");
 	json_side(cr, 1);
 	printf(",\"noise\":\"%s\",\"min_change\":%.4g,\"rings\":[",
-	       cr->c.runs[0] > 1 && cr->c.runs[1] > 1 ? "runs" : "jobs", cr->c.min_change);
+	       cr->c.runs[0] >= COMPARE_MIN_RUNS && cr->c.runs[1] >= COMPARE_MIN_RUNS ? "runs" : "jobs",
+	       cr->c.min_change);
 	for (i = 0; i < cr->c.nr_rings; i++) {
 		struct cmp_ring *r = &cr->c.rings[i];
 
@@ -363,10 +455,10 @@ static void print_json(struct compare_run *cr)
 			for (s = 0; s < 2; s++) {
 				const struct cmp_stage *st = &r->stage[s][l];
 
-				printf(",\"%s\":{\"jobs\":%llu,\"p50_ns\":%llu,\"p90_ns\":%llu,\"p99_ns\":%llu,\"run_p50_ns\":[",
+				printf(",\"%s\":{\"jobs\":%llu,\"p50_ns\":%llu,\"p90_ns\":%llu,\"p99_ns\":%llu,\"compared_ns\":%.0f,\"run_p50_ns\":[",
 				       s ? "b" : "a", (unsigned long long)res.n[s],
 				       (unsigned long long)res.p50[s], (unsigned long long)res.p90[s],
-				       (unsigned long long)res.p99[s]);
+				       (unsigned long long)res.p99[s], res.median[s]);
 				for (k = 0; k < st->nr_runs; k++)
 					printf("%s%.0f", k ? "," : "", st->run_p50[k]);
 				printf("]}");
@@ -380,7 +472,9 @@ static void print_json(struct compare_run *cr)
 			}
 			printf(",\"verdict\":\"%s\"}", compare_verdict_name(res.verdict));
 		}
-		printf("]}");
+		printf("]");
+		json_ring_verdict(cr, r);
+		printf("}");
 	}
 	printf("],\"hip_kernels\":[");
 	for (k = 0; k < cr->nr_kernels; k++) {
@@ -464,6 +558,13 @@ int cmd_compare(int argc, char **argv)
 		gt_error_set(&err, ENOMEM, "out of memory");
 		goto out;
 	}
+	if (!compare_has_jobs(&cr.c)) {
+		cmd_failf("compare", "neither %s (%d run%s) nor %s (%d run%s) holds a GPU job: nothing to compare; record where the GPU driver's events are (gpu-trace check says what is there)",
+			  cr.input[0], cr.c.runs[0], cr.c.runs[0] == 1 ? "" : "s", cr.input[1],
+			  cr.c.runs[1], cr.c.runs[1] == 1 ? "" : "s");
+		ret = COMPARE_EXIT_NO_JOBS;
+		goto free;
+	}
 	if (cr.json) {
 		print_json(&cr);
 	} else {
@@ -482,6 +583,7 @@ int cmd_compare(int argc, char **argv)
 out:
 	if (ret)
 		cmd_fail("compare", &err);
+free:
 	for (s = 0; s < 2; s++) {
 		for (i = 0; i < cr.nr_files[s]; i++)
 			free(cr.files[s][i]);

@@ -133,10 +133,12 @@ static const char compare_usage[] =
 "results/EXP/CASE, searched four levels deep). Per ring (by name) and stage\n"
 "(submit->queue, queue->run, dep wait, run->hw, exec, total): A's and B's p50,\n"
 "p90 and p99 over every job, the change of the median, and a verdict:\n"
-"  with 2+ runs a side: B - A of the runs' medians against a bootstrap 95%\n"
+"  with 3+ runs a side: B - A of the runs' medians against a bootstrap 95%\n"
 "  interval over the runs (their own spread is the noise)\n"
-"  with one run a side: a Mann-Whitney rank test over the jobs (|z| > 3.29);\n"
-"  it cannot see run-to-run noise, so repeat the runs\n"
+"  with fewer: a Mann-Whitney rank test over the jobs (|z| > 3.29); it\n"
+"  cannot see run-to-run noise, so repeat the runs\n"
+"and under each ring one line: B slower / B faster / mixed (with the stages\n"
+"called and their change), no change beyond noise, or why none was judged.\n"
 "A change smaller than --min-change of A's median is never called. Also: jobs\n"
 "and busy % per ring, lost events, and HIP dispatches per kernel when both\n"
 "sides have the runtime's log (record --hip-log).\n"
@@ -144,7 +146,8 @@ static const char compare_usage[] =
 "  --format F          text (default) or json (schema: man gpu-trace-compare)\n"
 "  --min-change PCT    smallest change called, in % of A's median (default 5)\n"
 "\n"
-"Exit status: 0 whatever the verdict; 125 when an input cannot be read.\n";
+"Exit status: 0 whatever the verdict; 2 when neither side holds a GPU job;\n"
+"125 when an input cannot be read.\n";
 
 static const char top_usage[] =
 "usage: gpu-trace top [options] [-a | -P PID | -- command [args...]]\n"

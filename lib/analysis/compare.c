@@ -8,7 +8,6 @@
 
 #define BOOTSTRAP_ROUNDS	4000
 #define RANK_Z			3.29	/* two-sided p < 0.001 */
-#define MIN_JOBS		5	/* per side, for the rank test */
 
 static const char *const verdict_names[] = {
 	[CMP_SAME] = "same", [CMP_SLOWER] = "B slower", [CMP_FASTER] = "B faster",
@@ -168,23 +167,25 @@ void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 		out->p90[s] = latency_stats_percentile(p, 90);
 		out->p99[s] = latency_stats_percentile(p, 99);
 	}
-	out->by_runs = c->runs[CMP_A] > 1 && c->runs[CMP_B] > 1;
+	out->by_runs = c->runs[CMP_A] >= COMPARE_MIN_RUNS && c->runs[CMP_B] >= COMPARE_MIN_RUNS;
 	ma = out->by_runs ? compare_median(a->run_p50, a->nr_runs) : (double)out->p50[CMP_A];
 	mb = out->by_runs ? compare_median(b->run_p50, b->nr_runs) : (double)out->p50[CMP_B];
+	out->median[CMP_A] = ma;
+	out->median[CMP_B] = mb;
 	out->change = ma > 0 ? (mb - ma) / ma : NAN;
 	if (!out->n[CMP_A] || !out->n[CMP_B]) {
 		out->verdict = out->n[CMP_A] || out->n[CMP_B] ? CMP_ONE_SIDE : CMP_TOO_FEW;
 		return;
 	}
 	if (out->by_runs) {
-		if (a->nr_runs < 2 || b->nr_runs < 2) {
+		if (a->nr_runs < COMPARE_MIN_RUNS || b->nr_runs < COMPARE_MIN_RUNS) {
 			out->verdict = CMP_TOO_FEW;
 			return;
 		}
 		compare_bootstrap(a->run_p50, a->nr_runs, b->run_p50, b->nr_runs, &out->lo, &out->hi);
 		clear = out->lo > 0 || out->hi < 0;
 	} else {
-		if (out->n[CMP_A] < MIN_JOBS || out->n[CMP_B] < MIN_JOBS) {
+		if (out->n[CMP_A] < COMPARE_MIN_JOBS || out->n[CMP_B] < COMPARE_MIN_JOBS) {
 			out->verdict = CMP_TOO_FEW;
 			return;
 		}
@@ -197,6 +198,46 @@ void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 		out->verdict = CMP_SAME;
 	else
 		out->verdict = mb > ma ? CMP_SLOWER : CMP_FASTER;
+}
+
+void compare_ring_verdict(struct compare *c, struct cmp_ring *r, struct cmp_ring_verdict *out)
+{
+	struct cmp_result res;
+	bool judged = false, one_side = false;
+	int l;
+
+	memset(out, 0, sizeof(*out));
+	for (l = 0; l < LAT_NR; l++) {
+		compare_stage(c, r, (enum job_latency)l, &res);
+		if (!res.n[CMP_A] && !res.n[CMP_B])
+			continue;
+		judged |= res.verdict == CMP_SAME || res.verdict == CMP_SLOWER ||
+			  res.verdict == CMP_FASTER;
+		one_side |= res.verdict == CMP_ONE_SIDE;
+		if (res.verdict == CMP_SLOWER)
+			out->slower |= 1u << l;
+		if (res.verdict == CMP_FASTER)
+			out->faster |= 1u << l;
+	}
+	if (!judged)
+		out->verdict = one_side ? CMP_ONE_SIDE : CMP_TOO_FEW;
+	else if (out->slower && !out->faster)
+		out->verdict = CMP_SLOWER;
+	else if (out->faster && !out->slower)
+		out->verdict = CMP_FASTER;
+	else
+		out->verdict = CMP_SAME;
+}
+
+bool compare_has_jobs(const struct compare *c)
+{
+	int i;
+
+	for (i = 0; i < c->nr_rings; i++)
+		if (c->rings[i].jobs[CMP_A] || c->rings[i].jobs[CMP_B] ||
+		    c->rings[i].unfinished[CMP_A] || c->rings[i].unfinished[CMP_B])
+			return true;
+	return false;
 }
 
 void compare_free(struct compare *c)

@@ -14,15 +14,21 @@
  * latency stage, every job of every run goes into a pooled distribution and
  * each run contributes its own median.
  *
- * With two or more runs on both sides the noise is the runs' own spread: a
- * bootstrap 95% interval of the difference between the median of B's run
- * medians and A's (runs resampled, fixed seed, so the verdict repeats). With
- * one run on a side, only the jobs are there: the Mann-Whitney rank test
- * over the pooled jobs (|z| > 3.29, p < 0.001), which cannot see run-to-run
- * noise. Either way a change smaller than min_change of A's median is not
+ * With COMPARE_MIN_RUNS or more runs on both sides the noise is the runs'
+ * own spread: a bootstrap 95% interval of the difference between the median
+ * of B's run medians and A's (runs resampled, fixed seed, so the verdict
+ * repeats). Two runs give the bootstrap three values a side, an interval that
+ * is narrow by construction, not by evidence: with fewer runs only the jobs
+ * are there, the Mann-Whitney rank test over the pooled jobs (|z| > 3.29,
+ * p < 0.001), which cannot see run-to-run noise. Either way a change smaller than min_change of A's median is not
  * called: with thousands of jobs a 0.5% shift is "significant" and useless.
  */
 enum cmp_side { CMP_A, CMP_B };
+
+/* Runs a side for the noise over runs; fewer: the rank test over jobs. */
+#define COMPARE_MIN_RUNS	3
+/* Jobs a side for the rank test over jobs. */
+#define COMPARE_MIN_JOBS	5
 
 struct cmp_stage {
 	struct latency_stats pooled;
@@ -41,7 +47,9 @@ struct cmp_ring {
 enum cmp_verdict { CMP_SAME, CMP_SLOWER, CMP_FASTER, CMP_TOO_FEW, CMP_ONE_SIDE };
 
 struct cmp_result {
-	uint64_t p50[2], p90[2], p99[2];
+	uint64_t p50[2], p90[2], p99[2];	/* of the pooled jobs */
+	double median[2];		/* what the change compares: by_runs, the median of
+					 * the runs' p50s; else the pooled p50 */
 	uint64_t n[2];
 	double change;			/* (B - A) / A of the medians; NAN when A's is 0 */
 	bool by_runs;			/* the bootstrap over runs, else the rank test */
@@ -79,6 +87,23 @@ void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
  * the report prints it
  */
 const char *compare_verdict_name(enum cmp_verdict v);
+/**
+ * struct cmp_ring_verdict - one line for a ring: what changed beyond noise
+ * @verdict: CMP_SLOWER or CMP_FASTER when every called stage goes that way;
+ *           CMP_SAME when none was called (mixed: @slower and @faster both
+ *           set); CMP_TOO_FEW or CMP_ONE_SIDE when no stage could be judged
+ * @slower:  bit (1 << stage) of each stage called slower
+ * @faster:  the same, faster
+ */
+struct cmp_ring_verdict {
+	enum cmp_verdict verdict;
+	unsigned int slower, faster;
+};
+
+/** compare_ring_verdict - the stages of @r judged together */
+void compare_ring_verdict(struct compare *c, struct cmp_ring *r, struct cmp_ring_verdict *out);
+/** compare_has_jobs - whether any ring of either side has a job: something to compare */
+bool compare_has_jobs(const struct compare *c);
 /** compare_free - everything the comparison holds */
 void compare_free(struct compare *c);
 

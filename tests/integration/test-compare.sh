@@ -49,7 +49,34 @@ assert len(d["a"]["runs"]) == 3 and len(d["b"]["runs"]) == 3 and d["noise"] == "
 		done
 	done
 	"$GT" compare "$WORK/a" "$WORK/b" > "$WORK/ab.txt" || { WHY="text compare failed"; return 1; }
-	expect "the text table does not call exec slower" grep -Eq '^  exec .* B slower \(\+' "$WORK/ab.txt"
+	expect "the text table does not call exec slower" grep -Eq '^  exec .* B slower \(\+' "$WORK/ab.txt" || return 1
+	# each ring in one line, under its table; JSON says the same
+	expect "no one-line verdict per ring: $(grep -c '=> ' "$WORK/ab.txt") lines" \
+		[ "$(grep -c '^  => B slower: exec +[0-9.]*%, total +[0-9.]*%$' "$WORK/ab.txt")" = 5 ] || return 1
+	"$GT" compare "$WORK/a" "$WORK/a2" > "$WORK/aa.txt"
+	expect "A and A' not said unchanged per ring" [ "$(grep -c '^  => no change beyond noise$' "$WORK/aa.txt")" = 5 ] || return 1
+	expect "the rings' JSON verdicts" python3 -c 'import json, sys
+ab, aa = (json.load(open(f)) for f in sys.argv[1:3])
+for r in ab["rings"]:
+    assert r["verdict"] == "B slower" and r["slower"] == ["exec", "total"] and r["faster"] == [], r["name"]
+for r in aa["rings"]:
+    assert r["verdict"] == "same" and r["slower"] == r["faster"] == [], r["name"]
+# the change is of the values the p50 columns show
+for r in ab["rings"]:
+    for st in r["stages"]:
+        a, b = st["a"]["compared_ns"], st["b"]["compared_ns"]
+        assert a == 0 or abs(st["change"] - (b - a) / a) < 1e-4, (r["name"], st)' "$WORK/ab.json" "$WORK/aa.json" || return 1
+	# two runs a side: too few for the interval over runs; the jobs decide, and it says so
+	mkdir -p "$WORK/a-two" "$WORK/b-two"
+	cp -r "$WORK/a/run1" "$WORK/a/run2" "$WORK/a-two/" && cp -r "$WORK/b/run7" "$WORK/b/run8" "$WORK/b-two/"
+	"$GT" compare --format json "$WORK/a-two" "$WORK/b-two" > "$WORK/two.json" || { WHY="compare 2x2 failed"; return 1; }
+	expect "2 runs a side judged over runs" python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["noise"] == "jobs", d["noise"]
+assert all("z" in st and "ci_lo_ns" not in st for r in d["rings"] for st in r["stages"])' "$WORK/two.json" || return 1
+	"$GT" compare "$WORK/a-two" "$WORK/b-two" > "$WORK/two.txt"
+	expect "2 runs a side: no word that run-to-run noise is unmeasured" \
+		grep -q '2 runs a side are too few to measure run-to-run noise (3 or more a side do)' "$WORK/two.txt"
 }
 
 # One run a side: the rank test over jobs, and it says what it cannot see.
@@ -82,5 +109,13 @@ test_compare_errors() {
 	"$GT" compare "$WORK/garbage.dat" "$WORK/garbage.dat" 2> "$WORK/ce4"
 	expect "a foreign file accepted" [ $? = 125 ] || return 1
 	"$GT" compare --min-change x a b 2> "$WORK/ce5"
-	expect "a bad --min-change accepted" grep -q "bad --min-change 'x'" "$WORK/ce5"
+	expect "a bad --min-change accepted" grep -q "bad --min-change 'x'" "$WORK/ce5" || return 1
+	# runs without a GPU job (a kernel without the driver's events): a word and 2, not an empty table
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" kfd-function "$WORK/nojobs.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" compare "$WORK/nojobs.dat" "$WORK/nojobs.dat" > "$WORK/ce6.out" 2> "$WORK/ce6"
+	expect "no jobs on either side: exit $?, want 2" [ $? = 2 ] || return 1
+	expect "no jobs: not one line saying so: $(cat "$WORK/ce6")" \
+		[ "$(grep -c '' "$WORK/ce6")" = 1 ] && grep -q 'holds a GPU job: nothing to compare' "$WORK/ce6" || return 1
+	expect "no jobs: a table on stdout anyway" [ ! -s "$WORK/ce6.out" ]
 }

@@ -23,6 +23,7 @@ int main(void)
 	suite_cmdlines();
 	suite_presets();
 	suite_report_sections();
+	suite_compare();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();
