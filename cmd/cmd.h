@@ -104,6 +104,15 @@ int cmd_parse_pids(const char *arg, pid_t **pids, int *nr, struct gt_error *err)
 /* -b: KB per CPU, or with a unit (64M, 1G) */
 int cmd_parse_buffer_kb(const char *arg, unsigned long *kb, struct gt_error *err);
 
+/* pager.c: long listings on a terminal through a pager, as perf report does */
+/* stdout a pipe into the pager from now on: true, or false (none: print as is) */
+bool cmd_pager_start(void);
+bool cmd_pager_active(void);
+/* the listing ended: the pager reads to its end (or was quit) and exits */
+void cmd_pager_finish(void);
+/* stdout's terminal width ($COLUMNS, else 80, where it cannot be asked) */
+int cmd_terminal_columns(void);
+
 /* Bold on a terminal, plain otherwise. */
 const char *cmd_bold(void);
 const char *cmd_plain(void);

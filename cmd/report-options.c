@@ -10,13 +10,15 @@
 enum {
 	OPT_JOBS = 256, OPT_EVENTS, OPT_RINGS, OPT_QUEUES, OPT_FORMAT, OPT_PID,
 	OPT_COMM, OPT_RING, OPT_FROM, OPT_TO, OPT_MIN_LATENCY, OPT_TOP, OPT_WORKLOAD_ONLY,
-	OPT_TS_OFFSET, OPT_HIP_LOG, OPT_FORCE,
+	OPT_TS_OFFSET, OPT_HIP_LOG, OPT_FORCE, OPT_WIDE, OPT_NO_PAGER,
 };
 
 static const struct option long_options[] = {
 	{ "input", required_argument, NULL, 'i' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "wide", no_argument, NULL, OPT_WIDE },
+	{ "no-pager", no_argument, NULL, OPT_NO_PAGER },
 	{ "jobs", no_argument, NULL, OPT_JOBS },
 	{ "events", no_argument, NULL, OPT_EVENTS },
 	{ "rings", no_argument, NULL, OPT_RINGS },
@@ -162,6 +164,12 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 			break;
 		case OPT_FORCE:
 			o->force = true;
+			break;
+		case OPT_WIDE:
+			o->wide = true;
+			break;
+		case OPT_NO_PAGER:
+			o->no_pager = true;
 			break;
 		case OPT_JOBS:
 			o->jobs = true;

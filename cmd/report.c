@@ -31,6 +31,23 @@ static void note_slow(struct report *rep, const struct job *j)
 }
 
 
+/*
+ * Before each record's own hook (--events, a format's): once the pager is
+ * quit, the listing has no reader left and the pass ends there.
+ */
+static int (*record_hook)(struct analysis *a, struct tep_record *rec,
+			  const struct gpu_event *ev, void *ctx);
+
+static int unless_pager_quit(struct analysis *a, struct tep_record *rec,
+			     const struct gpu_event *ev, void *ctx)
+{
+	struct report *rep = ctx;
+
+	if (cmd_pager_active() && rep->stream && ferror(rep->stream))
+		return -1;
+	return record_hook ? record_hook(a, rec, ev, ctx) : 0;
+}
+
 static void on_job(const struct job *j, void *ctx)
 {
 	struct report *rep = ctx;
@@ -72,6 +89,14 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 	if (!rep->opts.output) {
 		if (rep->format->not_to_terminal && isatty(STDOUT_FILENO))
 			return gt_error_set(err, EINVAL, "%s", rep->format->not_to_terminal);
+		/* a job or event listing on a terminal: as wide as the terminal, paged */
+		if (rep->format == &report_text && isatty(STDOUT_FILENO) &&
+		    (rep->opts.jobs || rep->opts.events)) {
+			if (!rep->opts.wide)
+				rep->opts.width = cmd_terminal_columns();
+			if (!rep->opts.no_pager)
+				cmd_pager_start();
+		}
 		rep->raw = stdout;
 	} else {
 		if (outfile_create(of, rep->opts.output, rep->opts.force, NULL, err))
@@ -120,6 +145,9 @@ static int close_output(struct report *rep, struct outfile *of, bool ok)
 		failed = 1;
 		saved = errno;
 	}
+	/* q in the pager before the end: the listing was read as far as wanted */
+	if (rep->raw == stdout && cmd_pager_active())
+		failed = 0;
 	if (rep->raw == stdout || !rep->raw)
 		goto out;
 	if (!ok || failed) {
@@ -255,6 +283,11 @@ int cmd_report(int argc, char **argv)
 	hooks.filter = rep.opts.filter;
 	/* --events is text's alone (report_opts_parse) */
 	hooks.on_record = rep.opts.events ? report_events_record : rep.format->on_record;
+	if (rep.format == &report_text && (rep.opts.jobs || rep.opts.events) && !rep.opts.no_pager &&
+	    !rep.opts.output && isatty(STDOUT_FILENO)) {
+		record_hook = hooks.on_record;
+		hooks.on_record = unless_pager_quit;
+	}
 	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
 	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err))
 		goto fail;
@@ -287,6 +320,7 @@ out:
 	}
 	if (rep.format->done)
 		rep.format->done(&rep);
+	cmd_pager_finish();
 	keymap_free(&rep.ring_jobs);
 	free(rep.opts.hip_logs);
 	free(rep.meta);

@@ -438,8 +438,10 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 		analysis_joins[i].record(a, &r);
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
-	    a->hooks.on_record(a, rec, r.kind == GEV_NONE ? NULL : &r.ev, a->hooks.ctx) < 0)
+	    a->hooks.on_record(a, rec, r.kind == GEV_NONE ? NULL : &r.ev, a->hooks.ctx) < 0) {
+		a->stopped = true;
 		return -1;
+	}
 	if (rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS)
 		a->runs[rec->cpu].last_ts = rec->ts;
 	return 0;
@@ -561,7 +563,7 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 	else
 		ret = tracecmd_iterate_events_multi(a->handles, a->nr_handles, each_record, a);
 	analysis_finish(a);
-	if (ret < 0 && !a->hooks.on_record)
+	if (ret < 0 && !a->stopped)
 		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",
 				    (unsigned long long)a->records);
 	/* a hook that stopped the pass early read less on purpose */

@@ -64,6 +64,7 @@ struct analysis {
 	/* for on_record: the record's HIP log line, or NULL */
 	const struct hip_line *hip_current;
 	uint64_t records, gpu_events, func_events;
+	bool stopped;			/* an on_record hook ended the pass early */
 	/* records too short for the common fields (damaged): not read */
 	uint64_t short_records;
 	int common_end;				/* where common_type and common_pid end */

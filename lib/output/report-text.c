@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
 
 #include "dat/dat-format.h"
@@ -12,28 +13,120 @@ static void col_us(FILE *f, int width, bool has, uint64_t ns)
 	fprintf(f, " %*s", width, report_us(text, sizeof(text), has, ns));
 }
 
-/* One right-aligned column: a timestamp as trace-cmd prints it, or "-". */
-static void col_ts(FILE *f, int width, uint64_t ns)
+/*
+ * The --jobs table's columns, in order. A terminal narrower than all of them
+ * (259 characters) gets the columns of the lowest keep ranks that fit: who
+ * and how long first, the timestamps last; a pipe and --wide get them all.
+ */
+enum job_column {
+	COL_RING, COL_JOB, COL_PID, COL_COMM, COL_CLIENT,
+	COL_SUBMIT, COL_QUEUED, COL_RUN, COL_HW_START, COL_DONE,
+	COL_LAT,			/* LAT_NR latency columns, in enum job_latency's order */
+	COL_BEHIND_US = COL_LAT + LAT_NR, COL_BEHIND, COL_FLAGS, COL_NR
+};
+
+static const struct {
+	const char *title;
+	int width;			/* negative: left-aligned */
+	int keep;			/* 1: always; the highest go first */
+} job_columns[COL_NR] = {
+	[COL_RING] = { "RING", -14, 1 },
+	[COL_JOB] = { "JOB", -22, 1 },
+	[COL_PID] = { "PID", 7, 3 },
+	[COL_COMM] = { "COMM", -15, 2 },
+	[COL_CLIENT] = { "CLIENT", 10, 5 },
+	[COL_SUBMIT] = { "SUBMIT", 17, 7 },
+	[COL_QUEUED] = { "QUEUED", 17, 3 },
+	[COL_RUN] = { "RUN", 17, 7 },
+	[COL_HW_START] = { "HW_START", 17, 7 },
+	[COL_DONE] = { "DONE", 17, 6 },
+	[COL_LAT + LAT_SUBMIT_TO_QUEUE] = { "SUB->Q_us", 11, 5 },
+	[COL_LAT + LAT_QUEUE_TO_RUN] = { "Q->RUN_us", 11, 2 },
+	[COL_LAT + LAT_DEP_WAIT] = { "DEP_us", 11, 4 },
+	[COL_LAT + LAT_RUN_TO_HW] = { "RUN->HW_us", 11, 5 },
+	[COL_LAT + LAT_EXEC] = { "EXEC_us", 11, 2 },
+	[COL_LAT + LAT_TOTAL] = { "TOTAL_us", 11, 1 },
+	[COL_BEHIND_US] = { "BEHIND_us", 11, 4 },
+	[COL_BEHIND] = { "BEHIND", 6, 6 },
+	[COL_FLAGS] = { "FLAGS", -5, 1 },
+};
+
+#define JOB_COLUMNS_MAX_KEEP	7
+
+/* The columns shown, a bit each: all of them, or those that fit `width`. */
+static unsigned int job_columns_shown(int width)
+{
+	unsigned int shown = 0;
+	int keep, c, total;
+
+	for (keep = JOB_COLUMNS_MAX_KEEP; keep >= 1; keep--) {
+		shown = 0;
+		total = -1;
+		for (c = 0; c < COL_NR; c++)
+			if (job_columns[c].keep <= keep) {
+				shown |= 1u << c;
+				total += abs(job_columns[c].width) + 1;
+			}
+		if (!width || total <= width)
+			break;
+	}
+	return shown;
+}
+
+static int job_columns_count(unsigned int shown)
+{
+	return __builtin_popcount(shown);
+}
+
+/* One cell, padded to its column; the last column is not padded. */
+static void cell(FILE *f, unsigned int shown, enum job_column c, const char *text)
+{
+	int w = job_columns[c].width;
+	bool first = !(shown & ((1u << c) - 1));
+
+	if (!(shown & (1u << c)))
+		return;
+	if (!first)
+		fputc(' ', f);
+	if (c == COL_FLAGS)
+		fputs(text, f);
+	else
+		fprintf(f, "%*s", w, text);
+}
+
+/* a timestamp as trace-cmd prints it, or "-" */
+static void cell_ts(FILE *f, unsigned int shown, enum job_column c, uint64_t ns)
 {
 	char text[32];
 
-	fprintf(f, " %*s", width, report_ts(text, sizeof(text), ns));
+	cell(f, shown, c, report_ts(text, sizeof(text), ns));
+}
+
+static void cell_us(FILE *f, unsigned int shown, enum job_column c, bool has, uint64_t ns)
+{
+	char text[32];
+
+	cell(f, shown, c, report_us(text, sizeof(text), has, ns));
 }
 
 static int text_begin(struct report *rep, struct gt_error *err)
 {
-	if (rep->opts.jobs)
-		fprintf(rep->stream, "%-14s %-22s %7s %-15s %10s %17s %17s %17s %17s %17s %11s %11s %11s %11s %11s %11s %11s %6s %s\n",
-			"RING", "JOB", "PID", "COMM", "CLIENT", "SUBMIT", "QUEUED", "RUN",
-			"HW_START", "DONE", "SUB->Q_us", "Q->RUN_us", "DEP_us", "RUN->HW_us",
-			"EXEC_us", "TOTAL_us", "BEHIND_us", "BEHIND", "FLAGS");
+	unsigned int shown = job_columns_shown(rep->opts.width);
+	int c;
+
+	if (rep->opts.jobs) {
+		for (c = 0; c < COL_NR; c++)
+			cell(rep->stream, shown, (enum job_column)c, job_columns[c].title);
+		fputc('\n', rep->stream);
+	}
 	(void)err;
 	return 0;
 }
 
 static void text_job(struct report *rep, const struct job *j)
 {
-	char key[48], client[24], flags[16];
+	unsigned int shown = job_columns_shown(rep->opts.width);
+	char key[48], client[24], flags[16], pid[16], behind[16];
 	FILE *f = rep->stream;
 	int l;
 
@@ -41,22 +134,37 @@ static void text_job(struct report *rep, const struct job *j)
 		snprintf(client, sizeof(client), "%llu", (unsigned long long)j->client_id);
 	else
 		strcpy(client, "-");
-	fprintf(f, "%-14s %-22s %7d %-15s %10s", timeline_ring_name(&rep->analysis.tl, j->ring),
-		report_job_key(key, sizeof(key), j), j->pid, analysis_comm(&rep->analysis, j->pid),
-		client);
-	col_ts(f, 17, j->t_submit);
-	col_ts(f, 17, j->t_queue);
-	col_ts(f, 17, j->t_run);
-	col_ts(f, 17, j->t_hw_start);
-	col_ts(f, 17, j->t_done);
-	for (l = 0; l < LAT_NR; l++)		/* in the header's order */
-		col_us(f, 11, j->has_lat[l], j->lat[l]);
-	col_us(f, 11, j->t_hw_start, j->behind.ns);
+	snprintf(pid, sizeof(pid), "%d", j->pid);
+	cell(f, shown, COL_RING, timeline_ring_name(&rep->analysis.tl, j->ring));
+	cell(f, shown, COL_JOB, report_job_key(key, sizeof(key), j));
+	cell(f, shown, COL_PID, pid);
+	cell(f, shown, COL_COMM, analysis_comm(&rep->analysis, j->pid));
+	cell(f, shown, COL_CLIENT, client);
+	cell_ts(f, shown, COL_SUBMIT, j->t_submit);
+	cell_ts(f, shown, COL_QUEUED, j->t_queue);
+	cell_ts(f, shown, COL_RUN, j->t_run);
+	cell_ts(f, shown, COL_HW_START, j->t_hw_start);
+	cell_ts(f, shown, COL_DONE, j->t_done);
+	for (l = 0; l < LAT_NR; l++)
+		cell_us(f, shown, (enum job_column)(COL_LAT + l), j->has_lat[l], j->lat[l]);
+	cell_us(f, shown, COL_BEHIND_US, j->t_hw_start, j->behind.ns);
 	if (j->t_hw_start)
-		fprintf(f, " %6u", j->behind.jobs);
+		snprintf(behind, sizeof(behind), "%u", j->behind.jobs);
 	else
-		fprintf(f, " %6s", "-");
-	fprintf(f, " %s\n", report_job_flags(flags, sizeof(flags), j->flags));
+		snprintf(behind, sizeof(behind), "-");
+	cell(f, shown, COL_BEHIND, behind);
+	cell(f, shown, COL_FLAGS, report_job_flags(flags, sizeof(flags), j->flags));
+	fputc('\n', f);
+}
+
+/* Under a table that left columns out: how to see them. */
+static void jobs_footnote(struct report *rep)
+{
+	int shown = job_columns_count(job_columns_shown(rep->opts.width));
+
+	if (rep->opts.jobs && shown < COL_NR)
+		fprintf(rep->stream, "(%d of %d columns, to fit the terminal's %d; --wide or a pipe shows all)\n",
+			shown, COL_NR, rep->opts.width);
 }
 
 /* Each CPU's window, and what the late start (or early end) costs. */
@@ -275,6 +383,7 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 
 static int text_end(struct report *rep, struct gt_error *err)
 {
+	jobs_footnote(rep);
 	if (rep->opts.events && !rep->summary && !rep->opts.jobs && !rep->opts.rings && !rep->opts.queues)
 		return 0;
 	if (rep->summary || rep->opts.rings) {

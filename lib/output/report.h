@@ -25,6 +25,8 @@ struct report_opts {
 	const char *file;		/* the input being read */
 	const char *output;		/* -o: NULL for standard output */
 	bool force;			/* --force: -o may replace a file */
+	int width;			/* text --jobs: the columns to fit (a terminal's), 0: all */
+	bool wide, no_pager;		/* --wide, --no-pager */
 	bool jobs, events, rings, queues;
 	const struct report_output *format;	/* --format: a row of report_formats */
 	struct timeline_filter filter;

@@ -800,3 +800,52 @@ test_report_counts_read_as_english() {
 	expect "a number followed by a plural of 1 somewhere: $(grep -E '(^|[^0-9.])1 (jobs|rings|slices|flows|lines|dispatches)\b' <<< "$out$(cat "$WORK/one.note")" | head -2)" \
 		not grep -qE '(^|[^0-9.])1 (jobs|rings|slices|flows|lines|dispatches)\b' <<< "$out$(cat "$WORK/one.note")" || return 1
 }
+
+# pane SESSION FILE PATTERN: the tmux pane into FILE once PATTERN shows (15 s at most)
+pane_when() {
+	local i
+	for i in $(seq 75); do
+		tmux capture-pane -p -t "$1" > "$2" 2> /dev/null
+		grep -q "$3" "$2" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+# --jobs on a terminal, as perf report: the columns that fit, in a pager; a
+# pipe and --wide get every column
+test_report_jobs_fit_the_terminal() {
+	local f s=gt-jobs-$$ long
+	command -v tmux > /dev/null || { WHY="tmux not installed (sudo make deps)"; return 77; }
+	command -v less > /dev/null || { WHY="less not installed"; return 77; }
+	f=$(fixture bench:300) || { WHY="make-fixture failed"; return 1; }
+	tmux new-session -d -s "$s" -x 100 -y 20 \
+		"'$GT' report --jobs '$f'; echo REPORT-EXIT=\$?; sleep 60" || { WHY="tmux failed"; return 1; }
+	pane_when "$s" "$WORK/jobs.screen" '^RING '
+	sleep 0.5
+	tmux capture-pane -p -t "$s" > "$WORK/jobs.screen"
+	tmux send-keys -t "$s" q
+	pane_when "$s" "$WORK/jobs.quit" 'REPORT-EXIT='
+	tmux kill-session -t "$s" 2> /dev/null
+	long=$(awk 'length($0) > 100' "$WORK/jobs.screen" | head -1)
+	expect "a line wider than the 100-column terminal: $long" [ -z "$long" ] || return 1
+	expect "the narrow table lost who and how long: $(head -1 "$WORK/jobs.screen")" \
+		grep -q '^RING  *JOB  *COMM .*TOTAL_us FLAGS$' "$WORK/jobs.screen" || return 1
+	expect "the listing did not wait in a pager (REPORT-EXIT before q)" \
+		not grep -q 'REPORT-EXIT=' "$WORK/jobs.screen" || return 1
+	expect "q in the pager did not end report with 0: $(grep REPORT-EXIT "$WORK/jobs.quit")" \
+		grep -q 'REPORT-EXIT=0' "$WORK/jobs.quit" || return 1
+	# a pipe, or --wide: every column, as scripts read them
+	expect "a pipe lost columns" grep -q ' SUBMIT .* HW_START .* BEHIND FLAGS$' <<< "$("$GT" report --jobs "$f" | head -1)" || return 1
+	# no pager: straight to the terminal, the footnote under the table; --wide: every column
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	tmux new-session -d -s "$s" -x 100 -y 30 \
+		"'$GT' report --jobs --no-pager '$f'; '$GT' report --jobs --wide --no-pager '$f'; echo REPORT-EXIT=\$?; sleep 60"
+	pane_when "$s" "$WORK/jobs.nopager" 'REPORT-EXIT='
+	tmux capture-pane -p -J -t "$s" > "$WORK/jobs.joined"
+	tmux kill-session -t "$s" 2> /dev/null
+	expect "--no-pager waited for a key" grep -q 'REPORT-EXIT=0' "$WORK/jobs.nopager" || return 1
+	expect "no footnote naming the columns left out: $(cat "$WORK/jobs.nopager" | head -8 | tr '\n' '|')" \
+		grep -q "^(7 of 19 columns, to fit the terminal's 100; --wide or a pipe shows all)$" "$WORK/jobs.nopager" || return 1
+	expect "--wide on a terminal lost columns" grep -q '^RING .* SUBMIT .* BEHIND FLAGS$' "$WORK/jobs.joined"
+}
