@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """check-page.py PAGE.html REPORT.json SCREENSHOT.png [--hover] [--also REPORT.json:OFFSET_NS ...]
-                 [--tip KIND:LABEL:T_NS:TEXT ...]
+                 [--tip KIND:LABEL:T_NS:TEXT ...] [--text ELEMENT_ID:TEXT ...]
 
 Opens a page from `gpu-trace report --format html` in headless Chromium as a
 person would (a file:// URL, network off), driven over the DevTools protocol
@@ -13,7 +13,8 @@ A page of several files: --also names each further file's JSON report and the
 offset it was moved by (report a.dat b.dat --ts-offset ...); every file's
 rings and jobs must be drawn in its own group, and the hover goes to the last
 file's job at its moved time. --tip moves the mouse over the row of that kind
-and label at absolute time T_NS and expects TEXT in the tooltip (a HIP line).
+and label at absolute time T_NS and expects TEXT in the tooltip (a HIP line);
+--text expects TEXT in the element of that id (the rings' workload lines).
 Prints "ok: ..." or "not ok: ..." lines; exits 1 on any failure.
 """
 import base64
@@ -143,6 +144,12 @@ def main():
                 tip = tip_text(js)
                 if text not in tip:
                     errors.append(f"the tooltip at {label} {t} shows {tip!r}, not {text!r}")
+        for k, arg in enumerate(sys.argv):
+            if arg == "--text":
+                elem, text = sys.argv[k + 1].split(":", 1)
+                shown = js(f"(document.getElementById({json.dumps(elem)}) || {{}}).textContent || ''")
+                if text not in shown:
+                    errors.append(f"#{elem} shows {shown[:200]!r}, not {text!r}")
         shot_data = b.send("Page.captureScreenshot", {"format": "png"}, timeout=120)
         with open(shot, "wb") as f:
             f.write(base64.b64decode(shot_data["result"]["data"]))
@@ -221,7 +228,9 @@ def check_hover(b, js, sources, density):
     b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": pos["x"], "y": pos["y"]})
     tip = tip_text(js)
     exec_us = (j["done_ns"] - j["hw_start_ns"]) / 1e3
-    want = [f"job {key}", f"exec         {exec_us:.3f} us" if exec_us < 1e3 else "exec"]
+    # the report's own stage names
+    want = [f"job {key}", f"exec          {exec_us:.3f} us" if exec_us < 1e3 else "exec",
+            "queue->run", "run->hw start"]
     missing = [w for w in want if w not in tip]
     if missing:
         errors.append(f"hover over {j['ring']} job {key} shows {tip!r}, missing {missing}")

@@ -36,6 +36,14 @@ test_html_every_fixture() {
 		esac
 	done
 	expect "competing: not 7 jobs drawn" grep -q '1 rings, 7 jobs, mode jobs' "$WORK/html-competing.check" || return 1
+	# the page says what the text report says of whose jobs the workload waited behind
+	local line
+	line=$("$GT" report "$WORK/h-competing.dat" | sed -n 's/^  \(workload: .*\)$/\1/p')
+	expect "the text report has no workload line for competing" [ -n "$line" ] || return 1
+	python3 "$HTML_CHECK" "$WORK/html-competing.html" "$WORK/html-competing.json" "$ARTIFACTS/html-behind.png" \
+		--text "gt-behind:$line" > "$WORK/html-behind.check" 2>&1
+	expect "the page's rings lack the text report's line '$line': $(head -2 "$WORK/html-behind.check")" \
+		grep -q '^ok:' "$WORK/html-behind.check" || return 1
 	expect "no screenshot" [ -s "$ARTIFACTS/html-competing.png" ]
 }
 
