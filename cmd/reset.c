@@ -13,8 +13,12 @@ void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, 
 
 	switch (what) {
 	case STALE_REMOVED:
-		cmd_say("removed stale %s %s (gpu-trace %d is gone)",
-			strncmp(name, "gpu_trace_", 10) ? "instance" : "kprobe group", name, pid);
+		if (name[0] == '/')
+			cmd_say("removed %s, the unfinished output of gpu-trace %d (it was killed)",
+				name, pid);
+		else
+			cmd_say("removed stale %s %s (gpu-trace %d is gone)",
+				strncmp(name, "gpu_trace_", 10) ? "instance" : "kprobe group", name, pid);
 		(*done)++;
 		break;
 	case STALE_RESTORED:

@@ -205,7 +205,8 @@ static const char reset_usage[] =
 "\n"
 "Removes tracefs instances named gpu-trace-<pid> whose gpu-trace is no longer\n"
 "running, and restores top-level tracefs files a killed --top-level record\n"
-"changed (from its journal in /run/gpu-trace). Running recordings are left alone.\n"
+"changed (from its journal in /run/gpu-trace), and removes the unfinished output\n"
+"(.NAME.dat.partial-XXXXXX) a killed record left. Running recordings are left alone.\n"
 "gpu-trace record does the same when it starts.\n";
 
 const char *cmd_usage(const char *name)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "capture/capture-setup.h"
+#include "capture/partial-output.h"
 #include "capture/record-engine.h"
 #include "tracefs/saved-files.h"
 
@@ -216,7 +217,8 @@ int record_setup(struct record_run *run, struct gt_error *err)
 			   run->creds.drop ? &(struct outfile_user){
 				   run->creds.uid, run->creds.gid,
 				   run->creds.user[0] ? run->creds.user : NULL } : NULL, err) ||
-	    outfile_reserve(&run->out, header_estimate(run), err))
+	    outfile_reserve(&run->out, header_estimate(run), err) ||
+	    partial_output_remember(&run->out, err))
 		return -1;
 	if (open_cgroup(run, err))
 		return -1;
@@ -419,6 +421,7 @@ void record_free(struct record_run *run, struct scan_totals *totals)
 	recorder_close(&run->recorder);
 	recorder_close(&run->scoped_rec);
 	outfile_discard(&run->out);
+	partial_output_forget();
 	page_scan_free(&totals->scan);
 	event_selection_free(&run->tree_events);
 	record_opts_free(&run->opts);

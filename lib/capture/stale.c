@@ -9,6 +9,7 @@
 
 #include "capture/cmdlines.h"
 #include "capture/kfd-probes.h"
+#include "capture/partial-output.h"
 #include "tracefs/saved-files.h"
 #include "tracefs/run-lock.h"
 #include "capture/stale.h"
@@ -47,13 +48,26 @@ static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)
 		int pid = stale_owner_pid(d->d_name);
 
 		if (!pid || strstr(d->d_name, ".tmp") ||
-		    (!strstr(d->d_name, ".restore") && !strstr(d->d_name, ".dyndbg")))
+		    (!strstr(d->d_name, ".restore") && !strstr(d->d_name, ".dyndbg") &&
+		     !strstr(d->d_name, ".partial")))
 			continue;
 		if (stale_owner_running(pid)) {
 			note(d->d_name, pid, STALE_IN_USE, 0, ctx);
 			continue;
 		}
 		snprintf(path, sizeof(path), "%s/%s", session_run_dir(), d->d_name);
+		if (strstr(d->d_name, ".partial")) {
+			/* a killed record's unfinished output: the file, if it is still there */
+			char removed[4096];
+
+			if (partial_output_clean(path, removed, sizeof(removed), &err)) {
+				note(d->d_name, pid, STALE_FAILED, err.errnum, ctx);
+				failed++;
+			} else if (removed[0]) {
+				note(removed, pid, STALE_REMOVED, 0, ctx);
+			}
+			continue;
+		}
 		if (strstr(d->d_name, ".dyndbg")) {
 			/* kfd probes' pr_debug switch: no tracefs files to count */
 			if (kfd_dyndbg_restore_journal(path, &err)) {

@@ -24,6 +24,7 @@ int main(void)
 	suite_presets();
 	suite_report_sections();
 	suite_compare();
+	suite_partial_output();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();
