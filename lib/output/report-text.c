@@ -162,7 +162,7 @@ static void jobs_footnote(struct report *rep)
 {
 	int shown = job_columns_count(job_columns_shown(rep->opts.width));
 
-	if (rep->opts.jobs && shown < COL_NR)
+	if (rep->opts.jobs && shown < COL_NR && rep->jobs_shown)
 		fprintf(rep->stream, "(%d of %d columns, to fit the terminal's %d; --wide or a pipe shows all)\n",
 			shown, COL_NR, rep->opts.width);
 }

@@ -176,6 +176,9 @@ static void text_queues(struct report *rep)
 	const struct kfd_queues *k = &rep->analysis.kfd;
 	int i, s;
 
+	/* a file without GPU data: report's one line says what to record, not this */
+	if (rep->summary && !analysis_has_gpu_data(&rep->analysis) && !rep->analysis.snaps.nr)
+		return;
 	text_probe_queues(rep);
 	text_snapshots(rep);
 	fprintf(rep->stream, "\nKFD queues");
