@@ -125,7 +125,7 @@ static void check_presets(struct check_report *r)
 	int i, j, nr;
 
 	for (i = 0; presets[i].name; i++) {
-		char missing[256] = "";
+		char missing[512] = "", name[256];
 		int have = 0, total = 0;
 
 		for (j = 0; presets[i].events[j]; j++) {
@@ -141,7 +141,8 @@ static void check_presets(struct check_report *r)
 				have++;
 			else
 				snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing),
-					 "%s%s", missing[0] ? ", " : "", presets[i].events[j]);
+					 "%s%s", missing[0] ? ", " : "",
+					 event_spec_missing_name(&sp, name, sizeof(name)));
 			free(sp.system);
 			free(sp.event);
 			free(sp.filter);

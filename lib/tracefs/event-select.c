@@ -147,17 +147,24 @@ static int list_add_unique(char **list, const char *item)
  * A system the kernel lacks is named alone: "amdgpu", not the preset's
  * "amdgpu:amdgpu_[!d]*"; the pattern only where the system is there.
  */
-static void note_missing(struct event_selection *sel, const struct event_spec *sp)
+const char *event_spec_missing_name(const struct event_spec *sp, char *buf, size_t len)
 {
 	int nr = 0;
 	char **any = event_glob_expand(sp->system, "*", &nr);
 	bool part = nr && strcmp(sp->event, "*");
-	char *n;
 
 	event_string_list_free(any, nr);
-	if (asprintf(&n, "%s%s%s%s%s", sel->missing ? sel->missing : "",
-		     sel->missing ? ", " : "", sp->system, part ? ":" : "",
-		     part ? sp->event : "") < 0)
+	snprintf(buf, len, "%s%s%s", sp->system, part ? ":" : "", part ? sp->event : "");
+	return buf;
+}
+
+static void note_missing(struct event_selection *sel, const struct event_spec *sp)
+{
+	char name[256];
+	char *n;
+
+	if (asprintf(&n, "%s%s%s", sel->missing ? sel->missing : "", sel->missing ? ", " : "",
+		     event_spec_missing_name(sp, name, sizeof(name))) < 0)
 		return;
 	free(sel->missing);
 	sel->missing = n;

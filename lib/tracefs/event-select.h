@@ -30,6 +30,18 @@ struct event_selection {
 /** event_spec_parse - "sys", "sys:event", "sys/event"; globs allowed in both parts. */
 int event_spec_parse(const char *arg, bool from_preset, struct event_spec *out,
 		     struct gt_error *err);
+/**
+ * event_spec_missing_name - how a spec the kernel lacks is named to the user
+ * @sp:  the spec
+ * @buf: where the name goes
+ * @len: @buf's size
+ *
+ * A system the kernel lacks is named alone ("amdgpu", not a preset's
+ * "amdgpu:amdgpu_[!d]*"); the event pattern only where the system is there.
+ *
+ * Return: @buf.
+ */
+const char *event_spec_missing_name(const struct event_spec *sp, char *buf, size_t len);
 /** event_selection_add - one -e (or a preset's) event spec added to the selection */
 int event_selection_add(struct event_selection *sel, const char *arg,
 			bool from_preset, struct gt_error *err);

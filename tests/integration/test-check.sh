@@ -15,6 +15,9 @@ test_check_lines_and_exit_status() {
 		grep -Eq "^(OK|WARN|FAIL) +$key " "$WORK/check.txt" || { WHY="no $key finding"; return 1; }
 	done
 	grep -q '^preset amd' <(grep -o 'preset amd.*' "$WORK/check.txt") || { WHY="no preset amd finding"; return 1; }
+	# what a preset lacks is named as record names it: a system, never the preset's glob
+	expect "a preset's glob in check's words: $(grep -o 'lacks .*[][*].*' "$WORK/check.txt" | head -1)" \
+		not grep -q 'lacks .*amdgpu_\[' "$WORK/check.txt" || return 1
 	# the tracer verdict agrees with what record does here
 	if grep -q '^WARN function  *function tracer listed but refused' "$WORK/check.txt"; then
 		"$GT" record -p function -e sched:sched_switch -o "$WORK/ck.dat" -- true 2> "$WORK/ck.err"
