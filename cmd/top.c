@@ -349,7 +349,7 @@ int cmd_top(int argc, char **argv)
 		free(run.opts.pids);
 		return parsed > 0 ? 0 : cmd_fail("top", &err);
 	}
-	if (run.opts.command && (ret = workload_check_command(run.opts.command[0], &err))) {
+	if (run.opts.command && (ret = workload_check_command(run.opts.command[0], false, &err))) {
 		cmd_fail("top", &err);
 		event_selection_free(&run.opts.events);
 		free(run.opts.pids);

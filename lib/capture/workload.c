@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "capture/workload.h"
+#include "util/user-rights.h"
 
 int workload_creds_from_env(struct workload_creds *c, bool as_root,
 			    struct gt_error *err)
@@ -80,7 +81,10 @@ static void child_fail(int status_fd, int code)
 	_exit(code);
 }
 
-/* 0 runnable, else the errno exec would most likely give */
+/* there, but not a file our effective ids may execute (exec says EACCES) */
+#define NOT_EXECUTABLE	(-1)
+
+/* 0 runnable by our effective ids, NOT_EXECUTABLE, or why it cannot be reached */
 static int runnable(const char *path)
 {
 	struct stat st;
@@ -89,12 +93,13 @@ static int runnable(const char *path)
 		return errno;
 	if (S_ISDIR(st.st_mode))
 		return EISDIR;
-	if (!S_ISREG(st.st_mode) || !(st.st_mode & 0111))
-		return EACCES;
+	if (!S_ISREG(st.st_mode) || !(st.st_mode & 0111) ||
+	    faccessat(AT_FDCWD, path, X_OK, AT_EACCESS))
+		return NOT_EXECUTABLE;
 	return 0;
 }
 
-int workload_check_command(const char *cmd, struct gt_error *err)
+static int check_command(const char *cmd, struct gt_error *err)
 {
 	const char *path = getenv("PATH"), *p, *end;
 	char full[4096];
@@ -108,9 +113,11 @@ int workload_check_command(const char *cmd, struct gt_error *err)
 		e = runnable(cmd);
 		if (!e)
 			return 0;
-		gt_error_set(err, e, "cannot run '%s': %s%s", cmd,
-			     e == EACCES ? "not an executable file" : strerror(e),
-			     e == ENOENT ? "; check the path" : "; give a program or a script with its execute bit set");
+		gt_error_set(err, e == NOT_EXECUTABLE ? EACCES : e, "cannot run '%s': %s%s", cmd,
+			     e == NOT_EXECUTABLE ? "not an executable file" : strerror(e),
+			     e == ENOENT ? "; check the path" :
+			     e == EACCES ? "; the workload runs as you (sudo's user): give a path you can reach" :
+			     "; give a program or a script with its execute bit set");
 		return e == ENOENT ? 127 : 126;
 	}
 	for (p = path && *path ? path : "/bin:/usr/bin"; ; p = end + 1) {
@@ -127,6 +134,21 @@ int workload_check_command(const char *cmd, struct gt_error *err)
 		     found ? "no executable file of that name" : "not found",
 		     path && *path ? path : "/bin:/usr/bin");
 	return found ? 126 : 127;
+}
+
+int workload_check_command(const char *cmd, bool as_root, struct gt_error *err)
+{
+	struct workload_creds c;
+	struct user_rights r = { 0 };
+	int ret;
+
+	if (workload_creds_from_env(&c, as_root, err))
+		return 126;
+	if (c.drop && user_rights_enter(&r, c.uid, c.gid, c.user[0] ? c.user : NULL, err))
+		return 126;
+	ret = check_command(cmd, err);
+	user_rights_leave(&r);
+	return ret;
 }
 
 int workload_spawn(struct workload *w, char *const argv[],

@@ -36,8 +36,12 @@ int workload_creds_from_env(struct workload_creds *c, bool as_root,
  * workload_check_command - what execvp() would run for cmd (a path, or a name looked up in
  * PATH), checked before any set-up: 0, or 127 (not found) / 126 (not a runnable file) as a
  * shell exits, with err naming cmd whole. The exec itself still decides.
+ *
+ * Under sudo the check is made with the rights of the user the workload will run as
+ * (workload_creds_from_env() with @as_root): root's answer would tell them about paths
+ * they cannot see, and differ from what their exec will meet.
  */
-int workload_check_command(const char *cmd, struct gt_error *err);
+int workload_check_command(const char *cmd, bool as_root, struct gt_error *err);
 
 /**
  * workload_spawn - fork; the child waits for workload_release() before it execs argv, and is

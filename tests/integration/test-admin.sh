@@ -343,3 +343,24 @@ test_second_top_level_record_refused() {
 	expect "the first run failed (exit $rc1)" [ $rc1 = 0 ] || return 1
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "two top-level records at once"
 }
+
+# Under sudo the command is checked as the user who runs it: a program in a
+# directory only root can enter is not theirs to run (and root's answer would
+# tell them what is there)
+test_command_checked_with_the_users_rights() {
+	local out rc
+	out=$(nobody_dir cmdck)/c.dat || { WHY="cannot make nobody's directory"; return 1; }
+	mkdir -p "$WORK/rootonly" && chmod 0700 "$WORK/rootonly" && cp /bin/true "$WORK/rootonly/prog" ||
+		{ WHY="cannot make root's directory"; return 1; }
+	tracefs_snapshot > "$WORK/snap.before"
+	SUDO_UID=65534 SUDO_GID=65534 "$GT" record -e sched:sched_switch -o "$out" -- "$WORK/rootonly/prog" \
+		> "$WORK/cmdck.out" 2> "$WORK/cmdck.err"
+	rc=$?
+	expect "nobody's record of root's program: exit $rc, want 126: $(cat "$WORK/cmdck.err")" [ $rc = 126 ] || return 1
+	expect "not one line saying it cannot be reached: $(cat "$WORK/cmdck.err")" \
+		[ "$(count_lines "$WORK/cmdck.err")" = 1 ] && grep -q "cannot run '$WORK/rootonly/prog': Permission denied" "$WORK/cmdck.err" || return 1
+	SUDO_UID=65534 SUDO_GID=65534 "$GT" record --as-root -e sched:sched_switch -o "$WORK/cmdck-root.dat" -- \
+		"$WORK/rootonly/prog" > /dev/null 2> "$WORK/cmdck-root.err" ||
+		{ WHY="--as-root could not run root's program: $(tail -1 "$WORK/cmdck-root.err")"; return 1; }
+	same_as_before "a command checked as the user"
+}
