@@ -69,31 +69,21 @@ static int parse_number(const char *opt, const char *arg, double min, double *ou
 	return 0;
 }
 
-static void take_shared(struct top_opts *o, const struct capture_args *ca)
-{
-	o->buffer_kb = ca->buffer_kb;
-	o->pids = ca->pids;
-	o->nr_pids = ca->nr_pids;
-	o->system_wide = ca->system_wide;
-	o->explicit_events = ca->explicit_events;
-}
-
 /* 0 ok, 1 help printed, -1 error */
 static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err)
 {
-	struct capture_args ca = { .events = &o->events };
 	bool help = false;
 	int c, shared;
 	double v;
 
 	memset(o, 0, sizeof(*o));
+	o->cap.events = &o->events;
 	o->interval_s = 1.0;
 	optind = 0;	/* a full restart of getopt, also when called again in one process */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:" CAPTURE_SHORT_OPTIONS "d:n:",
 				long_options, NULL)) != -1) {
-		shared = cmd_capture_option("top", c, optarg, &ca, &help, err);
-		take_shared(o, &ca);	/* the caller frees what -P took, also on an error */
+		shared = cmd_capture_option("top", c, optarg, &o->cap, &help, err);
 		if (shared < 0)
 			return -1;
 		if (help)
@@ -123,12 +113,12 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 	}
 	if (optind < argc)
 		o->command = argv + optind;
-	if (o->command && o->nr_pids)
+	if (o->command && o->cap.nr_pids)
 		return gt_error_set(err, EINVAL, "-P watches running processes; it cannot be combined with a command");
 	/* the function tracer has no place in a live job view: the preset's events only */
-	if (cmd_capture_events(&ca, err))
+	if (cmd_capture_events(&o->cap, err))
 		return -1;
-	o->preset = ca.preset ? ca.preset->name : NULL;
+	o->preset = o->cap.preset ? o->cap.preset->name : NULL;
 	return 0;
 }
 
@@ -150,8 +140,8 @@ static int setup(struct top_run *run, struct gt_error *err)
 {
 	struct live_capture_config cfg = {
 		.events = &run->opts.events,
-		.explicit_events = run->opts.explicit_events,
-		.buffer_kb = run->opts.buffer_kb,
+		.explicit_events = run->opts.cap.explicit_events,
+		.buffer_kb = run->opts.cap.buffer_kb,
 		.stale = cmd_stale_note,
 		.ctx = &(int){ 0 },
 	};
@@ -202,10 +192,10 @@ static bool watched_ended(struct top_run *run)
 		run->workload_exited = true;
 	if (run->opts.command)
 		return run->workload_exited;
-	for (i = 0; i < run->opts.nr_pids; i++)
-		if (!kill(run->opts.pids[i], 0) || errno != ESRCH)
+	for (i = 0; i < run->opts.cap.nr_pids; i++)
+		if (!kill(run->opts.cap.pids[i], 0) || errno != ESRCH)
 			return false;
-	return run->opts.nr_pids > 0;
+	return run->opts.cap.nr_pids > 0;
 }
 
 static void tty_raw(struct top_run *run)
@@ -333,7 +323,7 @@ static void teardown(struct top_run *run)
 		cmd_fail("top", &err);
 	live_stats_free(&run->live);
 	event_selection_free(&run->opts.events);
-	free(run->opts.pids);
+	free(run->opts.cap.pids);
 }
 
 int cmd_top(int argc, char **argv)
@@ -346,13 +336,13 @@ int cmd_top(int argc, char **argv)
 	parsed = parse(argc, argv, &run.opts, &err);
 	if (parsed) {
 		event_selection_free(&run.opts.events);
-		free(run.opts.pids);
+		free(run.opts.cap.pids);
 		return parsed > 0 ? 0 : cmd_fail("top", &err);
 	}
 	if (run.opts.command && (ret = workload_check_command(run.opts.command[0], false, &err))) {
 		cmd_fail("top", &err);
 		event_selection_free(&run.opts.events);
-		free(run.opts.pids);
+		free(run.opts.cap.pids);
 		return ret;
 	}
 	cmd_stop_signals_install(SIGWINCH, on_resize);

@@ -7,21 +7,18 @@
 #include <sys/types.h>
 
 #include "tracefs/event-select.h"
+#include "cmd.h"
 #include "analysis/live-stats.h"
 #include "analysis/analysis.h"
 
 struct top_opts {
 	struct event_selection events;
-	bool explicit_events;		/* -e given */
+	struct capture_args cap;	/* what record's options share; cap.events: &events */
 	const char *preset;
 	double interval_s;		/* -d */
 	long count;			/* -n, 0: until stopped */
 	bool json;
 	enum live_sort sort;
-	unsigned long buffer_kb;	/* 0: the ladder */
-	bool system_wide;		/* -a (the default without -- cmd or -P) */
-	pid_t *pids;
-	int nr_pids;
 	char **command;
 };
 

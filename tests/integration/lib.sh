@@ -86,6 +86,17 @@ nobody_dir() {
 	mkdir -p "$WORK/$1" && chown 65534:65534 "$WORK/$1" && echo "$WORK/$1"
 }
 
+# pane_when SESSION FILE PATTERN: the tmux pane into FILE once PATTERN shows (15 s at most)
+pane_when() {
+	local i
+	for i in $(seq 75); do
+		tmux capture-pane -p -t "$1" > "$2" 2> /dev/null
+		grep -q "$3" "$2" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
 # not COMMAND...: succeeds when the command fails (for expect)
 not() { ! "$@"; }
 

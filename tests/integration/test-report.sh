@@ -801,17 +801,6 @@ test_report_counts_read_as_english() {
 		not grep -qE '(^|[^0-9.])1 (jobs|rings|slices|flows|lines|dispatches)\b' <<< "$out$(cat "$WORK/one.note")" || return 1
 }
 
-# pane SESSION FILE PATTERN: the tmux pane into FILE once PATTERN shows (15 s at most)
-pane_when() {
-	local i
-	for i in $(seq 75); do
-		tmux capture-pane -p -t "$1" > "$2" 2> /dev/null
-		grep -q "$3" "$2" && return 0
-		sleep 0.2
-	done
-	return 1
-}
-
 # --jobs on a terminal, as perf report: the columns that fit, in a pager; a
 # pipe and --wide get every column
 test_report_jobs_fit_the_terminal() {

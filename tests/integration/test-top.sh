@@ -28,28 +28,17 @@ print(n)' "$WORK/top.json")
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top --json"
 }
 
-# capture SESSION FILE PATTERN: the pane into FILE once PATTERN shows (15 s at most)
-capture_when() {
-	local i
-	for i in $(seq 75); do
-		tmux capture-pane -p -t "$1" > "$2" 2> /dev/null
-		grep -q "$3" "$2" && return 0
-		sleep 0.2
-	done
-	return 1
-}
-
 test_top_screen_in_tmux() {
 	local s=gt-top-$$ screen
 	command -v tmux > /dev/null || { WHY="tmux not installed (sudo make deps)"; return 77; }
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
 	tmux new-session -d -s "$s" -x 150 -y 20 \
 		"'$GT' top -e dma_fence -d 0.3; echo TOP-EXIT=\$?; sleep 60" || { WHY="tmux failed"; return 1; }
-	capture_when "$s" "$WORK/top.screen" '^RING '
+	pane_when "$s" "$WORK/top.screen" '^RING '
 	tmux send-keys -t "$s" s
-	capture_when "$s" "$WORK/top.sorted" 'sort busy'
+	pane_when "$s" "$WORK/top.sorted" 'sort busy'
 	tmux send-keys -t "$s" q
-	capture_when "$s" "$WORK/top.quit" 'TOP-EXIT='
+	pane_when "$s" "$WORK/top.quit" 'TOP-EXIT='
 	tmux kill-session -t "$s" 2> /dev/null
 	screen=$(head -3 "$WORK/top.screen" | tr '\n' '|')
 	expect "no header on the screen: $screen" grep -q '^gpu-trace top .*sort jobs/s .*q quit' "$WORK/top.screen" || return 1
