@@ -2,8 +2,9 @@
 /*
  * The joins the pipeline runs, in the order each record meets them: the
  * workload's pid tree first (the job join asks it whose a job is), then
- * GPU jobs, KFD's functions, KFD's probe events, and last the print lines
- * no other join took (the HIP runtime's log, KFD debugfs snapshots).
+ * GPU jobs, KFD's functions, KFD's probe events, amdgpu's user queues, and
+ * last the print lines no other join took (the HIP runtime's log, KFD
+ * debugfs snapshots).
  */
 #include <string.h>
 
@@ -134,6 +135,33 @@ static void print_lines_free(struct analysis *a)
 	hip_runtime_free(&a->hip);
 }
 
+static int user_queues_join_init(struct analysis *a)
+{
+	user_queues_init(&a->uq, a->tep);
+	return 0;
+}
+
+static void user_queues_join_record(struct analysis *a, struct join_record *r)
+{
+	if (user_queues_record(&a->uq, r->rec, r->kind, &r->ev))
+		r->taken = true;
+}
+
+static void user_queues_join_finish(struct analysis *a)
+{
+	user_queues_finish(&a->uq);
+}
+
+static void user_queues_join_free(struct analysis *a)
+{
+	user_queues_free(&a->uq);
+}
+
+static bool user_queues_gpu_data(const struct analysis *a)
+{
+	return a->uq.records;
+}
+
 static bool jobs_gpu_data(const struct analysis *a)
 {
 	return a->gpu_events;
@@ -163,6 +191,9 @@ const struct analysis_join analysis_joins[] = {
 	  .gpu_data = kfd_functions_gpu_data },
 	{ .name = "KFD probe events", .init = kfd_probes_init, .record = kfd_probes_record,
 	  .free = kfd_probes_free, .gpu_data = kfd_probes_gpu_data },
+	{ .name = "amdgpu user queues", .init = user_queues_join_init,
+	  .record = user_queues_join_record, .finish = user_queues_join_finish,
+	  .free = user_queues_join_free, .gpu_data = user_queues_gpu_data },
 	{ .name = "print lines (HIP log, KFD snapshots)", .init = print_lines_init,
 	  .record = print_lines_record, .finish = print_lines_finish, .free = print_lines_free,
 	  .gpu_data = print_lines_gpu_data },

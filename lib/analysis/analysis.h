@@ -16,6 +16,7 @@
 #include "analysis/kfd-queue-table.h"
 #include "analysis/kfd-queues.h"
 #include "analysis/timeline.h"
+#include "analysis/user-queues.h"
 #include "analysis/workload-tree.h"
 
 struct analysis;
@@ -56,6 +57,7 @@ struct analysis {
 	struct kfd_queues kfd;
 	struct kfd_queue_table kq;		/* record --kfd-args's probe events */
 	struct kfd_snapshots snaps;		/* record's KFD debugfs snapshots */
+	struct user_queues uq;			/* amdgpu's user-mode queues (7.x) */
 	struct workload_tree workload;
 	struct hip_runtime hip;			/* the HIP runtime's log lines */
 	struct tep_event *print_event;

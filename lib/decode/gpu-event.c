@@ -272,38 +272,9 @@ static long long snum(const struct tep_format_field *f, const struct tep_record 
 	return (signed char)v;
 }
 
-/* __string()/__data_loc: low 16 bits offset, high 16 length (with the NUL). */
-static void str(const struct tep_format_field *f, const struct tep_record *r,
-		char *out)
+static void str(const struct tep_format_field *f, const struct tep_record *r, char *out)
 {
-	unsigned int off, len;
-	const char *src;
-
-	out[0] = '\0';
-	if (!record_field_fits(f, r))
-		return;
-	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		unsigned long long v = num(f, r);
-
-		off = (unsigned int)(v & 0xffff);
-		len = (unsigned int)(v >> 16);
-		if (f->flags & TEP_FIELD_IS_RELATIVE)
-			off += (unsigned int)(f->offset + f->size);
-	} else if ((f->flags & TEP_FIELD_IS_ARRAY) && !(f->flags & TEP_FIELD_IS_POINTER)) {
-		off = (unsigned int)f->offset;
-		len = (unsigned int)f->size;
-	} else {
-		return;		/* a kernel pointer to a string: not in the record */
-	}
-	if (off >= (unsigned int)r->size)
-		return;
-	if (len > (unsigned int)r->size - off)
-		len = (unsigned int)r->size - off;
-	if (len > GEV_STR_LEN - 1)
-		len = GEV_STR_LEN - 1;
-	src = (const char *)r->data + off;
-	memcpy(out, src, len);
-	out[len] = '\0';
+	record_field_str(f, r, out, GEV_STR_LEN);
 }
 
 static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r,

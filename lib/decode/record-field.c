@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
 #include "decode/record-field.h"
 
 bool record_field_fits(const struct tep_format_field *f, const struct tep_record *r)
@@ -22,4 +24,39 @@ const char *record_field_tail(const struct tep_format_field *f, const struct tep
 		return NULL;
 	*len = r->size - f->offset;
 	return (const char *)r->data + f->offset;
+}
+
+/* __string()/__data_loc: low 16 bits offset, high 16 length (with the NUL). */
+void record_field_str(const struct tep_format_field *f, const struct tep_record *r, char *out,
+		      size_t len)
+{
+	unsigned long long v;
+	unsigned int off, n;
+
+	out[0] = '\0';
+	if (!record_field_fits(f, r))
+		return;
+	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		if (!record_field_num(f, r, &v))
+			return;
+		off = (unsigned int)(v & 0xffff);
+		n = (unsigned int)(v >> 16);
+		if (f->flags & TEP_FIELD_IS_RELATIVE)
+			off += (unsigned int)(f->offset + f->size);
+	} else if ((f->flags & TEP_FIELD_IS_ARRAY) && !(f->flags & TEP_FIELD_IS_POINTER)) {
+		off = (unsigned int)f->offset;
+		n = (unsigned int)f->size;
+	} else {
+		return;		/* a kernel pointer to a string: not in the record */
+	}
+	if (off >= (unsigned int)r->size)
+		return;
+	if (n > (unsigned int)r->size - off)
+		n = (unsigned int)r->size - off;
+	if (n > len - 1)
+		n = (unsigned int)(len - 1);
+	memcpy(out, (const char *)r->data + off, n);
+	out[n] = '\0';
+	/* the kernel's NUL inside the length, or a short one: stop at the first */
+	out[strnlen(out, n)] = '\0';
 }

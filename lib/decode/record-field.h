@@ -3,6 +3,7 @@
 #define GT_RECORD_FIELD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <event-parse.h>
 
@@ -24,5 +25,16 @@ bool record_field_num(const struct tep_format_field *f, const struct tep_record 
  */
 const char *record_field_tail(const struct tep_format_field *f, const struct tep_record *r,
 			      int *len);
+
+/**
+ * record_field_str - a string field, cut to @len - 1 bytes and terminated
+ * @f:   a __string() (__data_loc, relative or not) or char[N] field
+ * @r:   the record
+ * @out: where the string goes ("" when it is not in the record: a kernel
+ *       pointer, or an offset or length outside the record)
+ * @len: @out's size, at least 1
+ */
+void record_field_str(const struct tep_format_field *f, const struct tep_record *r, char *out,
+		      size_t len);
 
 #endif

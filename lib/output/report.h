@@ -114,7 +114,8 @@ struct report_section {
 	void (*write[REPORT_SECTION_NR_FORMATS])(struct report *rep);
 };
 
-extern const struct report_section report_section_kfd, report_section_hip;
+extern const struct report_section report_section_kfd, report_section_userq,
+	report_section_hip;
 /* Every section, in the order the report prints them; NULL-terminated. */
 extern const struct report_section *const report_sections[];
 /* Every format, in the order --help names them; NULL-terminated. */

@@ -31,7 +31,7 @@ test_html_every_fixture() {
 		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "$s" "$WORK/h-$s.dat" ||
 			{ WHY="make-fixture $s failed"; return 1; }
 		case $s in
-		kfd-*) html_check "$WORK/h-$s.dat" "html-$s" || return 1 ;;
+		kfd-*|userq) html_check "$WORK/h-$s.dat" "html-$s" || return 1 ;;
 		*) html_check "$WORK/h-$s.dat" "html-$s" --hover || return 1 ;;
 		esac
 	done

@@ -838,3 +838,38 @@ test_report_jobs_fit_the_terminal() {
 		grep -q "^(7 of 19 columns, to fit the terminal's 100; --wide or a pipe shows all)$" "$WORK/jobs.nopager" || return 1
 	expect "--wide on a terminal lost columns" grep -q '^RING .* SUBMIT .* BEHIND FLAGS$' "$WORK/jobs.joined"
 }
+
+# amdgpu's user-mode queues (7.x), from the real 7.3 formats: each queue's
+# states, its fences emit -> signaled, what it waited for, in every format
+test_report_user_queues() {
+	local f out
+	f=$(fixture userq) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "no user-queue section: $(echo "$out" | tail -5 | tr '\n' '|')" \
+		grep -q '^User queues (amdgpu, 3; work reaches these queues through a doorbell, with no scheduler job: no event marks when the hardware picked it up' <<< "$out" || return 1
+	expect "llama's compute queue: $(grep 'doorbell 16' <<< "$out")" \
+		grep -q '^  0000:03:00.0 compute queue, doorbell 16, client 7, 4242 llama: created at 1.000000 (20.000 us)$' <<< "$out" || return 1
+	expect "its states" grep -q '^    states: unmapped 0.040 ms (1x), mapped 2.160 ms (2x), preempted 0.300 ms (1x), hung 0.500 ms (1x); at the end hung$' <<< "$out" || return 1
+	expect "its work: $(grep '    work' <<< "$out" | head -1)" \
+		grep -q '^    work: 4 fences emitted, 3 signaled (emit->signaled p50 590.000, p99 600.000, max 600.000 us), 1 pending at the end; 800.000 us not mapped while work was pending$' <<< "$out" || return 1
+	expect "its dependency wait" grep -q '^    dependency waits: 1 (p50 300.000, max 300.000 us)$' <<< "$out" || return 1
+	expect "the failed create" grep -q '^  ? gfx queue, doorbell 24, 5000 vkcube: create at 1.000050 failed: EINVAL$' <<< "$out" || return 1
+	expect "the queue from before the file" \
+		grep -q '^  0000:03:00.0 sdma queue, doorbell 32, client 7: created before the file, destroyed at 1.002990$' <<< "$out" || return 1
+	expect "--queues lacks them" grep -q '^User queues' <<< "$("$GT" report --queues "$f")" || return 1
+	expect "JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)["user_queues"]
+q = d["queues"][0]
+assert d["records"] == 18 and len(d["queues"]) == 3, d["records"]
+assert q["state_at_end"] == "hung" and q["states"]["preempted"] == {"ns": 300000, "entered": 1}, q
+assert q["fences_emitted"] == 4 and q["fences_signaled"] == 3 and q["unmapped_pending_ns"] == 800000, q
+assert q["emit_to_signaled"]["max_ns"] == 600000 and q["dependency_wait"]["count"] == 1, q
+assert d["queues"][1]["result"] == -22 and d["queues"][1]["destroyed_ns"] is None' < <("$GT" report --format json "$f") || return 1
+	expect "CSV" grep -q '^0000:03:00.0,compute,16,7,4242,llama,1000000000,0,,hung,40000,2160000,300000,500000,0,4,3,1,800000,590000,600000,1,300000$' \
+		<<< "$("$GT" report --format csv "$f")" || return 1
+	# a file of a kernel without them: JSON says null, text says nothing
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "user queues in a file without them" not grep -q 'User queues' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON user_queues not null without the formats" python3 -c 'import json, sys
+assert json.load(sys.stdin)["user_queues"] is None' < <("$GT" report --format json "$f")
+}

@@ -25,6 +25,7 @@ int main(void)
 	suite_report_sections();
 	suite_compare();
 	suite_partial_output();
+	suite_user_queues();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();

@@ -35,6 +35,7 @@ void suite_trace_session(void);
 void suite_report_sections(void);
 void suite_compare(void);
 void suite_partial_output(void);
+void suite_user_queues(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {

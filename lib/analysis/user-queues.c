@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/user-queues.h"
+#include "decode/record-field.h"
+
+enum userq_kind {
+	UQ_CREATE_START, UQ_CREATE_END, UQ_DESTROY_START, UQ_DESTROY_END,
+	UQ_EMIT, UQ_WAIT_DEPS, UQ_STATE_START, UQ_STATE_CHANGED, UQ_NR_KINDS
+};
+
+static const char *const userq_event_names[UQ_NR_KINDS] = {
+	"amdgpu_userq_create_start", "amdgpu_userq_create_end",
+	"amdgpu_userq_destroy_start", "amdgpu_userq_destroy_end",
+	"amdgpu_userq_emit_fence", "amdgpu_userq_wait_deps",
+	"amdgpu_userq_state_start", "amdgpu_userq_state_changed",
+};
+
+/* One format of the file's and where its fields are. */
+struct userq_event {
+	int id;
+	enum userq_kind kind;
+	struct tep_event *event;
+	struct tep_format_field *queue, *doorbell, *type, *state, *xcp, *result, *ctx, *seqno,
+		*dev, *client, *to, *from, *dep_ctx, *dep_seqno;
+};
+
+/* An emitted fence not yet signaled, or a queue waiting on a dependency. */
+struct userq_wait {
+	int q;
+	uint64_t since;
+	struct userq_wait *next;	/* more waiters on the same dependency */
+};
+
+#define RECENT_SIGNALS	4096
+
+const char *userq_state_name(enum userq_state s)
+{
+	static const char *const names[USERQ_NR_STATES] = {
+		"unmapped", "mapped", "preempted", "hung", "invalid VA"
+	};
+
+	return s < USERQ_NR_STATES ? names[s] : "?";
+}
+
+const char *userq_state_key(enum userq_state s)
+{
+	return s == USERQ_INVALID_VA ? "invalid_va" : userq_state_name(s);
+}
+
+const char *userq_type_name(uint32_t type)
+{
+	static const char *const names[] = { "gfx", "compute", "sdma" };
+
+	return type < sizeof(names) / sizeof(names[0]) ? names[type] : NULL;
+}
+
+void user_queues_init(struct user_queues *u, struct tep_handle *tep)
+{
+	int k;
+
+	memset(u, 0, sizeof(*u));
+	u->events = calloc(UQ_NR_KINDS, sizeof(*u->events));
+	for (k = 0; u->events && k < UQ_NR_KINDS; k++) {
+		struct tep_event *e = tep_find_event_by_name(tep, "amdgpu", userq_event_names[k]);
+		struct userq_event *d = &u->events[u->nr_events];
+
+		if (!e)
+			continue;
+		d->id = e->id;
+		d->kind = (enum userq_kind)k;
+		d->event = e;
+		d->queue = tep_find_field(e, "queue");
+		d->doorbell = tep_find_field(e, "doorbell_index");
+		d->type = tep_find_field(e, "queue_type");
+		d->state = tep_find_field(e, "state");
+		d->xcp = tep_find_field(e, "xcp_id");
+		d->result = tep_find_field(e, "result");
+		d->ctx = tep_find_field(e, k == UQ_WAIT_DEPS ? "context" : "fence_context");
+		d->seqno = tep_find_field(e, "fence_seqno");
+		d->dev = tep_find_field(e, "dev");
+		d->client = tep_find_field(e, "client_id");
+		d->to = tep_find_field(e, "to");
+		d->from = tep_find_field(e, "from");
+		d->dep_ctx = tep_find_field(e, "dep_context");
+		d->dep_seqno = tep_find_field(e, "dep_seqno");
+		u->nr_events++;
+	}
+}
+
+bool user_queues_present(const struct user_queues *u)
+{
+	return u->nr_events > 0;
+}
+
+static uint64_t num(const struct tep_format_field *f, const struct tep_record *r)
+{
+	unsigned long long v;
+
+	return record_field_num(f, r, &v) ? v : 0;
+}
+
+static uint64_t queue_key(uint32_t type, uint64_t doorbell)
+{
+	return keymap_pair(type, doorbell);
+}
+
+/* dma_fence events carry 32-bit context and seqno: the key both sides share */
+static uint64_t fence_key(uint64_t ctx, uint64_t seqno)
+{
+	return keymap_pair(ctx & 0xffffffffu, seqno & 0xffffffffu);
+}
+
+/* The queue that has this doorbell now; NULL when there is none. */
+static struct user_queue *live_queue(struct user_queues *u, uint32_t type, uint64_t doorbell)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&u->live, queue_key(type, doorbell));
+	struct user_queue *q = at ? &u->queues[at - 1] : NULL;
+
+	return q && q->type == type && q->doorbell == doorbell ? q : NULL;
+}
+
+static struct user_queue *add_queue(struct user_queues *u, uint32_t type, uint64_t doorbell)
+{
+	struct user_queue *q;
+
+	if (u->nr >= USERQ_MAX_QUEUES) {
+		u->dropped++;
+		return NULL;
+	}
+	if (u->nr == u->cap) {
+		int cap = u->cap ? u->cap * 2 : 16;
+		struct user_queue *n = realloc(u->queues, sizeof(*n) * (size_t)cap);
+
+		if (!n) {
+			u->dropped++;
+			return NULL;
+		}
+		u->queues = n;
+		u->cap = cap;
+	}
+	q = &u->queues[u->nr++];
+	memset(q, 0, sizeof(*q));
+	q->type = type;
+	q->doorbell = doorbell;
+	if (keymap_put(&u->live, queue_key(type, doorbell), (void *)(uintptr_t)u->nr))
+		u->dropped++;
+	return q;
+}
+
+/* A queue met first in the middle of its life (created before the file). */
+static struct user_queue *queue_of(struct user_queues *u, uint32_t type, uint64_t doorbell)
+{
+	struct user_queue *q = live_queue(u, type, doorbell);
+
+	return q ? q : add_queue(u, type, doorbell);
+}
+
+/* Of the queues created last, the one with this kernel pointer and no answer yet. */
+static struct user_queue *queue_by_pointer(struct user_queues *u, uint64_t ptr, bool answered)
+{
+	int i;
+
+	for (i = u->nr - 1; i >= 0 && i >= u->nr - 64; i--)
+		if (u->queues[i].queue == ptr && u->queues[i].has_create &&
+		    u->queues[i].has_result == answered && !u->queues[i].destroyed)
+			return &u->queues[i];
+	return NULL;
+}
+
+/* Time not mapped while work was pending, up to ts; before pending or state change. */
+static void advance(struct user_queue *q, uint64_t ts)
+{
+	if (q->pending && q->state_known && q->state != USERQ_MAPPED && ts > q->pending_since)
+		q->unmapped_pending_ns += ts - q->pending_since;
+	q->pending_since = ts;
+}
+
+static void close_state(struct user_queue *q, uint64_t ts)
+{
+	advance(q, ts);
+	if (q->state_known && ts > q->state_since)
+		q->state_ns[q->state] += ts - q->state_since;
+	q->state_since = ts;
+}
+
+static void enter_state(struct user_queue *q, uint64_t state, uint64_t ts)
+{
+	close_state(q, ts);
+	q->state = state < USERQ_NR_STATES ? (enum userq_state)state : USERQ_INVALID_VA;
+	q->state_known = true;
+	q->entered[q->state]++;
+}
+
+static void client(struct user_queue *q, const struct userq_event *d, struct tep_record *rec)
+{
+	if (d->client) {
+		q->has_client = true;
+		q->client_id = num(d->client, rec);
+	}
+	if (d->dev && !q->dev[0])
+		record_field_str(d->dev, rec, q->dev, sizeof(q->dev));
+}
+
+static void destroy_queue(struct user_queues *u, struct user_queue *q, uint64_t ts)
+{
+	close_state(q, ts);
+	q->destroyed = true;
+	if (!q->destroyed_at)
+		q->destroyed_at = ts;
+	if (live_queue(u, q->type, q->doorbell) == q)
+		keymap_del(&u->live, queue_key(q->type, q->doorbell));
+}
+
+static void on_create(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
+		      uint32_t type, uint64_t doorbell)
+{
+	uint64_t ptr = num(d->queue, rec);
+	struct user_queue *q;
+
+	if (d->kind == UQ_CREATE_START) {
+		q = add_queue(u, type, doorbell);
+		if (!q)
+			return;
+		q->has_create = true;
+		q->queue = ptr;
+		q->created = rec->ts;
+		q->xcp_id = (uint32_t)num(d->xcp, rec);
+		q->pid = tep_data_pid(d->event->tep, rec);
+		if (d->state)
+			enter_state(q, num(d->state, rec), rec->ts);
+		return;
+	}
+	q = queue_by_pointer(u, ptr, false);
+	if (!q)
+		return;
+	q->has_result = true;
+	q->result = (int)num(d->result, rec);
+	q->create_ns = rec->ts - q->created;
+	/* a create that failed never was a queue: its doorbell is not taken */
+	if (q->result)
+		destroy_queue(u, q, rec->ts);
+}
+
+static void on_destroy(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
+		       uint32_t type, uint64_t doorbell)
+{
+	struct user_queue *q = live_queue(u, type, doorbell);
+
+	if (!q)
+		q = queue_by_pointer(u, num(d->queue, rec), true);
+	if (!q)
+		return;
+	if (d->kind == UQ_DESTROY_START) {
+		q->destroyed_at = rec->ts;
+		return;
+	}
+	q->destroy_result = (int)num(d->result, rec);
+	destroy_queue(u, q, rec->ts);
+}
+
+static bool too_many_pending(struct user_queues *u)
+{
+	if (u->nr_pending < USERQ_MAX_PENDING)
+		return false;
+	u->dropped++;
+	return true;
+}
+
+static void on_emit(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
+		    struct user_queue *q)
+{
+	uint64_t key = fence_key(num(d->ctx, rec), num(d->seqno, rec));
+	struct userq_wait *w;
+
+	q->emits++;
+	if (too_many_pending(u) || keymap_get(&u->fences, key))
+		return;
+	w = calloc(1, sizeof(*w));
+	if (!w || keymap_put(&u->fences, key, w)) {
+		free(w);
+		u->dropped++;
+		return;
+	}
+	w->q = (int)(q - u->queues);
+	w->since = rec->ts;
+	advance(q, rec->ts);
+	q->pending++;
+	u->nr_pending++;
+}
+
+static void on_wait_deps(struct user_queues *u, const struct userq_event *d,
+			 struct tep_record *rec, struct user_queue *q)
+{
+	uint64_t key = fence_key(num(d->dep_ctx, rec), num(d->dep_seqno, rec));
+	uintptr_t signaled = (uintptr_t)keymap_get(&u->signaled, key);
+	struct userq_wait *w;
+
+	q->dep_waits++;
+	/* signaled before the wait began: no wait at all */
+	if (signaled) {
+		latency_stats_add(&q->dep_wait, 0);
+		return;
+	}
+	if (too_many_pending(u) || !(w = calloc(1, sizeof(*w)))) {
+		q->deps_unresolved++;
+		return;
+	}
+	w->q = (int)(q - u->queues);
+	w->since = rec->ts;
+	w->next = keymap_get(&u->deps, key);
+	if (keymap_put(&u->deps, key, w)) {
+		free(w);
+		q->deps_unresolved++;
+		return;
+	}
+	u->nr_pending++;
+}
+
+/* Kept for wait_deps that come after their dependency signaled. */
+static void remember_signal(struct user_queues *u, uint64_t key, uint64_t ts)
+{
+	if (!u->recent) {
+		u->recent = calloc(RECENT_SIGNALS, sizeof(*u->recent));
+		if (!u->recent)
+			return;
+	}
+	if (u->recent[u->recent_at])
+		keymap_del(&u->signaled, u->recent[u->recent_at]);
+	u->recent[u->recent_at] = key;
+	u->recent_at = (u->recent_at + 1) % RECENT_SIGNALS;
+	keymap_put(&u->signaled, key, (void *)(uintptr_t)(ts + 1));
+}
+
+static void on_signal(struct user_queues *u, const struct gpu_event *ev, uint64_t ts)
+{
+	uint64_t key = fence_key(ev->ctx, ev->seqno);
+	struct userq_wait *w = keymap_get(&u->fences, key), *next;
+
+	if (w) {
+		struct user_queue *q = &u->queues[w->q];
+
+		keymap_del(&u->fences, key);
+		advance(q, ts);
+		q->pending--;
+		q->signaled++;
+		latency_stats_add(&q->emit_to_signal, ts - w->since);
+		free(w);
+		u->nr_pending--;
+	}
+	for (w = keymap_get(&u->deps, key); w; w = next) {
+		next = w->next;
+		latency_stats_add(&u->queues[w->q].dep_wait, ts - w->since);
+		free(w);
+		u->nr_pending--;
+	}
+	keymap_del(&u->deps, key);
+	remember_signal(u, key, ts);
+}
+
+static const struct userq_event *event_of(const struct user_queues *u, struct tep_record *rec,
+					  const struct gpu_event *ev)
+{
+	int i, id;
+
+	if (!u->nr_events || !ev->name || strncmp(ev->name, "amdgpu_userq_", 13))
+		return NULL;
+	id = tep_data_type(u->events[0].event->tep, rec);
+	for (i = 0; i < u->nr_events; i++)
+		if (u->events[i].id == id)
+			return &u->events[i];
+	return NULL;
+}
+
+bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_event_kind kind,
+			const struct gpu_event *ev)
+{
+	const struct userq_event *d;
+	struct user_queue *q;
+	uint32_t type;
+	uint64_t doorbell;
+
+	if (!u->nr_events)
+		return false;
+	u->end_ts = rec->ts;
+	if (kind == GEV_FENCE_SIGNALED && ev->has_fence) {
+		on_signal(u, ev, rec->ts);
+		return false;	/* the fence's own joins read it too */
+	}
+	d = kind == GEV_AMDGPU_OTHER ? event_of(u, rec, ev) : NULL;
+	if (!d)
+		return false;
+	u->records++;
+	type = (uint32_t)num(d->type, rec);
+	doorbell = num(d->doorbell, rec);
+	switch (d->kind) {
+	case UQ_CREATE_START: case UQ_CREATE_END:
+		on_create(u, d, rec, type, doorbell);
+		return true;
+	case UQ_DESTROY_START: case UQ_DESTROY_END:
+		on_destroy(u, d, rec, type, doorbell);
+		return true;
+	default:
+		break;
+	}
+	q = queue_of(u, type, doorbell);
+	if (!q)
+		return true;
+	client(q, d, rec);
+	if (d->kind == UQ_EMIT)
+		on_emit(u, d, rec, q);
+	else if (d->kind == UQ_WAIT_DEPS)
+		on_wait_deps(u, d, rec, q);
+	else if (d->kind == UQ_STATE_START && !q->state_known)
+		enter_state(q, num(d->from, rec), rec->ts);
+	else if (d->kind == UQ_STATE_CHANGED)
+		enter_state(q, num(d->to, rec), rec->ts);
+	return true;
+}
+
+static void free_waits(struct user_queues *u, struct keymap *m, bool deps)
+{
+	uint64_t key;
+	size_t i = 0;
+	void *v;
+
+	while (keymap_next(m, &i, &key, &v)) {
+		struct userq_wait *w = v, *next;
+
+		for (; w; w = next) {
+			next = deps ? w->next : NULL;
+			if (deps)
+				u->queues[w->q].deps_unresolved++;
+			free(w);
+		}
+	}
+	keymap_free(m);
+}
+
+void user_queues_finish(struct user_queues *u)
+{
+	int i;
+
+	for (i = 0; i < u->nr; i++)
+		if (!u->queues[i].destroyed)
+			close_state(&u->queues[i], u->end_ts);
+	free_waits(u, &u->deps, true);
+	free_waits(u, &u->fences, false);
+	u->nr_pending = 0;
+}
+
+void user_queues_free(struct user_queues *u)
+{
+	int i;
+
+	free_waits(u, &u->deps, true);
+	free_waits(u, &u->fences, false);
+	for (i = 0; i < u->nr; i++) {
+		latency_stats_free(&u->queues[i].emit_to_signal);
+		latency_stats_free(&u->queues[i].dep_wait);
+	}
+	free(u->queues);
+	free(u->events);
+	free(u->recent);
+	keymap_free(&u->live);
+	keymap_free(&u->signaled);
+	memset(u, 0, sizeof(*u));
+}
