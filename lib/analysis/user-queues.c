@@ -30,6 +30,7 @@ struct userq_event {
 struct userq_wait {
 	int q;
 	uint64_t since;
+	uint64_t ctx, seqno;		/* an emitted fence's own */
 	struct userq_wait *next;	/* more waiters on the same dependency */
 };
 
@@ -169,6 +170,25 @@ static struct user_queue *queue_by_pointer(struct user_queues *u, uint64_t ptr, 
 	return NULL;
 }
 
+static void add_span(struct user_queues *u, const struct userq_span *s)
+{
+	if (s->to <= s->from)
+		return;
+	if (u->nr_spans == u->cap_spans) {
+		int cap = u->cap_spans ? u->cap_spans * 2 : 64;
+		struct userq_span *n;
+
+		if (u->nr_spans >= USERQ_MAX_SPANS ||
+		    !(n = realloc(u->spans, sizeof(*n) * (size_t)cap))) {
+			u->spans_dropped++;
+			return;
+		}
+		u->spans = n;
+		u->cap_spans = cap;
+	}
+	u->spans[u->nr_spans++] = *s;
+}
+
 /* Time not mapped while work was pending, up to ts; before pending or state change. */
 static void advance(struct user_queue *q, uint64_t ts)
 {
@@ -177,17 +197,21 @@ static void advance(struct user_queue *q, uint64_t ts)
 	q->pending_since = ts;
 }
 
-static void close_state(struct user_queue *q, uint64_t ts)
+static void close_state(struct user_queues *u, struct user_queue *q, uint64_t ts)
 {
 	advance(q, ts);
-	if (q->state_known && ts > q->state_since)
+	if (q->state_known && ts > q->state_since) {
 		q->state_ns[q->state] += ts - q->state_since;
+		add_span(u, &(struct userq_span){ .from = q->state_since, .to = ts,
+						  .q = (int)(q - u->queues),
+						  .kind = USERQ_SPAN_STATE, .state = q->state });
+	}
 	q->state_since = ts;
 }
 
-static void enter_state(struct user_queue *q, uint64_t state, uint64_t ts)
+static void enter_state(struct user_queues *u, struct user_queue *q, uint64_t state, uint64_t ts)
 {
-	close_state(q, ts);
+	close_state(u, q, ts);
 	q->state = state < USERQ_NR_STATES ? (enum userq_state)state : USERQ_INVALID_VA;
 	q->state_known = true;
 	q->entered[q->state]++;
@@ -205,7 +229,7 @@ static void client(struct user_queue *q, const struct userq_event *d, struct tep
 
 static void destroy_queue(struct user_queues *u, struct user_queue *q, uint64_t ts)
 {
-	close_state(q, ts);
+	close_state(u, q, ts);
 	q->destroyed = true;
 	if (!q->destroyed_at)
 		q->destroyed_at = ts;
@@ -229,7 +253,7 @@ static void on_create(struct user_queues *u, const struct userq_event *d, struct
 		q->xcp_id = (uint32_t)num(d->xcp, rec);
 		q->pid = tep_data_pid(d->event->tep, rec);
 		if (d->state)
-			enter_state(q, num(d->state, rec), rec->ts);
+			enter_state(u, q, num(d->state, rec), rec->ts);
 		return;
 	}
 	q = queue_by_pointer(u, ptr, false);
@@ -271,7 +295,8 @@ static bool too_many_pending(struct user_queues *u)
 static void on_emit(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
 		    struct user_queue *q)
 {
-	uint64_t key = fence_key(num(d->ctx, rec), num(d->seqno, rec));
+	uint64_t ctx = num(d->ctx, rec), seqno = num(d->seqno, rec);
+	uint64_t key = fence_key(ctx, seqno);
 	struct userq_wait *w;
 
 	q->emits++;
@@ -285,6 +310,8 @@ static void on_emit(struct user_queues *u, const struct userq_event *d, struct t
 	}
 	w->q = (int)(q - u->queues);
 	w->since = rec->ts;
+	w->ctx = ctx;
+	w->seqno = seqno;
 	advance(q, rec->ts);
 	q->pending++;
 	u->nr_pending++;
@@ -346,6 +373,9 @@ static void on_signal(struct user_queues *u, const struct gpu_event *ev, uint64_
 		q->pending--;
 		q->signaled++;
 		latency_stats_add(&q->emit_to_signal, ts - w->since);
+		add_span(u, &(struct userq_span){ .from = w->since, .to = ts, .ctx = w->ctx,
+						  .seqno = w->seqno, .q = w->q,
+						  .kind = USERQ_SPAN_FENCE });
 		free(w);
 		u->nr_pending--;
 	}
@@ -413,12 +443,13 @@ bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_
 	else if (d->kind == UQ_WAIT_DEPS)
 		on_wait_deps(u, d, rec, q);
 	else if (d->kind == UQ_STATE_START && !q->state_known)
-		enter_state(q, num(d->from, rec), rec->ts);
+		enter_state(u, q, num(d->from, rec), rec->ts);
 	else if (d->kind == UQ_STATE_CHANGED)
-		enter_state(q, num(d->to, rec), rec->ts);
+		enter_state(u, q, num(d->to, rec), rec->ts);
 	return true;
 }
 
+/* What is still waiting at the end: counted (dependencies) or drawn to the end (fences). */
 static void free_waits(struct user_queues *u, struct keymap *m, bool deps)
 {
 	uint64_t key;
@@ -432,10 +463,23 @@ static void free_waits(struct user_queues *u, struct keymap *m, bool deps)
 			next = deps ? w->next : NULL;
 			if (deps)
 				u->queues[w->q].deps_unresolved++;
+			else
+				add_span(u, &(struct userq_span){ .from = w->since, .to = u->end_ts,
+								  .ctx = w->ctx, .seqno = w->seqno,
+								  .q = w->q, .kind = USERQ_SPAN_PENDING });
 			free(w);
 		}
 	}
 	keymap_free(m);
+}
+
+static int by_queue_then_start(const void *a, const void *b)
+{
+	const struct userq_span *x = a, *y = b;
+
+	if (x->q != y->q)
+		return x->q < y->q ? -1 : 1;
+	return (x->from > y->from) - (x->from < y->from);
 }
 
 void user_queues_finish(struct user_queues *u)
@@ -444,10 +488,12 @@ void user_queues_finish(struct user_queues *u)
 
 	for (i = 0; i < u->nr; i++)
 		if (!u->queues[i].destroyed)
-			close_state(&u->queues[i], u->end_ts);
+			close_state(u, &u->queues[i], u->end_ts);
 	free_waits(u, &u->deps, true);
 	free_waits(u, &u->fences, false);
 	u->nr_pending = 0;
+	if (u->nr_spans)
+		qsort(u->spans, (size_t)u->nr_spans, sizeof(*u->spans), by_queue_then_start);
 }
 
 void user_queues_free(struct user_queues *u)
@@ -461,6 +507,7 @@ void user_queues_free(struct user_queues *u)
 		latency_stats_free(&u->queues[i].dep_wait);
 	}
 	free(u->queues);
+	free(u->spans);
 	free(u->events);
 	free(u->recent);
 	keymap_free(&u->live);

@@ -30,6 +30,22 @@ enum userq_state {
 /* Bounds on what a file can make us keep. */
 #define USERQ_MAX_QUEUES	4096
 #define USERQ_MAX_PENDING	65536
+#define USERQ_MAX_SPANS		65536
+
+/*
+ * What the timelines draw (Perfetto): a queue's state intervals and its
+ * fences from emit to signal (or to the file's end, still pending), in
+ * queue and start order once the pass is over.
+ */
+enum userq_span_kind { USERQ_SPAN_STATE, USERQ_SPAN_FENCE, USERQ_SPAN_PENDING };
+
+struct userq_span {
+	uint64_t from, to;
+	uint64_t ctx, seqno;		/* fences: the fence (64-bit, as emitted) */
+	int q;				/* index into queues */
+	enum userq_span_kind kind;
+	enum userq_state state;		/* USERQ_SPAN_STATE */
+};
 
 struct user_queue {
 	uint64_t doorbell;
@@ -79,6 +95,9 @@ struct user_queues {
 	struct userq_event *events;	/* the file's amdgpu_userq_* formats */
 	int nr_events;
 	uint64_t records;		/* amdgpu_userq_* records read */
+	struct userq_span *spans;
+	int nr_spans, cap_spans;
+	uint64_t spans_dropped;		/* past USERQ_MAX_SPANS: not drawn */
 	uint64_t dropped;		/* past the bounds above: not followed */
 	uint64_t end_ts;		/* the last record's time: open intervals end there */
 };

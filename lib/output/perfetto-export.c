@@ -43,7 +43,8 @@ static const char *const arg_names[A_NR] = {
 };
 
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
-		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP };
+		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
+		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE };
 
 struct pf_arg {
 	int name;
@@ -675,6 +676,74 @@ static void kfd_op(struct perfetto_export *p, const struct kfd_op *op, uint64_t 
 	p->slices++;
 }
 
+static uint64_t userq_track(struct perfetto_export *p, const struct user_queue *q, int index)
+{
+	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_USERQ_ROOT, 0, 0), 0,
+						     "User queues (amdgpu)", 0, false });
+	const char *type = userq_type_name(q->type);
+	char name[128];
+	int n;
+
+	n = snprintf(name, sizeof(name), "%s%s queue, doorbell %llu", type ? type : "type ",
+		     type ? "" : "?", (unsigned long long)q->doorbell);
+	if (q->pid && n > 0 && (size_t)n < sizeof(name))
+		snprintf(name + n, sizeof(name) - (size_t)n, " (%s %d)",
+			 analysis_comm(p->a, q->pid), q->pid);
+	return track(p, &(struct pf_track){ track_uuid(p, T_USERQ, (uint64_t)index, 0), root, name,
+					     0, false });
+}
+
+/*
+ * amdgpu's user queues: under each, its states one after another, and its
+ * fences from emit to signal on as many lanes as were in flight at once.
+ */
+static void userq_spans(struct perfetto_export *p)
+{
+	const struct user_queues *u = &p->a->uq;
+	struct pf_lanes lanes = { 0 };
+	uint64_t parent = 0;
+	int i, cur = -1;
+
+	for (i = 0; i < u->nr_spans; i++) {
+		const struct userq_span *s = &u->spans[i];
+		char label[32], fence[48];
+		struct pf_arg arg = { .name = A_FENCE, .type = ARG_STR, .s = fence };
+		struct pf_event e = { .ts = s->from, .name = -1 };
+		int lane;
+
+		if (s->q != cur) {
+			cur = s->q;
+			free(lanes.ends);
+			lanes = (struct pf_lanes){ 0 };
+			parent = userq_track(p, &u->queues[cur], cur);
+		}
+		if (s->kind == USERQ_SPAN_STATE) {
+			e.track = track(p, &(struct pf_track){ track_uuid(p, T_USERQ_LANE,
+									  (uint64_t)cur, 0),
+							       parent, "state", 0, false });
+			e.name_str = userq_state_name(s->state);
+			slice(p, &e, s->to);
+			continue;
+		}
+		lane = lane_take(&lanes, s->from, s->to);
+		if (lane < 0) {
+			p->dropped++;
+			continue;
+		}
+		snprintf(label, sizeof(label), "fences %d", lane);
+		snprintf(fence, sizeof(fence), "%llu:%llu", (unsigned long long)s->ctx,
+			 (unsigned long long)s->seqno);
+		e.track = track(p, &(struct pf_track){ track_uuid(p, T_USERQ_LANE, (uint64_t)cur,
+								  (uint64_t)lane + 1),
+						       parent, label, 0, false });
+		e.name_str = s->kind == USERQ_SPAN_FENCE ? "fence" : "fence, pending at the end";
+		e.args = &arg;
+		e.nr_args = 1;
+		slice(p, &e, s->to);
+	}
+	free(lanes.ends);
+}
+
 static void free_source(struct perfetto_export *p)
 {
 	uint64_t key;
@@ -723,6 +792,7 @@ int perfetto_export_end(struct perfetto_export *p)
 							    "KFD queue operations", 0, false });
 		kfd_op(p, &p->a->kfd.ops[i], root);
 	}
+	userq_spans(p);
 	flush(p);
 	return p->error;
 }

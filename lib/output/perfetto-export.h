@@ -14,7 +14,7 @@
  * The joined timeline as a Perfetto trace (TracePacket / TrackDescriptor /
  * TrackEvent), written while the pipeline runs: jobs as they retire, ring
  * counters, lost-event windows and vblanks as records pass, KFD queue
- * operations at the end. Nothing is kept per job, so memory stays flat.
+ * operations and user queues at the end. Nothing is kept per job, so memory stays flat.
  *
  * Tracks, per source file: "GPU" with one track per ring; under each ring
  * "hardware" (a job from its hardware start to done: rings run in order, so
@@ -25,7 +25,9 @@
  * waited on it); one thread track per submitter (a "submit" instant with a
  * flow to its job); "lost events" per CPU; "vblank" per CRTC; "KFD" per
  * process; "HIP runtime log" per process (an instant per line of the
- * runtime's log, a dispatch named after its kernel). Timestamps are the file's trace clock, in nanoseconds, moved by
+ * runtime's log, a dispatch named after its kernel); "User queues (amdgpu)"
+ * with a track per queue (its states, its fences on lanes), written at the
+ * end from the join's bounded spans. Timestamps are the file's trace clock, in nanoseconds, moved by
  * the source's offset. Several sources share one trace: each one's tracks
  * then sit under a group track named after it.
  */

@@ -36,6 +36,13 @@ test_perfetto_every_fixture() {
 	done
 	expect "fewer than 12 scenarios checked ($n)" [ "$n" -ge 12 ] || return 1
 	# what the scenarios are known to hold
+	# amdgpu user queues: a track per queue, its states, its fences on lanes
+	expect "userq: no track per queue" [ "$(grep -c 'name: "\(compute queue, doorbell 16 (llama 4242)\|gfx queue, doorbell 24 (vkcube 5000)\|sdma queue, doorbell 32\)"' "$WORK/pf-userq.txt")" = 3 ] || return 1
+	expect "userq: the states (preempted, hung) or the pending fence missing" \
+		grep -q 'name: "preempted"' "$WORK/pf-userq.txt" && grep -q 'name: "hung"' "$WORK/pf-userq.txt" &&
+		grep -q 'name: "fence, pending at the end"' "$WORK/pf-userq.txt" || return 1
+	expect "userq: not 12 slices (7 states, 4 fences, 1 pending)" \
+		grep -q ': 12 slices, 0 flows on 0 rings;' <<< "$("$GT" report --format perfetto -o "$WORK/pf-userq2.pftrace" "$WORK/pf-userq.dat" 2>&1)" || return 1
 	expect "deps: 2 dependency flows and the signals they start from" \
 		[ "$(grep -c '"fence signaled"\|name_iid: 6$' "$WORK/pf-deps.txt")" -ge 2 ] || return 1
 	expect "competing: 7 jobs on the hardware" grep -q '7 jobs on the hardware' "$WORK/pf-competing.check" || return 1
