@@ -149,8 +149,8 @@ static const char compare_usage[] =
 "  --format F          text (default) or json (schema: man gpu-trace-compare)\n"
 "  --min-change PCT    smallest change called, in % of A's median (default 5)\n"
 "\n"
-"Exit status: 0 whatever the verdict; 2 when neither side holds a GPU job;\n"
-"125 when an input cannot be read.\n";
+"Exit status: 0 whatever the verdict; 2 when neither side holds a GPU job (nor\n"
+"both the HIP runtime's log); 125 when an input cannot be read.\n";
 
 static const char top_usage[] =
 "usage: gpu-trace top [options] [-a | -P PID | -- command [args...]]\n"
