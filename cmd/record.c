@@ -125,7 +125,8 @@ int cmd_record(int argc, char **argv)
 	if (!run.opts.command)
 		run.hooks.progress = on_progress;
 	/* a command that cannot run is said before any set-up, as a shell would */
-	if (run.opts.command && (i = workload_check_command(run.opts.command[0], run.opts.as_root, &err))) {
+	if (run.opts.command &&
+	    (i = workload_check_command(run.opts.command[0], run.opts.as_root, &err))) {
 		cmd_fail("record", &err);
 		record_free(&run, &totals);
 		return i;

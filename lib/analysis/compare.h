@@ -9,19 +9,18 @@
 #include "analysis/timeline.h"
 
 /*
- * Is B slower than A, where, and beyond noise? Each side is one or more
- * runs (recordings of the same case); per ring (matched by name) and per
- * latency stage, every job of every run goes into a pooled distribution and
- * each run contributes its own median.
- *
- * With COMPARE_MIN_RUNS or more runs on both sides the noise is the runs'
- * own spread: a bootstrap 95% interval of the difference between the median
- * of B's run medians and A's (runs resampled, fixed seed, so the verdict
- * repeats). Two runs give the bootstrap three values a side, an interval that
- * is narrow by construction, not by evidence: with fewer runs only the jobs
- * are there, the Mann-Whitney rank test over the pooled jobs (|z| > 3.29,
- * p < 0.001), which cannot see run-to-run noise. Either way a change smaller than min_change of A's median is not
- * called: with thousands of jobs a 0.5% shift is "significant" and useless.
+ * Is B slower than A, where, and beyond noise? Each side is one or more runs
+ * (recordings of the same case); per ring (matched by name) and per latency
+ * stage, every job of every run goes into a pooled distribution and each run
+ * contributes its own median. With COMPARE_MIN_RUNS or more runs on both sides
+ * the noise is the runs' own spread: a bootstrap 95% interval of the
+ * difference between the median of B's run medians and A's (runs resampled,
+ * fixed seed, so the verdict repeats). Two runs give the bootstrap three
+ * values a side, an interval that is narrow by construction, not by evidence:
+ * with fewer runs only the jobs are there, the Mann-Whitney rank test over the
+ * pooled jobs (|z| > 3.29, p < 0.001), which cannot see run-to-run noise.
+ * Either way a change smaller than min_change of A's median is not called:
+ * with thousands of jobs a 0.5% shift is "significant" and useless.
  */
 enum cmp_side { CMP_A, CMP_B };
 

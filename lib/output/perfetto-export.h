@@ -27,8 +27,8 @@
  * process; "HIP runtime log" per process (an instant per line of the
  * runtime's log, a dispatch named after its kernel); "User queues (amdgpu)"
  * with a track per queue (its states, its fences on lanes), written at the
- * end from the join's bounded spans. Timestamps are the file's trace clock, in nanoseconds, moved by
- * the source's offset. Several sources share one trace: each one's tracks
+ * end from the join's bounded spans. Timestamps are the file's trace clock,
+ * in nanoseconds, moved by the source's offset. Several sources share one trace: each one's tracks
  * then sit under a group track named after it.
  */
 struct pf_lanes {

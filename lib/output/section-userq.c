@@ -48,6 +48,12 @@ static void text_states(struct report *rep, const struct user_queue *q)
 		userq_state_name(q->state));
 }
 
+static uint64_t pct(const struct latency_stats *s, double p)
+{
+	/* the statistics are the report's own: reading a percentile changes nothing shown */
+	return latency_stats_percentile((struct latency_stats *)s, p);
+}
+
 static void text_work(struct report *rep, const struct user_queue *q)
 {
 	char p50[32], p99[32], mx[32], d[32];
@@ -57,8 +63,8 @@ static void text_work(struct report *rep, const struct user_queue *q)
 		(unsigned long long)q->signaled);
 	if (q->emit_to_signal.count)
 		fprintf(rep->stream, " (emit->signaled p50 %s, p99 %s, max %s us)",
-			report_us(p50, sizeof(p50), true, latency_stats_percentile((struct latency_stats *)&q->emit_to_signal, 50)),
-			report_us(p99, sizeof(p99), true, latency_stats_percentile((struct latency_stats *)&q->emit_to_signal, 99)),
+			report_us(p50, sizeof(p50), true, pct(&q->emit_to_signal, 50)),
+			report_us(p99, sizeof(p99), true, pct(&q->emit_to_signal, 99)),
 			report_us(mx, sizeof(mx), true, q->emit_to_signal.max));
 	if (q->pending)
 		fprintf(rep->stream, ", %u pending at the end", q->pending);
@@ -71,7 +77,7 @@ static void text_work(struct report *rep, const struct user_queue *q)
 	fprintf(rep->stream, "    dependency waits: %llu", (unsigned long long)q->dep_waits);
 	if (q->dep_wait.count)
 		fprintf(rep->stream, " (p50 %s, max %s us)",
-			report_us(p50, sizeof(p50), true, latency_stats_percentile((struct latency_stats *)&q->dep_wait, 50)),
+			report_us(p50, sizeof(p50), true, pct(&q->dep_wait, 50)),
 			report_us(mx, sizeof(mx), true, q->dep_wait.max));
 	if (q->deps_unresolved)
 		fprintf(rep->stream, ", %llu not signaled in the file",
