@@ -40,7 +40,7 @@ DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtra
 	      libtraceevent1-plugin trace-cmd
 DEB_TEST_DEPS := libcunit1-dev python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod \
-	      kernelshark xvfb xauth x11-utils tmux protobuf-compiler chromium shellcheck strace
+	      kernelshark xvfb xauth x11-utils tmux less protobuf-compiler chromium shellcheck strace
 ifneq ($(filter check check-% fuzz bench,$(MAKECMDGOALS)),)
 DEB_DEPS   += $(DEB_TEST_DEPS)
 endif
