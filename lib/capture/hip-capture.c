@@ -414,12 +414,67 @@ static bool tmp_on_fuse(pid_t pid)
 	return root_fuse || (tmp_seen && tmp_fuse);
 }
 
+/* The filesystem type of mount `id` as the process sees it; false when unknown. */
+static bool mount_type(pid_t pid, unsigned long long id, char *type, size_t len)
+{
+	char path[64], *line = NULL;
+	size_t cap = 0;
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/mountinfo", (int)pid);
+	f = fopen(path, "re");
+	while (f && !found && getline(&line, &cap, f) > 0) {
+		const char *dash = strstr(line, " - ");
+		unsigned long long mid;
+		char t[16];
+
+		if (dash && sscanf(line, "%llu", &mid) == 1 && mid == id &&
+		    sscanf(dash + 3, "%15s", t) == 1) {
+			snprintf(type, len, "%s", t);
+			found = true;
+		}
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * /proc/PID/root/tmp opened for reading, never on FUSE: a handle that only
+ * names it first (O_PATH: no open reaches the filesystem), the mount it
+ * lies on looked up by id in the process's mountinfo (statx without a
+ * sync: no request either), and only then the open. A FUSE mounted on /tmp
+ * after tmp_on_fuse() looked cannot slip in: the handle holds the mount it
+ * found. Kernels before 5.8 have no mount id: tmp_on_fuse() alone decides.
+ */
+static int open_tmp(pid_t pid)
+{
+	struct statx stx;
+	char path[64], type[16];
+	int pfd, dfd;
+
+	snprintf(path, sizeof(path), "/proc/%d/root/tmp", (int)pid);
+	pfd = open(path, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (pfd < 0)
+		return -1;
+	if (!statx(pfd, "", AT_EMPTY_PATH | AT_STATX_DONT_SYNC, STATX_MNT_ID, &stx) &&
+	    (stx.stx_mask & STATX_MNT_ID) &&
+	    (!mount_type(pid, stx.stx_mnt_id, type, sizeof(type)) || !strncmp(type, "fuse", 4))) {
+		close(pfd);
+		return -1;
+	}
+	dfd = openat(pfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	close(pfd);
+	return dfd;
+}
+
 static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roots, int nr,
 		      hip_pid_map map, void *map_ctx, size_t max)
 {
 	struct stat *done = calloc((size_t)nr + 1, sizeof(*done)), st;
 	int i, j, nr_done = 0, ret = 0;
-	char path[64];
 
 	if (!done)
 		return -ENOMEM;
@@ -431,8 +486,7 @@ static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roo
 			continue;
 		}
 		/* /proc/PID/root is the container's root; a /tmp that is a link is not followed */
-		snprintf(path, sizeof(path), "/proc/%d/root/tmp", (int)roots[i]);
-		dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		dfd = open_tmp(roots[i]);
 		if (dfd < 0)
 			continue;
 		if (fstat(dfd, &st)) {

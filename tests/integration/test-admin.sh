@@ -73,9 +73,13 @@ test_workload_dies_with_a_killed_recorder() {
 	pids=$(sigkill_a_record "$WORK/orph.dat")
 	children=${pids#* }
 	[ "$children" = "$pids" ] && children=
-	for _ in $(seq 20); do
+	# five seconds for a loaded machine; a zombie waiting for its reaper is dead
+	for _ in $(seq 50); do
 		alive=
-		for c in $children; do kill -0 "$c" 2> /dev/null && alive="$alive $c"; done
+		for c in $children; do
+			kill -0 "$c" 2> /dev/null && [ "$(ps -o stat= -p "$c" | cut -c1)" != Z ] &&
+				alive="$alive $c"
+		done
 		[ -z "$alive" ] && break
 		sleep 0.1
 	done
