@@ -4,9 +4,9 @@
  * standard output becomes a pipe into it until the listing ends. The pager
  * is $GPU_TRACE_PAGER or $PAGER run by /bin/sh (none when empty or "cat"),
  * else less; with LESS unset, less gets FRSX (quit when it fits one screen,
- * colours through, no wrapping, no screen clearing). Run as root, $PAGER
- * (which sudo -E carries over from the user) is not read: $GPU_TRACE_PAGER
- * or /usr/bin/less, which runs in its secure mode.
+ * colours through, no wrapping, no screen clearing). Run as root, no
+ * variable names the pager (sudo -E carries the user's over): only
+ * /usr/bin/less, in its secure mode, or --no-pager.
  */
 #include <errno.h>
 #include <signal.h>
@@ -25,10 +25,10 @@ static const char *pager_command(void)
 {
 	const char *p;
 
+	/* root runs no program named by the environment (sudo -E passes the user's on) */
+	if (geteuid() == 0)
+		return access("/usr/bin/less", X_OK) ? NULL : "/usr/bin/less";
 	p = getenv("GPU_TRACE_PAGER");
-	/* root takes PAGER from no one (sudo -E passes the user's on): only ours, or less */
-	if (!p && geteuid() == 0)
-		p = access("/usr/bin/less", X_OK) ? "" : "/usr/bin/less";
 	if (!p)
 		p = getenv("PAGER");
 	if (!p)
