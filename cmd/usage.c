@@ -124,7 +124,7 @@ static const char report_usage[] =
 "jobs (outside the workload, for the workload's jobs), and how many.\n"
 "Flags: W the recorded workload's, U unfinished, L in flight while events were\n"
 "lost (shown, not counted), F done taken from dma_fence_signaled, D a dependency\n"
-"outside the trace.\n"
+"outside the trace, I ran after an owner switch (amdgpu's enforce isolation).\n"
 "\n"
 "Exit status: 0; 2 when the file holds no GPU events; 125 on an error.\n";
 

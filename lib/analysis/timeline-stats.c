@@ -238,6 +238,13 @@ void timeline_stats_add(struct timeline *t, const struct job *j)
 		r->lost++;
 	if (j->nr_waits)
 		r->waits++;
+	if (j->flags & JOB_OWNER_SWITCH) {
+		r->switches++;
+		if (summarised(t, j) && j->t_run >= j->t_switch && !(j->flags & JOB_LOST)) {
+			r->switch_wait_jobs++;
+			r->switch_wait_ns += j->t_run - j->t_switch;
+		}
+	}
 	/* a job touched by lost events may have wrong stages: shown, not counted */
 	if (!(j->flags & JOB_LOST)) {
 		for (l = 0; l < LAT_NR; l++)

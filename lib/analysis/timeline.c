@@ -223,10 +223,19 @@ static void unindex_job(struct timeline *t, struct job *j)
 
 const char *job_flag_letters(char *buf, size_t len, unsigned int flags)
 {
-	snprintf(buf, len, "%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
+	snprintf(buf, len, "%s%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
 		 flags & JOB_UNFINISHED ? "U" : "", flags & JOB_LOST ? "L" : "",
-		 flags & JOB_DONE_FENCE ? "F" : "", flags & JOB_DEP_UNKNOWN ? "D" : "");
+		 flags & JOB_DONE_FENCE ? "F" : "", flags & JOB_DEP_UNKNOWN ? "D" : "",
+		 flags & JOB_OWNER_SWITCH ? "I" : "");
 	return buf;
+}
+
+bool job_switch_wait(const struct job *j, uint64_t *ns)
+{
+	if (!(j->flags & JOB_OWNER_SWITCH) || !j->t_run || j->t_run < j->t_switch)
+		return false;
+	*ns = j->t_run - j->t_switch;
+	return true;
 }
 
 uint64_t job_first_time(const struct job *j)
@@ -476,6 +485,75 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 	}
 }
 
+/*
+ * The job whose dependency wait or run its worker reports right after
+ * switching owners is the job the switch was for (owner-switch.h).
+ */
+static void claim_switch(struct timeline *t, struct job *j, const struct gpu_event *ev)
+{
+	struct owner_switch *sw;
+	struct job *dep = NULL;
+	uint64_t ts;
+	size_t idx;
+
+	if (!t->switches.nr_pending || (j->flags & JOB_OWNER_SWITCH) ||
+	    !owner_switches_claim(&t->switches, ev->pid, &ts, &idx))
+		return;
+	j->flags |= JOB_OWNER_SWITCH;
+	j->t_switch = ts;
+	j->switch_idx = idx;
+	sw = owner_switches_at(&t->switches, idx);
+	if (!sw)
+		return;
+	sw->ring = j->ring;
+	sw->pid = j->pid;
+	sw->workload = j->flags & JOB_WORKLOAD;
+	sw->has_fence = j->has_fence;
+	sw->ctx = j->ctx;
+	sw->seqno = j->seqno;
+	sw->has_id = j->has_id;
+	sw->id = j->id;
+	sw->fence_ptr = j->fence_ptr;
+	owner_switches_name_owner(&t->switches, sw->next, j->pid);
+	if (ev->kind != GEV_DEP_WAIT || !ev->has_dep)
+		return;
+	sw->waited = true;
+	sw->wait_ctx = ev->dep_ctx;
+	sw->wait_seqno = ev->dep_seqno;
+	if (ev->dep_ctx || ev->dep_seqno)
+		dep = keymap_get(&t->by_fence, fence_key(ev->dep_ctx, ev->dep_seqno));
+	else if (ev->dep_ptr)
+		dep = keymap_get(&t->by_ptr, ev->dep_ptr);
+	if (dep) {
+		sw->wait_pid = dep->pid;
+		sw->wait_ring = dep->ring;
+	}
+}
+
+/* A job sent to its ring: the cleaner shader that may follow is its switch's. */
+static void note_run_switch(struct timeline *t, struct job *j)
+{
+	struct ring_stats *r = t->rings[j->ring];
+	struct owner_switch *sw;
+
+	r->last_run_switched = j->flags & JOB_OWNER_SWITCH;
+	r->last_run_switch = j->switch_idx;
+	sw = r->last_run_switched ? owner_switches_at(&t->switches, j->switch_idx) : NULL;
+	if (sw && !sw->t_run)
+		sw->t_run = j->t_run;
+}
+
+static void cleaner_shader(struct timeline *t, const struct gpu_event *ev)
+{
+	int ring = timeline_ring_index(t, ev->ring);
+	struct ring_stats *r = ring >= 0 ? t->rings[ring] : NULL;
+
+	if (r)
+		r->cleaner_shaders++;
+	owner_switches_cleaner(&t->switches, r && r->last_run_switched,
+			       r ? r->last_run_switch : SIZE_MAX, ev->ts, ev->seqno);
+}
+
 void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 {
 	struct job *j;
@@ -523,10 +601,12 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 			t->orphans++;
 			return;
 		}
-		if (ev->kind == GEV_DEP_ADD)
+		if (ev->kind == GEV_DEP_ADD) {
 			j->nr_deps++;
-		else
+		} else {
 			j->nr_waits++;
+			claim_switch(t, j, ev);
+		}
 		add_dep_fence(j, ev);
 		break;
 	case GEV_RUN:
@@ -542,9 +622,11 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 			t->orphans++;
 		}
 		index_job(t, j, ev);
+		claim_switch(t, j, ev);
 		if (!j->t_run) {
 			set_run(t, j, ev->ts);
 			resolve_deps(t, j);
+			note_run_switch(t, j);
 		}
 		break;
 	case GEV_DONE:
@@ -557,6 +639,12 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 			return;
 		}
 		complete(t, j, ev->ts);
+		break;
+	case GEV_ISOLATION:
+		owner_switches_add(&t->switches, ev);
+		break;
+	case GEV_CLEANER_SHADER:
+		cleaner_shader(t, ev);
 		break;
 	default:
 		break;
@@ -646,5 +734,6 @@ void timeline_free(struct timeline *t)
 	keymap_free(&t->by_virtio);
 	keymap_free(&t->signals);
 	free(t->signal_fifo);
+	owner_switches_free(&t->switches);
 	memset(t, 0, sizeof(*t));
 }

@@ -8,6 +8,7 @@
 #include "decode/gpu-event.h"
 #include "util/keymap.h"
 #include "analysis/latency-stats.h"
+#include "analysis/owner-switch.h"
 #include "analysis/workload-tree.h"
 
 /*
@@ -40,6 +41,7 @@ enum job_latency {
 #define JOB_DEP_UNKNOWN	(1u << 4)	/* a dependency's signal is not in the trace */
 #define JOB_WORKLOAD	(1u << 5)	/* submitted by the recorded workload */
 #define JOB_BEHIND_PARTIAL (1u << 6)	/* its wait reaches past the ring history kept */
+#define JOB_OWNER_SWITCH (1u << 7)	/* it ran after an owner switch (enforce isolation) */
 
 /*
  * Whose jobs a job waited behind on its ring: the time between its queue
@@ -76,13 +78,22 @@ struct job {
 	unsigned int nr_dep_fences;
 	struct { uint64_t ctx, seqno; } dep_fences[8];
 	struct job_behind behind;
+	/* JOB_OWNER_SWITCH: when its worker switched owners for it, and that switch */
+	uint64_t t_switch;
+	size_t switch_idx;		/* in timeline.switches; SIZE_MAX: not kept */
 };
 
 /**
  * job_flag_letters - "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence, "D"
- * dependency unknown, in that order; "" for none.
+ * dependency unknown, "I" after an owner switch (isolation), in that order; "" for none.
  */
 const char *job_flag_letters(char *buf, size_t len, unsigned int flags);
+
+/**
+ * job_switch_wait - how long a job that ran after an owner switch waited from the switch to its
+ * run (the previous owner's work draining); false when it had no switch or did not run
+ */
+bool job_switch_wait(const struct job *j, uint64_t *ns);
 
 /** job_first_time - the earliest time the trace has for a job (submit, queue, run or done). */
 uint64_t job_first_time(const struct job *j);
@@ -106,6 +117,13 @@ struct ring_stats {
 	int behind_pids[32];		/* distinct processes of those jobs */
 	int nr_behind_pids;
 	bool behind_pids_more;		/* more than behind_pids holds */
+	/* enforce isolation: jobs that ran after an owner switch, the waits of
+	 * those summarised (as behind_ns), the cleaner shader's runs */
+	uint64_t switches;
+	uint64_t switch_wait_jobs, switch_wait_ns;
+	uint64_t cleaner_shaders;
+	bool last_run_switched;		/* the job run last followed a switch */
+	size_t last_run_switch;		/* that switch's index (SIZE_MAX: not kept) */
 	/* recent executions, newest last, for job_behind */
 	struct ring_exec {
 		uint64_t hw_start, done;
@@ -153,6 +171,8 @@ struct timeline {
 	struct keymap signals;		/* fence -> signal ts, bounded */
 	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
 	size_t signal_head, signal_count, signal_cap;
+
+	struct owner_switches switches;	/* enforce isolation's owner switches */
 
 	uint64_t first_ts, last_ts;
 	uint64_t events, jobs_in_flight, max_jobs_in_flight;

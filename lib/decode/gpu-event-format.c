@@ -116,6 +116,12 @@ size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len)
 		    ev->kind == GEV_VIRTIO_CMD_QUEUE ? "queued" : "answered", ev->id,
 		    ev->seqno, ev->ctx);
 		break;
+	case GEV_ISOLATION:
+		add(&l, "owner switch 0x%llx -> 0x%llx", ev->owner_prev, ev->owner_next);
+		break;
+	case GEV_CLEANER_SHADER:
+		add(&l, "ring=%s cleaner shader, ring fence seqno %llu", ev->ring, ev->seqno);
+		break;
 	case GEV_I915_REQUEST:
 		add(&l, "request %llu:%llu %s", ev->ctx, ev->seqno,
 		    ev->name + strlen("i915_request_"));

@@ -32,6 +32,8 @@ static const struct event_map event_map[] = {
 	/* register accesses are far too many to be worth decoding */
 	{ "amdgpu", "amdgpu_device_rreg", GEV_NONE, false },
 	{ "amdgpu", "amdgpu_device_wreg", GEV_NONE, false },
+	{ "amdgpu", "amdgpu_isolation", GEV_ISOLATION, true },
+	{ "amdgpu", "amdgpu_cleaner_shader", GEV_CLEANER_SHADER, true },
 	{ "amdgpu", "amdgpu_*", GEV_AMDGPU_OTHER, false },
 	{ "dma_fence", "dma_fence_init", GEV_FENCE_INIT, true },
 	{ "dma_fence", "dma_fence_emit", GEV_FENCE_EMIT, true },
@@ -106,7 +108,7 @@ const char *gpu_event_kind_name(enum gpu_event_kind kind)
 		"fence_signaled", "fence_wait_start", "fence_wait_end",
 		"fence_destroy", "vblank", "vblank_queued", "vblank_delivered",
 		"i915_request", "xe_job", "virtio_cmd_queue", "virtio_cmd_response",
-		"amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
+		"isolation", "cleaner_shader", "amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
 	};
 
 	return kind < GEV_NR_KINDS ? names[kind] : "?";
@@ -119,7 +121,7 @@ struct event_desc {
 	struct tep_format_field *ring, *timeline, *driver, *dev, *id, *fence_ptr,
 		*ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr, *client_id,
 		*job_count, *hw_job_count, *crtc, *seq, *time, *ip, *parent_ip,
-		*depth, *calltime, *rettime, *num_ibs;
+		*depth, *calltime, *rettime, *num_ibs, *owner_prev, *owner_next;
 };
 
 static struct tep_format_field *field(struct tep_event *e, const char *name)
@@ -215,6 +217,14 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		d->depth = field(e, "depth");
 		d->calltime = field(e, "calltime");
 		d->rettime = field(e, "rettime");
+		break;
+	case GEV_ISOLATION:
+		d->owner_prev = field(e, "prev");
+		d->owner_next = field(e, "next");
+		break;
+	case GEV_CLEANER_SHADER:
+		d->ring = field(e, "ring");
+		d->seqno = field(e, "seqno");
 		break;
 	case GEV_AMDGPU_OTHER: case GEV_KFD_EVENT:
 		d->ring = first_field(e, "ring", "ring_name");
@@ -322,6 +332,8 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	if (d->calltime && d->rettime && num(d->rettime, r) >= num(d->calltime, r))
 		ev->duration = num(d->rettime, r) - num(d->calltime, r);
 	ev->num_ibs = d->num_ibs ? (long long)num(d->num_ibs, r) : -1;
+	ev->owner_prev = num(d->owner_prev, r);
+	ev->owner_next = num(d->owner_next, r);
 	return ev->kind;
 }
 

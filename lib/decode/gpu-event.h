@@ -34,6 +34,8 @@ enum gpu_event_kind {
 	GEV_XE_JOB,		/* xe_sched_job_* */
 	GEV_VIRTIO_CMD_QUEUE,
 	GEV_VIRTIO_CMD_RESPONSE,
+	GEV_ISOLATION,		/* amdgpu_isolation: a partition changes owner (6.15+) */
+	GEV_CLEANER_SHADER,	/* amdgpu_cleaner_shader: run before the new owner's job */
 	GEV_AMDGPU_OTHER,	/* bo_create, bo_move, vm_flush, iv, vm_grab_id, ... */
 	GEV_KFD_EVENT,		/* a kfd/amdkfd tracepoint where a kernel has them */
 	GEV_FUNC,		/* function tracer record (order only) */
@@ -67,6 +69,7 @@ struct gpu_event {
 	int depth;
 	unsigned long long duration;	/* funcgraph_exit: rettime - calltime */
 	long long num_ibs;
+	unsigned long long owner_prev, owner_next;	/* amdgpu_isolation */
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */

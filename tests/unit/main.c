@@ -26,6 +26,7 @@ int main(void)
 	suite_compare();
 	suite_partial_output();
 	suite_user_queues();
+	suite_owner_switches();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();

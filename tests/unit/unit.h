@@ -36,6 +36,7 @@ void suite_report_sections(void);
 void suite_compare(void);
 void suite_partial_output(void);
 void suite_user_queues(void);
+void suite_owner_switches(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {
