@@ -35,16 +35,17 @@ static const char *const event_names[N_NR] = {
 
 /* Interned debug annotation names. */
 enum { A_JOB, A_RING, A_FENCE, A_CLIENT, A_FLAGS, A_QUEUE_TO_RUN, A_DEP_WAIT,
-       A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_LINE, A_NR };
+       A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_LINE, A_WAITED_FOR,
+       A_NR };
 static const char *const arg_names[A_NR] = {
 	"job", "ring", "fence", "client id", "flags", "queue to run (us)",
 	"dependency wait (us)", "exec (us)", "total (us)", "behind other processes (us)",
-	"count", "cpu", "seq", "function", "line",
+	"count", "cpu", "seq", "function", "line", "waited for",
 };
 
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
 		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
-		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE };
+		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES };
 
 struct pf_arg {
 	int name;
@@ -333,6 +334,9 @@ static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind 
 	case T_COUNTER:
 		return track(p, &(struct pf_track){ track_uuid(p, T_COUNTER, (uint64_t)ring, 0),
 						    parent, "in flight", 0, true });
+	case T_SWITCHES:
+		return track(p, &(struct pf_track){ track_uuid(p, T_SWITCHES, (uint64_t)ring, 0),
+						    parent, "owner switches", 0, false });
 	default:
 		snprintf(label, sizeof(label), "queued %d", lane);
 		return track(p, &(struct pf_track){ track_uuid(p, T_LANE, (uint64_t)ring,
@@ -744,6 +748,67 @@ static void userq_spans(struct perfetto_export *p)
 	free(lanes.ends);
 }
 
+static const char *owner_name(struct perfetto_export *p, char *buf, size_t len, uint64_t owner)
+{
+	int pid = owner_switches_owner_pid(&p->a->tl.switches, owner);
+
+	if (owner == OWNER_NONE)
+		snprintf(buf, len, "kernel");
+	else if (owner == OWNER_SHARED)
+		snprintf(buf, len, "not isolated");
+	else if (pid)
+		snprintf(buf, len, "%s %d", analysis_comm(p->a, pid), pid);
+	else
+		snprintf(buf, len, "0x%llx", (unsigned long long)owner);
+	return buf;
+}
+
+/*
+ * Enforce isolation: on the ring of the job each switch was for, the switch
+ * until that job ran (the previous owner's work draining), then the cleaner
+ * shader as an instant.
+ */
+static void owner_switches(struct perfetto_export *p)
+{
+	const struct owner_switches *s = &p->a->tl.switches;
+	size_t i;
+
+	for (i = 0; i < s->nr; i++) {
+		const struct owner_switch *sw = &s->list[i];
+		char from[64], to[64], name[160], job[48], waited[48];
+		struct pf_arg args[2] = { { .name = A_JOB, .type = ARG_STR, .s = job },
+					  { .name = A_WAITED_FOR, .type = ARG_STR, .s = waited } };
+		struct pf_event e = { .ts = sw->ts, .name = -1, .name_str = name, .args = args };
+
+		if (sw->ring < 0 || !grow_rings(p, sw->ring + 1))
+			continue;
+		snprintf(name, sizeof(name), "owner switch: %s -> %s",
+			 owner_name(p, from, sizeof(from), sw->prev), owner_name(p, to, sizeof(to), sw->next));
+		if (sw->has_fence)
+			snprintf(job, sizeof(job), "%llu:%llu", (unsigned long long)sw->ctx,
+				 (unsigned long long)sw->seqno);
+		else
+			snprintf(job, sizeof(job), "id %llu", (unsigned long long)sw->id);
+		e.nr_args = 1;
+		if (sw->waited) {
+			snprintf(waited, sizeof(waited), "%llu:%llu", (unsigned long long)sw->wait_ctx,
+				 (unsigned long long)sw->wait_seqno);
+			e.nr_args = 2;
+		}
+		e.track = ring_track(p, sw->ring, T_SWITCHES, 0);
+		if (sw->t_run >= sw->ts && sw->t_run) {
+			slice(p, &e, sw->t_run);
+		} else {
+			e.type = TYPE_INSTANT;
+			write_event(p, &e);
+		}
+		if (sw->cleaner)
+			write_event(p, &(struct pf_event){ .ts = sw->cleaner_ts, .track = e.track,
+							   .type = TYPE_INSTANT, .name = -1,
+							   .name_str = "cleaner shader" });
+	}
+}
+
 static void free_source(struct perfetto_export *p)
 {
 	uint64_t key;
@@ -793,6 +858,7 @@ int perfetto_export_end(struct perfetto_export *p)
 		kfd_op(p, &p->a->kfd.ops[i], root);
 	}
 	userq_spans(p);
+	owner_switches(p);
 	flush(p);
 	return p->error;
 }

@@ -7,7 +7,7 @@
 static int csv_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->opts.jobs)
-		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags\n");
+		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns\n");
 	(void)err;
 	return 0;
 }
@@ -15,6 +15,8 @@ static int csv_begin(struct report *rep, struct gt_error *err)
 static void csv_job(struct report *rep, const struct job *j)
 {
 	char key[64], fl[16];
+	uint64_t sw = 0;
+	bool switched = job_switch_wait(j, &sw);
 	int l;
 
 	report_csv_text(rep->stream, timeline_ring_name(&rep->analysis.tl, j->ring));
@@ -30,8 +32,10 @@ static void csv_job(struct report *rep, const struct job *j)
 		report_csv_u64(rep->stream, j->has_lat[l], j->lat[l]);
 	fprintf(rep->stream, ",%d", (j->flags & JOB_WORKLOAD) != 0);
 	report_csv_u64(rep->stream, j->t_hw_start, j->behind.ns);
-	fprintf(rep->stream, ",%u,%u,%s\n", j->behind.jobs, j->behind.procs,
+	fprintf(rep->stream, ",%u,%u,%s", j->behind.jobs, j->behind.procs,
 		report_job_flags(fl, sizeof(fl), j->flags));
+	report_csv_u64(rep->stream, switched, sw);
+	fputc('\n', rep->stream);
 }
 
 static int csv_end(struct report *rep, struct gt_error *err)
@@ -39,7 +43,7 @@ static int csv_end(struct report *rep, struct gt_error *err)
 	int i, l;
 
 	if (rep->summary || rep->opts.rings) {
-		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns\n",
+		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders\n",
 			rep->opts.jobs ? "\n" : "");
 		for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
 			struct ring_stats *rs = rep->analysis.tl.rings[i];
@@ -58,15 +62,20 @@ static int csv_end(struct report *rep, struct gt_error *err)
 					job_latency_name(l), (unsigned long long)st->count);
 				/* a stage never measured: empty fields, not 0 ns */
 				if (!st->count)
-					fputs(",,,,,,\n", rep->stream);
+					fputs(",,,,,,", rep->stream);
 				else
-					fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu,%llu\n",
+					fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu,%llu",
 						(unsigned long long)st->min,
 						(unsigned long long)latency_stats_avg(st),
 						(unsigned long long)latency_stats_percentile(st, 50),
 						(unsigned long long)latency_stats_percentile(st, 90),
 						(unsigned long long)latency_stats_percentile(st, 99),
 						(unsigned long long)st->max);
+				fprintf(rep->stream, ",%llu,%llu,%llu,%llu\n",
+					(unsigned long long)rs->switches,
+					(unsigned long long)rs->switch_wait_jobs,
+					(unsigned long long)rs->switch_wait_ns,
+					(unsigned long long)rs->cleaner_shaders);
 			}
 		}
 	}

@@ -24,6 +24,7 @@ static void stats(FILE *f, struct latency_stats *s)
 static void job(struct report *rep, const struct job *j)
 {
 	FILE *f = rep->stream;
+	uint64_t sw;
 	int l;
 
 	fprintf(f, "{\"ring\":");
@@ -65,6 +66,16 @@ static void job(struct report *rep, const struct job *j)
 	report_json_u64(f, j->t_hw_start, j->behind.ns);
 	fprintf(f, ",\"jobs\":%u,\"processes\":%u,\"partial\":%s}", j->behind.jobs,
 		j->behind.procs, j->flags & JOB_BEHIND_PARTIAL ? "true" : "false");
+	fprintf(f, ",\"owner_switch\":");
+	if (j->flags & JOB_OWNER_SWITCH) {
+		bool ran = job_switch_wait(j, &sw);
+
+		fprintf(f, "{\"at_ns\":%llu,\"wait_ns\":", (unsigned long long)j->t_switch);
+		report_json_u64(f, ran, sw);
+		fputc('}', f);
+	} else {
+		fputs("null", f);
+	}
 	fprintf(f, ",\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s}",
 		j->flags & JOB_UNFINISHED ? "true" : "false", j->flags & JOB_LOST ? "true" : "false",
 		j->flags & JOB_DONE_FENCE ? "true" : "false",
@@ -73,7 +84,7 @@ static void job(struct report *rep, const struct job *j)
 
 static int json_begin(struct report *rep, struct gt_error *err)
 {
-	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/4\"");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/5\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
 	(void)err;
@@ -165,8 +176,11 @@ static void rings(struct report *rep)
 			json_str(rep->stream, analysis_comm(&rep->analysis, s->behind_pids[l]));
 			fputc('}', rep->stream);
 		}
-		fprintf(rep->stream, "],\"more_processes\":%s},\"latency_ns\":{",
+		fprintf(rep->stream, "],\"more_processes\":%s},",
 			s->behind_pids_more ? "true" : "false");
+		fprintf(rep->stream, "\"owner_switches\":{\"jobs\":%llu,\"waited_jobs\":%llu,\"wait_ns\":%llu,\"cleaner_shaders\":%llu},\"latency_ns\":{",
+			(unsigned long long)s->switches, (unsigned long long)s->switch_wait_jobs,
+			(unsigned long long)s->switch_wait_ns, (unsigned long long)s->cleaner_shaders);
 		for (l = 0; l < LAT_NR; l++) {
 			fprintf(rep->stream, "%s\"%s\":", l ? "," : "", job_latency_key(l));
 			stats(rep->stream, &s->lat[l]);

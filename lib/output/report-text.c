@@ -297,6 +297,27 @@ static void ring_behind(struct report *rep, const struct ring_stats *s)
 	fprintf(rep->stream, "%s\n", !procs ? "" : procs > 4 || s->behind_pids_more ? ", ...)" : ")");
 }
 
+/*
+ * "owner switches (enforce isolation): 3 before its jobs; the workload's 2 waited 0.390 ms
+ * in all for the previous owner's work; cleaner shader ran 3 times"
+ */
+static void ring_switches(struct report *rep, const struct ring_stats *s)
+{
+	char ms[32];
+
+	if (!s->switches && !s->cleaner_shaders)
+		return;
+	fprintf(rep->stream, "  owner switches (enforce isolation): %llu before its jobs",
+		(unsigned long long)s->switches);
+	if (s->switch_wait_jobs)
+		fprintf(rep->stream, "; %s %llu waited %s ms in all for the previous owner's work",
+			report_has_workload(rep) ? "the workload's" : "they",
+			(unsigned long long)s->switch_wait_jobs,
+			report_us(ms, sizeof(ms), true, s->switch_wait_ns / 1000));
+	fprintf(rep->stream, "; cleaner shader ran %llu time%s\n",
+		(unsigned long long)s->cleaner_shaders, report_plural(s->cleaner_shaders));
+}
+
 static void rings(struct report *rep)
 {
 	int i, l;
@@ -310,6 +331,7 @@ static void rings(struct report *rep)
 			(unsigned long long)s->lost, report_busy_pct(rep, s),
 			(long long)s->max_in_flight, (unsigned long long)s->waits);
 		ring_behind(rep, s);
+		ring_switches(rep, s);
 		fprintf(rep->stream, "  %-14s %8s %12s %12s %12s %12s %12s %12s\n", "latency (us)", "count",
 			"min", "avg", "p50", "p90", "p99", "max");
 		for (l = 0; l < LAT_NR; l++) {

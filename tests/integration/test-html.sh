@@ -35,6 +35,10 @@ test_html_every_fixture() {
 		# no jobs to hover over: the user-queue table instead
 		userq) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-userq:llama 4242" \
 			--text "gt-userq:preempted 0.300, hung 0.500" --text "gt-userq:800.000" || return 1 ;;
+		# the owner-switch table and each ring's line, as the text report says them
+		isolation) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-switches:301:1 on comp_1.0.0" \
+			--text "gt-switches:rival 6000" \
+			--text "gt-behind:$("$GT" report "$WORK/h-$s.dat" | sed -n 's/^  \(owner switches .*3 times\)$/\1/p')" || return 1 ;;
 		*) html_check "$WORK/h-$s.dat" "html-$s" --hover || return 1 ;;
 		esac
 	done

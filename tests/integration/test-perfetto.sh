@@ -43,6 +43,13 @@ test_perfetto_every_fixture() {
 		grep -q 'name: "fence, pending at the end"' "$WORK/pf-userq.txt" || return 1
 	expect "userq: not 12 slices (7 states, 4 fences, 1 pending)" \
 		grep -q ': 12 slices, 0 flows on 0 rings;' <<< "$("$GT" report --format perfetto -o "$WORK/pf-userq2.pftrace" "$WORK/pf-userq.dat" 2>&1)" || return 1
+	# enforce isolation: each switch on its job's ring until the job ran, the cleaner shader after
+	expect "isolation: not 2 owner-switch tracks" [ "$(grep -c 'name: "owner switches"' "$WORK/pf-isolation.txt")" = 2 ] || return 1
+	expect "isolation: not the 4 switches" [ "$(grep -c 'name: "owner switch: \(kernel -> rival 6000\|rival 6000 -> llama 5000\|llama 5000 -> rival 6000\)"' "$WORK/pf-isolation.txt")" = 4 ] || return 1
+	expect "isolation: not 4 cleaner shaders" [ "$(grep -c 'name: "cleaner shader"' "$WORK/pf-isolation.txt")" = 4 ] || return 1
+	grep -A14 'timestamp: 1000601000' "$WORK/pf-isolation.txt" > "$WORK/pf-iso-at.txt"
+	expect "isolation: L2's switch not at 1000601000 with what it waited for" \
+		grep -q 'string_value: "301:1"' "$WORK/pf-iso-at.txt" || return 1
 	expect "deps: 2 dependency flows and the signals they start from" \
 		[ "$(grep -c '"fence signaled"\|name_iid: 6$' "$WORK/pf-deps.txt")" -ge 2 ] || return 1
 	expect "competing: 7 jobs on the hardware" grep -q '7 jobs on the hardware' "$WORK/pf-competing.check" || return 1

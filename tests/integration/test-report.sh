@@ -27,7 +27,7 @@ test_report_unmeasured_stages_are_null() {
 		[ "$(ring_lat "$WORK/un.json" gfx_0.0.0 submit_to_queue count)" = 0 ] || return 1
 	expect "JSON: a measured stage lost its value" [ "$(ring_lat "$WORK/un.json" gfx_0.0.0 queue_to_run p50)" = 10000 ] || return 1
 	"$GT" report --format csv "$f" > "$WORK/un.csv" || { WHY="report csv failed"; return 1; }
-	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,$' "$WORK/un.csv"
+	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0$' "$WORK/un.csv"
 }
 
 test_report_two_rings_numbers() {
@@ -679,7 +679,7 @@ test_report_marks_the_workload() {
 		[ "$(grep -c ' W$' "$WORK/cwj.txt")" = 2 ] && [ "$(count_lines "$WORK/cwj.txt")" = 3 ] || return 1
 	expect "job W1's wait behind the rival" grep -Eq '^gfx_0\.0\.0 +100:4 .* 290\.000 +3 W$' "$WORK/cwj.txt" || return 1
 	"$GT" report --jobs --format csv "$f" > "$WORK/cw.csv" || { WHY="csv failed"; return 1; }
-	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W$' "$WORK/cw.csv"
+	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W,$' "$WORK/cw.csv"
 }
 
 # report keeps its memory flat by unmapping what it has read, but must not
@@ -872,4 +872,53 @@ assert d["queues"][1]["result"] == -22 and d["queues"][1]["destroyed_ns"] is Non
 	expect "user queues in a file without them" not grep -q 'User queues' <<< "$("$GT" report "$f")" || return 1
 	expect "JSON user_queues not null without the formats" python3 -c 'import json, sys
 assert json.load(sys.stdin)["user_queues"] is None' < <("$GT" report --format json "$f")
+}
+
+# Enforce isolation (7.3 formats): each owner switch with the job it was for,
+# how long that job waited for the previous owner's work and whose work it
+# was, the cleaner shader; per ring, the switches before its jobs; the I flag.
+test_report_owner_switches() {
+	local f out
+	f=$(fixture isolation) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "no owner-switch line for gfx: $(grep -A2 '^ring gfx' <<< "$out" | tr '\n' '|')" \
+		grep -q "^  owner switches (enforce isolation): 3 before its jobs; the workload's 2 waited 0.390 ms in all for the previous owner's work; cleaner shader ran 3 times$" <<< "$out" || return 1
+	expect "comp_1.0.0's line" \
+		grep -q '^  owner switches (enforce isolation): 1 before its jobs; cleaner shader ran 1 time$' <<< "$out" || return 1
+	expect "no section: $(echo "$out" | tail -8 | tr '\n' '|')" \
+		grep -q '^Owner switches (enforce isolation): 4, cleaner shader ran 4 times (a job whose owner' <<< "$out" || return 1
+	# L2 waited 100 us with its own ring idle: the rival's compute job held it
+	expect "L2's switch: $(grep '100:2' <<< "$out" | tail -1)" \
+		grep -Eq '^  1\.000601 +gfx_0\.0\.0 +6000 rival +5000 llama +100:2 +100\.000  yes +301:1 of 6000 rival on comp_1\.0\.0$' <<< "$out" || return 1
+	expect "the first switch, from the kernel" \
+		grep -Eq '^  1\.000005 +gfx_0\.0\.0 +kernel +6000 rival +300:1 +1\.000  yes +-$' <<< "$out" || return 1
+	expect "jobs after a switch not flagged I" \
+		[ "$("$GT" report --jobs --wide --no-pager "$f" | awk '$NF ~ /I/' | wc -l)" = 4 ] || return 1
+	expect "JSON summary" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+s = d["owner_switches"]
+assert d["schema"] == "gpu-trace-report/5", d["schema"]
+assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
+w = s["switches"][3]
+assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
+assert w["job"] == "100:2" and w["wait_ns"] == 100000 and w["workload"], w
+assert w["waited_for"] == {"fence": "301:1", "pid": 6000, "ring": "comp_1.0.0"}, w
+assert s["switches"][0]["from"]["kind"] == "kernel" and s["switches"][0]["waited_for"] is None
+r = {x["name"]: x["owner_switches"] for x in d["rings"]}
+assert r["gfx_0.0.0"] == {"jobs": 3, "waited_jobs": 2, "wait_ns": 390000, "cleaner_shaders": 3}, r' \
+		< <("$GT" report --format json "$f") || return 1
+	expect "JSON jobs" python3 -c 'import json, sys
+jobs = {j["fence"]: j["owner_switch"] for j in json.load(sys.stdin)["jobs"]}
+assert jobs["100:1"] == {"at_ns": 1000012000, "wait_ns": 290000} and jobs["100:3"] is None, jobs' \
+		< <("$GT" report --jobs --format json "$f") || return 1
+	out=$("$GT" report --format csv "$f")
+	expect "CSV switch row" \
+		grep -q '^1000601000,gfx_0.0.0,0xffff888120000000,6000,0xffff888130000000,5000,100:2,5000,1,1000701000,100000,301:1,6000,comp_1.0.0,1000701000$' <<< "$out" || return 1
+	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3$' <<< "$out" || return 1
+	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,WI,290000$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	# a file without the events: nothing in text, null in JSON
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "owner switches in a file without them" not grep -q 'wner switches' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON owner_switches not null without the events" python3 -c 'import json, sys
+assert json.load(sys.stdin)["owner_switches"] is None' < <("$GT" report --format json "$f")
 }
