@@ -106,6 +106,13 @@ void top_view_text(struct top_view *v, const struct live_snapshot *s, enum live_
 	}
 	if (!s->nr_rings)
 		line(v, &row, "(no GPU jobs yet)");
+	if (s->last_hang)
+		line(v, &row, "HANGS %llu ring timeout%s, %llu GPU reset%s; last: %s timed out at %.6f with %zu job%s in flight%s",
+		     (unsigned long long)s->timeouts, s->timeouts == 1 ? "" : "s",
+		     (unsigned long long)s->resets, s->resets == 1 ? "" : "s", s->last_hang->ring,
+		     (double)s->last_hang->ts / 1e9, s->last_hang->jobs_in_flight,
+		     s->last_hang->jobs_in_flight == 1 ? "" : "s",
+		     s->last_hang->soft_recovered ? " (soft-recovered)" : "");
 	groups(v, &row, "PROCESS", s->procs, s->nr_procs, true);
 	groups(v, &row, "DRM CLIENT ID", s->clients, s->nr_clients, false);
 	if (v->rows)
@@ -144,7 +151,7 @@ void top_view_json(struct top_view *v, const struct live_snapshot *s)
 {
 	int i;
 
-	fprintf(v->out, "{\"schema\":\"gpu-trace-top/1\",\"clock_ns\":%llu,\"elapsed_s\":%.3f,\"interval_s\":%.3f,\"lost\":%llu,\"rings\":[",
+	fprintf(v->out, "{\"schema\":\"gpu-trace-top/2\",\"clock_ns\":%llu,\"elapsed_s\":%.3f,\"interval_s\":%.3f,\"lost\":%llu,\"rings\":[",
 		(unsigned long long)(v->clock_s * 1e9), v->elapsed_s, s->interval_s,
 		(unsigned long long)s->lost);
 	for (i = 0; i < s->nr_rings; i++) {
@@ -165,6 +172,16 @@ void top_view_json(struct top_view *v, const struct live_snapshot *s)
 	fputc(']', v->out);
 	json_groups(v, "processes", s->procs, s->nr_procs, true);
 	json_groups(v, "clients", s->clients, s->nr_clients, false);
+	fprintf(v->out, ",\"timeouts\":%llu,\"resets\":%llu,\"last_timeout\":",
+		(unsigned long long)s->timeouts, (unsigned long long)s->resets);
+	if (s->last_hang) {
+		fprintf(v->out, "{\"at_ns\":%llu,\"ring\":", (unsigned long long)s->last_hang->ts);
+		json_str(v->out, s->last_hang->ring);
+		fprintf(v->out, ",\"jobs_in_flight\":%zu,\"soft_recovered\":%s}", s->last_hang->jobs_in_flight,
+			s->last_hang->soft_recovered ? "true" : "false");
+	} else {
+		fputs("null", v->out);
+	}
 	fputs("}\n", v->out);
 	fflush(v->out);
 }

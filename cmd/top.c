@@ -245,6 +245,7 @@ static void show(struct top_run *run, struct top_view *view, double interval)
 	if (live_stats_tick(&run->live, &run->analysis.tl, interval,
 			    run->analysis.missed, run->opts.sort, &snap))
 		return;
+	live_snapshot_hangs(&snap, &run->analysis.hangs);
 	if (run->opts.json)
 		top_view_json(view, &snap);
 	else

@@ -12,7 +12,9 @@ static const char record_usage[] =
 "\n"
 "What to record:\n"
 "  --preset P          amd, drm, i915, xe, virtio or all-gpu (default when no -e):\n"
-"                      enables the preset's events this kernel has, names the rest\n"
+"                      enables the preset's events this kernel has, names the rest;\n"
+"                      amd, drm and all-gpu take the kernel's log (printk:console,\n"
+"                      where ring timeouts and GPU resets are told) system-wide\n"
 "  -e SYS[:EVENT]      enable events (globs allowed; repeatable); an event the\n"
 "                      kernel lacks is an error unless --ignore-missing\n"
 "  -f FILTER           kernel filter for the -e just before it\n"
@@ -124,7 +126,8 @@ static const char report_usage[] =
 "jobs (outside the workload, for the workload's jobs), and how many.\n"
 "Flags: W the recorded workload's, U unfinished, L in flight while events were\n"
 "lost (shown, not counted), F done taken from dma_fence_signaled, D a dependency\n"
-"outside the trace, I ran after an owner switch (amdgpu's enforce isolation).\n"
+"outside the trace, I ran after an owner switch (amdgpu's enforce isolation),\n"
+"H in flight when its ring timed out (GPU hangs and resets, from the kernel's log).\n"
 "\n"
 "Exit status: 0; 2 when the file holds no GPU events; 125 on an error.\n";
 

@@ -2,9 +2,10 @@
 /*
  * The joins the pipeline runs, in the order each record meets them: the
  * workload's pid tree first (the job join asks it whose a job is), then
- * GPU jobs, KFD's functions, KFD's probe events, amdgpu's user queues, and
- * last the print lines no other join took (the HIP runtime's log, KFD
- * debugfs snapshots).
+ * GPU jobs, the kernel's lines of hangs and resets (which ask the job join
+ * what was in flight), KFD's functions, KFD's probe events, amdgpu's user
+ * queues, and last the print lines no other join took (the HIP runtime's
+ * log, KFD debugfs snapshots).
  */
 #include <string.h>
 
@@ -162,6 +163,29 @@ static bool user_queues_gpu_data(const struct analysis *a)
 	return a->uq.records;
 }
 
+static int hangs_init(struct analysis *a)
+{
+	gpu_hangs_init(&a->hangs, a->tep);
+	return 0;
+}
+
+/* after the job join: a timeout finds the ring's jobs as they stand at that record */
+static void hangs_record(struct analysis *a, struct join_record *r)
+{
+	if (gpu_hangs_record(&a->hangs, &a->tl, r->rec, r->kind == GEV_NONE ? NULL : &r->ev))
+		r->taken = true;
+}
+
+static void hangs_free(struct analysis *a)
+{
+	gpu_hangs_free(&a->hangs);
+}
+
+static bool hangs_gpu_data(const struct analysis *a)
+{
+	return a->hangs.lines;
+}
+
 static bool jobs_gpu_data(const struct analysis *a)
 {
 	return a->gpu_events;
@@ -187,6 +211,8 @@ const struct analysis_join analysis_joins[] = {
 	  .free = workload_free },
 	{ .name = "GPU jobs", .init = jobs_init, .record = jobs_record, .finish = jobs_finish,
 	  .free = jobs_free, .gpu_data = jobs_gpu_data },
+	{ .name = "GPU hangs and resets", .init = hangs_init, .record = hangs_record,
+	  .free = hangs_free, .gpu_data = hangs_gpu_data },
 	{ .name = "KFD functions", .record = kfd_functions_record, .free = kfd_functions_free,
 	  .gpu_data = kfd_functions_gpu_data },
 	{ .name = "KFD probe events", .init = kfd_probes_init, .record = kfd_probes_record,

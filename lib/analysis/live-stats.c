@@ -233,6 +233,13 @@ void live_stats_reset(struct live_stats *ls, struct timeline *tl)
 	}
 }
 
+void live_snapshot_hangs(struct live_snapshot *s, const struct gpu_hangs *h)
+{
+	s->timeouts = h->nr_hangs + h->dropped;
+	s->resets = h->nr_resets;
+	s->last_hang = h->nr_hangs ? &h->hangs[h->nr_hangs - 1] : NULL;
+}
+
 void live_snapshot_free(struct live_snapshot *s)
 {
 	free(s->rings);

@@ -7,6 +7,7 @@
 
 #include "util/keymap.h"
 #include "analysis/latency-stats.h"
+#include "analysis/gpu-hangs.h"
 #include "analysis/timeline.h"
 
 /*
@@ -68,6 +69,9 @@ struct live_snapshot {
 	int nr_rings;
 	struct live_group_row *procs, *clients;
 	int nr_procs, nr_clients;
+	/* since the start: ring timeouts and GPU resets, and the newest timeout (NULL: none) */
+	uint64_t timeouts, resets;
+	const struct gpu_hang *last_hang;
 };
 
 /** live_stats_on_job - the analysis hook: every job the join retires. ctx is the live_stats. */
@@ -79,6 +83,8 @@ void live_stats_on_job(const struct job *j, void *ctx);
  */
 int live_stats_tick(struct live_stats *ls, struct timeline *tl, double interval_s,
 		    uint64_t lost, enum live_sort sort, struct live_snapshot *out);
+/** live_snapshot_hangs - the hangs so far (gpu-hangs.h) into the snapshot's hang fields */
+void live_snapshot_hangs(struct live_snapshot *s, const struct gpu_hangs *h);
 /** live_stats_reset - forgets everything counted since the start ('r' in top). */
 void live_stats_reset(struct live_stats *ls, struct timeline *tl);
 /** live_sort_name - a sort key as top's header shows it (jobs/s, busy, wait, name) */

@@ -43,6 +43,16 @@ static uint64_t name_hash(const char *name)
  * Rings by name: a hash lookup per event (a fence-only trace has one
  * "ring" per timeline, thousands of them), each ring allocated once.
  */
+int timeline_ring_find(const struct timeline *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->nr_rings; i++)
+		if (!strcmp(t->rings[i]->name, name))
+			return i;
+	return -1;
+}
+
 int timeline_ring_index(struct timeline *t, const char *name)
 {
 	const char *key = name[0] ? name : "(unnamed)";

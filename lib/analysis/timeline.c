@@ -223,10 +223,10 @@ static void unindex_job(struct timeline *t, struct job *j)
 
 const char *job_flag_letters(char *buf, size_t len, unsigned int flags)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
 		 flags & JOB_UNFINISHED ? "U" : "", flags & JOB_LOST ? "L" : "",
 		 flags & JOB_DONE_FENCE ? "F" : "", flags & JOB_DEP_UNKNOWN ? "D" : "",
-		 flags & JOB_OWNER_SWITCH ? "I" : "");
+		 flags & JOB_OWNER_SWITCH ? "I" : "", flags & JOB_HANG ? "H" : "");
 	return buf;
 }
 
@@ -701,17 +701,27 @@ static void collect(struct keymap *m, struct job ***list, size_t *nr, size_t *ca
 	}
 }
 
+/* Every job in flight, sorted by @cmp; a job under several keys comes once per key, side by side. */
+static size_t in_flight(struct timeline *t, struct job ***list,
+			int (*cmp)(const void *, const void *))
+{
+	size_t nr = 0, cap = 0;
+
+	*list = NULL;
+	collect(&t->by_id, list, &nr, &cap);
+	collect(&t->by_fence, list, &nr, &cap);
+	collect(&t->by_ptr, list, &nr, &cap);
+	collect(&t->by_virtio, list, &nr, &cap);
+	if (nr)
+		qsort(*list, nr, sizeof(**list), cmp);
+	return nr;
+}
+
 void timeline_finish(struct timeline *t)
 {
-	struct job **list = NULL;
-	size_t nr = 0, cap = 0, i;
+	struct job **list;
+	size_t nr = in_flight(t, &list, cmp_job_start), i;
 
-	collect(&t->by_id, &list, &nr, &cap);
-	collect(&t->by_fence, &list, &nr, &cap);
-	collect(&t->by_ptr, &list, &nr, &cap);
-	collect(&t->by_virtio, &list, &nr, &cap);
-	if (nr)
-		qsort(list, nr, sizeof(*list), cmp_job_start);
 	for (i = 0; i < nr; i++) {
 		struct job *j = list[i];
 
@@ -723,6 +733,57 @@ void timeline_finish(struct timeline *t)
 		retire(t, j);
 	}
 	free(list);
+}
+
+static int cmp_job_run(const void *a, const void *b)
+{
+	const struct job *x = *(struct job *const *)a, *y = *(struct job *const *)b;
+	/* sent to the ring first, in order; then those still queued */
+	uint64_t rx = x->t_run ? x->t_run : UINT64_MAX, ry = y->t_run ? y->t_run : UINT64_MAX;
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	if (job_first_time(x) != job_first_time(y))
+		return job_first_time(x) < job_first_time(y) ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+size_t timeline_ring_timed_out(struct timeline *t, int ring, uint64_t ts,
+			       struct job_in_flight *out, size_t max, size_t *total)
+{
+	struct job **list;
+	size_t nr, i, kept = 0, n = 0;
+	struct ring_stats *r;
+
+	*total = 0;
+	if (ring < 0 || ring >= t->nr_rings)
+		return 0;
+	r = t->rings[ring];
+	r->timeouts++;
+	nr = in_flight(t, &list, cmp_job_run);
+	for (i = 0; i < nr; i++) {
+		struct job *j = list[i];
+		bool first = !n;
+
+		/* indexed under several keys: the same job again */
+		if ((i && list[i - 1] == j) || j->ring != ring || j->t_done || (!j->t_queue && !j->t_run))
+			continue;
+		j->flags |= JOB_HANG;
+		n++;
+		if (kept == max)
+			continue;
+		out[kept] = (struct job_in_flight){
+			.has_fence = j->has_fence, .has_id = j->has_id, .ctx = j->ctx,
+			.seqno = j->seqno, .id = j->id, .fence_ptr = j->fence_ptr, .pid = j->pid,
+			.t_queue = j->t_queue, .t_run = j->t_run,
+		};
+		if (first && j->t_run && j->t_run <= ts)
+			out[kept].since = j->t_run > r->last_done ? j->t_run : r->last_done;
+		kept++;
+	}
+	free(list);
+	*total = n;
+	return kept;
 }
 
 void timeline_free(struct timeline *t)

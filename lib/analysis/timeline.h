@@ -42,6 +42,7 @@ enum job_latency {
 #define JOB_WORKLOAD	(1u << 5)	/* submitted by the recorded workload */
 #define JOB_BEHIND_PARTIAL (1u << 6)	/* its wait reaches past the ring history kept */
 #define JOB_OWNER_SWITCH (1u << 7)	/* it ran after an owner switch (enforce isolation) */
+#define JOB_HANG	(1u << 8)	/* in flight on its ring when the ring timed out */
 
 /*
  * Whose jobs a job waited behind on its ring: the time between its queue
@@ -85,7 +86,8 @@ struct job {
 
 /**
  * job_flag_letters - "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence, "D"
- * dependency unknown, "I" after an owner switch (isolation), in that order; "" for none.
+ * dependency unknown, "I" after an owner switch (isolation), "H" in flight at a ring
+ * timeout, in that order; "" for none.
  */
 const char *job_flag_letters(char *buf, size_t len, unsigned int flags);
 
@@ -122,6 +124,7 @@ struct ring_stats {
 	uint64_t switches;
 	uint64_t switch_wait_jobs, switch_wait_ns;
 	uint64_t cleaner_shaders;
+	uint64_t timeouts;		/* the kernel said it timed out (gpu-hangs.h) */
 	bool last_run_switched;		/* the job run last followed a switch */
 	size_t last_run_switch;		/* that switch's index (SIZE_MAX: not kept) */
 	/* recent executions, newest last, for job_behind */
@@ -200,6 +203,30 @@ void timeline_lost_events(struct timeline *t, uint64_t ts);
 void timeline_finish(struct timeline *t);
 /** timeline_free - everything the job join holds, jobs in flight included */
 void timeline_free(struct timeline *t);
+
+/*
+ * A job in flight on a ring when it timed out, as the hang is listed: its
+ * key, submitter, times so far, and where it stood.
+ */
+struct job_in_flight {
+	bool has_fence, has_id;
+	uint64_t ctx, seqno, id, fence_ptr;
+	int pid;
+	uint64_t t_queue, t_run;
+	uint64_t since;			/* on the hardware since (0: not sent to the ring) */
+};
+
+/** timeline_ring_find - the index of the ring so named, -1 when the trace has none */
+int timeline_ring_find(const struct timeline *t, const char *name);
+
+/**
+ * timeline_ring_timed_out - the kernel said @ring timed out at @ts: every job in flight on it
+ * is flagged JOB_HANG and counted; up to @max of them, oldest first, go to @out (*@more: there
+ * were others). The oldest sent to the ring is the one on the hardware: its start is the run
+ * or the previous job's end, whichever is later. Returns how many went to @out.
+ */
+size_t timeline_ring_timed_out(struct timeline *t, int ring, uint64_t ts,
+			       struct job_in_flight *out, size_t max, size_t *total);
 
 /**
  * job_latency_name - a stage's name (queue, dependency, hardware, total) as the report prints

@@ -36,16 +36,17 @@ static const char *const event_names[N_NR] = {
 /* Interned debug annotation names. */
 enum { A_JOB, A_RING, A_FENCE, A_CLIENT, A_FLAGS, A_QUEUE_TO_RUN, A_DEP_WAIT,
        A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_LINE, A_WAITED_FOR,
-       A_NR };
+       A_IN_FLIGHT, A_BLAMED, A_RESULT, A_NR };
 static const char *const arg_names[A_NR] = {
 	"job", "ring", "fence", "client id", "flags", "queue to run (us)",
 	"dependency wait (us)", "exec (us)", "total (us)", "behind other processes (us)",
-	"count", "cpu", "seq", "function", "line", "waited for",
+	"count", "cpu", "seq", "function", "line", "waited for", "jobs in flight",
+	"process the kernel names", "result",
 };
 
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
 		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
-		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES };
+		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES, T_TIMEOUTS, T_RESETS };
 
 struct pf_arg {
 	int name;
@@ -337,6 +338,9 @@ static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind 
 	case T_SWITCHES:
 		return track(p, &(struct pf_track){ track_uuid(p, T_SWITCHES, (uint64_t)ring, 0),
 						    parent, "owner switches", 0, false });
+	case T_TIMEOUTS:
+		return track(p, &(struct pf_track){ track_uuid(p, T_TIMEOUTS, (uint64_t)ring, 0),
+						    parent, "timeouts", 0, false });
 	default:
 		snprintf(label, sizeof(label), "queued %d", lane);
 		return track(p, &(struct pf_track){ track_uuid(p, T_LANE, (uint64_t)ring,
@@ -809,6 +813,52 @@ static void owner_switches(struct perfetto_export *p)
 	}
 }
 
+/*
+ * The kernel's ring timeouts as instants on the ring (or, for a ring
+ * without jobs in the file, on the GPU's), its GPU resets as slices.
+ */
+static void hangs(struct perfetto_export *p)
+{
+	const struct gpu_hangs *h = &p->a->hangs;
+	size_t i;
+
+	for (i = 0; i < h->nr_hangs; i++) {
+		const struct gpu_hang *g = &h->hangs[i];
+		int ring = timeline_ring_find(&p->a->tl, g->ring);
+		char name[96], blamed[80];
+		struct pf_arg args[2] = { { .name = A_IN_FLIGHT, .type = ARG_UINT, .u = g->jobs_in_flight },
+					  { .name = A_BLAMED, .type = ARG_STR, .s = blamed } };
+		struct pf_event e = { .ts = g->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
+				      .args = args, .nr_args = g->has_process ? 2 : 1 };
+
+		snprintf(name, sizeof(name), "%s timed out%s", g->ring, g->soft_recovered ? ", soft-recovered" : "");
+		snprintf(blamed, sizeof(blamed), "%s %d", g->process, g->tgid);
+		if (ring >= 0 && grow_rings(p, ring + 1))
+			e.track = ring_track(p, ring, T_TIMEOUTS, 0);
+		else
+			e.track = track(p, &(struct pf_track){ track_uuid(p, T_TIMEOUTS, UINT32_MAX, 0),
+							       gpu_root(p), "ring timeouts", 0, false });
+		write_event(p, &e);
+	}
+	for (i = 0; i < h->nr_resets; i++) {
+		const struct gpu_reset *r = &h->resets[i];
+		struct pf_arg args[2] = { { .name = A_RESULT, .type = ARG_STR,
+					    .s = !r->end ? "no end in the file" : r->failed ? "failed" : "succeeded" },
+					  { .name = A_COUNT, .type = ARG_UINT, .u = r->reg_dumps } };
+		struct pf_event e = { .ts = r->begin, .name = -1, .name_str = "GPU reset", .args = args,
+				      .nr_args = 2 };
+
+		e.track = track(p, &(struct pf_track){ track_uuid(p, T_RESETS, 0, 0), gpu_root(p),
+						       "GPU resets", 0, false });
+		if (r->end > r->begin) {
+			slice(p, &e, r->end);
+		} else {
+			e.type = TYPE_INSTANT;
+			write_event(p, &e);
+		}
+	}
+}
+
 static void free_source(struct perfetto_export *p)
 {
 	uint64_t key;
@@ -859,6 +909,7 @@ int perfetto_export_end(struct perfetto_export *p)
 	}
 	userq_spans(p);
 	owner_switches(p);
+	hangs(p);
 	flush(p);
 	return p->error;
 }

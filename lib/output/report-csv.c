@@ -43,7 +43,7 @@ static int csv_end(struct report *rep, struct gt_error *err)
 	int i, l;
 
 	if (rep->summary || rep->opts.rings) {
-		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders\n",
+		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders,timeouts\n",
 			rep->opts.jobs ? "\n" : "");
 		for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
 			struct ring_stats *rs = rep->analysis.tl.rings[i];
@@ -71,11 +71,12 @@ static int csv_end(struct report *rep, struct gt_error *err)
 						(unsigned long long)latency_stats_percentile(st, 90),
 						(unsigned long long)latency_stats_percentile(st, 99),
 						(unsigned long long)st->max);
-				fprintf(rep->stream, ",%llu,%llu,%llu,%llu\n",
+				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu\n",
 					(unsigned long long)rs->switches,
 					(unsigned long long)rs->switch_wait_jobs,
 					(unsigned long long)rs->switch_wait_ns,
-					(unsigned long long)rs->cleaner_shaders);
+					(unsigned long long)rs->cleaner_shaders,
+					(unsigned long long)rs->timeouts);
 			}
 		}
 	}

@@ -76,6 +76,7 @@ static void job(struct report *rep, const struct job *j)
 	} else {
 		fputs("null", f);
 	}
+	fprintf(f, ",\"in_flight_at_timeout\":%s", j->flags & JOB_HANG ? "true" : "false");
 	fprintf(f, ",\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s}",
 		j->flags & JOB_UNFINISHED ? "true" : "false", j->flags & JOB_LOST ? "true" : "false",
 		j->flags & JOB_DONE_FENCE ? "true" : "false",
@@ -178,9 +179,10 @@ static void rings(struct report *rep)
 		}
 		fprintf(rep->stream, "],\"more_processes\":%s},",
 			s->behind_pids_more ? "true" : "false");
-		fprintf(rep->stream, "\"owner_switches\":{\"jobs\":%llu,\"waited_jobs\":%llu,\"wait_ns\":%llu,\"cleaner_shaders\":%llu},\"latency_ns\":{",
+		fprintf(rep->stream, "\"owner_switches\":{\"jobs\":%llu,\"waited_jobs\":%llu,\"wait_ns\":%llu,\"cleaner_shaders\":%llu},\"timeouts\":%llu,\"latency_ns\":{",
 			(unsigned long long)s->switches, (unsigned long long)s->switch_wait_jobs,
-			(unsigned long long)s->switch_wait_ns, (unsigned long long)s->cleaner_shaders);
+			(unsigned long long)s->switch_wait_ns, (unsigned long long)s->cleaner_shaders,
+			(unsigned long long)s->timeouts);
 		for (l = 0; l < LAT_NR; l++) {
 			fprintf(rep->stream, "%s\"%s\":", l ? "," : "", job_latency_key(l));
 			stats(rep->stream, &s->lat[l]);

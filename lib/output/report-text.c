@@ -332,6 +332,9 @@ static void rings(struct report *rep)
 			(long long)s->max_in_flight, (unsigned long long)s->waits);
 		ring_behind(rep, s);
 		ring_switches(rep, s);
+		if (s->timeouts)
+			fprintf(rep->stream, "  timed out %llu time%s (GPU hangs and resets below); the jobs in flight then are flagged H\n",
+				(unsigned long long)s->timeouts, report_plural(s->timeouts));
 		fprintf(rep->stream, "  %-14s %8s %12s %12s %12s %12s %12s %12s\n", "latency (us)", "count",
 			"min", "avg", "p50", "p90", "p99", "max");
 		for (l = 0; l < LAT_NR; l++) {

@@ -115,7 +115,7 @@ struct report_section {
 };
 
 extern const struct report_section report_section_kfd, report_section_userq,
-	report_section_isolation, report_section_hip;
+	report_section_isolation, report_section_hangs, report_section_hip;
 /* Every section, in the order the report prints them; NULL-terminated. */
 extern const struct report_section *const report_sections[];
 /* Every format, in the order --help names them; NULL-terminated. */
@@ -127,7 +127,7 @@ const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
 const char *report_ts(char *buf, size_t len, uint64_t ns);
 /**
  * report_job_flags - "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence, "D"
- * dependency unknown, "I" after an owner switch; "-" for none
+ * dependency unknown, "I" after an owner switch, "H" in flight at a ring timeout; "-" for none
  */
 const char *report_job_flags(char *buf, size_t len, unsigned int flags);
 /**

@@ -193,7 +193,7 @@ static int enable_one(struct event_selection *sel, struct trace_session *wide,
 	char file[512], sys[256];
 
 	snprintf(sys, sizeof(sys), "%.*s", (int)(colon - sysev), sysev);
-	if (scoped && !is_gpu_event_system(sys))
+	if (scoped && !is_system_wide_system(sys))
 		s = scoped;
 	if (sp->filter) {
 		snprintf(file, sizeof(file), "events/%s/%s/filter", sys, colon + 1);

@@ -6,14 +6,15 @@
 
 /*
  * amdgpu_device_rreg/wreg trace every register access and would drown the
- * job events, hence amdgpu_[!d]* rather than the whole system.
+ * job events, hence amdgpu_[!d]* rather than the whole system. The kernel's
+ * log (printk:console) is where ring timeouts and GPU resets are told.
  */
 static const char *const amd_events[] = {
 	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
-	"drm:drm_vblank_event*", NULL
+	"drm:drm_vblank_event*", "printk:console", NULL
 };
 static const char *const drm_events[] = {
-	"drm", "gpu_scheduler", "dma_fence", NULL
+	"drm", "gpu_scheduler", "dma_fence", "printk:console", NULL
 };
 static const char *const i915_events[] = {
 	"i915", "dma_fence", "drm:drm_vblank_event*", NULL
@@ -27,7 +28,7 @@ static const char *const virtio_events[] = {
 static const char *const all_gpu_events[] = {
 	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
 	"drm", "i915", "xe", "virtio_gpu", "nouveau", "msm", "panfrost", "v3d",
-	NULL
+	"printk:console", NULL
 };
 
 const char *const gpu_event_systems[] = {
@@ -46,6 +47,11 @@ bool is_gpu_event_system(const char *system)
 	return false;
 }
 
+bool is_system_wide_system(const char *system)
+{
+	return is_gpu_event_system(system) || !strcmp(system, "printk");
+}
+
 bool is_gpu_driver_system(const char *system)
 {
 	return is_gpu_event_system(system) && strcmp(system, "dma_fence") &&
@@ -53,9 +59,9 @@ bool is_gpu_driver_system(const char *system)
 }
 
 const struct preset presets[] = {
-	{ "amd", "ROCm/amdgpu: KFD (queue ioctl probes), amdgpu, GPU scheduler, fences, vblank; function_graph under :mod:amdgpu",
+	{ "amd", "ROCm/amdgpu: KFD (queue ioctl probes), amdgpu, GPU scheduler, fences, vblank, the kernel's log (hangs); function_graph under :mod:amdgpu",
 	  amd_events, "function_graph", ":mod:amdgpu", true },
-	{ "drm", "any DRM-scheduler driver: drm, gpu_scheduler, dma_fence",
+	{ "drm", "any DRM-scheduler driver: drm, gpu_scheduler, dma_fence, the kernel's log",
 	  drm_events, NULL, NULL, false },
 	{ "i915", "Intel i915: request events, fences, vblank",
 	  i915_events, NULL, NULL, false },
@@ -63,7 +69,7 @@ const struct preset presets[] = {
 	  xe_events, NULL, NULL, false },
 	{ "virtio", "virtio-gpu: command queue, GPU scheduler, fences, vblank",
 	  virtio_events, NULL, NULL, false },
-	{ "all-gpu", "every GPU event system this kernel has (the default)",
+	{ "all-gpu", "every GPU event system this kernel has, the kernel's log (the default)",
 	  all_gpu_events, NULL, NULL, false },
 	{ NULL, NULL, NULL, NULL, NULL, false }
 };

@@ -33,6 +33,12 @@ bool is_gpu_event_system(const char *system);
  */
 bool is_gpu_driver_system(const char *system);
 
+/**
+ * is_system_wide_system - recorded for every pid even when a workload is given: the GPU event
+ * systems, and the kernel's log (printk), whose lines of a hang come from kworkers
+ */
+bool is_system_wide_system(const char *system);
+
 /** preset_find - the preset so named, or NULL */
 const struct preset *preset_find(const char *name);
 /** preset_names - "amd|drm|i915|xe|virtio|all-gpu" */

@@ -50,6 +50,11 @@ test_perfetto_every_fixture() {
 	grep -A14 'timestamp: 1000601000' "$WORK/pf-isolation.txt" > "$WORK/pf-iso-at.txt"
 	expect "isolation: L2's switch not at 1000601000 with what it waited for" \
 		grep -q 'string_value: "301:1"' "$WORK/pf-iso-at.txt" || return 1
+	# the kernel's ring timeouts as instants on their rings, the GPU reset as a slice
+	expect "hang: the timeouts not on their rings" \
+		grep -q 'name: "gfx_0.0.0 timed out"' "$WORK/pf-hang.txt" && grep -q 'name: "sdma0 timed out, soft-recovered"' "$WORK/pf-hang.txt" &&
+		[ "$(grep -c 'name: "timeouts"' "$WORK/pf-hang.txt")" = 2 ] || return 1
+	expect "hang: no GPU reset slice" grep -q 'name: "GPU reset"' "$WORK/pf-hang.txt" || return 1
 	expect "deps: 2 dependency flows and the signals they start from" \
 		[ "$(grep -c '"fence signaled"\|name_iid: 6$' "$WORK/pf-deps.txt")" -ge 2 ] || return 1
 	expect "competing: 7 jobs on the hardware" grep -q '7 jobs on the hardware' "$WORK/pf-competing.check" || return 1

@@ -280,3 +280,23 @@ test_no_unknown_options_in_the_file() {
 	expect "the granted buffer size is not in the CPU stats" \
 		grep -q '^buffer_size_kb: [0-9]' "$WORK/opts.txt"
 }
+
+# The default preset takes the kernel's log system-wide (a hang's lines come
+# from kworkers, never the workload's pids): a timeout line written to
+# /dev/kmsg by another process while the workload sleeps is in the file, and
+# report lists it.
+test_kernel_log_recorded_system_wide() {
+	local out=$WORK/klog.dat pid
+	[ -w /dev/kmsg ] || { WHY="/dev/kmsg not writable here"; return 77; }
+	"$GT" record -o "$out" -- sleep 1 2> "$WORK/klog.err" &
+	pid=$!
+	sleep 0.5
+	echo "amdgpu 0000:ff:00.0: ring gpu-trace-test timeout, signaled seq=5, emitted seq=6" > /dev/kmsg
+	wait "$pid"
+	expect "record failed: $(tail -1 "$WORK/klog.err")" [ $? = 0 ] || return 1
+	expect "scope does not name printk system-wide: $(grep '^scope' "$WORK/klog.err")" \
+		grep -q '^scope: system-wide: .*printk' "$WORK/klog.err" || return 1
+	expect "report does not list the timeout: $("$GT" report "$out" 2>&1 | grep -i 'hang\|timed' | head -3)" \
+		grep -q '^  [0-9.]* gpu-trace-test on 0000:ff:00.0 timed out (signaled seq 5, emitted seq 6)$' \
+		<<< "$("$GT" report "$out" 2> /dev/null)"
+}

@@ -27,7 +27,7 @@ test_report_unmeasured_stages_are_null() {
 		[ "$(ring_lat "$WORK/un.json" gfx_0.0.0 submit_to_queue count)" = 0 ] || return 1
 	expect "JSON: a measured stage lost its value" [ "$(ring_lat "$WORK/un.json" gfx_0.0.0 queue_to_run p50)" = 10000 ] || return 1
 	"$GT" report --format csv "$f" > "$WORK/un.csv" || { WHY="report csv failed"; return 1; }
-	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0$' "$WORK/un.csv"
+	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0,0$' "$WORK/un.csv"
 }
 
 test_report_two_rings_numbers() {
@@ -914,11 +914,57 @@ assert jobs["100:1"] == {"at_ns": 1000012000, "wait_ns": 290000} and jobs["100:3
 	out=$("$GT" report --format csv "$f")
 	expect "CSV switch row" \
 		grep -q '^1000601000,gfx_0.0.0,0xffff888120000000,6000,0xffff888130000000,5000,100:2,5000,1,1000701000,100000,301:1,6000,comp_1.0.0,1000701000$' <<< "$out" || return 1
-	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3$' <<< "$out" || return 1
+	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3,0$' <<< "$out" || return 1
 	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,WI,290000$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
 	# a file without the events: nothing in text, null in JSON
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "owner switches in a file without them" not grep -q 'wner switches' <<< "$("$GT" report "$f")" || return 1
 	expect "JSON owner_switches not null without the events" python3 -c 'import json, sys
 assert json.load(sys.stdin)["owner_switches"] is None' < <("$GT" report --format json "$f")
+}
+
+# A ring timeout on 6.1 as the kernel logged it: the jobs in flight (flag H)
+# with how long they had run, the process blamed, the GPU reset after it
+# with its register dumps; a soft recovery; in every format.
+test_report_hangs() {
+	local f out
+	f=$(fixture hang) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "no hang section: $(echo "$out" | tail -12 | tr '\n' '|')" \
+		grep -q "^GPU hangs and resets: 2 ring timeouts (1 soft-recovered), 1 GPU reset in the kernel's log$" <<< "$out" || return 1
+	expect "the gfx timeout" grep -q '^  1.010015 gfx_0.0.0 timed out (signaled seq 41, emitted seq 43); the kernel names llama pid 4242 (thread llama pid 4243)$' <<< "$out" || return 1
+	expect "the hung job on the hardware" \
+		grep -Eq '^      100:1 +4242 llama +on the hardware 10000\.000 us \(since 1\.000015\)$' <<< "$out" || return 1
+	expect "the job behind it" \
+		grep -Eq '^      101:1 +6000 rival +sent to the ring 1\.000025, waiting behind it 9990\.000 us$' <<< "$out" || return 1
+	expect "the reset" grep -q '^    then GPU reset at 1.010016 on 0000:03:00.0: succeeded after 275.000 us (ret 0), 3 register dumps$' <<< "$out" || return 1
+	expect "the soft recovery" grep -q '^  1.020000 sdma0 timed out, soft-recovered$' <<< "$out" || return 1
+	expect "the ring's line" \
+		[ "$(grep -c '^  timed out 1 time (GPU hangs and resets below); the jobs in flight then are flagged H$' <<< "$out")" = 2 ] || return 1
+	expect "jobs in flight not flagged H" \
+		[ "$("$GT" report --jobs --wide --no-pager "$f" | awk '$NF ~ /H/' | wc -l)" = 3 ] || return 1
+	expect "JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+h = d["hangs"]
+t = h["timeouts"][0]
+assert t["ring"] == "gfx_0.0.0" and t["signaled_seq"] == 41 and t["process"]["pid"] == 4242, t
+assert t["jobs_in_flight"] == 2 and t["jobs"][0]["on_hardware_ns"] == 10000000 and t["jobs"][1]["on_hardware_ns"] is None, t
+assert t["gpu_reset"] == 0 and h["resets"][0] == {"begin_ns": 1010016000, "end_ns": 1010291000, "dev": "0000:03:00.0", "succeeded": True, "result": 0, "register_dumps": 3}, h["resets"]
+assert h["timeouts"][1]["soft_recovered"] and h["timeouts"][1]["gpu_reset"] is None
+assert [r["timeouts"] for r in d["rings"]] == [1, 1]' < <("$GT" report --format json "$f") || return 1
+	expect "JSON jobs" python3 -c 'import json, sys
+j = {x["fence"]: x["in_flight_at_timeout"] for x in json.load(sys.stdin)["jobs"]}
+assert j == {"100:1": True, "101:1": True, "200:1": False, "201:1": True}, j' < <("$GT" report --jobs --format json "$f") || return 1
+	out=$("$GT" report --format csv "$f")
+	expect "CSV hang rows" grep -q '^1010015000,,gfx_0.0.0,0,41,43,llama,4242,2,100:1,4242,llama,10000000,,0$' <<< "$out" || return 1
+	expect "CSV reset row" grep -q '^1010016000,1010291000,0000:03:00.0,1,0,3$' <<< "$out" || return 1
+	# a user queue the driver marked hung is listed with them
+	f=$(fixture userq) || { WHY="make-fixture failed"; return 1; }
+	expect "the hung user queue" grep -q '^  1.002500 user queue 0000:03:00.0 compute, doorbell 16 (4242 llama) hung for 500.000 us (to the file.s end)$' \
+		<<< "$("$GT" report "$f")" || return 1
+	# a file without the kernel's log: JSON null, nothing in text
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "hangs in a file without them" not grep -q 'GPU hangs' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON hangs not null without the log" python3 -c 'import json, sys
+assert json.load(sys.stdin)["hangs"] is None' < <("$GT" report --format json "$f")
 }

@@ -21,7 +21,7 @@ test_top_json_stream() {
 n = 0
 for line in open(sys.argv[1]):
     d = json.loads(line)
-    assert d["schema"] == "gpu-trace-top/1" and d["interval_s"] > 0.15 and "rings" in d
+    assert d["schema"] == "gpu-trace-top/2" and d["interval_s"] > 0.15 and "rings" in d
     n += 1
 print(n)' "$WORK/top.json")
 	expect "want 3 JSON intervals, got ${n:-unparsable}" [ "$n" = 3 ] || return 1
@@ -88,6 +88,24 @@ test_top_and_record_share_options() {
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
 	"$GT" top --preset drm -e dma_fence --json -n 1 -d 0.2 > "$WORK/top-both.json" 2> "$WORK/top-both.err"
 	expect "top --preset drm -e dma_fence refused (exit $?): $(cat "$WORK/top-both.err")" \
-		grep -q '"schema":"gpu-trace-top/1"' "$WORK/top-both.json" || return 1
+		grep -q '"schema":"gpu-trace-top/2"' "$WORK/top-both.json" || return 1
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top with a preset and -e"
+}
+
+# A ring timeout as the kernel logs it (a line written to /dev/kmsg, named
+# for the test): top's JSON counts it live and names the ring.
+test_top_shows_a_hang_live() {
+	local pid
+	[ -w /dev/kmsg ] || { WHY="/dev/kmsg not writable here"; return 77; }
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" top -e dma_fence -e printk:console --json -n 4 -d 0.3 > "$WORK/top-hang.json" 2> "$WORK/top-hang.err" &
+	pid=$!
+	sleep 0.5
+	echo "amdgpu 0000:ff:00.0: ring gpu-trace-test timeout, signaled seq=1, emitted seq=2" > /dev/kmsg
+	wait "$pid"
+	expect "top failed: $(cat "$WORK/top-hang.err")" [ $? = 0 ] || return 1
+	expect "the last interval does not count the timeout: $(tail -1 "$WORK/top-hang.json" | head -c 400)" python3 -c 'import json, sys
+d = json.loads(open(sys.argv[1]).read().splitlines()[-1])
+assert d["timeouts"] >= 1 and d["last_timeout"]["ring"] == "gpu-trace-test", d' "$WORK/top-hang.json" || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top with a hang"
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../lib/analysis/timeline.h"
 #include "../fixture/scenarios.h"
 #include "unit.h"
 
@@ -78,6 +79,33 @@ char *fixture_read(const char *relpath)
 		buf[size] = '\0';
 	fclose(f);
 	return buf;
+}
+
+void kept_job(const struct job *j, void *ctx)
+{
+	struct kept_jobs *k = ctx;
+
+	if (!k->list)
+		k->list = calloc(8, sizeof(*k->list));
+	if (k->list && k->nr < 8)
+		k->list[k->nr++] = *j;
+}
+
+const struct job *kept_by_ctx(const struct kept_jobs *k, unsigned long long ctx, unsigned long long seqno)
+{
+	int i;
+
+	for (i = 0; i < k->nr; i++)
+		if (k->list[i].ctx == ctx && (seqno == ~0ULL || k->list[i].seqno == seqno))
+			return &k->list[i];
+	return NULL;
+}
+
+void kept_jobs_free(struct kept_jobs *k)
+{
+	free(k->list);
+	k->list = NULL;
+	k->nr = 0;
 }
 
 int scenario_tmpfile(const char *scenario, char *path, size_t len)

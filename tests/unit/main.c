@@ -27,6 +27,7 @@ int main(void)
 	suite_partial_output();
 	suite_user_queues();
 	suite_owner_switches();
+	suite_gpu_hangs();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();

@@ -17,29 +17,6 @@
 #define RIVAL	0xffff888120000000ULL
 #define LLAMA	0xffff888130000000ULL
 
-struct jobs {
-	struct job list[8];
-	int nr;
-};
-
-static void keep(const struct job *j, void *ctx)
-{
-	struct jobs *k = ctx;
-
-	if (k->nr < 8)
-		k->list[k->nr++] = *j;
-}
-
-static const struct job *by_fence(const struct jobs *k, uint64_t ctx, uint64_t seqno)
-{
-	int i;
-
-	for (i = 0; i < k->nr; i++)
-		if (k->list[i].ctx == ctx && k->list[i].seqno == seqno)
-			return &k->list[i];
-	return NULL;
-}
-
 static const struct ring_stats *ring(const struct analysis *a, const char *name)
 {
 	int i;
@@ -53,7 +30,7 @@ static const struct ring_stats *ring(const struct analysis *a, const char *name)
 static void test_the_isolation_fixture(void)
 {
 	struct gt_error err = { 0 };
-	struct jobs k = { .nr = 0 };
+	struct kept_jobs k = { 0 };
 	const struct owner_switches *s;
 	const struct owner_switch *sw;
 	const struct ring_stats *gfx, *comp;
@@ -63,7 +40,7 @@ static void test_the_isolation_fixture(void)
 	uint64_t wait;
 
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("isolation", path, sizeof(path)), 0);
-	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, &(struct analysis_hooks){ .on_job = keep, .ctx = &k },
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, &(struct analysis_hooks){ .on_job = kept_job, .ctx = &k },
 					    &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
 	s = &a.tl.switches;
@@ -116,15 +93,16 @@ static void test_the_isolation_fixture(void)
 	CU_ASSERT_EQUAL(comp->switch_wait_jobs, 0);	/* the rival's, not summarised */
 
 	CU_ASSERT_EQUAL_FATAL(k.nr, 5);
-	j = by_fence(&k, 100, 2);
+	j = kept_by_ctx(&k, 100, 2);
 	CU_ASSERT_FATAL(j != NULL);
 	CU_ASSERT_TRUE(j->flags & JOB_OWNER_SWITCH);
 	CU_ASSERT_TRUE(job_switch_wait(j, &wait) && wait == 100 * US);
 	CU_ASSERT_EQUAL(j->behind.ns, 0);
-	j = by_fence(&k, 100, 3);	/* same owner as the last: no switch */
+	j = kept_by_ctx(&k, 100, 3);	/* same owner as the last: no switch */
 	CU_ASSERT_FATAL(j != NULL);
 	CU_ASSERT_FALSE(j->flags & JOB_OWNER_SWITCH);
 	CU_ASSERT_FALSE(job_switch_wait(j, &wait));
+	kept_jobs_free(&k);
 	analysis_close(&a);
 	unlink(path);
 }
@@ -163,11 +141,11 @@ static void test_switch_edges(void)
 {
 	struct timeline t;
 	struct gpu_event e;
-	struct jobs k = { .nr = 0 };
+	struct kept_jobs k = { 0 };
 	int i;
 
 	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
-	t.on_job = keep;
+	t.on_job = kept_job;
 	t.job_ctx = &k;
 	/* job 1 (fence 0xa) runs; job 2's switch, then its wait names 0xa by pointer */
 	e = sched(GEV_QUEUE, 10, 500, 1, 0xa);
@@ -230,6 +208,7 @@ static void test_switch_edges(void)
 	CU_ASSERT_EQUAL(k.list[0].t_switch, 13);
 	CU_ASSERT_FALSE(k.list[1].flags & JOB_OWNER_SWITCH);
 	CU_ASSERT_EQUAL(t.switches.list[0].t_run, 100010);
+	kept_jobs_free(&k);
 	timeline_free(&t);
 }
 

@@ -37,6 +37,7 @@ void suite_compare(void);
 void suite_partial_output(void);
 void suite_user_queues(void);
 void suite_owner_switches(void);
+void suite_gpu_hangs(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {
@@ -55,6 +56,17 @@ void raw_page_set_missed(struct raw_page *p, unsigned long missed);
 int scenario_tmpfile(const char *scenario, char *path, size_t len);
 /* Text of a fixture file under tests/fixtures, or NULL (caller frees). */
 char *fixture_read(const char *relpath);
+
+/* The jobs an analysis hands out (its on_job hook: kept_job, ctx the kept_jobs), the first 8 */
+struct job;
+struct kept_jobs {
+	struct job *list;
+	int nr;
+};
+void kept_job(const struct job *j, void *ctx);
+/* the kept job with this fence context (any seqno), or NULL */
+const struct job *kept_by_ctx(const struct kept_jobs *k, unsigned long long ctx, unsigned long long seqno);
+void kept_jobs_free(struct kept_jobs *k);
 
 struct tep_handle;
 /* One event of a kernel's real format files (tests/fixtures/formats/KERNEL), 64-bit LE. */

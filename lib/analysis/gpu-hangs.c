@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/gpu-hangs.h"
+#include "decode/record-field.h"
+
+/* @len bytes of @from into @to as a string, cut to fit */
+static void copy(char *to, size_t size, const char *from, size_t len)
+{
+	if (len >= size)
+		len = size - 1;
+	memcpy(to, from, len);
+	to[len] = '\0';
+}
+
+/* dev_err()'s prefix: "amdgpu 0000:03:00.0: message" */
+static void device_of(const char *text, struct hang_line *out)
+{
+	const char *end;
+
+	if (strncmp(text, "amdgpu ", 7))
+		return;
+	end = strstr(text + 7, ": ");
+	if (end)
+		copy(out->dev, sizeof(out->dev), text + 7, (size_t)(end - text - 7));
+}
+
+static bool starts(const char *s, const char *with)
+{
+	return !strncmp(s, with, strlen(with));
+}
+
+/* "ring NAME timeout..." or "Ring NAME reset ...": the kind, or NONE */
+static enum hang_line_kind ring_line(const char *text, struct hang_line *out)
+{
+	const char *p, *name, *rest;
+
+	for (p = text; (p = strstr(p, "ing ")); p += 4) {
+		if (p == text || (p[-1] != 'r' && p[-1] != 'R'))
+			continue;
+		name = p + 4;
+		rest = name + strcspn(name, " \n");
+		if (rest == name)
+			continue;
+		if (starts(rest, " timeout, but soft recovered")) {
+			copy(out->ring, sizeof(out->ring), name, (size_t)(rest - name));
+			return HANG_LINE_SOFT_RECOVERED;
+		}
+		if (starts(rest, " timeout")) {
+			const char *seq = strstr(rest, "signaled seq=");
+			unsigned int s, e;
+
+			copy(out->ring, sizeof(out->ring), name, (size_t)(rest - name));
+			if (seq && sscanf(seq, "signaled seq=%u, emitted seq=%u", &s, &e) == 2) {
+				out->has_seq = true;
+				out->signaled = s;
+				out->emitted = e;
+			}
+			return HANG_LINE_TIMEOUT;
+		}
+		if (starts(rest, " reset succeeded") || starts(rest, " reset failure") ||
+		    starts(rest, " reset failed")) {
+			copy(out->ring, sizeof(out->ring), name, (size_t)(rest - name));
+			return starts(rest, " reset succeeded") ? HANG_LINE_RING_RESET_OK
+								 : HANG_LINE_RING_RESET_FAILED;
+		}
+	}
+	return HANG_LINE_NONE;
+}
+
+/* "Process information: process NAME pid N thread NAME pid N" (names may hold spaces) */
+static bool process_line(const char *text, struct hang_line *out)
+{
+	const char *p = strstr(text, "Process information: process "), *pid, *thread, *tpid;
+
+	if (!p)
+		return false;
+	p += strlen("Process information: process ");
+	thread = strstr(p, " thread ");
+	if (!thread)
+		return false;
+	pid = strstr(p, " pid ");
+	tpid = strstr(thread, " pid ");
+	if (!pid || pid > thread || !tpid)
+		return false;
+	copy(out->process, sizeof(out->process), p, (size_t)(pid - p));
+	out->tgid = atoi(pid + 5);
+	copy(out->thread, sizeof(out->thread), thread + 8, (size_t)(tpid - thread - 8));
+	out->pid = atoi(tpid + 5);
+	return true;
+}
+
+static enum hang_line_kind reset_line(const char *text, struct hang_line *out)
+{
+	const char *p;
+
+	if (strstr(text, "GPU reset begin"))
+		return HANG_LINE_RESET_BEGIN;
+	if ((p = strstr(text, "GPU reset end with ret = "))) {
+		out->has_result = true;
+		out->result = atoi(p + strlen("GPU reset end with ret = "));
+		return HANG_LINE_RESET_END;
+	}
+	if ((p = strstr(text, "GPU Recovery Failed: "))) {
+		out->has_result = true;
+		out->result = atoi(p + strlen("GPU Recovery Failed: "));
+		return HANG_LINE_RESET_FAILED;
+	}
+	if ((p = strstr(text, "GPU reset(")) && (p = strchr(p, ')'))) {
+		if (starts(p, ") succeeded"))
+			return HANG_LINE_RESET_OK;
+		if (starts(p, ") failed")) {
+			const char *e = strstr(p, "with error ");
+
+			if (e) {
+				out->has_result = true;
+				out->result = atoi(e + strlen("with error "));
+			}
+			return HANG_LINE_RESET_FAILED;
+		}
+	}
+	return HANG_LINE_NONE;
+}
+
+bool hang_line_parse(const char *text, struct hang_line *out)
+{
+	memset(out, 0, sizeof(*out));
+	/* amdgpu's own (dev_err's "amdgpu DEV: ", DRM_ERROR's "[drm:amdgpu_...]"), not any driver's ring */
+	if (!strstr(text, "amdgpu") && !strstr(text, "[drm"))
+		return false;
+	device_of(text, out);
+	out->kind = ring_line(text, out);
+	if (out->kind == HANG_LINE_NONE && process_line(text, out))
+		out->kind = HANG_LINE_PROCESS;
+	if (out->kind == HANG_LINE_NONE)
+		out->kind = reset_line(text, out);
+	return out->kind != HANG_LINE_NONE;
+}
+
+void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep)
+{
+	struct tep_event *dumps = tep_find_event_by_name(tep, "amdgpu", "amdgpu_reset_reg_dumps");
+
+	memset(h, 0, sizeof(*h));
+	h->console = tep_find_event_by_name(tep, "printk", "console");
+	h->msg = h->console ? tep_find_field(h->console, "msg") : NULL;
+	h->reg_dump_id = dumps ? dumps->id : -1;
+}
+
+bool gpu_hangs_present(const struct gpu_hangs *h)
+{
+	return h->msg != NULL;
+}
+
+/* NULL past the bound: counted */
+static void *grow(struct gpu_hangs *h, void **list, size_t *nr, size_t size)
+{
+	void *n;
+
+	if (*nr == GPU_HANGS_MAX || !(n = realloc(*list, size * (*nr + 1)))) {
+		h->dropped++;
+		return NULL;
+	}
+	*list = n;
+	memset((char *)n + size * *nr, 0, size);
+	return (char *)n + size * (*nr)++;
+}
+
+/* The same device, or one of the two lines does not name it */
+static bool same_dev(const char *a, const char *b)
+{
+	return !a[0] || !b[0] || !strcmp(a, b);
+}
+
+static void timed_out(struct gpu_hangs *h, struct timeline *tl, uint64_t ts,
+		      const struct hang_line *l)
+{
+	struct gpu_hang *g = grow(h, (void **)&h->hangs, &h->nr_hangs, sizeof(*g));
+	struct job_in_flight scratch[GPU_HANG_JOBS];
+	size_t total;
+
+	if (!g) {
+		/* not listed, but its jobs are still what hung */
+		timeline_ring_timed_out(tl, timeline_ring_find(tl, l->ring), ts, scratch,
+					GPU_HANG_JOBS, &total);
+		return;
+	}
+	g->ts = ts;
+	memcpy(g->dev, l->dev, sizeof(g->dev));
+	memcpy(g->ring, l->ring, sizeof(g->ring));
+	g->soft_recovered = l->kind == HANG_LINE_SOFT_RECOVERED;
+	g->has_seq = l->has_seq;
+	g->signaled = l->signaled;
+	g->emitted = l->emitted;
+	g->reset = -1;
+	g->nr_jobs = timeline_ring_timed_out(tl, timeline_ring_find(tl, l->ring), ts, g->jobs,
+					     GPU_HANG_JOBS, &g->jobs_in_flight);
+}
+
+/* the newest hang a line about it follows */
+static struct gpu_hang *last_hang(struct gpu_hangs *h, const struct hang_line *l, bool by_ring)
+{
+	size_t i;
+
+	for (i = h->nr_hangs; i > 0; i--) {
+		struct gpu_hang *g = &h->hangs[i - 1];
+
+		if (same_dev(g->dev, l->dev) && (!by_ring || !strcmp(g->ring, l->ring)))
+			return g;
+	}
+	return NULL;
+}
+
+static struct gpu_reset *open_reset(struct gpu_hangs *h, const struct hang_line *l)
+{
+	size_t i;
+
+	for (i = h->nr_resets; i > 0; i--)
+		if (!h->resets[i - 1].ended && same_dev(h->resets[i - 1].dev, l->dev))
+			return &h->resets[i - 1];
+	return NULL;
+}
+
+static void reset_begins(struct gpu_hangs *h, uint64_t ts, const struct hang_line *l)
+{
+	struct gpu_reset *r = grow(h, (void **)&h->resets, &h->nr_resets, sizeof(*r));
+	size_t i;
+
+	if (!r)
+		return;
+	r->begin = ts;
+	memcpy(r->dev, l->dev, sizeof(r->dev));
+	/* the hangs of the device not yet followed by a reset led to this one */
+	for (i = 0; i < h->nr_hangs; i++)
+		if (h->hangs[i].reset < 0 && !h->hangs[i].soft_recovered &&
+		    same_dev(h->hangs[i].dev, l->dev))
+			h->hangs[i].reset = (int)(h->nr_resets - 1);
+}
+
+static void reset_ends(struct gpu_hangs *h, uint64_t ts, const struct hang_line *l)
+{
+	struct gpu_reset *r = open_reset(h, l);
+
+	if (!r)
+		return;
+	if (l->kind == HANG_LINE_RESET_FAILED)
+		r->failed = true;
+	if (l->has_result) {
+		r->has_result = true;
+		r->result = l->result;
+		r->failed |= l->result != 0;
+	}
+	/* "GPU reset(N) succeeded!" comes before "end with ret", which closes it */
+	if (l->kind == HANG_LINE_RESET_END || !r->end)
+		r->end = ts;
+	r->ended |= l->kind == HANG_LINE_RESET_END;
+}
+
+static void line(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const struct hang_line *l)
+{
+	struct gpu_hang *g;
+
+	h->lines++;
+	switch (l->kind) {
+	case HANG_LINE_TIMEOUT:
+	case HANG_LINE_SOFT_RECOVERED:
+		timed_out(h, tl, ts, l);
+		break;
+	case HANG_LINE_PROCESS:
+		g = last_hang(h, l, false);
+		if (g && !g->has_process) {
+			g->has_process = true;
+			memcpy(g->process, l->process, sizeof(g->process));
+			memcpy(g->thread, l->thread, sizeof(g->thread));
+			g->tgid = l->tgid;
+			g->pid = l->pid;
+		}
+		break;
+	case HANG_LINE_RING_RESET_OK:
+	case HANG_LINE_RING_RESET_FAILED:
+		g = last_hang(h, l, true);
+		if (g && g->ring_reset == RING_RESET_NONE) {
+			g->ring_reset = l->kind == HANG_LINE_RING_RESET_OK ? RING_RESET_OK : RING_RESET_FAILED;
+			g->ring_reset_ts = ts;
+		}
+		break;
+	case HANG_LINE_RESET_BEGIN:
+		reset_begins(h, ts, l);
+		break;
+	default:
+		reset_ends(h, ts, l);
+		break;
+	}
+}
+
+bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec,
+		      const struct gpu_event *ev)
+{
+	struct hang_line l;
+	char buf[512];
+
+	if (ev && h->reg_dump_id >= 0 && ev->kind == GEV_AMDGPU_OTHER &&
+	    !strcmp(ev->name, "amdgpu_reset_reg_dumps")) {
+		struct gpu_reset *r = h->nr_resets ? &h->resets[h->nr_resets - 1] : NULL;
+
+		if (r && !r->end)
+			r->reg_dumps++;
+		else
+			h->reg_dumps_alone++;
+		return false;	/* the job join counts it as a GPU event too */
+	}
+	if (!h->msg || tep_data_type(h->console->tep, rec) != h->console->id)
+		return false;
+	record_field_str(h->msg, rec, buf, sizeof(buf));
+	if (!hang_line_parse(buf, &l))
+		return false;
+	line(h, tl, rec->ts, &l);
+	return true;
+}
+
+void gpu_hangs_free(struct gpu_hangs *h)
+{
+	free(h->hangs);
+	free(h->resets);
+	memset(h, 0, sizeof(*h));
+}

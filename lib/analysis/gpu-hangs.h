@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_GPU_HANGS_H
+#define GT_GPU_HANGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <event-parse.h>
+
+#include "analysis/timeline.h"
+
+/*
+ * Ring timeouts and GPU resets as amdgpu tells them: no tracepoint marks a
+ * hang, the kernel's log does (printk:console, which record takes with the
+ * GPU events): "ring gfx_0.0.0 timeout, signaled seq=N, emitted seq=M" (or
+ * "..., but soft recovered"), the process it blames, a per-ring reset
+ * ("Ring X reset succeeded" / "failure", 6.12+) and a whole-GPU reset
+ * ("GPU reset begin!" ... "GPU reset(N) succeeded!" / "failed", "GPU reset
+ * end with ret = R"), with amdgpu_reset_reg_dumps records in between. At the
+ * timeout line, the jobs in flight on that ring are what hung: the job
+ * join lists them and flags them H.
+ */
+
+#define GPU_HANGS_MAX		256	/* hangs and resets kept; more are counted */
+#define GPU_HANG_JOBS		16	/* jobs listed per hang; the rest counted */
+#define GPU_HANG_NAME		32
+
+enum hang_line_kind {
+	HANG_LINE_NONE, HANG_LINE_TIMEOUT, HANG_LINE_SOFT_RECOVERED, HANG_LINE_PROCESS,
+	HANG_LINE_RING_RESET_OK, HANG_LINE_RING_RESET_FAILED, HANG_LINE_RESET_BEGIN,
+	HANG_LINE_RESET_OK, HANG_LINE_RESET_FAILED, HANG_LINE_RESET_END,
+};
+
+/* What one kernel log line says, when it is one of the above. */
+struct hang_line {
+	enum hang_line_kind kind;
+	char dev[GPU_HANG_NAME];	/* "0000:03:00.0" of dev_err's "amdgpu 0000:03:00.0: " */
+	char ring[GEV_STR_LEN];
+	bool has_seq;
+	uint32_t signaled, emitted;
+	char process[GPU_HANG_NAME], thread[GPU_HANG_NAME];
+	int tgid, pid;
+	bool has_result;
+	int result;
+};
+
+enum ring_reset { RING_RESET_NONE, RING_RESET_OK, RING_RESET_FAILED };
+
+struct gpu_hang {
+	uint64_t ts;
+	char dev[GPU_HANG_NAME], ring[GEV_STR_LEN];
+	bool soft_recovered;
+	bool has_seq;
+	uint32_t signaled, emitted;
+	/* the process the kernel blamed (its "Process information" line) */
+	bool has_process;
+	char process[GPU_HANG_NAME], thread[GPU_HANG_NAME];
+	int tgid, pid;
+	/* what hung: the jobs in flight on the ring, oldest first */
+	struct job_in_flight jobs[GPU_HANG_JOBS];
+	size_t nr_jobs, jobs_in_flight;
+	enum ring_reset ring_reset;
+	uint64_t ring_reset_ts;
+	int reset;			/* the GPU reset that followed: index, -1 none */
+};
+
+struct gpu_reset {
+	uint64_t begin, end;		/* end 0: no end in the file */
+	bool ended;			/* its last line ("GPU reset end with ret") seen */
+	char dev[GPU_HANG_NAME];
+	bool failed, has_result;
+	int result;
+	uint64_t reg_dumps;		/* amdgpu_reset_reg_dumps records during it */
+};
+
+struct gpu_hangs {
+	struct tep_event *console;
+	struct tep_format_field *msg;
+	int reg_dump_id;		/* amdgpu_reset_reg_dumps, -1 absent */
+	uint64_t lines;			/* log lines recognized */
+	struct gpu_hang *hangs;
+	size_t nr_hangs;
+	struct gpu_reset *resets;
+	size_t nr_resets;
+	uint64_t dropped;		/* hangs and resets past the bound */
+	uint64_t reg_dumps_alone;	/* register dumps outside any reset */
+};
+
+/**
+ * hang_line_parse - one kernel log line: true and @out filled when amdgpu (or DRM) tells of a
+ * hang or reset in it
+ */
+bool hang_line_parse(const char *text, struct hang_line *out);
+
+/** gpu_hangs_init - the formats it reads (printk:console, amdgpu_reset_reg_dumps) looked up */
+void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep);
+/** gpu_hangs_present - the file can tell hangs: it has the kernel log's format */
+bool gpu_hangs_present(const struct gpu_hangs *h);
+/**
+ * gpu_hangs_record - one record, in time order; @tl is the job join at this time, whose jobs
+ * in flight on a ring that timed out are listed and flagged. true when the record was ours.
+ */
+bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec,
+		      const struct gpu_event *ev);
+/** gpu_hangs_free - the hangs and resets kept */
+void gpu_hangs_free(struct gpu_hangs *h);
+
+#endif
