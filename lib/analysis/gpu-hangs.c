@@ -143,6 +143,7 @@ void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep)
 	struct tep_event *dumps = tep_find_event_by_name(tep, "amdgpu", "amdgpu_reset_reg_dumps");
 
 	memset(h, 0, sizeof(*h));
+	h->tep = tep;
 	h->console = tep_find_event_by_name(tep, "printk", "console");
 	h->msg = h->console ? tep_find_field(h->console, "msg") : NULL;
 	h->reg_dump_id = dumps ? dumps->id : -1;
@@ -300,17 +301,20 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 	struct hang_line l;
 	char buf[512];
 
-	if (ev && h->reg_dump_id >= 0 && ev->kind == GEV_AMDGPU_OTHER &&
-	    !strcmp(ev->name, "amdgpu_reset_reg_dumps")) {
-		struct gpu_reset *r = h->nr_resets ? &h->resets[h->nr_resets - 1] : NULL;
+	/* GPU events: only the register dumps are ours; the job join counts them too */
+	if (ev) {
+		if (ev->kind == GEV_AMDGPU_OTHER && h->reg_dump_id >= 0 &&
+		    tep_data_type(h->tep, rec) == h->reg_dump_id) {
+			struct gpu_reset *r = h->nr_resets ? &h->resets[h->nr_resets - 1] : NULL;
 
-		if (r && !r->end)
-			r->reg_dumps++;
-		else
-			h->reg_dumps_alone++;
-		return false;	/* the job join counts it as a GPU event too */
+			if (r && !r->ended)
+				r->reg_dumps++;
+			else
+				h->reg_dumps_alone++;
+		}
+		return false;
 	}
-	if (!h->msg || tep_data_type(h->console->tep, rec) != h->console->id)
+	if (!h->msg || tep_data_type(h->tep, rec) != h->console->id)
 		return false;
 	record_field_str(h->msg, rec, buf, sizeof(buf));
 	if (!hang_line_parse(buf, &l))

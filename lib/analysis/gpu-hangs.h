@@ -74,6 +74,7 @@ struct gpu_reset {
 };
 
 struct gpu_hangs {
+	struct tep_handle *tep;
 	struct tep_event *console;
 	struct tep_format_field *msg;
 	int reg_dump_id;		/* amdgpu_reset_reg_dumps, -1 absent */
