@@ -365,6 +365,8 @@ static void add_dep_fence(struct job *j, const struct gpu_event *ev)
 static void set_run(struct timeline *t, struct job *j, uint64_t ts)
 {
 	j->t_run = ts;
+	if (j->t_queue)
+		j->moved_in_wait = t->moves.bytes - j->moved_at_queue;
 	t->rings[j->ring]->hw_in_flight++;
 }
 
@@ -372,6 +374,7 @@ static void track_depth(struct timeline *t, struct job *j)
 {
 	struct ring_stats *r = t->rings[j->ring];
 
+	j->moved_at_queue = t->moves.bytes;
 	r->in_flight++;
 	if (r->in_flight > r->max_in_flight)
 		r->max_in_flight = r->in_flight;
@@ -645,6 +648,10 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 		break;
 	case GEV_CLEANER_SHADER:
 		cleaner_shader(t, ev);
+		break;
+	case GEV_BO_MOVE:
+	case GEV_BO_CREATE:
+		buffer_moves_add(&t->moves, ev);
 		break;
 	default:
 		break;

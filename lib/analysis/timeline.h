@@ -7,6 +7,7 @@
 
 #include "decode/gpu-event.h"
 #include "util/keymap.h"
+#include "analysis/buffer-moves.h"
 #include "analysis/latency-stats.h"
 #include "analysis/owner-switch.h"
 #include "analysis/workload-tree.h"
@@ -82,6 +83,8 @@ struct job {
 	/* JOB_OWNER_SWITCH: when its worker switched owners for it, and that switch */
 	uint64_t t_switch;
 	size_t switch_idx;		/* in timeline.switches; SIZE_MAX: not kept */
+	/* buffer bytes moved between its queue and its run (buffer-moves.h) */
+	uint64_t moved_at_queue, moved_in_wait;
 };
 
 /**
@@ -125,6 +128,8 @@ struct ring_stats {
 	uint64_t switch_wait_jobs, switch_wait_ns;
 	uint64_t cleaner_shaders;
 	uint64_t timeouts;		/* the kernel said it timed out (gpu-hangs.h) */
+	/* summarised jobs (as behind_ns) that waited while buffers moved */
+	uint64_t moved_wait_jobs, moved_wait_bytes, moved_wait_ns;
 	bool last_run_switched;		/* the job run last followed a switch */
 	size_t last_run_switch;		/* that switch's index (SIZE_MAX: not kept) */
 	/* recent executions, newest last, for job_behind */
@@ -176,6 +181,7 @@ struct timeline {
 	size_t signal_head, signal_count, signal_cap;
 
 	struct owner_switches switches;	/* enforce isolation's owner switches */
+	struct buffer_moves moves;	/* amdgpu's buffer moves and creations */
 
 	uint64_t first_ts, last_ts;
 	uint64_t events, jobs_in_flight, max_jobs_in_flight;

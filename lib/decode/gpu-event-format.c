@@ -49,6 +49,15 @@ static void add_counts(struct line *l, const struct gpu_event *ev)
 	add(l, ")");
 }
 
+const char *bo_placement_name(unsigned int placement)
+{
+	/* TTM's SYSTEM, TT and VRAM, then amdgpu's private placements */
+	static const char *const names[] = { "system", "GTT", "VRAM", "GDS", "GWS", "OA",
+					     "preemptible", "doorbell", "MMIO remap" };
+
+	return placement < sizeof(names) / sizeof(names[0]) ? names[placement] : "?";
+}
+
 size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len)
 {
 	struct line l = { buf, len, 0 };
@@ -121,6 +130,14 @@ size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len)
 		break;
 	case GEV_CLEANER_SHADER:
 		add(&l, "ring=%s cleaner shader, ring fence seqno %llu", ev->ring, ev->seqno);
+		break;
+	case GEV_BO_MOVE:
+		add(&l, "bo=0x%llx moved %s -> %s, %llu bytes", ev->bo, bo_placement_name(ev->placement_from),
+		    bo_placement_name(ev->placement_to), ev->bo_bytes);
+		break;
+	case GEV_BO_CREATE:
+		add(&l, "bo=0x%llx created, %llu bytes, prefers domain 0x%x", ev->bo, ev->bo_bytes,
+		    ev->placement_to);
 		break;
 	case GEV_I915_REQUEST:
 		add(&l, "request %llu:%llu %s", ev->ctx, ev->seqno,

@@ -34,6 +34,8 @@ static const struct event_map event_map[] = {
 	{ "amdgpu", "amdgpu_device_wreg", GEV_NONE, false },
 	{ "amdgpu", "amdgpu_isolation", GEV_ISOLATION, true },
 	{ "amdgpu", "amdgpu_cleaner_shader", GEV_CLEANER_SHADER, true },
+	{ "amdgpu", "amdgpu_bo_move", GEV_BO_MOVE, true },
+	{ "amdgpu", "amdgpu_bo_create", GEV_BO_CREATE, true },
 	{ "amdgpu", "amdgpu_*", GEV_AMDGPU_OTHER, false },
 	{ "dma_fence", "dma_fence_init", GEV_FENCE_INIT, true },
 	{ "dma_fence", "dma_fence_emit", GEV_FENCE_EMIT, true },
@@ -108,7 +110,7 @@ const char *gpu_event_kind_name(enum gpu_event_kind kind)
 		"fence_signaled", "fence_wait_start", "fence_wait_end",
 		"fence_destroy", "vblank", "vblank_queued", "vblank_delivered",
 		"i915_request", "xe_job", "virtio_cmd_queue", "virtio_cmd_response",
-		"isolation", "cleaner_shader", "amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
+		"isolation", "cleaner_shader", "bo_move", "bo_create", "amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
 	};
 
 	return kind < GEV_NR_KINDS ? names[kind] : "?";
@@ -121,7 +123,8 @@ struct event_desc {
 	struct tep_format_field *ring, *timeline, *driver, *dev, *id, *fence_ptr,
 		*ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr, *client_id,
 		*job_count, *hw_job_count, *crtc, *seq, *time, *ip, *parent_ip,
-		*depth, *calltime, *rettime, *num_ibs, *owner_prev, *owner_next;
+		*depth, *calltime, *rettime, *num_ibs, *owner_prev, *owner_next, *bo, *bo_size,
+		*pages, *from, *to;
 };
 
 static struct tep_format_field *field(struct tep_event *e, const char *name)
@@ -225,6 +228,17 @@ static void describe(struct event_desc *d, struct tep_event *e,
 	case GEV_CLEANER_SHADER:
 		d->ring = field(e, "ring");
 		d->seqno = field(e, "seqno");
+		break;
+	case GEV_BO_MOVE:
+		d->bo = field(e, "bo");
+		d->bo_size = field(e, "bo_size");
+		d->from = field(e, "old_placement");
+		d->to = field(e, "new_placement");
+		break;
+	case GEV_BO_CREATE:
+		d->bo = field(e, "bo");
+		d->pages = field(e, "pages");
+		d->to = field(e, "prefer");
 		break;
 	case GEV_AMDGPU_OTHER: case GEV_KFD_EVENT:
 		d->ring = first_field(e, "ring", "ring_name");
@@ -334,6 +348,11 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	ev->num_ibs = d->num_ibs ? (long long)num(d->num_ibs, r) : -1;
 	ev->owner_prev = num(d->owner_prev, r);
 	ev->owner_next = num(d->owner_next, r);
+	ev->bo = num(d->bo, r);
+	/* a page is 4 KiB on every amdgpu host (x86-64, arm64 with 4K pages) */
+	ev->bo_bytes = d->bo_size ? num(d->bo_size, r) : num(d->pages, r) * 4096ULL;
+	ev->placement_from = (unsigned int)num(d->from, r);
+	ev->placement_to = (unsigned int)num(d->to, r);
 	return ev->kind;
 }
 

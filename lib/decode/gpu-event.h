@@ -36,6 +36,8 @@ enum gpu_event_kind {
 	GEV_VIRTIO_CMD_RESPONSE,
 	GEV_ISOLATION,		/* amdgpu_isolation: a partition changes owner (6.15+) */
 	GEV_CLEANER_SHADER,	/* amdgpu_cleaner_shader: run before the new owner's job */
+	GEV_BO_MOVE,		/* amdgpu_bo_move: a buffer moves between placements */
+	GEV_BO_CREATE,		/* amdgpu_bo_create */
 	GEV_AMDGPU_OTHER,	/* bo_create, bo_move, vm_flush, iv, vm_grab_id, ... */
 	GEV_KFD_EVENT,		/* a kfd/amdkfd tracepoint where a kernel has them */
 	GEV_FUNC,		/* function tracer record (order only) */
@@ -70,6 +72,8 @@ struct gpu_event {
 	unsigned long long duration;	/* funcgraph_exit: rettime - calltime */
 	long long num_ibs;
 	unsigned long long owner_prev, owner_next;	/* amdgpu_isolation */
+	unsigned long long bo, bo_bytes;	/* amdgpu_bo_move, amdgpu_bo_create */
+	unsigned int placement_from, placement_to;	/* move: TTM placements; create: domains */
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
@@ -110,6 +114,12 @@ bool gpu_event_printed_next(size_t *i, const char **system, const char **name);
 enum gpu_event_kind gpu_event_kind_of(const char *system, const char *name);
 /** gpu_event_kind_name - a decoded event's kind ("queue", "run", "done", "fence_signaled", ...) */
 const char *gpu_event_kind_name(enum gpu_event_kind kind);
+
+/**
+ * bo_placement_name - a buffer's placement as amdgpu_bo_move gives it: "system", "GTT",
+ * "VRAM", ... ("?" past those the kernel defines)
+ */
+const char *bo_placement_name(unsigned int placement);
 
 /** gpu_event_format - one line, like a trace-cmd plugin prints it (no newline). */
 size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len);

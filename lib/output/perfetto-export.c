@@ -46,7 +46,8 @@ static const char *const arg_names[A_NR] = {
 
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
 		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
-		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES, T_TIMEOUTS, T_RESETS };
+		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES, T_TIMEOUTS, T_RESETS, T_MOVES,
+		  T_MOVED };
 
 struct pf_arg {
 	int name;
@@ -610,6 +611,26 @@ static void hip_line(struct perfetto_export *p, const struct tep_record *rec,
 	write_event(p, &e);
 }
 
+/* A buffer move as an instant, and the bytes moved so far as a counter (MiB). */
+static void buffer_move(struct perfetto_export *p, const struct gpu_event *ev)
+{
+	struct pf_arg arg = { .name = A_COUNT, .type = ARG_UINT, .u = ev->bo_bytes };
+	char name[64];
+
+	snprintf(name, sizeof(name), "%s -> %s %.1f MiB", bo_placement_name(ev->placement_from),
+		 bo_placement_name(ev->placement_to), (double)ev->bo_bytes / (1024.0 * 1024.0));
+	write_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name, .args = &arg,
+		.nr_args = 1,
+		.track = track(p, &(struct pf_track){ track_uuid(p, T_MOVES, 0, 0), gpu_root(p),
+						      "buffer moves", 0, false }) });
+	write_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = TYPE_COUNTER, .name = -1,
+		.counter = (int64_t)(p->a->tl.moves.bytes >> 20),
+		.track = track(p, &(struct pf_track){ track_uuid(p, T_MOVED, 0, 0), gpu_root(p),
+						      "buffers moved (MiB, running)", 0, true }) });
+}
+
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx)
 {
@@ -621,6 +642,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		lost_window(p, rec);
 	if (ev && ev->kind == GEV_VBLANK)
 		vblank(p, ev);
+	if (ev && ev->kind == GEV_BO_MOVE)
+		buffer_move(p, ev);
 	if (ev)
 		ring_counters(p, rec->ts);
 	return p->error ? -1 : 0;

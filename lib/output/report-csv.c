@@ -7,7 +7,7 @@
 static int csv_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->opts.jobs)
-		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns\n");
+		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns,moved_while_waiting_bytes\n");
 	(void)err;
 	return 0;
 }
@@ -35,7 +35,7 @@ static void csv_job(struct report *rep, const struct job *j)
 	fprintf(rep->stream, ",%u,%u,%s", j->behind.jobs, j->behind.procs,
 		report_job_flags(fl, sizeof(fl), j->flags));
 	report_csv_u64(rep->stream, switched, sw);
-	fputc('\n', rep->stream);
+	fprintf(rep->stream, ",%llu\n", (unsigned long long)j->moved_in_wait);
 }
 
 static int csv_end(struct report *rep, struct gt_error *err)
@@ -43,7 +43,7 @@ static int csv_end(struct report *rep, struct gt_error *err)
 	int i, l;
 
 	if (rep->summary || rep->opts.rings) {
-		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders,timeouts\n",
+		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders,timeouts,moved_wait_jobs,moved_wait_bytes,moved_wait_ns\n",
 			rep->opts.jobs ? "\n" : "");
 		for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
 			struct ring_stats *rs = rep->analysis.tl.rings[i];
@@ -71,12 +71,15 @@ static int csv_end(struct report *rep, struct gt_error *err)
 						(unsigned long long)latency_stats_percentile(st, 90),
 						(unsigned long long)latency_stats_percentile(st, 99),
 						(unsigned long long)st->max);
-				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu\n",
+				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
 					(unsigned long long)rs->switches,
 					(unsigned long long)rs->switch_wait_jobs,
 					(unsigned long long)rs->switch_wait_ns,
 					(unsigned long long)rs->cleaner_shaders,
-					(unsigned long long)rs->timeouts);
+					(unsigned long long)rs->timeouts,
+					(unsigned long long)rs->moved_wait_jobs,
+					(unsigned long long)rs->moved_wait_bytes,
+					(unsigned long long)rs->moved_wait_ns);
 			}
 		}
 	}

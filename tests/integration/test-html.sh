@@ -41,6 +41,8 @@ test_html_every_fixture() {
 			--text "gt-behind:$("$GT" report "$WORK/h-$s.dat" | sed -n 's/^  \(owner switches .*3 times\)$/\1/p')" || return 1 ;;
 		hang) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-hangs:100:1 llama 4242 on the hardware 10000.000 us" \
 			--text "gt-hangs:succeeded after 275.000 us" --text "gt-behind:timed out 1 time" || return 1 ;;
+		memory) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-moves:68.0" \
+			--text "gt-behind:buffers moved while the workload's 1 job waited (queue->run, 0.392 ms in all): 112.0 MiB" || return 1 ;;
 		*) html_check "$WORK/h-$s.dat" "html-$s" --hover || return 1 ;;
 		esac
 	done

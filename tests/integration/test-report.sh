@@ -27,7 +27,7 @@ test_report_unmeasured_stages_are_null() {
 		[ "$(ring_lat "$WORK/un.json" gfx_0.0.0 submit_to_queue count)" = 0 ] || return 1
 	expect "JSON: a measured stage lost its value" [ "$(ring_lat "$WORK/un.json" gfx_0.0.0 queue_to_run p50)" = 10000 ] || return 1
 	"$GT" report --format csv "$f" > "$WORK/un.csv" || { WHY="report csv failed"; return 1; }
-	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0,0$' "$WORK/un.csv"
+	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0,0,0,0,0$' "$WORK/un.csv"
 }
 
 test_report_two_rings_numbers() {
@@ -679,7 +679,7 @@ test_report_marks_the_workload() {
 		[ "$(grep -c ' W$' "$WORK/cwj.txt")" = 2 ] && [ "$(count_lines "$WORK/cwj.txt")" = 3 ] || return 1
 	expect "job W1's wait behind the rival" grep -Eq '^gfx_0\.0\.0 +100:4 .* 290\.000 +3 W$' "$WORK/cwj.txt" || return 1
 	"$GT" report --jobs --format csv "$f" > "$WORK/cw.csv" || { WHY="csv failed"; return 1; }
-	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W,$' "$WORK/cw.csv"
+	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W,,0$' "$WORK/cw.csv"
 }
 
 # report keeps its memory flat by unmapping what it has read, but must not
@@ -914,8 +914,8 @@ assert jobs["100:1"] == {"at_ns": 1000012000, "wait_ns": 290000} and jobs["100:3
 	out=$("$GT" report --format csv "$f")
 	expect "CSV switch row" \
 		grep -q '^1000601000,gfx_0.0.0,0xffff888120000000,6000,0xffff888130000000,5000,100:2,5000,1,1000701000,100000,301:1,6000,comp_1.0.0,1000701000$' <<< "$out" || return 1
-	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3,0$' <<< "$out" || return 1
-	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,WI,290000$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3,0,0,0,0$' <<< "$out" || return 1
+	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,WI,290000,0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
 	# a file without the events: nothing in text, null in JSON
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "owner switches in a file without them" not grep -q 'wner switches' <<< "$("$GT" report "$f")" || return 1
@@ -967,4 +967,34 @@ assert j == {"100:1": True, "101:1": True, "200:1": False, "201:1": True}, j' < 
 	expect "hangs in a file without them" not grep -q 'GPU hangs' <<< "$("$GT" report "$f")" || return 1
 	expect "JSON hangs not null without the log" python3 -c 'import json, sys
 assert json.load(sys.stdin)["hangs"] is None' < <("$GT" report --format json "$f")
+}
+
+# Buffer moves (7.3): by direction, evictions out of VRAM, and how much moved
+# while the workload's job waited on its dependency; in every format.
+test_report_buffer_moves() {
+	local f out
+	f=$(fixture memory) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "no ring line: $(grep -A3 '^ring gfx' <<< "$out" | tr '\n' '|')" \
+		grep -q "^  buffers moved while the workload's 1 job waited (queue->run, 0.392 ms in all): 112.0 MiB (Buffer moves below)$" <<< "$out" || return 1
+	expect "no section: $(echo "$out" | tail -6 | tr '\n' '|')" \
+		grep -q '^Buffer moves (amdgpu): 4 moves, 116.0 MiB from 1.000100 to 1.000800; 2 out of VRAM (evictions, 68.0 MiB); 2 buffers created (24.0 MiB)$' <<< "$out" || return 1
+	expect "VRAM -> GTT" grep -Eq '^  VRAM -> GTT +2 moves +68\.0 MiB$' <<< "$out" || return 1
+	expect "JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+m = d["buffer_moves"]
+assert m["moves"] == 4 and m["bytes"] == 116 << 20 and m["evictions"] == 2 and m["created"] == 2, m
+assert {"from": "GTT", "to": "VRAM", "moves": 1, "bytes": 32 << 20} in m["by_direction"], m
+r = {x["name"]: x["moved_while_waiting"] for x in d["rings"]}
+assert r["gfx_0.0.0"] == {"jobs": 1, "bytes": 112 << 20, "wait_ns": 392000}, r' < <("$GT" report --format json "$f") || return 1
+	expect "JSON jobs" python3 -c 'import json, sys
+j = {x["fence"]: x["moved_while_waiting_bytes"] for x in json.load(sys.stdin)["jobs"]}
+assert j == {"300:1": 0, "100:1": 112 << 20, "100:2": 0}, j' < <("$GT" report --jobs --format json "$f") || return 1
+	expect "CSV" grep -q '^VRAM,GTT,2,71303168$' <<< "$("$GT" report --format csv "$f")" || return 1
+	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,117440512$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	# none in the file: null, no section
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "buffer moves in a file without them" not grep -q 'Buffer moves' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON buffer_moves not null without them" python3 -c 'import json, sys
+assert json.load(sys.stdin)["buffer_moves"] is None' < <("$GT" report --format json "$f")
 }

@@ -28,6 +28,7 @@ int main(void)
 	suite_user_queues();
 	suite_owner_switches();
 	suite_gpu_hangs();
+	suite_buffer_moves();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();

@@ -220,7 +220,8 @@ static void test_kinds(void)
 	CU_ASSERT_EQUAL(gpu_event_kind_of("gpu_scheduler", "drm_sched_job_done"), GEV_DONE);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("gpu_scheduler", "drm_sched_process_job"), GEV_DONE);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_device_rreg"), GEV_NONE);
-	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_bo_move"), GEV_AMDGPU_OTHER);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_bo_move"), GEV_BO_MOVE);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_vm_flush"), GEV_AMDGPU_OTHER);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("sched", "sched_switch"), GEV_NONE);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("i915", "i915_request_retire"), GEV_I915_REQUEST);
 	CU_ASSERT_STRING_EQUAL(gpu_event_kind_name(GEV_RUN), "run");

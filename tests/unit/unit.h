@@ -38,6 +38,7 @@ void suite_partial_output(void);
 void suite_user_queues(void);
 void suite_owner_switches(void);
 void suite_gpu_hangs(void);
+void suite_buffer_moves(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {
