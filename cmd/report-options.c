@@ -9,7 +9,7 @@
 
 enum {
 	OPT_JOBS = 256, OPT_EVENTS, OPT_RINGS, OPT_QUEUES, OPT_FORMAT, OPT_PID,
-	OPT_COMM, OPT_RING, OPT_FROM, OPT_TO, OPT_MIN_LATENCY, OPT_TOP, OPT_WORKLOAD_ONLY,
+	OPT_COMM, OPT_RING, OPT_DEV, OPT_FROM, OPT_TO, OPT_MIN_LATENCY, OPT_TOP, OPT_WORKLOAD_ONLY,
 	OPT_TS_OFFSET, OPT_HIP_LOG, OPT_FORCE, OPT_WIDE, OPT_NO_PAGER,
 };
 
@@ -27,6 +27,7 @@ static const struct option long_options[] = {
 	{ "pid", required_argument, NULL, OPT_PID },
 	{ "comm", required_argument, NULL, OPT_COMM },
 	{ "ring", required_argument, NULL, OPT_RING },
+	{ "dev", required_argument, NULL, OPT_DEV },
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "min-latency", required_argument, NULL, OPT_MIN_LATENCY },
@@ -198,6 +199,9 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 			break;
 		case OPT_RING:
 			o->filter.ring = optarg;
+			break;
+		case OPT_DEV:
+			o->filter.dev = optarg;
 			break;
 		case OPT_FROM:
 			o->from_arg = optarg;

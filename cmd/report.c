@@ -172,15 +172,17 @@ static void say_unmatched(const struct report *rep)
 	const struct timeline_filter *f = &rep->opts.filter;
 	char rings[512] = "";
 	size_t len = 0;
-	bool named = false;
+	bool named = false, dev_named = false;
 	int i;
 
 	if (rep->jobs_shown || !tl->filtered_out)
 		return;
+	for (i = 0; i < tl->nr_devs; i++)
+		dev_named |= f->dev && !strcmp(tl->devs[i], f->dev);
 	for (i = 0; i < tl->nr_rings && len < sizeof(rings); i++) {
 		const char *name = timeline_ring_name(tl, i);
 
-		named |= f->ring && name && !strcmp(name, f->ring);
+		named |= f->ring && !strcmp(tl->rings[i]->name, f->ring);
 		len += (size_t)snprintf(rings + len, sizeof(rings) - len, "%s%s", len ? ", " : "",
 					name ? name : "?");
 	}
@@ -188,6 +190,9 @@ static void say_unmatched(const struct report *rep)
 	if (f->ring && !named)
 		fprintf(stderr, "gpu-trace report: %s has no ring named '%s'; its rings: %s\n",
 			rep->opts.file, f->ring, rings);
+	else if (f->dev && !dev_named)
+		fprintf(stderr, "gpu-trace report: %s has no ring of device '%s' (the scheduler's events name devices from 6.17 on); its rings: %s\n",
+			rep->opts.file, f->dev, rings);
 	else if (f->workload_only && !report_has_workload(rep))
 		fprintf(stderr, "gpu-trace report: %s names no workload (recorded without a command or -P), so --workload-only leaves none of its %llu job%s\n",
 			rep->opts.file, (unsigned long long)tl->filtered_out, report_plural(tl->filtered_out));

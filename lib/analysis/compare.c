@@ -79,7 +79,7 @@ void compare_end_run(struct compare *c, enum cmp_side side, struct timeline *tl,
 	c->runs[side]++;
 	for (i = 0; i < tl->nr_rings; i++) {
 		struct ring_stats *rs = tl->rings[i];
-		struct cmp_ring *r = compare_ring(c, rs->name);
+		struct cmp_ring *r = compare_ring(c, timeline_ring_name(tl, i));
 
 		if (!r)
 			return;

@@ -36,7 +36,7 @@ struct cmp_stage {
 };
 
 struct cmp_ring {
-	char name[GEV_STR_LEN];
+	char name[2 * GEV_STR_LEN];	/* ring@device where devices share names */
 	struct cmp_stage stage[2][LAT_NR];
 	uint64_t jobs[2], unfinished[2], lost[2];
 	double busy_pct[2];		/* summed over runs */

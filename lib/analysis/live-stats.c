@@ -184,7 +184,7 @@ int live_stats_tick(struct live_stats *ls, struct timeline *tl, double interval_
 		struct live_ring_row *row = &out->rings[out->nr_rings++];
 		double busy = (double)(rs->busy_ns - r->busy_ns_before) / 1e9;
 
-		row->name = rs->name;
+		row->name = timeline_ring_name(tl, i);
 		row->jobs_per_s = interval_s > 0 ? (double)r->jobs / interval_s : 0;
 		/* a job's busy time is counted when it ends: cap what spills in */
 		row->busy_pct = interval_s > 0 ? 100.0 * busy / interval_s : 0;

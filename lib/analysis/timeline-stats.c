@@ -53,12 +53,58 @@ int timeline_ring_find(const struct timeline *t, const char *name)
 	return -1;
 }
 
-int timeline_ring_index(struct timeline *t, const char *name)
+static uint64_t dev_key(const char *dev, const char *name)
 {
-	const char *key = name[0] ? name : "(unnamed)";
-	uint64_t h = name_hash(key);
-	uintptr_t at = (uintptr_t)keymap_get(&t->ring_by_name, h);
-	struct ring_stats **n, *r;
+	return keymap_pair(name_hash(dev), name_hash(name));
+}
+
+static void note_dev(struct timeline *t, const char *dev)
+{
+	int i;
+
+	for (i = 0; i < t->nr_devs; i++)
+		if (!strcmp(t->devs[i], dev))
+			return;
+	if (t->nr_devs < (int)(sizeof(t->devs) / sizeof(t->devs[0])))
+		snprintf(t->devs[t->nr_devs++], GEV_STR_LEN, "%s", dev);
+}
+
+/* Rings of several devices under one name: each says its device. */
+static void relabel(struct timeline *t, const struct ring_stats *r)
+{
+	int i, others = 0;
+
+	for (i = 0; i < t->nr_rings; i++)
+		others += t->rings[i] != r && t->rings[i]->dev[0] && !strcmp(t->rings[i]->name, r->name) &&
+			  strcmp(t->rings[i]->dev, r->dev);
+	if (!others)
+		return;
+	for (i = 0; i < t->nr_rings; i++) {
+		const char *dev = t->rings[i]->dev;
+
+		/* PCI domain 0, as most machines have: "gfx_0.0.0@c3:00.0" */
+		if (!strncmp(dev, "0000:", 5) && strlen(dev) > 5)
+			dev += 5;
+		if (t->rings[i]->dev[0] && !strcmp(t->rings[i]->name, r->name))
+			snprintf(t->rings[i]->label, sizeof(t->rings[i]->label), "%s@%s",
+				 t->rings[i]->name, dev);
+	}
+}
+
+static void give_dev(struct timeline *t, int i, const char *dev)
+{
+	struct ring_stats *r = t->rings[i];
+
+	snprintf(r->dev, sizeof(r->dev), "%s", dev);
+	keymap_put(&t->ring_by_dev, dev_key(dev, r->name), (void *)(uintptr_t)(i + 1));
+	note_dev(t, dev);
+	relabel(t, r);
+}
+
+/* The first ring so named, -1 when none */
+static int first_named(const struct timeline *t, const char *key)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&t->ring_by_name, name_hash(key));
 	int i;
 
 	if (at && !strcmp(t->rings[at - 1]->name, key))
@@ -69,6 +115,14 @@ int timeline_ring_index(struct timeline *t, const char *name)
 			if (!strcmp(t->rings[i]->name, key))
 				return i;
 	}
+	return -1;
+}
+
+static int add_ring(struct timeline *t, const char *key, const char *dev)
+{
+	struct ring_stats **n, *r;
+	bool first = first_named(t, key) < 0;
+
 	n = realloc(t->rings, sizeof(*n) * (size_t)(t->nr_rings + 1));
 	r = calloc(1, sizeof(*r));
 	if (n)
@@ -79,14 +133,50 @@ int timeline_ring_index(struct timeline *t, const char *name)
 	}
 	strncpy(r->name, key, GEV_STR_LEN - 1);
 	t->rings[t->nr_rings] = r;
-	if (!at)
-		keymap_put(&t->ring_by_name, h, (void *)(uintptr_t)(t->nr_rings + 1));
-	return t->nr_rings++;
+	if (first)
+		keymap_put(&t->ring_by_name, name_hash(key), (void *)(uintptr_t)(t->nr_rings + 1));
+	t->nr_rings++;
+	if (dev && dev[0])
+		give_dev(t, t->nr_rings - 1, dev);
+	return t->nr_rings - 1;
+}
+
+int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *name)
+{
+	const char *key = name[0] ? name : "(unnamed)";
+	int first = first_named(t, key), i;
+	uintptr_t at;
+
+	if (!dev || !dev[0])
+		return first >= 0 ? first : add_ring(t, key, NULL);
+	if (first >= 0 && !strcmp(t->rings[first]->dev, dev))
+		return first;
+	at = (uintptr_t)keymap_get(&t->ring_by_dev, dev_key(dev, key));
+	if (at && !strcmp(t->rings[at - 1]->name, key) && !strcmp(t->rings[at - 1]->dev, dev))
+		return (int)at - 1;
+	for (i = first < 0 ? t->nr_rings : first; i < t->nr_rings; i++) {
+		if (strcmp(t->rings[i]->name, key))
+			continue;
+		if (!strcmp(t->rings[i]->dev, dev))
+			return i;	/* a hash shared with another (device, name) */
+		if (!t->rings[i]->dev[0]) {
+			give_dev(t, i, dev);
+			return i;
+		}
+	}
+	return add_ring(t, key, dev);
+}
+
+int timeline_ring_index(struct timeline *t, const char *name)
+{
+	return timeline_ring_index_dev(t, NULL, name);
 }
 
 const char *timeline_ring_name(const struct timeline *t, int ring)
 {
-	return ring >= 0 && ring < t->nr_rings ? t->rings[ring]->name : "?";
+	if (ring < 0 || ring >= t->nr_rings)
+		return "?";
+	return t->rings[ring]->label[0] ? t->rings[ring]->label : t->rings[ring]->name;
 }
 
 /* Per-process and per-client statistics, found by key in a hash. */
@@ -112,13 +202,15 @@ static struct group_stats *group(struct group_stats ***list, int *nr, struct key
 }
 
 bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
-			   bool workload)
+			   const char *dev, bool workload)
 {
 	const struct timeline_filter *f = &t->filter;
 
 	if ((f->from && ts < f->from) || (f->to && ts > f->to))
 		return false;
 	if (f->ring && (!ring || strcmp(ring, f->ring)))
+		return false;
+	if (f->dev && (!dev || strcmp(dev, f->dev)))
 		return false;
 	if (f->pid && pid != f->pid)
 		return false;
@@ -140,7 +232,7 @@ bool timeline_passes(struct timeline *t, const struct job *j)
 	if (f->min_latency && (!j->has_lat[LAT_TOTAL] || j->lat[LAT_TOTAL] < f->min_latency))
 		return false;
 	return timeline_filter_match(t, job_first_time(j), j->pid, t->rings[j->ring]->name,
-				     j->flags & JOB_WORKLOAD);
+				     t->rings[j->ring]->dev, j->flags & JOB_WORKLOAD);
 }
 
 /* The jobs whose waits a ring's summary adds up: the workload's, if named. */
@@ -303,6 +395,7 @@ void timeline_stats_free(struct timeline *t)
 	keymap_free(&t->proc_index);
 	keymap_free(&t->client_index);
 	keymap_free(&t->ring_by_name);
+	keymap_free(&t->ring_by_dev);
 	free(t->rings);
 	free(t->procs);
 	free(t->clients);

@@ -10,6 +10,12 @@
  * when out of memory
  */
 int timeline_ring_index(struct timeline *t, const char *name);
+/**
+ * timeline_ring_index_dev - the ring so named on device @dev (6.17+ events name it): rings of
+ * two devices never merge; a ring first seen without a device takes the first device named
+ * for it. @dev "" or NULL: the first ring so named, whatever its device.
+ */
+int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *name);
 /** timeline_passes - a finished or unfinished job counts (filter, min latency)? */
 bool timeline_passes(struct timeline *t, const struct job *j);
 /**

@@ -89,7 +89,7 @@ bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqn
  */
 static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
 {
-	return keymap_pair((uint64_t)timeline_ring_index(t, ev->ring) + 1, ev->id);
+	return keymap_pair((uint64_t)timeline_ring_index_dev(t, ev->dev, ev->ring) + 1, ev->id);
 }
 
 /*
@@ -181,7 +181,7 @@ static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 
 	if (!j)
 		return NULL;
-	j->ring = timeline_ring_index(t, ev->ring);
+	j->ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
 	set_submitter(t, j, ev->pid);
 	t->jobs_in_flight++;
 	if (t->jobs_in_flight > t->max_jobs_in_flight)
@@ -585,7 +585,7 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 			return;
 		index_job(t, j, ev);
 		if (ev->ring[0])
-			j->ring = timeline_ring_index(t, ev->ring);
+			j->ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
 		if (ev->kind == GEV_SUBMIT) {
 			set_submitter(t, j, ev->pid);
 			if (!j->t_submit)

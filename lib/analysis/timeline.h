@@ -105,6 +105,9 @@ uint64_t job_first_time(const struct job *j);
 
 struct ring_stats {
 	char name[GEV_STR_LEN];
+	char dev[GEV_STR_LEN];		/* 6.17+ events' device ("0000:03:00.0"); "" unknown */
+	/* "gfx_0.0.0@0000:03:00.0" once another device has a ring so named; "" until then */
+	char label[2 * GEV_STR_LEN];
 	uint64_t jobs;			/* finished */
 	uint64_t unfinished;
 	uint64_t lost;			/* jobs flagged JOB_LOST */
@@ -152,6 +155,7 @@ struct timeline_filter {
 	int pid;			/* 0: any */
 	const char *comm;		/* NULL: any */
 	const char *ring;		/* NULL: any */
+	const char *dev;		/* NULL: any; else only rings and events of this device */
 	uint64_t from, to;		/* job's first event in [from, to]; 0: open */
 	uint64_t min_latency;		/* total >= this */
 	bool workload_only;		/* jobs the recorded workload submitted */
@@ -170,7 +174,10 @@ struct timeline {
 
 	struct ring_stats **rings;
 	int nr_rings;
-	struct keymap ring_by_name;	/* name hash -> index + 1 */
+	struct keymap ring_by_name;	/* name hash -> index + 1 of the first so named */
+	struct keymap ring_by_dev;	/* (device, name) hash -> index + 1 */
+	int nr_devs;			/* distinct devices the rings name (at most 64 counted) */
+	char devs[64][GEV_STR_LEN];
 	struct group_stats **procs, **clients;
 	int nr_procs, nr_clients;
 	struct keymap proc_index, client_index;	/* key -> index + 1 */
@@ -246,13 +253,16 @@ const char *job_latency_key(enum job_latency l);
  * them: ts is a job's first event or the record's time, ring NULL when there is none.
  */
 bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const char *ring,
-			   bool workload);
+			   const char *dev, bool workload);
 /**
  * timeline_fence_signal - when a fence signalled, while the timeline still remembers it (the
  * most recent signals are kept): a retiring job's dependencies are found.
  */
 bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts);
-/** timeline_ring_name - a ring's name by its index (job.ring), "?" if out of range. */
+/**
+ * timeline_ring_name - a ring's name by its index (job.ring), "?" if out of range; with the
+ * device ("gfx_0.0.0@0000:03:00.0") when rings of several devices share the name
+ */
 const char *timeline_ring_name(const struct timeline *t, int ring);
 
 #endif

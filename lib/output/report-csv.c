@@ -7,7 +7,7 @@
 static int csv_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->opts.jobs)
-		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns,moved_while_waiting_bytes\n");
+		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns,moved_while_waiting_bytes,dev\n");
 	(void)err;
 	return 0;
 }
@@ -35,7 +35,9 @@ static void csv_job(struct report *rep, const struct job *j)
 	fprintf(rep->stream, ",%u,%u,%s", j->behind.jobs, j->behind.procs,
 		report_job_flags(fl, sizeof(fl), j->flags));
 	report_csv_u64(rep->stream, switched, sw);
-	fprintf(rep->stream, ",%llu\n", (unsigned long long)j->moved_in_wait);
+	fprintf(rep->stream, ",%llu,", (unsigned long long)j->moved_in_wait);
+	report_csv_text(rep->stream, rep->analysis.tl.rings[j->ring]->dev);
+	fputc('\n', rep->stream);
 }
 
 static int csv_end(struct report *rep, struct gt_error *err)
@@ -43,7 +45,7 @@ static int csv_end(struct report *rep, struct gt_error *err)
 	int i, l;
 
 	if (rep->summary || rep->opts.rings) {
-		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders,timeouts,moved_wait_jobs,moved_wait_bytes,moved_wait_ns\n",
+		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders,timeouts,moved_wait_jobs,moved_wait_bytes,moved_wait_ns,dev\n",
 			rep->opts.jobs ? "\n" : "");
 		for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
 			struct ring_stats *rs = rep->analysis.tl.rings[i];
@@ -51,7 +53,7 @@ static int csv_end(struct report *rep, struct gt_error *err)
 			for (l = 0; l < LAT_NR; l++) {
 				struct latency_stats *st = &rs->lat[l];
 
-				report_csv_text(rep->stream, rs->name);
+				report_csv_text(rep->stream, timeline_ring_name(&rep->analysis.tl, i));
 				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%.3f,%lld,%llu,%llu,%llu,%d,%s,%llu",
 					(unsigned long long)rs->jobs, (unsigned long long)rs->unfinished,
 					(unsigned long long)rs->lost, (unsigned long long)rs->waits,
@@ -71,7 +73,7 @@ static int csv_end(struct report *rep, struct gt_error *err)
 						(unsigned long long)latency_stats_percentile(st, 90),
 						(unsigned long long)latency_stats_percentile(st, 99),
 						(unsigned long long)st->max);
-				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
 					(unsigned long long)rs->switches,
 					(unsigned long long)rs->switch_wait_jobs,
 					(unsigned long long)rs->switch_wait_ns,
@@ -80,6 +82,8 @@ static int csv_end(struct report *rep, struct gt_error *err)
 					(unsigned long long)rs->moved_wait_jobs,
 					(unsigned long long)rs->moved_wait_bytes,
 					(unsigned long long)rs->moved_wait_ns);
+				report_csv_text(rep->stream, rs->dev);
+				fputc('\n', rep->stream);
 			}
 		}
 	}

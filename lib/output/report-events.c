@@ -9,7 +9,7 @@ static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_
 	const struct analysis *a = &rep->analysis;
 	int pid = tep_data_pid(a->tep, rec);
 
-	return timeline_filter_match(&a->tl, rec->ts, pid, ev ? ev->ring : NULL,
+	return timeline_filter_match(&a->tl, rec->ts, pid, ev ? ev->ring : NULL, ev ? ev->dev : NULL,
 				     workload_tree_has(&a->workload, pid));
 }
 

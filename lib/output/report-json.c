@@ -21,6 +21,14 @@ static void stats(FILE *f, struct latency_stats *s)
 		(unsigned long long)latency_stats_percentile(s, 99), (unsigned long long)s->max);
 }
 
+static void json_dev(FILE *f, const char *dev)
+{
+	if (dev[0])
+		json_str(f, dev);
+	else
+		fputs("null", f);
+}
+
 static void job(struct report *rep, const struct job *j)
 {
 	FILE *f = rep->stream;
@@ -29,6 +37,8 @@ static void job(struct report *rep, const struct job *j)
 
 	fprintf(f, "{\"ring\":");
 	json_str(f, timeline_ring_name(&rep->analysis.tl, j->ring));
+	fprintf(f, ",\"dev\":");
+	json_dev(f, rep->analysis.tl.rings[j->ring]->dev);
 	fprintf(f, ",\"id\":");
 	report_json_u64(f, j->has_id, j->id);
 	fprintf(f, ",\"fence\":");
@@ -164,7 +174,11 @@ static void rings(struct report *rep)
 		struct ring_stats *s = rep->analysis.tl.rings[i];
 
 		fprintf(rep->stream, "%s\n{\"name\":", i ? "," : "");
+		json_str(rep->stream, timeline_ring_name(&rep->analysis.tl, i));
+		fprintf(rep->stream, ",\"ring\":");
 		json_str(rep->stream, s->name);
+		fprintf(rep->stream, ",\"dev\":");
+		json_dev(rep->stream, s->dev);
 		fprintf(rep->stream, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,\"busy_ns\":%llu,\"busy_pct\":%.3f,\"max_in_flight\":%lld,",
 			(unsigned long long)s->jobs, (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, (unsigned long long)s->waits,

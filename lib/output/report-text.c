@@ -190,6 +190,25 @@ static void coverage_lines(struct report *rep)
 		report_ts(a, sizeof(a), c->from), report_ts(b, sizeof(b), c->to));
 }
 
+/* "devices  0000:03:00.0 (2 rings), 0000:c3:00.0 (2 rings)": what 6.17+ events name */
+static void devices(struct report *rep)
+{
+	const struct timeline *tl = &rep->analysis.tl;
+	int d, i;
+
+	if (!tl->nr_devs)
+		return;
+	fprintf(rep->stream, "devices  ");
+	for (d = 0; d < tl->nr_devs; d++) {
+		int n = 0;
+
+		for (i = 0; i < tl->nr_rings; i++)
+			n += !strcmp(tl->rings[i]->dev, tl->devs[d]);
+		fprintf(rep->stream, "%s%s (%d ring%s)", d ? ", " : "", tl->devs[d], n, n == 1 ? "" : "s");
+	}
+	fputc('\n', rep->stream);
+}
+
 static void header(struct report *rep)
 {
 	const struct dat_meta *m = rep->meta;
@@ -210,6 +229,7 @@ static void header(struct report *rep)
 		fprintf(rep->stream, "%llu KB per CPU\n", (unsigned long long)m->buffer_kb);
 	else
 		fprintf(rep->stream, "(not recorded)\n");
+	devices(rep);
 	if (report_has_workload(rep))
 		fprintf(rep->stream, "workload %s: %llu task%s (the recorded command or -P and what they forked); its jobs are flagged W\n",
 			rep->analysis.workload.comm[0] ? rep->analysis.workload.comm : "-P",
@@ -326,7 +346,7 @@ static void rings(struct report *rep)
 		struct ring_stats *s = rep->analysis.tl.rings[i];
 
 		fprintf(rep->stream, "\nring %s: %llu job%s, %llu unfinished, %llu lost, busy %.1f%%, max %lld in flight, %llu waited on dependencies\n",
-			s->name, (unsigned long long)s->jobs, report_plural(s->jobs),
+			timeline_ring_name(&rep->analysis.tl, i), (unsigned long long)s->jobs, report_plural(s->jobs),
 			(unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, report_busy_pct(rep, s),
 			(long long)s->max_in_flight, (unsigned long long)s->waits);

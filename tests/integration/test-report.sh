@@ -27,7 +27,7 @@ test_report_unmeasured_stages_are_null() {
 		[ "$(ring_lat "$WORK/un.json" gfx_0.0.0 submit_to_queue count)" = 0 ] || return 1
 	expect "JSON: a measured stage lost its value" [ "$(ring_lat "$WORK/un.json" gfx_0.0.0 queue_to_run p50)" = 10000 ] || return 1
 	"$GT" report --format csv "$f" > "$WORK/un.csv" || { WHY="report csv failed"; return 1; }
-	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0,0,0,0,0$' "$WORK/un.csv"
+	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0,0,0,0,0,0000:03:00.0$' "$WORK/un.csv"
 }
 
 test_report_two_rings_numbers() {
@@ -679,7 +679,7 @@ test_report_marks_the_workload() {
 		[ "$(grep -c ' W$' "$WORK/cwj.txt")" = 2 ] && [ "$(count_lines "$WORK/cwj.txt")" = 3 ] || return 1
 	expect "job W1's wait behind the rival" grep -Eq '^gfx_0\.0\.0 +100:4 .* 290\.000 +3 W$' "$WORK/cwj.txt" || return 1
 	"$GT" report --jobs --format csv "$f" > "$WORK/cw.csv" || { WHY="csv failed"; return 1; }
-	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W,,0$' "$WORK/cw.csv"
+	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W,,0,0000:03:00.0$' "$WORK/cw.csv"
 }
 
 # report keeps its memory flat by unmapping what it has read, but must not
@@ -914,8 +914,8 @@ assert jobs["100:1"] == {"at_ns": 1000012000, "wait_ns": 290000} and jobs["100:3
 	out=$("$GT" report --format csv "$f")
 	expect "CSV switch row" \
 		grep -q '^1000601000,gfx_0.0.0,0xffff888120000000,6000,0xffff888130000000,5000,100:2,5000,1,1000701000,100000,301:1,6000,comp_1.0.0,1000701000$' <<< "$out" || return 1
-	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3,0,0,0,0$' <<< "$out" || return 1
-	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,WI,290000,0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3,0,0,0,0,0000:03:00.0$' <<< "$out" || return 1
+	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,WI,290000,0,0000:03:00.0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
 	# a file without the events: nothing in text, null in JSON
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "owner switches in a file without them" not grep -q 'wner switches' <<< "$("$GT" report "$f")" || return 1
@@ -991,10 +991,43 @@ assert r["gfx_0.0.0"] == {"jobs": 1, "bytes": 112 << 20, "wait_ns": 392000}, r' 
 j = {x["fence"]: x["moved_while_waiting_bytes"] for x in json.load(sys.stdin)["jobs"]}
 assert j == {"300:1": 0, "100:1": 112 << 20, "100:2": 0}, j' < <("$GT" report --jobs --format json "$f") || return 1
 	expect "CSV" grep -q '^VRAM,GTT,2,71303168$' <<< "$("$GT" report --format csv "$f")" || return 1
-	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,117440512$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,117440512,0000:03:00.0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
 	# none in the file: null, no section
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "buffer moves in a file without them" not grep -q 'Buffer moves' <<< "$("$GT" report "$f")" || return 1
 	expect "JSON buffer_moves not null without them" python3 -c 'import json, sys
 assert json.load(sys.stdin)["buffer_moves"] is None' < <("$GT" report --format json "$f")
+}
+
+# Two GPUs whose rings share names (7.3): each ring stays with its device and
+# says it; --dev keeps one device; every format names the device.
+test_report_two_gpus() {
+	local f out
+	f=$(fixture two-gpus) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "devices line: $(grep '^devices' <<< "$out")" \
+		grep -q '^devices  0000:03:00.0 (2 rings), 0000:c3:00.0 (1 ring)$' <<< "$out" || return 1
+	expect "A's gfx ring" grep -q '^ring gfx_0.0.0@03:00.0: 2 jobs, .* busy 64.6%' <<< "$out" || return 1
+	expect "B's gfx ring" grep -q '^ring gfx_0.0.0@c3:00.0: 1 job, .* busy 98.4%' <<< "$out" || return 1
+	expect "a ring of one device keeps its name" grep -q '^ring sdma0: 1 job' <<< "$out" || return 1
+	out=$("$GT" report --jobs --wide --no-pager --dev 0000:c3:00.0 "$f")
+	expect "--dev kept other jobs: $(echo "$out" | tr '\n' '|')" \
+		[ "$(grep -c '^gfx_0.0.0@c3:00.0 *400:1 ' <<< "$out")" = 1 ] && [ "$(grep -c '^[gs][fd]' <<< "$out")" = 1 ] || return 1
+	"$GT" report --dev 0000:ff:00.0 "$f" > /dev/null 2> "$WORK/dev.err"
+	expect "--dev of no device: silent: $(cat "$WORK/dev.err")" \
+		grep -q "has no ring of device '0000:ff:00.0'" "$WORK/dev.err" || return 1
+	expect "JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+r = {x["name"]: (x["ring"], x["dev"], x["jobs"]) for x in d["rings"]}
+assert r == {"gfx_0.0.0@03:00.0": ("gfx_0.0.0", "0000:03:00.0", 2), "gfx_0.0.0@c3:00.0": ("gfx_0.0.0", "0000:c3:00.0", 1),
+             "sdma0": ("sdma0", "0000:03:00.0", 1)}, r' < <("$GT" report --format json "$f") || return 1
+	expect "JSON jobs" python3 -c 'import json, sys
+assert {j["fence"]: j["dev"] for j in json.load(sys.stdin)["jobs"]}["400:1"] == "0000:c3:00.0"' \
+		< <("$GT" report --jobs --format json "$f") || return 1
+	expect "CSV" grep -q '^gfx_0.0.0@c3:00.0,400:1,.*,0000:c3:00.0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	# a kernel whose events name no device: no devices line, JSON null
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	expect "a devices line without devices" not grep -q '^devices' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON dev not null on 6.12" python3 -c 'import json, sys
+assert all(r["dev"] is None for r in json.load(sys.stdin)["rings"])' < <("$GT" report --format json "$f")
 }

@@ -29,6 +29,7 @@ int main(void)
 	suite_owner_switches();
 	suite_gpu_hangs();
 	suite_buffer_moves();
+	suite_devices();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();

@@ -39,6 +39,7 @@ void suite_user_queues(void);
 void suite_owner_switches(void);
 void suite_gpu_hangs(void);
 void suite_buffer_moves(void);
+void suite_devices(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {
