@@ -152,6 +152,7 @@ int cmd_record(int argc, char **argv)
 		goto cleanup;
 	}
 	record_kfd_snapshot(&run, "start");
+	record_fdinfo_snapshot(&run, "start");
 	what = run.opts.system_wide ? " system-wide" :
 	       run.has_cgroup ? " the cgroup's processes as they come" : " the given pids";
 	if (!run.opts.command && run.opts.duration > 0)

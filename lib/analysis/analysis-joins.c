@@ -99,12 +99,13 @@ static void kfd_probes_free(struct analysis *a)
 
 static int print_lines_init(struct analysis *a)
 {
+	drm_clients_init(&a->drm);
 	a->print_event = tep_find_event_by_name(a->tep, "ftrace", "print");
 	a->print_buf = a->print_event ? tep_find_field(a->print_event, "buf") : NULL;
 	return 0;
 }
 
-/* A print record (record --hip-log's lines, a trace_marker write): the HIP log's? */
+/* A print record (record's snapshots, --hip-log's lines, a trace_marker write): whose? */
 static void print_lines_record(struct analysis *a, struct join_record *r)
 {
 	struct tep_record *rec = r->rec;
@@ -119,7 +120,7 @@ static void print_lines_record(struct analysis *a, struct join_record *r)
 	if (!text || !memchr(text, '\0', (size_t)len))
 		return;
 	r->taken = true;
-	if (kfd_snapshots_line(&a->snaps, rec->ts, text))
+	if (kfd_snapshots_line(&a->snaps, rec->ts, text) || drm_clients_line(&a->drm, text))
 		return;
 	if (hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text, &a->hip_line, &a->kfd))
 		a->hip_current = &a->hip_line;
@@ -133,6 +134,7 @@ static void print_lines_finish(struct analysis *a)
 static void print_lines_free(struct analysis *a)
 {
 	kfd_snapshots_free(&a->snaps);
+	drm_clients_free(&a->drm);
 	hip_runtime_free(&a->hip);
 }
 

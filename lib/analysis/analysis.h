@@ -11,6 +11,7 @@
 #include "dat/dat-stream.h"
 #include "decode/gpu-event.h"
 #include "util/gt-error.h"
+#include "analysis/drm-clients.h"
 #include "analysis/gpu-hangs.h"
 #include "analysis/hip-runtime.h"
 #include "analysis/kfd-snapshots.h"
@@ -60,6 +61,7 @@ struct analysis {
 	struct kfd_snapshots snaps;		/* record's KFD debugfs snapshots */
 	struct user_queues uq;			/* amdgpu's user-mode queues (7.x) */
 	struct gpu_hangs hangs;			/* ring timeouts and GPU resets */
+	struct drm_clients drm;			/* record's DRM fdinfo snapshots */
 	struct workload_tree workload;
 	struct hip_runtime hip;			/* the HIP runtime's log lines */
 	struct tep_event *print_event;

@@ -367,6 +367,7 @@ void timeline_stats_add(struct timeline *t, const struct job *j)
 				g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
 				if (g) {
 					g->jobs++;
+					g->exec_ns += j->has_lat[LAT_EXEC] ? j->lat[LAT_EXEC] : 0;
 					latency_stats_add(&g->total, j->lat[LAT_TOTAL]);
 				}
 			}

@@ -148,6 +148,7 @@ struct ring_stats {
 struct group_stats {			/* per process or per client id */
 	uint64_t key;
 	uint64_t jobs;
+	uint64_t exec_ns;		/* summed hardware time of its jobs */
 	struct latency_stats total;
 };
 

@@ -91,18 +91,19 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	char *print_fmt = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
 	char *printk = trace_file_read(run->tracing_dir, "printk_formats");
 	int nr = run->recorder.nr_cpus, i, ret = -1, nr_systems = 0;
-	int *fds = calloc((size_t)nr * 4, sizeof(int));
-	off_t *sizes = calloc((size_t)nr * 4, sizeof(off_t));
-	char **stats_text = calloc((size_t)nr * 4, sizeof(char *));
+	int *fds = calloc((size_t)nr * 5, sizeof(int));
+	off_t *sizes = calloc((size_t)nr * 5, sizeof(off_t));
+	char **stats_text = calloc((size_t)nr * 5, sizeof(char *));
 	char **names = all_systems(run, &nr_systems);
 	struct dat_event_system ftrace = { 0 };
 	struct dat_event_system *systems = calloc((size_t)(nr_systems + run->nr_kfd_formats) + 1,
 						  sizeof(*systems));
 	int nr_in_file = nr_systems;
-	struct dat_buffer buffers[3] = {
+	struct dat_buffer buffers[4] = {
 		{ "workload", stats_text + nr, fds + nr, sizes + nr },
 		{ HIP_LOG_BUFFER, stats_text + 2 * nr, fds + 2 * nr, sizes + 2 * nr },
 		{ KFD_DEBUGFS_BUFFER, stats_text + 3 * nr, fds + 3 * nr, sizes + 3 * nr },
+		{ DRM_FDINFO_BUFFER, stats_text + 4 * nr, fds + 4 * nr, sizes + 4 * nr },
 	};
 	int nr_buffers = 0;
 	struct utsname u;
@@ -121,12 +122,14 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		if (run->has_scope)
 			stats_text[nr + i] = run->scoped_stats[i].text;
 		/* our own records, on the first CPU: nothing was lost there */
-		stats_text[2 * nr + i] = stats_text[3 * nr + i] =
+		stats_text[2 * nr + i] = stats_text[3 * nr + i] = stats_text[4 * nr + i] =
 			(char *)"entries: 0\noverrun: 0\ncommit overrun: 0\nbytes: 0\ndropped events: 0\n";
 		fds[2 * nr + i] = run->hip_fd;
 		sizes[2 * nr + i] = i ? 0 : run->hip_size;
 		fds[3 * nr + i] = run->kfd_dbg_fd;
 		sizes[3 * nr + i] = i ? 0 : run->kfd_dbg_size;
+		fds[4 * nr + i] = run->fdinfo_fd;
+		sizes[4 * nr + i] = i ? 0 : run->fdinfo_size;
 	}
 	if (run->has_scope)
 		nr_buffers++;
@@ -134,6 +137,8 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		buffers[nr_buffers++] = buffers[1];
 	if (run->kfd_dbg_fd >= 0 && run->kfd_dbg_size)
 		buffers[nr_buffers++] = buffers[2];
+	if (run->fdinfo_fd >= 0 && run->fdinfo_size)
+		buffers[nr_buffers++] = buffers[3];
 	scan_cpu_files(&run->recorder, t, page_scan_long_size(header_page),
 		       page_scan_pid_offset(print_fmt), fds, sizes);
 	if (run->has_scope)

@@ -13,6 +13,7 @@
 #include "tracefs/event-select.h"
 #include "capture/dat-writer.h"
 #include "capture/hip-capture.h"
+#include "capture/drm-fdinfo.h"
 #include "capture/kfd-debugfs.h"
 #include "capture/kfd-probes.h"
 #include "util/outfile.h"
@@ -123,6 +124,10 @@ struct record_run {
 	int kfd_dbg_fd;			/* their pages, -1: none */
 	off_t kfd_dbg_size;
 	double kfd_last_snapshot_ms;
+	struct drm_fdinfo fdinfo;	/* DRM fdinfo snapshots */
+	int fdinfo_fd;			/* their pages, -1: none */
+	off_t fdinfo_size;
+	double fdinfo_last_ms;
 	off_t hip_size;
 	int wait_status;
 	bool workload_exited;
@@ -227,6 +232,16 @@ void record_kfd_poll(struct record_run *run);
 void record_kfd_finish(struct record_run *run);
 /** record_kfd_free - the KFD probes' and snapshots' memory and files */
 void record_kfd_free(struct record_run *run);
+/** record_fdinfo_setup - pages for the DRM fdinfo snapshots; none is a note */
+void record_fdinfo_setup(struct record_run *run);
+/** record_fdinfo_snapshot - one DRM fdinfo snapshot now, labelled @why */
+void record_fdinfo_snapshot(struct record_run *run, const char *why);
+/** record_fdinfo_poll - a DRM fdinfo snapshot when a second has passed since the last */
+void record_fdinfo_poll(struct record_run *run);
+/** record_fdinfo_finish - the last snapshot taken and the pages closed, before the file is written */
+void record_fdinfo_finish(struct record_run *run);
+/** record_fdinfo_free - the snapshots' memory and file */
+void record_fdinfo_free(struct record_run *run);
 
 /** record_opts_free - what option parsing allocated */
 void record_opts_free(struct record_opts *o);

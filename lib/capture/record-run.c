@@ -48,6 +48,7 @@ void record_run_init(struct record_run *run)
 	run->out.fd = -1;
 	run->hip_fd = -1;
 	run->kfd_dbg_fd = run->kfd_dbg.fd = -1;
+	run->fdinfo_fd = run->fdinfo.fd = -1;
 	run->workload.go_fd = run->workload.status_fd = -1;
 }
 
@@ -228,6 +229,7 @@ int record_setup(struct record_run *run, struct gt_error *err)
 	    (run->has_scope && session_set_clock(&run->scoped, run->opts.clock, err)) ||
 	    setup_events(run, err) || record_kfd_setup(run, err) || setup_buffers(run, err))
 		return -1;
+	record_fdinfo_setup(run);
 	if (run->opts.command &&
 	    (record_hip_prepare(run, err) ||
 	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
@@ -270,6 +272,7 @@ void record_wait(struct record_run *run)
 			break;
 		record_scope_poll(run);
 		record_kfd_poll(run);
+		record_fdinfo_poll(run);
 		if (run->opts.duration > 0 && run->elapsed >= run->opts.duration) {
 			run->duration_reached = true;
 			break;
@@ -379,6 +382,7 @@ int record_finish(struct record_run *run, struct scan_totals *totals, struct gt_
 		return gt_error_set(err, ENOMEM, "out of memory reading the CPU statistics");
 	}
 	record_kfd_finish(run);
+	record_fdinfo_finish(run);
 	if (record_teardown(run, &terr))
 		record_warn(run, "%s", terr.msg);
 	record_stop_workload(run);
@@ -414,6 +418,7 @@ void record_free(struct record_run *run, struct scan_totals *totals)
 	free(run->scope_pids);
 	free(run->kallsyms);
 	record_kfd_free(run);
+	record_fdinfo_free(run);
 	hip_capture_remove(&run->hip);
 	cgroup_scope_free(&run->cgroup);
 	if (run->hip_fd >= 0)

@@ -19,6 +19,7 @@ const struct report_output *const report_formats[] = {
 };
 
 const struct report_section *const report_sections[] = {
+	&report_section_clients,
 	&report_section_hangs,
 	&report_section_isolation,
 	&report_section_moves,

@@ -415,11 +415,15 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 	fprintf(rep->stream, "\n%s\n  %-24s %8s %12s %12s %12s %12s\n", title,
 		processes ? "pid comm" : "client id", "jobs", "avg_us", "p50_us", "p99_us", "max_us");
 	for (i = 0; i < nr; i++) {
+		const struct drm_client *cl;
 		char who[64];
 
 		if (processes)
 			snprintf(who, sizeof(who), "%llu %s", (unsigned long long)g[i]->key,
 				 analysis_comm(&rep->analysis, (int)g[i]->key));
+		else if ((cl = drm_clients_find(&rep->analysis.drm, g[i]->key)))
+			snprintf(who, sizeof(who), "%llu (%d %s)", (unsigned long long)g[i]->key, cl->pid,
+				 analysis_comm(&rep->analysis, cl->pid));
 		else
 			snprintf(who, sizeof(who), "%llu", (unsigned long long)g[i]->key);
 		fprintf(rep->stream, "  %-24s %8llu", who, (unsigned long long)g[i]->jobs);

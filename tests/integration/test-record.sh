@@ -300,3 +300,18 @@ test_kernel_log_recorded_system_wide() {
 		grep -q '^  [0-9.]* gpu-trace-test on 0000:ff:00.0 timed out (signaled seq 5, emitted seq 6)$' \
 		<<< "$("$GT" report "$out" 2> /dev/null)"
 }
+
+# record snapshots every DRM file's fdinfo; where no process has one open
+# (no GPU driver here) one line says so and the file gets no fdinfo buffer.
+test_drm_fdinfo_snapshots_said() {
+	local out=$WORK/fdinfo.dat
+	"$GT" record -o "$out" -- true 2> "$WORK/fdinfo.err"
+	expect "record failed: $(tail -1 "$WORK/fdinfo.err")" [ $? = 0 ] || return 1
+	if ! ls /proc/[0-9]*/fd/ -l 2> /dev/null | grep -q ' -> /dev/dri/'; then
+		expect "no line saying there is no DRM file: $(grep fdinfo "$WORK/fdinfo.err")" \
+			grep -q '^drm fdinfo: no process had a DRM file (/dev/dri) open; client ids cannot be named by process$' "$WORK/fdinfo.err" || return 1
+		expect "an fdinfo buffer without DRM files" not grep -q 'drm-fdinfo' <<< "$(trace-cmd report --stat -i "$out" 2> /dev/null; trace-cmd report -i "$out" 2> /dev/null | head -50)"
+	else
+		expect "no fdinfo line: $(cat "$WORK/fdinfo.err")" grep -q '^drm fdinfo: ' "$WORK/fdinfo.err"
+	fi
+}

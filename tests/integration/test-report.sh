@@ -1031,3 +1031,27 @@ assert {j["fence"]: j["dev"] for j in json.load(sys.stdin)["jobs"]}["400:1"] == 
 	expect "JSON dev not null on 6.12" python3 -c 'import json, sys
 assert all(r["dev"] is None for r in json.load(sys.stdin)["rings"])' < <("$GT" report --format json "$f")
 }
+
+# record's DRM fdinfo snapshots: client ids named by process (in the client
+# table too), the driver's engine time beside the jobs' own, a difference said.
+test_report_drm_clients() {
+	local f out
+	f=$(fixture fdinfo) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "the client table names processes: $(grep -A3 '^by DRM client' <<< "$out" | tr '\n' '|')" \
+		grep -Eq '^  7 \(5000 llama\) +2 ' <<< "$out" || return 1
+	expect "no section: $(echo "$out" | tail -6 | tr '\n' '|')" \
+		grep -q "^DRM clients (record's /proc fdinfo snapshots, 2): 3 clients$" <<< "$out" || return 1
+	expect "client 7's engine time agrees with its jobs" \
+		grep -Eq '^  client 7 +5000 llama +amdgpu +0000:03:00.0 +engine 0\.500 ms \(gfx 0\.500, compute 0\.000\) vs 0\.500 ms on the hardware in its 2 jobs here; resident 514\.0 MiB$' <<< "$out" || return 1
+	expect "client 11's difference not said" \
+		grep -q '^  client 11 .*they differ by 5.000 ms: the events miss work the driver counted' <<< "$out" || return 1
+	expect "JSON" python3 -c 'import json, sys
+c = {x["client_id"]: x for x in json.load(sys.stdin)["drm_clients"]["clients"]}
+assert c[7]["pid"] == 5000 and c[7]["comm"] == "llama" and c[7]["engine_ns"] == 500000 and c[7]["jobs_hardware_ns"] == 500000, c[7]
+assert c[11]["engine_ns"] == 5100000 and c[9]["jobs"] == 0, c' < <("$GT" report --format json "$f") || return 1
+	expect "CSV" grep -q '^7,5000,llama,amdgpu,0000:03:00.0,2,500000,2,500000,538968064$' <<< "$("$GT" report --format csv "$f")" || return 1
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "JSON drm_clients not null without snapshots" python3 -c 'import json, sys
+assert json.load(sys.stdin)["drm_clients"] is None' < <("$GT" report --format json "$f")
+}

@@ -30,6 +30,7 @@ int main(void)
 	suite_gpu_hangs();
 	suite_buffer_moves();
 	suite_devices();
+	suite_drm_clients();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/drm-clients.h"
+
+void drm_clients_init(struct drm_clients *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->cur = -1;
+}
+
+static int client_index(struct drm_clients *c, uint64_t id)
+{
+	int i;
+
+	for (i = c->nr - 1; i >= 0; i--)
+		if (c->list[i].id == id)
+			return i;
+	if (c->nr == DRM_CLIENTS_MAX) {
+		c->dropped++;
+		return -1;
+	}
+	if (c->nr == c->cap) {
+		int cap = c->cap ? c->cap * 2 : 16;
+		struct drm_client *n = realloc(c->list, sizeof(*n) * (size_t)cap);
+
+		if (!n) {
+			c->dropped++;
+			return -1;
+		}
+		c->list = n;
+		c->cap = cap;
+	}
+	memset(&c->list[c->nr], 0, sizeof(c->list[0]));
+	c->list[c->nr].id = id;
+	return c->nr++;
+}
+
+static void engine(struct drm_client *cl, const char *name, uint64_t ns)
+{
+	int i;
+
+	for (i = 0; i < cl->nr_engines; i++)
+		if (!strcmp(cl->engines[i].name, name)) {
+			cl->engines[i].last_ns = ns;
+			return;
+		}
+	if (cl->nr_engines == DRM_CLIENT_ENGINES)
+		return;
+	snprintf(cl->engines[i].name, sizeof(cl->engines[i].name), "%s", name);
+	cl->engines[i].first_ns = cl->engines[i].last_ns = ns;
+	cl->nr_engines++;
+}
+
+/* A key of the file being read: the client's, once drm-client-id named it */
+static void key(struct drm_clients *c, const struct fdinfo_line *l)
+{
+	struct drm_client *cl;
+	uint64_t v;
+
+	if (l->seq != c->cur_seq || l->pid != c->cur_pid || l->fd != c->cur_fd) {
+		c->cur_seq = l->seq;
+		c->cur_pid = l->pid;
+		c->cur_fd = l->fd;
+		c->cur_driver[0] = c->cur_pdev[0] = '\0';
+		c->cur = -1;
+	}
+	if (!strcmp(l->key, "drm-driver")) {
+		snprintf(c->cur_driver, sizeof(c->cur_driver), "%.23s", l->value);
+		return;
+	}
+	if (!strcmp(l->key, "drm-pdev"))
+		snprintf(c->cur_pdev, sizeof(c->cur_pdev), "%.31s", l->value);
+	if (!strcmp(l->key, "drm-client-id")) {
+		c->cur = client_index(c, strtoull(l->value, NULL, 10));
+		if (c->cur < 0)
+			return;
+		cl = &c->list[c->cur];
+		if (!cl->pid)
+			cl->pid = l->pid;
+		if (cl->last_seq != l->seq) {
+			cl->last_seq = l->seq;
+			cl->snapshots++;
+		}
+	}
+	if (c->cur < 0)
+		return;
+	cl = &c->list[c->cur];
+	if (c->cur_driver[0])
+		snprintf(cl->driver, sizeof(cl->driver), "%s", c->cur_driver);
+	if (c->cur_pdev[0])
+		snprintf(cl->pdev, sizeof(cl->pdev), "%s", c->cur_pdev);
+	if (!strncmp(l->key, "drm-engine-", 11) && strncmp(l->key, "drm-engine-capacity-", 20) &&
+	    fdinfo_value_ns(l->value, &v))
+		engine(cl, l->key + 11, v);
+	else if (!strncmp(l->key, "drm-resident-", 13) && fdinfo_value_bytes(l->value, &v)) {
+		if (cl->resident_seq != (uint64_t)l->seq) {
+			cl->resident_seq = (uint64_t)l->seq;
+			cl->resident = 0;
+		}
+		cl->resident += v;
+		cl->has_resident = true;
+	}
+}
+
+bool drm_clients_line(struct drm_clients *c, const char *text)
+{
+	struct fdinfo_line l;
+
+	if (strncmp(text, DRM_FDINFO_PREFIX, strlen(DRM_FDINFO_PREFIX)))
+		return false;
+	if (!fdinfo_line_parse(text, &l))
+		return true;	/* ours, but not a line we know */
+	c->lines++;
+	if (l.kind == FDINFO_SNAPSHOT)
+		c->snapshots++;
+	else if (l.kind == FDINFO_KEY)
+		key(c, &l);
+	return true;
+}
+
+const struct drm_client *drm_clients_find(const struct drm_clients *c, uint64_t id)
+{
+	int i;
+
+	for (i = 0; i < c->nr; i++)
+		if (c->list[i].id == id)
+			return &c->list[i];
+	return NULL;
+}
+
+uint64_t drm_client_engine_ns(const struct drm_client *cl)
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < cl->nr_engines; i++)
+		if (cl->engines[i].last_ns > cl->engines[i].first_ns)
+			sum += cl->engines[i].last_ns - cl->engines[i].first_ns;
+	return sum;
+}
+
+void drm_clients_free(struct drm_clients *c)
+{
+	free(c->list);
+	drm_clients_init(c);
+}

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "capture/drm-fdinfo.h"
+
+#define MAX_LINE	256
+
+int drm_fdinfo_open(struct drm_fdinfo *s, const struct hip_print_format *fmt, int pid, int fd,
+		    size_t page_size, struct gt_error *err)
+{
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	if (rb_pages_init(&s->pages, fd, page_size))
+		return gt_error_set(err, ENOMEM, "out of memory for the DRM fdinfo snapshots");
+	s->fd = fd;
+	s->fmt = *fmt;
+	s->pid = pid;
+	return 0;
+}
+
+static void put(struct drm_fdinfo *s, uint64_t ts, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void put(struct drm_fdinfo *s, uint64_t ts, const char *fmt, ...)
+{
+	unsigned char rec[MAX_LINE + 128];
+	char text[MAX_LINE];
+	va_list ap;
+	int n, ret;
+
+	if (s->failed)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (n >= (int)sizeof(text))
+		n = (int)sizeof(text) - 1;
+	ret = rb_pages_add(&s->pages, ts, rec, hip_print_record(&s->fmt, s->pid, text, (size_t)n, rec));
+	if (ret)
+		s->failed = -ret;
+	else
+		s->records++;
+}
+
+/* The drm-* lines of one DRM file's fdinfo */
+static void put_fdinfo(struct drm_fdinfo *s, uint64_t ts, int proc, const char *pid, const char *fd)
+{
+	char path[600], buf[8192], *line, *nl;
+	ssize_t n;
+	int f;
+
+	snprintf(path, sizeof(path), "%s/fdinfo/%s", pid, fd);
+	f = openat(proc, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (f < 0)
+		return;		/* closed meanwhile, or the process is gone */
+	n = read(f, buf, sizeof(buf) - 1);
+	close(f);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	for (line = buf; line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (!strncmp(line, "drm-", 4))
+			put(s, ts, DRM_FDINFO_PREFIX "%d %s %s %.200s", s->seq, pid, fd, line);
+	}
+	s->files++;
+}
+
+/* A process's fds that point into /dev/dri; @budget counts down the fds looked at */
+static void put_process(struct drm_fdinfo *s, uint64_t ts, int proc, const char *pid, long *budget)
+{
+	char path[300], target[64];
+	struct dirent *e;
+	DIR *dir;
+	int fds;
+
+	snprintf(path, sizeof(path), "%s/fd", pid);
+	fds = openat(proc, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fds < 0)
+		return;
+	dir = fdopendir(fds);
+	if (!dir) {
+		close(fds);
+		return;
+	}
+	while ((e = readdir(dir)) && *budget > 0 && s->files < DRM_FDINFO_MAX_FILES) {
+		ssize_t n;
+
+		if (e->d_name[0] == '.')
+			continue;
+		(*budget)--;
+		/* the link's text, as the kernel gives it: nothing is followed */
+		n = readlinkat(fds, e->d_name, target, sizeof(target) - 1);
+		if (n <= 0)
+			continue;
+		target[n] = '\0';
+		if (!strncmp(target, "/dev/dri/", 9))
+			put_fdinfo(s, ts, proc, pid, e->d_name);
+	}
+	closedir(dir);
+}
+
+void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why)
+{
+	struct timespec now;
+	struct dirent *e;
+	long budget = DRM_FDINFO_MAX_FDS;
+	char self[16];
+	uint64_t ts;
+	int proc;
+	DIR *dir;
+
+	if (s->fd < 0)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ts = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+	s->seq++;
+	s->files = 0;
+	put(s, ts, DRM_FDINFO_PREFIX "%d snapshot: %s", s->seq, why);
+	snprintf(self, sizeof(self), "%d", s->pid);
+	proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	dir = proc >= 0 ? fdopendir(dup(proc)) : NULL;
+	while (dir && (e = readdir(dir)) && budget > 0 && s->files < DRM_FDINFO_MAX_FILES) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
+		    strspn(e->d_name, "0123456789") != strlen(e->d_name) || !strcmp(e->d_name, self))
+			continue;
+		put_process(s, ts, proc, e->d_name, &budget);
+	}
+	if (dir)
+		closedir(dir);
+	if (proc >= 0)
+		close(proc);
+	put(s, ts, DRM_FDINFO_PREFIX "%d files: %u", s->seq, s->files);
+	s->any |= s->files > 0;
+}
+
+long long drm_fdinfo_close(struct drm_fdinfo *s, struct gt_error *err)
+{
+	long long size = -1;
+	int ret = s->failed;
+
+	if (s->fd >= 0 && !ret)
+		ret = -rb_pages_finish(&s->pages);
+	if (s->fd >= 0)
+		rb_pages_free(&s->pages);
+	if (s->fd >= 0 && !ret)
+		size = lseek(s->fd, 0, SEEK_END);
+	else if (s->fd >= 0)
+		gt_error_set(err, ret, "writing the DRM fdinfo snapshots failed: %s", strerror(ret));
+	s->fd = -1;
+	return size;
+}

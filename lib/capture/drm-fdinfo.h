@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_DRM_FDINFO_H
+#define GT_DRM_FDINFO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/gt-error.h"
+#include "capture/hip-capture.h"
+#include "dat/rb-pages.h"
+#include "decode/drm-fdinfo-line.h"
+
+/*
+ * Snapshots of every open DRM file's fdinfo (/proc/PID/fdinfo/FD of the fds
+ * that point into /dev/dri): the DRM core's drm-driver, drm-pdev and
+ * drm-client-id (the id the 6.17+ events carry), and the usage the driver
+ * counts (drm-engine-*, drm-cycles-*, drm-total-*, drm-resident-*, ...).
+ * record takes one at the start, every second and at the end; each line is
+ * a print record (decode/drm-fdinfo-line.h) at the snapshot's
+ * CLOCK_MONOTONIC time, in the file's drm-fdinfo buffer. Only
+ * keys that begin with "drm-" are kept; a process's own files are read as
+ * the kernel prints them, never followed.
+ */
+#define DRM_FDINFO_MAX_FDS	(1 << 20)	/* fds looked at per snapshot */
+#define DRM_FDINFO_MAX_FILES	4096		/* DRM files kept per snapshot */
+
+struct drm_fdinfo {
+	int fd;				/* pages, -1: none */
+	struct rb_pages pages;
+	struct hip_print_format fmt;
+	int pid;			/* the records' pid (ours: skipped in the scan) */
+	int seq;
+	unsigned int files;		/* DRM files the last snapshot found */
+	bool any;			/* some snapshot found one */
+	uint64_t records;
+	int failed;			/* errno of the first write that failed */
+};
+
+/** drm_fdinfo_open - pages for the snapshots in @fd; an error says why there are none */
+int drm_fdinfo_open(struct drm_fdinfo *s, const struct hip_print_format *fmt, int pid, int fd,
+		    size_t page_size, struct gt_error *err);
+/** drm_fdinfo_snapshot - one snapshot now ("start", "periodic", "end") */
+void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why);
+/** drm_fdinfo_close - ends the pages; returns their size, or -1 with err */
+long long drm_fdinfo_close(struct drm_fdinfo *s, struct gt_error *err);
+
+#endif
