@@ -79,8 +79,9 @@ static void put_fdinfo(struct drm_fdinfo *s, uint64_t ts, int proc, const char *
 }
 
 /* A process's fds that point into /dev/dri; @budget counts down the fds looked at */
-static void put_process(struct drm_fdinfo *s, uint64_t ts, int proc, const char *pid, long *budget)
+static bool put_process(struct drm_fdinfo *s, uint64_t ts, int proc, const char *pid, long *budget)
 {
+	unsigned int before = s->files;
 	char path[300], target[64];
 	struct dirent *e;
 	DIR *dir;
@@ -89,11 +90,11 @@ static void put_process(struct drm_fdinfo *s, uint64_t ts, int proc, const char 
 	snprintf(path, sizeof(path), "%s/fd", pid);
 	fds = openat(proc, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fds < 0)
-		return;
+		return false;
 	dir = fdopendir(fds);
 	if (!dir) {
 		close(fds);
-		return;
+		return false;
 	}
 	while ((e = readdir(dir)) && *budget > 0 && s->files < DRM_FDINFO_MAX_FILES) {
 		ssize_t n;
@@ -110,17 +111,41 @@ static void put_process(struct drm_fdinfo *s, uint64_t ts, int proc, const char 
 			put_fdinfo(s, ts, proc, pid, e->d_name);
 	}
 	closedir(dir);
+	return s->files > before;
 }
 
-void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why)
+/* Every process's fds; those holding a DRM file are remembered for the quick ones */
+static void scan_all(struct drm_fdinfo *s, uint64_t ts, int proc, long *budget)
+{
+	struct dirent *e;
+	char self[16];
+	DIR *dir;
+	int fd = dup(proc);
+
+	snprintf(self, sizeof(self), "%d", s->pid);
+	dir = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	s->nr_holders = 0;
+	while ((e = readdir(dir)) && *budget > 0 && s->files < DRM_FDINFO_MAX_FILES) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
+		    strspn(e->d_name, "0123456789") != strlen(e->d_name) || !strcmp(e->d_name, self))
+			continue;
+		if (put_process(s, ts, proc, e->d_name, budget) && s->nr_holders < DRM_FDINFO_HOLDERS)
+			s->holders[s->nr_holders++] = atoi(e->d_name);
+	}
+	closedir(dir);
+}
+
+void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full)
 {
 	struct timespec now;
-	struct dirent *e;
 	long budget = DRM_FDINFO_MAX_FDS;
-	char self[16];
 	uint64_t ts;
-	int proc;
-	DIR *dir;
+	int proc, i;
 
 	if (s->fd < 0)
 		return;
@@ -129,17 +154,17 @@ void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why)
 	s->seq++;
 	s->files = 0;
 	put(s, ts, DRM_FDINFO_PREFIX "%d snapshot: %s", s->seq, why);
-	snprintf(self, sizeof(self), "%d", s->pid);
 	proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	dir = proc >= 0 ? fdopendir(dup(proc)) : NULL;
-	while (dir && (e = readdir(dir)) && budget > 0 && s->files < DRM_FDINFO_MAX_FILES) {
-		if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
-		    strspn(e->d_name, "0123456789") != strlen(e->d_name) || !strcmp(e->d_name, self))
-			continue;
-		put_process(s, ts, proc, e->d_name, &budget);
+	if (proc >= 0 && full) {
+		scan_all(s, ts, proc, &budget);
+	} else if (proc >= 0) {
+		for (i = 0; i < s->nr_holders && budget > 0 && s->files < DRM_FDINFO_MAX_FILES; i++) {
+			char pid[16];
+
+			snprintf(pid, sizeof(pid), "%d", s->holders[i]);
+			put_process(s, ts, proc, pid, &budget);
+		}
 	}
-	if (dir)
-		closedir(dir);
 	if (proc >= 0)
 		close(proc);
 	put(s, ts, DRM_FDINFO_PREFIX "%d files: %u", s->seq, s->files);

@@ -15,7 +15,8 @@
  * that point into /dev/dri): the DRM core's drm-driver, drm-pdev and
  * drm-client-id (the id the 6.17+ events carry), and the usage the driver
  * counts (drm-engine-*, drm-cycles-*, drm-total-*, drm-resident-*, ...).
- * record takes one at the start, every second and at the end; each line is
+ * record takes a full one at the start, every 10 s and at the end, and a
+ * quick one of the processes known to hold one every second; each line is
  * a print record (decode/drm-fdinfo-line.h) at the snapshot's
  * CLOCK_MONOTONIC time, in the file's drm-fdinfo buffer. Only
  * keys that begin with "drm-" are kept; a process's own files are read as
@@ -23,6 +24,7 @@
  */
 #define DRM_FDINFO_MAX_FDS	(1 << 20)	/* fds looked at per snapshot */
 #define DRM_FDINFO_MAX_FILES	4096		/* DRM files kept per snapshot */
+#define DRM_FDINFO_HOLDERS	1024		/* processes the quick snapshots revisit */
 
 struct drm_fdinfo {
 	int fd;				/* pages, -1: none */
@@ -32,6 +34,9 @@ struct drm_fdinfo {
 	int seq;
 	unsigned int files;		/* DRM files the last snapshot found */
 	bool any;			/* some snapshot found one */
+	/* processes the last full scan found holding one: the quick snapshots read only these */
+	int holders[DRM_FDINFO_HOLDERS];
+	int nr_holders;
 	uint64_t records;
 	int failed;			/* errno of the first write that failed */
 };
@@ -39,8 +44,12 @@ struct drm_fdinfo {
 /** drm_fdinfo_open - pages for the snapshots in @fd; an error says why there are none */
 int drm_fdinfo_open(struct drm_fdinfo *s, const struct hip_print_format *fmt, int pid, int fd,
 		    size_t page_size, struct gt_error *err);
-/** drm_fdinfo_snapshot - one snapshot now ("start", "periodic", "end") */
-void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why);
+/**
+ * drm_fdinfo_snapshot - one snapshot now ("start", "periodic", "end"): @full looks at every
+ * process (each fd's link: costly where thousands of processes hold thousands of fds),
+ * otherwise only the processes the last full one found holding a DRM file
+ */
+void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full);
 /** drm_fdinfo_close - ends the pages; returns their size, or -1 with err */
 long long drm_fdinfo_close(struct drm_fdinfo *s, struct gt_error *err);
 

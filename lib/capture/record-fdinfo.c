@@ -13,6 +13,7 @@
 #include "capture/record-engine.h"
 
 #define FDINFO_EVERY_MS	1000.0
+#define FDINFO_FULL_EVERY	10	/* every tenth periodic one looks at every process */
 
 static double mono_ms(void)
 {
@@ -41,9 +42,12 @@ void record_fdinfo_setup(struct record_run *run)
 
 void record_fdinfo_snapshot(struct record_run *run, const char *why)
 {
+	/* start, end, and every tenth second: a new client is named within 10 s */
+	bool full = strcmp(why, "periodic") || run->fdinfo.seq % FDINFO_FULL_EVERY == 0;
+
 	if (run->fdinfo_fd < 0)
 		return;
-	drm_fdinfo_snapshot(&run->fdinfo, why);
+	drm_fdinfo_snapshot(&run->fdinfo, why, full);
 	run->fdinfo_last_ms = mono_ms();
 }
 
