@@ -173,17 +173,11 @@ void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full)
 
 long long drm_fdinfo_close(struct drm_fdinfo *s, struct gt_error *err)
 {
-	long long size = -1;
-	int ret = s->failed;
+	long long size = s->fd >= 0 ? rb_pages_close(&s->pages, s->failed) : -EBADF;
 
-	if (s->fd >= 0 && !ret)
-		ret = -rb_pages_finish(&s->pages);
-	if (s->fd >= 0)
-		rb_pages_free(&s->pages);
-	if (s->fd >= 0 && !ret)
-		size = lseek(s->fd, 0, SEEK_END);
-	else if (s->fd >= 0)
-		gt_error_set(err, ret, "writing the DRM fdinfo snapshots failed: %s", strerror(ret));
+	if (size < 0 && s->fd >= 0)
+		gt_error_set(err, (int)-size, "writing the DRM fdinfo snapshots failed: %s",
+			     strerror((int)-size));
 	s->fd = -1;
-	return size;
+	return size < 0 ? -1 : size;
 }

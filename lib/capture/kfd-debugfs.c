@@ -188,20 +188,13 @@ void kfd_debugfs_snapshot(struct kfd_debugfs *d, const char *why)
 
 long long kfd_debugfs_close(struct kfd_debugfs *d, struct gt_error *err)
 {
-	long long size = -1;
-	int ret = d->failed;
+	long long size = d->fd >= 0 ? rb_pages_close(&d->pages, d->failed) : -EBADF;
 
-	if (d->fd >= 0 && !ret)
-		ret = -rb_pages_finish(&d->pages);
-	if (d->fd >= 0)
-		rb_pages_free(&d->pages);
-	if (d->fd >= 0 && !ret)
-		size = lseek(d->fd, 0, SEEK_END);
-	else if (d->fd >= 0)
-		gt_error_set(err, ret, "writing the KFD snapshots failed: %s", strerror(ret));
+	if (size < 0 && d->fd >= 0)
+		gt_error_set(err, (int)-size, "writing the KFD snapshots failed: %s", strerror((int)-size));
 	d->fd = -1;
 	if (d->mounted_now)
 		umount(DEBUGFS_DEFAULT);
 	d->mounted_now = false;
-	return size;
+	return size < 0 ? -1 : size;
 }

@@ -123,3 +123,16 @@ int rb_pages_finish(struct rb_pages *w)
 	}
 	return flush_page(w);
 }
+
+long long rb_pages_close(struct rb_pages *w, int failed)
+{
+	int ret = failed ? -failed : rb_pages_finish(w);
+	int fd = w->fd;
+	off_t size;
+
+	rb_pages_free(w);
+	if (ret)
+		return ret;
+	size = lseek(fd, 0, SEEK_END);
+	return size < 0 ? -errno : (long long)size;
+}

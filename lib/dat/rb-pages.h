@@ -41,5 +41,10 @@ int rb_pages_lost(struct rb_pages *w, unsigned long missed);
 int rb_pages_finish(struct rb_pages *w);
 /** rb_pages_free - the pages written so far */
 void rb_pages_free(struct rb_pages *w);
+/**
+ * rb_pages_close - the pages finished (unless @failed, the errno of an earlier add) and
+ * freed: the file's size, or -errno
+ */
+long long rb_pages_close(struct rb_pages *w, int failed);
 
 #endif
