@@ -56,6 +56,7 @@ static void put(struct drm_fdinfo *s, uint64_t ts, const char *fmt, ...)
 static void put_fdinfo(struct drm_fdinfo *s, uint64_t ts, int proc, const char *pid, const char *fd)
 {
 	char path[600], buf[8192], *line, *nl;
+	bool drm = false;
 	ssize_t n;
 	int f;
 
@@ -72,10 +73,13 @@ static void put_fdinfo(struct drm_fdinfo *s, uint64_t ts, int proc, const char *
 		nl = strchr(line, '\n');
 		if (nl)
 			*nl = '\0';
-		if (!strncmp(line, "drm-", 4))
+		if (!strncmp(line, "drm-", 4)) {
 			put(s, ts, DRM_FDINFO_PREFIX "%d %s %s %.200s", s->seq, pid, fd, line);
+			drm = true;
+		}
 	}
-	s->files++;
+	/* a file under a container's own /dev/dri that no DRM driver made is not one */
+	s->files += drm;
 }
 
 /* A process's fds that point into /dev/dri; @budget counts down the fds looked at */
