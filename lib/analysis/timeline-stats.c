@@ -69,9 +69,14 @@ static void note_dev(struct timeline *t, const char *dev)
 		snprintf(t->devs[t->nr_devs++], GEV_STR_LEN, "%s", dev);
 }
 
-/* Rings of several devices under one name: each says its device. */
-static void relabel(struct timeline *t, const struct ring_stats *r)
+/*
+ * A ring named like another device's says its device. The first keeps its
+ * name: jobs and tracks already written under it stay true (the device is
+ * in every format besides).
+ */
+static void relabel(struct timeline *t, struct ring_stats *r)
 {
+	const char *dev = r->dev;
 	int i, others = 0;
 
 	for (i = 0; i < t->nr_rings; i++)
@@ -79,16 +84,10 @@ static void relabel(struct timeline *t, const struct ring_stats *r)
 			  strcmp(t->rings[i]->dev, r->dev);
 	if (!others)
 		return;
-	for (i = 0; i < t->nr_rings; i++) {
-		const char *dev = t->rings[i]->dev;
-
-		/* PCI domain 0, as most machines have: "gfx_0.0.0@c3:00.0" */
-		if (!strncmp(dev, "0000:", 5) && strlen(dev) > 5)
-			dev += 5;
-		if (t->rings[i]->dev[0] && !strcmp(t->rings[i]->name, r->name))
-			snprintf(t->rings[i]->label, sizeof(t->rings[i]->label), "%s@%s",
-				 t->rings[i]->name, dev);
-	}
+	/* PCI domain 0, as most machines have: "gfx_0.0.0@c3:00.0" */
+	if (!strncmp(dev, "0000:", 5) && strlen(dev) > 5)
+		dev += 5;
+	snprintf(r->label, sizeof(r->label), "%s@%s", r->name, dev);
 }
 
 static void give_dev(struct timeline *t, int i, const char *dev)

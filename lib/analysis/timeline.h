@@ -106,7 +106,7 @@ uint64_t job_first_time(const struct job *j);
 struct ring_stats {
 	char name[GEV_STR_LEN];
 	char dev[GEV_STR_LEN];		/* 6.17+ events' device ("0000:03:00.0"); "" unknown */
-	/* "gfx_0.0.0@0000:03:00.0" once another device has a ring so named; "" until then */
+	/* "gfx_0.0.0@c3:00.0" when another device's ring had the name first; "" else */
 	char label[2 * GEV_STR_LEN];
 	uint64_t jobs;			/* finished */
 	uint64_t unfinished;
@@ -261,8 +261,8 @@ bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const
  */
 bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts);
 /**
- * timeline_ring_name - a ring's name by its index (job.ring), "?" if out of range; with the
- * device ("gfx_0.0.0@0000:03:00.0") when rings of several devices share the name
+ * timeline_ring_name - a ring's name by its index (job.ring), "?" if out of range; with its
+ * device ("gfx_0.0.0@c3:00.0") when another device's ring had the name first
  */
 const char *timeline_ring_name(const struct timeline *t, int ring);
 
