@@ -43,16 +43,6 @@ static uint64_t name_hash(const char *name)
  * Rings by name: a hash lookup per event (a fence-only trace has one
  * "ring" per timeline, thousands of them), each ring allocated once.
  */
-int timeline_ring_find(const struct timeline *t, const char *name)
-{
-	int i;
-
-	for (i = 0; i < t->nr_rings; i++)
-		if (!strcmp(t->rings[i]->name, name))
-			return i;
-	return -1;
-}
-
 static uint64_t dev_key(const char *dev, const char *name)
 {
 	return keymap_pair(name_hash(dev), name_hash(name));
@@ -164,6 +154,11 @@ int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *nam
 		}
 	}
 	return add_ring(t, key, dev);
+}
+
+int timeline_ring_find(const struct timeline *t, const char *name)
+{
+	return first_named(t, name);
 }
 
 int timeline_ring_index(struct timeline *t, const char *name)

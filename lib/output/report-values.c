@@ -39,16 +39,21 @@ const char *report_job_flags(char *buf, size_t len, unsigned int flags)
 	return buf;
 }
 
+const char *report_key(char *buf, size_t len, bool has_fence, uint64_t ctx, uint64_t seqno,
+		       bool has_id, uint64_t id, uint64_t fence_ptr)
+{
+	if (has_fence)
+		snprintf(buf, len, "%llu:%llu", (unsigned long long)ctx, (unsigned long long)seqno);
+	else if (has_id)
+		snprintf(buf, len, "id %llu", (unsigned long long)id);
+	else
+		snprintf(buf, len, "0x%llx", (unsigned long long)fence_ptr);
+	return buf;
+}
+
 const char *report_job_key(char *buf, size_t len, const struct job *j)
 {
-	if (j->has_fence)
-		snprintf(buf, len, "%llu:%llu", (unsigned long long)j->ctx,
-			 (unsigned long long)j->seqno);
-	else if (j->has_id)
-		snprintf(buf, len, "id %llu", (unsigned long long)j->id);
-	else
-		snprintf(buf, len, "0x%llx", (unsigned long long)j->fence_ptr);
-	return buf;
+	return report_key(buf, len, j->has_fence, j->ctx, j->seqno, j->has_id, j->id, j->fence_ptr);
 }
 
 bool report_has_workload(const struct report *rep)

@@ -136,6 +136,12 @@ const char *report_job_flags(char *buf, size_t len, unsigned int flags);
  * fence pointer
  */
 const char *report_job_key(char *buf, size_t len, const struct job *j);
+/**
+ * report_key - the same from the keys a job carries, for what keeps them apart from the job
+ * (an owner switch, a job in flight at a timeout)
+ */
+const char *report_key(char *buf, size_t len, bool has_fence, uint64_t ctx, uint64_t seqno,
+		       bool has_id, uint64_t id, uint64_t fence_ptr);
 /** report_plural - "s" unless @n is 1: "1 job", "2 jobs" */
 const char *report_plural(uint64_t n);
 /** report_ring_jobs - how many jobs pid submitted to ring. */

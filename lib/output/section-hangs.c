@@ -12,10 +12,7 @@
 
 static const char *in_flight_key(char *buf, size_t len, const struct job_in_flight *f)
 {
-	struct job j = { .has_fence = f->has_fence, .ctx = f->ctx, .seqno = f->seqno,
-			 .has_id = f->has_id, .id = f->id, .fence_ptr = f->fence_ptr };
-
-	return report_job_key(buf, len, &j);
+	return report_key(buf, len, f->has_fence, f->ctx, f->seqno, f->has_id, f->id, f->fence_ptr);
 }
 
 static int nr_userq_hangs(const struct report *rep)

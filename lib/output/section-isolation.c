@@ -15,13 +15,10 @@ static const char switch_note[] =
 
 static const char *switch_job_key(char *buf, size_t len, const struct owner_switch *sw)
 {
-	struct job j = { .has_fence = sw->has_fence, .ctx = sw->ctx, .seqno = sw->seqno,
-			 .has_id = sw->has_id, .id = sw->id, .fence_ptr = sw->fence_ptr };
-
 	if (sw->ring < 0)
 		snprintf(buf, len, "-");
 	else
-		report_job_key(buf, len, &j);
+		report_key(buf, len, sw->has_fence, sw->ctx, sw->seqno, sw->has_id, sw->id, sw->fence_ptr);
 	return buf;
 }
 
