@@ -144,12 +144,94 @@ static void scan_all(struct drm_fdinfo *s, uint64_t ts, int proc, long *budget)
 	closedir(dir);
 }
 
-void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full)
+static bool listed(const int *pids, int nr, int pid)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (pids[i] == pid)
+			return true;
+	return false;
+}
+
+/* The children of each of @pid's threads (/proc/PID/task/TID/children), onto @tree */
+static void add_children(int proc, int pid, int *tree, int *nr, int max)
+{
+	char path[64], buf[4096], *p, *end;
+	struct dirent *e;
+	DIR *dir;
+	int fd;
+
+	snprintf(path, sizeof(path), "%d/task", pid);
+	fd = openat(proc, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	dir = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((e = readdir(dir)) && *nr < max) {
+		ssize_t n;
+		int f;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%.20s/children", e->d_name);
+		f = openat(dirfd(dir), path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (f < 0)
+			continue;
+		n = read(f, buf, sizeof(buf) - 1);
+		close(f);
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		for (p = buf; *nr < max; p = end) {
+			long child = strtol(p, &end, 10);
+
+			if (end == p)
+				break;
+			if (child > 0 && child < (1L << 30) && !listed(tree, *nr, (int)child))
+				tree[(*nr)++] = (int)child;
+		}
+	}
+	closedir(dir);
+}
+
+/*
+ * The quick snapshot: the processes the last full scan found holding a DRM
+ * file, and the workload's process tree (a workload that opens one after
+ * the start is seen within a second, not at the next full scan)
+ */
+static void scan_quick(struct drm_fdinfo *s, uint64_t ts, int proc, const int *roots, int nr_roots,
+		       long *budget)
+{
+	int tree[DRM_FDINFO_TREE], nr = 0, i;
+	char pid[16];
+
+	for (i = 0; i < nr_roots && nr < DRM_FDINFO_TREE; i++)
+		if (roots[i] > 0 && !listed(tree, nr, roots[i]))
+			tree[nr++] = roots[i];
+	for (i = 0; i < nr; i++)	/* breadth first: @tree grows as it is walked */
+		add_children(proc, tree[i], tree, &nr, DRM_FDINFO_TREE);
+	for (i = 0; i < s->nr_holders && *budget > 0 && s->files < DRM_FDINFO_MAX_FILES; i++) {
+		snprintf(pid, sizeof(pid), "%d", s->holders[i]);
+		put_process(s, ts, proc, pid, budget);
+	}
+	for (i = 0; i < nr && *budget > 0 && s->files < DRM_FDINFO_MAX_FILES; i++) {
+		if (tree[i] == s->pid || listed(s->holders, s->nr_holders, tree[i]))
+			continue;
+		snprintf(pid, sizeof(pid), "%d", tree[i]);
+		put_process(s, ts, proc, pid, budget);
+	}
+}
+
+void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full, const int *roots,
+			 int nr_roots)
 {
 	struct timespec now;
 	long budget = DRM_FDINFO_MAX_FDS;
 	uint64_t ts;
-	int proc, i;
+	int proc;
 
 	if (s->fd < 0)
 		return;
@@ -159,16 +241,10 @@ void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full)
 	s->files = 0;
 	put(s, ts, DRM_FDINFO_PREFIX "%d snapshot: %s", s->seq, why);
 	proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (proc >= 0 && full) {
+	if (proc >= 0 && full)
 		scan_all(s, ts, proc, &budget);
-	} else if (proc >= 0) {
-		for (i = 0; i < s->nr_holders && budget > 0 && s->files < DRM_FDINFO_MAX_FILES; i++) {
-			char pid[16];
-
-			snprintf(pid, sizeof(pid), "%d", s->holders[i]);
-			put_process(s, ts, proc, pid, &budget);
-		}
-	}
+	else if (proc >= 0)
+		scan_quick(s, ts, proc, roots, nr_roots, &budget);
 	if (proc >= 0)
 		close(proc);
 	put(s, ts, DRM_FDINFO_PREFIX "%d files: %u", s->seq, s->files);

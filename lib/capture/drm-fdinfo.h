@@ -16,7 +16,8 @@
  * drm-client-id (the id the 6.17+ events carry), and the usage the driver
  * counts (drm-engine-*, drm-cycles-*, drm-total-*, drm-resident-*, ...).
  * record takes a full one at the start, every 10 s and at the end, and a
- * quick one of the processes known to hold one every second; each line is
+ * quick one every second of the processes known to hold one and of the
+ * workload's process tree (/proc/PID/task/TID/children); each line is
  * a print record (decode/drm-fdinfo-line.h) at the snapshot's
  * CLOCK_MONOTONIC time, in the file's drm-fdinfo buffer. Only
  * keys that begin with "drm-" are kept; a process's own files are read as
@@ -25,6 +26,7 @@
 #define DRM_FDINFO_MAX_FDS	(1 << 20)	/* fds looked at per snapshot */
 #define DRM_FDINFO_MAX_FILES	4096		/* DRM files kept per snapshot */
 #define DRM_FDINFO_HOLDERS	1024		/* processes the quick snapshots revisit */
+#define DRM_FDINFO_TREE		256		/* the workload's processes they look at */
 
 struct drm_fdinfo {
 	int fd;				/* pages, -1: none */
@@ -47,9 +49,11 @@ int drm_fdinfo_open(struct drm_fdinfo *s, const struct hip_print_format *fmt, in
 /**
  * drm_fdinfo_snapshot - one snapshot now ("start", "periodic", "end"): @full looks at every
  * process (each fd's link: costly where thousands of processes hold thousands of fds),
- * otherwise only the processes the last full one found holding a DRM file
+ * otherwise only the processes the last full one found holding a DRM file and
+ * @roots (the workload's processes, may be NULL) with their descendants
  */
-void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full);
+void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full, const int *roots,
+			 int nr_roots);
 /** drm_fdinfo_close - ends the pages; returns their size, or -1 with err */
 long long drm_fdinfo_close(struct drm_fdinfo *s, struct gt_error *err);
 

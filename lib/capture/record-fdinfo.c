@@ -2,7 +2,8 @@
 /*
  * record's DRM fdinfo snapshots (lib/capture/drm-fdinfo.c): which process
  * holds which DRM client id, and the usage the driver counts for it, at the
- * start, every second and at the end, into the file's drm-fdinfo buffer.
+ * start, every second (the workload's processes and the known holders; all
+ * every tenth) and at the end, into the file's drm-fdinfo buffer.
  */
 #include <errno.h>
 #include <string.h>
@@ -42,12 +43,15 @@ void record_fdinfo_setup(struct record_run *run)
 
 void record_fdinfo_snapshot(struct record_run *run, const char *why)
 {
-	/* start, end, and every tenth second: a new client is named within 10 s */
+	/* start, end, and every tenth second: another process's new client is named within 10 s */
 	bool full = strcmp(why, "periodic") || run->fdinfo.seq % FDINFO_FULL_EVERY == 0;
+	/* the workload's own within a second (-a has no scope: the command alone) */
+	const pid_t *roots = run->nr_scope_pids ? run->scope_pids : &run->workload.pid;
+	int nr = run->nr_scope_pids ? run->nr_scope_pids : run->workload.pid > 0;
 
 	if (run->fdinfo_fd < 0)
 		return;
-	drm_fdinfo_snapshot(&run->fdinfo, why, full);
+	drm_fdinfo_snapshot(&run->fdinfo, why, full, roots, nr);
 	run->fdinfo_last_ms = mono_ms();
 }
 
