@@ -97,9 +97,16 @@ static void kfd_probes_free(struct analysis *a)
 	kfd_queue_table_free(&a->kq);
 }
 
+static uint64_t client_hw_ns(void *ctx, uint64_t id)
+{
+	return timeline_client_hw_ns(ctx, id);
+}
+
 static int print_lines_init(struct analysis *a)
 {
 	drm_clients_init(&a->drm);
+	a->drm.events_ns = client_hw_ns;
+	a->drm.events_ctx = &a->tl;
 	a->print_event = tep_find_event_by_name(a->tep, "ftrace", "print");
 	a->print_buf = a->print_event ? tep_find_field(a->print_event, "buf") : NULL;
 	return 0;
@@ -120,7 +127,7 @@ static void print_lines_record(struct analysis *a, struct join_record *r)
 	if (!text || !memchr(text, '\0', (size_t)len))
 		return;
 	r->taken = true;
-	if (kfd_snapshots_line(&a->snaps, rec->ts, text) || drm_clients_line(&a->drm, text))
+	if (kfd_snapshots_line(&a->snaps, rec->ts, text) || drm_clients_line(&a->drm, rec->ts, text))
 		return;
 	if (hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text, &a->hip_line, &a->kfd))
 		a->hip_current = &a->hip_line;

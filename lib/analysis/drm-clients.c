@@ -55,7 +55,7 @@ static void engine(struct drm_client *cl, const char *name, uint64_t ns)
 }
 
 /* A key of the file being read: the client's, once drm-client-id named it */
-static void key(struct drm_clients *c, const struct fdinfo_line *l)
+static void key(struct drm_clients *c, uint64_t ts, const struct fdinfo_line *l)
 {
 	struct drm_client *cl;
 	uint64_t v;
@@ -81,8 +81,15 @@ static void key(struct drm_clients *c, const struct fdinfo_line *l)
 		if (!cl->pid)
 			cl->pid = l->pid;
 		if (cl->last_seq != l->seq) {
+			uint64_t ns = c->events_ns ? c->events_ns(c->events_ctx, cl->id) : 0;
+
 			cl->last_seq = l->seq;
-			cl->snapshots++;
+			if (!cl->snapshots++) {
+				cl->first_ts = ts;
+				cl->events_first_ns = ns;
+			}
+			cl->last_ts = ts;
+			cl->events_last_ns = ns;
 		}
 	}
 	if (c->cur < 0)
@@ -105,7 +112,7 @@ static void key(struct drm_clients *c, const struct fdinfo_line *l)
 	}
 }
 
-bool drm_clients_line(struct drm_clients *c, const char *text)
+bool drm_clients_line(struct drm_clients *c, uint64_t ts, const char *text)
 {
 	struct fdinfo_line l;
 
@@ -117,7 +124,7 @@ bool drm_clients_line(struct drm_clients *c, const char *text)
 	if (l.kind == FDINFO_SNAPSHOT)
 		c->snapshots++;
 	else if (l.kind == FDINFO_KEY)
-		key(c, &l);
+		key(c, ts, &l);
 	return true;
 }
 
@@ -140,6 +147,11 @@ uint64_t drm_client_engine_ns(const struct drm_client *cl)
 		if (cl->engines[i].last_ns > cl->engines[i].first_ns)
 			sum += cl->engines[i].last_ns - cl->engines[i].first_ns;
 	return sum;
+}
+
+uint64_t drm_client_events_ns(const struct drm_client *cl)
+{
+	return cl->events_last_ns - cl->events_first_ns;
 }
 
 void drm_clients_free(struct drm_clients *c)

@@ -13,7 +13,10 @@
  * events carry), its driver and PCI device, the engine time the driver
  * counted for it between the first and the last snapshot it appears in
  * (drm-engine-*, ns), and the memory resident at its last one. Bounded:
- * 4096 clients, 8 engines each.
+ * 4096 clients, 8 engines each. With an events_ns source (the jobs join's
+ * hardware time of a client's finished jobs so far), each client also
+ * keeps what the events say of the same interval: the two counts compare
+ * like for like, however long the client lived before or after it.
  */
 #define DRM_CLIENTS_MAX		4096
 #define DRM_CLIENT_ENGINES	8
@@ -31,6 +34,8 @@ struct drm_client {
 	int nr_engines;
 	int snapshots;			/* snapshots it appears in */
 	int last_seq;
+	uint64_t first_ts, last_ts;	/* its first and last snapshot */
+	uint64_t events_first_ns, events_last_ns;	/* events_ns at those */
 	uint64_t resident, resident_seq;	/* drm-resident-* summed, of the last snapshot */
 	bool has_resident;
 };
@@ -45,16 +50,21 @@ struct drm_clients {
 	int cur_seq, cur_pid, cur_fd;
 	char cur_driver[24], cur_pdev[32];
 	int cur;			/* index of its client, -1 until known */
+	/* the events' hardware time of client @id so far; NULL: none */
+	uint64_t (*events_ns)(void *ctx, uint64_t id);
+	void *events_ctx;
 };
 
 /** drm_clients_init - no clients yet */
 void drm_clients_init(struct drm_clients *c);
-/** drm_clients_line - one print line: true when it was a drm-fdinfo line (taken) */
-bool drm_clients_line(struct drm_clients *c, const char *text);
+/** drm_clients_line - one print line at @ts: true when it was a drm-fdinfo line (taken) */
+bool drm_clients_line(struct drm_clients *c, uint64_t ts, const char *text);
 /** drm_clients_find - the client with this id, NULL when no snapshot named it */
 const struct drm_client *drm_clients_find(const struct drm_clients *c, uint64_t id);
 /** drm_client_engine_ns - its engine time between its first and last snapshot, all engines */
 uint64_t drm_client_engine_ns(const struct drm_client *cl);
+/** drm_client_events_ns - the events' hardware time between its first and last snapshot */
+uint64_t drm_client_events_ns(const struct drm_client *cl);
 /** drm_clients_free - the clients */
 void drm_clients_free(struct drm_clients *c);
 

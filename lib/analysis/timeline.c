@@ -296,6 +296,37 @@ static void resolve_deps(struct timeline *t, struct job *j)
 	}
 }
 
+static void count_client_hw(struct timeline *t, uint64_t id, uint64_t ns)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&t->client_hw_index, id);
+
+	if (!at) {
+		if (t->nr_client_hw == TIMELINE_CLIENT_HW_MAX)
+			return;
+		if (t->nr_client_hw == t->cap_client_hw) {
+			int cap = t->cap_client_hw ? t->cap_client_hw * 2 : 16;
+			uint64_t *n = realloc(t->client_hw, sizeof(*n) * (size_t)cap);
+
+			if (!n)
+				return;
+			t->client_hw = n;
+			t->cap_client_hw = cap;
+		}
+		if (keymap_put(&t->client_hw_index, id, (void *)(uintptr_t)(t->nr_client_hw + 1)))
+			return;
+		t->client_hw[t->nr_client_hw] = 0;
+		at = (uintptr_t)++t->nr_client_hw;
+	}
+	t->client_hw[at - 1] += ns;
+}
+
+uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&t->client_hw_index, id);
+
+	return at ? t->client_hw[at - 1] : 0;
+}
+
 static void complete(struct timeline *t, struct job *j, uint64_t ts)
 {
 	struct ring_stats *r = t->rings[j->ring];
@@ -314,6 +345,8 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts)
 		r->busy_ns += ts - j->t_hw_start;
 		set_lat(j, LAT_RUN_TO_HW, j->t_run, j->t_hw_start);
 		set_lat(j, LAT_EXEC, j->t_hw_start, ts);
+		if (j->has_client_id && j->has_lat[LAT_EXEC])
+			count_client_hw(t, j->client_id, j->lat[LAT_EXEC]);
 	}
 	if (ts > r->last_done)
 		r->last_done = ts;
@@ -801,6 +834,8 @@ void timeline_free(struct timeline *t)
 	keymap_free(&t->by_ptr);
 	keymap_free(&t->by_virtio);
 	keymap_free(&t->signals);
+	keymap_free(&t->client_hw_index);
+	free(t->client_hw);
 	free(t->signal_fifo);
 	owner_switches_free(&t->switches);
 	memset(t, 0, sizeof(*t));

@@ -182,6 +182,10 @@ struct timeline {
 	struct group_stats **procs, **clients;
 	int nr_procs, nr_clients;
 	struct keymap proc_index, client_index;	/* key -> index + 1 */
+	/* each client id's finished jobs' hardware time so far, unfiltered (as fdinfo counts) */
+	struct keymap client_hw_index;	/* client id -> index + 1 */
+	uint64_t *client_hw;
+	int nr_client_hw, cap_client_hw;
 
 	struct keymap by_id, by_ptr, by_fence, by_virtio;
 	struct keymap signals;		/* fence -> signal ts, bounded */
@@ -229,6 +233,14 @@ struct job_in_flight {
 	uint64_t t_queue, t_run;
 	uint64_t since;			/* on the hardware since (0: not sent to the ring) */
 };
+
+/**
+ * timeline_client_hw_ns - the hardware time of client @id's jobs finished so far (every job,
+ * whatever the filter: a driver's fdinfo counts them all); at most TIMELINE_CLIENT_HW_MAX
+ * clients are counted, a later one reads 0
+ */
+#define TIMELINE_CLIENT_HW_MAX	4096
+uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id);
 
 /** timeline_ring_find - the index of the ring so named, -1 when the trace has none */
 int timeline_ring_find(const struct timeline *t, const char *name);

@@ -1039,18 +1039,28 @@ test_report_drm_clients() {
 	f=$(fixture fdinfo) || { WHY="make-fixture failed"; return 1; }
 	out=$("$GT" report "$f")
 	expect "the client table names processes: $(grep -A3 '^by DRM client' <<< "$out" | tr '\n' '|')" \
-		grep -Eq '^  7 \(5000 llama\) +2 ' <<< "$out" || return 1
+		grep -Eq '^  7 \(5000 llama\) +3 ' <<< "$out" || return 1
 	expect "no section: $(echo "$out" | tail -6 | tr '\n' '|')" \
 		grep -q "^DRM clients (record's /proc fdinfo snapshots, 2): 3 clients$" <<< "$out" || return 1
-	expect "client 7's engine time agrees with its jobs" \
-		grep -Eq '^  client 7 +5000 llama +amdgpu +0000:03:00.0 +engine 0\.500 ms \(gfx 0\.500, compute 0\.000\) vs 0\.500 ms on the hardware in its 2 jobs here; resident 514\.0 MiB$' <<< "$out" || return 1
+	expect "client 7's engine time agrees with its jobs between the snapshots: $(grep '^  client 7 ' <<< "$out")" \
+		grep -Eq '^  client 7 +5000 llama +amdgpu +0000:03:00.0 +engine 0\.500 ms \(gfx 0\.500, compute 0\.000\) vs 0\.500 ms of its jobs on the hardware, over the 0\.001 s between its first and last snapshot; 3 jobs in the file, 0\.800 ms on the hardware; resident 514\.0 MiB$' <<< "$out" || return 1
 	expect "client 11's difference not said" \
 		grep -q '^  client 11 .*they differ by 5.000 ms: the events miss work the driver counted' <<< "$out" || return 1
 	expect "JSON" python3 -c 'import json, sys
 c = {x["client_id"]: x for x in json.load(sys.stdin)["drm_clients"]["clients"]}
-assert c[7]["pid"] == 5000 and c[7]["comm"] == "llama" and c[7]["engine_ns"] == 500000 and c[7]["jobs_hardware_ns"] == 500000, c[7]
+assert c[7]["pid"] == 5000 and c[7]["comm"] == "llama" and c[7]["engine_ns"] == 500000, c[7]
+assert c[7]["snapshots_ns"] == 999000 and c[7]["snapshots_hardware_ns"] == 500000, c[7]
+assert c[7]["jobs"] == 3 and c[7]["jobs_hardware_ns"] == 800000, c[7]
 assert c[11]["engine_ns"] == 5100000 and c[9]["jobs"] == 0, c' < <("$GT" report --format json "$f") || return 1
-	expect "CSV" grep -q '^7,5000,llama,amdgpu,0000:03:00.0,2,500000,2,500000,538968064$' <<< "$("$GT" report --format csv "$f")" || return 1
+	expect "CSV" grep -q '^7,5000,llama,amdgpu,0000:03:00.0,2,500000,999000,500000,3,800000,538968064$' <<< "$("$GT" report --format csv "$f")" || return 1
+	# 6.12: the events name no client; the engine time stands alone, said so
+	f=$(fixture fdinfo-6.12) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "6.12: $(grep '^  client 4 ' <<< "$out")" grep -Eq '^  client 4 +4242 hipapp +amdgpu +0000:03:00.0 +engine 0\.830 ms over the 0\.001 s between its first and last snapshot; no job in the file carries a client id \(6\.17\+ kernels. scheduler events do\); resident 3\.0 MiB$' <<< "$out" || return 1
+	expect "6.12 JSON: nothing known of its jobs is null" python3 -c 'import json, sys
+c = json.load(sys.stdin)["drm_clients"]["clients"][0]
+assert c["engine_ns"] == 830000 and c["snapshots_hardware_ns"] is None and c["jobs"] is None, c' < <("$GT" report --format json "$f") || return 1
+	expect "6.12 CSV" grep -q '^4,4242,hipapp,amdgpu,0000:03:00.0,2,830000,999000,,,,3145728$' <<< "$("$GT" report --format csv "$f")" || return 1
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "JSON drm_clients not null without snapshots" python3 -c 'import json, sys
 assert json.load(sys.stdin)["drm_clients"] is None' < <("$GT" report --format json "$f")

@@ -57,15 +57,21 @@ static void test_the_fdinfo_fixture(void)
 	CU_ASSERT_EQUAL(cl->snapshots, 2);
 	CU_ASSERT_EQUAL(cl->nr_engines, 2);	/* gfx and compute; the capacity key is not an engine */
 	CU_ASSERT_EQUAL(drm_client_engine_ns(cl), 500000ULL);
+	/* the events in the same interval: its third job came after the last snapshot */
+	CU_ASSERT_EQUAL(drm_client_events_ns(cl), 500000ULL);
+	CU_ASSERT_EQUAL(cl->last_ts - cl->first_ts, 999000ULL);
 	CU_ASSERT_TRUE(cl->has_resident && cl->resident == (524288ULL + 2048) * 1024);
 	cl = drm_clients_find(&a.drm, 11);
 	CU_ASSERT_FATAL(cl != NULL);
 	CU_ASSERT_EQUAL(drm_client_engine_ns(cl), 5100000ULL);
+	CU_ASSERT_EQUAL(drm_client_events_ns(cl), 100000ULL);
 	CU_ASSERT_PTR_NULL(drm_clients_find(&a.drm, 12));
-	/* the job join's own hardware time per client, beside it */
+	/* the job join's own hardware time per client, all of the file */
 	for (i = 0; i < a.tl.nr_clients; i++)
 		if (a.tl.clients[i]->key == 7)
-			CU_ASSERT_EQUAL(a.tl.clients[i]->exec_ns, 500000ULL);
+			CU_ASSERT_EQUAL(a.tl.clients[i]->exec_ns, 800000ULL);
+	CU_ASSERT_EQUAL(timeline_client_hw_ns(&a.tl, 7), 800000ULL);
+	CU_ASSERT_EQUAL(timeline_client_hw_ns(&a.tl, 9), 0ULL);
 	analysis_close(&a);
 	unlink(path);
 }

@@ -518,6 +518,64 @@ def check_experiment():
           str(aa or raw)[:300])
 
 
+def kernel_at_least(major, minor):
+    k = tuple(int(x) for x in kernel.split(".")[:2])
+    return k >= (major, minor)
+
+
+def check_client():
+    """The mock's render node (6.5+): a DRM client's id named by its process from
+    record's fdinfo snapshots, the driver's engine time the module counted, and on
+    6.17+ (client ids in the events) the jobs' hardware time over the same interval."""
+    out = os.path.join(results, "mock-client.txt")
+    if not kernel_at_least(6, 5):
+        print(f"skip - {kernel}: mock-client: the DRM core prints fdinfo from 6.5 (drm_show_fdinfo); "
+              "the mock is no render node here")
+        return
+    if not check("mock-client: the mock's render node served a client", os.path.exists(out),
+                 "no mock-client.txt: the module made no render node; see console.log"):
+        return
+    m = re.search(r"mock-client: pid=(\d+) client_id=(\d+)", open(out).read())
+    truth_text = open(os.path.join(results, "mock-client.truth")).read()
+    closed = re.search(r"gt_mock: client=(\d+) pid=(\d+) engine gt_ring0=(\d+) gt_ring1=(\d+)", truth_text)
+    if not check("mock-client: ground truth (its pid, client id and the driver's engine time)",
+                 m and closed and m.group(2) == closed.group(1),
+                 f"mock-client.txt: {open(out).read().strip()[:200]}; close line: {bool(closed)}"):
+        return
+    pid, client = int(m.group(1)), int(m.group(2))
+    engine = int(closed.group(3)) + int(closed.group(4))
+    check_mock("client")
+    try:
+        rep = report_json(os.path.join(results, "mock-client.dat"))
+    except (RuntimeError, json.JSONDecodeError) as e:
+        check("mock-client: report", False, str(e))
+        return
+    clients = {c["client_id"]: c for c in ((rep.get("drm_clients") or {}).get("clients") or [])}
+    c = clients.get(client)
+    if not check(f"mock-client: client id {client} named by its process", c and c["pid"] == pid
+                 and c["comm"] == "mock-client" and c["driver"] == "gt_mock",
+                 f"drm_clients: {json.dumps(list(clients.values()))[:300]}"):
+        return
+    # the client idles 1.5 s before and after its jobs: a snapshot sees each side
+    check("mock-client: the driver's engine time, first to last snapshot, is all its jobs'",
+          c["snapshots"] >= 2 and c["engine_ns"] == engine,
+          f"{c['snapshots']} snapshots, engine_ns {c['engine_ns']} vs the module's {engine}")
+    text = run(gpu_trace, "report", os.path.join(results, "mock-client.dat")).stdout
+    line = next((l for l in text.splitlines() if l.startswith(f"  client {client} ")), "")
+    if kernel_at_least(6, 17):
+        hw = c["snapshots_hardware_ns"]
+        njobs = len(read_truth(os.path.join(results, "mock-client.truth"))[0])
+        # each job's events bracket the module's own times within TCG's stalls
+        check("mock-client: the jobs' hardware time in the events agrees with the driver's count",
+              hw is not None and abs(hw - engine) <= max(engine // 10, 1000000) and
+              c["jobs"] == njobs and "differ by" not in line,
+              f"events {hw} ns of {c['jobs']} jobs vs driver {engine} ns of {njobs}: {line.strip()}")
+    else:
+        check("mock-client: the events name no client here, and the report says so",
+              c["snapshots_hardware_ns"] is None and "no job in the file carries a client id" in line,
+              line.strip())
+
+
 def each_recording(name, render):
     """render(dat, base) -> a complaint or None, for every recording of the guest."""
     dats = sorted(f for f in os.listdir(results) if f.endswith(".dat") and not f.startswith("stress"))
@@ -661,6 +719,7 @@ if os.path.exists(os.path.join(results, "mode")):
 for sc in ("mixed", "chain"):
     check_mock(sc)
     check_mock(f"{sc}-cmd")
+check_client()
 check_competing()
 check_warning()
 check_top()

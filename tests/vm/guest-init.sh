@@ -126,12 +126,28 @@ done
 # workqueue and interrupts complete them, outside the workload's pids.
 insmod /lib/modules/gt_mock_sched.ko scenario=none
 run=/sys/kernel/debug/gt_mock/run
+# 6.5+ (the DRM core prints fdinfo): the module is also a render node
+drm_node=$(dmesg | sed -n 's/.*gt_mock: DRM render node //p' | tail -n1)
 for sc in mixed chain; do
 	step "mock-$sc-cmd" gpu-trace record -e gpu_scheduler -e dma_fence -o "/out/mock-$sc-cmd.dat" \
 		-- sh -c "(echo $sc > $run)"
 	dmesg | grep 'gt_mock:' > "/out/mock-$sc-cmd.truth"
 	dmesg -c > /dev/null
 done
+
+# A DRM client as users have them: the workload opens the mock's render
+# node, idles, submits mixed through the driver's ioctl as that file's
+# client, idles and exits. report must name the client id's process from
+# record's fdinfo snapshots and set the driver's engine time beside the
+# jobs' own (the client id is in the events on 6.17+).
+if [ -n "$drm_node" ]; then
+	say "mock DRM render node: $drm_node"
+	step mock-client gpu-trace record -e gpu_scheduler -e dma_fence -o /out/mock-client.dat \
+		-- /bin/mock-client mixed 1500 > /out/mock-client.txt 2> /out/mock-client.err
+	cat /out/mock-client.err /out/mock-client.txt
+	dmesg | grep 'gt_mock:' > /out/mock-client.truth
+	dmesg -c > /dev/null
+fi
 
 # An experiment as users run one (scripts/gpu-trace-experiment): cases a and a2
 # the same, b with every execution 1.5x longer (the mock's exec_scale), three

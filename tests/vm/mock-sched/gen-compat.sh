@@ -9,6 +9,8 @@ set -e
 src=${1:?usage: gen-compat.sh KERNEL_SRCTREE}
 sched=$src/include/drm/gpu_scheduler.h
 hrtimer=$src/include/linux/hrtimer.h
+drm_file=$src/include/drm/drm_file.h
+drm_drv=$src/include/drm/drm_drv.h
 
 define_if() {	# NAME FILE PATTERN
 	if grep -Eq "$3" "$2"; then
@@ -27,4 +29,7 @@ define_if GT_JOB_INIT_CREDITS "$sched" 'u32 credits, void \*owner'
 define_if GT_JOB_INIT_CLIENT_ID "$sched" 'u64 drm_client_id\);'
 define_if GT_SCHED_STAT_RESET "$sched" 'DRM_GPU_SCHED_STAT_RESET'
 define_if GT_HRTIMER_SETUP "$hrtimer" 'void hrtimer_setup\('
+# the DRM core prints fdinfo itself (6.5+): the mock is also a render node
+define_if GT_DRM_FDINFO "$drm_file" 'void drm_show_fdinfo\('
+define_if GT_DRM_DRIVER_DATE "$drm_drv" '^[[:space:]]char \*date;'
 exit 0

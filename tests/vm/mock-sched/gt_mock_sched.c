@@ -19,10 +19,19 @@
  * once on the shared rings (each with its own entities, as processes have):
  * /sys/kernel/debug/gt_mock/active lists the running ones.
  *
+ * Where the kernel's DRM core prints fdinfo (drm_show_fdinfo, 6.5+), the
+ * module is also a minimal DRM driver, "gt_mock": a render node whose one
+ * ioctl (GT_MOCK_SUBMIT, a scenario's name) runs a scenario as that DRM
+ * file's client, so the scheduler events carry the client id the DRM core
+ * gave the file (6.17+), and whose fdinfo prints the engine time of the
+ * file's jobs per ring (drm-engine-gt_ring0, counted when each job's
+ * hardware fence signals, from its hardware start), as a real driver does.
+ *
  * Each run logs the ground truth (one "gt_mock: job" line per job, with the
  * submitter's pid and the times it measured itself on CLOCK_MONOTONIC, the
  * clock gpu-trace records with) for the host to compare with what
- * gpu-trace report reconstructs.
+ * gpu-trace report reconstructs; a DRM file logs its engine time when it
+ * is closed ("gt_mock: client=").
  */
 #include <linux/module.h>
 #include <linux/debugfs.h>
@@ -36,6 +45,12 @@
 #include <linux/delay.h>
 #include <drm/gpu_scheduler.h>
 #include "compat.h"
+#ifdef GT_DRM_FDINFO
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_ioctl.h>
+#include <drm/drm_print.h>
+#endif
 
 #define NR_RINGS	2
 #define NR_ENTITIES	3
@@ -130,10 +145,17 @@ static const struct scenario_def scenarios[] = {
 
 struct mock_ring;
 
+/* A DRM file of the render node: the engine time its jobs used, per ring */
+struct mock_client {
+	atomic64_t engine_ns[NR_RINGS];
+};
+
 struct mock_job {
 	struct drm_sched_job base;
 	struct mock_ring *ring;
 	int index, entity;
+	u64 client_id;
+	struct mock_client *client;	/* the DRM file that submitted it, or NULL */
 	unsigned int exec_us;
 	struct dma_fence *finished;	/* our reference to the scheduler's fence */
 	struct dma_fence *deps[2];
@@ -177,6 +199,8 @@ struct external_fence {
 struct mock_run {
 	const struct scenario_def *def;
 	pid_t pid;			/* the submitting process */
+	struct mock_client *client;	/* submitted through a DRM file, or NULL */
+	u64 client_id;			/* that file's client id */
 	struct drm_sched_entity entities[NR_ENTITIES];
 	bool entity_ready[NR_ENTITIES];
 	struct mock_job *jobs[MAX_JOBS];
@@ -191,6 +215,9 @@ static bool ring_ready[NR_RINGS];
 static struct dentry *debug_dir;
 static LIST_HEAD(active_runs);
 static DEFINE_MUTEX(active_lock);
+#ifdef GT_DRM_FDINFO
+static struct drm_device *drm;		/* the render node, where DRM prints fdinfo */
+#endif
 
 static const char *fence_driver_name(struct dma_fence *f)
 {
@@ -259,6 +286,10 @@ static enum hrtimer_restart ring_timer(struct hrtimer *t)
 		struct mock_job *job = done->job;	/* lives until its run logs it */
 
 		job->t_done = now;
+		/* the driver's count for fdinfo, before user space can see the fence */
+		if (job->client)
+			atomic64_add(now - job->t_hw_start,
+				     &job->client->engine_ns[job->ring - rings]);
 		dma_fence_signal(&done->base);
 		dma_fence_put(&done->base);
 		job->t_done_by = ktime_get_ns();
@@ -389,9 +420,12 @@ static int job_submit(struct mock_run *run, const struct job_spec *spec, int ind
 	job->entity = spec->entity;
 	job->ring = &rings[entity_ring[spec->entity]];
 	job->exec_us = spec->exec_us * exec_scale / 100;
+	/* a DRM file is one client; debugfs runs name one per entity */
+	job->client = run->client;
+	job->client_id = run->client ? run->client_id : (u64)spec->entity + 1;
 #if defined(GT_JOB_INIT_CLIENT_ID)
 	ret = drm_sched_job_init(&job->base, &entities[spec->entity], 1, job,
-				 spec->entity + 1);
+				 job->client_id);
 #elif defined(GT_JOB_INIT_CREDITS)
 	ret = drm_sched_job_init(&job->base, &entities[spec->entity], 1, job);
 #else
@@ -445,8 +479,8 @@ static void log_job(const struct mock_run *run, const struct mock_job *job)
 	while (!READ_ONCE(job->done_by_set) && ktime_get_ns() < until)
 		cpu_relax();
 	smp_rmb();
-	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%d id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu queue_by=%llu hw_start_by=%llu done_by=%llu\n",
-		job->index, run->def->name, run->pid, job->ring->name, job->entity + 1, job_id(job),
+	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%llu id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu queue_by=%llu hw_start_by=%llu done_by=%llu\n",
+		job->index, run->def->name, run->pid, job->ring->name, job->client_id, job_id(job),
 		job->finished->context, job->finished->seqno, job->exec_us, deps,
 		job->t_queue, job->t_run, job->t_hw_start, job->t_done, job->t_queue_by,
 		job->t_hw_start_by, job->t_done_by);
@@ -484,6 +518,14 @@ static void teardown(void)
 
 	debugfs_remove_recursive(debug_dir);
 	debug_dir = NULL;
+#ifdef GT_DRM_FDINFO
+	/* no file is open: each holds a reference on the module */
+	if (drm) {
+		drm_dev_unregister(drm);
+		drm_dev_put(drm);
+		drm = NULL;
+	}
+#endif
 	for (i = 0; i < NR_RINGS; i++) {
 		if (ring_ready[i])
 			drm_sched_fini(&rings[i].sched);
@@ -496,8 +538,11 @@ static void teardown(void)
 	pdev = NULL;
 }
 
-/* Runs one scenario in the caller's context; returns when its jobs are done. */
-static int run_scenario(const struct scenario_def *def)
+/*
+ * Runs one scenario in the caller's context, as @client (a DRM file) when
+ * not NULL; returns when its jobs are done.
+ */
+static int run_scenario(const struct scenario_def *def, struct mock_client *client, u64 client_id)
 {
 	struct mock_run *run = kzalloc(sizeof(*run), GFP_KERNEL);
 	struct external_fence *external;
@@ -508,6 +553,8 @@ static int run_scenario(const struct scenario_def *def)
 		return -ENOMEM;
 	run->def = def;
 	run->pid = current->tgid;
+	run->client = client;
+	run->client_id = client_id;
 	ret = external_create(run);
 	for (i = 0; !ret && i < NR_ENTITIES; i++) {
 		struct drm_gpu_scheduler *list[1] = { &rings[entity_ring[i]].sched };
@@ -581,7 +628,7 @@ static ssize_t run_write(struct file *file, const char __user *ubuf, size_t coun
 	def = find_scenario(name, len);
 	if (!def)
 		return -EINVAL;
-	ret = run_scenario(def);
+	ret = run_scenario(def, NULL, 0);
 	return ret ? ret : count;
 }
 
@@ -601,6 +648,112 @@ static const struct file_operations run_fops = {
 	.owner = THIS_MODULE,
 	.write = run_write,
 };
+
+#ifdef GT_DRM_FDINFO
+/* The render node's one ioctl: run a scenario as this file's client */
+struct gt_mock_submit {
+	char scenario[32];
+};
+
+#define DRM_GT_MOCK_SUBMIT		0x00
+#define DRM_IOCTL_GT_MOCK_SUBMIT	DRM_IOW(DRM_COMMAND_BASE + DRM_GT_MOCK_SUBMIT, struct gt_mock_submit)
+
+static int mock_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
+{
+	const struct gt_mock_submit *args = data;
+	const struct scenario_def *def;
+
+	def = find_scenario(args->scenario, strnlen(args->scenario, sizeof(args->scenario)));
+	if (!def)
+		return -EINVAL;
+	return run_scenario(def, file->driver_priv, file->client_id);
+}
+
+static int mock_open(struct drm_device *dev, struct drm_file *file)
+{
+	file->driver_priv = kzalloc(sizeof(struct mock_client), GFP_KERNEL);
+	return file->driver_priv ? 0 : -ENOMEM;
+}
+
+static void mock_postclose(struct drm_device *dev, struct drm_file *file)
+{
+	struct mock_client *client = file->driver_priv;
+
+	pr_info("gt_mock: client=%llu pid=%d engine %s=%lld %s=%lld\n", file->client_id,
+		current->tgid, rings[0].name, (long long)atomic64_read(&client->engine_ns[0]),
+		rings[1].name, (long long)atomic64_read(&client->engine_ns[1]));
+	kfree(client);
+}
+
+/* What the DRM core's drm_show_fdinfo adds to its drm-driver and drm-client-id */
+static void mock_show_fdinfo(struct drm_printer *p, struct drm_file *file)
+{
+	struct mock_client *client = file->driver_priv;
+	int i;
+
+	for (i = 0; i < NR_RINGS; i++)
+		drm_printf(p, "drm-engine-%s:\t%lld ns\n", rings[i].name,
+			   (long long)atomic64_read(&client->engine_ns[i]));
+}
+
+static const struct drm_ioctl_desc mock_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(GT_MOCK_SUBMIT, mock_submit_ioctl, DRM_RENDER_ALLOW),
+};
+
+static const struct file_operations mock_drm_fops = {
+	.owner = THIS_MODULE,
+	.open = drm_open,
+	.release = drm_release,
+	.unlocked_ioctl = drm_ioctl,
+	.compat_ioctl = drm_compat_ioctl,
+	.poll = drm_poll,
+	.read = drm_read,
+	.llseek = noop_llseek,
+	.show_fdinfo = drm_show_fdinfo,
+#ifdef FOP_UNSIGNED_OFFSET
+	/* 6.12+ drm_open refuses (EINVAL) a file whose fops lack it */
+	.fop_flags = FOP_UNSIGNED_OFFSET,
+#endif
+};
+
+static const struct drm_driver mock_drm_driver = {
+	.driver_features = DRIVER_RENDER,
+	.open = mock_open,
+	.postclose = mock_postclose,
+	.show_fdinfo = mock_show_fdinfo,
+	.ioctls = mock_ioctls,
+	.num_ioctls = ARRAY_SIZE(mock_ioctls),
+	.fops = &mock_drm_fops,
+	.name = "gt_mock",
+	.desc = "gpu-trace lab mock GPU",
+#ifdef GT_DRM_DRIVER_DATE
+	.date = "20261124",
+#endif
+	.major = 1,
+};
+
+static int drm_node_init(void)
+{
+	struct drm_device *dev = drm_dev_alloc(&mock_drm_driver, &pdev->dev);
+	int ret;
+
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+	ret = drm_dev_register(dev, 0);
+	if (ret) {
+		drm_dev_put(dev);
+		return ret;
+	}
+	drm = dev;
+	pr_info("gt_mock: DRM render node renderD%d\n", dev->render->index);
+	return 0;
+}
+#else
+static int drm_node_init(void)
+{
+	return 0;
+}
+#endif
 
 static int __init gt_mock_init(void)
 {
@@ -635,9 +788,10 @@ static int __init gt_mock_init(void)
 		debug_dir = debugfs_create_dir("gt_mock", NULL);
 		debugfs_create_file("run", 0200, debug_dir, NULL, &run_fops);
 		debugfs_create_file("active", 0444, debug_dir, NULL, &active_fops);
+		ret = drm_node_init();
 	}
 	if (!ret && def)
-		ret = run_scenario(def);
+		ret = run_scenario(def, NULL, 0);
 	if (ret)
 		teardown();
 	return ret;
