@@ -86,8 +86,9 @@ for m in $want_modules; do
 	[ -n "$path" ] || { echo "build-initramfs: $name has no module $m" >&2; exit 1; }
 	add_module "$path"
 done
-# the results disk: virtio_pci is built in on some kernels, a module on others
-for m in virtio_pci virtio_blk; do
+# the results disk: virtio_pci is built in on some kernels, a module on others;
+# xe (6.8+) for its event formats (no Intel GPU: it loads and binds nothing)
+for m in virtio_pci virtio_blk xe; do
 	path=$(module_path "$m")
 	[ -z "$path" ] || add_module "$path"
 done

@@ -7,14 +7,10 @@
  * drm/virtgpu_drm.h only with libdrm-dev, under a path kfd_ioctl.h's
  * neighbours do not use; they match include/uapi/drm/virtgpu_drm.h and drm.h.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 #include <linux/types.h>
+
+#include "drm-open.h"
 
 struct virtgpu_resource_create {
 	__u32 target, format, bind, width, height, depth, array_size, last_level;
@@ -25,53 +21,21 @@ struct gem_close {
 	__u32 handle, pad;
 };
 
-struct drm_version {
-	int major, minor, patchlevel;
-	size_t name_len;
-	char *name;
-	size_t date_len;
-	char *date;
-	size_t desc_len;
-	char *desc;
-};
-
-#define DRM_BASE		'd'
-#define DRM_COMMAND_BASE	0x40
 #define VIRTGPU_RESOURCE_CREATE	_IOWR(DRM_BASE, DRM_COMMAND_BASE + 0x04, struct virtgpu_resource_create)
 #define GEM_CLOSE		_IOW(DRM_BASE, 0x09, struct gem_close)
-#define DRM_VERSION		_IOWR(DRM_BASE, 0x00, struct drm_version)
 
 #define PIPE_TEXTURE_2D		2
 #define FORMAT_B8G8R8A8_UNORM	1
 #define BIND_RENDER_TARGET	(1 << 1)
 
-static int open_virtio_gpu(char *path, size_t len)
-{
-	int i, fd;
-
-	for (i = 0; i < 8; i++) {
-		char name[32] = "";
-		struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
-
-		snprintf(path, len, "/dev/dri/card%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (!ioctl(fd, DRM_VERSION, &v) && !strcmp(name, "virtio_gpu"))
-			return fd;
-		close(fd);
-	}
-	return -1;
-}
-
 int main(int argc, char **argv)
 {
 	int fd, i, n = argc > 1 ? atoi(argv[1]) : 8, made = 0;
-	char path[64];
+	char path[64], seen[512];
 
-	fd = open_virtio_gpu(path, sizeof(path));
+	fd = drm_open_driver("card", 0, 7, "virtio_gpu", path, sizeof(path), seen, sizeof(seen));
 	if (fd < 0) {
-		printf("drm-probe: no virtio_gpu device in /dev/dri\n");
+		printf("drm-probe: no virtio_gpu device in /dev/dri:%s\n", seen);
 		return 2;
 	}
 	for (i = 0; i < n; i++) {

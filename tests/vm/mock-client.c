@@ -8,62 +8,16 @@
  * sees the engine time of all of them) and prints the ground truth: its
  * pid and the client id the DRM core gave the file, from its own fdinfo.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
 #include <time.h>
-#include <unistd.h>
 
-struct drm_version {
-	int major, minor, patchlevel;
-	size_t name_len;
-	char *name;
-	size_t date_len;
-	char *date;
-	size_t desc_len;
-	char *desc;
-};
+#include "drm-open.h"
 
 struct gt_mock_submit {
 	char scenario[32];
 };
 
-#define DRM_BASE		'd'
-#define DRM_COMMAND_BASE	0x40
-#define DRM_VERSION		_IOWR(DRM_BASE, 0x00, struct drm_version)
 #define GT_MOCK_SUBMIT		_IOW(DRM_BASE, DRM_COMMAND_BASE + 0x00, struct gt_mock_submit)
-
-/* @seen: what each node turned out to be, for the message when none is ours */
-static int open_mock(char *path, size_t len, char *seen, size_t seen_len)
-{
-	size_t off = 0;
-	int i, fd;
-
-	seen[0] = '\0';
-	for (i = 128; i < 192; i++) {
-		char name[32] = "";
-		struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
-
-		snprintf(path, len, "/dev/dri/renderD%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0) {
-			if (errno != ENOENT && off < seen_len)
-				off += (size_t)snprintf(seen + off, seen_len - off, " renderD%d: %s;", i,
-							strerror(errno));
-			continue;
-		}
-		if (!ioctl(fd, DRM_VERSION, &v) && !strcmp(name, "gt_mock"))
-			return fd;
-		if (off < seen_len)
-			off += (size_t)snprintf(seen + off, seen_len - off, " renderD%d: %s;", i,
-						name[0] ? name : strerror(errno));
-		close(fd);
-	}
-	return -1;
-}
 
 /* drm-client-id of our own file, as the DRM core prints it */
 static long long client_id(int fd)
@@ -103,7 +57,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	strcpy(submit.scenario, argv[1]);
-	fd = open_mock(path, sizeof(path), seen, sizeof(seen));
+	fd = drm_open_driver("renderD", 128, 191, "gt_mock", path, sizeof(path), seen, sizeof(seen));
 	if (fd < 0) {
 		printf("mock-client: no gt_mock render node in /dev/dri:%s\n", seen);
 		return 2;
