@@ -106,7 +106,13 @@ void top_view_text(struct top_view *v, const struct live_snapshot *s, enum live_
 	}
 	if (!s->nr_rings)
 		line(v, &row, "(no GPU jobs yet)");
-	if (s->last_hang)
+	if (s->last_hang && s->last_hang->is_xe)
+		/* xe names a GuC queue's job, not a ring's jobs in flight */
+		line(v, &row, "HANGS %llu ring timeout%s, %llu GPU reset%s; last: xe %s timed out at %.6f (job seqno %u)",
+		     (unsigned long long)s->timeouts, s->timeouts == 1 ? "" : "s",
+		     (unsigned long long)s->resets, s->resets == 1 ? "" : "s", s->last_hang->ring,
+		     (double)s->last_hang->ts / 1e9, s->last_hang->xe.seqno);
+	else if (s->last_hang)
 		line(v, &row, "HANGS %llu ring timeout%s, %llu GPU reset%s; last: %s timed out at %.6f with %zu job%s in flight%s",
 		     (unsigned long long)s->timeouts, s->timeouts == 1 ? "" : "s",
 		     (unsigned long long)s->resets, s->resets == 1 ? "" : "s", s->last_hang->ring,

@@ -14,16 +14,17 @@ static void copy(char *to, size_t size, const char *from, size_t len)
 	to[len] = '\0';
 }
 
-/* dev_err()'s prefix: "amdgpu 0000:03:00.0: message" */
+/* dev_err()'s prefix: "amdgpu 0000:03:00.0: message" (or xe's) */
 static void device_of(const char *text, struct hang_line *out)
 {
+	size_t skip = !strncmp(text, "amdgpu ", 7) ? 7 : !strncmp(text, "xe ", 3) ? 3 : 0;
 	const char *end;
 
-	if (strncmp(text, "amdgpu ", 7))
+	if (!skip)
 		return;
-	end = strstr(text + 7, ": ");
+	end = strstr(text + skip, ": ");
 	if (end)
-		copy(out->dev, sizeof(out->dev), text + 7, (size_t)(end - text - 7));
+		copy(out->dev, sizeof(out->dev), text + skip, (size_t)(end - text - skip));
 }
 
 static bool starts(const char *s, const char *with)
@@ -91,6 +92,41 @@ static bool process_line(const char *text, struct hang_line *out)
 	return true;
 }
 
+/*
+ * xe: "... GT0: Timedout job: seqno=S, lrc_seqno=L, guc_id=G, flags=0x.. in PROC [PID]"
+ * (6.8 has no lrc_seqno, 6.12 no process)
+ */
+static bool xe_line(const char *text, struct hang_line *out)
+{
+	const char *p = strstr(text, "Timedout job: seqno="), *gt = strstr(text, "GT"), *in, *open;
+	unsigned int seqno, lrc;
+	int guc;
+
+	if (!p)
+		return false;
+	memset(&out->xe, 0, sizeof(out->xe));
+	out->xe.gt = -1;
+	if (gt && gt < p && sscanf(gt, "GT%d: ", &out->xe.gt) != 1)
+		out->xe.gt = -1;
+	if (sscanf(p, "Timedout job: seqno=%u, lrc_seqno=%u, guc_id=%d", &seqno, &lrc, &guc) == 3) {
+		out->xe.has_lrc_seqno = true;
+		out->xe.lrc_seqno = lrc;
+	} else if (sscanf(p, "Timedout job: seqno=%u, guc_id=%d", &seqno, &guc) != 2) {
+		return false;
+	}
+	out->xe.seqno = seqno;
+	out->xe.guc_id = guc;
+	/* the process behind the queue's VM, "no process [0]" for the kernel's own */
+	in = strstr(p, " in ");
+	open = strrchr(p, '[');
+	if (in && open && open > in + 4 && atoi(open + 1) > 0) {
+		copy(out->process, sizeof(out->process), in + 4, (size_t)(open - 1 - (in + 4)));
+		out->tgid = out->pid = atoi(open + 1);
+		copy(out->thread, sizeof(out->thread), out->process, strlen(out->process));
+	}
+	return true;
+}
+
 static enum hang_line_kind reset_line(const char *text, struct hang_line *out)
 {
 	const char *p;
@@ -131,6 +167,8 @@ bool hang_line_parse(const char *text, struct hang_line *out)
 		return false;
 	device_of(text, out);
 	out->kind = ring_line(text, out);
+	if (out->kind == HANG_LINE_NONE && xe_line(text, out))
+		out->kind = HANG_LINE_XE_TIMEOUT;
 	if (out->kind == HANG_LINE_NONE && process_line(text, out))
 		out->kind = HANG_LINE_PROCESS;
 	if (out->kind == HANG_LINE_NONE)
@@ -147,11 +185,12 @@ void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep)
 	h->console = tep_find_event_by_name(tep, "printk", "console");
 	h->msg = h->console ? tep_find_field(h->console, "msg") : NULL;
 	h->reg_dump_id = dumps ? dumps->id : -1;
+	h->xe_timedout = tep_find_event_by_name(tep, "xe", "xe_sched_job_timedout");
 }
 
 bool gpu_hangs_present(const struct gpu_hangs *h)
 {
-	return h->msg != NULL;
+	return h->msg || h->xe_timedout;
 }
 
 /* NULL past the bound: counted */
@@ -258,12 +297,87 @@ static void reset_ends(struct gpu_hangs *h, uint64_t ts, const struct hang_line 
 	r->ended |= l->kind == HANG_LINE_RESET_END;
 }
 
+/*
+ * An xe job timed out: the log line and the tracepoint just after it tell the same
+ * timeout (one hang); either alone is one too
+ */
+static void xe_timed_out(struct gpu_hangs *h, uint64_t ts, const char *dev, const struct xe_job_id *x,
+			 const struct hang_line *l)
+{
+	struct gpu_hang *g = NULL;
+	size_t i;
+
+	for (i = h->nr_hangs; i > 0 && !g; i--) {
+		struct gpu_hang *o = &h->hangs[i - 1];
+
+		if (o->is_xe && o->xe.guc_id == x->guc_id && o->xe.seqno == x->seqno &&
+		    same_dev(o->dev, dev) && (l ? !o->xe_logged : !o->xe_traced))
+			g = o;
+	}
+	if (!g) {
+		g = grow(h, (void **)&h->hangs, &h->nr_hangs, sizeof(*g));
+		if (!g)
+			return;
+		g->ts = ts;
+		g->reset = -1;
+		g->is_xe = true;
+		g->xe = *x;
+		snprintf(g->ring, sizeof(g->ring), "GuC queue %d", x->guc_id);
+	}
+	if (!g->dev[0])
+		snprintf(g->dev, sizeof(g->dev), "%s", dev);
+	if (x->gt >= 0)
+		g->xe.gt = x->gt;
+	if (x->has_lrc_seqno) {
+		g->xe.has_lrc_seqno = true;
+		g->xe.lrc_seqno = x->lrc_seqno;
+	}
+	if (l) {
+		g->xe_logged = true;
+		if (l->tgid && !g->has_process) {
+			g->has_process = true;
+			memcpy(g->process, l->process, sizeof(g->process));
+			memcpy(g->thread, l->thread, sizeof(g->thread));
+			g->tgid = l->tgid;
+			g->pid = l->pid;
+		}
+	} else {
+		g->xe_traced = true;
+	}
+}
+
+/* xe_sched_job_timedout: the job's GuC queue, seqno, and (7.x) its GT */
+static void xe_tracepoint(struct gpu_hangs *h, struct tep_record *rec)
+{
+	struct tep_format_field *f;
+	struct xe_job_id x = { .gt = -1 };
+	unsigned long long v;
+	char dev[GPU_HANG_NAME] = "";
+
+	if ((f = tep_find_field(h->xe_timedout, "dev")))
+		record_field_str(f, rec, dev, sizeof(dev));
+	if (tep_get_field_val(NULL, h->xe_timedout, "guc_id", rec, &v, 0) == 0)
+		x.guc_id = (int)v;
+	if (tep_get_field_val(NULL, h->xe_timedout, "seqno", rec, &v, 0) == 0)
+		x.seqno = (uint32_t)v;
+	if (tep_get_field_val(NULL, h->xe_timedout, "lrc_seqno", rec, &v, 0) == 0) {
+		x.lrc_seqno = (uint32_t)v;
+		x.has_lrc_seqno = true;
+	}
+	if (tep_get_field_val(NULL, h->xe_timedout, "gt_id", rec, &v, 0) == 0)
+		x.gt = (int)v;
+	xe_timed_out(h, rec->ts, dev, &x, NULL);
+}
+
 static void line(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const struct hang_line *l)
 {
 	struct gpu_hang *g;
 
 	h->lines++;
 	switch (l->kind) {
+	case HANG_LINE_XE_TIMEOUT:
+		xe_timed_out(h, ts, l->dev, &l->xe, l);
+		break;
 	case HANG_LINE_TIMEOUT:
 	case HANG_LINE_SOFT_RECOVERED:
 		timed_out(h, tl, ts, l);
@@ -301,8 +415,11 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 	struct hang_line l;
 	char buf[512];
 
-	/* GPU events: only the register dumps are ours; the job join counts them too */
+	/* GPU events: only the register dumps and xe's timeouts are ours; the job join counts them too */
 	if (ev) {
+		if (ev->kind == GEV_XE_JOB && h->xe_timedout &&
+		    tep_data_type(h->tep, rec) == h->xe_timedout->id)
+			xe_tracepoint(h, rec);
 		if (ev->kind == GEV_AMDGPU_OTHER && h->reg_dump_id >= 0 &&
 		    tep_data_type(h->tep, rec) == h->reg_dump_id) {
 			struct gpu_reset *r = h->nr_resets ? &h->resets[h->nr_resets - 1] : NULL;

@@ -19,6 +19,12 @@
  * end with ret = R"), with amdgpu_reset_reg_dumps records in between. At the
  * timeout line, the jobs in flight on that ring are what hung: the job
  * join lists them and flags them H.
+ *
+ * xe says it differently: "xe DEV: [drm] GT0: Timedout job: seqno=S,
+ * lrc_seqno=L, guc_id=G, flags=0x.. in PROCESS [PID]" in the log and the
+ * xe_sched_job_timedout tracepoint just after; both name the job by its
+ * GuC queue and seqno, not by the scheduler's ring, so such a hang is
+ * listed as "GuC queue G" with the process the kernel blamed, and no jobs.
  */
 
 #define GPU_HANGS_MAX		256	/* hangs and resets kept; more are counted */
@@ -28,7 +34,14 @@
 enum hang_line_kind {
 	HANG_LINE_NONE, HANG_LINE_TIMEOUT, HANG_LINE_SOFT_RECOVERED, HANG_LINE_PROCESS,
 	HANG_LINE_RING_RESET_OK, HANG_LINE_RING_RESET_FAILED, HANG_LINE_RESET_BEGIN,
-	HANG_LINE_RESET_OK, HANG_LINE_RESET_FAILED, HANG_LINE_RESET_END,
+	HANG_LINE_RESET_OK, HANG_LINE_RESET_FAILED, HANG_LINE_RESET_END, HANG_LINE_XE_TIMEOUT,
+};
+
+/* xe's names for a timed-out job */
+struct xe_job_id {
+	int guc_id, gt;			/* gt -1: not said */
+	uint32_t seqno, lrc_seqno;
+	bool has_lrc_seqno;
 };
 
 /* What one kernel log line says, when it is one of the above. */
@@ -42,6 +55,7 @@ struct hang_line {
 	int tgid, pid;
 	bool has_result;
 	int result;
+	struct xe_job_id xe;		/* HANG_LINE_XE_TIMEOUT */
 };
 
 enum ring_reset { RING_RESET_NONE, RING_RESET_OK, RING_RESET_FAILED };
@@ -62,6 +76,9 @@ struct gpu_hang {
 	enum ring_reset ring_reset;
 	uint64_t ring_reset_ts;
 	int reset;			/* the GPU reset that followed: index, -1 none */
+	/* an xe job's timeout (ring: "GuC queue G"): from the log, the tracepoint or both */
+	bool is_xe, xe_logged, xe_traced;
+	struct xe_job_id xe;
 };
 
 struct gpu_reset {
@@ -78,6 +95,7 @@ struct gpu_hangs {
 	struct tep_event *console;
 	struct tep_format_field *msg;
 	int reg_dump_id;		/* amdgpu_reset_reg_dumps, -1 absent */
+	struct tep_event *xe_timedout;	/* xe_sched_job_timedout, NULL absent */
 	uint64_t lines;			/* log lines recognized */
 	struct gpu_hang *hangs;
 	size_t nr_hangs;

@@ -851,10 +851,13 @@ static void hangs(struct perfetto_export *p)
 		char name[96], blamed[80];
 		struct pf_arg args[2] = { { .name = A_IN_FLIGHT, .type = ARG_UINT, .u = g->jobs_in_flight },
 					  { .name = A_BLAMED, .type = ARG_STR, .s = blamed } };
+		/* xe names no ring's jobs: no count of them */
 		struct pf_event e = { .ts = g->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
-				      .args = args, .nr_args = g->has_process ? 2 : 1 };
+				      .args = g->is_xe ? args + 1 : args,
+				      .nr_args = !g->is_xe + g->has_process };
 
-		snprintf(name, sizeof(name), "%s timed out%s", g->ring, g->soft_recovered ? ", soft-recovered" : "");
+		snprintf(name, sizeof(name), "%s%s timed out%s", g->is_xe ? "xe " : "", g->ring,
+			 g->soft_recovered ? ", soft-recovered" : "");
 		snprintf(blamed, sizeof(blamed), "%s %d", g->process, g->tgid);
 		if (ring >= 0 && grow_rings(p, ring + 1))
 			e.track = ring_track(p, ring, T_TIMEOUTS, 0);

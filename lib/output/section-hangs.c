@@ -2,7 +2,8 @@
 /*
  * The hangs section of the report, in each format: ring timeouts and GPU
  * resets as the kernel logged them (gpu-hangs.h), each with the jobs that
- * were in flight on the ring, their submitters and how long they had run;
+ * were in flight on the ring, their submitters and how long they had run
+ * (xe's job timeouts with their GuC queue, seqno and blamed process);
  * and the user queues the driver marked hung (user-queues.h).
  */
 #include <string.h>
@@ -74,17 +75,31 @@ static void text_hang(struct report *rep, const struct gpu_hang *g)
 	char at[32];
 	size_t i;
 
-	fprintf(rep->stream, "  %s %s%s%s timed out", report_ts(at, sizeof(at), g->ts), g->ring,
-		g->dev[0] ? " on " : "", g->dev);
+	fprintf(rep->stream, "  %s %s%s", report_ts(at, sizeof(at), g->ts), g->is_xe ? "xe " : "", g->ring);
+	if (g->is_xe && g->xe.gt >= 0)
+		fprintf(rep->stream, " (GT%d)", g->xe.gt);
+	fprintf(rep->stream, "%s%s timed out", g->dev[0] ? " on " : "", g->dev);
 	if (g->soft_recovered)
 		fprintf(rep->stream, ", soft-recovered");
 	if (g->has_seq)
 		fprintf(rep->stream, " (signaled seq %u, emitted seq %u)", g->signaled, g->emitted);
-	if (g->has_process)
+	if (g->is_xe) {
+		fprintf(rep->stream, " (job seqno %u", g->xe.seqno);
+		if (g->xe.has_lrc_seqno)
+			fprintf(rep->stream, ", lrc seqno %u", g->xe.lrc_seqno);
+		fprintf(rep->stream, ")");
+	}
+	if (g->has_process && g->is_xe)
+		fprintf(rep->stream, "; the kernel names %s pid %d", g->process, g->tgid);
+	else if (g->has_process)
 		fprintf(rep->stream, "; the kernel names %s pid %d (thread %s pid %d)", g->process,
 			g->tgid, g->thread, g->pid);
-	fprintf(rep->stream, "\n    in flight: %zu job%s%s\n", g->jobs_in_flight,
-		report_plural(g->jobs_in_flight), g->jobs_in_flight ? " (flagged H)" : "");
+	if (g->is_xe)
+		/* its GuC queue is not the scheduler's ring: which of the ring's jobs it was is not said */
+		fprintf(rep->stream, "\n    in flight: not known (xe names the job by its GuC queue and seqno, not by the scheduler's ring)\n");
+	else
+		fprintf(rep->stream, "\n    in flight: %zu job%s%s\n", g->jobs_in_flight,
+			report_plural(g->jobs_in_flight), g->jobs_in_flight ? " (flagged H)" : "");
 	for (i = 0; i < g->nr_jobs; i++)
 		text_job(rep, g, &g->jobs[i]);
 	if (g->jobs_in_flight > g->nr_jobs)
@@ -227,6 +242,17 @@ static void json_hang(struct report *rep, const struct gpu_hang *g)
 		fprintf(o, "%d", g->reset);
 	else
 		fputs("null", o);
+	fprintf(o, ",\"driver\":\"%s\",\"xe\":", g->is_xe ? "xe" : "amdgpu");
+	if (g->is_xe) {
+		fprintf(o, "{\"guc_id\":%d,\"gt\":", g->xe.guc_id);
+		report_json_u64(o, g->xe.gt >= 0, (uint64_t)g->xe.gt);
+		fprintf(o, ",\"seqno\":%u,\"lrc_seqno\":", g->xe.seqno);
+		report_json_u64(o, g->xe.has_lrc_seqno, g->xe.lrc_seqno);
+		fprintf(o, ",\"logged\":%s,\"traced\":%s}", g->xe_logged ? "true" : "false",
+			g->xe_traced ? "true" : "false");
+	} else {
+		fputs("null", o);
+	}
 	fputc('}', o);
 }
 
@@ -284,7 +310,7 @@ static void csv_hangs(struct report *rep)
 
 	if (!present(rep))
 		return;
-	fprintf(o, "\n# hangs\nat_ns,dev,ring,soft_recovered,signaled_seq,emitted_seq,process,process_pid,jobs_in_flight,job,job_pid,job_comm,on_hardware_ns,ring_reset,gpu_reset\n");
+	fprintf(o, "\n# hangs\nat_ns,dev,ring,soft_recovered,signaled_seq,emitted_seq,process,process_pid,jobs_in_flight,job,job_pid,job_comm,on_hardware_ns,ring_reset,gpu_reset,driver,xe_guc_id,xe_seqno,xe_lrc_seqno\n");
 	for (i = 0; i < h->nr_hangs; i++) {
 		const struct gpu_hang *g = &h->hangs[i];
 
@@ -315,6 +341,10 @@ static void csv_hangs(struct report *rep)
 				g->ring_reset == RING_RESET_OK ? "succeeded" : "failed");
 			if (g->reset >= 0)
 				fprintf(o, "%d", g->reset);
+			fprintf(o, ",%s", g->is_xe ? "xe" : "amdgpu");
+			report_csv_u64(o, g->is_xe, (uint64_t)g->xe.guc_id);
+			report_csv_u64(o, g->is_xe, g->xe.seqno);
+			report_csv_u64(o, g->is_xe && g->xe.has_lrc_seqno, g->xe.lrc_seqno);
 			fputc('\n', o);
 		}
 	}

@@ -7,7 +7,8 @@
 /*
  * amdgpu_device_rreg/wreg trace every register access and would drown the
  * job events, hence amdgpu_[!d]* rather than the whole system. The kernel's
- * log (printk:console) is where ring timeouts and GPU resets are told.
+ * log (printk:console) is where ring timeouts, xe's job timeouts and GPU
+ * resets are told.
  */
 static const char *const amd_events[] = {
 	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
@@ -20,7 +21,7 @@ static const char *const i915_events[] = {
 	"i915", "dma_fence", "drm:drm_vblank_event*", NULL
 };
 static const char *const xe_events[] = {
-	"xe", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", NULL
+	"xe", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", "printk:console", NULL
 };
 static const char *const virtio_events[] = {
 	"virtio_gpu", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", NULL

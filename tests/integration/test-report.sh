@@ -956,12 +956,27 @@ assert [r["timeouts"] for r in d["rings"]] == [1, 1]' < <("$GT" report --format 
 j = {x["fence"]: x["in_flight_at_timeout"] for x in json.load(sys.stdin)["jobs"]}
 assert j == {"100:1": True, "101:1": True, "200:1": False, "201:1": True}, j' < <("$GT" report --jobs --format json "$f") || return 1
 	out=$("$GT" report --format csv "$f")
-	expect "CSV hang rows" grep -q '^1010015000,,gfx_0.0.0,0,41,43,llama,4242,2,100:1,4242,llama,10000000,,0$' <<< "$out" || return 1
+	expect "CSV hang rows" grep -q '^1010015000,,gfx_0.0.0,0,41,43,llama,4242,2,100:1,4242,llama,10000000,,0,amdgpu,,,$' <<< "$out" || return 1
 	expect "CSV reset row" grep -q '^1010016000,1010291000,0000:03:00.0,1,0,3$' <<< "$out" || return 1
 	# a user queue the driver marked hung is listed with them
 	f=$(fixture userq) || { WHY="make-fixture failed"; return 1; }
 	expect "the hung user queue" grep -q '^  1.002500 user queue 0000:03:00.0 compute, doorbell 16 (4242 llama) hung for 500.000 us (to the file.s end)$' \
 		<<< "$("$GT" report "$f")" || return 1
+	# xe: the log line and the tracepoint of one timeout are one hang; a tracepoint alone another
+	f=$(fixture xe-hang) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "xe's timeout: $(grep -A1 ' xe ' <<< "$out" | tr '\n' '|')" \
+		grep -q '^  1.005012 xe GuC queue 5 (GT0) on 0000:00:02.0 timed out (job seqno 18, lrc seqno 18); the kernel names llama pid 4242$' <<< "$out" || return 1
+	expect "xe's jobs in flight claimed" \
+		[ "$(grep -c '^    in flight: not known (xe names the job by its GuC queue and seqno' <<< "$out")" = 2 ] || return 1
+	expect "xe JSON" python3 -c 'import json, sys
+t = json.load(sys.stdin)["hangs"]["timeouts"]
+assert len(t) == 2 and t[0]["driver"] == "xe" and t[0]["process"]["pid"] == 4242, t
+assert t[0]["xe"] == {"guc_id": 5, "gt": 0, "seqno": 18, "lrc_seqno": 18, "logged": True, "traced": True}, t[0]
+assert t[1]["xe"]["guc_id"] == 2 and not t[1]["xe"]["logged"] and t[1]["process"] is None, t[1]' \
+		< <("$GT" report --format json "$f") || return 1
+	expect "xe CSV" grep -q '^1005012000,0000:00:02.0,GuC queue 5,0,,,llama,4242,0,,,,,,,xe,5,18,18$' \
+		<<< "$("$GT" report --format csv "$f")" || return 1
 	# a file without the kernel's log: JSON null, nothing in text
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "hangs in a file without them" not grep -q 'GPU hangs' <<< "$("$GT" report "$f")" || return 1

@@ -61,6 +61,23 @@ static void test_lines(void)
 	CU_ASSERT_TRUE(hang_line_parse("[drm:amdgpu_job_timedout [amdgpu]] *ERROR* GPU Recovery Failed: -22\n", &l));
 	CU_ASSERT_TRUE(l.kind == HANG_LINE_RESET_FAILED && l.result == -22);
 
+	/* xe: 7.x with the process, 6.12 without, 6.8 without lrc_seqno */
+	CU_ASSERT_TRUE(hang_line_parse("xe 0000:00:02.0: [drm] GT1: Timedout job: seqno=18, lrc_seqno=17, guc_id=5, flags=0x0 in Web Content [812]\n", &l));
+	CU_ASSERT_TRUE(l.kind == HANG_LINE_XE_TIMEOUT && l.xe.seqno == 18 && l.xe.lrc_seqno == 17 &&
+		       l.xe.has_lrc_seqno && l.xe.guc_id == 5 && l.xe.gt == 1);
+	CU_ASSERT_STRING_EQUAL(l.dev, "0000:00:02.0");
+	CU_ASSERT_STRING_EQUAL(l.process, "Web Content");
+	CU_ASSERT_EQUAL(l.tgid, 812);
+	CU_ASSERT_TRUE(hang_line_parse("xe 0000:00:02.0: [drm] GT0: Timedout job: seqno=3, lrc_seqno=3, guc_id=2, flags=0x8\n", &l));
+	CU_ASSERT_TRUE(l.kind == HANG_LINE_XE_TIMEOUT && l.xe.guc_id == 2 && l.tgid == 0 && !l.process[0]);
+	CU_ASSERT_TRUE(hang_line_parse("xe 0000:00:02.0: [drm] Timedout job: seqno=9, guc_id=4, flags=0x0\n", &l));
+	CU_ASSERT_TRUE(l.kind == HANG_LINE_XE_TIMEOUT && l.xe.seqno == 9 && !l.xe.has_lrc_seqno &&
+		       l.xe.gt == -1);
+	/* the kernel's own queue: "no process [0]" blames nobody */
+	CU_ASSERT_TRUE(hang_line_parse("xe 0000:00:02.0: [drm] GT0: Timedout job: seqno=1, lrc_seqno=1, guc_id=0, flags=0x1 in no process [0]\n", &l));
+	CU_ASSERT_TRUE(l.kind == HANG_LINE_XE_TIMEOUT && l.tgid == 0 && !l.process[0]);
+	CU_ASSERT_FALSE(hang_line_parse("xe 0000:00:02.0: [drm] GT0: Timedout job: seqno=x\n", &l));
+
 	/* alike, but not a hang */
 	CU_ASSERT_FALSE(hang_line_parse("io_uring setup failed\n", &l));
 	CU_ASSERT_FALSE(hang_line_parse("ring buffer resized to 4096\n", &l));
@@ -132,6 +149,35 @@ static void test_the_hang_fixture(void)
 	unlink(path);
 }
 
+/* xe: the log line and the tracepoint of one timeout make one hang; a tracepoint alone another */
+static void test_the_xe_fixture(void)
+{
+	struct gt_error err = { 0 };
+	const struct gpu_hang *g;
+	struct analysis a;
+	char path[64];
+
+	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("xe-hang", path, sizeof(path)), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	CU_ASSERT_TRUE(gpu_hangs_present(&a.hangs));
+	CU_ASSERT_EQUAL_FATAL(a.hangs.nr_hangs, 2);
+	g = &a.hangs.hangs[0];
+	CU_ASSERT_TRUE(g->is_xe && g->xe_logged && g->xe_traced);
+	CU_ASSERT_STRING_EQUAL(g->ring, "GuC queue 5");
+	CU_ASSERT_STRING_EQUAL(g->dev, "0000:00:02.0");
+	CU_ASSERT_TRUE(g->xe.seqno == 18 && g->xe.lrc_seqno == 18 && g->xe.gt == 0);
+	CU_ASSERT_TRUE(g->has_process && g->tgid == 4242);
+	CU_ASSERT_STRING_EQUAL(g->process, "llama");
+	/* no ring's jobs are named: none flagged */
+	CU_ASSERT_EQUAL(g->jobs_in_flight, 0);
+	g = &a.hangs.hangs[1];
+	CU_ASSERT_TRUE(g->is_xe && !g->xe_logged && g->xe_traced && !g->has_process);
+	CU_ASSERT_TRUE(g->xe.guc_id == 2 && g->xe.seqno == 7);
+	analysis_close(&a);
+	unlink(path);
+}
+
 /* A log that times out more than is kept: counted, and a reset past it still attaches nowhere */
 static void test_more_hangs_than_kept(void)
 {
@@ -171,4 +217,5 @@ void suite_gpu_hangs(void)
 	CU_add_test(s, "the kernel's lines of 6.1, 6.12+ and drm_err; look-alikes", test_lines);
 	CU_add_test(s, "the hang fixture: jobs in flight, the process blamed, the reset", test_the_hang_fixture);
 	CU_add_test(s, "more timeouts than kept: counted", test_more_hangs_than_kept);
+	CU_add_test(s, "xe: the log line and the tracepoint of one timeout, one alone", test_the_xe_fixture);
 }
