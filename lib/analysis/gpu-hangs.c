@@ -349,22 +349,22 @@ static void xe_timed_out(struct gpu_hangs *h, uint64_t ts, const char *dev, cons
 /* xe_sched_job_timedout: the job's GuC queue, seqno, and (7.x) its GT */
 static void xe_tracepoint(struct gpu_hangs *h, struct tep_record *rec)
 {
-	struct tep_format_field *f;
+	struct tep_event *e = h->xe_timedout;
 	struct xe_job_id x = { .gt = -1 };
-	unsigned long long v;
 	char dev[GPU_HANG_NAME] = "";
+	unsigned long long v;
 
-	if ((f = tep_find_field(h->xe_timedout, "dev")))
-		record_field_str(f, rec, dev, sizeof(dev));
-	if (tep_get_field_val(NULL, h->xe_timedout, "guc_id", rec, &v, 0) == 0)
+	/* bounds-checked reads: the record may be short in a damaged file */
+	record_field_str(tep_find_field(e, "dev"), rec, dev, sizeof(dev));
+	if (record_field_num(tep_find_field(e, "guc_id"), rec, &v))
 		x.guc_id = (int)v;
-	if (tep_get_field_val(NULL, h->xe_timedout, "seqno", rec, &v, 0) == 0)
+	if (record_field_num(tep_find_field(e, "seqno"), rec, &v))
 		x.seqno = (uint32_t)v;
-	if (tep_get_field_val(NULL, h->xe_timedout, "lrc_seqno", rec, &v, 0) == 0) {
+	if (record_field_num(tep_find_field(e, "lrc_seqno"), rec, &v)) {
 		x.lrc_seqno = (uint32_t)v;
 		x.has_lrc_seqno = true;
 	}
-	if (tep_get_field_val(NULL, h->xe_timedout, "gt_id", rec, &v, 0) == 0)
+	if (record_field_num(tep_find_field(e, "gt_id"), rec, &v))
 		x.gt = (int)v;
 	xe_timed_out(h, rec->ts, dev, &x, NULL);
 }

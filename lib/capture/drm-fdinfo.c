@@ -154,8 +154,11 @@ static bool listed(const int *pids, int nr, int pid)
 	return false;
 }
 
-/* The children of each of @pid's threads (/proc/PID/task/TID/children), onto @tree */
-static void add_children(int proc, int pid, int *tree, int *nr, int max)
+/*
+ * The children of each of @pid's threads (/proc/PID/task/TID/children), onto @tree;
+ * @threads counts down the threads looked at (a workload may have thousands)
+ */
+static void add_children(int proc, int pid, int *tree, int *nr, int max, int *threads)
 {
 	char path[64], buf[4096], *p, *end;
 	struct dirent *e;
@@ -170,12 +173,13 @@ static void add_children(int proc, int pid, int *tree, int *nr, int max)
 			close(fd);
 		return;
 	}
-	while ((e = readdir(dir)) && *nr < max) {
+	while ((e = readdir(dir)) && *nr < max && *threads > 0) {
 		ssize_t n;
 		int f;
 
 		if (e->d_name[0] == '.')
 			continue;
+		(*threads)--;
 		snprintf(path, sizeof(path), "%.20s/children", e->d_name);
 		f = openat(dirfd(dir), path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 		if (f < 0)
@@ -205,14 +209,14 @@ static void add_children(int proc, int pid, int *tree, int *nr, int max)
 static void scan_quick(struct drm_fdinfo *s, uint64_t ts, int proc, const int *roots, int nr_roots,
 		       long *budget)
 {
-	int tree[DRM_FDINFO_TREE], nr = 0, i;
+	int tree[DRM_FDINFO_TREE], nr = 0, i, threads = DRM_FDINFO_TREE_THREADS;
 	char pid[16];
 
 	for (i = 0; i < nr_roots && nr < DRM_FDINFO_TREE; i++)
 		if (roots[i] > 0 && !listed(tree, nr, roots[i]))
 			tree[nr++] = roots[i];
 	for (i = 0; i < nr; i++)	/* breadth first: @tree grows as it is walked */
-		add_children(proc, tree[i], tree, &nr, DRM_FDINFO_TREE);
+		add_children(proc, tree[i], tree, &nr, DRM_FDINFO_TREE, &threads);
 	for (i = 0; i < s->nr_holders && *budget > 0 && s->files < DRM_FDINFO_MAX_FILES; i++) {
 		snprintf(pid, sizeof(pid), "%d", s->holders[i]);
 		put_process(s, ts, proc, pid, budget);

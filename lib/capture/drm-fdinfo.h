@@ -27,6 +27,7 @@
 #define DRM_FDINFO_MAX_FILES	4096		/* DRM files kept per snapshot */
 #define DRM_FDINFO_HOLDERS	1024		/* processes the quick snapshots revisit */
 #define DRM_FDINFO_TREE		256		/* the workload's processes they look at */
+#define DRM_FDINFO_TREE_THREADS	4096		/* and the threads whose children they read */
 
 struct drm_fdinfo {
 	int fd;				/* pages, -1: none */
