@@ -234,12 +234,13 @@ struct job_in_flight {
 	uint64_t since;			/* on the hardware since (0: not sent to the ring) */
 };
 
+#define TIMELINE_CLIENT_HW_MAX	4096	/* client ids whose hardware time is counted */
+
 /**
  * timeline_client_hw_ns - the hardware time of client @id's jobs finished so far (every job,
  * whatever the filter: a driver's fdinfo counts them all); at most TIMELINE_CLIENT_HW_MAX
  * clients are counted, a later one reads 0
  */
-#define TIMELINE_CLIENT_HW_MAX	4096
 uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id);
 
 /** timeline_ring_find - the index of the ring so named, -1 when the trace has none */
