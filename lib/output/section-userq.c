@@ -129,6 +129,10 @@ static void text_userq(struct report *rep)
 	if (u->dropped)
 		fprintf(rep->stream, "  (%llu events past the bounds of %d queues and %d pending fences not followed)\n",
 			(unsigned long long)u->dropped, USERQ_MAX_QUEUES, USERQ_MAX_PENDING);
+	/* the totals above count them; the timeline and the hung list do not */
+	if (u->spans_dropped)
+		fprintf(rep->stream, "  (%llu state and fence intervals past %d not kept: counted above, not drawn in Perfetto or listed as hangs)\n",
+			(unsigned long long)u->spans_dropped, USERQ_MAX_SPANS);
 }
 
 static void json_latency(FILE *f, const char *key, struct latency_stats *s)
@@ -201,8 +205,9 @@ static void json_userq(struct report *rep)
 		fputs("null", rep->stream);
 		return;
 	}
-	fprintf(rep->stream, "{\"records\":%llu,\"dropped\":%llu,\"note\":",
-		(unsigned long long)u->records, (unsigned long long)u->dropped);
+	fprintf(rep->stream, "{\"records\":%llu,\"dropped\":%llu,\"spans_dropped\":%llu,\"note\":",
+		(unsigned long long)u->records, (unsigned long long)u->dropped,
+		(unsigned long long)u->spans_dropped);
 	json_str(rep->stream, userq_note);
 	fprintf(rep->stream, ",\"queues\":[");
 	for (i = 0; i < u->nr; i++) {

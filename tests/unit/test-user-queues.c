@@ -5,9 +5,11 @@
  * low 32 bits dma_fence carries, the time not mapped while work was
  * pending, a dependency wait, a failed create, a queue from before the file.
  */
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "../../lib/analysis/analysis.h"
+#include "../fixture/fixture.h"
 #include "unit.h"
 
 #define US	1000ULL
@@ -84,10 +86,45 @@ static void test_no_user_queue_formats(void)
 	unlink(path);
 }
 
+/* A queue that changes state more often than spans are kept: totals stay whole, the rest counted */
+static void test_more_spans_than_kept(void)
+{
+	struct gt_error err = { 0 };
+	char path[] = "/tmp/gt-unit-userq-XXXXXX";
+	struct fixture *f;
+	struct analysis a;
+	int fd = mkstemp(path), i, ret = 0, n = USERQ_MAX_SPANS + 10;
+
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	f = fixture_new("tests/fixtures/formats/linux-7.3", 1, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	/* mapped (1) and preempted (2) by turns, 1 us each */
+	for (i = 0; i < n; i++)
+		ret |= fixture_add(f, 0, US * (10 + (unsigned long long)i), 4242,
+				   "amdgpu/amdgpu_userq_state_changed",
+				   (struct fv[]){ FV("doorbell_index", 16), FV("client_id", 7),
+						  FV("queue_type", 1), FV("to", 1 + i % 2), FV_END });
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT_EQUAL_FATAL(fixture_write(f, path, &err), 0);
+	fixture_free(f);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	CU_ASSERT_EQUAL(a.uq.nr_spans, USERQ_MAX_SPANS);
+	/* n - 1 intervals, each closed by the next change (the last is still open at the end) */
+	CU_ASSERT_EQUAL(a.uq.spans_dropped, (uint64_t)(n - 1 - USERQ_MAX_SPANS));
+	CU_ASSERT_EQUAL_FATAL(a.uq.nr, 1);
+	CU_ASSERT_EQUAL(a.uq.queues[0].state_ns[USERQ_MAPPED] + a.uq.queues[0].state_ns[USERQ_PREEMPTED],
+			(uint64_t)(n - 1) * US);
+	analysis_close(&a);
+	unlink(path);
+}
+
 void suite_user_queues(void)
 {
 	CU_pSuite s = CU_add_suite("user queues", NULL, NULL);
 
 	CU_add_test(s, "the userq fixture: states, fences, waits, a failed create", test_the_userq_fixture);
 	CU_add_test(s, "no user-queue records: an empty table", test_no_user_queue_formats);
+	CU_add_test(s, "more state intervals than kept: counted, totals whole", test_more_spans_than_kept);
 }
