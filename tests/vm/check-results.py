@@ -486,7 +486,7 @@ def check_virtio():
 
 def check_experiment():
     """scripts/gpu-trace-experiment in the guest: a, a2 the same case, b with
-    every execution 1.5x (the mock's exec_scale), three runs each; compare must
+    every execution 2x (the mock's exec_scale), three runs each; compare must
     call b slower on exec and a2 the same as a."""
     exp = os.path.join(results, "exp", "lab")
     if not os.path.exists(os.path.join(exp, "manifest.json")):
@@ -510,7 +510,7 @@ def check_experiment():
 
     ab, raw = verdicts("a", "b")
     slower = [k for k, v in (ab or {}).items() if k[1] == "exec" and v == "B slower"]
-    check("experiment: compare calls b's exec slower (exec_scale 150)", ab is not None and slower
+    check("experiment: compare calls b's exec slower (exec_scale 200)", ab is not None and slower
           and all(v == "B slower" for k, v in ab.items() if k[1] == "exec"), str(ab or raw)[:300])
     aa, raw = verdicts("a", "a2")
     check("experiment: compare calls a2's exec and total the same as a's",
