@@ -120,9 +120,9 @@ static bool xe_line(const char *text, struct hang_line *out)
 	in = strstr(p, " in ");
 	open = strrchr(p, '[');
 	if (in && open && open > in + 4 && atoi(open + 1) > 0) {
+		/* xe names the process, no thread: thread and pid stay empty */
 		copy(out->process, sizeof(out->process), in + 4, (size_t)(open - 1 - (in + 4)));
-		out->tgid = out->pid = atoi(open + 1);
-		copy(out->thread, sizeof(out->thread), out->process, strlen(out->process));
+		out->tgid = atoi(open + 1);
 	}
 	return true;
 }

@@ -143,18 +143,22 @@ static void text_userq_hangs(struct report *rep)
 static void text_hangs(struct report *rep)
 {
 	const struct gpu_hangs *h = &rep->analysis.hangs;
-	size_t i, soft = 0;
+	size_t i, soft = 0, xe = 0;
 	int uq = nr_userq_hangs(rep);
 
 	if (!present(rep))
 		return;
-	for (i = 0; i < h->nr_hangs; i++)
+	for (i = 0; i < h->nr_hangs; i++) {
 		soft += h->hangs[i].soft_recovered;
+		xe += h->hangs[i].is_xe;
+	}
 	fprintf(rep->stream, "\nGPU hangs and resets: ");
 	if (gpu_hangs_present(h)) {
-		fprintf(rep->stream, "%zu ring timeout%s", h->nr_hangs, report_plural(h->nr_hangs));
+		fprintf(rep->stream, "%zu ring timeout%s", h->nr_hangs - xe, report_plural(h->nr_hangs - xe));
 		if (soft)
 			fprintf(rep->stream, " (%zu soft-recovered)", soft);
+		if (xe)
+			fprintf(rep->stream, ", %zu xe job timeout%s", xe, report_plural(xe));
 		fprintf(rep->stream, ", %zu GPU reset%s in the kernel's log", h->nr_resets,
 			report_plural(h->nr_resets));
 	} else {
@@ -223,8 +227,13 @@ static void json_hang(struct report *rep, const struct gpu_hang *g)
 		fprintf(o, "{\"comm\":");
 		json_str(o, g->process);
 		fprintf(o, ",\"pid\":%d,\"thread\":", g->tgid);
-		json_str(o, g->thread);
-		fprintf(o, ",\"tid\":%d}", g->pid);
+		/* xe's line names no thread */
+		if (g->thread[0]) {
+			json_str(o, g->thread);
+			fprintf(o, ",\"tid\":%d}", g->pid);
+		} else {
+			fputs("null,\"tid\":null}", o);
+		}
 	} else {
 		fputs("null", o);
 	}

@@ -967,11 +967,13 @@ assert j == {"100:1": True, "101:1": True, "200:1": False, "201:1": True}, j' < 
 	out=$("$GT" report "$f")
 	expect "xe's timeout: $(grep -A1 ' xe ' <<< "$out" | tr '\n' '|')" \
 		grep -q '^  1.005012 xe GuC queue 5 (GT0) on 0000:00:02.0 timed out (job seqno 18, lrc seqno 18); the kernel names llama pid 4242$' <<< "$out" || return 1
+	expect "xe's timeouts counted as ring timeouts" \
+		grep -q "^GPU hangs and resets: 0 ring timeouts, 2 xe job timeouts, 0 GPU resets in the kernel's log$" <<< "$out" || return 1
 	expect "xe's jobs in flight claimed" \
 		[ "$(grep -c '^    in flight: not known (xe names the job by its GuC queue and seqno' <<< "$out")" = 2 ] || return 1
 	expect "xe JSON" python3 -c 'import json, sys
 t = json.load(sys.stdin)["hangs"]["timeouts"]
-assert len(t) == 2 and t[0]["driver"] == "xe" and t[0]["process"]["pid"] == 4242, t
+assert len(t) == 2 and t[0]["driver"] == "xe" and t[0]["process"] == {"comm": "llama", "pid": 4242, "thread": None, "tid": None}, t
 assert t[0]["xe"] == {"guc_id": 5, "gt": 0, "seqno": 18, "lrc_seqno": 18, "logged": True, "traced": True}, t[0]
 assert t[1]["xe"]["guc_id"] == 2 and not t[1]["xe"]["logged"] and t[1]["process"] is None, t[1]' \
 		< <("$GT" report --format json "$f") || return 1

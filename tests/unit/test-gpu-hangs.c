@@ -68,6 +68,7 @@ static void test_lines(void)
 	CU_ASSERT_STRING_EQUAL(l.dev, "0000:00:02.0");
 	CU_ASSERT_STRING_EQUAL(l.process, "Web Content");
 	CU_ASSERT_EQUAL(l.tgid, 812);
+	CU_ASSERT_TRUE(l.pid == 0 && !l.thread[0]);	/* xe names no thread */
 	CU_ASSERT_TRUE(hang_line_parse("xe 0000:00:02.0: [drm] GT0: Timedout job: seqno=3, lrc_seqno=3, guc_id=2, flags=0x8\n", &l));
 	CU_ASSERT_TRUE(l.kind == HANG_LINE_XE_TIMEOUT && l.xe.guc_id == 2 && l.tgid == 0 && !l.process[0]);
 	CU_ASSERT_TRUE(hang_line_parse("xe 0000:00:02.0: [drm] Timedout job: seqno=9, guc_id=4, flags=0x0\n", &l));
