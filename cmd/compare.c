@@ -258,8 +258,8 @@ static void text_stage(struct compare_run *cr, struct cmp_ring *r, int l, FILE *
 		us3(v[4 + s], sizeof(v[4 + s]), res.n[s], res.p99[s]);
 	}
 	if (res.verdict == CMP_SLOWER || res.verdict == CMP_FASTER || res.verdict == CMP_SAME) {
-		if (res.by_runs && isfinite(res.lo))
-			snprintf(why, sizeof(why), " (%+.3f..%+.3f us)", res.lo / 1e3, res.hi / 1e3);
+		if (res.by_runs && !isnan(res.p))
+			snprintf(why, sizeof(why), " (p %.3f)", res.p);
 		else if (!res.by_runs)
 			snprintf(why, sizeof(why), " (z %.1f)", res.z);
 	}
@@ -339,7 +339,8 @@ static void print_text(struct compare_run *cr, FILE *f)
 	fprintf(f, "A: %s (%d run%s)\nB: %s (%d run%s)\n", cr->input[0], cr->c.runs[0],
 	       cr->c.runs[0] == 1 ? "" : "s", cr->input[1], cr->c.runs[1], cr->c.runs[1] == 1 ? "" : "s");
 	if (cr->c.runs[0] >= COMPARE_MIN_RUNS && cr->c.runs[1] >= COMPARE_MIN_RUNS)
-		fprintf(f, "noise: the runs' own spread (bootstrap 95%% interval of B - A over the runs' medians, shown in us); p50 columns: the median of the runs' p50s, what the change compares");
+		fprintf(f, "noise: the runs' own spread (Mann-Whitney over the runs' medians, exact; called at p < %.2f, p shown); p50 columns: the median of the runs' p50s, what the change compares",
+			COMPARE_ALPHA);
 	else if (cr->c.runs[0] > 1 && cr->c.runs[1] > 1)
 		fprintf(f, "noise: over jobs (Mann-Whitney, |z| > 3.29); %d runs a side are too few to measure run-to-run noise (%d or more a side do)",
 			cr->c.runs[0] < cr->c.runs[1] ? cr->c.runs[0] : cr->c.runs[1], COMPARE_MIN_RUNS);
@@ -465,8 +466,7 @@ static void print_json(struct compare_run *cr)
 			}
 			json_num("change", res.change);
 			if (res.by_runs) {
-				json_num("ci_lo_ns", res.lo);
-				json_num("ci_hi_ns", res.hi);
+				json_num("p", res.p);
 			} else {
 				json_num("z", res.z);
 			}

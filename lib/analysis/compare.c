@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "analysis/compare.h"
+#include "analysis/rank-test.h"
 
-#define BOOTSTRAP_ROUNDS	4000
 #define RANK_Z			3.29	/* two-sided p < 0.001 */
 
 static const char *const verdict_names[] = {
@@ -110,46 +110,6 @@ double compare_median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* xorshift64*: the same resamples every time, so the verdict repeats */
-static uint64_t next_random(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 0x2545f4914f6cdd1dULL;
-}
-
-static double resampled_median(const double *v, int n, double *tmp, uint64_t *seed)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		tmp[i] = v[next_random(seed) % (uint64_t)n];
-	return compare_median(tmp, n);
-}
-
-void compare_bootstrap(const double *a, int na, const double *b, int nb, double *lo,
-		       double *hi)
-{
-	double *diff = malloc(sizeof(*diff) * BOOTSTRAP_ROUNDS);
-	double *tmp = malloc(sizeof(*tmp) * (size_t)(na > nb ? na : nb));
-	uint64_t seed = 0x9e3779b97f4a7c15ULL;
-	int i;
-
-	*lo = -INFINITY;
-	*hi = INFINITY;
-	if (!diff || !tmp || !na || !nb)
-		goto out;
-	for (i = 0; i < BOOTSTRAP_ROUNDS; i++)
-		diff[i] = resampled_median(b, nb, tmp, &seed) - resampled_median(a, na, tmp, &seed);
-	qsort(diff, BOOTSTRAP_ROUNDS, sizeof(*diff), cmp_double);
-	*lo = diff[(int)(0.025 * BOOTSTRAP_ROUNDS)];
-	*hi = diff[(int)(0.975 * BOOTSTRAP_ROUNDS) - 1];
-out:
-	free(diff);
-	free(tmp);
-}
-
 void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 		   struct cmp_result *out)
 {
@@ -182,8 +142,10 @@ void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 			out->verdict = CMP_TOO_FEW;
 			return;
 		}
-		compare_bootstrap(a->run_p50, a->nr_runs, b->run_p50, b->nr_runs, &out->lo, &out->hi);
-		clear = out->lo > 0 || out->hi < 0;
+		out->p = rank_test_p(a->run_p50, a->nr_runs, b->run_p50, b->nr_runs);
+		if (isnan(out->p))
+			c->failed = 1;
+		clear = out->p < COMPARE_ALPHA;
 	} else {
 		if (out->n[CMP_A] < COMPARE_MIN_JOBS || out->n[CMP_B] < COMPARE_MIN_JOBS) {
 			out->verdict = CMP_TOO_FEW;

@@ -13,19 +13,21 @@
  * (recordings of the same case); per ring (matched by name) and per latency
  * stage, every job of every run goes into a pooled distribution and each run
  * contributes its own median. With COMPARE_MIN_RUNS or more runs on both sides
- * the noise is the runs' own spread: a bootstrap 95% interval of the
- * difference between the median of B's run medians and A's (runs resampled,
- * fixed seed, so the verdict repeats). Two runs give the bootstrap three
- * values a side, an interval that is narrow by construction, not by evidence:
- * with fewer runs only the jobs are there, the Mann-Whitney rank test over the
- * pooled jobs (|z| > 3.29, p < 0.001), which cannot see run-to-run noise.
+ * the noise is the runs' own spread: the Mann-Whitney rank test over the runs'
+ * medians, exact for small counts (rank-test.h), calls a difference at
+ * p < COMPARE_ALPHA. Fewer runs cannot reach that (three a side split cleanly
+ * by chance one time in ten; a bootstrap of three values called that 95%):
+ * there only the jobs are there, the Mann-Whitney rank test over the pooled
+ * jobs (|z| > 3.29, p < 0.001), which cannot see run-to-run noise.
  * Either way a change smaller than min_change of A's median is not called:
  * with thousands of jobs a 0.5% shift is "significant" and useless.
  */
 enum cmp_side { CMP_A, CMP_B };
 
-/* Runs a side for the noise over runs; fewer: the rank test over jobs. */
-#define COMPARE_MIN_RUNS	3
+/* Runs a side for the noise over runs (4 and 4 split cleanly: p = 0.029); fewer: over jobs. */
+#define COMPARE_MIN_RUNS	4
+/* The p under which the test over runs calls a difference. */
+#define COMPARE_ALPHA		0.05
 /* Jobs a side for the rank test over jobs. */
 #define COMPARE_MIN_JOBS	5
 
@@ -51,9 +53,9 @@ struct cmp_result {
 					 * the runs' p50s; else the pooled p50 */
 	uint64_t n[2];
 	double change;			/* (B - A) / A of the medians; NAN when A's is 0 */
-	bool by_runs;			/* the bootstrap over runs, else the rank test */
-	double lo, hi;			/* by_runs: 95% interval of B - A, ns */
-	double z;			/* rank test: > 0 when B is larger */
+	bool by_runs;			/* the rank test over runs, else over jobs */
+	double p;			/* by_runs: two-sided p of the runs' medians */
+	double z;			/* over jobs: > 0 when B is larger */
 	enum cmp_verdict verdict;
 };
 
@@ -76,8 +78,8 @@ void compare_add_job(struct compare *c, enum cmp_side side, struct cmp_ring *r,
 void compare_end_run(struct compare *c, enum cmp_side side, struct timeline *tl,
 		     uint64_t span_ns);
 /**
- * compare_stage - one ring's stage compared: medians, their change, the bootstrap interval and
- * the verdict, into @out
+ * compare_stage - one ring's stage compared: medians, their change, the test's p or z and the
+ * verdict, into @out
  */
 void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 		   struct cmp_result *out);
@@ -108,11 +110,5 @@ void compare_free(struct compare *c);
 
 /** compare_median - the median of n values (sorted in place); 0 when n is 0. */
 double compare_median(double *v, int n);
-/**
- * compare_bootstrap - the bootstrap 95% interval of median(b) - median(a), resampling each
- * side.
- */
-void compare_bootstrap(const double *a, int na, const double *b, int nb, double *lo,
-		       double *hi);
 
 #endif

@@ -27,15 +27,17 @@ print([s for s in r["stages"] if s["stage"] == sys.argv[3]][0]["verdict"])' "$@"
 
 test_compare_finds_the_slower_stage_over_runs() {
 	local ring stage
-	cmp_case a 100 1 2 3 && cmp_case a2 100 4 5 6 && cmp_case b 130 7 8 9 ||
+	cmp_case a 100 1 2 3 4 && cmp_case a2 100 5 6 7 8 && cmp_case b 130 9 10 11 12 ||
 		{ WHY="make-fixture failed"; return 1; }
 	"$GT" compare --format json "$WORK/a" "$WORK/b" > "$WORK/ab.json" 2> "$WORK/ab.err" ||
 		{ WHY="compare failed: $(cat "$WORK/ab.err")"; return 1; }
 	"$GT" compare --format json "$WORK/a" "$WORK/a2" > "$WORK/aa.json" ||
 		{ WHY="compare A A' failed"; return 1; }
-	expect "not three runs a side, noise over runs" python3 -c 'import json, sys
+	expect "not four runs a side, noise over runs, p of a clean split" python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
-assert len(d["a"]["runs"]) == 3 and len(d["b"]["runs"]) == 3 and d["noise"] == "runs"' "$WORK/ab.json" || return 1
+assert len(d["a"]["runs"]) == 4 and len(d["b"]["runs"]) == 4 and d["noise"] == "runs"
+st = [s for r in d["rings"] if r["name"] == "gfx_0.0.0" for s in r["stages"] if s["stage"] == "exec"][0]
+assert abs(st["p"] - 2 / 70) < 1e-6, st' "$WORK/ab.json" || return 1
 	for ring in gfx_0.0.0 comp_1.0.0 sdma1; do
 		for stage in exec total; do
 			expect "$ring $stage of B not called slower: $(verdict "$WORK/ab.json" $ring $stage)" \
@@ -49,7 +51,7 @@ assert len(d["a"]["runs"]) == 3 and len(d["b"]["runs"]) == 3 and d["noise"] == "
 		done
 	done
 	"$GT" compare "$WORK/a" "$WORK/b" > "$WORK/ab.txt" || { WHY="text compare failed"; return 1; }
-	expect "the text table does not call exec slower" grep -Eq '^  exec .* B slower \(\+' "$WORK/ab.txt" || return 1
+	expect "the text table does not call exec slower" grep -Eq '^  exec .* B slower \(p 0\.029\)$' "$WORK/ab.txt" || return 1
 	# each ring in one line, under its table; JSON says the same
 	expect "no one-line verdict per ring: $(grep -c '=> ' "$WORK/ab.txt") lines" \
 		[ "$(grep -c '^  => B slower: exec +[0-9.]*%, total +[0-9.]*%$' "$WORK/ab.txt")" = 5 ] || return 1
@@ -66,17 +68,19 @@ for r in ab["rings"]:
     for st in r["stages"]:
         a, b = st["a"]["compared_ns"], st["b"]["compared_ns"]
         assert a == 0 or abs(st["change"] - (b - a) / a) < 1e-4, (r["name"], st)' "$WORK/ab.json" "$WORK/aa.json" || return 1
-	# two runs a side: too few for the interval over runs; the jobs decide, and it says so
-	mkdir -p "$WORK/a-two" "$WORK/b-two"
-	cp -r "$WORK/a/run1" "$WORK/a/run2" "$WORK/a-two/" && cp -r "$WORK/b/run7" "$WORK/b/run8" "$WORK/b-two/"
-	"$GT" compare --format json "$WORK/a-two" "$WORK/b-two" > "$WORK/two.json" || { WHY="compare 2x2 failed"; return 1; }
-	expect "2 runs a side judged over runs" python3 -c 'import json, sys
+	# three runs a side: no split of them reaches p < 0.05; the jobs decide, and it says so
+	mkdir -p "$WORK/a-three" "$WORK/b-three"
+	cp -r "$WORK/a/run1" "$WORK/a/run2" "$WORK/a/run3" "$WORK/a-three/" &&
+		cp -r "$WORK/b/run9" "$WORK/b/run10" "$WORK/b/run11" "$WORK/b-three/"
+	"$GT" compare --format json "$WORK/a-three" "$WORK/b-three" > "$WORK/three.json" ||
+		{ WHY="compare 3x3 failed"; return 1; }
+	expect "3 runs a side judged over runs" python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["noise"] == "jobs", d["noise"]
-assert all("z" in st and "ci_lo_ns" not in st for r in d["rings"] for st in r["stages"])' "$WORK/two.json" || return 1
-	"$GT" compare "$WORK/a-two" "$WORK/b-two" > "$WORK/two.txt"
-	expect "2 runs a side: no word that run-to-run noise is unmeasured" \
-		grep -q '2 runs a side are too few to measure run-to-run noise (3 or more a side do)' "$WORK/two.txt"
+assert all("z" in st and "p" not in st for r in d["rings"] for st in r["stages"])' "$WORK/three.json" || return 1
+	"$GT" compare "$WORK/a-three" "$WORK/b-three" > "$WORK/three.txt"
+	expect "3 runs a side: no word that run-to-run noise is unmeasured" \
+		grep -q '3 runs a side are too few to measure run-to-run noise (4 or more a side do)' "$WORK/three.txt"
 }
 
 # One run a side: the rank test over jobs, and it says what it cannot see.

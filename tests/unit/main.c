@@ -24,6 +24,7 @@ int main(void)
 	suite_presets();
 	suite_report_sections();
 	suite_compare();
+	suite_rank_test();
 	suite_partial_output();
 	suite_user_queues();
 	suite_owner_switches();

@@ -92,26 +92,37 @@ static void test_a_ring_in_one_line(void)
 	compare_free(&c);
 }
 
-/* Two runs a side are not enough for the interval over runs: the jobs decide. */
-static void test_two_runs_are_judged_by_jobs(void)
+/* runs a side, each with one exec median: A's from @a, B's from @b */
+static void runs_a_side(struct compare *c, struct cmp_ring *r, int n, const double *a,
+			const double *b)
 {
+	int s, k;
+
+	for (s = 0; s < 2; s++)
+		for (k = 0; k < n; k++) {
+			double v = s ? b[k] : a[k];
+			struct cmp_stage *st = &r->stage[s][LAT_EXEC];
+
+			add_jobs(c, (enum cmp_side)s, r, 20, 50000, (uint64_t)v);
+			st->run_p50 = realloc(st->run_p50, sizeof(double) * (size_t)(k + 1));
+			st->run_p50[k] = v;
+			st->nr_runs = k + 1;
+			c->runs[s]++;
+		}
+}
+
+/* Three runs a side cannot reach p < 0.05 (a clean split is p = 0.1): the jobs decide. */
+static void test_three_runs_are_judged_by_jobs(void)
+{
+	const double a[] = { 100000, 101000, 102000 }, b[] = { 150000, 151000, 152000 };
 	struct cmp_result res;
 	struct compare c;
 	struct cmp_ring *r;
-	int s, k;
 
 	compare_init(&c, 0.05);
 	r = compare_ring(&c, "gfx");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-	for (s = 0; s < 2; s++)
-		for (k = 0; k < 2; k++) {
-			add_jobs(&c, (enum cmp_side)s, r, 100, 50000, s ? 150000 : 100000);
-			r->stage[s][LAT_EXEC].run_p50 = realloc(r->stage[s][LAT_EXEC].run_p50,
-				sizeof(double) * (size_t)(k + 1));
-			r->stage[s][LAT_EXEC].run_p50[k] = s ? 150000.0 : 100000.0;
-			r->stage[s][LAT_EXEC].nr_runs = k + 1;
-			c.runs[s]++;
-		}
+	runs_a_side(&c, r, 3, a, b);
 	compare_stage(&c, r, LAT_EXEC, &res);
 	CU_ASSERT_FALSE(res.by_runs);
 	CU_ASSERT_EQUAL(res.verdict, CMP_SLOWER);
@@ -122,10 +133,53 @@ static void test_two_runs_are_judged_by_jobs(void)
 	compare_free(&c);
 }
 
+/*
+ * Four runs a side: the rank test over the runs' medians. A clean split is
+ * called (p = 2/70); one run of B among A's is not (p = 4/70), however large
+ * the medians' change, and a split under --min-change is not either.
+ */
+static void test_four_runs_are_judged_by_runs(void)
+{
+	const double a[] = { 100000, 101000, 102000, 103000 };
+	const double clean[] = { 150000, 151000, 152000, 153000 };
+	const double one_among[] = { 101500, 151000, 152000, 153000 };
+	const double small[] = { 103500, 104000, 104500, 105000 };
+	struct cmp_result res;
+	struct compare c;
+	struct cmp_ring *r;
+
+	compare_init(&c, 0.05);
+	r = compare_ring(&c, "gfx");
+	runs_a_side(&c, r, 4, a, clean);
+	compare_stage(&c, r, LAT_EXEC, &res);
+	CU_ASSERT_TRUE(res.by_runs);
+	CU_ASSERT_DOUBLE_EQUAL(res.p, 2.0 / 70, 1e-12);
+	CU_ASSERT_EQUAL(res.verdict, CMP_SLOWER);
+	CU_ASSERT_DOUBLE_EQUAL(res.median[CMP_B], 151500, 1e-9);
+	compare_free(&c);
+
+	compare_init(&c, 0.05);
+	r = compare_ring(&c, "gfx");
+	runs_a_side(&c, r, 4, a, one_among);
+	compare_stage(&c, r, LAT_EXEC, &res);
+	CU_ASSERT_DOUBLE_EQUAL(res.p, 4.0 / 70, 1e-12);
+	CU_ASSERT_EQUAL(res.verdict, CMP_SAME);
+	compare_free(&c);
+
+	compare_init(&c, 0.05);
+	r = compare_ring(&c, "gfx");
+	runs_a_side(&c, r, 4, a, small);
+	compare_stage(&c, r, LAT_EXEC, &res);
+	CU_ASSERT_DOUBLE_EQUAL(res.p, 2.0 / 70, 1e-12);
+	CU_ASSERT_EQUAL(res.verdict, CMP_SAME);	/* +2.5%: under min_change */
+	compare_free(&c);
+}
+
 void suite_compare(void)
 {
 	CU_pSuite s = CU_add_suite("compare", NULL, NULL);
 
 	CU_add_test(s, "a ring in one line: slower, faster, mixed, same, too few, one side", test_a_ring_in_one_line);
-	CU_add_test(s, "two runs a side are judged by the jobs", test_two_runs_are_judged_by_jobs);
+	CU_add_test(s, "three runs a side are judged by the jobs", test_three_runs_are_judged_by_jobs);
+	CU_add_test(s, "four runs a side are judged by the runs", test_four_runs_are_judged_by_runs);
 }

@@ -486,16 +486,20 @@ def check_virtio():
 
 def check_experiment():
     """scripts/gpu-trace-experiment in the guest: a, a2 the same case, b with
-    every execution 2x (the mock's exec_scale), three runs each; compare must
-    call b slower on exec and a2 the same as a."""
+    every execution 2x (the mock's exec_scale), five runs each; compare must
+    call b slower on exec and a2's exec the same as a's. Not a2's total: it holds
+    the waits TCG stretches from run to run, and any test at p < 0.05 calls a
+    split of two alike cases 3.2% of the time (5 and 5 runs) when the
+    medians also differ by 5%, which the waits' do; the exec the mock times
+    does not move 5%."""
     exp = os.path.join(results, "exp", "lab")
     if not os.path.exists(os.path.join(exp, "manifest.json")):
         check("experiment: results and manifest", False,
               open(os.path.join(results, "experiment.txt")).read()[-300:])
         return
     m = json.load(open(os.path.join(exp, "manifest.json")))
-    check("experiment: 3 cases x 3 runs, interleaved, all recorded",
-          len(m["runs"]) == 9 and all(r["status"] == 0 for r in m["runs"])
+    check("experiment: 3 cases x 5 runs, interleaved, all recorded",
+          len(m["runs"]) == 15 and all(r["status"] == 0 for r in m["runs"])
           and [r["case"] for r in m["runs"][:3]] == ["a", "a2", "b"]
           and [r["case"] for r in m["runs"][3:6]] == ["a2", "b", "a"],
           json.dumps(m["runs"])[:300])
@@ -513,8 +517,8 @@ def check_experiment():
     check("experiment: compare calls b's exec slower (exec_scale 200)", ab is not None and slower
           and all(v == "B slower" for k, v in ab.items() if k[1] == "exec"), str(ab or raw)[:300])
     aa, raw = verdicts("a", "a2")
-    check("experiment: compare calls a2's exec and total the same as a's",
-          aa is not None and all(v == "same" for k, v in aa.items() if k[1] in ("exec", "total")),
+    check("experiment: compare calls a2's exec the same as a's",
+          aa is not None and all(v == "same" for k, v in aa.items() if k[1] == "exec"),
           str(aa or raw)[:300])
 
 
