@@ -142,7 +142,7 @@ static void test_four_runs_are_judged_by_runs(void)
 {
 	const double a[] = { 100000, 101000, 102000, 103000 };
 	const double clean[] = { 150000, 151000, 152000, 153000 };
-	const double one_among[] = { 101500, 151000, 152000, 153000 };
+	const double one_among[] = { 102500, 151000, 152000, 153000 };
 	const double small[] = { 103500, 104000, 104500, 105000 };
 	struct cmp_result res;
 	struct compare c;
