@@ -339,6 +339,11 @@ void timeline_stats_add(struct timeline *t, const struct job *j)
 		r->moved_wait_bytes += j->moved_in_wait;
 		r->moved_wait_ns += j->t_run - j->t_queue;
 	}
+	if (j->vm_in_wait && summarised(t, j) && !(j->flags & JOB_LOST) && j->t_run >= j->t_queue) {
+		r->vm_wait_jobs++;
+		r->vm_wait_bytes += j->vm_in_wait;
+		r->vm_wait_ns += j->t_run - j->t_queue;
+	}
 	if (j->flags & JOB_OWNER_SWITCH) {
 		r->switches++;
 		if (summarised(t, j) && j->t_run >= j->t_switch && !(j->flags & JOB_LOST)) {

@@ -398,8 +398,10 @@ static void add_dep_fence(struct job *j, const struct gpu_event *ev)
 static void set_run(struct timeline *t, struct job *j, uint64_t ts)
 {
 	j->t_run = ts;
-	if (j->t_queue)
+	if (j->t_queue) {
 		j->moved_in_wait = t->moves.bytes - j->moved_at_queue;
+		j->vm_in_wait = t->vm.updated_bytes - j->vm_at_queue;
+	}
 	t->rings[j->ring]->hw_in_flight++;
 }
 
@@ -408,6 +410,7 @@ static void track_depth(struct timeline *t, struct job *j)
 	struct ring_stats *r = t->rings[j->ring];
 
 	j->moved_at_queue = t->moves.bytes;
+	j->vm_at_queue = t->vm.updated_bytes;
 	r->in_flight++;
 	if (r->in_flight > r->max_in_flight)
 		r->max_in_flight = r->in_flight;
@@ -685,6 +688,13 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 	case GEV_BO_MOVE:
 	case GEV_BO_CREATE:
 		buffer_moves_add(&t->moves, ev);
+		break;
+	case GEV_VM_GRAB_ID:
+	case GEV_VM_FLUSH:
+	case GEV_VM_UPDATE_PTES:
+	case GEV_VM_BO_MAP:
+	case GEV_VM_BO_UNMAP:
+		vm_activity_add(&t->vm, ev);
 		break;
 	default:
 		break;

@@ -8,6 +8,7 @@
 #include "decode/gpu-event.h"
 #include "util/keymap.h"
 #include "analysis/buffer-moves.h"
+#include "analysis/vm-activity.h"
 #include "analysis/latency-stats.h"
 #include "analysis/owner-switch.h"
 #include "analysis/workload-tree.h"
@@ -85,6 +86,8 @@ struct job {
 	size_t switch_idx;		/* in timeline.switches; SIZE_MAX: not kept */
 	/* buffer bytes moved between its queue and its run (buffer-moves.h) */
 	uint64_t moved_at_queue, moved_in_wait;
+	/* GPU address space its VMs' page tables were updated for meanwhile (vm-activity.h) */
+	uint64_t vm_at_queue, vm_in_wait;
 };
 
 /**
@@ -133,6 +136,8 @@ struct ring_stats {
 	uint64_t timeouts;		/* the kernel said it timed out (gpu-hangs.h) */
 	/* summarised jobs (as behind_ns) that waited while buffers moved */
 	uint64_t moved_wait_jobs, moved_wait_bytes, moved_wait_ns;
+	/* the same while page tables were updated */
+	uint64_t vm_wait_jobs, vm_wait_bytes, vm_wait_ns;
 	bool last_run_switched;		/* the job run last followed a switch */
 	size_t last_run_switch;		/* that switch's index (SIZE_MAX: not kept) */
 	/* recent executions, newest last, for job_behind */
@@ -194,6 +199,7 @@ struct timeline {
 
 	struct owner_switches switches;	/* enforce isolation's owner switches */
 	struct buffer_moves moves;	/* amdgpu's buffer moves and creations */
+	struct vm_activity vm;		/* amdgpu's page-table updates, mappings, VMIDs */
 
 	uint64_t first_ts, last_ts;
 	uint64_t events, jobs_in_flight, max_jobs_in_flight;

@@ -36,6 +36,11 @@ static const struct event_map event_map[] = {
 	{ "amdgpu", "amdgpu_cleaner_shader", GEV_CLEANER_SHADER, true },
 	{ "amdgpu", "amdgpu_bo_move", GEV_BO_MOVE, true },
 	{ "amdgpu", "amdgpu_bo_create", GEV_BO_CREATE, true },
+	{ "amdgpu", "amdgpu_vm_grab_id", GEV_VM_GRAB_ID, false },
+	{ "amdgpu", "amdgpu_vm_flush", GEV_VM_FLUSH, false },
+	{ "amdgpu", "amdgpu_vm_update_ptes", GEV_VM_UPDATE_PTES, false },
+	{ "amdgpu", "amdgpu_vm_bo_map", GEV_VM_BO_MAP, false },
+	{ "amdgpu", "amdgpu_vm_bo_unmap", GEV_VM_BO_UNMAP, false },
 	{ "amdgpu", "amdgpu_*", GEV_AMDGPU_OTHER, false },
 	{ "dma_fence", "dma_fence_init", GEV_FENCE_INIT, true },
 	{ "dma_fence", "dma_fence_emit", GEV_FENCE_EMIT, true },
@@ -110,7 +115,8 @@ const char *gpu_event_kind_name(enum gpu_event_kind kind)
 		"fence_signaled", "fence_wait_start", "fence_wait_end",
 		"fence_destroy", "vblank", "vblank_queued", "vblank_delivered",
 		"i915_request", "xe_job", "virtio_cmd_queue", "virtio_cmd_response",
-		"isolation", "cleaner_shader", "bo_move", "bo_create", "amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
+		"isolation", "cleaner_shader", "bo_move", "bo_create", "vm_grab_id", "vm_flush",
+		"vm_update_ptes", "vm_bo_map", "vm_bo_unmap", "amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
 	};
 
 	return kind < GEV_NR_KINDS ? names[kind] : "?";
@@ -124,7 +130,8 @@ struct event_desc {
 		*ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr, *client_id,
 		*job_count, *hw_job_count, *crtc, *seq, *time, *ip, *parent_ip,
 		*depth, *calltime, *rettime, *num_ibs, *owner_prev, *owner_next, *bo, *bo_size,
-		*pages, *from, *to;
+		*pages, *from, *to, *vmid, *vm_hub, *needs_flush, *vm_pid, *va_start,
+		*va_last;
 };
 
 static struct tep_format_field *field(struct tep_event *e, const char *name)
@@ -138,6 +145,20 @@ static struct tep_format_field *first_field(struct tep_event *e, const char *a,
 	struct tep_format_field *f = field(e, a);
 
 	return f ? f : field(e, b);
+}
+
+/*
+ * The string one of two fields of one name: amdgpu_vm_grab_id has both a
+ * __data_loc char[] ring and a u32 ring (every kernel since 5.x)
+ */
+static struct tep_format_field *string_field(struct tep_event *e, const char *name)
+{
+	struct tep_format_field *f;
+
+	for (f = e->format.fields; f; f = f->next)
+		if (!strcmp(f->name, name) && (f->flags & TEP_FIELD_IS_STRING))
+			return f;
+	return NULL;
 }
 
 static void describe_scheduler(struct event_desc *d, struct tep_event *e)
@@ -239,6 +260,22 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		d->bo = field(e, "bo");
 		d->pages = field(e, "pages");
 		d->to = field(e, "prefer");
+		break;
+	case GEV_VM_GRAB_ID: case GEV_VM_FLUSH:
+		d->ring = string_field(e, "ring");
+		d->vmid = field(e, "vmid");
+		d->vm_hub = field(e, "vm_hub");
+		d->needs_flush = field(e, "needs_flush");
+		break;
+	case GEV_VM_UPDATE_PTES:
+		d->va_start = field(e, "start");
+		d->va_last = field(e, "end");
+		d->vm_pid = field(e, "pid");
+		break;
+	case GEV_VM_BO_MAP: case GEV_VM_BO_UNMAP:
+		d->bo = field(e, "bo");
+		d->va_start = field(e, "start");
+		d->va_last = field(e, "last");
 		break;
 	case GEV_AMDGPU_OTHER: case GEV_KFD_EVENT:
 		d->ring = first_field(e, "ring", "ring_name");
@@ -353,6 +390,12 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	ev->bo_bytes = d->bo_size ? num(d->bo_size, r) : num(d->pages, r) * 4096ULL;
 	ev->placement_from = (unsigned int)num(d->from, r);
 	ev->placement_to = (unsigned int)num(d->to, r);
+	ev->vmid = (unsigned int)num(d->vmid, r);
+	ev->vm_hub = (unsigned int)num(d->vm_hub, r);
+	ev->needs_flush = num(d->needs_flush, r) != 0;
+	ev->vm_pid = d->vm_pid ? (int)snum(d->vm_pid, r) : -1;
+	ev->va_start = num(d->va_start, r);
+	ev->va_last = num(d->va_last, r);
 	return ev->kind;
 }
 

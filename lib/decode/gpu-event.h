@@ -38,7 +38,12 @@ enum gpu_event_kind {
 	GEV_CLEANER_SHADER,	/* amdgpu_cleaner_shader: run before the new owner's job */
 	GEV_BO_MOVE,		/* amdgpu_bo_move: a buffer moves between placements */
 	GEV_BO_CREATE,		/* amdgpu_bo_create */
-	GEV_AMDGPU_OTHER,	/* bo_create, bo_move, vm_flush, iv, vm_grab_id, ... */
+	GEV_VM_GRAB_ID,		/* amdgpu_vm_grab_id: a job gets a VMID (maybe one to flush) */
+	GEV_VM_FLUSH,		/* amdgpu_vm_flush: a ring flushes a VMID's TLB before a job */
+	GEV_VM_UPDATE_PTES,	/* amdgpu_vm_update_ptes: page-table entries of a process written */
+	GEV_VM_BO_MAP,		/* amdgpu_vm_bo_map: a buffer mapped into a GPU VM */
+	GEV_VM_BO_UNMAP,	/* amdgpu_vm_bo_unmap */
+	GEV_AMDGPU_OTHER,	/* iv, userq, reg dumps, ... */
 	GEV_KFD_EVENT,		/* a kfd/amdkfd tracepoint where a kernel has them */
 	GEV_FUNC,		/* function tracer record (order only) */
 	GEV_FUNC_ENTRY,		/* funcgraph_entry */
@@ -74,6 +79,10 @@ struct gpu_event {
 	unsigned long long owner_prev, owner_next;	/* amdgpu_isolation */
 	unsigned long long bo, bo_bytes;	/* amdgpu_bo_move, amdgpu_bo_create */
 	unsigned int placement_from, placement_to;	/* move: TTM placements; create: domains */
+	unsigned int vmid, vm_hub;	/* amdgpu_vm_grab_id, amdgpu_vm_flush */
+	bool needs_flush;		/* amdgpu_vm_grab_id */
+	int vm_pid;			/* amdgpu_vm_update_ptes: the process whose VM it is */
+	unsigned long long va_start, va_last;	/* GPU pages: bo_map/unmap, update_ptes (end) */
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */

@@ -47,7 +47,7 @@ static const char *const arg_names[A_NR] = {
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
 		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
 		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES, T_TIMEOUTS, T_RESETS, T_MOVES,
-		  T_MOVED };
+		  T_MOVED, T_VM_UPDATED, T_VM_FLUSHES };
 
 struct pf_arg {
 	int name;
@@ -631,6 +631,29 @@ static void buffer_move(struct perfetto_export *p, const struct gpu_event *ev)
 						      "buffers moved (MiB, running)", 0, true }) });
 }
 
+/*
+ * Page tables: the address space updated so far as a counter (KiB), and each
+ * VMID flush as an instant naming its ring
+ */
+static void page_tables(struct perfetto_export *p, const struct gpu_event *ev)
+{
+	char name[GEV_STR_LEN + 32];
+
+	if (ev->kind == GEV_VM_UPDATE_PTES) {
+		write_event(p, &(struct pf_event){
+			.ts = ev->ts, .type = TYPE_COUNTER, .name = -1,
+			.counter = (int64_t)(p->a->tl.vm.updated_bytes >> 10),
+			.track = track(p, &(struct pf_track){ track_uuid(p, T_VM_UPDATED, 0, 0), gpu_root(p),
+							      "page tables updated (KiB, running)", 0, true }) });
+		return;
+	}
+	snprintf(name, sizeof(name), "flush VMID %u on %s", ev->vmid, ev->ring);
+	write_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
+		.track = track(p, &(struct pf_track){ track_uuid(p, T_VM_FLUSHES, 0, 0), gpu_root(p),
+						      "VM flushes", 0, false }) });
+}
+
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx)
 {
@@ -644,6 +667,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		vblank(p, ev);
 	if (ev && ev->kind == GEV_BO_MOVE)
 		buffer_move(p, ev);
+	if (ev && (ev->kind == GEV_VM_UPDATE_PTES || ev->kind == GEV_VM_FLUSH))
+		page_tables(p, ev);
 	if (ev)
 		ring_counters(p, rec->ts);
 	return p->error ? -1 : 0;

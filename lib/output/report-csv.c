@@ -7,7 +7,7 @@
 static int csv_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->opts.jobs)
-		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns,moved_while_waiting_bytes,dev\n");
+		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns,moved_while_waiting_bytes,dev,page_tables_updated_while_waiting_bytes\n");
 	(void)err;
 	return 0;
 }
@@ -37,7 +37,7 @@ static void csv_job(struct report *rep, const struct job *j)
 	report_csv_u64(rep->stream, switched, sw);
 	fprintf(rep->stream, ",%llu,", (unsigned long long)j->moved_in_wait);
 	report_csv_text(rep->stream, rep->analysis.tl.rings[j->ring]->dev);
-	fputc('\n', rep->stream);
+	fprintf(rep->stream, ",%llu\n", (unsigned long long)j->vm_in_wait);
 }
 
 static int csv_end(struct report *rep, struct gt_error *err)
@@ -45,7 +45,7 @@ static int csv_end(struct report *rep, struct gt_error *err)
 	int i, l;
 
 	if (rep->summary || rep->opts.rings) {
-		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders,timeouts,moved_wait_jobs,moved_wait_bytes,moved_wait_ns,dev\n",
+		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders,timeouts,moved_wait_jobs,moved_wait_bytes,moved_wait_ns,dev,vm_wait_jobs,vm_wait_bytes,vm_wait_ns\n",
 			rep->opts.jobs ? "\n" : "");
 		for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
 			struct ring_stats *rs = rep->analysis.tl.rings[i];
@@ -83,7 +83,8 @@ static int csv_end(struct report *rep, struct gt_error *err)
 					(unsigned long long)rs->moved_wait_bytes,
 					(unsigned long long)rs->moved_wait_ns);
 				report_csv_text(rep->stream, rs->dev);
-				fputc('\n', rep->stream);
+				fprintf(rep->stream, ",%llu,%llu,%llu\n", (unsigned long long)rs->vm_wait_jobs,
+					(unsigned long long)rs->vm_wait_bytes, (unsigned long long)rs->vm_wait_ns);
 			}
 		}
 	}

@@ -23,6 +23,7 @@ const struct report_section *const report_sections[] = {
 	&report_section_hangs,
 	&report_section_isolation,
 	&report_section_moves,
+	&report_section_vm,
 	&report_section_kfd,
 	&report_section_userq,
 	&report_section_hip,

@@ -86,8 +86,9 @@ static void job(struct report *rep, const struct job *j)
 	} else {
 		fputs("null", f);
 	}
-	fprintf(f, ",\"in_flight_at_timeout\":%s,\"moved_while_waiting_bytes\":%llu",
-		j->flags & JOB_HANG ? "true" : "false", (unsigned long long)j->moved_in_wait);
+	fprintf(f, ",\"in_flight_at_timeout\":%s,\"moved_while_waiting_bytes\":%llu,\"page_tables_updated_while_waiting_bytes\":%llu",
+		j->flags & JOB_HANG ? "true" : "false", (unsigned long long)j->moved_in_wait,
+		(unsigned long long)j->vm_in_wait);
 	fprintf(f, ",\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s}",
 		j->flags & JOB_UNFINISHED ? "true" : "false", j->flags & JOB_LOST ? "true" : "false",
 		j->flags & JOB_DONE_FENCE ? "true" : "false",
@@ -96,7 +97,7 @@ static void job(struct report *rep, const struct job *j)
 
 static int json_begin(struct report *rep, struct gt_error *err)
 {
-	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/5\"");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/6\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
 	(void)err;
@@ -194,11 +195,13 @@ static void rings(struct report *rep)
 		}
 		fprintf(rep->stream, "],\"more_processes\":%s},",
 			s->behind_pids_more ? "true" : "false");
-		fprintf(rep->stream, "\"owner_switches\":{\"jobs\":%llu,\"waited_jobs\":%llu,\"wait_ns\":%llu,\"cleaner_shaders\":%llu},\"timeouts\":%llu,\"moved_while_waiting\":{\"jobs\":%llu,\"bytes\":%llu,\"wait_ns\":%llu},\"latency_ns\":{",
+		fprintf(rep->stream, "\"owner_switches\":{\"jobs\":%llu,\"waited_jobs\":%llu,\"wait_ns\":%llu,\"cleaner_shaders\":%llu},\"timeouts\":%llu,\"moved_while_waiting\":{\"jobs\":%llu,\"bytes\":%llu,\"wait_ns\":%llu},\"page_tables_updated_while_waiting\":{\"jobs\":%llu,\"bytes\":%llu,\"wait_ns\":%llu},\"latency_ns\":{",
 			(unsigned long long)s->switches, (unsigned long long)s->switch_wait_jobs,
 			(unsigned long long)s->switch_wait_ns, (unsigned long long)s->cleaner_shaders,
 			(unsigned long long)s->timeouts, (unsigned long long)s->moved_wait_jobs,
-			(unsigned long long)s->moved_wait_bytes, (unsigned long long)s->moved_wait_ns);
+			(unsigned long long)s->moved_wait_bytes, (unsigned long long)s->moved_wait_ns,
+			(unsigned long long)s->vm_wait_jobs, (unsigned long long)s->vm_wait_bytes,
+			(unsigned long long)s->vm_wait_ns);
 		for (l = 0; l < LAT_NR; l++) {
 			fprintf(rep->stream, "%s\"%s\":", l ? "," : "", job_latency_key(l));
 			stats(rep->stream, &s->lat[l]);

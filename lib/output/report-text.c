@@ -357,6 +357,11 @@ static void rings(struct report *rep)
 				report_has_workload(rep) ? "the workload's " : "", (unsigned long long)s->moved_wait_jobs,
 				report_plural(s->moved_wait_jobs), (double)s->moved_wait_ns / 1e6,
 				(double)s->moved_wait_bytes / (1024.0 * 1024.0));
+		if (s->vm_wait_jobs)
+			fprintf(rep->stream, "  page tables updated while %s%llu job%s waited (queue->run, %.3f ms in all): %.1f MiB of GPU address space (Page tables below)\n",
+				report_has_workload(rep) ? "the workload's " : "", (unsigned long long)s->vm_wait_jobs,
+				report_plural(s->vm_wait_jobs), (double)s->vm_wait_ns / 1e6,
+				(double)s->vm_wait_bytes / (1024.0 * 1024.0));
 		if (s->timeouts)
 			fprintf(rep->stream, "  timed out %llu time%s (GPU hangs and resets below); the jobs in flight then are flagged H\n",
 				(unsigned long long)s->timeouts, report_plural(s->timeouts));

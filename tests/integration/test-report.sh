@@ -27,7 +27,7 @@ test_report_unmeasured_stages_are_null() {
 		[ "$(ring_lat "$WORK/un.json" gfx_0.0.0 submit_to_queue count)" = 0 ] || return 1
 	expect "JSON: a measured stage lost its value" [ "$(ring_lat "$WORK/un.json" gfx_0.0.0 queue_to_run p50)" = 10000 ] || return 1
 	"$GT" report --format csv "$f" > "$WORK/un.csv" || { WHY="report csv failed"; return 1; }
-	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0,0,0,0,0,0000:03:00.0$' "$WORK/un.csv"
+	expect "CSV: $(grep -m1 'submit->queue' "$WORK/un.csv")" grep -q '^gfx_0.0.0,.*,submit->queue,0,,,,,,,0,0,0,0,0,0,0,0,0000:03:00.0,0,0,0$' "$WORK/un.csv"
 }
 
 test_report_two_rings_numbers() {
@@ -679,7 +679,7 @@ test_report_marks_the_workload() {
 		[ "$(grep -c ' W$' "$WORK/cwj.txt")" = 2 ] && [ "$(count_lines "$WORK/cwj.txt")" = 3 ] || return 1
 	expect "job W1's wait behind the rival" grep -Eq '^gfx_0\.0\.0 +100:4 .* 290\.000 +3 W$' "$WORK/cwj.txt" || return 1
 	"$GT" report --jobs --format csv "$f" > "$WORK/cw.csv" || { WHY="csv failed"; return 1; }
-	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W,,0,0000:03:00.0$' "$WORK/cw.csv"
+	expect "csv: workload and behind columns" grep -q '^gfx_0.0.0,100:4,5002,llama,.*,1,290000,3,1,W,,0,0000:03:00.0,0$' "$WORK/cw.csv"
 }
 
 # report keeps its memory flat by unmapping what it has read, but must not
@@ -897,7 +897,7 @@ test_report_owner_switches() {
 	expect "JSON summary" python3 -c 'import json, sys
 d = json.load(sys.stdin)
 s = d["owner_switches"]
-assert d["schema"] == "gpu-trace-report/5", d["schema"]
+assert d["schema"] == "gpu-trace-report/6", d["schema"]
 assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
 w = s["switches"][3]
 assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
@@ -914,8 +914,8 @@ assert jobs["100:1"] == {"at_ns": 1000012000, "wait_ns": 290000} and jobs["100:3
 	out=$("$GT" report --format csv "$f")
 	expect "CSV switch row" \
 		grep -q '^1000601000,gfx_0.0.0,0xffff888120000000,6000,0xffff888130000000,5000,100:2,5000,1,1000701000,100000,301:1,6000,comp_1.0.0,1000701000$' <<< "$out" || return 1
-	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3,0,0,0,0,0000:03:00.0$' <<< "$out" || return 1
-	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,WI,290000,0,0000:03:00.0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	expect "CSV ring columns" grep -q '^gfx_0.0.0,4,.*,3,2,390000,3,0,0,0,0,0000:03:00.0,0,0,0$' <<< "$out" || return 1
+	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,WI,290000,0,0000:03:00.0,0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
 	# a file without the events: nothing in text, null in JSON
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "owner switches in a file without them" not grep -q 'wner switches' <<< "$("$GT" report "$f")" || return 1
@@ -1008,12 +1008,58 @@ assert r["gfx_0.0.0"] == {"jobs": 1, "bytes": 112 << 20, "wait_ns": 392000}, r' 
 j = {x["fence"]: x["moved_while_waiting_bytes"] for x in json.load(sys.stdin)["jobs"]}
 assert j == {"300:1": 0, "100:1": 112 << 20, "100:2": 0}, j' < <("$GT" report --jobs --format json "$f") || return 1
 	expect "CSV" grep -q '^VRAM,GTT,2,71303168$' <<< "$("$GT" report --format csv "$f")" || return 1
-	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,117440512,0000:03:00.0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	expect "CSV jobs column" grep -q '^gfx_0.0.0,100:1,.*,117440512,0000:03:00.0,3145728$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
 	# none in the file: null, no section
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "buffer moves in a file without them" not grep -q 'Buffer moves' <<< "$("$GT" report "$f")" || return 1
 	expect "JSON buffer_moves not null without them" python3 -c 'import json, sys
 assert json.load(sys.stdin)["buffer_moves"] is None' < <("$GT" report --format json "$f")
+}
+
+# Page tables (7.3): updates by process, mappings, VMIDs and flushes by ring
+# (amdgpu_vm_grab_id's string ring, not its u32 of the same name), and how
+# much address space was updated while the workload's job waited; every format.
+test_report_page_tables() {
+	local f out
+	f=$(fixture memory) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "no ring line: $(grep -A4 '^ring gfx' <<< "$out" | tr '\n' '|')" \
+		grep -q "^  page tables updated while the workload's 1 job waited (queue->run, 0.392 ms in all): 3.0 MiB of GPU address space (Page tables below)$" <<< "$out" || return 1
+	expect "no section: $(grep -A6 '^Page tables' <<< "$out" | tr '\n' '|')" \
+		grep -q '^Page tables (amdgpu VM): 3 updates for 3.1 MiB of GPU address space, from 1.000004 to 1.000850; 1 buffer mapping (2.0 MiB), 1 unmapped (2.0 MiB); 3 VMIDs taken, 2 needing a flush; 2 flushes$' <<< "$out" || return 1
+	expect "llama's updates" grep -Eq '^  llama \[5000\] +2 +3\.0 MiB$' <<< "$out" || return 1
+	expect "the rival's updates" grep -Eq '^  rival \[6000\] +1 +64\.0 KiB$' <<< "$out" || return 1
+	expect "gfx's VMIDs and flushes" grep -Eq '^  gfx_0\.0\.0 +2 +1 +1$' <<< "$out" || return 1
+	expect "JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+v = d["page_tables"]
+assert v["updates"] == 3 and v["updated_bytes"] == (3 << 20) + (64 << 10), v
+assert v["mappings"] == 1 and v["mapped_bytes"] == 2 << 20 and v["unmapped_bytes"] == 2 << 20, v
+assert v["vmids"] == 3 and v["vmids_needing_flush"] == 2 and v["flushes"] == 2, v
+assert {"pid": 5000, "comm": "llama", "updates": 2, "bytes": 3 << 20} in v["by_process"], v
+assert {"ring": "comp_1.0.0", "vmids": 1, "vmids_needing_flush": 1, "flushes": 1} in v["by_ring"], v
+r = {x["name"]: x["page_tables_updated_while_waiting"] for x in d["rings"]}
+assert r["gfx_0.0.0"] == {"jobs": 1, "bytes": 3 << 20, "wait_ns": 392000}, r
+assert r["comp_1.0.0"]["jobs"] == 0, r' < <("$GT" report --format json "$f") || return 1
+	expect "JSON jobs" python3 -c 'import json, sys
+j = {x["fence"]: x["page_tables_updated_while_waiting_bytes"] for x in json.load(sys.stdin)["jobs"]}
+assert j == {"300:1": 0, "100:1": 3 << 20, "100:2": 0}, j' < <("$GT" report --jobs --format json "$f") || return 1
+	out=$("$GT" report --format csv "$f")
+	expect "CSV processes" grep -q '^5000,llama,2,3145728$' <<< "$out" || return 1
+	expect "CSV rings' flushes" grep -q '^gfx_0.0.0,2,1,1$' <<< "$out" || return 1
+	expect "CSV ring row" grep -q '^gfx_0.0.0,2,.*,0000:03:00.0,1,3145728,392000$' <<< "$out" || return 1
+	# Perfetto: the running counter and each flush on its track
+	"$GT" report --format perfetto -o "$WORK/pt.pftrace" "$f" 2> /dev/null || { WHY="perfetto export failed"; return 1; }
+	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
+		< "$WORK/pt.pftrace" > "$WORK/pt.txt" || { WHY="protoc cannot decode it"; return 1; }
+	expect "no page-table counter track" grep -q 'page tables updated (KiB, running)' "$WORK/pt.txt" || return 1
+	expect "no flush instant" grep -q 'flush VMID 3 on gfx_0.0.0' "$WORK/pt.txt" || return 1
+	expect "the counter's last value is not 3136 KiB" grep -q 'counter_value: 3136$' "$WORK/pt.txt" || return 1
+	# none in the file: null, no section
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "page tables in a file without them" not grep -q 'Page tables' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON page_tables not null without them" python3 -c 'import json, sys
+assert json.load(sys.stdin)["page_tables"] is None' < <("$GT" report --format json "$f")
 }
 
 # Two GPUs whose rings share names (7.3): each ring stays with its device and
@@ -1041,7 +1087,7 @@ assert r == {"gfx_0.0.0": ("gfx_0.0.0", "0000:03:00.0", 2), "gfx_0.0.0@c3:00.0":
 	expect "JSON jobs" python3 -c 'import json, sys
 assert {j["fence"]: j["dev"] for j in json.load(sys.stdin)["jobs"]}["400:1"] == "0000:c3:00.0"' \
 		< <("$GT" report --jobs --format json "$f") || return 1
-	expect "CSV" grep -q '^gfx_0.0.0@c3:00.0,400:1,.*,0000:c3:00.0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
+	expect "CSV" grep -q '^gfx_0.0.0@c3:00.0,400:1,.*,0000:c3:00.0,0$' <<< "$("$GT" report --jobs --format csv "$f")" || return 1
 	# a kernel whose events name no device: no devices line, JSON null
 	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
 	expect "a devices line without devices" not grep -q '^devices' <<< "$("$GT" report "$f")" || return 1

@@ -25,6 +25,7 @@ int main(void)
 	suite_report_sections();
 	suite_compare();
 	suite_rank_test();
+	suite_vm_activity();
 	suite_partial_output();
 	suite_user_queues();
 	suite_owner_switches();

@@ -215,13 +215,67 @@ static void test_every_kernels_job_events(void)
 	CU_ASSERT(seen >= 30);
 }
 
+/*
+ * amdgpu_vm_grab_id has two fields named ring, a string and a u32 (never set):
+ * the ring's name is the string, whatever the u32 holds
+ */
+static void test_vm_grab_id_two_rings(void)
+{
+	static const char *const kernels[] = { "linux-6.1", "linux-6.12", "linux-7.3" };
+	unsigned int k;
+
+	for (k = 0; k < 3; k++) {
+		unsigned char rec[128] = { 0 };
+		struct tep_record r = { .ts = 5, .data = rec, .size = 128 };
+		struct tep_format_field *f;
+		struct gpu_event ev;
+		struct parsed p;
+		uint32_t junk = 0x41414141;
+
+		CU_ASSERT_EQUAL_FATAL(parse(&p, kernels[k], "amdgpu", "amdgpu_vm_grab_id"), 0);
+		put_str(p.event, rec, "ring", "comp_1.0.0", 64);
+		for (f = p.event->format.fields; f; f = f->next)
+			if (!strcmp(f->name, "ring") && f->size == 4 && !(f->flags & TEP_FIELD_IS_STRING))
+				memcpy(rec + f->offset, &junk, 4);
+		put(p.event, rec, "vmid", 5);
+		put(p.event, rec, "needs_flush", 1);
+		CU_ASSERT_EQUAL(gpu_event_decode_one(p.event, &r, &ev), GEV_VM_GRAB_ID);
+		CU_ASSERT_STRING_EQUAL(ev.ring, "comp_1.0.0");
+		CU_ASSERT_EQUAL(ev.vmid, 5);
+		CU_ASSERT_TRUE(ev.needs_flush);
+		tep_free(p.tep);
+	}
+}
+
+/* update_ptes names the process whose VM it is in a field, not as the writer */
+static void test_vm_update_ptes(void)
+{
+	unsigned char rec[128] = { 0 };
+	struct tep_record r = { .ts = 5, .data = rec, .size = 128 };
+	struct gpu_event ev;
+	struct parsed p;
+
+	CU_ASSERT_EQUAL_FATAL(parse(&p, "linux-7.3", "amdgpu", "amdgpu_vm_update_ptes"), 0);
+	memcpy(rec + 4, &(int){ 77 }, 4);	/* common_pid: the kworker writing them */
+	put(p.event, rec, "pid", 4242);
+	put(p.event, rec, "start", 0x100000);
+	put(p.event, rec, "end", 0x100200);
+	CU_ASSERT_EQUAL(gpu_event_decode_one(p.event, &r, &ev), GEV_VM_UPDATE_PTES);
+	CU_ASSERT_EQUAL(ev.pid, 77);
+	CU_ASSERT_EQUAL(ev.vm_pid, 4242);
+	CU_ASSERT_EQUAL(ev.va_start, 0x100000);
+	CU_ASSERT_EQUAL(ev.va_last, 0x100200);
+	tep_free(p.tep);
+}
+
 static void test_kinds(void)
 {
 	CU_ASSERT_EQUAL(gpu_event_kind_of("gpu_scheduler", "drm_sched_job_done"), GEV_DONE);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("gpu_scheduler", "drm_sched_process_job"), GEV_DONE);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_device_rreg"), GEV_NONE);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_bo_move"), GEV_BO_MOVE);
-	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_vm_flush"), GEV_AMDGPU_OTHER);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_vm_flush"), GEV_VM_FLUSH);
+	CU_ASSERT_EQUAL(gpu_event_kind_of("amdgpu", "amdgpu_iv"), GEV_AMDGPU_OTHER);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("sched", "sched_switch"), GEV_NONE);
 	CU_ASSERT_EQUAL(gpu_event_kind_of("i915", "i915_request_retire"), GEV_I915_REQUEST);
 	CU_ASSERT_STRING_EQUAL(gpu_event_kind_name(GEV_RUN), "run");
@@ -236,6 +290,8 @@ void suite_gpu_event(void)
 	CU_add_test(s, "drm_sched_job_wait_dep, 6.1", test_wait_dep_6_1);
 	CU_add_test(s, "amdgpu_cs_ioctl, 6.1 and 7.3", test_cs_ioctl_both_layouts);
 	CU_add_test(s, "event kinds by name", test_kinds);
+	CU_add_test(s, "amdgpu_vm_grab_id: the string ring of two", test_vm_grab_id_two_rings);
+	CU_add_test(s, "amdgpu_vm_update_ptes: the VM's process", test_vm_update_ptes);
 	CU_add_test(s, "every kernel's job events give a key and a ring", test_every_kernels_job_events);
 }
 
