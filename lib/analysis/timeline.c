@@ -696,6 +696,9 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 	case GEV_VM_BO_UNMAP:
 		vm_activity_add(&t->vm, ev);
 		break;
+	case GEV_DMA_BUF:
+		dma_bufs_add(&t->dma_bufs, ev);
+		break;
 	default:
 		break;
 	}
@@ -848,5 +851,6 @@ void timeline_free(struct timeline *t)
 	free(t->client_hw);
 	free(t->signal_fifo);
 	owner_switches_free(&t->switches);
+	dma_bufs_free(&t->dma_bufs);
 	memset(t, 0, sizeof(*t));
 }

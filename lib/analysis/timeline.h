@@ -9,6 +9,7 @@
 #include "util/keymap.h"
 #include "analysis/buffer-moves.h"
 #include "analysis/vm-activity.h"
+#include "analysis/dma-bufs.h"
 #include "analysis/latency-stats.h"
 #include "analysis/owner-switch.h"
 #include "analysis/workload-tree.h"
@@ -200,6 +201,7 @@ struct timeline {
 	struct owner_switches switches;	/* enforce isolation's owner switches */
 	struct buffer_moves moves;	/* amdgpu's buffer moves and creations */
 	struct vm_activity vm;		/* amdgpu's page-table updates, mappings, VMIDs */
+	struct dma_bufs dma_bufs;	/* buffers shared through dma-buf */
 
 	uint64_t first_ts, last_ts;
 	uint64_t events, jobs_in_flight, max_jobs_in_flight;

@@ -42,6 +42,7 @@ static const struct event_map event_map[] = {
 	{ "amdgpu", "amdgpu_vm_bo_map", GEV_VM_BO_MAP, false },
 	{ "amdgpu", "amdgpu_vm_bo_unmap", GEV_VM_BO_UNMAP, false },
 	{ "amdgpu", "amdgpu_*", GEV_AMDGPU_OTHER, false },
+	{ "dma_buf", "dma_buf_*", GEV_DMA_BUF, false },
 	{ "dma_fence", "dma_fence_init", GEV_FENCE_INIT, true },
 	{ "dma_fence", "dma_fence_emit", GEV_FENCE_EMIT, true },
 	{ "dma_fence", "dma_fence_enable_signal", GEV_FENCE_ENABLE_SIGNAL, true },
@@ -116,7 +117,7 @@ const char *gpu_event_kind_name(enum gpu_event_kind kind)
 		"fence_destroy", "vblank", "vblank_queued", "vblank_delivered",
 		"i915_request", "xe_job", "virtio_cmd_queue", "virtio_cmd_response",
 		"isolation", "cleaner_shader", "bo_move", "bo_create", "vm_grab_id", "vm_flush",
-		"vm_update_ptes", "vm_bo_map", "vm_bo_unmap", "amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
+		"vm_update_ptes", "vm_bo_map", "vm_bo_unmap", "dma_buf", "amdgpu", "kfd", "function", "funcgraph_entry", "funcgraph_exit",
 	};
 
 	return kind < GEV_NR_KINDS ? names[kind] : "?";
@@ -131,7 +132,7 @@ struct event_desc {
 		*job_count, *hw_job_count, *crtc, *seq, *time, *ip, *parent_ip,
 		*depth, *calltime, *rettime, *num_ibs, *owner_prev, *owner_next, *bo, *bo_size,
 		*pages, *from, *to, *vmid, *vm_hub, *needs_flush, *vm_pid, *va_start,
-		*va_last;
+		*va_last, *ino;
 };
 
 static struct tep_format_field *field(struct tep_event *e, const char *name)
@@ -277,6 +278,13 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		d->va_start = field(e, "start");
 		d->va_last = field(e, "last");
 		break;
+	case GEV_DMA_BUF:
+		d->driver = field(e, "exp_name");
+		d->dev = field(e, "dev_name");
+		d->bo_size = field(e, "size");
+		d->ino = field(e, "ino");
+		d->bo = field(e, "attach");
+		break;
 	case GEV_AMDGPU_OTHER: case GEV_KFD_EVENT:
 		d->ring = first_field(e, "ring", "ring_name");
 		d->timeline = field(e, "timeline");
@@ -396,6 +404,7 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	ev->vm_pid = d->vm_pid ? (int)snum(d->vm_pid, r) : -1;
 	ev->va_start = num(d->va_start, r);
 	ev->va_last = num(d->va_last, r);
+	ev->ino = num(d->ino, r);
 	return ev->kind;
 }
 

@@ -43,6 +43,7 @@ enum gpu_event_kind {
 	GEV_VM_UPDATE_PTES,	/* amdgpu_vm_update_ptes: page-table entries of a process written */
 	GEV_VM_BO_MAP,		/* amdgpu_vm_bo_map: a buffer mapped into a GPU VM */
 	GEV_VM_BO_UNMAP,	/* amdgpu_vm_bo_unmap */
+	GEV_DMA_BUF,		/* dma_buf_*: a shared buffer exported, imported, attached (6.17+) */
 	GEV_AMDGPU_OTHER,	/* iv, userq, reg dumps, ... */
 	GEV_KFD_EVENT,		/* a kfd/amdkfd tracepoint where a kernel has them */
 	GEV_FUNC,		/* function tracer record (order only) */
@@ -83,6 +84,8 @@ struct gpu_event {
 	bool needs_flush;		/* amdgpu_vm_grab_id */
 	int vm_pid;			/* amdgpu_vm_update_ptes: the process whose VM it is */
 	unsigned long long va_start, va_last;	/* GPU pages: bo_map/unmap, update_ptes (end) */
+	unsigned long long ino;		/* dma_buf_*: the buffer's inode (its size in bo_bytes,
+					 * exporter in driver, attaching device in dev) */
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */

@@ -47,7 +47,7 @@ static const char *const arg_names[A_NR] = {
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
 		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
 		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES, T_TIMEOUTS, T_RESETS, T_MOVES,
-		  T_MOVED, T_VM_UPDATED, T_VM_FLUSHES };
+		  T_MOVED, T_VM_UPDATED, T_VM_FLUSHES, T_DMA_BUF };
 
 struct pf_arg {
 	int name;
@@ -654,6 +654,20 @@ static void page_tables(struct perfetto_export *p, const struct gpu_event *ev)
 						      "VM flushes", 0, false }) });
 }
 
+/* A dma-buf's export, import, attach...: an instant naming the buffer and who */
+static void dma_buf(struct perfetto_export *p, const struct gpu_event *ev)
+{
+	char name[2 * GEV_STR_LEN + 64];
+
+	snprintf(name, sizeof(name), "%s inode %llu (%s) by %s %d%s%s", ev->name + strlen("dma_buf_"),
+		 ev->ino, ev->driver[0] ? ev->driver : "?", analysis_comm(p->a, ev->pid), ev->pid,
+		 ev->dev[0] ? " on " : "", ev->dev);
+	write_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
+		.track = track(p, &(struct pf_track){ track_uuid(p, T_DMA_BUF, 0, 0), gpu_root(p),
+						      "shared buffers (dma-buf)", 0, false }) });
+}
+
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx)
 {
@@ -669,6 +683,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		buffer_move(p, ev);
 	if (ev && (ev->kind == GEV_VM_UPDATE_PTES || ev->kind == GEV_VM_FLUSH))
 		page_tables(p, ev);
+	if (ev && ev->kind == GEV_DMA_BUF && !strncmp(ev->name, "dma_buf_", 8))
+		dma_buf(p, ev);
 	if (ev)
 		ring_counters(p, rec->ts);
 	return p->error ? -1 : 0;

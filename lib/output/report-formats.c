@@ -24,6 +24,7 @@ const struct report_section *const report_sections[] = {
 	&report_section_isolation,
 	&report_section_moves,
 	&report_section_vm,
+	&report_section_dma_bufs,
 	&report_section_kfd,
 	&report_section_userq,
 	&report_section_hip,

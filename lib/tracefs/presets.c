@@ -12,10 +12,10 @@
  */
 static const char *const amd_events[] = {
 	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
-	"drm:drm_vblank_event*", "printk:console", NULL
+	"dma_buf", "drm:drm_vblank_event*", "printk:console", NULL
 };
 static const char *const drm_events[] = {
-	"drm", "gpu_scheduler", "dma_fence", "printk:console", NULL
+	"drm", "gpu_scheduler", "dma_fence", "dma_buf", "printk:console", NULL
 };
 static const char *const i915_events[] = {
 	"i915", "dma_fence", "drm:drm_vblank_event*", NULL
@@ -24,11 +24,11 @@ static const char *const xe_events[] = {
 	"xe", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", "printk:console", NULL
 };
 static const char *const virtio_events[] = {
-	"virtio_gpu", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", NULL
+	"virtio_gpu", "gpu_scheduler", "dma_fence", "dma_buf", "drm:drm_vblank_event*", NULL
 };
 static const char *const all_gpu_events[] = {
 	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
-	"drm", "i915", "xe", "virtio_gpu", "nouveau", "msm", "panfrost", "v3d",
+	"dma_buf", "drm", "i915", "xe", "virtio_gpu", "nouveau", "msm", "panfrost", "v3d",
 	"printk:console", NULL
 };
 

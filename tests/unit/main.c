@@ -26,6 +26,7 @@ int main(void)
 	suite_compare();
 	suite_rank_test();
 	suite_vm_activity();
+	suite_dma_bufs();
 	suite_partial_output();
 	suite_user_queues();
 	suite_owner_switches();

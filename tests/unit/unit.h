@@ -36,6 +36,7 @@ void suite_report_sections(void);
 void suite_compare(void);
 void suite_rank_test(void);
 void suite_vm_activity(void);
+void suite_dma_bufs(void);
 void suite_partial_output(void);
 void suite_user_queues(void);
 void suite_owner_switches(void);

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Buffers shared through dma-buf, per buffer (dma-bufs.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/dma-bufs.h"
+
+static struct dma_buf_use *buffer(struct dma_bufs *d, const struct gpu_event *ev)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&d->by_ino, ev->ino);
+	struct dma_buf_use *b;
+
+	if (at)
+		return &d->bufs[at - 1];
+	if (d->nr == DMA_BUFS_MAX)
+		return NULL;
+	if (d->nr == d->cap) {
+		int cap = d->cap ? 2 * d->cap : 64;
+
+		b = realloc(d->bufs, sizeof(*b) * (size_t)cap);
+		if (!b) {
+			d->failed = 1;
+			return NULL;
+		}
+		d->bufs = b;
+		d->cap = cap;
+	}
+	if (keymap_put(&d->by_ino, ev->ino, (void *)(uintptr_t)(d->nr + 1))) {
+		d->failed = 1;
+		return NULL;
+	}
+	b = &d->bufs[d->nr++];
+	memset(b, 0, sizeof(*b));
+	b->ino = ev->ino;
+	b->export_pid = -1;
+	b->first_ts = ev->ts;
+	return b;
+}
+
+static void imported_by(struct dma_bufs *d, struct dma_buf_use *b, int pid)
+{
+	int i;
+
+	if (pid == b->export_pid)
+		return;
+	for (i = 0; i < b->nr_importers; i++)
+		if (b->importers[i] == pid)
+			return;
+	if (!b->nr_importers && b->export_pid >= 0)
+		d->shared++;
+	if (b->nr_importers == DMA_BUF_PIDS) {
+		b->more_importers = true;
+		return;
+	}
+	b->importers[b->nr_importers++] = pid;
+}
+
+static void attached(struct dma_buf_use *b, const char *dev)
+{
+	b->attaches++;
+	if (!b->device[0])
+		memcpy(b->device, dev, GEV_STR_LEN);
+	else if (strcmp(b->device, dev))
+		b->more_devices = true;
+}
+
+void dma_bufs_add(struct dma_bufs *d, const struct gpu_event *ev)
+{
+	const char *stage = ev->name + strlen("dma_buf_");
+	struct dma_buf_use *b;
+
+	if (ev->kind != GEV_DMA_BUF || strncmp(ev->name, "dma_buf_", 8))
+		return;
+	d->events++;
+	b = buffer(d, ev);
+	if (!b) {
+		d->untracked++;
+		return;
+	}
+	b->last_ts = ev->ts;
+	if (ev->bo_bytes)
+		b->size = ev->bo_bytes;
+	if (ev->driver[0] && !b->exporter[0])
+		memcpy(b->exporter, ev->driver, GEV_STR_LEN);
+	if (!strcmp(stage, "export")) {
+		b->export_pid = ev->pid;
+		b->export_ts = ev->ts;
+		d->exports++;
+		d->exported_bytes += ev->bo_bytes;
+	} else if (!strcmp(stage, "fd")) {
+		b->fds++;
+	} else if (!strcmp(stage, "get")) {
+		b->gets++;
+		imported_by(d, b, ev->pid);
+	} else if (!strcmp(stage, "dynamic_attach")) {
+		attached(b, ev->dev);
+	} else if (!strcmp(stage, "detach")) {
+		b->detaches++;
+	} else if (!strcmp(stage, "mmap") || !strcmp(stage, "mmap_internal")) {
+		b->mmaps++;
+	} else if (!strcmp(stage, "put")) {
+		b->puts++;
+	}
+}
+
+void dma_bufs_free(struct dma_bufs *d)
+{
+	keymap_free(&d->by_ino);
+	free(d->bufs);
+	memset(d, 0, sizeof(*d));
+}
