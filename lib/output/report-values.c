@@ -19,6 +19,15 @@ const char *report_us(char *buf, size_t len, bool has, uint64_t ns)
 	return buf;
 }
 
+const char *report_size(char *buf, size_t len, uint64_t bytes)
+{
+	if (bytes < 1024 * 1024)
+		snprintf(buf, len, "%.1f KiB", (double)bytes / 1024.0);
+	else
+		snprintf(buf, len, "%.1f MiB", (double)bytes / (1024.0 * 1024.0));
+	return buf;
+}
+
 const char *report_ts(char *buf, size_t len, uint64_t ns)
 {
 	uint64_t us = (ns + 500) / 1000;

@@ -125,6 +125,8 @@ extern const struct report_output *const report_formats[];
 
 /** report_us - "-" for an absent value, else microseconds with 3 decimals */
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
+/** report_size - "64.0 KiB" under a MiB, else "3.0 MiB" */
+const char *report_size(char *buf, size_t len, uint64_t bytes);
 /** report_ts - trace-cmd's seconds.microseconds */
 const char *report_ts(char *buf, size_t len, uint64_t ns);
 /**

@@ -14,15 +14,6 @@ static bool present(const struct report *rep)
 	return rep->analysis.tl.dma_bufs.events != 0;
 }
 
-static const char *size(char *buf, size_t len, uint64_t bytes)
-{
-	if (bytes < 1024 * 1024)
-		snprintf(buf, len, "%.1f KiB", (double)bytes / 1024.0);
-	else
-		snprintf(buf, len, "%.1f MiB", (double)bytes / (1024.0 * 1024.0));
-	return buf;
-}
-
 /* "llama [5000]", "-" when not known */
 static const char *who(struct report *rep, char *buf, size_t len, int pid)
 {
@@ -43,7 +34,7 @@ static void text_dma_bufs(struct report *rep)
 		return;
 	fprintf(rep->stream, "\nShared buffers (dma-buf): %d buffer%s, %llu exported here (%s), %llu imported by another process than its exporter; %llu event%s",
 		d->nr, report_plural((uint64_t)d->nr), (unsigned long long)d->exports,
-		size(a, sizeof(a), d->exported_bytes), (unsigned long long)d->shared,
+		report_size(a, sizeof(a), d->exported_bytes), (unsigned long long)d->shared,
 		(unsigned long long)d->events, report_plural(d->events));
 	if (d->untracked)
 		fprintf(rep->stream, " (%llu of buffers past the %d kept)", (unsigned long long)d->untracked,
@@ -55,7 +46,7 @@ static void text_dma_bufs(struct report *rep)
 
 		fprintf(rep->stream, "  %-10llu %-12s %10s %-22s %4llu %7llu %-22s%s %8llu %-14s%s %5llu\n",
 			(unsigned long long)u->ino, u->exporter[0] ? u->exporter : "?",
-			size(a, sizeof(a), u->size), who(rep, b, sizeof(b), u->export_pid),
+			report_size(a, sizeof(a), u->size), who(rep, b, sizeof(b), u->export_pid),
 			(unsigned long long)u->fds, (unsigned long long)u->gets,
 			who(rep, c, sizeof(c), u->nr_importers ? u->importers[0] : -1),
 			u->nr_importers > 1 || u->more_importers ? "+" : " ",

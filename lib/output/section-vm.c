@@ -13,16 +13,6 @@ static bool present(const struct report *rep)
 	return vm_activity_events(&rep->analysis.tl.vm) != 0;
 }
 
-/* "3.0 MiB", "64.0 KiB" */
-static const char *size(char *buf, size_t len, uint64_t bytes)
-{
-	if (bytes < 1024 * 1024)
-		snprintf(buf, len, "%.1f KiB", (double)bytes / 1024.0);
-	else
-		snprintf(buf, len, "%.1f MiB", (double)bytes / (1024.0 * 1024.0));
-	return buf;
-}
-
 static void text_vm(struct report *rep)
 {
 	const struct vm_activity *v = &rep->analysis.tl.vm;
@@ -32,10 +22,10 @@ static void text_vm(struct report *rep)
 	if (!present(rep))
 		return;
 	fprintf(rep->stream, "\nPage tables (amdgpu VM): %llu update%s for %s of GPU address space, from %s to %s; %llu buffer mapping%s (%s), %llu unmapped (%s); %llu VMID%s taken, %llu needing a flush; %llu flush%s\n",
-		(unsigned long long)v->updates, report_plural(v->updates), size(a, sizeof(a), v->updated_bytes),
+		(unsigned long long)v->updates, report_plural(v->updates), report_size(a, sizeof(a), v->updated_bytes),
 		report_ts(from, sizeof(from), v->first_ts), report_ts(to, sizeof(to), v->last_ts),
-		(unsigned long long)v->maps, report_plural(v->maps), size(b, sizeof(b), v->mapped_bytes),
-		(unsigned long long)v->unmaps, size(c, sizeof(c), v->unmapped_bytes),
+		(unsigned long long)v->maps, report_plural(v->maps), report_size(b, sizeof(b), v->mapped_bytes),
+		(unsigned long long)v->unmaps, report_size(c, sizeof(c), v->unmapped_bytes),
 		(unsigned long long)v->grabs, report_plural(v->grabs), (unsigned long long)v->grabs_flushing,
 		(unsigned long long)v->flushes, v->flushes == 1 ? "" : "es");
 	if (v->updates)
@@ -46,11 +36,11 @@ static void text_vm(struct report *rep)
 		snprintf(who, sizeof(who), "%s [%d]", analysis_comm(&rep->analysis, v->pids[i].pid),
 			 v->pids[i].pid);
 		fprintf(rep->stream, "  %-24s %8llu %14s\n", who, (unsigned long long)v->pids[i].updates,
-			size(a, sizeof(a), v->pids[i].bytes));
+			report_size(a, sizeof(a), v->pids[i].bytes));
 	}
 	if (v->other_pid_updates)
 		fprintf(rep->stream, "  %-24s %8llu %14s\n", "other processes", (unsigned long long)v->other_pid_updates,
-			size(a, sizeof(a), v->other_pid_bytes));
+			report_size(a, sizeof(a), v->other_pid_bytes));
 	if (v->nr_rings)
 		fprintf(rep->stream, "  %-24s %8s %14s %8s\n", "ring (all devices)", "VMIDs", "needing flush", "flushes");
 	for (i = 0; i < v->nr_rings; i++)
