@@ -158,13 +158,29 @@ const char *event_spec_missing_name(const struct event_spec *sp, char *buf, size
 	return buf;
 }
 
+/* whether @list ("a, b, c") holds @name */
+static bool listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = list; p && (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+			return true;
+	return false;
+}
+
+/* A preset's several patterns of one missing system name it once. */
 static void note_missing(struct event_selection *sel, const struct event_spec *sp)
 {
 	char name[256];
 	char *n;
 
+	event_spec_missing_name(sp, name, sizeof(name));
+	if (listed(sel->missing, name))
+		return;
 	if (asprintf(&n, "%s%s%s", sel->missing ? sel->missing : "", sel->missing ? ", " : "",
-		     event_spec_missing_name(sp, name, sizeof(name))) < 0)
+		     name) < 0)
 		return;
 	free(sel->missing);
 	sel->missing = n;

@@ -8,7 +8,10 @@
  * amdgpu_device_rreg/wreg trace every register access and would drown the
  * job events, hence amdgpu_[!d]* rather than the whole system. The kernel's
  * log (printk:console) is where ring timeouts, xe's job timeouts and GPU
- * resets are told.
+ * resets are told. xe's system also holds the display's events and some
+ * that fire on every register access (xe_reg_rw), GuC message (xe_guc_ctb_*)
+ * or runtime-PM reference; its preset takes jobs, exec queues, fences,
+ * buffers, VMs and TLB invalidations only.
  */
 static const char *const amd_events[] = {
 	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
@@ -21,7 +24,8 @@ static const char *const i915_events[] = {
 	"i915", "dma_fence", "drm:drm_vblank_event*", NULL
 };
 static const char *const xe_events[] = {
-	"xe", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", "printk:console", NULL
+	"xe:xe_sched_*", "xe:xe_exec_queue_*", "xe:xe_hw_fence_[cs]*", "xe:xe_bo_*", "xe:xe_vm_*",
+	"xe:xe_vma_*", "xe:xe_*tlb_inval*", "xe:xe_guc_uncorrectable_error", "gpu_scheduler", "dma_fence", "drm:drm_vblank_event*", "printk:console", NULL
 };
 static const char *const virtio_events[] = {
 	"virtio_gpu", "gpu_scheduler", "dma_fence", "dma_buf", "drm:drm_vblank_event*", NULL
@@ -66,7 +70,7 @@ const struct preset presets[] = {
 	  drm_events, NULL, NULL, false },
 	{ "i915", "Intel i915: request events, fences, vblank",
 	  i915_events, NULL, NULL, false },
-	{ "xe", "Intel xe: job events, GPU scheduler, fences, vblank",
+	{ "xe", "Intel xe: jobs, exec queues, buffers, VMs (not register or GuC-message events), GPU scheduler, fences, vblank, the kernel's log",
 	  xe_events, NULL, NULL, false },
 	{ "virtio", "virtio-gpu: command queue, GPU scheduler, fences, vblank",
 	  virtio_events, NULL, NULL, false },

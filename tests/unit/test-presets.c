@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +42,72 @@ static void test_amd_has_graph_under_amdgpu(void)
 	CU_ASSERT_FALSE(preset_find(DEFAULT_PRESET)->kfd_probes);
 }
 
+/* how many of @kernel's xe events the xe preset's patterns take; @name: one it takes */
+static int xe_taken(const char *kernel, const char *name, bool *takes_name)
+{
+	const struct preset *p = preset_find("xe");
+	struct dirent *d;
+	char dir[128];
+	DIR *dp;
+	int n = 0, j;
+
+	snprintf(dir, sizeof(dir), "tests/fixtures/formats/%s/xe", kernel);
+	dp = opendir(dir);
+	if (!dp)
+		return -1;
+	*takes_name = false;
+	while ((d = readdir(dp))) {
+		for (j = 0; p->events[j]; j++) {
+			const char *colon = strchr(p->events[j], ':');
+
+			if (!strncmp(p->events[j], "xe:", 3) && !fnmatch(colon + 1, d->d_name, 0))
+				break;
+		}
+		if (!p->events[j])
+			continue;
+		n++;
+		if (!strcmp(d->d_name, name))
+			*takes_name = true;
+	}
+	closedir(dp);
+	return n;
+}
+
+/*
+ * The xe preset on 6.12's and 7.3's real event lists: the jobs and their
+ * timeouts, exec queues, TLB invalidations under either kernel's name; not
+ * the per-register, per-GuC-message or display events
+ */
+static void test_xe_takes_jobs_not_noise(void)
+{
+	static const char *const kernels[] = { "linux-6.12", "linux-7.3" };
+	static const char *const wanted[] = {
+		"xe_sched_job_run", "xe_sched_job_timedout", "xe_exec_queue_create", "xe_hw_fence_signal",
+		"xe_bo_move", "xe_vma_bind",
+	};
+	static const char *const noise[] = {
+		"xe_reg_rw", "xe_guc_ctb_h2g", "xe_guc_ct_g2h_flow_control", "xe_pm_runtime_get",
+		"xe_hw_fence_try_signal", "intel_pipe_update_start", "xe_lrc_update_timestamp",
+	};
+	bool takes;
+	size_t k, i;
+
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++) {
+			CU_ASSERT(xe_taken(kernels[k], wanted[i], &takes) > 0);
+			CU_ASSERT_TRUE(takes);
+		}
+		for (i = 0; i < sizeof(noise) / sizeof(noise[0]); i++) {
+			CU_ASSERT(xe_taken(kernels[k], noise[i], &takes) > 0);
+			CU_ASSERT_FALSE(takes);
+		}
+	}
+	CU_ASSERT(xe_taken("linux-6.12", "xe_gt_tlb_invalidation_fence_send", &takes) > 0);
+	CU_ASSERT_TRUE(takes);
+	CU_ASSERT(xe_taken("linux-7.3", "xe_tlb_inval_fence_send", &takes) > 0);
+	CU_ASSERT_TRUE(takes);
+}
+
 static bool selects_jobs(const char *const *systems, int nr, bool explicit_events)
 {
 	struct event_selection sel = { .systems = (char **)systems, .nr_systems = nr };
@@ -69,4 +138,5 @@ void suite_presets(void)
 	CU_add_test(s, "every preset event parses", test_every_preset_parses);
 	CU_add_test(s, "amd: function_graph under :mod:amdgpu", test_amd_has_graph_under_amdgpu);
 	CU_add_test(s, "GPU jobs need a driver's or the scheduler's events", test_gpu_jobs_need_a_driver);
+	CU_add_test(s, "xe: jobs and queues, not register or GuC-message events", test_xe_takes_jobs_not_noise);
 }
