@@ -49,7 +49,7 @@ test_html_every_fixture() {
 			--text "gt-behind:page tables updated while the workload's 1 job waited (queue->run, 0.392 ms in all): 3.0 MiB of GPU address space" \
 			--text "gt-vm:llama 5000" --text "gt-vm:64.0 KiB" --text "gt-vm-rings:comp_1.0.0" || return 1 ;;
 		dma-buf) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-dmabuf:rival 6000" \
-			--text "gt-dmabuf:0000:c3:00.0" --text "gt-dmabuf:vgem" || return 1 ;;
+			--text "gt-dmabuf:0000:c3:00.0" --text "gt-dmabuf:system" || return 1 ;;
 		fdinfo) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-clients:llama 5000" --text "gt-clients:5.100" --text "gt-clients:0.800" || return 1 ;;
 		*) html_check "$WORK/h-$s.dat" "html-$s" --hover || return 1 ;;
 		esac

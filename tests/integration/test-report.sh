@@ -1070,26 +1070,26 @@ test_report_dma_bufs() {
 	out=$("$GT" report "$f")
 	expect "no section: $(grep -A3 '^Shared' <<< "$out" | tr '\n' '|')" \
 		grep -q '^Shared buffers (dma-buf): 2 buffers, 1 exported here (8.0 MiB), 1 imported by another process than its exporter; 9 events$' <<< "$out" || return 1
-	expect "inode 4711's row" grep -Eq '^  4711 +amdgpu +8\.0 MiB llama \[5000\] +1 +1 rival \[6000\] +1 0000:c3:00\.0 +1$' <<< "$out" || return 1
-	expect "inode 900's row (export before the file)" grep -Eq '^  900 +vgem +1\.0 MiB - +0 +1 llama \[5000\] +0 - +0$' <<< "$out" || return 1
+	expect "inode 4711's row" grep -Eq '^  4711 +drm +8\.0 MiB llama \[5000\] +1 +1 rival \[6000\] +1 0000:c3:00\.0 +1$' <<< "$out" || return 1
+	expect "inode 900's row (export before the file)" grep -Eq '^  900 +system +1\.0 MiB - +0 +1 llama \[5000\] +0 - +0$' <<< "$out" || return 1
 	expect "JSON" python3 -c 'import json, sys
 d = json.load(sys.stdin)["dma_bufs"]
 assert d["events"] == 9 and d["exported"] == 1 and d["exported_bytes"] == 8 << 20 and d["shared"] == 1, d
 b = {x["ino"]: x for x in d["buffers"]}
 a = b[4711]
-assert a["exporter"] == "amdgpu" and a["size"] == 8 << 20 and a["export_ns"] == 1000010000, a
+assert a["exporter"] == "drm" and a["size"] == 8 << 20 and a["export_ns"] == 1000010000, a
 assert a["exported_by"] == {"pid": 5000, "comm": "llama"} and a["imported_by"] == [{"pid": 6000, "comm": "rival"}], a
 assert (a["fds"], a["imports"], a["attaches"], a["detaches"], a["mmaps"], a["puts"]) == (1, 1, 1, 1, 1, 2), a
 assert a["device"] == "0000:c3:00.0", a
 assert b[900]["exported_by"] is None and b[900]["export_ns"] is None and b[900]["device"] is None, b[900]' \
 		< <("$GT" report --format json "$f") || return 1
 	out=$("$GT" report --format csv "$f")
-	expect "CSV" grep -q '^4711,amdgpu,8388608,1000010000,5000,1,1,1,1,1,0000:c3:00.0,1,2$' <<< "$out" || return 1
-	expect "CSV: an export not in the file is empty" grep -q '^900,vgem,1048576,,,0,1,1,0,0,,0,0$' <<< "$out" || return 1
+	expect "CSV" grep -q '^4711,drm,8388608,1000010000,5000,1,1,1,1,1,0000:c3:00.0,1,2$' <<< "$out" || return 1
+	expect "CSV: an export not in the file is empty" grep -q '^900,system,1048576,,,0,1,1,0,0,,0,0$' <<< "$out" || return 1
 	"$GT" report --format perfetto -o "$WORK/db.pftrace" "$f" 2> /dev/null || { WHY="perfetto export failed"; return 1; }
 	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
 		< "$WORK/db.pftrace" > "$WORK/db.txt" || { WHY="protoc cannot decode it"; return 1; }
-	expect "Perfetto: no attach instant" grep -q 'dynamic_attach inode 4711 (amdgpu) by rival 6000 on 0000:c3:00.0' "$WORK/db.txt" || return 1
+	expect "Perfetto: no attach instant" grep -q 'dynamic_attach inode 4711 (drm) by rival 6000 on 0000:c3:00.0' "$WORK/db.txt" || return 1
 	f=$(fixture memory) || { WHY="make-fixture failed"; return 1; }
 	expect "JSON dma_bufs not null without them" python3 -c 'import json, sys
 assert json.load(sys.stdin)["dma_bufs"] is None' < <("$GT" report --format json "$f")

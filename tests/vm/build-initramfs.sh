@@ -37,7 +37,7 @@ cp "$gpu_trace" "$stage/bin/gpu-trace"
 if command -v trace-cmd > /dev/null; then
 	cp "$(command -v trace-cmd)" "$stage/bin/trace-cmd"
 fi
-for probe in kfd-probe drm-probe mock-client; do
+for probe in kfd-probe drm-probe mock-client dmabuf-probe; do
 	cc -O2 -Wall -Wextra -Werror -I "$here/include" -o "$stage/bin/$probe" "$here/$probe.c"
 done
 # bash and the experiment script, for the lab's experiment on the mock driver

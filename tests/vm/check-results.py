@@ -484,6 +484,44 @@ def check_virtio():
           f"exit {tc.returncode}, {tc_cmds} commands vs gpu-trace's {cmds}")
 
 
+def check_dma_buf():
+    """dmabuf-probe under record --preset drm: vgem's buffer, by the inode the probe
+    read with fstat, exported and mapped by the probe, imported by its child on
+    virtio-gpu; the attaches as many as trace-cmd reads. Before 6.17 the kernel has
+    no dma_buf events: the report must have none."""
+    dat = os.path.join(results, "dmabuf.dat")
+    probe = os.path.join(results, "dmabuf-probe.txt")
+    if not os.path.exists(dat) or not os.path.exists(probe):
+        check("dma-buf: recorded", False, "no dmabuf.dat; see console.log")
+        return
+    text = open(probe).read()
+    m = re.search(r"exported ino=(\d+) size=(\d+) pid=(\d+) mmap=(\S+)", text)
+    c = re.search(r"child=(\d+) exit 0", text)
+    if not m or not c:
+        check("dma-buf: the probe exported and its child imported", False, text[-300:])
+        return
+    ino, size, pid, child = int(m[1]), int(m[2]), int(m[3]), int(c[1])
+    d = report_json(dat)["dma_bufs"]
+    if not kernel_at_least(6, 17):
+        check("dma-buf: no dma_buf events before 6.17, none reported", d is None, str(d)[:200])
+        return
+    b = {x["ino"]: x for x in (d or {}).get("buffers", [])}.get(ino)
+    # PRIME exports name the DRM core ("drm"), not vgem
+    check("dma-buf: vgem's buffer by its inode, exported and mapped by the probe",
+          b is not None and b["exporter"] == "drm" and b["size"] == size
+          and (b["exported_by"] or {}).get("pid") == pid and b["fds"] >= 1
+          and (b["mmaps"] >= 1 or m[4] != "ok"),
+          f"ino {ino} size {size} pid {pid}: {str(b)[:300]}")
+    check("dma-buf: imported by the child on virtio-gpu",
+          b is not None and b["imports"] >= 1 and child in [p["pid"] for p in b["imported_by"]]
+          and d["shared"] >= 1, f"child {child}: {str(b)[:300]}")
+    tc = run("trace-cmd", "report", dat, env=dict(os.environ, TRACEEVENT_PLUGIN_DIR=PLUGINS))
+    attaches = len(re.findall(rf"dma_buf_dynamic_attach: .*ino={ino} ", tc.stdout))
+    check("dma-buf: its attaches as many as trace-cmd reads",
+          tc.returncode == 0 and b is not None and b["attaches"] == attaches,
+          f"trace-cmd {attaches}, gpu-trace {b and b['attaches']}")
+
+
 def check_experiment():
     """scripts/gpu-trace-experiment in the guest: a, a2 the same case, b with
     every execution 2x (the mock's exec_scale), five runs each; compare must
@@ -731,6 +769,7 @@ check_kfd()
 check_experiment()
 check_formats()
 check_virtio()
+check_dma_buf()
 each_recording("every output: {n} recordings and their trace-cmd v7 conversions in text, "
                "--jobs, --events, csv and json", every_text_output)
 if shutil.which("protoc"):

@@ -92,7 +92,7 @@ step check gpu-trace check --json > /out/check.json
 # the formats this kernel prints, for comparison with ../shared/formats, and
 # its ring-buffer headers (with them the formats make a fixture directory)
 cp /sys/kernel/tracing/events/header_page /sys/kernel/tracing/events/header_event /out/
-for sys in gpu_scheduler amdgpu dma_fence drm virtio_gpu xe printk; do
+for sys in gpu_scheduler amdgpu dma_fence dma_buf drm virtio_gpu xe printk; do
 	[ -d "/sys/kernel/tracing/events/$sys" ] || continue
 	for ev in /sys/kernel/tracing/events/$sys/*/; do
 		[ -f "$ev/format" ] || continue
@@ -245,6 +245,12 @@ grep ' \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-kill-dyndbg-after.
 step virtio gpu-trace record -a --preset virtio -o /out/virtio.dat -- /bin/drm-probe 8 \
 	> /out/virtio-probe.txt
 cat /out/virtio-probe.txt 2> /dev/null
+
+# dma-buf: a vgem buffer exported, mapped, and imported by a child on virtio-gpu
+# (the preset's dma_buf events, 6.17+; before, the report must have none)
+step dmabuf gpu-trace record --preset drm -o /out/dmabuf.dat -- /bin/dmabuf-probe \
+	> /out/dmabuf-probe.txt
+cat /out/dmabuf-probe.txt 2> /dev/null
 tracefs_state > /out/tracefs-end.txt
 
 # The kfd step with trace-cmd, timed only (last: trace-cmd leaves its settings): trace-cmd expands :mod:amdgpu into one
