@@ -106,8 +106,14 @@ void top_view_text(struct top_view *v, const struct live_snapshot *s, enum live_
 	}
 	if (!s->nr_rings)
 		line(v, &row, "(no GPU jobs yet)");
-	if (s->last_hang && s->last_hang->is_xe)
-		/* xe names a GuC queue's job, not a ring's jobs in flight */
+	if (s->last_hang && s->last_hang->is_xe && s->last_hang->xe_ring[0])
+		line(v, &row, "HANGS %llu ring timeout%s, %llu GPU reset%s; last: xe %s (%s) timed out at %.6f (job seqno %u) with %zu job%s in flight",
+		     (unsigned long long)s->timeouts, s->timeouts == 1 ? "" : "s",
+		     (unsigned long long)s->resets, s->resets == 1 ? "" : "s", s->last_hang->ring,
+		     s->last_hang->xe_ring, (double)s->last_hang->ts / 1e9, s->last_hang->xe.seqno,
+		     s->last_hang->jobs_in_flight, s->last_hang->jobs_in_flight == 1 ? "" : "s");
+	else if (s->last_hang && s->last_hang->is_xe)
+		/* no scheduler ring named for its GuC queue: its jobs in flight are not known */
 		line(v, &row, "HANGS %llu ring timeout%s, %llu GPU reset%s; last: xe %s timed out at %.6f (job seqno %u)",
 		     (unsigned long long)s->timeouts, s->timeouts == 1 ? "" : "s",
 		     (unsigned long long)s->resets, s->resets == 1 ? "" : "s", s->last_hang->ring,

@@ -298,14 +298,45 @@ static void reset_ends(struct gpu_hangs *h, uint64_t ts, const struct hang_line 
 }
 
 /*
- * An xe job timed out: the log line and the tracepoint just after it tell the same
- * timeout (one hang); either alone is one too
+ * xe names an exec queue's scheduler after its engine class and GuC id
+ * (xe_exec_queue_assign_name: "rcs5", "ccs5"): the ring of GuC queue G on
+ * @dev, when exactly one ring there has such a name (a media GT's GuC
+ * numbers its queues apart: vcs5 and rcs5 can both be there)
  */
-static void xe_timed_out(struct gpu_hangs *h, uint64_t ts, const char *dev, const struct xe_job_id *x,
-			 const struct hang_line *l)
+static int xe_sched_ring(const struct timeline *tl, const char *dev, int guc_id, int *matches)
+{
+	static const char *const classes[] = { "rcs", "vcs", "vecs", "bcs", "ccs", "gsccs" };
+	char name[GEV_STR_LEN];
+	int i, c, found = -1;
+
+	*matches = 0;
+	for (i = 0; i < tl->nr_rings; i++) {
+		const struct ring_stats *r = tl->rings[i];
+
+		if (dev[0] && r->dev[0] && strcmp(r->dev, dev))
+			continue;
+		for (c = 0; c < (int)(sizeof(classes) / sizeof(classes[0])); c++) {
+			snprintf(name, sizeof(name), "%s%d", classes[c], guc_id);
+			if (!strcmp(r->name, name)) {
+				found = i;
+				(*matches)++;
+			}
+		}
+	}
+	return *matches == 1 ? found : -1;
+}
+
+/*
+ * An xe job timed out: the log line and the tracepoint just after it tell the same
+ * timeout (one hang); either alone is one too. The jobs in flight are those of the
+ * scheduler ring xe named after the queue.
+ */
+static void xe_timed_out(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const char *dev,
+			 const struct xe_job_id *x, const struct hang_line *l)
 {
 	struct gpu_hang *g = NULL;
 	size_t i;
+	int ring;
 
 	for (i = h->nr_hangs; i > 0 && !g; i--) {
 		struct gpu_hang *o = &h->hangs[i - 1];
@@ -323,6 +354,12 @@ static void xe_timed_out(struct gpu_hangs *h, uint64_t ts, const char *dev, cons
 		g->is_xe = true;
 		g->xe = *x;
 		snprintf(g->ring, sizeof(g->ring), "GuC queue %d", x->guc_id);
+		ring = xe_sched_ring(tl, dev, x->guc_id, &g->xe_rings);
+		if (ring >= 0) {
+			snprintf(g->xe_ring, sizeof(g->xe_ring), "%s", tl->rings[ring]->name);
+			g->nr_jobs = timeline_ring_timed_out(tl, ring, ts, g->jobs, GPU_HANG_JOBS,
+							     &g->jobs_in_flight);
+		}
 	}
 	if (!g->dev[0])
 		snprintf(g->dev, sizeof(g->dev), "%s", dev);
@@ -347,7 +384,7 @@ static void xe_timed_out(struct gpu_hangs *h, uint64_t ts, const char *dev, cons
 }
 
 /* xe_sched_job_timedout: the job's GuC queue, seqno, and (7.x) its GT */
-static void xe_tracepoint(struct gpu_hangs *h, struct tep_record *rec)
+static void xe_tracepoint(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec)
 {
 	struct tep_event *e = h->xe_timedout;
 	struct xe_job_id x = { .gt = -1 };
@@ -366,7 +403,7 @@ static void xe_tracepoint(struct gpu_hangs *h, struct tep_record *rec)
 	}
 	if (record_field_num(tep_find_field(e, "gt_id"), rec, &v))
 		x.gt = (int)v;
-	xe_timed_out(h, rec->ts, dev, &x, NULL);
+	xe_timed_out(h, tl, rec->ts, dev, &x, NULL);
 }
 
 static void line(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const struct hang_line *l)
@@ -376,7 +413,7 @@ static void line(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const st
 	h->lines++;
 	switch (l->kind) {
 	case HANG_LINE_XE_TIMEOUT:
-		xe_timed_out(h, ts, l->dev, &l->xe, l);
+		xe_timed_out(h, tl, ts, l->dev, &l->xe, l);
 		break;
 	case HANG_LINE_TIMEOUT:
 	case HANG_LINE_SOFT_RECOVERED:
@@ -419,7 +456,7 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 	if (ev) {
 		if (ev->kind == GEV_XE_JOB && h->xe_timedout &&
 		    tep_data_type(h->tep, rec) == h->xe_timedout->id)
-			xe_tracepoint(h, rec);
+			xe_tracepoint(h, tl, rec);
 		if (ev->kind == GEV_AMDGPU_OTHER && h->reg_dump_id >= 0 &&
 		    tep_data_type(h->tep, rec) == h->reg_dump_id) {
 			struct gpu_reset *r = h->nr_resets ? &h->resets[h->nr_resets - 1] : NULL;

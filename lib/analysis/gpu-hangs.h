@@ -79,6 +79,10 @@ struct gpu_hang {
 	/* an xe job's timeout (ring: "GuC queue G"): from the log, the tracepoint or both */
 	bool is_xe, xe_logged, xe_traced;
 	struct xe_job_id xe;
+	/* the scheduler ring xe named after the queue ("rcs5": class and GuC id); "" none
+	 * or several (xe_rings: how many rings of the device had such a name) */
+	char xe_ring[GEV_STR_LEN];
+	int xe_rings;
 };
 
 struct gpu_reset {

@@ -888,14 +888,16 @@ static void hangs(struct perfetto_export *p)
 
 	for (i = 0; i < h->nr_hangs; i++) {
 		const struct gpu_hang *g = &h->hangs[i];
-		int ring = timeline_ring_find(&p->a->tl, g->ring);
+		/* xe's queue on the scheduler ring it named after it ("rcs5"), where the file has one */
+		int ring = timeline_ring_find(&p->a->tl, g->xe_ring[0] ? g->xe_ring : g->ring);
+		bool counted = !g->is_xe || g->xe_ring[0];
 		char name[96], blamed[80];
 		struct pf_arg args[2] = { { .name = A_IN_FLIGHT, .type = ARG_UINT, .u = g->jobs_in_flight },
 					  { .name = A_BLAMED, .type = ARG_STR, .s = blamed } };
-		/* xe names no ring's jobs: no count of them */
+		/* an xe queue without its ring: no count of jobs in flight */
 		struct pf_event e = { .ts = g->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
-				      .args = g->is_xe ? args + 1 : args,
-				      .nr_args = !g->is_xe + g->has_process };
+				      .args = counted ? args : args + 1,
+				      .nr_args = counted + g->has_process };
 
 		snprintf(name, sizeof(name), "%s%s timed out%s", g->is_xe ? "xe " : "", g->ring,
 			 g->soft_recovered ? ", soft-recovered" : "");

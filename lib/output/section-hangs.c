@@ -94,12 +94,17 @@ static void text_hang(struct report *rep, const struct gpu_hang *g)
 	else if (g->has_process)
 		fprintf(rep->stream, "; the kernel names %s pid %d (thread %s pid %d)", g->process,
 			g->tgid, g->thread, g->pid);
-	if (g->is_xe)
-		/* its GuC queue is not the scheduler's ring: which of the ring's jobs it was is not said */
-		fprintf(rep->stream, "\n    in flight: not known (xe names the job by its GuC queue and seqno, not by the scheduler's ring)\n");
+	if (g->is_xe && !g->xe_ring[0] && g->xe_rings > 1)
+		fprintf(rep->stream, "\n    in flight: not known (%d of the device's scheduler rings are named for GuC id %d, one per GT)\n",
+			g->xe_rings, g->xe.guc_id);
+	else if (g->is_xe && !g->xe_ring[0])
+		/* xe names the queue's scheduler rcs5, ccs5...: none such in the file */
+		fprintf(rep->stream, "\n    in flight: not known (no scheduler ring named for GuC id %d, as rcs%d or ccs%d, in the file)\n",
+			g->xe.guc_id, g->xe.guc_id, g->xe.guc_id);
 	else
-		fprintf(rep->stream, "\n    in flight: %zu job%s%s\n", g->jobs_in_flight,
-			report_plural(g->jobs_in_flight), g->jobs_in_flight ? " (flagged H)" : "");
+		fprintf(rep->stream, "\n    in flight%s%s: %zu job%s%s\n", g->is_xe ? " on its scheduler ring " : "",
+			g->xe_ring, g->jobs_in_flight, report_plural(g->jobs_in_flight),
+			g->jobs_in_flight ? " (flagged H)" : "");
 	for (i = 0; i < g->nr_jobs; i++)
 		text_job(rep, g, &g->jobs[i]);
 	if (g->jobs_in_flight > g->nr_jobs)
@@ -257,8 +262,13 @@ static void json_hang(struct report *rep, const struct gpu_hang *g)
 		report_json_u64(o, g->xe.gt >= 0, (uint64_t)g->xe.gt);
 		fprintf(o, ",\"seqno\":%u,\"lrc_seqno\":", g->xe.seqno);
 		report_json_u64(o, g->xe.has_lrc_seqno, g->xe.lrc_seqno);
-		fprintf(o, ",\"logged\":%s,\"traced\":%s}", g->xe_logged ? "true" : "false",
+		fprintf(o, ",\"logged\":%s,\"traced\":%s,\"sched_ring\":", g->xe_logged ? "true" : "false",
 			g->xe_traced ? "true" : "false");
+		if (g->xe_ring[0])
+			json_str(o, g->xe_ring);
+		else
+			fputs("null", o);
+		fputc('}', o);
 	} else {
 		fputs("null", o);
 	}

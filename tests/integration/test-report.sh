@@ -969,15 +969,23 @@ assert j == {"100:1": True, "101:1": True, "200:1": False, "201:1": True}, j' < 
 		grep -q '^  1.005012 xe GuC queue 5 (GT0) on 0000:00:02.0 timed out (job seqno 18, lrc seqno 18); the kernel names llama pid 4242$' <<< "$out" || return 1
 	expect "xe's timeouts counted as ring timeouts" \
 		grep -q "^GPU hangs and resets: 0 ring timeouts, 2 xe job timeouts, 0 GPU resets in the kernel's log$" <<< "$out" || return 1
-	expect "xe's jobs in flight claimed" \
-		[ "$(grep -c '^    in flight: not known (xe names the job by its GuC queue and seqno' <<< "$out")" = 2 ] || return 1
+	# xe names queue 5's scheduler rcs5: its jobs in flight; queue 2 has no ring in the file
+	expect "xe's jobs in flight on rcs5: $(grep -A3 'GuC queue 5' <<< "$out" | tr '\n' '|')" \
+		grep -q '^    in flight on its scheduler ring rcs5: 2 jobs (flagged H)$' <<< "$out" || return 1
+	expect "the job on the hardware" grep -Eq '^      40:1 +4242 llama +on the hardware 5000\.000 us \(since 1\.000012\)$' <<< "$out" || return 1
+	expect "queue 2's jobs claimed" \
+		grep -q '^    in flight: not known (no scheduler ring named for GuC id 2, as rcs2 or ccs2, in the file)$' <<< "$out" || return 1
+	expect "rcs5's line" grep -q '^  timed out 1 time (GPU hangs' <<< "$(grep -A1 '^ring rcs5' <<< "$out")" || return 1
 	expect "xe JSON" python3 -c 'import json, sys
 t = json.load(sys.stdin)["hangs"]["timeouts"]
 assert len(t) == 2 and t[0]["driver"] == "xe" and t[0]["process"] == {"comm": "llama", "pid": 4242, "thread": None, "tid": None}, t
-assert t[0]["xe"] == {"guc_id": 5, "gt": 0, "seqno": 18, "lrc_seqno": 18, "logged": True, "traced": True}, t[0]
-assert t[1]["xe"]["guc_id"] == 2 and not t[1]["xe"]["logged"] and t[1]["process"] is None, t[1]' \
+assert t[0]["xe"] == {"guc_id": 5, "gt": 0, "seqno": 18, "lrc_seqno": 18, "logged": True, "traced": True,
+                      "sched_ring": "rcs5"}, t[0]
+assert t[0]["jobs_in_flight"] == 2 and [j["job"] for j in t[0]["jobs"]] == ["40:1", "40:2"], t[0]
+assert t[1]["xe"]["guc_id"] == 2 and not t[1]["xe"]["logged"] and t[1]["process"] is None, t[1]
+assert t[1]["xe"]["sched_ring"] is None and t[1]["jobs_in_flight"] == 0, t[1]' \
 		< <("$GT" report --format json "$f") || return 1
-	expect "xe CSV" grep -q '^1005012000,0000:00:02.0,GuC queue 5,0,,,llama,4242,0,,,,,,,xe,5,18,18$' \
+	expect "xe CSV" grep -q '^1005012000,0000:00:02.0,GuC queue 5,0,,,llama,4242,2,40:1,4242,llama,5000000,,,xe,5,18,18$' \
 		<<< "$("$GT" report --format csv "$f")" || return 1
 	# a file without the kernel's log: JSON null, nothing in text
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }

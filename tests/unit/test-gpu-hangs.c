@@ -150,7 +150,11 @@ static void test_the_hang_fixture(void)
 	unlink(path);
 }
 
-/* xe: the log line and the tracepoint of one timeout make one hang; a tracepoint alone another */
+/*
+ * xe: the log line and the tracepoint of one timeout make one hang; a tracepoint
+ * alone another. Queue 5's jobs are on the ring xe named for it (rcs5); queue
+ * 2 has none in the file.
+ */
 static void test_the_xe_fixture(void)
 {
 	struct gt_error err = { 0 };
@@ -170,11 +174,56 @@ static void test_the_xe_fixture(void)
 	CU_ASSERT_TRUE(g->xe.seqno == 18 && g->xe.lrc_seqno == 18 && g->xe.gt == 0);
 	CU_ASSERT_TRUE(g->has_process && g->tgid == 4242);
 	CU_ASSERT_STRING_EQUAL(g->process, "llama");
-	/* no ring's jobs are named: none flagged */
-	CU_ASSERT_EQUAL(g->jobs_in_flight, 0);
+	CU_ASSERT_STRING_EQUAL(g->xe_ring, "rcs5");
+	CU_ASSERT_EQUAL(g->xe_rings, 1);
+	CU_ASSERT_EQUAL(g->jobs_in_flight, 2);
+	CU_ASSERT_EQUAL(g->nr_jobs, 2);
 	g = &a.hangs.hangs[1];
 	CU_ASSERT_TRUE(g->is_xe && !g->xe_logged && g->xe_traced && !g->has_process);
 	CU_ASSERT_TRUE(g->xe.guc_id == 2 && g->xe.seqno == 7);
+	CU_ASSERT_STRING_EQUAL(g->xe_ring, "");
+	CU_ASSERT_EQUAL(g->xe_rings, 0);
+	CU_ASSERT_EQUAL(g->jobs_in_flight, 0);
+	analysis_close(&a);
+	unlink(path);
+}
+
+/*
+ * Two GTs' GuCs number their queues apart: rcs5 (GT0) and vcs5 (the media GT)
+ * on one device, and a log line naming GuC id 5: which ring is not known, and
+ * no job is flagged
+ */
+static void test_xe_queue_of_two_rings(void)
+{
+	static const char *const rings[] = { "rcs5", "vcs5" };
+	struct gt_error err = { 0 };
+	char path[] = "/tmp/gt-unit-hangs-XXXXXX";
+	struct fixture *f;
+	struct analysis a;
+	int fd = mkstemp(path), i, ret = 0;
+
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	f = fixture_new("tests/fixtures/formats/linux-7.3", 1, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	for (i = 0; i < 2; i++)
+		ret |= fixture_add(f, 0, US(10 + i), 4242, "gpu_scheduler/drm_sched_job_queue",
+				   (struct fv[]){ FS("name", rings[i]), FV("job_count", 0), FV("hw_job_count", 0),
+						  FS("dev", "0000:00:02.0"), FV("fence_context", 40 + i),
+						  FV("fence_seqno", 1), FV("client_id", 3), FV_END });
+	ret |= fixture_add(f, 0, US(5000), 310, "printk/console",
+			   (struct fv[]){ FS("msg", "xe 0000:00:02.0: [drm] GT0: Timedout job: seqno=1, lrc_seqno=1, guc_id=5, flags=0x0 in llama [4242]\n"),
+					  FV_END });
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT_EQUAL_FATAL(fixture_write(f, path, &err), 0);
+	fixture_free(f);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(a.hangs.nr_hangs, 1);
+	CU_ASSERT_TRUE(a.hangs.hangs[0].is_xe);
+	CU_ASSERT_EQUAL(a.hangs.hangs[0].xe_rings, 2);
+	CU_ASSERT_STRING_EQUAL(a.hangs.hangs[0].xe_ring, "");
+	CU_ASSERT_EQUAL(a.hangs.hangs[0].jobs_in_flight, 0);
 	analysis_close(&a);
 	unlink(path);
 }
@@ -216,6 +265,7 @@ void suite_gpu_hangs(void)
 	CU_pSuite s = CU_add_suite("GPU hangs", NULL, NULL);
 
 	CU_add_test(s, "the kernel's lines of 6.1, 6.12+ and drm_err; look-alikes", test_lines);
+	CU_add_test(s, "xe: a GuC id two GTs' rings are named for", test_xe_queue_of_two_rings);
 	CU_add_test(s, "the hang fixture: jobs in flight, the process blamed, the reset", test_the_hang_fixture);
 	CU_add_test(s, "more timeouts than kept: counted", test_more_hangs_than_kept);
 	CU_add_test(s, "xe: the log line and the tracepoint of one timeout, one alone", test_the_xe_fixture);
