@@ -30,7 +30,7 @@ static const struct {
 	int width;			/* negative: left-aligned */
 	int keep;			/* 1: always; the highest go first */
 } job_columns[COL_NR] = {
-	[COL_RING] = { "RING", -14, 1 },
+	[COL_RING] = { "RING", -18, 1 },	/* "comp_1.0.0@c3:00.0": a later device's ring */
 	[COL_JOB] = { "JOB", -22, 1 },
 	[COL_PID] = { "PID", 7, 3 },
 	[COL_COMM] = { "COMM", -15, 2 },
@@ -391,7 +391,7 @@ static void slowest(struct report *rep)
 
 	if (!rep->nr_slow)
 		return;
-	fprintf(rep->stream, "\nslowest jobs (total)\n  %-14s %-22s %7s %-15s %11s %11s %11s %11s %11s %s\n",
+	fprintf(rep->stream, "\nslowest jobs (total)\n  %-18s %-22s %7s %-15s %11s %11s %11s %11s %11s %s\n",
 		"ring", "job", "pid", "comm", "q->run_us", "dep_us", "run->hw_us", "exec_us",
 		"total_us", "flags");
 	for (i = 0; i < rep->nr_slow; i++) {
@@ -399,7 +399,7 @@ static void slowest(struct report *rep)
 		char key[48], flags[16];
 		int l;
 
-		fprintf(rep->stream, "  %-14s %-22s %7d %-15s",
+		fprintf(rep->stream, "  %-18s %-22s %7d %-15s",
 			timeline_ring_name(&rep->analysis.tl, j->ring),
 			report_job_key(key, sizeof(key), j), j->pid,
 			analysis_comm(&rep->analysis, j->pid));
