@@ -36,12 +36,12 @@ static const char *const event_names[N_NR] = {
 /* Interned debug annotation names. */
 enum { A_JOB, A_RING, A_FENCE, A_CLIENT, A_FLAGS, A_QUEUE_TO_RUN, A_DEP_WAIT,
        A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_LINE, A_WAITED_FOR,
-       A_IN_FLIGHT, A_BLAMED, A_RESULT, A_NR };
+       A_IN_FLIGHT, A_BLAMED, A_RESULT, A_INODE, A_EXPORTER, A_PROCESS, A_DEVICE, A_NR };
 static const char *const arg_names[A_NR] = {
 	"job", "ring", "fence", "client id", "flags", "queue to run (us)",
 	"dependency wait (us)", "exec (us)", "total (us)", "behind other processes (us)",
 	"count", "cpu", "seq", "function", "line", "waited for", "jobs in flight",
-	"process the kernel names", "result",
+	"process the kernel names", "result", "dma-buf inode", "exporter", "process", "device",
 };
 
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
@@ -654,16 +654,22 @@ static void page_tables(struct perfetto_export *p, const struct gpu_event *ev)
 						      "VM flushes", 0, false }) });
 }
 
-/* A dma-buf's export, import, attach...: an instant naming the buffer and who */
+/* A dma-buf's export, import, attach...: an instant, the buffer and who in its arguments */
 static void dma_buf(struct perfetto_export *p, const struct gpu_event *ev)
 {
-	char name[2 * GEV_STR_LEN + 64];
+	char name[48], who[GEV_STR_LEN + 16];
+	struct pf_arg args[4] = {
+		{ .name = A_INODE, .type = ARG_UINT, .u = ev->ino },
+		{ .name = A_EXPORTER, .type = ARG_STR, .s = ev->driver },
+		{ .name = A_PROCESS, .type = ARG_STR, .s = who },
+		{ .name = A_DEVICE, .type = ARG_STR, .s = ev->dev },
+	};
 
-	snprintf(name, sizeof(name), "%s inode %llu (%s) by %s %d%s%s", ev->name + strlen("dma_buf_"),
-		 ev->ino, ev->driver[0] ? ev->driver : "?", analysis_comm(p->a, ev->pid), ev->pid,
-		 ev->dev[0] ? " on " : "", ev->dev);
+	snprintf(name, sizeof(name), "dma-buf %s", ev->name + strlen("dma_buf_"));
+	snprintf(who, sizeof(who), "%s %d", analysis_comm(p->a, ev->pid), ev->pid);
 	write_event(p, &(struct pf_event){
-		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
+		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name, .args = args,
+		.nr_args = ev->dev[0] ? 4 : 3,
 		.track = track(p, &(struct pf_track){ track_uuid(p, T_DMA_BUF, 0, 0), gpu_root(p),
 						      "shared buffers (dma-buf)", 0, false }) });
 }

@@ -1097,7 +1097,9 @@ assert b[900]["exported_by"] is None and b[900]["export_ns"] is None and b[900][
 	"$GT" report --format perfetto -o "$WORK/db.pftrace" "$f" 2> /dev/null || { WHY="perfetto export failed"; return 1; }
 	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
 		< "$WORK/db.pftrace" > "$WORK/db.txt" || { WHY="protoc cannot decode it"; return 1; }
-	expect "Perfetto: no attach instant" grep -q 'dynamic_attach inode 4711 (drm) by rival 6000 on 0000:c3:00.0' "$WORK/db.txt" || return 1
+	expect "Perfetto: no attach instant" grep -q 'name: "dma-buf dynamic_attach"' "$WORK/db.txt" || return 1
+	expect "Perfetto: the attach's device" grep -q 'string_value: "0000:c3:00.0"' "$WORK/db.txt" || return 1
+	expect "Perfetto: the inode" grep -q 'uint_value: 4711' "$WORK/db.txt" || return 1
 	f=$(fixture memory) || { WHY="make-fixture failed"; return 1; }
 	expect "JSON dma_bufs not null without them" python3 -c 'import json, sys
 assert json.load(sys.stdin)["dma_bufs"] is None' < <("$GT" report --format json "$f")
