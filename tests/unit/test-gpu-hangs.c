@@ -188,6 +188,24 @@ static void test_the_xe_fixture(void)
 	unlink(path);
 }
 
+/* @f written to a temporary file (@path), freed, and analysed into @a: 0 on success */
+static int analysed(struct fixture *f, char *path, struct analysis *a)
+{
+	struct gt_error err = { 0 };
+	int fd = mkstemp(path), ret;
+
+	if (fd < 0) {
+		fixture_free(f);
+		return -1;
+	}
+	close(fd);
+	ret = fixture_write(f, path, &err);
+	fixture_free(f);
+	if (ret || analysis_open(a, path, NULL, &err))
+		return -1;
+	return analysis_run(a, &err);
+}
+
 /*
  * Two GTs' GuCs number their queues apart: rcs5 (GT0) and vcs5 (the media GT)
  * on one device, and a log line naming GuC id 5: which ring is not known, and
@@ -200,10 +218,8 @@ static void test_xe_queue_of_two_rings(void)
 	char path[] = "/tmp/gt-unit-hangs-XXXXXX";
 	struct fixture *f;
 	struct analysis a;
-	int fd = mkstemp(path), i, ret = 0;
+	int i, ret = 0;
 
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
 	f = fixture_new("tests/fixtures/formats/linux-7.3", 1, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	for (i = 0; i < 2; i++)
@@ -215,10 +231,7 @@ static void test_xe_queue_of_two_rings(void)
 			   (struct fv[]){ FS("msg", "xe 0000:00:02.0: [drm] GT0: Timedout job: seqno=1, lrc_seqno=1, guc_id=5, flags=0x0 in llama [4242]\n"),
 					  FV_END });
 	CU_ASSERT_EQUAL(ret, 0);
-	CU_ASSERT_EQUAL_FATAL(fixture_write(f, path, &err), 0);
-	fixture_free(f);
-	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
-	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysed(f, path, &a), 0);
 	CU_ASSERT_EQUAL_FATAL(a.hangs.nr_hangs, 1);
 	CU_ASSERT_TRUE(a.hangs.hangs[0].is_xe);
 	CU_ASSERT_EQUAL(a.hangs.hangs[0].xe_rings, 2);
@@ -235,10 +248,8 @@ static void test_more_hangs_than_kept(void)
 	char path[] = "/tmp/gt-unit-hangs-XXXXXX";
 	struct fixture *f;
 	struct analysis a;
-	int fd = mkstemp(path), i, ret = 0;
+	int i, ret = 0;
 
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
 	f = fixture_new("tests/fixtures/formats/linux-6.1", 1, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	for (i = 0; i < GPU_HANGS_MAX + 4; i++)
@@ -248,10 +259,7 @@ static void test_more_hangs_than_kept(void)
 	ret |= fixture_add(f, 0, US(1000), 310, "amdgpu/amdgpu_reset_reg_dumps",
 			   (struct fv[]){ FV("address", 4), FV("value", 5), FV_END });
 	CU_ASSERT_EQUAL(ret, 0);
-	CU_ASSERT_EQUAL_FATAL(fixture_write(f, path, &err), 0);
-	fixture_free(f);
-	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
-	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysed(f, path, &a), 0);
 	CU_ASSERT_EQUAL(a.hangs.nr_hangs, GPU_HANGS_MAX);
 	CU_ASSERT_EQUAL(a.hangs.dropped, 4);
 	CU_ASSERT_EQUAL(a.hangs.reg_dumps_alone, 1);
