@@ -762,7 +762,7 @@ static uint64_t userq_track(struct perfetto_export *p, const struct user_queue *
 	char name[128];
 	int n;
 
-	n = snprintf(name, sizeof(name), "%s%s queue, doorbell %llu", type ? type : "type ",
+	n = snprintf(name, sizeof(name), "%s%s queue, doorbell 0x%llx", type ? type : "type ",
 		     type ? "" : "?", (unsigned long long)q->doorbell);
 	if (q->pid && n > 0 && (size_t)n < sizeof(name))
 		snprintf(name + n, sizeof(name) - (size_t)n, " (%s %d)",

@@ -136,7 +136,7 @@ static void text_userq_hangs(struct report *rep)
 			snprintf(t, sizeof(t), "type %u", q->type);
 			type = t;
 		}
-		fprintf(rep->stream, "  %s user queue %s%s%s, doorbell %llu", report_ts(at, sizeof(at), s->from),
+		fprintf(rep->stream, "  %s user queue %s%s%s, doorbell 0x%llx", report_ts(at, sizeof(at), s->from),
 			q->dev[0] ? q->dev : "", q->dev[0] ? " " : "", type, (unsigned long long)q->doorbell);
 		if (q->pid)
 			fprintf(rep->stream, " (%d %s)", q->pid, analysis_comm(&rep->analysis, q->pid));

@@ -89,7 +89,7 @@ static void text_queue(struct report *rep, const struct user_queue *q)
 {
 	char at[32], d[32], t[32], err[32];
 
-	fprintf(rep->stream, "  %s %s queue, doorbell %llu", q->dev[0] ? q->dev : "?",
+	fprintf(rep->stream, "  %s %s queue, doorbell 0x%llx", q->dev[0] ? q->dev : "?",
 		type_text(t, sizeof(t), q->type), (unsigned long long)q->doorbell);
 	if (q->has_client)
 		fprintf(rep->stream, ", client %llu", (unsigned long long)q->client_id);

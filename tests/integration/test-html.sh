@@ -37,7 +37,7 @@ test_html_every_fixture() {
 			--text "gt-hangs:llama 4242" || return 1 ;;
 		# no jobs to hover over: the user-queue table instead
 		userq) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-userq:llama 4242" \
-			--text "gt-userq:preempted 0.300, hung 0.500" --text "gt-userq:800.000" || return 1 ;;
+			--text "gt-userq:preempted 0.300, hung 0.500" --text "gt-userq:800.000" --text "gt-userq:0x10" || return 1 ;;
 		# the owner-switch table and each ring's line, as the text report says them
 		isolation) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-switches:301:1 on comp_1.0.0" \
 			--text "gt-switches:rival 6000" \

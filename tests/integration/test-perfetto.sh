@@ -37,7 +37,7 @@ test_perfetto_every_fixture() {
 	expect "fewer than 12 scenarios checked ($n)" [ "$n" -ge 12 ] || return 1
 	# what the scenarios are known to hold
 	# amdgpu user queues: a track per queue, its states, its fences on lanes
-	expect "userq: no track per queue" [ "$(grep -c 'name: "\(compute queue, doorbell 16 (llama 4242)\|gfx queue, doorbell 24 (vkcube 5000)\|sdma queue, doorbell 32\)"' "$WORK/pf-userq.txt")" = 3 ] || return 1
+	expect "userq: no track per queue" [ "$(grep -c 'name: "\(compute queue, doorbell 0x10 (llama 4242)\|gfx queue, doorbell 0x18 (vkcube 5000)\|sdma queue, doorbell 0x20\)"' "$WORK/pf-userq.txt")" = 3 ] || return 1
 	expect "userq: the states (preempted, hung) or the pending fence missing" \
 		grep -q 'name: "preempted"' "$WORK/pf-userq.txt" && grep -q 'name: "hung"' "$WORK/pf-userq.txt" &&
 		grep -q 'name: "fence, pending at the end"' "$WORK/pf-userq.txt" || return 1

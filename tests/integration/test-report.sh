@@ -847,15 +847,15 @@ test_report_user_queues() {
 	out=$("$GT" report "$f")
 	expect "no user-queue section: $(echo "$out" | tail -5 | tr '\n' '|')" \
 		grep -q '^User queues (amdgpu, 3; work reaches these queues through a doorbell, with no scheduler job: no event marks when the hardware picked it up' <<< "$out" || return 1
-	expect "llama's compute queue: $(grep 'doorbell 16' <<< "$out")" \
-		grep -q '^  0000:03:00.0 compute queue, doorbell 16, client 7, 4242 llama: created at 1.000000 (20.000 us)$' <<< "$out" || return 1
+	expect "llama's compute queue: $(grep 'doorbell 0x10' <<< "$out")" \
+		grep -q '^  0000:03:00.0 compute queue, doorbell 0x10, client 7, 4242 llama: created at 1.000000 (20.000 us)$' <<< "$out" || return 1
 	expect "its states" grep -q '^    states: unmapped 0.040 ms (1x), mapped 2.160 ms (2x), preempted 0.300 ms (1x), hung 0.500 ms (1x); at the end hung$' <<< "$out" || return 1
 	expect "its work: $(grep '    work' <<< "$out" | head -1)" \
 		grep -q '^    work: 4 fences emitted, 3 signaled (emit->signaled p50 590.000, p99 600.000, max 600.000 us), 1 pending at the end; 800.000 us not mapped while work was pending$' <<< "$out" || return 1
 	expect "its dependency wait" grep -q '^    dependency waits: 1 (p50 300.000, max 300.000 us)$' <<< "$out" || return 1
-	expect "the failed create" grep -q '^  ? gfx queue, doorbell 24, 5000 vkcube: create at 1.000050 failed: EINVAL$' <<< "$out" || return 1
+	expect "the failed create" grep -q '^  ? gfx queue, doorbell 0x18, 5000 vkcube: create at 1.000050 failed: EINVAL$' <<< "$out" || return 1
 	expect "the queue from before the file" \
-		grep -q '^  0000:03:00.0 sdma queue, doorbell 32, client 7: created before the file, destroyed at 1.002990$' <<< "$out" || return 1
+		grep -q '^  0000:03:00.0 sdma queue, doorbell 0x20, client 7: created before the file, destroyed at 1.002990$' <<< "$out" || return 1
 	expect "--queues lacks them" grep -q '^User queues' <<< "$("$GT" report --queues "$f")" || return 1
 	expect "JSON" python3 -c 'import json, sys
 d = json.load(sys.stdin)["user_queues"]
@@ -960,7 +960,7 @@ assert j == {"100:1": True, "101:1": True, "200:1": False, "201:1": True}, j' < 
 	expect "CSV reset row" grep -q '^1010016000,1010291000,0000:03:00.0,1,0,3$' <<< "$out" || return 1
 	# a user queue the driver marked hung is listed with them
 	f=$(fixture userq) || { WHY="make-fixture failed"; return 1; }
-	expect "the hung user queue" grep -q '^  1.002500 user queue 0000:03:00.0 compute, doorbell 16 (4242 llama) hung for 500.000 us (to the file.s end)$' \
+	expect "the hung user queue" grep -q '^  1.002500 user queue 0000:03:00.0 compute, doorbell 0x10 (4242 llama) hung for 500.000 us (to the file.s end)$' \
 		<<< "$("$GT" report "$f")" || return 1
 	# xe: the log line and the tracepoint of one timeout are one hang; a tracepoint alone another
 	f=$(fixture xe-hang) || { WHY="make-fixture failed"; return 1; }
