@@ -219,32 +219,78 @@ static void test_every_kernels_job_events(void)
  * amdgpu_vm_grab_id has two fields named ring, a string and a u32 (never set):
  * the ring's name is the string, whatever the u32 holds
  */
+static void grab_id_reads_string_ring(struct tep_event *e, const char *what)
+{
+	unsigned char rec[128] = { 0 };
+	struct tep_record r = { .ts = 5, .data = rec, .size = 128 };
+	struct tep_format_field *f;
+	struct gpu_event ev;
+	uint32_t junk = 0x41414141, loc = 64 | (uint32_t)(sizeof("comp_1.0.0") << 16);
+
+	strcpy((char *)rec + 64, "comp_1.0.0");
+	for (f = e->format.fields; f; f = f->next)
+		if (!strcmp(f->name, "ring"))
+			memcpy(rec + f->offset, (f->flags & TEP_FIELD_IS_STRING) ? &loc : &junk, 4);
+	put(e, rec, "vmid", 5);
+	put(e, rec, "needs_flush", 1);
+	CU_ASSERT_EQUAL(gpu_event_decode_one(e, &r, &ev), GEV_VM_GRAB_ID);
+	if (strcmp(ev.ring, "comp_1.0.0"))
+		fprintf(stderr, "%s: ring \"%s\"\n", what, ev.ring);
+	CU_ASSERT_STRING_EQUAL(ev.ring, "comp_1.0.0");
+	CU_ASSERT_EQUAL(ev.vmid, 5);
+	CU_ASSERT_TRUE(ev.needs_flush);
+}
+
+/*
+ * The kernels' formats all list the string first, where a lookup by name
+ * alone would find it too; this one lists the u32 first.
+ */
+static const char grab_id_u32_first[] =
+	"name: amdgpu_vm_grab_id\n"
+	"ID: 1643\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:u32 pasid;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:u32 ring;\toffset:12;\tsize:4;\tsigned:0;\n"
+	"\tfield:__data_loc char[] ring;\toffset:16;\tsize:4;\tsigned:0;\n"
+	"\tfield:u32 vmid;\toffset:20;\tsize:4;\tsigned:0;\n"
+	"\tfield:u32 vm_hub;\toffset:24;\tsize:4;\tsigned:0;\n"
+	"\tfield:u64 pd_addr;\toffset:32;\tsize:8;\tsigned:0;\n"
+	"\tfield:u32 needs_flush;\toffset:40;\tsize:4;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"pasid=%d, ring=%s, id=%u, hub=%u, pd_addr=%010Lx needs_flush=%u\", "
+	"REC->pasid, __get_str(ring), REC->vmid, REC->vm_hub, REC->pd_addr, REC->needs_flush\n";
+
 static void test_vm_grab_id_two_rings(void)
 {
 	static const char *const kernels[] = { "linux-6.1", "linux-6.12", "linux-7.3" };
+	struct tep_handle *tep;
+	struct tep_event *e;
 	unsigned int k;
 
 	for (k = 0; k < 3; k++) {
-		unsigned char rec[128] = { 0 };
-		struct tep_record r = { .ts = 5, .data = rec, .size = 128 };
-		struct tep_format_field *f;
-		struct gpu_event ev;
 		struct parsed p;
-		uint32_t junk = 0x41414141;
 
 		CU_ASSERT_EQUAL_FATAL(parse(&p, kernels[k], "amdgpu", "amdgpu_vm_grab_id"), 0);
-		put_str(p.event, rec, "ring", "comp_1.0.0", 64);
-		for (f = p.event->format.fields; f; f = f->next)
-			if (!strcmp(f->name, "ring") && f->size == 4 && !(f->flags & TEP_FIELD_IS_STRING))
-				memcpy(rec + f->offset, &junk, 4);
-		put(p.event, rec, "vmid", 5);
-		put(p.event, rec, "needs_flush", 1);
-		CU_ASSERT_EQUAL(gpu_event_decode_one(p.event, &r, &ev), GEV_VM_GRAB_ID);
-		CU_ASSERT_STRING_EQUAL(ev.ring, "comp_1.0.0");
-		CU_ASSERT_EQUAL(ev.vmid, 5);
-		CU_ASSERT_TRUE(ev.needs_flush);
+		grab_id_reads_string_ring(p.event, kernels[k]);
 		tep_free(p.tep);
 	}
+	tep = tep_alloc();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tep);
+	tep_set_long_size(tep, 8);
+	CU_ASSERT_EQUAL_FATAL(tep_parse_event(tep, grab_id_u32_first, strlen(grab_id_u32_first),
+					      "amdgpu"), 0);
+	e = tep_find_event_by_name(tep, "amdgpu", "amdgpu_vm_grab_id");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tep_find_field(e, "ring"));
+	/* the format really lists the u32 first: a lookup by name meets it */
+	CU_ASSERT_FALSE(tep_find_field(e, "ring")->flags & TEP_FIELD_IS_STRING);
+	grab_id_reads_string_ring(e, "u32 first");
+	tep_free(tep);
 }
 
 /* update_ptes names the process whose VM it is in a field, not as the writer */
