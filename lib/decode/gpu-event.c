@@ -133,6 +133,18 @@ struct event_desc {
 		*depth, *calltime, *rettime, *num_ibs, *owner_prev, *owner_next, *bo, *bo_size,
 		*pages, *from, *to, *vmid, *vm_hub, *needs_flush, *vm_pid, *va_start,
 		*va_last, *ino;
+	unsigned int groups;		/* DG_*: the field groups this event has */
+};
+
+/*
+ * Each record reads only the groups of fields its event has: a group whose
+ * fields are all absent would read as zeros, so skipping it changes nothing.
+ */
+enum {
+	DG_JOB = 1 << 0,	/* id, fences, dependency, client, queue depths, IBs */
+	DG_VBLANK = 1 << 1,
+	DG_FUNC = 1 << 2,	/* function tracer */
+	DG_MEMORY = 1 << 3,	/* owner switch, buffers, page tables, dma-buf */
 };
 
 static struct tep_format_field *field(struct tep_event *e, const char *name)
@@ -292,6 +304,17 @@ static void describe(struct event_desc *d, struct tep_event *e,
 	default:
 		break;
 	}
+	if (d->id || d->fence_ptr || d->ctx || d->seqno || d->dep_ctx || d->dep_seqno ||
+	    d->dep_ptr || d->client_id || d->job_count || d->hw_job_count || d->num_ibs)
+		d->groups |= DG_JOB;
+	if (d->crtc || d->seq || d->time)
+		d->groups |= DG_VBLANK;
+	if (d->ip || d->parent_ip || d->depth || d->calltime || d->rettime)
+		d->groups |= DG_FUNC;
+	if (d->owner_prev || d->owner_next || d->bo || d->bo_size || d->pages || d->from ||
+	    d->to || d->vmid || d->vm_hub || d->needs_flush || d->vm_pid || d->va_start ||
+	    d->va_last || d->ino)
+		d->groups |= DG_MEMORY;
 }
 
 /* Files are little-endian (dat-meta refuses others), as is every host we build for. */
@@ -346,6 +369,52 @@ static void str(const struct tep_format_field *f, const struct tep_record *r, ch
 	record_field_str(f, r, out, GEV_STR_LEN);
 }
 
+static void decode_job(const struct event_desc *d, struct tep_record *r, struct gpu_event *ev)
+{
+	ev->id = num(d->id, r);
+	ev->fence_ptr = num(d->fence_ptr, r);
+	ev->ctx = num(d->ctx, r);
+	ev->seqno = num(d->seqno, r);
+	ev->dep_ctx = num(d->dep_ctx, r);
+	ev->dep_seqno = num(d->dep_seqno, r);
+	ev->dep_ptr = num(d->dep_ptr, r);
+	ev->client_id = num(d->client_id, r);
+	ev->job_count = snum(d->job_count, r);
+	ev->hw_job_count = snum(d->hw_job_count, r);
+	if (d->num_ibs)
+		ev->num_ibs = (long long)num(d->num_ibs, r);
+}
+
+static void decode_function(const struct event_desc *d, struct tep_record *r,
+			    struct gpu_event *ev)
+{
+	ev->func_ip = num(d->ip, r);
+	ev->parent_ip = num(d->parent_ip, r);
+	ev->depth = (int)snum(d->depth, r);
+	if (d->calltime && d->rettime && num(d->rettime, r) >= num(d->calltime, r))
+		ev->duration = num(d->rettime, r) - num(d->calltime, r);
+}
+
+static void decode_memory(const struct event_desc *d, struct tep_record *r,
+			  struct gpu_event *ev)
+{
+	ev->owner_prev = num(d->owner_prev, r);
+	ev->owner_next = num(d->owner_next, r);
+	ev->bo = num(d->bo, r);
+	/* a page is 4 KiB on every amdgpu host (x86-64, arm64 with 4K pages) */
+	ev->bo_bytes = d->bo_size ? num(d->bo_size, r) : num(d->pages, r) * 4096ULL;
+	ev->placement_from = (unsigned int)num(d->from, r);
+	ev->placement_to = (unsigned int)num(d->to, r);
+	ev->vmid = (unsigned int)num(d->vmid, r);
+	ev->vm_hub = (unsigned int)num(d->vm_hub, r);
+	ev->needs_flush = num(d->needs_flush, r) != 0;
+	if (d->vm_pid)
+		ev->vm_pid = (int)snum(d->vm_pid, r);
+	ev->va_start = num(d->va_start, r);
+	ev->va_last = num(d->va_last, r);
+	ev->ino = num(d->ino, r);
+}
+
 static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r,
 				  struct gpu_event *ev)
 {
@@ -369,42 +438,22 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	     ev->kind == GEV_SUBMIT || ev->kind == GEV_AMDGPU_RUN))
 		memcpy(ev->ring, ev->timeline, sizeof(ev->ring));
 	ev->has_id = d->id != NULL;
-	ev->id = num(d->id, r);
-	ev->fence_ptr = num(d->fence_ptr, r);
 	ev->has_fence = d->ctx && d->seqno;
-	ev->ctx = num(d->ctx, r);
-	ev->seqno = num(d->seqno, r);
 	ev->has_dep = (d->dep_ctx && d->dep_seqno) || d->dep_ptr;
-	ev->dep_ctx = num(d->dep_ctx, r);
-	ev->dep_seqno = num(d->dep_seqno, r);
-	ev->dep_ptr = num(d->dep_ptr, r);
 	ev->has_client_id = d->client_id != NULL;
-	ev->client_id = num(d->client_id, r);
-	ev->job_count = snum(d->job_count, r);
-	ev->hw_job_count = snum(d->hw_job_count, r);
-	ev->crtc = snum(d->crtc, r);
-	ev->vblank_seq = (long long)num(d->seq, r);
-	ev->vblank_time = snum(d->time, r);
-	ev->func_ip = num(d->ip, r);
-	ev->parent_ip = num(d->parent_ip, r);
-	ev->depth = (int)snum(d->depth, r);
-	if (d->calltime && d->rettime && num(d->rettime, r) >= num(d->calltime, r))
-		ev->duration = num(d->rettime, r) - num(d->calltime, r);
-	ev->num_ibs = d->num_ibs ? (long long)num(d->num_ibs, r) : -1;
-	ev->owner_prev = num(d->owner_prev, r);
-	ev->owner_next = num(d->owner_next, r);
-	ev->bo = num(d->bo, r);
-	/* a page is 4 KiB on every amdgpu host (x86-64, arm64 with 4K pages) */
-	ev->bo_bytes = d->bo_size ? num(d->bo_size, r) : num(d->pages, r) * 4096ULL;
-	ev->placement_from = (unsigned int)num(d->from, r);
-	ev->placement_to = (unsigned int)num(d->to, r);
-	ev->vmid = (unsigned int)num(d->vmid, r);
-	ev->vm_hub = (unsigned int)num(d->vm_hub, r);
-	ev->needs_flush = num(d->needs_flush, r) != 0;
-	ev->vm_pid = d->vm_pid ? (int)snum(d->vm_pid, r) : -1;
-	ev->va_start = num(d->va_start, r);
-	ev->va_last = num(d->va_last, r);
-	ev->ino = num(d->ino, r);
+	ev->num_ibs = -1;
+	ev->vm_pid = -1;
+	if (d->groups & DG_JOB)
+		decode_job(d, r, ev);
+	if (d->groups & DG_VBLANK) {
+		ev->crtc = snum(d->crtc, r);
+		ev->vblank_seq = (long long)num(d->seq, r);
+		ev->vblank_time = snum(d->time, r);
+	}
+	if (d->groups & DG_FUNC)
+		decode_function(d, r, ev);
+	if (d->groups & DG_MEMORY)
+		decode_memory(d, r, ev);
 	return ev->kind;
 }
 
