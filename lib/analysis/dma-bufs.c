@@ -66,10 +66,9 @@ static void attached(struct dma_buf_use *b, const char *dev)
 
 void dma_bufs_add(struct dma_bufs *d, const struct gpu_event *ev)
 {
-	const char *stage = ev->name + strlen("dma_buf_");
 	struct dma_buf_use *b;
 
-	if (ev->kind != GEV_DMA_BUF || strncmp(ev->name, "dma_buf_", 8))
+	if (ev->kind != GEV_DMA_BUF)
 		return;
 	d->events++;
 	b = buffer(d, ev);
@@ -82,24 +81,34 @@ void dma_bufs_add(struct dma_bufs *d, const struct gpu_event *ev)
 		b->size = ev->bo_bytes;
 	if (ev->driver[0] && !b->exporter[0])
 		memcpy(b->exporter, ev->driver, GEV_STR_LEN);
-	if (!strcmp(stage, "export")) {
+	switch (ev->dma_buf_op) {
+	case DMA_BUF_EXPORT:
 		b->export_pid = ev->pid;
 		b->export_ts = ev->ts;
 		d->exports++;
 		d->exported_bytes += ev->bo_bytes;
-	} else if (!strcmp(stage, "fd")) {
+		break;
+	case DMA_BUF_FD:
 		b->fds++;
-	} else if (!strcmp(stage, "get")) {
+		break;
+	case DMA_BUF_GET:
 		b->gets++;
 		imported_by(d, b, ev->pid);
-	} else if (!strcmp(stage, "dynamic_attach")) {
+		break;
+	case DMA_BUF_ATTACH:
 		attached(b, ev->dev);
-	} else if (!strcmp(stage, "detach")) {
+		break;
+	case DMA_BUF_DETACH:
 		b->detaches++;
-	} else if (!strcmp(stage, "mmap") || !strcmp(stage, "mmap_internal")) {
+		break;
+	case DMA_BUF_MMAP:
 		b->mmaps++;
-	} else if (!strcmp(stage, "put")) {
+		break;
+	case DMA_BUF_PUT:
 		b->puts++;
+		break;
+	case DMA_BUF_OTHER:
+		break;
 	}
 }
 

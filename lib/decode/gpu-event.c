@@ -134,6 +134,7 @@ struct event_desc {
 		*pages, *from, *to, *vmid, *vm_hub, *needs_flush, *vm_pid, *va_start,
 		*va_last, *ino;
 	unsigned int groups;		/* DG_*: the field groups this event has */
+	enum gpu_dma_buf_op dma_buf_op;
 };
 
 /*
@@ -194,6 +195,25 @@ static void describe_scheduler(struct event_desc *d, struct tep_event *e)
 	} else if (!d->ctx) {
 		d->fence_ptr = field(e, "fence");
 	}
+}
+
+enum gpu_dma_buf_op gpu_event_dma_buf_op(const char *name)
+{
+	static const struct {
+		const char *name;
+		enum gpu_dma_buf_op op;
+	} ops[] = {
+		{ "dma_buf_export", DMA_BUF_EXPORT }, { "dma_buf_fd", DMA_BUF_FD },
+		{ "dma_buf_get", DMA_BUF_GET }, { "dma_buf_dynamic_attach", DMA_BUF_ATTACH },
+		{ "dma_buf_detach", DMA_BUF_DETACH }, { "dma_buf_mmap", DMA_BUF_MMAP },
+		{ "dma_buf_mmap_internal", DMA_BUF_MMAP }, { "dma_buf_put", DMA_BUF_PUT },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(name, ops[i].name))
+			return ops[i].op;
+	return DMA_BUF_OTHER;
 }
 
 static void describe(struct event_desc *d, struct tep_event *e,
@@ -291,6 +311,7 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		d->va_last = field(e, "last");
 		break;
 	case GEV_DMA_BUF:
+		d->dma_buf_op = gpu_event_dma_buf_op(e->name);
 		d->driver = field(e, "exp_name");
 		d->dev = field(e, "dev_name");
 		d->bo_size = field(e, "size");
@@ -443,6 +464,7 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	ev->has_client_id = d->client_id != NULL;
 	ev->num_ibs = -1;
 	ev->vm_pid = -1;
+	ev->dma_buf_op = d->dma_buf_op;
 	if (d->groups & DG_JOB)
 		decode_job(d, r, ev);
 	if (d->groups & DG_VBLANK) {

@@ -54,6 +54,15 @@ enum gpu_event_kind {
 
 #define GEV_STR_LEN 64
 
+/* What a dma_buf_* event did, resolved once per event from its name. */
+enum gpu_dma_buf_op {
+	DMA_BUF_OTHER, DMA_BUF_EXPORT, DMA_BUF_FD, DMA_BUF_GET, DMA_BUF_ATTACH,
+	DMA_BUF_DETACH, DMA_BUF_MMAP, DMA_BUF_PUT
+};
+
+/** gpu_event_dma_buf_op - what the dma_buf event of that name does; DMA_BUF_OTHER if unknown */
+enum gpu_dma_buf_op gpu_event_dma_buf_op(const char *name);
+
 struct gpu_event {
 	enum gpu_event_kind kind;
 	const char *name;		/* the tracepoint's name */
@@ -86,6 +95,7 @@ struct gpu_event {
 	unsigned long long va_start, va_last;	/* GPU pages: bo_map/unmap, update_ptes (end) */
 	unsigned long long ino;		/* dma_buf_*: the buffer's inode (its size in bo_bytes,
 					 * exporter in driver, attaching device in dev) */
+	enum gpu_dma_buf_op dma_buf_op;
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */

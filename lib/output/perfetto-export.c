@@ -689,7 +689,7 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		buffer_move(p, ev);
 	if (ev && (ev->kind == GEV_VM_UPDATE_PTES || ev->kind == GEV_VM_FLUSH))
 		page_tables(p, ev);
-	if (ev && ev->kind == GEV_DMA_BUF && !strncmp(ev->name, "dma_buf_", 8))
+	if (ev && ev->kind == GEV_DMA_BUF)
 		dma_buf(p, ev);
 	if (ev)
 		ring_counters(p, rec->ts);

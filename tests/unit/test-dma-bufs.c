@@ -18,6 +18,7 @@ static void add(struct dma_bufs *d, const char *name, int pid, unsigned long lon
 	memset(&ev, 0, sizeof(ev));
 	ev.kind = GEV_DMA_BUF;
 	ev.name = name;
+	ev.dma_buf_op = gpu_event_dma_buf_op(name);
 	ev.pid = pid;
 	ev.ino = ino;
 	ev.ts = ino;
