@@ -34,13 +34,15 @@ TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null
 # Debian 12 packages (make deps, as root): what building, installing and
 # running gpu-trace need (make deps all/demo/install), and with check, fuzz or
 # bench among the goals also what the tests need (qemu for the kernel lab,
-# debootstrap for the fresh-install stage, Chromium, KernelShark, Xvfb ...).
+# debootstrap for the fresh-install stage, Chromium, KernelShark, Xvfb, Node
+# for Perfetto's trace processor ...).
 # clang and libclang-rt-14-dev only for make fuzz
 DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libzstd-dev \
 	      libtraceevent1-plugin trace-cmd
 DEB_TEST_DEPS := libcunit1-dev python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod \
-	      kernelshark xvfb xauth x11-utils tmux less protobuf-compiler chromium shellcheck strace
+	      kernelshark xvfb xauth x11-utils tmux less protobuf-compiler chromium shellcheck strace \
+	      nodejs
 ifneq ($(filter check check-% fuzz bench,$(MAKECMDGOALS)),)
 DEB_DEPS   += $(DEB_TEST_DEPS)
 endif

@@ -74,6 +74,73 @@ test_perfetto_every_fixture() {
 	expect "hip-kfd: gemm_big's dispatch not at 1001220000" grep -q 'name: "gemm_big"' "$WORK/pf-hip-at.txt"
 }
 
+need_trace_processor() {
+	need_protoc || return
+	TP_ASSETS=$("$PF_PROTO_DIR/fetch.sh")
+	case $? in
+	0) return 0 ;;
+	77) WHY="Perfetto's trace processor: $TP_ASSETS"; return 77 ;;
+	*) WHY="tests/perfetto/fetch.sh failed: $TP_ASSETS"; return 1 ;;
+	esac
+}
+
+# tp_entry NAME TRACE REPORT.json DECODED.txt [ALSO_JSON_LIST]: one trace for check-tp.py
+tp_entry() {
+	printf '{"name": "%s", "trace": "%s", "report": "%s", "decoded": "%s", "also": %s}' \
+		"$1" "$2" "$3" "$4" "${5:-[]}"
+}
+
+# Every fixture's trace, and one of several files, loaded into Perfetto's own
+# trace processor: imported without an error, its tables holding the report's jobs.
+test_perfetto_trace_processor() {
+	local s n=0 entries=()
+	need_trace_processor || return
+	for s in $("$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" list | awk '{ print $1 }'); do
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "$s" "$WORK/tp-$s.dat" ||
+			{ WHY="make-fixture $s failed"; return 1; }
+		pf_check "$WORK/tp-$s.dat" "tp-$s" || return 1
+		entries+=("$(tp_entry "$s" "$WORK/tp-$s.pftrace" "$WORK/tp-$s.json" "$WORK/tp-$s.txt")")
+		n=$((n + 1))
+	done
+	"$GT" report --format perfetto -o "$WORK/tp-many.pftrace" "$WORK/tp-deps.dat" \
+		"$WORK/tp-competing.dat" --ts-offset 2ms -i "$WORK/tp-lost-window.dat" --ts-offset -1us \
+		2> "$WORK/tp-many.err" || { WHY="report of three files failed: $(cat "$WORK/tp-many.err")"; return 1; }
+	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
+		< "$WORK/tp-many.pftrace" > "$WORK/tp-many.txt" || { WHY="protoc cannot decode it"; return 1; }
+	entries+=("$(tp_entry three-files "$WORK/tp-many.pftrace" "$WORK/tp-deps.json" "$WORK/tp-many.txt" \
+		"[[\"$WORK/tp-competing.json\", 2000000], [\"$WORK/tp-lost-window.json\", -1000]]")")
+	(IFS=,; echo "[${entries[*]}]") > "$WORK/tp-manifest.json"
+	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tp-manifest.json" > "$WORK/tp.check" ||
+		{ WHY="$(grep -m3 '^not ok' "$WORK/tp.check" | tr '\n' ' ')"; return 1; }
+	expect "not every trace checked ($(grep -c '^ok: ' "$WORK/tp.check") of $((n + 1)))" \
+		[ "$(grep -c '^ok: ' "$WORK/tp.check")" = $((n + 1)) ] || return 1
+	expect "three files: not their 12 jobs" grep -q '^ok: three-files: .* 12 jobs on the hardware' "$WORK/tp.check" || return 1
+	expect "deps: not its 3 jobs and 5 flows" grep -q '^ok: deps: .* 3 jobs on the hardware, 5 flows$' "$WORK/tp.check"
+}
+
+# The checks through Perfetto's trace processor can fail: a TrackEvent without
+# a sequence id (Perfetto's error stat), a job 1 ns off, a slice it never read.
+test_perfetto_trace_processor_fails() {
+	need_trace_processor || return
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$WORK/tn.dat" ||
+		{ WHY="make-fixture failed"; return 1; }
+	pf_check "$WORK/tn.dat" tn || return 1
+	cat "$WORK/tn.pftrace" > "$WORK/tn-noseq.pftrace"
+	printf 'packet { timestamp: 2000 track_event { type: TYPE_INSTANT track_uuid: 1 name: "no sequence" } }\n' |
+		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" >> "$WORK/tn-noseq.pftrace" ||
+		{ WHY="protoc cannot encode the packet"; return 1; }
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['jobs'][0]['hw_start_ns'] += 1; json.dump(d, open(sys.argv[2], 'w'))" \
+		"$WORK/tn.json" "$WORK/tn-off.json"
+	{ grep -v 'TYPE_INSTANT' "$WORK/tn.txt"; echo 'type: TYPE_INSTANT'; } > "$WORK/tn-more.txt"
+	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt")]") > "$WORK/tn-manifest.json"
+	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tn-manifest.json" > "$WORK/tn.check"
+	expect "check-tp.py passed what it must fail" [ $? = 1 ] || return 1
+	expect "the good trace failed: $(grep -m1 'good' "$WORK/tn.check")" grep -q '^ok: good: ' "$WORK/tn.check" || return 1
+	expect "no sequence id not seen" grep -q '^not ok: noseq: stats: track_event_missing_sequence_id' "$WORK/tn.check" || return 1
+	expect "a job 1 ns off not seen" grep -q '^not ok: off: job .*hardware slices' "$WORK/tn.check" || return 1
+	expect "a slice not read not seen" grep -q '^not ok: unread: .* slices read, the trace holds' "$WORK/tn.check"
+}
+
 test_perfetto_checker_fails_on_wrong_times() {
 	need_protoc || return
 	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$WORK/pf-neg.dat" ||

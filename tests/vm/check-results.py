@@ -655,6 +655,29 @@ def perfetto_matches(dat, base):
     return c.stdout.strip()[:300] if c.returncode else None
 
 
+def check_trace_processor():
+    """Every recording's Perfetto trace through Perfetto's own trace processor."""
+    proto_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "perfetto")
+    entries = [{"name": f[:-len(".pftrace")], "trace": os.path.join(results, f),
+                "report": os.path.join(results, f[:-len(".pftrace")] + ".jobs.json"),
+                "decoded": os.path.join(results, f + ".txt")}
+               for f in sorted(os.listdir(results)) if f.endswith(".pftrace")
+               and os.path.exists(os.path.join(results, f + ".txt"))]
+    name = f"perfetto: {len(entries)} recordings through Perfetto's trace processor"
+    fetch = run(os.path.join(proto_dir, "fetch.sh"))
+    if fetch.returncode == 77:
+        print(f"skip - {kernel}: {name}: {fetch.stdout.strip()}")
+        return
+    manifest = os.path.join(results, "trace-processor.json")
+    with open(manifest, "w") as out:
+        json.dump(entries, out)
+    c = run("python3", os.path.join(proto_dir, "check-tp.py"), fetch.stdout.strip(), manifest)
+    bad = [l for l in c.stdout.splitlines() if l.startswith("not ok")]
+    check(name + ": no import errors, hardware slices at the report's times",
+          entries and fetch.returncode == 0 and c.returncode == 0,
+          " | ".join(bad[:3]) or fetch.stdout.strip() or c.stdout.strip()[:300] or "no recordings")
+
+
 def every_text_output(dat, base):
     """text, --jobs, --events, csv and json of one recording, and of trace-cmd's v7
     conversion of it (zstd): each exits 0 or 2 (no GPU events)."""
@@ -775,6 +798,7 @@ each_recording("every output: {n} recordings and their trace-cmd v7 conversions 
 if shutil.which("protoc"):
     each_recording("perfetto: {n} recordings export, decode, nest, and match the report",
                    perfetto_matches)
+    check_trace_processor()
 else:
     print(f"skip - {kernel}: perfetto: protoc is not installed (sudo make deps installs protobuf-compiler)")
 if shutil.which("chromium"):

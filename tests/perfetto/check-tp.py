@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""check-tp.py ASSETS MANIFEST.json: does Perfetto's own trace processor
+(tests/perfetto/trace-processor.mjs, the WebAssembly build its UI runs) import
+each trace without an error and read in it what the report says?
+
+MANIFEST.json lists {"name", "trace", "report", "decoded", "also"}: report is
+`gpu-trace report --jobs --format json` of the same .dat, decoded the trace as
+protoc decodes it (tests/perfetto/trace.proto); a trace of several files names
+each further file's report and the offset it was moved by in "also" ([[path,
+offset_ns], ...]), and each file's rings sit under a group named after it.
+Asserts, with SQL: no stats row of severity error or data_loss; each ring's
+hardware slices are the report's finished jobs at the report's times, named
+after the submitting process; as many slices (instants included) and flows as
+the trace's own packets hold; every flow joins two slices, forwards in time.
+All traces go through one trace processor, reset between them as the UI does.
+Prints "ok: NAME: ..." or "not ok: NAME: ..." per failed check; exits 1 on any
+failure.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Perfetto's stats of these severities mean it dropped or misread something
+STATS = ("select name, idx, severity, source, value from stats "
+         "where value > 0 and severity in ('error', 'data_loss')")
+# top-level hardware slices: GPU > ring > "hardware" (under one group per
+# file in a trace of several)
+HARDWARE = ("select s.ts, s.dur, s.name, p.name as ring, g.name as grp, f.name as file, "
+            "extract_arg(s.arg_set_id, 'debug.job') as job "
+            "from slice s join track t on s.track_id = t.id "
+            "join track p on t.parent_id = p.id join track g on p.parent_id = g.id "
+            "left join track f on g.parent_id = f.id "
+            "where t.name = 'hardware' and s.depth = 0")
+FILE_GROUPS = ("select f.name as file from track t join track p on t.parent_id = p.id "
+               "join track g on p.parent_id = g.id join track f on g.parent_id = f.id "
+               "where t.name = 'hardware' group by f.name")
+COUNTS = "select count(*) as slices from slice"
+FLOWS = ("select f.id, o.ts as out_ts, i.ts as in_ts from flow f "
+         "left join slice o on f.slice_out = o.id left join slice i on f.slice_in = i.id")
+
+
+def run(assets, jobs):
+    """One result (rows of each query, or an error) per trace, in order."""
+    out = subprocess.run(["node", os.path.join(HERE, "trace-processor.mjs"), assets],
+                         input=json.dumps(jobs), capture_output=True, text=True, timeout=1800)
+    lines = [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{")]
+    if out.returncode or len(lines) != len(jobs):
+        why = next((l for l in out.stdout.splitlines() if l.startswith("error: ")), None) or \
+            (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"the trace processor failed ({why})")
+    return lines
+
+
+def check(entry, result):
+    """The failed checks of one trace, and a summary of what held."""
+    if "error" in result:
+        return [f"the trace processor: {result['error']}"], None
+    stats, hardware, groups, counts, flows = result["results"]
+    sources = [(json.load(open(entry["report"])), 0)] + \
+        [(json.load(open(path)), int(off)) for path, off in entry.get("also", [])]
+    many = len(sources) > 1
+    text = open(entry["decoded"]).read()
+    want_slices = len(re.findall(r"^\s*type: TYPE_(SLICE_BEGIN|INSTANT)$", text, re.M))
+    want_flows = len(set(re.findall(r"^\s*(?:terminating_)?flow_ids: (\d+)$", text, re.M)))
+
+    errors = [f"stats: {s['name']}[{s['idx']}] = {s['value']} ({s['severity']}, {s['source']})"
+              for s in stats]
+    got, want, names = {}, {}, {}
+    for s in hardware:
+        src = s["file"] if many else None
+        if s["grp"] != "GPU" or (s["file"] is None) == many:
+            errors.append(f"hardware slice under {s['file']!r} > {s['grp']!r}, not "
+                          f"{'a file group > ' if many else ''}GPU")
+        k = (src, s["ring"], str(s["job"]))
+        got.setdefault(k, []).append((s["ts"], s["ts"] + s["dur"]))
+        names.setdefault(k, set()).add(s["name"])
+    for report, offset in sources:
+        src = report["file"] if many else None
+        for j in report["jobs"]:
+            if j["hw_start_ns"] is None or j["done_ns"] is None:
+                continue
+            k = (src, j["ring"], str(j["id"] if j["id"] is not None else j["fence"]))
+            want.setdefault(k, []).append((j["hw_start_ns"] + offset, j["done_ns"] + offset))
+            if j["pid"] > 0 and f"{j['comm']} {j['pid']}" not in names.get(k, ()):
+                errors.append(f"job {k}: hardware slice named {sorted(names.get(k, []))}, "
+                              f"not its process {j['comm']} {j['pid']}")
+    for k in sorted(set(got) | set(want), key=str):
+        if sorted(got.get(k, [])) != sorted(want.get(k, [])):
+            errors.append(f"job {k}: hardware slices {sorted(got.get(k, []))}, "
+                          f"report {sorted(want.get(k, []))}")
+    if many and sorted(g["file"] for g in groups) != sorted(
+            r["file"] for r, _ in sources if any(j["hw_start_ns"] is not None for j in r["jobs"])):
+        errors.append(f"file groups {[g['file'] for g in groups]}, one per file expected")
+    slices = counts[0]["slices"]
+    if slices != want_slices:
+        errors.append(f"{slices} slices read, the trace holds {want_slices} (begins and instants)")
+    if len(flows) != want_flows:
+        errors.append(f"{len(flows)} flows read, the trace holds {want_flows}")
+    for f in flows:
+        if f["out_ts"] is None or f["in_ts"] is None:
+            errors.append(f"flow {f['id']} does not join two slices")
+        elif f["out_ts"] > f["in_ts"]:
+            errors.append(f"flow {f['id']} runs back in time ({f['out_ts']} -> {f['in_ts']})")
+    return errors, (f"no import errors, {slices} slices, {sum(len(v) for v in got.values())} "
+                    f"jobs on the hardware, {len(flows)} flows")
+
+
+def main():
+    assets, manifest = sys.argv[1:3]
+    entries = json.load(open(manifest))
+    queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS]
+    try:
+        results = run(assets, [{"trace": e["trace"], "queries": queries} for e in entries])
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        print(f"not ok: {e}")
+        return 1
+    failed = 0
+    for entry, result in zip(entries, results):
+        errors, summary = check(entry, result)
+        for e in errors[:20]:
+            print(f"not ok: {entry['name']}: {e}")
+        if errors:
+            failed += 1
+        else:
+            print(f"ok: {entry['name']}: {summary}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
