@@ -12,7 +12,10 @@ enum {
 	PKT_TIMESTAMP = 8, PKT_SEQUENCE_ID = 10, PKT_TRACK_EVENT = 11,
 	PKT_INTERNED_DATA = 12, PKT_SEQUENCE_FLAGS = 13, PKT_TRACK_DESCRIPTOR = 60,
 	SEQ_INCREMENTAL_STATE_CLEARED = 1, SEQ_NEEDS_INCREMENTAL_STATE = 2,
-	TD_UUID = 1, TD_NAME = 2, TD_THREAD = 4, TD_PARENT_UUID = 5, TD_COUNTER = 8,
+	TD_UUID = 1, TD_NAME = 2, TD_PROCESS = 3, TD_THREAD = 4, TD_PARENT_UUID = 5, TD_COUNTER = 8,
+	TD_CHILD_ORDERING = 11, TD_SIBLING_ORDER_RANK = 12, TD_DESCRIPTION = 14,
+	CHILD_ORDERING_EXPLICIT = 3,
+	PROCESS_PID = 1, PROCESS_NAME = 6,
 	THREAD_PID = 1, THREAD_TID = 2, THREAD_NAME = 5,
 	TE_DEBUG_ANNOTATIONS = 4, TE_TYPE = 9, TE_NAME_IID = 10, TE_TRACK_UUID = 11,
 	TE_NAME = 23, TE_COUNTER_VALUE = 30, TE_FLOW_IDS = 47, TE_TERMINATING_FLOW_IDS = 48,
@@ -47,7 +50,10 @@ static const char *const arg_names[A_NR] = {
 enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
 		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
 		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES, T_TIMEOUTS, T_RESETS, T_MOVES,
-		  T_MOVED, T_VM_UPDATED, T_VM_FLUSHES, T_DMA_BUF };
+		  T_MOVED, T_VM_UPDATED, T_VM_FLUSHES, T_DMA_BUF, T_PROCESS };
+
+/* A ring's lanes in the order a reader looks for them; queued N by N after them. */
+enum { RANK_HW = 1, RANK_IN_FLIGHT, RANK_TIMEOUTS, RANK_SWITCHES, RANK_QUEUED };
 
 struct pf_arg {
 	int name;
@@ -163,6 +169,10 @@ struct pf_track {
 	const char *name;
 	int thread_pid;			/* > 0: a thread track */
 	bool counter;
+	int rank;			/* > 0: its place among its parent's children */
+	bool ordered;			/* its children go by their rank, not their name */
+	int process_pid;		/* > 0: the process track named name */
+	const char *description;
 };
 
 /*
@@ -182,6 +192,10 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 
 	if (id)
 		return id;
+	/* without it Perfetto shows the thread's process as "Process 4242" */
+	if (thread)
+		track(p, &(struct pf_track){ .uuid = track_uuid(p, T_PROCESS, (uint64_t)t->thread_pid, 0),
+					     .name = t->name, .process_pid = t->thread_pid });
 	id = (uintptr_t)++p->nr_tracks;
 	if (keymap_put(&p->tracks, t->uuid, (void *)id)) {
 		fail(p, ENOMEM);
@@ -192,12 +206,24 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 	pb_varint_field(&p->buf, TD_UUID, id);
 	if (parent)
 		pb_varint_field(&p->buf, TD_PARENT_UUID, parent);
-	if (t->thread_pid > 0 && !thread) {
+	if (t->process_pid > 0) {
+		size_t pr = pb_begin(&p->buf, TD_PROCESS);
+
+		pb_int_field(&p->buf, PROCESS_PID, t->process_pid);
+		pb_string_field(&p->buf, PROCESS_NAME, t->name);
+		pb_end(&p->buf, pr);
+	} else if (t->thread_pid > 0 && !thread) {
 		snprintf(name, sizeof(name), "%s %d", t->name, t->thread_pid);
 		pb_string_field(&p->buf, TD_NAME, name);
 	} else {
 		pb_string_field(&p->buf, TD_NAME, t->name);
 	}
+	if (t->description)
+		pb_string_field(&p->buf, TD_DESCRIPTION, t->description);
+	if (t->ordered)
+		pb_varint_field(&p->buf, TD_CHILD_ORDERING, CHILD_ORDERING_EXPLICIT);
+	if (t->rank > 0)
+		pb_int_field(&p->buf, TD_SIBLING_ORDER_RANK, t->rank);
 	if (thread) {
 		size_t th = pb_begin(&p->buf, TD_THREAD);
 
@@ -211,6 +237,14 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 	pb_end(&p->buf, td);
 	packet_end(p, at);
 	return id;
+}
+
+/* A plain track, child of parent (0: the top, or the file's group). */
+static uint64_t named_track(struct perfetto_export *p, enum track_kind kind, uint64_t key,
+			    uint64_t parent, const char *name)
+{
+	return track(p, &(struct pf_track){ .uuid = track_uuid(p, kind, key, 0), .parent = parent,
+					    .name = name });
 }
 
 static void write_event(struct perfetto_export *p, const struct pf_event *e)
@@ -319,34 +353,44 @@ static bool grow_rings(struct perfetto_export *p, int nr)
 
 static uint64_t gpu_root(struct perfetto_export *p)
 {
-	return track(p, &(struct pf_track){ track_uuid(p, T_GPU, 0, 0), 0, "GPU", 0, false });
+	return named_track(p, T_GPU, 0, 0, "GPU");
 }
 
 static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind kind, int lane)
 {
 	const char *name = timeline_ring_name(&p->a->tl, ring);
-	uint64_t parent = track(p, &(struct pf_track){ track_uuid(p, T_RING, (uint64_t)ring, 0),
-						       gpu_root(p), name, 0, false });
+	uint64_t parent = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_RING, (uint64_t)ring, 0),
+						       .parent = gpu_root(p), .name = name,
+						       .ordered = true });
+	struct pf_track t = { .uuid = track_uuid(p, kind, (uint64_t)ring, 0), .parent = parent };
 	char label[64];
 
 	switch (kind) {
 	case T_HW:
-		return track(p, &(struct pf_track){ track_uuid(p, T_HW, (uint64_t)ring, 0), parent,
-						    "hardware", 0, false });
+		t.name = "hardware";
+		t.rank = RANK_HW;
+		break;
 	case T_COUNTER:
-		return track(p, &(struct pf_track){ track_uuid(p, T_COUNTER, (uint64_t)ring, 0),
-						    parent, "in flight", 0, true });
+		t.name = "in flight";
+		t.rank = RANK_IN_FLIGHT;
+		t.counter = true;
+		break;
 	case T_SWITCHES:
-		return track(p, &(struct pf_track){ track_uuid(p, T_SWITCHES, (uint64_t)ring, 0),
-						    parent, "owner switches", 0, false });
+		t.name = "owner switches";
+		t.rank = RANK_SWITCHES;
+		break;
 	case T_TIMEOUTS:
-		return track(p, &(struct pf_track){ track_uuid(p, T_TIMEOUTS, (uint64_t)ring, 0),
-						    parent, "timeouts", 0, false });
+		t.name = "timeouts";
+		t.rank = RANK_TIMEOUTS;
+		break;
 	default:
 		snprintf(label, sizeof(label), "queued %d", lane);
-		return track(p, &(struct pf_track){ track_uuid(p, T_LANE, (uint64_t)ring,
-							       (uint64_t)lane), parent, label, 0, false });
+		t.uuid = track_uuid(p, T_LANE, (uint64_t)ring, (uint64_t)lane);
+		t.name = label;
+		t.rank = RANK_QUEUED + lane;
+		break;
 	}
+	return track(p, &t);
 }
 
 static double us(uint64_t ns)
@@ -415,8 +459,7 @@ static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t en
 					   &ts) || ts > end_at)
 			continue;
 		if (!signals)
-			signals = track(p, &(struct pf_track){ track_uuid(p, T_SIGNALS, 0, 0),
-							       gpu_root(p), "fence signals", 0, false });
+			signals = named_track(p, T_SIGNALS, 0, gpu_root(p), "fence signals");
 		snprintf(fence, sizeof(fence), "%" PRIu64 ":%" PRIu64, j->dep_fences[i].ctx,
 			 j->dep_fences[i].seqno);
 		ids[n] = new_flow(p);
@@ -439,8 +482,8 @@ static int submit_flow(struct perfetto_export *p, const struct job *j, uint64_t 
 	if (j->pid <= 0 || !ts)
 		return 0;
 	*id = new_flow(p);
-	e.track = track(p, &(struct pf_track){ track_uuid(p, T_THREAD, (uint64_t)j->pid, 0), 0,
-					       analysis_comm(p->a, j->pid), j->pid, false });
+	e.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_THREAD, (uint64_t)j->pid, 0),
+					       .name = analysis_comm(p->a, j->pid), .thread_pid = j->pid });
 	write_event(p, &e);
 	return 1;
 }
@@ -557,29 +600,25 @@ static void lost_window(struct perfetto_export *p, const struct tep_record *rec)
 		{ .name = A_CPU, .type = ARG_INT, .i = rec->cpu },
 		{ .name = A_COUNT, .type = ARG_INT, .i = rec->missed_events },
 	};
-	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_LOST_ROOT, 0, 0), 0,
-						     "lost events", 0, false });
+	uint64_t root = named_track(p, T_LOST_ROOT, 0, 0, "lost events");
 	char name[32];
 	struct pf_event e = { .ts = from, .name = N_LOST, .args = args, .nr_args = 2 };
 
 	snprintf(name, sizeof(name), "cpu %d", rec->cpu);
-	e.track = track(p, &(struct pf_track){ track_uuid(p, T_LOST, (uint64_t)rec->cpu, 0), root,
-					       name, 0, false });
+	e.track = named_track(p, T_LOST, (uint64_t)rec->cpu, root, name);
 	slice(p, &e, rec->ts);
 }
 
 static void vblank(struct perfetto_export *p, const struct gpu_event *ev)
 {
-	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_DISPLAY, 0, 0), 0, "display",
-						     0, false });
+	uint64_t root = named_track(p, T_DISPLAY, 0, 0, "display");
 	struct pf_arg arg = { .name = A_SEQ, .type = ARG_INT, .i = ev->vblank_seq };
 	char name[32];
 
 	snprintf(name, sizeof(name), "vblank crtc %lld", ev->crtc);
 	write_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = TYPE_INSTANT, .name = N_VBLANK, .args = &arg, .nr_args = 1,
-		.track = track(p, &(struct pf_track){ track_uuid(p, T_VBLANK, (uint64_t)ev->crtc, 0),
-						      root, name, 0, false }) });
+		.track = named_track(p, T_VBLANK, (uint64_t)ev->crtc, root, name) });
 }
 
 /*
@@ -596,8 +635,7 @@ static void hip_line(struct perfetto_export *p, const struct tep_record *rec,
 		[HIP_COPY] = N_HIP_COPY,
 	};
 	int pid = tep_data_pid(p->a->tep, (struct tep_record *)rec);
-	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_HIP_ROOT, 0, 0), 0,
-						     "HIP runtime log", 0, false });
+	uint64_t root = named_track(p, T_HIP_ROOT, 0, 0, "HIP runtime log");
 	struct pf_arg arg = { .name = A_LINE, .type = ARG_STR, .s = l->msg };
 	struct pf_event e = { .ts = rec->ts, .type = TYPE_INSTANT, .name = names[l->kind],
 			      .args = &arg, .nr_args = 1 };
@@ -606,8 +644,7 @@ static void hip_line(struct perfetto_export *p, const struct tep_record *rec,
 	if (e.name < 0)
 		e.name_str = p->a->hip.last_kernel ? p->a->hip.last_kernel : "dispatch";
 	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, pid), pid);
-	e.track = track(p, &(struct pf_track){ track_uuid(p, T_HIP, (uint64_t)pid, 0), root, name,
-					       0, false });
+	e.track = named_track(p, T_HIP, (uint64_t)pid, root, name);
 	write_event(p, &e);
 }
 
@@ -622,13 +659,14 @@ static void buffer_move(struct perfetto_export *p, const struct gpu_event *ev)
 	write_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name, .args = &arg,
 		.nr_args = 1,
-		.track = track(p, &(struct pf_track){ track_uuid(p, T_MOVES, 0, 0), gpu_root(p),
-						      "buffer moves", 0, false }) });
+		.track = named_track(p, T_MOVES, 0, gpu_root(p), "buffer moves") });
 	write_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = TYPE_COUNTER, .name = -1,
 		.counter = (int64_t)(p->a->tl.moves.bytes >> 20),
-		.track = track(p, &(struct pf_track){ track_uuid(p, T_MOVED, 0, 0), gpu_root(p),
-						      "buffers moved (MiB, running)", 0, true }) });
+		.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_MOVED, 0, 0),
+						      .parent = gpu_root(p),
+						      .name = "buffers moved (MiB, running)",
+						      .counter = true }) });
 }
 
 /*
@@ -643,15 +681,16 @@ static void page_tables(struct perfetto_export *p, const struct gpu_event *ev)
 		write_event(p, &(struct pf_event){
 			.ts = ev->ts, .type = TYPE_COUNTER, .name = -1,
 			.counter = (int64_t)(p->a->tl.vm.updated_bytes >> 10),
-			.track = track(p, &(struct pf_track){ track_uuid(p, T_VM_UPDATED, 0, 0), gpu_root(p),
-							      "page tables updated (KiB, running)", 0, true }) });
+			.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_VM_UPDATED, 0, 0),
+							      .parent = gpu_root(p),
+							      .name = "page tables updated (KiB, running)",
+							      .counter = true }) });
 		return;
 	}
 	snprintf(name, sizeof(name), "flush VMID %u on %s", ev->vmid, ev->ring);
 	write_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
-		.track = track(p, &(struct pf_track){ track_uuid(p, T_VM_FLUSHES, 0, 0), gpu_root(p),
-						      "VM flushes", 0, false }) });
+		.track = named_track(p, T_VM_FLUSHES, 0, gpu_root(p), "VM flushes") });
 }
 
 /* A dma-buf's export, import, attach...: an instant, the buffer and who in its arguments */
@@ -670,8 +709,7 @@ static void dma_buf(struct perfetto_export *p, const struct gpu_event *ev)
 	write_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name, .args = args,
 		.nr_args = ev->dev[0] ? 4 : 3,
-		.track = track(p, &(struct pf_track){ track_uuid(p, T_DMA_BUF, 0, 0), gpu_root(p),
-						      "shared buffers (dma-buf)", 0, false }) });
+		.track = named_track(p, T_DMA_BUF, 0, gpu_root(p), "shared buffers (dma-buf)") });
 }
 
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
@@ -731,8 +769,8 @@ static void kfd_op(struct perfetto_export *p, const struct kfd_op *op, uint64_t 
 	}
 	snprintf(name, sizeof(name), "%s %d%s%.0d", analysis_comm(p->a, op->pid), op->pid,
 		 lane ? " #" : "", lane);
-	e.track = track(p, &(struct pf_track){ track_uuid(p, T_KFD, (uint64_t)op->pid,
-							  (uint64_t)lane), root, name, 0, false });
+	e.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_KFD, (uint64_t)op->pid,
+							  (uint64_t)lane), .parent = root, .name = name });
 	if (!op->has_duration) {
 		e.type = TYPE_INSTANT;
 		write_event(p, &e);
@@ -756,8 +794,7 @@ static void kfd_op(struct perfetto_export *p, const struct kfd_op *op, uint64_t 
 
 static uint64_t userq_track(struct perfetto_export *p, const struct user_queue *q, int index)
 {
-	uint64_t root = track(p, &(struct pf_track){ track_uuid(p, T_USERQ_ROOT, 0, 0), 0,
-						     "User queues (amdgpu)", 0, false });
+	uint64_t root = named_track(p, T_USERQ_ROOT, 0, 0, "User queues (amdgpu)");
 	const char *type = userq_type_name(q->type);
 	char name[128];
 	int n;
@@ -767,8 +804,7 @@ static uint64_t userq_track(struct perfetto_export *p, const struct user_queue *
 	if (q->pid && n > 0 && (size_t)n < sizeof(name))
 		snprintf(name + n, sizeof(name) - (size_t)n, " (%s %d)",
 			 analysis_comm(p->a, q->pid), q->pid);
-	return track(p, &(struct pf_track){ track_uuid(p, T_USERQ, (uint64_t)index, 0), root, name,
-					     0, false });
+	return named_track(p, T_USERQ, (uint64_t)index, root, name);
 }
 
 /*
@@ -796,9 +832,9 @@ static void userq_spans(struct perfetto_export *p)
 			parent = userq_track(p, &u->queues[cur], cur);
 		}
 		if (s->kind == USERQ_SPAN_STATE) {
-			e.track = track(p, &(struct pf_track){ track_uuid(p, T_USERQ_LANE,
+			e.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_USERQ_LANE,
 									  (uint64_t)cur, 0),
-							       parent, "state", 0, false });
+							       .parent = parent, .name = "state" });
 			e.name_str = userq_state_name(s->state);
 			slice(p, &e, s->to);
 			continue;
@@ -811,9 +847,9 @@ static void userq_spans(struct perfetto_export *p)
 		snprintf(label, sizeof(label), "fences %d", lane);
 		snprintf(fence, sizeof(fence), "%llu:%llu", (unsigned long long)s->ctx,
 			 (unsigned long long)s->seqno);
-		e.track = track(p, &(struct pf_track){ track_uuid(p, T_USERQ_LANE, (uint64_t)cur,
+		e.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_USERQ_LANE, (uint64_t)cur,
 								  (uint64_t)lane + 1),
-						       parent, label, 0, false });
+						       .parent = parent, .name = label });
 		e.name_str = s->kind == USERQ_SPAN_FENCE ? "fence" : "fence, pending at the end";
 		e.args = &arg;
 		e.nr_args = 1;
@@ -911,8 +947,7 @@ static void hangs(struct perfetto_export *p)
 		if (ring >= 0 && grow_rings(p, ring + 1))
 			e.track = ring_track(p, ring, T_TIMEOUTS, 0);
 		else
-			e.track = track(p, &(struct pf_track){ track_uuid(p, T_TIMEOUTS, UINT32_MAX, 0),
-							       gpu_root(p), "ring timeouts", 0, false });
+			e.track = named_track(p, T_TIMEOUTS, UINT32_MAX, gpu_root(p), "ring timeouts");
 		write_event(p, &e);
 	}
 	for (i = 0; i < h->nr_resets; i++) {
@@ -923,8 +958,7 @@ static void hangs(struct perfetto_export *p)
 		struct pf_event e = { .ts = r->begin, .name = -1, .name_str = "GPU reset", .args = args,
 				      .nr_args = 2 };
 
-		e.track = track(p, &(struct pf_track){ track_uuid(p, T_RESETS, 0, 0), gpu_root(p),
-						       "GPU resets", 0, false });
+		e.track = named_track(p, T_RESETS, 0, gpu_root(p), "GPU resets");
 		if (r->end > r->begin) {
 			slice(p, &e, r->end);
 		} else {
@@ -967,8 +1001,9 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 	if (!p->interned)
 		write_interned(p);
 	if (src->label)
-		p->root = track(p, &(struct pf_track){ track_uuid(p, T_SOURCE, 0, 0), 0, src->label,
-						       0, false });
+		p->root = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_SOURCE, 0, 0),
+						       .name = src->label,
+						       .description = src->description });
 }
 
 int perfetto_export_end(struct perfetto_export *p)
@@ -978,8 +1013,7 @@ int perfetto_export_end(struct perfetto_export *p)
 
 	for (i = 0; i < p->a->kfd.nr_ops; i++) {
 		if (!root)
-			root = track(p, &(struct pf_track){ track_uuid(p, T_KFD_ROOT, 0, 0), 0,
-							    "KFD queue operations", 0, false });
+			root = named_track(p, T_KFD_ROOT, 0, 0, "KFD queue operations");
 		kfd_op(p, &p->a->kfd.ops[i], root);
 	}
 	userq_spans(p);

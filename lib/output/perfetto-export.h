@@ -60,6 +60,7 @@ struct perfetto_export {
 struct perfetto_source {
 	unsigned int index;		/* 0, 1, ...: tracks and flows of each apart */
 	const char *label;		/* non-NULL: every track under one group so named */
+	const char *description;	/* the group's description (the file's whole path) */
 	int64_t offset;			/* ns added to the source's timestamps */
 };
 

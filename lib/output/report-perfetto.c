@@ -2,6 +2,7 @@
 /* --format perfetto: the timeline as a Perfetto trace (lib/output/perfetto-export.c). */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +23,43 @@ static int perfetto_open(struct report *rep, struct gt_error *err)
 	return rep->out ? 0 : gt_error_set(err, ENOMEM, "out of memory");
 }
 
+/* The last n '/'-separated parts of path, or all of it. */
+static const char *path_tail(const char *path, int n)
+{
+	const char *s = path + strlen(path);
+
+	while (s > path && !(s[-1] == '/' && --n == 0))
+		s--;
+	return s;
+}
+
+/*
+ * A file's group: the fewest trailing parts of its path that no other input
+ * ends in (runs/a/1/trace.dat and runs/b/1/trace.dat are "a/1/trace.dat" and
+ * "b/1/trace.dat"); the UI cuts long names short.
+ */
+static const char *group_name(const struct report_opts *o, int i)
+{
+	const char *mine = o->inputs[i].file, *t;
+	bool unique;
+	int n, j;
+
+	for (n = 1;; n++) {
+		t = path_tail(mine, n);
+		if (t == mine)
+			return mine;
+		for (unique = true, j = 0; j < o->nr_inputs && unique; j++)
+			if (j != i && !strcmp(t, path_tail(o->inputs[j].file, n)))
+				unique = false;
+		if (unique)
+			return t;
+	}
+}
+
 /*
  * One input is the whole trace; several each get a group named after the
- * file. A file moved before 0 is refused before its records are read.
+ * file, its whole path as the description. A file moved before 0 is refused
+ * before its records are read.
  */
 static int perfetto_begin(struct report *rep, struct gt_error *err)
 {
@@ -34,8 +69,10 @@ static int perfetto_begin(struct report *rep, struct gt_error *err)
 
 	if (in->offset < 0 && first && first < (uint64_t)-in->offset)
 		return before_zero(rep, err);
-	if (rep->opts.nr_inputs > 1)
-		src.label = in->file;
+	if (rep->opts.nr_inputs > 1) {
+		src.label = group_name(&rep->opts, rep->input);
+		src.description = in->file;
+	}
 	perfetto_export_begin(rep->out, rep->stream, &rep->analysis, &src);
 	return 0;
 }

@@ -119,7 +119,8 @@ test_perfetto_trace_processor() {
 }
 
 # The checks through Perfetto's trace processor can fail: a TrackEvent without
-# a sequence id (Perfetto's error stat), a job 1 ns off, a slice it never read.
+# a sequence id (Perfetto's error stat), a job 1 ns off, a slice it never read,
+# a hardware lane ranked last, a submitter's process misnamed.
 test_perfetto_trace_processor_fails() {
 	need_trace_processor || return
 	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$WORK/tn.dat" ||
@@ -132,13 +133,20 @@ test_perfetto_trace_processor_fails() {
 	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['jobs'][0]['hw_start_ns'] += 1; json.dump(d, open(sys.argv[2], 'w'))" \
 		"$WORK/tn.json" "$WORK/tn-off.json"
 	{ grep -v 'TYPE_INSTANT' "$WORK/tn.txt"; echo 'type: TYPE_INSTANT'; } > "$WORK/tn-more.txt"
-	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt")]") > "$WORK/tn-manifest.json"
+	sed 's/sibling_order_rank: 1$/sibling_order_rank: 99/' "$WORK/tn.txt" |
+		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-rank.pftrace" &&
+		sed 's/process_name: "hipapp"/process_name: "other"/' "$WORK/tn.txt" |
+		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-name.pftrace" ||
+		{ WHY="protoc cannot encode the changed traces"; return 1; }
+	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt"),$(tp_entry rank "$WORK/tn-rank.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry name "$WORK/tn-name.pftrace" "$WORK/tn.json" "$WORK/tn.txt")]") > "$WORK/tn-manifest.json"
 	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tn-manifest.json" > "$WORK/tn.check"
 	expect "check-tp.py passed what it must fail" [ $? = 1 ] || return 1
 	expect "the good trace failed: $(grep -m1 'good' "$WORK/tn.check")" grep -q '^ok: good: ' "$WORK/tn.check" || return 1
 	expect "no sequence id not seen" grep -q '^not ok: noseq: stats: track_event_missing_sequence_id' "$WORK/tn.check" || return 1
 	expect "a job 1 ns off not seen" grep -q '^not ok: off: job .*hardware slices' "$WORK/tn.check" || return 1
-	expect "a slice not read not seen" grep -q '^not ok: unread: .* slices read, the trace holds' "$WORK/tn.check"
+	expect "a slice not read not seen" grep -q '^not ok: unread: .* slices read, the trace holds' "$WORK/tn.check" || return 1
+	expect "the hardware lane ranked last not seen" grep -q "^not ok: rank: ring gfx_0.0.0: lanes ranked \['in flight', 'queued 0', 'hardware'\]" "$WORK/tn.check" || return 1
+	expect "a misnamed process not seen" grep -q "^not ok: name: job .*process 4242 named 'other', not 'hipapp'" "$WORK/tn.check"
 }
 
 test_perfetto_checker_fails_on_wrong_times() {

@@ -11,7 +11,9 @@ each further file's report and the offset it was moved by in "also" ([[path,
 offset_ns], ...]), and each file's rings sit under a group named after it.
 Asserts, with SQL: no stats row of severity error or data_loss; each ring's
 hardware slices are the report's finished jobs at the report's times, named
-after the submitting process; as many slices (instants included) and flows as
+after the submitting process, whose process carries its name; each ring's
+lanes ranked hardware, in flight, timeouts, owner switches, queued 0, 1 ...;
+each file group described by its path; as many slices (instants included) and flows as
 the trace's own packets hold; every flow joins two slices, forwards in time.
 All traces go through one trace processor, reset between them as the UI does.
 Prints "ok: NAME: ..." or "not ok: NAME: ..." per failed check; exits 1 on any
@@ -22,6 +24,8 @@ import os
 import re
 import subprocess
 import sys
+
+from file_groups import group_names
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -40,6 +44,15 @@ FILE_GROUPS = ("select f.name as file from track t join track p on t.parent_id =
                "join track g on p.parent_id = g.id join track f on g.parent_id = f.id "
                "where t.name = 'hardware' group by f.name")
 COUNTS = "select count(*) as slices from slice"
+# each ring's lanes, in the order the file asks the UI for
+LANES = ("select p.id as ring_id, p.name as ring, "
+         "extract_arg(p.source_arg_set_id, 'child_ordering') as ordering, t.name as lane, "
+         "extract_arg(t.source_arg_set_id, 'sibling_order_rank') as rank "
+         "from track t join track p on t.parent_id = p.id "
+         "where p.id in (select parent_id from track where name = 'hardware')")
+PROCESSES = "select pid, name from process where pid > 0"
+GROUP_PATHS = ("select name, extract_arg(source_arg_set_id, 'description') as path "
+               "from track where parent_id is null and id in (select parent_id from track)")
 FLOWS = ("select f.id, o.ts as out_ts, i.ts as in_ts from flow f "
          "left join slice o on f.slice_out = o.id left join slice i on f.slice_in = i.id")
 
@@ -56,11 +69,29 @@ def run(assets, jobs):
     return lines
 
 
+def lane_order(lanes):
+    """Each ring's lanes ranked hardware, in flight, timeouts, owner switches,
+    then queued 0, 1, 2 ... by number (a name sort puts queued 10 before 2)."""
+    fixed = ["hardware", "in flight", "timeouts", "owner switches"]
+    errors, rings = [], {}
+    for l in lanes:
+        rings.setdefault((l["ring_id"], l["ring"], l["ordering"]), []).append(l)
+    for (_, ring, ordering), children in rings.items():
+        if ordering != "explicit":
+            errors.append(f"ring {ring}: its lanes ordered {ordering!r}, not explicitly")
+        want = sorted(children, key=lambda l: fixed.index(l["lane"]) if l["lane"] in fixed
+                      else len(fixed) + int(l["lane"].split()[-1]))
+        got = sorted(children, key=lambda l: (l["rank"] is None, l["rank"] or 0))
+        if [l["lane"] for l in got] != [l["lane"] for l in want]:
+            errors.append(f"ring {ring}: lanes ranked {[l['lane'] for l in got]}")
+    return errors
+
+
 def check(entry, result):
     """The failed checks of one trace, and a summary of what held."""
     if "error" in result:
         return [f"the trace processor: {result['error']}"], None
-    stats, hardware, groups, counts, flows = result["results"]
+    stats, hardware, groups, counts, flows, lanes, processes, group_paths = result["results"]
     sources = [(json.load(open(entry["report"])), 0)] + \
         [(json.load(open(path)), int(off)) for path, off in entry.get("also", [])]
     many = len(sources) > 1
@@ -79,8 +110,11 @@ def check(entry, result):
         k = (src, s["ring"], str(s["job"]))
         got.setdefault(k, []).append((s["ts"], s["ts"] + s["dur"]))
         names.setdefault(k, set()).add(s["name"])
+    group_of = dict(zip((r["file"] for r, _ in sources),
+                        group_names([r["file"] for r, _ in sources])))
+    named = {p["pid"]: p["name"] for p in processes}
     for report, offset in sources:
-        src = report["file"] if many else None
+        src = group_of[report["file"]] if many else None
         for j in report["jobs"]:
             if j["hw_start_ns"] is None or j["done_ns"] is None:
                 continue
@@ -89,13 +123,22 @@ def check(entry, result):
             if j["pid"] > 0 and f"{j['comm']} {j['pid']}" not in names.get(k, ()):
                 errors.append(f"job {k}: hardware slice named {sorted(names.get(k, []))}, "
                               f"not its process {j['comm']} {j['pid']}")
+            # a process of its own per submitter in one file's trace, named
+            if not many and j["pid"] > 0 and named.get(j["pid"]) != j["comm"]:
+                errors.append(f"job {k}: process {j['pid']} named {named.get(j['pid'])!r}, "
+                              f"not {j['comm']!r}")
     for k in sorted(set(got) | set(want), key=str):
         if sorted(got.get(k, [])) != sorted(want.get(k, [])):
             errors.append(f"job {k}: hardware slices {sorted(got.get(k, []))}, "
                           f"report {sorted(want.get(k, []))}")
     if many and sorted(g["file"] for g in groups) != sorted(
-            r["file"] for r, _ in sources if any(j["hw_start_ns"] is not None for j in r["jobs"])):
+            group_of[r["file"]] for r, _ in sources
+            if any(j["hw_start_ns"] is not None for j in r["jobs"])):
         errors.append(f"file groups {[g['file'] for g in groups]}, one per file expected")
+    for g in group_paths if many else []:
+        if group_of.get(g["path"]) != g["name"]:
+            errors.append(f"group {g['name']!r}: description {g['path']!r}, not its file's path")
+    errors += lane_order(lanes)
     slices = counts[0]["slices"]
     if slices != want_slices:
         errors.append(f"{slices} slices read, the trace holds {want_slices} (begins and instants)")
@@ -113,7 +156,7 @@ def check(entry, result):
 def main():
     assets, manifest = sys.argv[1:3]
     entries = json.load(open(manifest))
-    queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS]
+    queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS]
     try:
         results = run(assets, [{"trace": e["trace"], "queries": queries} for e in entries])
     except (RuntimeError, subprocess.TimeoutExpired) as e:

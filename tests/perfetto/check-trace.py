@@ -8,7 +8,8 @@ DECODED.txt is `protoc --decode=gt.Trace tests/perfetto/trace.proto` of the
 trace; REPORT.json is `gpu-trace report --jobs --format json` of the same .dat.
 A trace of several files (report a.dat b.dat --ts-offset ...): --also names
 each further file's report and the offset it was moved by; every file's tracks
-must sit in one group named after it, its slices at the report's times moved
+must sit in one group named after it (tests/perfetto/file_groups.py), its
+description the file's path, its slices at the report's times moved
 by the offset.
 Prints one line per failed check and "ok: ..." when all hold; exits 1 on any
 failure.
@@ -17,6 +18,8 @@ import codecs
 import json
 import re
 import sys
+
+from file_groups import group_names
 
 
 def parse_text(text):
@@ -145,10 +148,17 @@ def main():
             errors.append(f"flow {f} ends at {finish}, before it starts at {begin}: "
                           "Perfetto orders a flow by time and would turn it round")
 
+    group_of = dict(zip((r["file"] for r, _ in sources),
+                        group_names([r["file"] for r, _ in sources])))
     if many:
         tops = sorted(one(td, "name") for td in tracks.values() if one(td, "parent_uuid") is None)
-        if tops != sorted(r["file"] for r, _ in sources):
-            errors.append(f"top-level tracks {tops}, one group per file expected")
+        if tops != sorted(group_of.values()):
+            errors.append(f"top-level tracks {tops}, one group per file expected "
+                          f"({sorted(group_of.values())})")
+        for td in tracks.values():
+            if one(td, "parent_uuid") is None and one(td, "description") not in group_of:
+                errors.append(f"group {one(td, 'name')}: description {one(td, 'description')!r}, "
+                              "not the file's path")
         if any("thread" in td for td in tracks.values()):
             errors.append("a thread track in a trace of several files: Perfetto merges equal pids of different hosts")
     hw, queued = {}, {}
@@ -163,8 +173,8 @@ def main():
             queued.setdefault((src, path[1], str(s["args"].get("job"))), []).append(s)
     want_hw, want_queued = {}, {}
     for report, offset in sources:
-        errors += check_jobs(report, offset, report["file"] if many else None, hw, queued,
-                             want_hw, want_queued)
+        errors += check_jobs(report, offset, group_of[report["file"]] if many else None, hw,
+                             queued, want_hw, want_queued)
     for k in set(want_hw) | set(hw):
         got = sorted((s["ts"], s.get("end")) for s in hw.get(k, []))
         if got != sorted(want_hw.get(k, [])):
