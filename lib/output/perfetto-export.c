@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "output/perfetto-export.h"
+#include "output/perfetto-gpu.h"
+#include "output/perfetto-packet.h"
 
 /* Field numbers of Perfetto's public protos (protos/perfetto/trace/...). */
 enum {
@@ -113,7 +115,7 @@ static void flush(struct perfetto_export *p)
 	pb_reset(&p->buf);
 }
 
-static size_t packet_begin(struct perfetto_export *p, uint64_t ts, bool timestamped)
+size_t perfetto_packet_begin(struct perfetto_export *p, uint64_t ts, bool timestamped)
 {
 	size_t at;
 
@@ -127,7 +129,7 @@ static size_t packet_begin(struct perfetto_export *p, uint64_t ts, bool timestam
 	return at;
 }
 
-static void packet_end(struct perfetto_export *p, size_t at)
+void perfetto_packet_end(struct perfetto_export *p, size_t at)
 {
 	pb_end(&p->buf, at);
 	p->packets++;
@@ -151,14 +153,14 @@ static void interned_list(struct pb_buf *b, unsigned int field, const char *cons
 /* The first packet of the sequence: clears its state, defines the names. */
 static void write_interned(struct perfetto_export *p)
 {
-	size_t at = packet_begin(p, 0, false), id;
+	size_t at = perfetto_packet_begin(p, 0, false), id;
 
 	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_INCREMENTAL_STATE_CLEARED);
 	id = pb_begin(&p->buf, PKT_INTERNED_DATA);
 	interned_list(&p->buf, ID_EVENT_NAMES, event_names, N_NR);
 	interned_list(&p->buf, ID_ANNOTATION_NAMES, arg_names, A_NR);
 	pb_end(&p->buf, id);
-	packet_end(p, at);
+	perfetto_packet_end(p, at);
 	p->interned = true;
 }
 
@@ -201,7 +203,7 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 		fail(p, ENOMEM);
 		return id;
 	}
-	at = packet_begin(p, 0, false);
+	at = perfetto_packet_begin(p, 0, false);
 	td = pb_begin(&p->buf, PKT_TRACK_DESCRIPTOR);
 	pb_varint_field(&p->buf, TD_UUID, id);
 	if (parent)
@@ -235,7 +237,7 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 	if (t->counter)
 		pb_end(&p->buf, pb_begin(&p->buf, TD_COUNTER));
 	pb_end(&p->buf, td);
-	packet_end(p, at);
+	perfetto_packet_end(p, at);
 	return id;
 }
 
@@ -252,7 +254,7 @@ static void write_event(struct perfetto_export *p, const struct pf_event *e)
 	size_t at, te, da;
 	int i;
 
-	at = packet_begin(p, e->ts, true);
+	at = perfetto_packet_begin(p, e->ts, true);
 	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
 	te = pb_begin(&p->buf, PKT_TRACK_EVENT);
 	pb_varint_field(&p->buf, TE_TYPE, (uint64_t)e->type);
@@ -283,7 +285,7 @@ static void write_event(struct perfetto_export *p, const struct pf_event *e)
 	for (i = 0; i < e->nr_ends_flows; i++)
 		pb_fixed64_field(&p->buf, TE_TERMINATING_FLOW_IDS, e->ends_flows[i]);
 	pb_end(&p->buf, te);
-	packet_end(p, at);
+	perfetto_packet_end(p, at);
 }
 
 /* A slice from begin to end; the END carries nothing but the track. */
@@ -573,6 +575,8 @@ void perfetto_export_job(const struct job *j, void *ctx)
 			deps[e.nr_ends_flows++] = submit;
 		e.track = ring_track(p, j->ring, T_HW, 0);
 		slice(p, &e, end);
+		if (j->t_done)
+			perfetto_gpu_job(p, j, name, key, end);
 	}
 }
 
@@ -998,6 +1002,7 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 	p->source = src->index;
 	p->offset = src->offset;
 	p->root = 0;
+	p->label = src->label;
 	if (!p->interned)
 		write_interned(p);
 	if (src->label)
@@ -1027,6 +1032,7 @@ void perfetto_export_free(struct perfetto_export *p)
 {
 	free_source(p);
 	keymap_free(&p->tracks);
+	keymap_free(&p->gpu_interned);
 	pb_free(&p->buf);
 	memset(p, 0, sizeof(*p));
 }

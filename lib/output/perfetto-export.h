@@ -29,7 +29,8 @@
  * with a track per queue (its states, its fences on lanes), written at the
  * end from the join's bounded spans. Timestamps are the file's trace clock,
  * in nanoseconds, moved by the source's offset. Several sources share one trace: each one's tracks
- * then sit under a group track named after it.
+ * then sit under a group track named after it. Each finished job is also Perfetto's own GPU data
+ * (lib/output/perfetto-gpu.c): a render stage event on its ring's hardware queue.
  */
 struct pf_lanes {
 	uint64_t *ends;			/* when each lane is free again */
@@ -51,8 +52,12 @@ struct perfetto_export {
 	int nr_rings;
 	uint64_t flow_seq;
 	bool interned;
+	const char *label;		/* the source's group, or NULL */
+	struct keymap gpu_interned;	/* ring queues and contexts interned for GPU events */
+	uint64_t gpu_queues;
+	bool gpu_stages;		/* the render stages are interned */
 	/* what was written, for the summary line and the tests */
-	uint64_t packets, slices, flows, dropped;
+	uint64_t packets, slices, flows, dropped, gpu_slices;
 	int error;			/* first errno: out of memory or a write that failed */
 };
 

@@ -115,7 +115,10 @@ test_perfetto_trace_processor() {
 	expect "not every trace checked ($(grep -c '^ok: ' "$WORK/tp.check") of $((n + 1)))" \
 		[ "$(grep -c '^ok: ' "$WORK/tp.check")" = $((n + 1)) ] || return 1
 	expect "three files: not their 12 jobs" grep -q '^ok: three-files: .* 12 jobs on the hardware' "$WORK/tp.check" || return 1
-	expect "deps: not its 3 jobs and 5 flows" grep -q '^ok: deps: .* 3 jobs on the hardware, 5 flows$' "$WORK/tp.check"
+	expect "deps: not its 3 jobs and 5 flows" grep -q '^ok: deps: .* 3 jobs on the hardware, 5 flows, 3 GPU slices on 1 GPU(s)$' "$WORK/tp.check" || return 1
+	# Perfetto's GPU tables: the second device's ring on a GPU of its own
+	expect "two-gpus: not 4 GPU slices on 2 GPUs" grep -q '^ok: two-gpus: .* 4 GPU slices on 2 GPU(s)$' "$WORK/tp.check" || return 1
+	expect "three files: not their 12 jobs as GPU slices" grep -q '^ok: three-files: .* 12 GPU slices' "$WORK/tp.check"
 }
 
 # The checks through Perfetto's trace processor can fail: a TrackEvent without

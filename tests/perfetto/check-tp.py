@@ -13,7 +13,9 @@ Asserts, with SQL: no stats row of severity error or data_loss; each ring's
 hardware slices are the report's finished jobs at the report's times, named
 after the submitting process, whose process carries its name; each ring's
 lanes ranked hardware, in flight, timeouts, owner switches, queued 0, 1 ...;
-each file group described by its path; as many slices (instants included) and flows as
+each file group described by its path; Perfetto's gpu_slice table holding
+each finished job once on its ring's hardware queue, at the same times, in
+its submitter's process; as many slices (instants included) and flows as
 the trace's own packets hold; every flow joins two slices, forwards in time.
 All traces go through one trace processor, reset between them as the UI does.
 Prints "ok: NAME: ..." or "not ok: NAME: ..." per failed check; exits 1 on any
@@ -43,7 +45,11 @@ HARDWARE = ("select s.ts, s.dur, s.name, p.name as ring, g.name as grp, f.name a
 FILE_GROUPS = ("select f.name as file from track t join track p on t.parent_id = p.id "
                "join track g on p.parent_id = g.id join track f on g.parent_id = f.id "
                "where t.name = 'hardware' group by f.name")
-COUNTS = "select count(*) as slices from slice"
+COUNTS = "select count(*) as slices from slice where id not in (select id from gpu_slice)"
+# the same jobs as Perfetto's own GPU data (render stage events on hardware queues)
+GPU = ("select g.ts, g.dur, g.name, t.name as queue, extract_arg(g.arg_set_id, 'job') as job, "
+       "p.pid, extract_arg(t.dimension_arg_set_id, 'gpu') as gpu "
+       "from gpu_slice g join gpu_track t on g.track_id = t.id left join process p using (upid)")
 # each ring's lanes, in the order the file asks the UI for
 LANES = ("select p.id as ring_id, p.name as ring, "
          "extract_arg(p.source_arg_set_id, 'child_ordering') as ordering, t.name as lane, "
@@ -87,11 +93,37 @@ def lane_order(lanes):
     return errors
 
 
+def gpu_slices(gpu, want, many, sources, group_of):
+    """Perfetto's gpu_slice table: each finished job once, on its ring's queue
+    (named "group: ring" in a trace of several files), at the report's times,
+    in its submitter's process."""
+    errors, got, pids = [], {}, {}
+    queue_src = {}
+    for r, _ in sources:
+        for j in r["jobs"]:
+            q = f"{group_of[r['file']]}: {j['ring']}" if many else j["ring"]
+            queue_src[q] = (group_of[r["file"]] if many else None, j["ring"])
+            if j["pid"] > 0:
+                pids[(queue_src[q], str(j["id"] if j["id"] is not None else j["fence"]))] = j["pid"]
+    for g in gpu:
+        src, ring = queue_src.get(g["queue"], (None, g["queue"]))
+        k = (src, ring, str(g["job"]))
+        got.setdefault(k, []).append((g["ts"], g["ts"] + g["dur"]))
+        pid = pids.get(((src, ring), str(g["job"])))
+        if pid and g["pid"] != pid:
+            errors.append(f"GPU slice of job {k} in process {g['pid']}, not {pid}")
+    for k in sorted(set(got) | set(want), key=str):
+        if sorted(got.get(k, [])) != sorted(want.get(k, [])):
+            errors.append(f"job {k}: GPU slices {sorted(got.get(k, []))}, "
+                          f"report {sorted(want.get(k, []))}")
+    return errors
+
+
 def check(entry, result):
     """The failed checks of one trace, and a summary of what held."""
     if "error" in result:
         return [f"the trace processor: {result['error']}"], None
-    stats, hardware, groups, counts, flows, lanes, processes, group_paths = result["results"]
+    stats, hardware, groups, counts, flows, lanes, processes, group_paths, gpu = result["results"]
     sources = [(json.load(open(entry["report"])), 0)] + \
         [(json.load(open(path)), int(off)) for path, off in entry.get("also", [])]
     many = len(sources) > 1
@@ -139,6 +171,7 @@ def check(entry, result):
         if group_of.get(g["path"]) != g["name"]:
             errors.append(f"group {g['name']!r}: description {g['path']!r}, not its file's path")
     errors += lane_order(lanes)
+    errors += gpu_slices(gpu, want, many, sources, group_of)
     slices = counts[0]["slices"]
     if slices != want_slices:
         errors.append(f"{slices} slices read, the trace holds {want_slices} (begins and instants)")
@@ -150,13 +183,14 @@ def check(entry, result):
         elif f["out_ts"] > f["in_ts"]:
             errors.append(f"flow {f['id']} runs back in time ({f['out_ts']} -> {f['in_ts']})")
     return errors, (f"no import errors, {slices} slices, {sum(len(v) for v in got.values())} "
-                    f"jobs on the hardware, {len(flows)} flows")
+                    f"jobs on the hardware, {len(flows)} flows, {len(gpu)} GPU slices on "
+                    f"{len({g['gpu'] for g in gpu})} GPU(s)")
 
 
 def main():
     assets, manifest = sys.argv[1:3]
     entries = json.load(open(manifest))
-    queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS]
+    queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS, GPU]
     try:
         results = run(assets, [{"trace": e["trace"], "queries": queries} for e in entries])
     except (RuntimeError, subprocess.TimeoutExpired) as e:
