@@ -10,11 +10,14 @@
 
 /*
  * One TracePacket of the trace perfetto-export.c writes, for the writers
- * beside it: begun on the trace's one sequence (with its timestamp moved by
- * the source's offset when timestamped), its fields added with pb_*(&p->buf),
- * then ended.
+ * beside it: begun, its fields added with pb_*(&p->buf), then ended.
+ */
+/**
+ * perfetto_packet_begin - a packet on the trace's one sequence, stamped with @ts moved by the
+ * source's offset when @timestamped (ERANGE in p->error below 0); returns what to end
  */
 size_t perfetto_packet_begin(struct perfetto_export *p, uint64_t ts, bool timestamped);
+/** perfetto_packet_end - closes the packet; writes the buffer out once it is large */
 void perfetto_packet_end(struct perfetto_export *p, size_t at);
 
 #endif
