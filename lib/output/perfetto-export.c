@@ -21,8 +21,7 @@ enum {
 	THREAD_PID = 1, THREAD_TID = 2, THREAD_NAME = 5,
 	TE_DEBUG_ANNOTATIONS = 4, TE_TYPE = 9, TE_NAME_IID = 10, TE_TRACK_UUID = 11,
 	TE_NAME = 23, TE_COUNTER_VALUE = 30, TE_FLOW_IDS = 47, TE_TERMINATING_FLOW_IDS = 48,
-	TYPE_SLICE_BEGIN = 1, TYPE_SLICE_END = 2, TYPE_INSTANT = 3, TYPE_COUNTER = 4,
-	DA_NAME_IID = 1, DA_UINT = 3, DA_INT = 4, DA_DOUBLE = 5, DA_STRING = 6,
+	DA_NAME_IID = 1, DA_UINT = 3, DA_INT = 4, DA_DOUBLE = 5, DA_STRING = 6, DA_NAME = 10,
 	ID_EVENT_NAMES = 2, ID_ANNOTATION_NAMES = 3, INTERNED_IID = 1, INTERNED_NAME = 2,
 };
 
@@ -49,34 +48,8 @@ static const char *const arg_names[A_NR] = {
 	"process the kernel names", "result", "dma-buf inode", "exporter", "process", "device",
 };
 
-enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
-		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
-		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES, T_TIMEOUTS, T_RESETS, T_MOVES,
-		  T_MOVED, T_VM_UPDATED, T_VM_FLUSHES, T_DMA_BUF, T_PROCESS };
-
 /* A ring's lanes in the order a reader looks for them; queued N by N after them. */
 enum { RANK_HW = 1, RANK_IN_FLIGHT, RANK_TIMEOUTS, RANK_SWITCHES, RANK_QUEUED };
-
-struct pf_arg {
-	int name;
-	enum { ARG_UINT, ARG_INT, ARG_DOUBLE, ARG_STR } type;
-	uint64_t u;
-	int64_t i;
-	double d;
-	const char *s;
-};
-
-struct pf_event {
-	uint64_t ts, track;
-	int type;
-	int name;			/* interned, or -1 */
-	const char *name_str;
-	const struct pf_arg *args;
-	int nr_args;
-	const uint64_t *flows, *ends_flows;	/* flow_ids, terminating_flow_ids */
-	int nr_flows, nr_ends_flows;
-	int64_t counter;
-};
 
 static void fail(struct perfetto_export *p, int err)
 {
@@ -94,7 +67,7 @@ static uint64_t mix(uint64_t x)
 }
 
 /* A track's identity: the same source, kind and key give the same one. */
-static uint64_t track_uuid(const struct perfetto_export *p, enum track_kind kind, uint64_t a,
+uint64_t perfetto_track_uuid(const struct perfetto_export *p, enum track_kind kind, uint64_t a,
 			   uint64_t b)
 {
 	uint64_t u = mix(keymap_pair(keymap_pair(p->source + 1, kind), keymap_pair(a, b)));
@@ -164,25 +137,13 @@ static void write_interned(struct perfetto_export *p)
 	p->interned = true;
 }
 
-struct pf_track {
-	uint64_t uuid;			/* identity, from track_uuid() */
-	uint64_t parent;		/* the id track() returned for the parent, or 0:
-					 * the source's group, or none */
-	const char *name;
-	int thread_pid;			/* > 0: a thread track */
-	bool counter;
-	int rank;			/* > 0: its place among its parent's children */
-	bool ordered;			/* its children go by their rank, not their name */
-	int process_pid;		/* > 0: the process track named name */
-	const char *description;
-};
 
 /*
  * The uuid written for a track, its descriptor written the first time.
  * Numbered in order of first use: every event names its track, and a
  * one-byte id instead of a hash keeps the file a fifth smaller.
  */
-static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
+uint64_t perfetto_track(struct perfetto_export *p, const struct pf_track *t)
 {
 	uintptr_t id = (uintptr_t)keymap_get(&p->tracks, t->uuid);
 	uint64_t parent = t->parent ? t->parent : p->root;
@@ -196,7 +157,7 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 		return id;
 	/* without it Perfetto shows the thread's process as "Process 4242" */
 	if (thread)
-		track(p, &(struct pf_track){ .uuid = track_uuid(p, T_PROCESS, (uint64_t)t->thread_pid, 0),
+		perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_PROCESS, (uint64_t)t->thread_pid, 0),
 					     .name = t->name, .process_pid = t->thread_pid });
 	id = (uintptr_t)++p->nr_tracks;
 	if (keymap_put(&p->tracks, t->uuid, (void *)id)) {
@@ -242,14 +203,14 @@ static uint64_t track(struct perfetto_export *p, const struct pf_track *t)
 }
 
 /* A plain track, child of parent (0: the top, or the file's group). */
-static uint64_t named_track(struct perfetto_export *p, enum track_kind kind, uint64_t key,
+uint64_t perfetto_named_track(struct perfetto_export *p, enum track_kind kind, uint64_t key,
 			    uint64_t parent, const char *name)
 {
-	return track(p, &(struct pf_track){ .uuid = track_uuid(p, kind, key, 0), .parent = parent,
+	return perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, kind, key, 0), .parent = parent,
 					    .name = name });
 }
 
-static void write_event(struct perfetto_export *p, const struct pf_event *e)
+void perfetto_event(struct perfetto_export *p, const struct pf_event *e)
 {
 	size_t at, te, da;
 	int i;
@@ -263,13 +224,16 @@ static void write_event(struct perfetto_export *p, const struct pf_event *e)
 		pb_varint_field(&p->buf, TE_NAME_IID, (uint64_t)e->name + 1);
 	else if (e->name_str)
 		pb_string_field(&p->buf, TE_NAME, e->name_str);
-	if (e->type == TYPE_COUNTER)
+	if (e->type == PF_COUNTER)
 		pb_int_field(&p->buf, TE_COUNTER_VALUE, e->counter);
 	for (i = 0; i < e->nr_args; i++) {
 		const struct pf_arg *arg = &e->args[i];
 
 		da = pb_begin(&p->buf, TE_DEBUG_ANNOTATIONS);
-		pb_varint_field(&p->buf, DA_NAME_IID, (uint64_t)arg->name + 1);
+		if (arg->name >= 0)
+			pb_varint_field(&p->buf, DA_NAME_IID, (uint64_t)arg->name + 1);
+		else
+			pb_string_field(&p->buf, DA_NAME, arg->name_str);
 		if (arg->type == ARG_UINT)
 			pb_varint_field(&p->buf, DA_UINT, arg->u);
 		else if (arg->type == ARG_INT)
@@ -289,13 +253,13 @@ static void write_event(struct perfetto_export *p, const struct pf_event *e)
 }
 
 /* A slice from begin to end; the END carries nothing but the track. */
-static void slice(struct perfetto_export *p, struct pf_event *e, uint64_t end)
+void perfetto_slice(struct perfetto_export *p, struct pf_event *e, uint64_t end)
 {
-	struct pf_event close = { .ts = end, .track = e->track, .type = TYPE_SLICE_END, .name = -1 };
+	struct pf_event close = { .ts = end, .track = e->track, .type = PF_SLICE_END, .name = -1 };
 
-	e->type = TYPE_SLICE_BEGIN;
-	write_event(p, e);
-	write_event(p, &close);
+	e->type = PF_SLICE_BEGIN;
+	perfetto_event(p, e);
+	perfetto_event(p, &close);
 	p->slices++;
 }
 
@@ -355,16 +319,16 @@ static bool grow_rings(struct perfetto_export *p, int nr)
 
 static uint64_t gpu_root(struct perfetto_export *p)
 {
-	return named_track(p, T_GPU, 0, 0, "GPU");
+	return perfetto_named_track(p, T_GPU, 0, 0, "GPU");
 }
 
 static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind kind, int lane)
 {
 	const char *name = timeline_ring_name(&p->a->tl, ring);
-	uint64_t parent = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_RING, (uint64_t)ring, 0),
+	uint64_t parent = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_RING, (uint64_t)ring, 0),
 						       .parent = gpu_root(p), .name = name,
 						       .ordered = true });
-	struct pf_track t = { .uuid = track_uuid(p, kind, (uint64_t)ring, 0), .parent = parent };
+	struct pf_track t = { .uuid = perfetto_track_uuid(p, kind, (uint64_t)ring, 0), .parent = parent };
 	char label[64];
 
 	switch (kind) {
@@ -387,12 +351,12 @@ static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind 
 		break;
 	default:
 		snprintf(label, sizeof(label), "queued %d", lane);
-		t.uuid = track_uuid(p, T_LANE, (uint64_t)ring, (uint64_t)lane);
+		t.uuid = perfetto_track_uuid(p, T_LANE, (uint64_t)ring, (uint64_t)lane);
 		t.name = label;
 		t.rank = RANK_QUEUED + lane;
 		break;
 	}
-	return track(p, &t);
+	return perfetto_track(p, &t);
 }
 
 static double us(uint64_t ns)
@@ -454,21 +418,21 @@ static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t en
 
 	for (i = 0; i < j->nr_dep_fences; i++) {
 		struct pf_arg arg = { .name = A_FENCE, .type = ARG_STR, .s = fence };
-		struct pf_event e = { .type = TYPE_INSTANT, .name = N_SIGNAL, .args = &arg,
+		struct pf_event e = { .type = PF_INSTANT, .name = N_SIGNAL, .args = &arg,
 				      .nr_args = 1, .nr_flows = 1 };
 
 		if (!timeline_fence_signal(&p->a->tl, j->dep_fences[i].ctx, j->dep_fences[i].seqno,
 					   &ts) || ts > end_at)
 			continue;
 		if (!signals)
-			signals = named_track(p, T_SIGNALS, 0, gpu_root(p), "fence signals");
+			signals = perfetto_named_track(p, T_SIGNALS, 0, gpu_root(p), "fence signals");
 		snprintf(fence, sizeof(fence), "%" PRIu64 ":%" PRIu64, j->dep_fences[i].ctx,
 			 j->dep_fences[i].seqno);
 		ids[n] = new_flow(p);
 		e.ts = ts;
 		e.track = signals;
 		e.flows = &ids[n++];
-		write_event(p, &e);
+		perfetto_event(p, &e);
 	}
 	return n;
 }
@@ -478,15 +442,15 @@ static int submit_flow(struct perfetto_export *p, const struct job *j, uint64_t 
 		       const struct pf_arg *args, int nr_args)
 {
 	uint64_t ts = j->t_submit ? j->t_submit : j->t_queue;
-	struct pf_event e = { .ts = ts, .type = TYPE_INSTANT, .name = N_SUBMIT, .args = args,
+	struct pf_event e = { .ts = ts, .type = PF_INSTANT, .name = N_SUBMIT, .args = args,
 			      .nr_args = nr_args, .flows = id, .nr_flows = 1 };
 
 	if (j->pid <= 0 || !ts)
 		return 0;
 	*id = new_flow(p);
-	e.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_THREAD, (uint64_t)j->pid, 0),
+	e.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_THREAD, (uint64_t)j->pid, 0),
 					       .name = analysis_comm(p->a, j->pid), .thread_pid = j->pid });
-	write_event(p, &e);
+	perfetto_event(p, &e);
 	return 1;
 }
 
@@ -501,17 +465,17 @@ static void wait_parts(struct perfetto_export *p, const struct job *j, uint64_t 
 		ready = j->t_queue + j->lat[LAT_DEP_WAIT];
 		e.ts = j->t_queue;
 		e.name = N_DEPS;
-		slice(p, &e, ready);
+		perfetto_slice(p, &e, ready);
 	}
 	if (j->t_run && j->t_run > ready) {
 		e.ts = ready;
 		e.name = N_RING;
-		slice(p, &e, j->t_run);
+		perfetto_slice(p, &e, j->t_run);
 	}
 	if (j->t_run && hw > j->t_run && hw > ready) {
 		e.ts = j->t_run > ready ? j->t_run : ready;	/* inside the queued slice */
 		e.name = N_TO_HW;
-		slice(p, &e, hw);
+		perfetto_slice(p, &e, hw);
 	}
 }
 
@@ -559,11 +523,11 @@ void perfetto_export_job(const struct job *j, void *ctx)
 				nr_queued_ends += nr_deps;
 			}
 			e.nr_ends_flows = nr_queued_ends;
-			e.type = TYPE_SLICE_BEGIN;
-			write_event(p, &e);
+			e.type = PF_SLICE_BEGIN;
+			perfetto_event(p, &e);
 			wait_parts(p, j, e.track, until);
-			write_event(p, &(struct pf_event){ .ts = until, .track = e.track,
-							   .type = TYPE_SLICE_END, .name = -1 });
+			perfetto_event(p, &(struct pf_event){ .ts = until, .track = e.track,
+							   .type = PF_SLICE_END, .name = -1 });
 			p->slices++;
 		}
 	}
@@ -574,7 +538,7 @@ void perfetto_export_job(const struct job *j, void *ctx)
 		if (has_submit)
 			deps[e.nr_ends_flows++] = submit;
 		e.track = ring_track(p, j->ring, T_HW, 0);
-		slice(p, &e, end);
+		perfetto_slice(p, &e, end);
 		if (j->t_done)
 			perfetto_gpu_job(p, j, name, key, end);
 	}
@@ -591,7 +555,7 @@ static void ring_counters(struct perfetto_export *p, uint64_t ts)
 		if (tl->rings[i]->in_flight == p->ring_in_flight[i])
 			continue;
 		p->ring_in_flight[i] = tl->rings[i]->in_flight;
-		write_event(p, &(struct pf_event){ .ts = ts, .type = TYPE_COUNTER, .name = -1,
+		perfetto_event(p, &(struct pf_event){ .ts = ts, .type = PF_COUNTER, .name = -1,
 						   .track = ring_track(p, i, T_COUNTER, 0),
 						   .counter = tl->rings[i]->in_flight });
 	}
@@ -604,25 +568,25 @@ static void lost_window(struct perfetto_export *p, const struct tep_record *rec)
 		{ .name = A_CPU, .type = ARG_INT, .i = rec->cpu },
 		{ .name = A_COUNT, .type = ARG_INT, .i = rec->missed_events },
 	};
-	uint64_t root = named_track(p, T_LOST_ROOT, 0, 0, "lost events");
+	uint64_t root = perfetto_named_track(p, T_LOST_ROOT, 0, 0, "lost events");
 	char name[32];
 	struct pf_event e = { .ts = from, .name = N_LOST, .args = args, .nr_args = 2 };
 
 	snprintf(name, sizeof(name), "cpu %d", rec->cpu);
-	e.track = named_track(p, T_LOST, (uint64_t)rec->cpu, root, name);
-	slice(p, &e, rec->ts);
+	e.track = perfetto_named_track(p, T_LOST, (uint64_t)rec->cpu, root, name);
+	perfetto_slice(p, &e, rec->ts);
 }
 
 static void vblank(struct perfetto_export *p, const struct gpu_event *ev)
 {
-	uint64_t root = named_track(p, T_DISPLAY, 0, 0, "display");
+	uint64_t root = perfetto_named_track(p, T_DISPLAY, 0, 0, "display");
 	struct pf_arg arg = { .name = A_SEQ, .type = ARG_INT, .i = ev->vblank_seq };
 	char name[32];
 
 	snprintf(name, sizeof(name), "vblank crtc %lld", ev->crtc);
-	write_event(p, &(struct pf_event){
-		.ts = ev->ts, .type = TYPE_INSTANT, .name = N_VBLANK, .args = &arg, .nr_args = 1,
-		.track = named_track(p, T_VBLANK, (uint64_t)ev->crtc, root, name) });
+	perfetto_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = PF_INSTANT, .name = N_VBLANK, .args = &arg, .nr_args = 1,
+		.track = perfetto_named_track(p, T_VBLANK, (uint64_t)ev->crtc, root, name) });
 }
 
 /*
@@ -639,17 +603,17 @@ static void hip_line(struct perfetto_export *p, const struct tep_record *rec,
 		[HIP_COPY] = N_HIP_COPY,
 	};
 	int pid = tep_data_pid(p->a->tep, (struct tep_record *)rec);
-	uint64_t root = named_track(p, T_HIP_ROOT, 0, 0, "HIP runtime log");
+	uint64_t root = perfetto_named_track(p, T_HIP_ROOT, 0, 0, "HIP runtime log");
 	struct pf_arg arg = { .name = A_LINE, .type = ARG_STR, .s = l->msg };
-	struct pf_event e = { .ts = rec->ts, .type = TYPE_INSTANT, .name = names[l->kind],
+	struct pf_event e = { .ts = rec->ts, .type = PF_INSTANT, .name = names[l->kind],
 			      .args = &arg, .nr_args = 1 };
 	char name[80];
 
 	if (e.name < 0)
 		e.name_str = p->a->hip.last_kernel ? p->a->hip.last_kernel : "dispatch";
 	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, pid), pid);
-	e.track = named_track(p, T_HIP, (uint64_t)pid, root, name);
-	write_event(p, &e);
+	e.track = perfetto_named_track(p, T_HIP, (uint64_t)pid, root, name);
+	perfetto_event(p, &e);
 }
 
 /* A buffer move as an instant, and the bytes moved so far as a counter (MiB). */
@@ -660,14 +624,14 @@ static void buffer_move(struct perfetto_export *p, const struct gpu_event *ev)
 
 	snprintf(name, sizeof(name), "%s -> %s %.1f MiB", bo_placement_name(ev->placement_from),
 		 bo_placement_name(ev->placement_to), (double)ev->bo_bytes / (1024.0 * 1024.0));
-	write_event(p, &(struct pf_event){
-		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name, .args = &arg,
+	perfetto_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = PF_INSTANT, .name = -1, .name_str = name, .args = &arg,
 		.nr_args = 1,
-		.track = named_track(p, T_MOVES, 0, gpu_root(p), "buffer moves") });
-	write_event(p, &(struct pf_event){
-		.ts = ev->ts, .type = TYPE_COUNTER, .name = -1,
+		.track = perfetto_named_track(p, T_MOVES, 0, gpu_root(p), "buffer moves") });
+	perfetto_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = PF_COUNTER, .name = -1,
 		.counter = (int64_t)(p->a->tl.moves.bytes >> 20),
-		.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_MOVED, 0, 0),
+		.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_MOVED, 0, 0),
 						      .parent = gpu_root(p),
 						      .name = "buffers moved (MiB, running)",
 						      .counter = true }) });
@@ -682,19 +646,19 @@ static void page_tables(struct perfetto_export *p, const struct gpu_event *ev)
 	char name[GEV_STR_LEN + 32];
 
 	if (ev->kind == GEV_VM_UPDATE_PTES) {
-		write_event(p, &(struct pf_event){
-			.ts = ev->ts, .type = TYPE_COUNTER, .name = -1,
+		perfetto_event(p, &(struct pf_event){
+			.ts = ev->ts, .type = PF_COUNTER, .name = -1,
 			.counter = (int64_t)(p->a->tl.vm.updated_bytes >> 10),
-			.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_VM_UPDATED, 0, 0),
+			.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_VM_UPDATED, 0, 0),
 							      .parent = gpu_root(p),
 							      .name = "page tables updated (KiB, running)",
 							      .counter = true }) });
 		return;
 	}
 	snprintf(name, sizeof(name), "flush VMID %u on %s", ev->vmid, ev->ring);
-	write_event(p, &(struct pf_event){
-		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
-		.track = named_track(p, T_VM_FLUSHES, 0, gpu_root(p), "VM flushes") });
+	perfetto_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = PF_INSTANT, .name = -1, .name_str = name,
+		.track = perfetto_named_track(p, T_VM_FLUSHES, 0, gpu_root(p), "VM flushes") });
 }
 
 /* A dma-buf's export, import, attach...: an instant, the buffer and who in its arguments */
@@ -710,10 +674,10 @@ static void dma_buf(struct perfetto_export *p, const struct gpu_event *ev)
 
 	snprintf(name, sizeof(name), "dma-buf %s", ev->name + strlen("dma_buf_"));
 	snprintf(who, sizeof(who), "%s %d", analysis_comm(p->a, ev->pid), ev->pid);
-	write_event(p, &(struct pf_event){
-		.ts = ev->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name, .args = args,
+	perfetto_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = PF_INSTANT, .name = -1, .name_str = name, .args = args,
 		.nr_args = ev->dev[0] ? 4 : 3,
-		.track = named_track(p, T_DMA_BUF, 0, gpu_root(p), "shared buffers (dma-buf)") });
+		.track = perfetto_named_track(p, T_DMA_BUF, 0, gpu_root(p), "shared buffers (dma-buf)") });
 }
 
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
@@ -773,15 +737,15 @@ static void kfd_op(struct perfetto_export *p, const struct kfd_op *op, uint64_t 
 	}
 	snprintf(name, sizeof(name), "%s %d%s%.0d", analysis_comm(p->a, op->pid), op->pid,
 		 lane ? " #" : "", lane);
-	e.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_KFD, (uint64_t)op->pid,
+	e.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_KFD, (uint64_t)op->pid,
 							  (uint64_t)lane), .parent = root, .name = name });
 	if (!op->has_duration) {
-		e.type = TYPE_INSTANT;
-		write_event(p, &e);
+		e.type = PF_INSTANT;
+		perfetto_event(p, &e);
 		return;
 	}
-	e.type = TYPE_SLICE_BEGIN;
-	write_event(p, &e);
+	e.type = PF_SLICE_BEGIN;
+	perfetto_event(p, &e);
 	for (i = 0; i < op->nr_steps; i++) {
 		const struct kfd_step *s = &op->steps[i];
 		struct pf_event step = { .ts = s->start, .track = e.track, .name = -1,
@@ -789,16 +753,16 @@ static void kfd_op(struct perfetto_export *p, const struct kfd_op *op, uint64_t 
 
 		if (!s->has_duration || s->start < op->start || s->start + s->duration > end)
 			continue;
-		slice(p, &step, s->start + s->duration);
+		perfetto_slice(p, &step, s->start + s->duration);
 	}
-	write_event(p, &(struct pf_event){ .ts = end, .track = e.track, .type = TYPE_SLICE_END,
+	perfetto_event(p, &(struct pf_event){ .ts = end, .track = e.track, .type = PF_SLICE_END,
 					   .name = -1 });
 	p->slices++;
 }
 
 static uint64_t userq_track(struct perfetto_export *p, const struct user_queue *q, int index)
 {
-	uint64_t root = named_track(p, T_USERQ_ROOT, 0, 0, "User queues (amdgpu)");
+	uint64_t root = perfetto_named_track(p, T_USERQ_ROOT, 0, 0, "User queues (amdgpu)");
 	const char *type = userq_type_name(q->type);
 	char name[128];
 	int n;
@@ -808,7 +772,7 @@ static uint64_t userq_track(struct perfetto_export *p, const struct user_queue *
 	if (q->pid && n > 0 && (size_t)n < sizeof(name))
 		snprintf(name + n, sizeof(name) - (size_t)n, " (%s %d)",
 			 analysis_comm(p->a, q->pid), q->pid);
-	return named_track(p, T_USERQ, (uint64_t)index, root, name);
+	return perfetto_named_track(p, T_USERQ, (uint64_t)index, root, name);
 }
 
 /*
@@ -836,11 +800,11 @@ static void userq_spans(struct perfetto_export *p)
 			parent = userq_track(p, &u->queues[cur], cur);
 		}
 		if (s->kind == USERQ_SPAN_STATE) {
-			e.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_USERQ_LANE,
+			e.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_USERQ_LANE,
 									  (uint64_t)cur, 0),
 							       .parent = parent, .name = "state" });
 			e.name_str = userq_state_name(s->state);
-			slice(p, &e, s->to);
+			perfetto_slice(p, &e, s->to);
 			continue;
 		}
 		lane = lane_take(&lanes, s->from, s->to);
@@ -851,13 +815,13 @@ static void userq_spans(struct perfetto_export *p)
 		snprintf(label, sizeof(label), "fences %d", lane);
 		snprintf(fence, sizeof(fence), "%llu:%llu", (unsigned long long)s->ctx,
 			 (unsigned long long)s->seqno);
-		e.track = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_USERQ_LANE, (uint64_t)cur,
+		e.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_USERQ_LANE, (uint64_t)cur,
 								  (uint64_t)lane + 1),
 						       .parent = parent, .name = label });
 		e.name_str = s->kind == USERQ_SPAN_FENCE ? "fence" : "fence, pending at the end";
 		e.args = &arg;
 		e.nr_args = 1;
-		slice(p, &e, s->to);
+		perfetto_slice(p, &e, s->to);
 	}
 	free(lanes.ends);
 }
@@ -911,14 +875,14 @@ static void owner_switches(struct perfetto_export *p)
 		}
 		e.track = ring_track(p, sw->ring, T_SWITCHES, 0);
 		if (sw->t_run >= sw->ts && sw->t_run) {
-			slice(p, &e, sw->t_run);
+			perfetto_slice(p, &e, sw->t_run);
 		} else {
-			e.type = TYPE_INSTANT;
-			write_event(p, &e);
+			e.type = PF_INSTANT;
+			perfetto_event(p, &e);
 		}
 		if (sw->cleaner)
-			write_event(p, &(struct pf_event){ .ts = sw->cleaner_ts, .track = e.track,
-							   .type = TYPE_INSTANT, .name = -1,
+			perfetto_event(p, &(struct pf_event){ .ts = sw->cleaner_ts, .track = e.track,
+							   .type = PF_INSTANT, .name = -1,
 							   .name_str = "cleaner shader" });
 	}
 }
@@ -941,7 +905,7 @@ static void hangs(struct perfetto_export *p)
 		struct pf_arg args[2] = { { .name = A_IN_FLIGHT, .type = ARG_UINT, .u = g->jobs_in_flight },
 					  { .name = A_BLAMED, .type = ARG_STR, .s = blamed } };
 		/* an xe queue without its ring: no count of jobs in flight */
-		struct pf_event e = { .ts = g->ts, .type = TYPE_INSTANT, .name = -1, .name_str = name,
+		struct pf_event e = { .ts = g->ts, .type = PF_INSTANT, .name = -1, .name_str = name,
 				      .args = counted ? args : args + 1,
 				      .nr_args = counted + g->has_process };
 
@@ -951,8 +915,8 @@ static void hangs(struct perfetto_export *p)
 		if (ring >= 0 && grow_rings(p, ring + 1))
 			e.track = ring_track(p, ring, T_TIMEOUTS, 0);
 		else
-			e.track = named_track(p, T_TIMEOUTS, UINT32_MAX, gpu_root(p), "ring timeouts");
-		write_event(p, &e);
+			e.track = perfetto_named_track(p, T_TIMEOUTS, UINT32_MAX, gpu_root(p), "ring timeouts");
+		perfetto_event(p, &e);
 	}
 	for (i = 0; i < h->nr_resets; i++) {
 		const struct gpu_reset *r = &h->resets[i];
@@ -962,12 +926,12 @@ static void hangs(struct perfetto_export *p)
 		struct pf_event e = { .ts = r->begin, .name = -1, .name_str = "GPU reset", .args = args,
 				      .nr_args = 2 };
 
-		e.track = named_track(p, T_RESETS, 0, gpu_root(p), "GPU resets");
+		e.track = perfetto_named_track(p, T_RESETS, 0, gpu_root(p), "GPU resets");
 		if (r->end > r->begin) {
-			slice(p, &e, r->end);
+			perfetto_slice(p, &e, r->end);
 		} else {
-			e.type = TYPE_INSTANT;
-			write_event(p, &e);
+			e.type = PF_INSTANT;
+			perfetto_event(p, &e);
 		}
 	}
 }
@@ -1006,7 +970,7 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 	if (!p->interned)
 		write_interned(p);
 	if (src->label)
-		p->root = track(p, &(struct pf_track){ .uuid = track_uuid(p, T_SOURCE, 0, 0),
+		p->root = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_SOURCE, 0, 0),
 						       .name = src->label,
 						       .description = src->description });
 }
@@ -1018,7 +982,7 @@ int perfetto_export_end(struct perfetto_export *p)
 
 	for (i = 0; i < p->a->kfd.nr_ops; i++) {
 		if (!root)
-			root = named_track(p, T_KFD_ROOT, 0, 0, "KFD queue operations");
+			root = perfetto_named_track(p, T_KFD_ROOT, 0, 0, "KFD queue operations");
 		kfd_op(p, &p->a->kfd.ops[i], root);
 	}
 	userq_spans(p);

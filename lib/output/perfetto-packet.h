@@ -9,9 +9,66 @@
 #include "output/perfetto-export.h"
 
 /*
- * One TracePacket of the trace perfetto-export.c writes, for the writers
- * beside it: begun, its fields added with pb_*(&p->buf), then ended.
+ * The trace perfetto-export.c writes, for the writers beside it: tracks
+ * (described the first time they are used), events on them, and raw packets
+ * (begun, their fields added with pb_*(&p->buf), then ended).
  */
+enum track_kind { T_GPU = 1, T_RING, T_HW, T_LANE, T_COUNTER, T_SIGNALS, T_THREAD, T_LOST_ROOT,
+		  T_LOST, T_DISPLAY, T_VBLANK, T_KFD_ROOT, T_KFD, T_SOURCE, T_HIP_ROOT, T_HIP,
+		  T_USERQ_ROOT, T_USERQ, T_USERQ_LANE, T_SWITCHES, T_TIMEOUTS, T_RESETS, T_MOVES,
+		  T_MOVED, T_VM_UPDATED, T_VM_FLUSHES, T_DMA_BUF, T_PROCESS, T_KFDQ_ROOT,
+		  T_KFDQ_PROCESS, T_KFDQ_QUEUE, T_KFDQ_CALLS, T_KFDQ_EVICTIONS, T_KFD_SNAPSHOTS };
+
+enum { PF_SLICE_BEGIN = 1, PF_SLICE_END = 2, PF_INSTANT = 3, PF_COUNTER = 4 };
+
+struct pf_arg {
+	int name;			/* interned (A_*), or -1: name_str */
+	const char *name_str;
+	enum { ARG_UINT, ARG_INT, ARG_DOUBLE, ARG_STR } type;
+	uint64_t u;
+	int64_t i;
+	double d;
+	const char *s;
+};
+
+struct pf_event {
+	uint64_t ts, track;
+	int type;
+	int name;			/* interned, or -1 */
+	const char *name_str;
+	const struct pf_arg *args;
+	int nr_args;
+	const uint64_t *flows, *ends_flows;	/* flow_ids, terminating_flow_ids */
+	int nr_flows, nr_ends_flows;
+	int64_t counter;
+};
+
+struct pf_track {
+	uint64_t uuid;			/* identity, from perfetto_track_uuid() */
+	uint64_t parent;		/* the id perfetto_track() returned for the parent, or 0:
+					 * the source's group, or none */
+	const char *name;
+	int thread_pid;			/* > 0: a thread track */
+	bool counter;
+	int rank;			/* > 0: its place among its parent's children */
+	bool ordered;			/* its children go by their rank, not their name */
+	int process_pid;		/* > 0: the process track named name */
+	const char *description;
+};
+
+/** perfetto_track_uuid - a track's identity: the same source, kind and keys give the same one */
+uint64_t perfetto_track_uuid(const struct perfetto_export *p, enum track_kind kind, uint64_t a,
+			     uint64_t b);
+/** perfetto_track - the id events name the track by; its descriptor is written the first time */
+uint64_t perfetto_track(struct perfetto_export *p, const struct pf_track *t);
+/** perfetto_named_track - a plain track under @parent (0: the top, or the file's group) */
+uint64_t perfetto_named_track(struct perfetto_export *p, enum track_kind kind, uint64_t key,
+			      uint64_t parent, const char *name);
+/** perfetto_event - one TrackEvent */
+void perfetto_event(struct perfetto_export *p, const struct pf_event *e);
+/** perfetto_slice - @e as a slice from its ts to @end */
+void perfetto_slice(struct perfetto_export *p, struct pf_event *e, uint64_t end);
+
 /**
  * perfetto_packet_begin - a packet on the trace's one sequence, stamped with @ts moved by the
  * source's offset when @timestamped (ERANGE in p->error below 0); returns what to end
