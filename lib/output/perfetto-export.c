@@ -6,6 +6,7 @@
 
 #include "output/perfetto-export.h"
 #include "output/perfetto-gpu.h"
+#include "output/perfetto-kfd.h"
 #include "output/perfetto-packet.h"
 
 /* Field numbers of Perfetto's public protos (protos/perfetto/trace/...). */
@@ -269,8 +270,7 @@ static uint64_t new_flow(struct perfetto_export *p)
 	return ((uint64_t)(p->source + 1) << 48) | ++p->flow_seq;
 }
 
-/* The first lane free at `start` (lanes are filled in the order slices come). */
-static int lane_take(struct pf_lanes *l, uint64_t start, uint64_t end)
+int perfetto_lane_take(struct pf_lanes *l, uint64_t start, uint64_t end)
 {
 	uint64_t *n;
 	int i;
@@ -509,7 +509,7 @@ void perfetto_export_job(const struct job *j, void *ctx)
 
 		if (until < waiting)
 			until = waiting;
-		lane = lane_take(&p->ring_lanes[j->ring], waiting, until);
+		lane = perfetto_lane_take(&p->ring_lanes[j->ring], waiting, until);
 		if (lane < 0) {
 			p->dropped++;
 		} else {
@@ -730,7 +730,7 @@ static void kfd_op(struct perfetto_export *p, const struct kfd_op *op, uint64_t 
 
 	if (!lanes)
 		return;
-	lane = lane_take(lanes, op->start, end);
+	lane = perfetto_lane_take(lanes, op->start, end);
 	if (lane < 0) {
 		p->dropped++;
 		return;
@@ -807,7 +807,7 @@ static void userq_spans(struct perfetto_export *p)
 			perfetto_slice(p, &e, s->to);
 			continue;
 		}
-		lane = lane_take(&lanes, s->from, s->to);
+		lane = perfetto_lane_take(&lanes, s->from, s->to);
 		if (lane < 0) {
 			p->dropped++;
 			continue;
@@ -985,6 +985,7 @@ int perfetto_export_end(struct perfetto_export *p)
 			root = perfetto_named_track(p, T_KFD_ROOT, 0, 0, "KFD queue operations");
 		kfd_op(p, &p->a->kfd.ops[i], root);
 	}
+	perfetto_kfd_probes(p);
 	userq_spans(p);
 	owner_switches(p);
 	hangs(p);

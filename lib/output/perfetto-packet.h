@@ -68,6 +68,11 @@ uint64_t perfetto_named_track(struct perfetto_export *p, enum track_kind kind, u
 void perfetto_event(struct perfetto_export *p, const struct pf_event *e);
 /** perfetto_slice - @e as a slice from its ts to @end */
 void perfetto_slice(struct perfetto_export *p, struct pf_event *e, uint64_t end);
+/**
+ * perfetto_lane_take - the first of @l's lanes free at @start, now taken until @end (lanes are
+ * filled in the order slices come); -1 past 256 lanes or out of memory
+ */
+int perfetto_lane_take(struct pf_lanes *l, uint64_t start, uint64_t end);
 
 /**
  * perfetto_packet_begin - a packet on the trace's one sequence, stamped with @ts moved by the

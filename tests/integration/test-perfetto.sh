@@ -66,6 +66,14 @@ test_perfetto_every_fixture() {
 	expect "competing: 7 jobs on the hardware" grep -q '7 jobs on the hardware' "$WORK/pf-competing.check" || return 1
 	expect "lost-window: no lost-events slice" grep -q 'name: "lost events"' "$WORK/pf-lost-window.txt" || return 1
 	expect "kfd-graph: no KFD operation track" grep -q 'name: "KFD queue operations"' "$WORK/pf-kfd-graph.txt" || return 1
+	# record --kfd-args's probes: each queue's life with its values, the ioctls with their answers
+	expect "kfd-probes: not the 2 queues' tracks" \
+		grep -q 'name: "queue 0 (compute-aql)"' "$WORK/pf-kfd-probes.txt" && grep -q 'name: "queue 1 (sdma)"' "$WORK/pf-kfd-probes.txt" || return 1
+	expect "kfd-probes: the failed create, the failed destroy or the eviction missing" \
+		grep -q 'name: "create failed: EINVAL"' "$WORK/pf-kfd-probes.txt" && grep -q 'name: "destroy queue 7: EINVAL"' "$WORK/pf-kfd-probes.txt" &&
+		grep -q 'name: "evicted (ttm)"' "$WORK/pf-kfd-probes.txt" || return 1
+	expect "kfd-probes: queue 0's doorbell offset not an argument" grep -q 'string_value: "0xd000000000000800"' "$WORK/pf-kfd-probes.txt" || return 1
+	expect "kfd-snapshot: not its 3 snapshots" [ "$(grep -c 'name: "snapshot (\(start\|periodic\|end\))"' "$WORK/pf-kfd-snapshot.txt")" = 3 ] || return 1
 	# hip-kfd: the runtime's 9 lines as instants on the process's HIP track, a
 	# dispatch named after its kernel at the line's own time
 	expect "hip-kfd: no HIP track for hipapp 4242" grep -q 'name: "hipapp 4242"' "$WORK/pf-hip-kfd.txt" || return 1

@@ -105,9 +105,10 @@ def main():
             errors.append(f"packet {n}: name_iid {one(te, 'name_iid')} not interned")
         args = {}
         for da in te.get("debug_annotations", []):
-            key = arg_names.get(one(da, "name_iid"))
+            key = arg_names.get(one(da, "name_iid")) if "name_iid" in da else one(da, "name")
             if key is None:
-                errors.append(f"packet {n}: annotation name {one(da, 'name_iid')} not interned")
+                errors.append(f"packet {n}: annotation name {one(da, 'name_iid')} not interned "
+                              "and no name of its own")
             args[key] = next(v[0] for k, v in da.items() if k.endswith("_value"))
         for f in te.get("flow_ids", []):
             flows.setdefault(f, [0, 0, ts, ts])[0] += 1
