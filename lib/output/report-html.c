@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * --format html: one page that opens offline (lib/output/report-page.html, carried
- * in the binary) with the data embedded as JSON: per input file, every job
- * as a compact row, then the JSON report's summary sections and the
- * lost-event windows.
+ * in the binary) with the data embedded: per input file, every job as a
+ * fixed-size binary row in base64 (lib/output/html-job-rows.c), then, as JSON,
+ * the JSON report's summary sections, the lost-event windows and the HIP
+ * runtime's lines.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,9 +12,10 @@
 #include <string.h>
 
 #include "util/json-str.h"
+#include "output/html-job-rows.h"
 #include "output/report.h"
 
-#define DATA_MARK "/*GT-DATA*/"
+#define DATA_MARK "<!--GT-DATA-->"
 
 #define MAX_HIP_MARKS	200000	/* per file: the page stays loadable */
 
@@ -22,8 +24,8 @@ struct report_html {
 	FILE *data;			/* the same, '<' written as \u003c */
 	struct lost_window { int cpu; uint64_t from, to; } *lost;
 	size_t nr_lost, cap_lost;
-	uint64_t rows;
-	uint64_t all_rows;		/* every file's, for the note */
+	struct html_job_rows rows;	/* the file's jobs */
+	uint64_t all_rows, left_out;	/* every file's, for the note */
 	/* the HIP runtime's lines: pid, time, kind, a kernel name for dispatches */
 	struct hip_mark { int pid; uint64_t ts; enum hip_kind kind; int proc, kernel; } *hip;
 	size_t nr_hip, cap_hip;
@@ -82,6 +84,7 @@ static void html_close(struct report *rep)
 	if (h->data)
 		fclose(h->data);
 	h->data = NULL;
+	html_job_rows_free(&h->rows);
 	rep->stream = h->page;
 	free(h->lost);
 	free(h->hip);
@@ -141,53 +144,25 @@ static int html_begin(struct report *rep, struct gt_error *err)
 	struct report_html *h = rep->out;
 	const char *mark = strstr(page, DATA_MARK);
 
-	if (!rep->input) {
+	if (!rep->input)
 		fwrite(page, 1, (size_t)(mark - page), h->page);
-		fprintf(h->data, "{\"schema\":\"gpu-trace-html/2\",\"sources\":[");
-	}
 	rep->stream = h->data;
-	h->rows = 0;
 	h->nr_lost = 0;
 	h->nr_hip = 0;
 	h->hip_dropped = 0;
-	fprintf(h->data, "%s{\"offset_ns\":%lld,\"jobs\":[", rep->input ? ",\n" : "",
-		(long long)rep->opts.inputs[rep->input].offset);
-	(void)err;
+	/* base64 has no '<': straight onto the page */
+	fputs("<script type=\"text/plain\" class=\"gt-jobs\">", h->page);
+	if (!html_job_rows_begin(&h->rows, h->page))
+		return gt_error_set(err, errno, "cannot make a temporary file for the page's job keys: %s; set TMPDIR to a writable directory",
+				    strerror(errno));
 	return 0;
-}
-
-static void rel(FILE *f, uint64_t t, uint64_t base)
-{
-	if (t)
-		fprintf(f, ",%lld", (long long)(t - base));
-	else
-		fputs(",null", f);
 }
 
 static void html_job(struct report *rep, const struct job *j)
 {
 	struct report_html *h = rep->out;
-	uint64_t t0 = job_first_time(j);
-	FILE *f = rep->stream;
 
-	fprintf(f, "%s\n[%d,%d,%llu", h->rows++ ? "," : "", j->ring, j->pid,
-		(unsigned long long)t0);
-	rel(f, j->t_submit, t0);
-	rel(f, j->t_queue, t0);
-	rel(f, j->t_run, t0);
-	rel(f, j->t_hw_start, t0);
-	rel(f, j->t_done, t0);
-	if (j->has_lat[LAT_DEP_WAIT])
-		fprintf(f, ",%llu", (unsigned long long)j->lat[LAT_DEP_WAIT]);
-	else
-		fputs(",null", f);
-	fprintf(f, ",%u,", j->flags);
-	if (j->has_id)
-		fprintf(f, "%llu]", (unsigned long long)j->id);
-	else if (j->has_fence)
-		fprintf(f, "\"%llu:%llu\"]", (unsigned long long)j->ctx, (unsigned long long)j->seqno);
-	else
-		fputs("\"?\"]", f);
+	html_job_rows_add(&h->rows, j);
 }
 
 static int html_end(struct report *rep, struct gt_error *err)
@@ -195,7 +170,14 @@ static int html_end(struct report *rep, struct gt_error *err)
 	struct report_html *h = rep->out;
 	size_t i;
 
-	fputs("\n]", rep->stream);
+	html_job_rows_end(&h->rows);
+	fputs("</script>\n<script type=\"text/plain\" class=\"gt-keys\">", h->page);
+	if (!html_job_rows_keys(&h->rows))
+		return gt_error_set(err, errno ? errno : EIO, "writing the page's job keys failed: %s; check the disk it goes to",
+				    strerror(errno ? errno : EIO));
+	fputs("</script>\n<script type=\"application/json\" class=\"gt-source\">", h->page);
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-html/3\",\"offset_ns\":%lld,\"rows\":%llu",
+		(long long)rep->opts.inputs[rep->input].offset, (unsigned long long)h->rows.rows);
 	report_json_summary(rep);
 	fputs(",\"lost_windows\":[", rep->stream);
 	for (i = 0; i < h->nr_lost; i++)
@@ -212,8 +194,11 @@ static int html_end(struct report *rep, struct gt_error *err)
 		fputc(']', rep->stream);
 	}
 	fputs("]}", rep->stream);
-	h->all_rows += h->rows;
-	(void)err;
+	/* what the filter holds goes out before the page's own closing tag */
+	fflush(rep->stream);
+	fputs("</script>\n", h->page);
+	h->all_rows += h->rows.rows;
+	h->left_out += h->rows.left_out;
 	return 0;
 }
 
@@ -222,7 +207,6 @@ static void html_finish(struct report *rep)
 	struct report_html *h = rep->out;
 	const char *mark = strstr(page, DATA_MARK) + strlen(DATA_MARK);
 
-	fputs("]}", h->data);
 	/* a write that failed below left its error on the page's stream */
 	fclose(h->data);
 	h->data = NULL;
@@ -237,10 +221,10 @@ static int html_note(const struct report *rep, char *buf, size_t len)
 
 	if (!h || !rep->opts.output)
 		return 0;
-	snprintf(buf, len, "wrote %s: %llu job%s of %d file%s; open it in a browser (it needs no network)",
+	snprintf(buf, len, "wrote %s: %llu job%s of %d file%s%s; open it in a browser (it needs no network)",
 		 rep->opts.output, (unsigned long long)h->all_rows, report_plural(h->all_rows),
-		 rep->opts.nr_inputs,
-		 rep->opts.nr_inputs == 1 ? "" : "s");
+		 rep->opts.nr_inputs, rep->opts.nr_inputs == 1 ? "" : "s",
+		 h->left_out ? " (jobs of rings past the 65,535th left out)" : "");
 	return 1;
 }
 

@@ -121,7 +121,14 @@ def main():
             return r["result"]["result"].get("value")
 
         status = js("window.gtStatus") or {}
-        memory = js("performance.memory ? performance.memory.usedJSHeapSize : 0") or 0
+        # the V8 heap and the array buffers' backing stores (kept outside it):
+        # as the load left them, and what the page keeps after a collection
+        usage = b.send("Runtime.getHeapUsage").get("result", {})
+        loaded = usage.get("usedSize", 0) + usage.get("backingStorageSize", 0)
+        b.send("HeapProfiler.collectGarbage", timeout=120)
+        usage = b.send("Runtime.getHeapUsage").get("result", {})
+        memory = usage.get("usedSize", 0)
+        buffers = usage.get("backingStorageSize", 0)
         errors += check_drawn(status, sources)
         if status.get("errors"):
             errors.append(f"page errors: {status['errors'][:3]}")
@@ -172,7 +179,9 @@ def main():
     if errors:
         return 1
     print(f"ok: {len(status['rings'])} rings, {status['jobs']} jobs, mode {status['mode']}, "
-          f"loaded in {load_s:.2f} s, JS heap {memory / 1048576:.1f} MB")
+          f"loaded in {load_s:.2f} s, JS memory {loaded / 1048576:.1f} MB after the load, "
+          f"kept {memory / 1048576:.1f} MB heap + {buffers / 1048576:.1f} MB array buffers, "
+          f"page ms {status.get('ms')}")
     return 0
 
 

@@ -46,6 +46,7 @@ int main(void)
 	suite_record_field();
 	suite_trace_session();
 	suite_gpu_event();
+	suite_html_job_rows();
 	suite_gpu_event_bounds();
 	suite_latency();
 	CU_basic_set_mode(CU_BRM_VERBOSE);

@@ -22,6 +22,7 @@ void suite_timeline(void);
 void suite_timeline_fuzz(void);
 void suite_timeline_skew(void);
 void suite_gpu_event(void);
+void suite_html_job_rows(void);
 void suite_gpu_event_bounds(void);
 void suite_latency(void);
 void suite_workload_tree(void);
