@@ -966,6 +966,7 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 	p->source = src->index;
 	p->offset = src->offset;
 	p->root = 0;
+	p->nr_gpus = 0;
 	p->label = src->label;
 	if (!p->interned)
 		write_interned(p);

@@ -32,6 +32,8 @@
  * then sit under a group track named after it. Each finished job is also Perfetto's own GPU data
  * (lib/output/perfetto-gpu.c): a render stage event on its ring's hardware queue.
  */
+#define PF_MAX_GPUS	16
+
 struct pf_lanes {
 	uint64_t *ends;			/* when each lane is free again */
 	int nr;
@@ -56,6 +58,8 @@ struct perfetto_export {
 	struct keymap gpu_interned;	/* ring queues and contexts interned for GPU events */
 	uint64_t gpu_queues;
 	bool gpu_stages;		/* the render stages are interned */
+	char gpus[PF_MAX_GPUS][2 * GEV_STR_LEN];	/* the source's devices, by gpu_id */
+	int nr_gpus;
 	/* what was written, for the summary line and the tests */
 	uint64_t packets, slices, flows, dropped, gpu_slices;
 	int error;			/* first errno: out of memory or a write that failed */

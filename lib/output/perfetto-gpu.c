@@ -54,24 +54,23 @@ static const char *ring_device(const struct ring_stats *r)
 	return r->dev[0] ? r->dev : at ? at + 1 : "";
 }
 
-/* Perfetto's gpu_id: the ring's device, numbered in the order the file met devices. */
-static int gpu_id(const struct timeline *tl, int ring)
+/*
+ * Perfetto's gpu_id: the ring's device, numbered in the order the source's
+ * jobs met devices. Rings are as many as a file names, devices a few: past
+ * PF_MAX_GPUS distinct ones the rest share the last number.
+ */
+static int gpu_id(struct perfetto_export *p, int ring)
 {
-	const char *dev = ring_device(tl->rings[ring]);
-	int i, j, n = 0;
+	const char *dev = ring_device(p->a->tl.rings[ring]);
+	int i;
 
-	for (i = 0; i < ring; i++) {
-		const char *other = ring_device(tl->rings[i]);
-
-		for (j = 0; j < i && strcmp(ring_device(tl->rings[j]), other); j++)
-			;
-		if (j < i)
-			continue;	/* met before */
-		if (!strcmp(other, dev))
-			return n;
-		n++;
-	}
-	return n;
+	for (i = 0; i < p->nr_gpus; i++)
+		if (!strcmp(p->gpus[i], dev))
+			return i;
+	if (p->nr_gpus == PF_MAX_GPUS)
+		return PF_MAX_GPUS - 1;
+	snprintf(p->gpus[p->nr_gpus], sizeof(p->gpus[0]), "%s", dev);
+	return p->nr_gpus++;
 }
 
 static void spec(struct pb_buf *b, uint64_t iid, const char *name, const char *description,
@@ -118,7 +117,7 @@ static uint64_t hw_queue(struct perfetto_export *p, int ring, int *gpu)
 		return kept & UINT32_MAX;
 	}
 	iid = FIRST_QUEUE_IID + p->gpu_queues;
-	*gpu = gpu_id(&p->a->tl, ring);
+	*gpu = gpu_id(p, ring);
 	if (keymap_put(&p->gpu_interned, key, (void *)(uintptr_t)(iid | (uint64_t)*gpu << 32)))
 		return 0;
 	p->gpu_queues++;
