@@ -153,7 +153,7 @@ static int html_begin(struct report *rep, struct gt_error *err)
 	/* base64 has no '<': straight onto the page */
 	fputs("<script type=\"text/plain\" class=\"gt-jobs\">", h->page);
 	if (!html_job_rows_begin(&h->rows, h->page))
-		return gt_error_set(err, errno, "cannot make a temporary file for the page's job keys: %s; set TMPDIR to a writable directory",
+		return gt_error_set(err, errno, "cannot make a temporary file for the page's job keys in /tmp: %s; free space there or check its permissions",
 				    strerror(errno));
 	return 0;
 }
