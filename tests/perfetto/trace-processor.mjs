@@ -123,4 +123,6 @@ for (const { trace, queries } of jobs) {
 	}
 }
 channel.port2.close();
+// exit only once stdout took every line: a pipe takes 64 KiB at a time, the rest waits
+await new Promise((resolve) => process.stdout.write('', resolve));
 process.exit(0);
