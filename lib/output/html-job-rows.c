@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "output/html-job-rows.h"
+#include "output/protobuf.h"
 
 #define NO_TIME		0xffffffffu
 #define IN_US		0x80000000u
@@ -57,16 +58,9 @@ bool html_job_rows_begin(struct html_job_rows *w, FILE *out)
 
 static void varint(struct html_job_rows *w, uint64_t v)
 {
-	unsigned char b[10];
-	size_t n = 0;
+	uint8_t b[10];
+	size_t n = pb_varint(b, v);
 
-	do {
-		b[n] = v & 0x7f;
-		v >>= 7;
-		if (v)
-			b[n] |= 0x80;
-		n++;
-	} while (v);
 	if (fwrite(b, 1, n, w->keys) != n)
 		w->failed = true;
 }

@@ -37,17 +37,8 @@ static inline bool reserve(struct pb_buf *b, size_t n)
 
 static inline void varint(struct pb_buf *b, uint64_t v)
 {
-	uint8_t *out;
-
-	if (!reserve(b, 10))
-		return;
-	out = b->data + b->len;
-	while (v >= 0x80) {
-		*out++ = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	*out++ = (uint8_t)v;
-	b->len = (size_t)(out - b->data);
+	if (reserve(b, 10))
+		b->len += pb_varint(b->data + b->len, v);
 }
 
 static void tag(struct pb_buf *b, unsigned int field, unsigned int wire)

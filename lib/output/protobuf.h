@@ -19,6 +19,22 @@ struct pb_buf {
 	bool failed;
 };
 
+/**
+ * pb_varint - @v as a base-128 varint (LEB128, low groups first) into @out; returns its length
+ * (at most 10)
+ */
+static inline size_t pb_varint(uint8_t out[10], uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		out[n++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	out[n++] = (uint8_t)v;
+	return n;
+}
+
 /** pb_varint_field - a varint field */
 void pb_varint_field(struct pb_buf *b, unsigned int field, uint64_t v);
 /** pb_int_field - int32/int64 fields: negative values as ten-byte two's complement varints */
