@@ -123,30 +123,60 @@ const char *gpu_event_kind_name(enum gpu_event_kind kind)
 	return kind < GEV_NR_KINDS ? names[kind] : "?";
 }
 
+/*
+ * A group of fields read together: any field present reads the group. The
+ * union lets the group be scanned as a list; its size check fails the build
+ * when a field is added without widening the list.
+ */
+#define FIELD_GROUP(name, n, ...)						\
+	union {									\
+		struct { struct tep_format_field __VA_ARGS__; };		\
+		struct tep_format_field *all[n];				\
+	} name
+
 /* Where each normalised value comes from in one event's format. */
 struct event_desc {
 	enum gpu_event_kind kind;
 	struct tep_event *event;
-	struct tep_format_field *ring, *timeline, *driver, *dev, *id, *fence_ptr,
-		*ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr, *client_id,
-		*job_count, *hw_job_count, *crtc, *seq, *time, *ip, *parent_ip,
-		*depth, *calltime, *rettime, *num_ibs, *owner_prev, *owner_next, *bo, *bo_size,
-		*pages, *from, *to, *vmid, *vm_hub, *needs_flush, *vm_pid, *va_start,
-		*va_last, *ino;
+	struct tep_format_field *ring, *timeline, *driver, *dev;
+	/* id, fences, dependency, client, queue depths, IBs */
+	FIELD_GROUP(job, 11, *id, *fence_ptr, *ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr,
+		    *client_id, *job_count, *hw_job_count, *num_ibs);
+	FIELD_GROUP(vblank, 3, *crtc, *seq, *time);
+	/* function tracer */
+	FIELD_GROUP(func, 5, *ip, *parent_ip, *depth, *calltime, *rettime);
+	/* owner switch, buffers, page tables, dma-buf */
+	FIELD_GROUP(mem, 14, *owner_prev, *owner_next, *bo, *bo_size, *pages, *from, *to, *vmid,
+		    *vm_hub, *needs_flush, *vm_pid, *va_start, *va_last, *ino);
 	unsigned int groups;		/* DG_*: the field groups this event has */
 	enum gpu_dma_buf_op dma_buf_op;
 };
+
+#define GROUP_COMPLETE(name)							\
+	_Static_assert(sizeof(((struct event_desc *)0)->name) ==			\
+		       sizeof(((struct event_desc *)0)->name.all), #name ": all[] misses a field")
+GROUP_COMPLETE(job);
+GROUP_COMPLETE(vblank);
+GROUP_COMPLETE(func);
+GROUP_COMPLETE(mem);
 
 /*
  * Each record reads only the groups of fields its event has: a group whose
  * fields are all absent would read as zeros, so skipping it changes nothing.
  */
-enum {
-	DG_JOB = 1 << 0,	/* id, fences, dependency, client, queue depths, IBs */
-	DG_VBLANK = 1 << 1,
-	DG_FUNC = 1 << 2,	/* function tracer */
-	DG_MEMORY = 1 << 3,	/* owner switch, buffers, page tables, dma-buf */
-};
+enum { DG_JOB = 1 << 0, DG_VBLANK = 1 << 1, DG_FUNC = 1 << 2, DG_MEMORY = 1 << 3 };
+
+static bool any_field(struct tep_format_field *const *all, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (all[i])
+			return true;
+	return false;
+}
+
+#define HAS_GROUP(d, name) any_field((d)->name.all, sizeof((d)->name.all) / sizeof((d)->name.all[0]))
 
 static struct tep_format_field *field(struct tep_event *e, const char *name)
 {
@@ -179,21 +209,21 @@ static void describe_scheduler(struct event_desc *d, struct tep_event *e)
 {
 	d->ring = field(e, "name");
 	d->dev = field(e, "dev");
-	d->id = field(e, "id");
-	d->client_id = field(e, "client_id");
-	d->job_count = field(e, "job_count");
-	d->hw_job_count = field(e, "hw_job_count");
+	d->job.id = field(e, "id");
+	d->job.client_id = field(e, "client_id");
+	d->job.job_count = field(e, "job_count");
+	d->job.hw_job_count = field(e, "hw_job_count");
 	/* <= 6.16 jobs are a pointer to their finished fence; >= 6.17 ctx:seqno */
-	d->ctx = field(e, "fence_context");
-	d->seqno = field(e, "fence_seqno");
+	d->job.ctx = field(e, "fence_context");
+	d->job.seqno = field(e, "fence_seqno");
 	if (d->kind == GEV_DEP_WAIT || d->kind == GEV_DEP_ADD) {
-		d->dep_ctx = field(e, "ctx");
-		d->dep_seqno = field(e, "seqno");
+		d->job.dep_ctx = field(e, "ctx");
+		d->job.dep_seqno = field(e, "seqno");
 		/* 6.1 wait_dep: "fence" is the dependency, not the job */
-		if (!d->ctx)
-			d->dep_ptr = field(e, "fence");
-	} else if (!d->ctx) {
-		d->fence_ptr = field(e, "fence");
+		if (!d->job.ctx)
+			d->job.dep_ptr = field(e, "fence");
+	} else if (!d->job.ctx) {
+		d->job.fence_ptr = field(e, "fence");
 	}
 }
 
@@ -227,96 +257,96 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		describe_scheduler(d, e);
 		break;
 	case GEV_SUBMIT: case GEV_AMDGPU_RUN:
-		d->id = field(e, "sched_job_id");
+		d->job.id = field(e, "sched_job_id");
 		d->timeline = field(e, "timeline");
 		d->ring = first_field(e, "ring", "ring_name");
 		/* the scheduler's finished fence, the one its own events name */
-		d->fence_ptr = field(e, "fence");
-		d->ctx = field(e, "context");
-		d->seqno = field(e, "seqno");
-		d->num_ibs = field(e, "num_ibs");
+		d->job.fence_ptr = field(e, "fence");
+		d->job.ctx = field(e, "context");
+		d->job.seqno = field(e, "seqno");
+		d->job.num_ibs = field(e, "num_ibs");
 		break;
 	case GEV_FENCE_INIT: case GEV_FENCE_EMIT: case GEV_FENCE_ENABLE_SIGNAL:
 	case GEV_FENCE_SIGNALED: case GEV_FENCE_WAIT_START: case GEV_FENCE_WAIT_END:
 	case GEV_FENCE_DESTROY:
 		d->driver = field(e, "driver");
 		d->timeline = field(e, "timeline");
-		d->ctx = field(e, "context");
-		d->seqno = field(e, "seqno");
+		d->job.ctx = field(e, "context");
+		d->job.seqno = field(e, "seqno");
 		break;
 	case GEV_VBLANK: case GEV_VBLANK_QUEUED: case GEV_VBLANK_DELIVERED:
-		d->crtc = field(e, "crtc");
-		d->seq = field(e, "seq");
-		d->time = field(e, "time");
+		d->vblank.crtc = field(e, "crtc");
+		d->vblank.seq = field(e, "seq");
+		d->vblank.time = field(e, "time");
 		break;
 	case GEV_I915_REQUEST:
-		d->ctx = field(e, "ctx");
-		d->seqno = field(e, "seqno");
+		d->job.ctx = field(e, "ctx");
+		d->job.seqno = field(e, "seqno");
 		d->dev = field(e, "dev");
 		break;
 	case GEV_XE_JOB:
-		d->fence_ptr = field(e, "fence");
-		d->seqno = field(e, "seqno");
-		d->id = field(e, "guc_id");
+		d->job.fence_ptr = field(e, "fence");
+		d->job.seqno = field(e, "seqno");
+		d->job.id = field(e, "guc_id");
 		break;
 	case GEV_VIRTIO_CMD_QUEUE: case GEV_VIRTIO_CMD_RESPONSE:
 		d->timeline = field(e, "name");
-		d->id = field(e, "fence_id");
-		d->seqno = field(e, "seqno");
-		d->ctx = field(e, "ctx_id");
+		d->job.id = field(e, "fence_id");
+		d->job.seqno = field(e, "seqno");
+		d->job.ctx = field(e, "ctx_id");
 		break;
 	case GEV_FUNC:
-		d->ip = field(e, "ip");
-		d->parent_ip = field(e, "parent_ip");
+		d->func.ip = field(e, "ip");
+		d->func.parent_ip = field(e, "parent_ip");
 		break;
 	case GEV_FUNC_ENTRY: case GEV_FUNC_EXIT:
-		d->ip = field(e, "func");
-		d->depth = field(e, "depth");
-		d->calltime = field(e, "calltime");
-		d->rettime = field(e, "rettime");
+		d->func.ip = field(e, "func");
+		d->func.depth = field(e, "depth");
+		d->func.calltime = field(e, "calltime");
+		d->func.rettime = field(e, "rettime");
 		break;
 	case GEV_ISOLATION:
-		d->owner_prev = field(e, "prev");
-		d->owner_next = field(e, "next");
+		d->mem.owner_prev = field(e, "prev");
+		d->mem.owner_next = field(e, "next");
 		break;
 	case GEV_CLEANER_SHADER:
 		d->ring = field(e, "ring");
-		d->seqno = field(e, "seqno");
+		d->job.seqno = field(e, "seqno");
 		break;
 	case GEV_BO_MOVE:
-		d->bo = field(e, "bo");
-		d->bo_size = field(e, "bo_size");
-		d->from = field(e, "old_placement");
-		d->to = field(e, "new_placement");
+		d->mem.bo = field(e, "bo");
+		d->mem.bo_size = field(e, "bo_size");
+		d->mem.from = field(e, "old_placement");
+		d->mem.to = field(e, "new_placement");
 		break;
 	case GEV_BO_CREATE:
-		d->bo = field(e, "bo");
-		d->pages = field(e, "pages");
-		d->to = field(e, "prefer");
+		d->mem.bo = field(e, "bo");
+		d->mem.pages = field(e, "pages");
+		d->mem.to = field(e, "prefer");
 		break;
 	case GEV_VM_GRAB_ID: case GEV_VM_FLUSH:
 		d->ring = string_field(e, "ring");
-		d->vmid = field(e, "vmid");
-		d->vm_hub = field(e, "vm_hub");
-		d->needs_flush = field(e, "needs_flush");
+		d->mem.vmid = field(e, "vmid");
+		d->mem.vm_hub = field(e, "vm_hub");
+		d->mem.needs_flush = field(e, "needs_flush");
 		break;
 	case GEV_VM_UPDATE_PTES:
-		d->va_start = field(e, "start");
-		d->va_last = field(e, "end");
-		d->vm_pid = field(e, "pid");
+		d->mem.va_start = field(e, "start");
+		d->mem.va_last = field(e, "end");
+		d->mem.vm_pid = field(e, "pid");
 		break;
 	case GEV_VM_BO_MAP: case GEV_VM_BO_UNMAP:
-		d->bo = field(e, "bo");
-		d->va_start = field(e, "start");
-		d->va_last = field(e, "last");
+		d->mem.bo = field(e, "bo");
+		d->mem.va_start = field(e, "start");
+		d->mem.va_last = field(e, "last");
 		break;
 	case GEV_DMA_BUF:
 		d->dma_buf_op = gpu_event_dma_buf_op(e->name);
 		d->driver = field(e, "exp_name");
 		d->dev = field(e, "dev_name");
-		d->bo_size = field(e, "size");
-		d->ino = field(e, "ino");
-		d->bo = field(e, "attach");
+		d->mem.bo_size = field(e, "size");
+		d->mem.ino = field(e, "ino");
+		d->mem.bo = field(e, "attach");
 		break;
 	case GEV_AMDGPU_OTHER: case GEV_KFD_EVENT:
 		d->ring = first_field(e, "ring", "ring_name");
@@ -325,17 +355,8 @@ static void describe(struct event_desc *d, struct tep_event *e,
 	default:
 		break;
 	}
-	if (d->id || d->fence_ptr || d->ctx || d->seqno || d->dep_ctx || d->dep_seqno ||
-	    d->dep_ptr || d->client_id || d->job_count || d->hw_job_count || d->num_ibs)
-		d->groups |= DG_JOB;
-	if (d->crtc || d->seq || d->time)
-		d->groups |= DG_VBLANK;
-	if (d->ip || d->parent_ip || d->depth || d->calltime || d->rettime)
-		d->groups |= DG_FUNC;
-	if (d->owner_prev || d->owner_next || d->bo || d->bo_size || d->pages || d->from ||
-	    d->to || d->vmid || d->vm_hub || d->needs_flush || d->vm_pid || d->va_start ||
-	    d->va_last || d->ino)
-		d->groups |= DG_MEMORY;
+	d->groups = (HAS_GROUP(d, job) ? DG_JOB : 0) | (HAS_GROUP(d, vblank) ? DG_VBLANK : 0) |
+		    (HAS_GROUP(d, func) ? DG_FUNC : 0) | (HAS_GROUP(d, mem) ? DG_MEMORY : 0);
 }
 
 /* Files are little-endian (dat-meta refuses others), as is every host we build for. */
@@ -392,48 +413,48 @@ static void str(const struct tep_format_field *f, const struct tep_record *r, ch
 
 static void decode_job(const struct event_desc *d, struct tep_record *r, struct gpu_event *ev)
 {
-	ev->id = num(d->id, r);
-	ev->fence_ptr = num(d->fence_ptr, r);
-	ev->ctx = num(d->ctx, r);
-	ev->seqno = num(d->seqno, r);
-	ev->dep_ctx = num(d->dep_ctx, r);
-	ev->dep_seqno = num(d->dep_seqno, r);
-	ev->dep_ptr = num(d->dep_ptr, r);
-	ev->client_id = num(d->client_id, r);
-	ev->job_count = snum(d->job_count, r);
-	ev->hw_job_count = snum(d->hw_job_count, r);
-	if (d->num_ibs)
-		ev->num_ibs = (long long)num(d->num_ibs, r);
+	ev->id = num(d->job.id, r);
+	ev->fence_ptr = num(d->job.fence_ptr, r);
+	ev->ctx = num(d->job.ctx, r);
+	ev->seqno = num(d->job.seqno, r);
+	ev->dep_ctx = num(d->job.dep_ctx, r);
+	ev->dep_seqno = num(d->job.dep_seqno, r);
+	ev->dep_ptr = num(d->job.dep_ptr, r);
+	ev->client_id = num(d->job.client_id, r);
+	ev->job_count = snum(d->job.job_count, r);
+	ev->hw_job_count = snum(d->job.hw_job_count, r);
+	if (d->job.num_ibs)
+		ev->num_ibs = (long long)num(d->job.num_ibs, r);
 }
 
 static void decode_function(const struct event_desc *d, struct tep_record *r,
 			    struct gpu_event *ev)
 {
-	ev->func_ip = num(d->ip, r);
-	ev->parent_ip = num(d->parent_ip, r);
-	ev->depth = (int)snum(d->depth, r);
-	if (d->calltime && d->rettime && num(d->rettime, r) >= num(d->calltime, r))
-		ev->duration = num(d->rettime, r) - num(d->calltime, r);
+	ev->func_ip = num(d->func.ip, r);
+	ev->parent_ip = num(d->func.parent_ip, r);
+	ev->depth = (int)snum(d->func.depth, r);
+	if (d->func.calltime && d->func.rettime && num(d->func.rettime, r) >= num(d->func.calltime, r))
+		ev->duration = num(d->func.rettime, r) - num(d->func.calltime, r);
 }
 
 static void decode_memory(const struct event_desc *d, struct tep_record *r,
 			  struct gpu_event *ev)
 {
-	ev->owner_prev = num(d->owner_prev, r);
-	ev->owner_next = num(d->owner_next, r);
-	ev->bo = num(d->bo, r);
+	ev->owner_prev = num(d->mem.owner_prev, r);
+	ev->owner_next = num(d->mem.owner_next, r);
+	ev->bo = num(d->mem.bo, r);
 	/* a page is 4 KiB on every amdgpu host (x86-64, arm64 with 4K pages) */
-	ev->bo_bytes = d->bo_size ? num(d->bo_size, r) : num(d->pages, r) * 4096ULL;
-	ev->placement_from = (unsigned int)num(d->from, r);
-	ev->placement_to = (unsigned int)num(d->to, r);
-	ev->vmid = (unsigned int)num(d->vmid, r);
-	ev->vm_hub = (unsigned int)num(d->vm_hub, r);
-	ev->needs_flush = num(d->needs_flush, r) != 0;
-	if (d->vm_pid)
-		ev->vm_pid = (int)snum(d->vm_pid, r);
-	ev->va_start = num(d->va_start, r);
-	ev->va_last = num(d->va_last, r);
-	ev->ino = num(d->ino, r);
+	ev->bo_bytes = d->mem.bo_size ? num(d->mem.bo_size, r) : num(d->mem.pages, r) * 4096ULL;
+	ev->placement_from = (unsigned int)num(d->mem.from, r);
+	ev->placement_to = (unsigned int)num(d->mem.to, r);
+	ev->vmid = (unsigned int)num(d->mem.vmid, r);
+	ev->vm_hub = (unsigned int)num(d->mem.vm_hub, r);
+	ev->needs_flush = num(d->mem.needs_flush, r) != 0;
+	if (d->mem.vm_pid)
+		ev->vm_pid = (int)snum(d->mem.vm_pid, r);
+	ev->va_start = num(d->mem.va_start, r);
+	ev->va_last = num(d->mem.va_last, r);
+	ev->ino = num(d->mem.ino, r);
 }
 
 static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r,
@@ -458,19 +479,19 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	    ((ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) ||
 	     ev->kind == GEV_SUBMIT || ev->kind == GEV_AMDGPU_RUN))
 		memcpy(ev->ring, ev->timeline, sizeof(ev->ring));
-	ev->has_id = d->id != NULL;
-	ev->has_fence = d->ctx && d->seqno;
-	ev->has_dep = (d->dep_ctx && d->dep_seqno) || d->dep_ptr;
-	ev->has_client_id = d->client_id != NULL;
+	ev->has_id = d->job.id != NULL;
+	ev->has_fence = d->job.ctx && d->job.seqno;
+	ev->has_dep = (d->job.dep_ctx && d->job.dep_seqno) || d->job.dep_ptr;
+	ev->has_client_id = d->job.client_id != NULL;
 	ev->num_ibs = -1;
 	ev->vm_pid = -1;
 	ev->dma_buf_op = d->dma_buf_op;
 	if (d->groups & DG_JOB)
 		decode_job(d, r, ev);
 	if (d->groups & DG_VBLANK) {
-		ev->crtc = snum(d->crtc, r);
-		ev->vblank_seq = (long long)num(d->seq, r);
-		ev->vblank_time = snum(d->time, r);
+		ev->crtc = snum(d->vblank.crtc, r);
+		ev->vblank_seq = (long long)num(d->vblank.seq, r);
+		ev->vblank_time = snum(d->vblank.time, r);
 	}
 	if (d->groups & DG_FUNC)
 		decode_function(d, r, ev);
