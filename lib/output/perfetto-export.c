@@ -6,6 +6,7 @@
 
 #include "output/perfetto-export.h"
 #include "output/perfetto-gpu.h"
+#include "output/perfetto-gpu-counters.h"
 #include "output/perfetto-kfd.h"
 #include "output/perfetto-packet.h"
 
@@ -109,6 +110,19 @@ void perfetto_packet_end(struct perfetto_export *p, size_t at)
 	p->packets++;
 	if (p->buf.len >= FLUSH_AT || p->buf.failed)
 		flush(p);
+}
+
+size_t perfetto_interned_begin(struct perfetto_export *p, size_t *at)
+{
+	*at = perfetto_packet_begin(p, 0, false);
+	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
+	return pb_begin(&p->buf, PKT_INTERNED_DATA);
+}
+
+void perfetto_interned_end(struct perfetto_export *p, size_t at, size_t id)
+{
+	pb_end(&p->buf, id);
+	perfetto_packet_end(p, at);
 }
 
 static void interned_list(struct pb_buf *b, unsigned int field, const char *const *names, int n)
@@ -293,6 +307,7 @@ int perfetto_lane_take(struct pf_lanes *l, uint64_t start, uint64_t end)
 
 static bool grow_rings(struct perfetto_export *p, int nr)
 {
+	struct pf_ring_counters *g;
 	struct pf_lanes *l;
 	int64_t *c;
 	int i;
@@ -305,13 +320,17 @@ static bool grow_rings(struct perfetto_export *p, int nr)
 	c = realloc(p->ring_in_flight, sizeof(*c) * (size_t)nr);
 	if (c)
 		p->ring_in_flight = c;
-	if (!l || !c) {
+	g = realloc(p->ring_counters, sizeof(*g) * (size_t)nr);
+	if (g)
+		p->ring_counters = g;
+	if (!l || !c || !g) {
 		fail(p, ENOMEM);
 		return false;
 	}
 	for (i = p->nr_rings; i < nr; i++) {
 		l[i] = (struct pf_lanes){ 0 };
 		c[i] = -1;
+		g[i] = (struct pf_ring_counters){ 0 };
 	}
 	p->nr_rings = nr;
 	return true;
@@ -539,8 +558,10 @@ void perfetto_export_job(const struct job *j, void *ctx)
 			deps[e.nr_ends_flows++] = submit;
 		e.track = ring_track(p, j->ring, T_HW, 0);
 		perfetto_slice(p, &e, end);
-		if (j->t_done)
+		if (j->t_done) {
 			perfetto_gpu_job(p, j, name, key, end);
+			perfetto_gpu_busy(p, j->ring, hw, end);
+		}
 	}
 }
 
@@ -554,6 +575,7 @@ static void ring_counters(struct perfetto_export *p, uint64_t ts)
 	for (i = 0; i < tl->nr_rings; i++) {
 		if (tl->rings[i]->in_flight == p->ring_in_flight[i])
 			continue;
+		perfetto_gpu_in_flight(p, i, ts, p->ring_in_flight[i]);
 		p->ring_in_flight[i] = tl->rings[i]->in_flight;
 		perfetto_event(p, &(struct pf_event){ .ts = ts, .type = PF_COUNTER, .name = -1,
 						   .track = ring_track(p, i, T_COUNTER, 0),
@@ -952,8 +974,10 @@ static void free_source(struct perfetto_export *p)
 		free(p->ring_lanes[r].ends);
 	free(p->ring_lanes);
 	free(p->ring_in_flight);
+	free(p->ring_counters);
 	p->ring_lanes = NULL;
 	p->ring_in_flight = NULL;
+	p->ring_counters = NULL;
 	p->nr_rings = 0;
 }
 
@@ -966,7 +990,6 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 	p->source = src->index;
 	p->offset = src->offset;
 	p->root = 0;
-	p->nr_gpus = 0;
 	p->label = src->label;
 	if (!p->interned)
 		write_interned(p);
@@ -990,6 +1013,8 @@ int perfetto_export_end(struct perfetto_export *p)
 	userq_spans(p);
 	owner_switches(p);
 	hangs(p);
+	perfetto_gpu_counters_end(p, p->a->last_ts);
+	perfetto_gpu_info(p);
 	flush(p);
 	return p->error;
 }

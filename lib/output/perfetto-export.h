@@ -30,9 +30,34 @@
  * end from the join's bounded spans. Timestamps are the file's trace clock,
  * in nanoseconds, moved by the source's offset. Several sources share one trace: each one's tracks
  * then sit under a group track named after it. Each finished job is also Perfetto's own GPU data
- * (lib/output/perfetto-gpu.c): a render stage event on its ring's hardware queue.
+ * (lib/output/perfetto-gpu.c): a render stage event on its ring's hardware queue; each ring's
+ * jobs in flight and busy share are GPU counters (perfetto-gpu-counters.c), and the devices are
+ * described once (GpuInfo).
  */
 #define PF_MAX_GPUS	16
+
+/* A device jobs ran on, by Perfetto gpu_id: numbered across all sources of the trace. */
+struct pf_gpu {
+	unsigned int source;
+	char dev[2 * GEV_STR_LEN];	/* "" when the events name none */
+	char name[160];			/* the device, after its source's group when several */
+	char rings[256];		/* its rings' names, for the GPU's description */
+};
+
+/* A ring's GPU counters (Perfetto GpuCounterEvent): in flight, and busy per window. */
+struct pf_ring_counters {
+	uint64_t iid;			/* its interned counter descriptor, or 0 */
+	int gpu;
+	bool in_flight_begun;
+	uint64_t in_flight_ts;		/* its last sample */
+	uint64_t busy_win;		/* the window being filled (ns / PF_BUSY_WINDOW_NS) */
+	uint64_t busy_ns;		/* busy in it so far */
+	uint64_t busy_from;		/* nothing before this is counted again */
+	bool busy_begun;
+	bool run;			/* closed windows of one value, not yet written */
+	double run_pct;
+	uint64_t run_end;		/* the window after them */
+};
 
 struct pf_lanes {
 	uint64_t *ends;			/* when each lane is free again */
@@ -51,6 +76,7 @@ struct perfetto_export {
 	struct keymap kfd_lanes;	/* pid + 1 -> struct pf_lanes * */
 	struct pf_lanes *ring_lanes;	/* per timeline ring */
 	int64_t *ring_in_flight;	/* last counter value written, per ring */
+	struct pf_ring_counters *ring_counters;	/* per ring */
 	int nr_rings;
 	uint64_t flow_seq;
 	bool interned;
@@ -58,10 +84,12 @@ struct perfetto_export {
 	struct keymap gpu_interned;	/* ring queues and contexts interned for GPU events */
 	uint64_t gpu_queues;
 	bool gpu_stages;		/* the render stages are interned */
-	char gpus[PF_MAX_GPUS][2 * GEV_STR_LEN];	/* the source's devices, by gpu_id */
+	struct pf_gpu gpus[PF_MAX_GPUS];	/* the trace's devices, by gpu_id */
 	int nr_gpus;
+	bool gpus_more;			/* past PF_MAX_GPUS: the last stands for the rest */
+	uint64_t gpu_counter_descs;
 	/* what was written, for the summary line and the tests */
-	uint64_t packets, slices, flows, dropped, gpu_slices;
+	uint64_t packets, slices, flows, dropped, gpu_slices, gpu_counter_samples;
 	int error;			/* first errno: out of memory or a write that failed */
 };
 

@@ -14,7 +14,7 @@
 
 /* Field numbers of Perfetto's public protos (protos/perfetto/trace/...). */
 enum {
-	PKT_INTERNED_DATA = 12, PKT_SEQUENCE_FLAGS = 13, PKT_GPU_RENDER_STAGE_EVENT = 53,
+	PKT_SEQUENCE_FLAGS = 13, PKT_GPU_RENDER_STAGE_EVENT = 53, PKT_GPU_INFO = 128,
 	SEQ_NEEDS_INCREMENTAL_STATE = 2,
 	ID_GRAPHICS_CONTEXTS = 23, ID_GPU_SPECIFICATIONS = 24,
 	CTX_IID = 1, CTX_PID = 2,
@@ -23,6 +23,7 @@ enum {
 	RS_EVENT_ID = 1, RS_DURATION = 2, RS_CONTEXT = 5, RS_EXTRA_DATA = 6, RS_GPU_ID = 11,
 	RS_HW_QUEUE_IID = 13, RS_STAGE_IID = 14, RS_NAME = 17,
 	EXTRA_NAME = 1, EXTRA_VALUE = 2,
+	INFO_GPUS = 1, GPU_NAME = 1, GPU_EXTRA_INFO = 6, GPU_PCI_BDF = 7, KV_KEY = 1, KV_VALUE = 2,
 };
 
 /* Stages and queues share one iid space: the stages' by category, queues after. */
@@ -55,21 +56,30 @@ static const char *ring_device(const struct ring_stats *r)
 }
 
 /*
- * Perfetto's gpu_id: the ring's device, numbered in the order the source's
- * jobs met devices. Rings are as many as a file names, devices a few: past
- * PF_MAX_GPUS distinct ones the rest share the last number.
+ * Perfetto's gpu_id: the ring's device, numbered across the trace's sources
+ * in the order their jobs met devices (so that one GpuInfo names them all).
+ * Rings are as many as a file names, devices a few: past PF_MAX_GPUS distinct
+ * ones the rest share the last number.
  */
-static int gpu_id(struct perfetto_export *p, int ring)
+int perfetto_gpu_id(struct perfetto_export *p, int ring)
 {
 	const char *dev = ring_device(p->a->tl.rings[ring]);
+	struct pf_gpu *g;
 	int i;
 
 	for (i = 0; i < p->nr_gpus; i++)
-		if (!strcmp(p->gpus[i], dev))
+		if (p->gpus[i].source == p->source && !strcmp(p->gpus[i].dev, dev))
 			return i;
-	if (p->nr_gpus == PF_MAX_GPUS)
+	if (p->nr_gpus == PF_MAX_GPUS) {
+		p->gpus_more = true;
 		return PF_MAX_GPUS - 1;
-	snprintf(p->gpus[p->nr_gpus], sizeof(p->gpus[0]), "%s", dev);
+	}
+	g = &p->gpus[p->nr_gpus];
+	g->source = p->source;
+	snprintf(g->dev, sizeof(g->dev), "%s", dev);
+	snprintf(g->name, sizeof(g->name), "%s%s%s", p->label ? p->label : "", p->label ? ": " : "",
+		 dev[0] ? dev : "GPU");
+	g->rings[0] = '\0';
 	return p->nr_gpus++;
 }
 
@@ -84,19 +94,6 @@ static void spec(struct pb_buf *b, uint64_t iid, const char *name, const char *d
 	if (category != CATEGORY_OTHER)
 		pb_varint_field(b, SPEC_CATEGORY, (uint64_t)category);
 	pb_end(b, at);
-}
-
-static size_t interned_begin(struct perfetto_export *p, size_t *at)
-{
-	*at = perfetto_packet_begin(p, 0, false);
-	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
-	return pb_begin(&p->buf, PKT_INTERNED_DATA);
-}
-
-static void interned_end(struct perfetto_export *p, size_t at, size_t id)
-{
-	pb_end(&p->buf, id);
-	perfetto_packet_end(p, at);
 }
 
 /*
@@ -117,11 +114,11 @@ static uint64_t hw_queue(struct perfetto_export *p, int ring, int *gpu)
 		return kept & UINT32_MAX;
 	}
 	iid = FIRST_QUEUE_IID + p->gpu_queues;
-	*gpu = gpu_id(p, ring);
+	*gpu = perfetto_gpu_id(p, ring);
 	if (keymap_put(&p->gpu_interned, key, (void *)(uintptr_t)(iid | (uint64_t)*gpu << 32)))
 		return 0;
 	p->gpu_queues++;
-	id = interned_begin(p, &at);
+	id = perfetto_interned_begin(p, &at);
 	if (!p->gpu_stages) {
 		for (c = CATEGORY_OTHER; c <= CATEGORY_COMPUTE; c++)
 			spec(&p->buf, STAGE_IID(c), stage_names[c],
@@ -132,7 +129,7 @@ static uint64_t hw_queue(struct perfetto_export *p, int ring, int *gpu)
 	snprintf(queue, sizeof(queue), "%s%s%s", p->label ? p->label : "", p->label ? ": " : "",
 		 name);
 	spec(&p->buf, iid, queue, "a GPU ring (drm_sched)", CATEGORY_OTHER);
-	interned_end(p, at, id);
+	perfetto_interned_end(p, at, id);
 	return iid;
 }
 
@@ -148,12 +145,12 @@ static uint64_t context(struct perfetto_export *p, int pid)
 		return (uint64_t)pid;
 	if (keymap_put(&p->gpu_interned, key, (void *)1))
 		return 0;
-	id = interned_begin(p, &at);
+	id = perfetto_interned_begin(p, &at);
 	ctx = pb_begin(&p->buf, ID_GRAPHICS_CONTEXTS);
 	pb_varint_field(&p->buf, CTX_IID, (uint64_t)pid);
 	pb_int_field(&p->buf, CTX_PID, pid);
 	pb_end(&p->buf, ctx);
-	interned_end(p, at, id);
+	perfetto_interned_end(p, at, id);
 	return (uint64_t)pid;
 }
 
@@ -184,5 +181,74 @@ void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char
 	pb_string_field(&p->buf, EXTRA_VALUE, key);
 	pb_end(&p->buf, x);
 	pb_end(&p->buf, rs);
+	perfetto_packet_end(p, at);
+}
+
+/* A PCI address as 6.17+ events give it: "0000:03:00.0". */
+static bool pci_bdf(const char *dev)
+{
+	return strlen(dev) == 12 && dev[4] == ':' && dev[7] == ':' && dev[10] == '.';
+}
+
+/* The source's rings, each on its device's list (", ..." past what it holds). */
+static void gpu_rings(struct perfetto_export *p)
+{
+	const struct timeline *tl = &p->a->tl;
+	int r, i;
+
+	for (r = 0; r < tl->nr_rings; r++) {
+		const char *dev = ring_device(tl->rings[r]), *name = timeline_ring_name(tl, r);
+
+		for (i = 0; i < p->nr_gpus; i++) {
+			struct pf_gpu *g = &p->gpus[i];
+			size_t len = strlen(g->rings);
+
+			if (g->source != p->source || strcmp(g->dev, dev))
+				continue;
+			if (len + 2 + strlen(name) + sizeof(", ...") > sizeof(g->rings)) {
+				if (len < 3 || strcmp(g->rings + len - 3, "..."))
+					strcpy(g->rings + len, len ? ", ..." : "...");
+			} else {
+				sprintf(g->rings + len, "%s%s", len ? ", " : "", name);
+			}
+			break;
+		}
+	}
+}
+
+static void key_value(struct pb_buf *b, const char *key, const char *value)
+{
+	size_t at = pb_begin(b, GPU_EXTRA_INFO);
+
+	pb_string_field(b, KV_KEY, key);
+	pb_string_field(b, KV_VALUE, value);
+	pb_end(b, at);
+}
+
+void perfetto_gpu_info(struct perfetto_export *p)
+{
+	size_t at, info;
+	int i;
+
+	gpu_rings(p);
+	if (!p->nr_gpus)
+		return;
+	at = perfetto_packet_begin(p, 0, false);
+	info = pb_begin(&p->buf, PKT_GPU_INFO);
+	for (i = 0; i < p->nr_gpus; i++) {
+		const struct pf_gpu *g = &p->gpus[i];
+		size_t gpu = pb_begin(&p->buf, INFO_GPUS);
+		char name[sizeof(g->name) + 16];
+
+		snprintf(name, sizeof(name), "%s%s", g->name,
+			 p->gpus_more && i == PF_MAX_GPUS - 1 ? " and more" : "");
+		pb_string_field(&p->buf, GPU_NAME, name);
+		if (pci_bdf(g->dev))
+			pb_string_field(&p->buf, GPU_PCI_BDF, g->dev);
+		if (g->rings[0])
+			key_value(&p->buf, "rings", g->rings);
+		pb_end(&p->buf, gpu);
+	}
+	pb_end(&p->buf, info);
 	perfetto_packet_end(p, at);
 }

@@ -14,4 +14,16 @@
 void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char *name,
 		      const char *key, uint64_t end);
 
+/**
+ * perfetto_gpu_id - Perfetto's gpu_id for ring @ring's device: numbered across the trace's
+ * sources in the order met (past PF_MAX_GPUS the last number stands for the rest)
+ */
+int perfetto_gpu_id(struct perfetto_export *p, int ring);
+
+/**
+ * perfetto_gpu_info - at a source's end: the devices met so far, one GpuInfo entry per gpu_id
+ * (named, PCI address where the events give one, their rings); each packet lists them all
+ */
+void perfetto_gpu_info(struct perfetto_export *p);
+
 #endif

@@ -82,4 +82,12 @@ size_t perfetto_packet_begin(struct perfetto_export *p, uint64_t ts, bool timest
 /** perfetto_packet_end - closes the packet; writes the buffer out once it is large */
 void perfetto_packet_end(struct perfetto_export *p, size_t at);
 
+/**
+ * perfetto_interned_begin - a packet of interned data on the sequence: add its entries to
+ * p->buf; *@at and the return value are for perfetto_interned_end()
+ */
+size_t perfetto_interned_begin(struct perfetto_export *p, size_t *at);
+/** perfetto_interned_end - closes what perfetto_interned_begin() began */
+void perfetto_interned_end(struct perfetto_export *p, size_t at, size_t id);
+
 #endif

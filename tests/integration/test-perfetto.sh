@@ -123,15 +123,20 @@ test_perfetto_trace_processor() {
 	expect "not every trace checked ($(grep -c '^ok: ' "$WORK/tp.check") of $((n + 1)))" \
 		[ "$(grep -c '^ok: ' "$WORK/tp.check")" = $((n + 1)) ] || return 1
 	expect "three files: not their 12 jobs" grep -q '^ok: three-files: .* 12 jobs on the hardware' "$WORK/tp.check" || return 1
-	expect "deps: not its 3 jobs and 5 flows" grep -q '^ok: deps: .* 3 jobs on the hardware, 5 flows, 3 GPU slices on 1 GPU(s)$' "$WORK/tp.check" || return 1
+	expect "deps: not its 3 jobs and 5 flows" grep -q '^ok: deps: .* 3 jobs on the hardware, 5 flows, 3 GPU slices on 1 GPU(s), 4 GPU counters$' "$WORK/tp.check" || return 1
 	# Perfetto's GPU tables: the second device's ring on a GPU of its own
-	expect "two-gpus: not 4 GPU slices on 2 GPUs" grep -q '^ok: two-gpus: .* 4 GPU slices on 2 GPU(s)$' "$WORK/tp.check" || return 1
-	expect "three files: not their 12 jobs as GPU slices" grep -q '^ok: three-files: .* 12 GPU slices' "$WORK/tp.check"
+	expect "two-gpus: not 4 GPU slices on 2 GPUs" grep -q '^ok: two-gpus: .* 4 GPU slices on 2 GPU(s), 6 GPU counters$' "$WORK/tp.check" || return 1
+	expect "three files: not their 12 jobs as GPU slices" grep -q '^ok: three-files: .* 12 GPU slices' "$WORK/tp.check" || return 1
+	# busy per millisecond, equal windows in one sample: gfx 99, 100, 80, 0 (3 ms), 85,
+	# 100 (2 ms), sdma0 50 (2 ms), 0 (7 ms), each ring's first starting it, its last ending it
+	expect "long-jobs: not 10 busy samples: $(perl -0ne 'print scalar(() = /counter_id: 2\n\s+double_value/g)' "$WORK/tp-long-jobs.txt")" \
+		[ "$(perl -0ne 'print scalar(() = /counter_id: 2\n\s+double_value/g)' "$WORK/tp-long-jobs.txt")" = 10 ]
 }
 
 # The checks through Perfetto's trace processor can fail: a TrackEvent without
 # a sequence id (Perfetto's error stat), a job 1 ns off, a slice it never read,
-# a hardware lane ranked last, a submitter's process misnamed.
+# a hardware lane ranked last, a submitter's process misnamed, a GPU counter's
+# busy share 1% off or its jobs in flight one off, the GPU left undescribed.
 test_perfetto_trace_processor_fails() {
 	need_trace_processor || return
 	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$WORK/tn.dat" ||
@@ -147,9 +152,15 @@ test_perfetto_trace_processor_fails() {
 	sed 's/sibling_order_rank: 1$/sibling_order_rank: 99/' "$WORK/tn.txt" |
 		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-rank.pftrace" &&
 		sed 's/process_name: "hipapp"/process_name: "other"/' "$WORK/tn.txt" |
-		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-name.pftrace" ||
+		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-name.pftrace" &&
+		perl -0pe 's/(counter_id: 2\n\s+double_value: )([1-9][0-9.]*)/$1.($2 - 1)/e' "$WORK/tn.txt" |
+		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-busy.pftrace" &&
+		perl -0pe 's/(counter_id: 1\n\s+int_value: )([1-9])/$1.($2 + 1)/e' "$WORK/tn.txt" |
+		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-inflight.pftrace" &&
+		sed '/^  gpu_info {/,/^  }/d' "$WORK/tn.txt" |
+		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-gpuinfo.pftrace" ||
 		{ WHY="protoc cannot encode the changed traces"; return 1; }
-	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt"),$(tp_entry rank "$WORK/tn-rank.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry name "$WORK/tn-name.pftrace" "$WORK/tn.json" "$WORK/tn.txt")]") > "$WORK/tn-manifest.json"
+	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt"),$(tp_entry rank "$WORK/tn-rank.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry name "$WORK/tn-name.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry busy "$WORK/tn-busy.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry inflight "$WORK/tn-inflight.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry gpuinfo "$WORK/tn-gpuinfo.pftrace" "$WORK/tn.json" "$WORK/tn.txt")]") > "$WORK/tn-manifest.json"
 	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tn-manifest.json" > "$WORK/tn.check"
 	expect "check-tp.py passed what it must fail" [ $? = 1 ] || return 1
 	expect "the good trace failed: $(grep -m1 'good' "$WORK/tn.check")" grep -q '^ok: good: ' "$WORK/tn.check" || return 1
@@ -157,7 +168,10 @@ test_perfetto_trace_processor_fails() {
 	expect "a job 1 ns off not seen" grep -q '^not ok: off: job .*hardware slices' "$WORK/tn.check" || return 1
 	expect "a slice not read not seen" grep -q '^not ok: unread: .* slices read, the trace holds' "$WORK/tn.check" || return 1
 	expect "the hardware lane ranked last not seen" grep -q "^not ok: rank: ring gfx_0.0.0: lanes ranked \['in flight', 'queued 0', 'hardware'\]" "$WORK/tn.check" || return 1
-	expect "a misnamed process not seen" grep -q "^not ok: name: job .*process 4242 named 'other', not 'hipapp'" "$WORK/tn.check"
+	expect "a misnamed process not seen" grep -q "^not ok: name: job .*process 4242 named 'other', not 'hipapp'" "$WORK/tn.check" || return 1
+	expect "a busy share 1% off not seen" grep -q "^not ok: busy: ring gfx_0.0.0: busy .* its jobs ran" "$WORK/tn.check" || return 1
+	expect "a GPU in-flight count off not seen" grep -q "^not ok: inflight: ring .* in flight at .* as GPU counter" "$WORK/tn.check" || return 1
+	expect "a GPU left undescribed not seen" grep -q "^not ok: gpuinfo: gpu 0: no name" "$WORK/tn.check"
 }
 
 test_perfetto_checker_fails_on_wrong_times() {

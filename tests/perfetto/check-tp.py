@@ -59,6 +59,15 @@ LANES = ("select p.id as ring_id, p.name as ring, "
 PROCESSES = "select pid, name from process where pid > 0"
 GROUP_PATHS = ("select name, extract_arg(source_arg_set_id, 'description') as path "
                "from track where parent_id is null and id in (select parent_id from track)")
+# Perfetto's GPU counters (each row's value holds until the track's next row)
+GPU_COUNTERS = ("select t.name, t.gpu_id as gpu, c.ts, c.value from counter c "
+                "join gpu_counter_track t on c.track_id = t.id order by t.name, c.ts, c.id")
+# the TrackEvent "in flight" lane under each ring
+IN_FLIGHT = ("select p.name as ring, f.name as file, c.ts, c.value from counter c "
+             "join track t on c.track_id = t.id join track p on t.parent_id = p.id "
+             "join track g on p.parent_id = g.id left join track f on g.parent_id = f.id "
+             "where t.name = 'in flight' order by f.name, p.name, c.ts, c.id")
+GPUS = "select gpu, name, pci_bdf, extract_arg(arg_set_id, 'rings') as rings from gpu"
 FLOWS = ("select f.id, o.ts as out_ts, i.ts as in_ts from flow f "
          "left join slice o on f.slice_out = o.id left join slice i on f.slice_in = i.id")
 
@@ -119,11 +128,96 @@ def gpu_slices(gpu, want, many, sources, group_of):
     return errors
 
 
+def steps(rows):
+    """A counter's rows as [(from, to, value)]: each value holds until the next row."""
+    return [(a["ts"], b["ts"], a["value"]) for a, b in zip(rows, rows[1:])]
+
+
+def value_at(rows, ts):
+    """The step function of rows (sorted) at ts; None before its first row."""
+    v = None
+    for r in rows:
+        if r["ts"] > ts:
+            break
+        v = r["value"]
+    return v
+
+
+def gpu_counters(counters, in_flight, gpus, gpu, many, sources, group_of):
+    """Each ring's GPU counters: "RING busy" the share of each span its jobs
+    ran on the hardware (from the report's jobs), "RING in flight" the same
+    steps as the ring's TrackEvent "in flight" lane; every gpu_id in the GPU
+    tables described in Perfetto's gpu table (PCI address where the report
+    names the device)."""
+    errors, busy, tracks, devs = [], {}, {}, {}
+    for c in counters:
+        tracks.setdefault(c["name"], []).append(c)
+    for r, offset in sources:
+        pre = f"{group_of[r['file']]}: " if many else ""
+        for j in r["jobs"]:
+            ring = pre + j["ring"]
+            busy.setdefault(ring, [])
+            if j["hw_start_ns"] is not None and j["done_ns"] is not None:
+                busy[ring].append((j["hw_start_ns"] + offset, j["done_ns"] + offset))
+            if j.get("dev"):
+                devs[ring] = j["dev"]
+    for ring, jobs in busy.items():
+        rows = tracks.get(f"{ring} busy", [])
+        if not jobs:
+            if rows:
+                errors.append(f"ring {ring}: a busy counter with no finished job")
+            continue
+        if len(rows) < 2:
+            errors.append(f"ring {ring}: busy counter of {len(rows)} rows")
+            continue
+        for a, b, v in steps(rows):
+            ns = sum(max(0, min(e, b) - max(s, a)) for s, e in jobs)
+            if abs(v - ns * 100.0 / (b - a)) > 1e-6:
+                errors.append(f"ring {ring}: busy {v}% from {a} to {b}, its jobs ran "
+                              f"{ns} ns of {b - a}")
+                break
+        if rows[0]["ts"] > min(s for s, _ in jobs) or rows[-1]["ts"] < max(e for _, e in jobs):
+            errors.append(f"ring {ring}: busy counter from {rows[0]['ts']} to {rows[-1]['ts']} "
+                          f"misses its jobs")
+    lanes = {}
+    for c in in_flight:
+        lanes.setdefault((f"{c['file']}: " if many else "") + c["ring"], []).append(c)
+    for ring in sorted(set(lanes) | {n[:-len(" in flight")] for n in tracks
+                                     if n.endswith(" in flight")}):
+        rows, lane = tracks.get(f"{ring} in flight", []), lanes.get(ring, [])
+        if not rows or not lane or rows[0]["ts"] != lane[0]["ts"]:
+            errors.append(f"ring {ring}: in flight GPU counter starts at "
+                          f"{rows[0]['ts'] if rows else None}, its lane at "
+                          f"{lane[0]['ts'] if lane else None}")
+            continue
+        for a, _, v in steps(rows):
+            if value_at(lane, a) != v:
+                errors.append(f"ring {ring}: {v} in flight at {a} as GPU counter, "
+                              f"{value_at(lane, a)} on its lane")
+                break
+    described = {g["gpu"]: g for g in gpus}
+    by_name = {}
+    for c in counters:
+        by_name.setdefault(c["name"], c["gpu"])
+    used = {g["gpu"] for g in gpu} | {c["gpu"] for c in counters}
+    for g in sorted(used - set(described)):
+        errors.append(f"gpu {g}: not described in the gpu table")
+    for g in described.values():
+        if not g["name"]:
+            errors.append(f"gpu {g['gpu']}: no name")
+    for ring, dev in devs.items():
+        g = described.get(by_name.get(f"{ring} busy", by_name.get(f"{ring} in flight")))
+        if g and g["pci_bdf"] != dev:
+            errors.append(f"ring {ring}: on gpu {g['gpu']} at {g['pci_bdf']}, not {dev}")
+    return errors
+
+
 def check(entry, result):
     """The failed checks of one trace, and a summary of what held."""
     if "error" in result:
         return [f"the trace processor: {result['error']}"], None
-    stats, hardware, groups, counts, flows, lanes, processes, group_paths, gpu = result["results"]
+    stats, hardware, groups, counts, flows, lanes, processes, group_paths, gpu, counters, \
+        in_flight, gpus = result["results"]
     sources = [(json.load(open(entry["report"])), 0)] + \
         [(json.load(open(path)), int(off)) for path, off in entry.get("also", [])]
     many = len(sources) > 1
@@ -172,6 +266,7 @@ def check(entry, result):
             errors.append(f"group {g['name']!r}: description {g['path']!r}, not its file's path")
     errors += lane_order(lanes)
     errors += gpu_slices(gpu, want, many, sources, group_of)
+    errors += gpu_counters(counters, in_flight, gpus, gpu, many, sources, group_of)
     slices = counts[0]["slices"]
     if slices != want_slices:
         errors.append(f"{slices} slices read, the trace holds {want_slices} (begins and instants)")
@@ -184,13 +279,15 @@ def check(entry, result):
             errors.append(f"flow {f['id']} runs back in time ({f['out_ts']} -> {f['in_ts']})")
     return errors, (f"no import errors, {slices} slices, {sum(len(v) for v in got.values())} "
                     f"jobs on the hardware, {len(flows)} flows, {len(gpu)} GPU slices on "
-                    f"{len({g['gpu'] for g in gpu})} GPU(s)")
+                    f"{len({g['gpu'] for g in gpu})} GPU(s), "
+                    f"{len({c['name'] for c in counters})} GPU counters")
 
 
 def main():
     assets, manifest = sys.argv[1:3]
     entries = json.load(open(manifest))
-    queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS, GPU]
+    queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS, GPU,
+               GPU_COUNTERS, IN_FLIGHT, GPUS]
     try:
         results = run(assets, [{"trace": e["trace"], "queries": queries} for e in entries])
     except (RuntimeError, subprocess.TimeoutExpired) as e:
