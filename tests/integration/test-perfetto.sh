@@ -94,8 +94,8 @@ need_trace_processor() {
 
 # tp_entry NAME TRACE REPORT.json DECODED.txt [ALSO_JSON_LIST]: one trace for check-tp.py
 tp_entry() {
-	printf '{"name": "%s", "trace": "%s", "report": "%s", "decoded": "%s", "also": %s}' \
-		"$1" "$2" "$3" "$4" "${5:-[]}"
+	printf '{"name": "%s", "trace": "%s", "report": "%s", "decoded": "%s", "also": %s, "summary": "%s"}' \
+		"$1" "$2" "$3" "$4" "${5:-[]}" "${6:-}"
 }
 
 # Every fixture's trace, and one of several files, loaded into Perfetto's own
@@ -107,7 +107,9 @@ test_perfetto_trace_processor() {
 		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "$s" "$WORK/tp-$s.dat" ||
 			{ WHY="make-fixture $s failed"; return 1; }
 		pf_check "$WORK/tp-$s.dat" "tp-$s" || return 1
-		entries+=("$(tp_entry "$s" "$WORK/tp-$s.pftrace" "$WORK/tp-$s.json" "$WORK/tp-$s.txt")")
+		"$GT" report --format json "$WORK/tp-$s.dat" > "$WORK/tp-$s.summary.json" 2> /dev/null
+		entries+=("$(tp_entry "$s" "$WORK/tp-$s.pftrace" "$WORK/tp-$s.json" "$WORK/tp-$s.txt" \
+			'[]' "$WORK/tp-$s.summary.json")")
 		n=$((n + 1))
 	done
 	"$GT" report --format perfetto -o "$WORK/tp-many.pftrace" "$WORK/tp-deps.dat" \
@@ -123,6 +125,9 @@ test_perfetto_trace_processor() {
 	expect "not every trace checked ($(grep -c '^ok: ' "$WORK/tp.check") of $((n + 1)))" \
 		[ "$(grep -c '^ok: ' "$WORK/tp.check")" = $((n + 1)) ] || return 1
 	expect "three files: not their 12 jobs" grep -q '^ok: three-files: .* 12 jobs on the hardware' "$WORK/tp.check" || return 1
+	# record --kfd-args: a queue, a failed create, an eviction, destroys on the KFD queues tracks
+	expect "kfd-probes: its queues not checked on the KFD queues tracks" \
+		grep -q '^ok: kfd-probes: .*, 7 KFD probe slices' "$WORK/tp.check" || return 1
 	expect "deps: not its 3 jobs and 5 flows" grep -q '^ok: deps: .* 3 jobs on the hardware, 5 flows, 3 GPU slices on 1 GPU(s), 4 GPU counters$' "$WORK/tp.check" || return 1
 	# Perfetto's GPU tables: the second device's ring on a GPU of its own
 	expect "two-gpus: not 4 GPU slices on 2 GPUs" grep -q '^ok: two-gpus: .* 4 GPU slices on 2 GPU(s), 6 GPU counters$' "$WORK/tp.check" || return 1
@@ -136,12 +141,19 @@ test_perfetto_trace_processor() {
 # The checks through Perfetto's trace processor can fail: a TrackEvent without
 # a sequence id (Perfetto's error stat), a job 1 ns off, a slice it never read,
 # a hardware lane ranked last, a submitter's process misnamed, a GPU counter's
-# busy share 1% off or its jobs in flight one off, the GPU left undescribed.
+# busy share 1% off or its jobs in flight one off, the GPU left undescribed, a
+# failed KFD create not where the report puts it.
 test_perfetto_trace_processor_fails() {
 	need_trace_processor || return
 	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$WORK/tn.dat" ||
 		{ WHY="make-fixture failed"; return 1; }
 	pf_check "$WORK/tn.dat" tn || return 1
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" kfd-probes "$WORK/tn-kfd.dat" ||
+		{ WHY="make-fixture failed"; return 1; }
+	pf_check "$WORK/tn-kfd.dat" tn-kfd || return 1
+	# the failed create 1 ns later in the report than on its track
+	"$GT" report --format json "$WORK/tn-kfd.dat" | python3 -c "import json,sys; d=json.load(sys.stdin); q=[q for q in d['kfd']['probes']['queues'] if q['result']][0]; q['created_ns'] += 1; json.dump(d, open(sys.argv[1], 'w'))" \
+		"$WORK/tn-kfd.summary.json"
 	cat "$WORK/tn.pftrace" > "$WORK/tn-noseq.pftrace"
 	printf 'packet { timestamp: 2000 track_event { type: TYPE_INSTANT track_uuid: 1 name: "no sequence" } }\n' |
 		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" >> "$WORK/tn-noseq.pftrace" ||
@@ -160,7 +172,7 @@ test_perfetto_trace_processor_fails() {
 		sed '/^  gpu_info {/,/^  }/d' "$WORK/tn.txt" |
 		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-gpuinfo.pftrace" ||
 		{ WHY="protoc cannot encode the changed traces"; return 1; }
-	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt"),$(tp_entry rank "$WORK/tn-rank.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry name "$WORK/tn-name.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry busy "$WORK/tn-busy.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry inflight "$WORK/tn-inflight.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry gpuinfo "$WORK/tn-gpuinfo.pftrace" "$WORK/tn.json" "$WORK/tn.txt")]") > "$WORK/tn-manifest.json"
+	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt"),$(tp_entry rank "$WORK/tn-rank.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry name "$WORK/tn-name.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry busy "$WORK/tn-busy.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry inflight "$WORK/tn-inflight.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry gpuinfo "$WORK/tn-gpuinfo.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry kfd "$WORK/tn-kfd.pftrace" "$WORK/tn-kfd.json" "$WORK/tn-kfd.txt" '[]' "$WORK/tn-kfd.summary.json")]") > "$WORK/tn-manifest.json"
 	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tn-manifest.json" > "$WORK/tn.check"
 	expect "check-tp.py passed what it must fail" [ $? = 1 ] || return 1
 	expect "the good trace failed: $(grep -m1 'good' "$WORK/tn.check")" grep -q '^ok: good: ' "$WORK/tn.check" || return 1
@@ -171,7 +183,8 @@ test_perfetto_trace_processor_fails() {
 	expect "a misnamed process not seen" grep -q "^not ok: name: job .*process 4242 named 'other', not 'hipapp'" "$WORK/tn.check" || return 1
 	expect "a busy share 1% off not seen" grep -q "^not ok: busy: ring gfx_0.0.0: busy .* its jobs ran" "$WORK/tn.check" || return 1
 	expect "a GPU in-flight count off not seen" grep -q "^not ok: inflight: ring .* in flight at .* as GPU counter" "$WORK/tn.check" || return 1
-	expect "a GPU left undescribed not seen" grep -q "^not ok: gpuinfo: gpu 0: no name" "$WORK/tn.check"
+	expect "a GPU left undescribed not seen" grep -q "^not ok: gpuinfo: gpu 0: no name" "$WORK/tn.check" || return 1
+	expect "a failed KFD create 1 ns off its track not seen" grep -q "^not ok: kfd: KFD queues tracks hold" "$WORK/tn.check"
 }
 
 test_perfetto_checker_fails_on_wrong_times() {

@@ -4,19 +4,23 @@
 (tests/perfetto/trace-processor.mjs, the WebAssembly build its UI runs) import
 each trace without an error and read in it what the report says?
 
-MANIFEST.json lists {"name", "trace", "report", "decoded", "also"}: report is
-`gpu-trace report --jobs --format json` of the same .dat, decoded the trace as
-protoc decodes it (tests/perfetto/trace.proto); a trace of several files names
-each further file's report and the offset it was moved by in "also" ([[path,
-offset_ns], ...]), and each file's rings sit under a group named after it.
+MANIFEST.json lists {"name", "trace", "report", "decoded", "also", "summary"}:
+report is `gpu-trace report --jobs --format json` of the same .dat, decoded the
+trace as protoc decodes it (tests/perfetto/trace.proto); a trace of several
+files names each further file's report and the offset it was moved by in
+"also" ([[path, offset_ns], ...]), and each file's rings sit under a group
+named after it; summary (optional) is `gpu-trace report --format json`, whose
+KFD probe queues must be on the "KFD queues" tracks.
 Asserts, with SQL: no stats row of severity error or data_loss; each ring's
 hardware slices are the report's finished jobs at the report's times, named
 after the submitting process, whose process carries its name; each ring's
 lanes ranked hardware, in flight, timeouts, owner switches, queued 0, 1 ...;
 each file group described by its path; Perfetto's gpu_slice table holding
 each finished job once on its ring's hardware queue, at the same times, in
-its submitter's process; as many slices (instants included) and flows as
-the trace's own packets hold; every flow joins two slices, forwards in time.
+its submitter's process; each ring's GPU counters: busy the share of each
+span its jobs ran, in flight the steps of its lane; every gpu_id described
+in the gpu table; as many slices (instants included) and flows as the
+trace's own packets hold; every flow joins two slices, forwards in time.
 All traces go through one trace processor, reset between them as the UI does.
 Prints "ok: NAME: ..." or "not ok: NAME: ..." per failed check; exits 1 on any
 failure.
@@ -67,6 +71,10 @@ IN_FLIGHT = ("select p.name as ring, f.name as file, c.ts, c.value from counter 
              "join track t on c.track_id = t.id join track p on t.parent_id = p.id "
              "join track g on p.parent_id = g.id left join track f on g.parent_id = f.id "
              "where t.name = 'in flight' order by f.name, p.name, c.ts, c.id")
+# top-level slices on the KFD probes' tracks: KFD queues > COMM PID > a queue or a lane
+KFD = ("select s.ts, s.name, t.name as track, p.name as proc from slice s "
+       "join track t on s.track_id = t.id join track p on t.parent_id = p.id "
+       "join track r on p.parent_id = r.id where r.name = 'KFD queues' and s.depth = 0")
 GPUS = "select gpu, name, pci_bdf, extract_arg(arg_set_id, 'rings') as rings from gpu"
 FLOWS = ("select f.id, o.ts as out_ts, i.ts as in_ts from flow f "
          "left join slice o on f.slice_out = o.id left join slice i on f.slice_in = i.id")
@@ -212,12 +220,33 @@ def gpu_counters(counters, in_flight, gpus, gpu, many, sources, group_of):
     return errors
 
 
+def kfd_queues(kfd, summary):
+    """What record's KFD probes saw (the report's kfd.probes.queues) on the
+    "KFD queues" tracks: each queue created a "queue N (type)" slice on a track
+    of its own, each failed create a "create failed: ERRNO ..." slice on an
+    "ioctls" lane, under its process, at the create's time."""
+    errors, want, got = [], [], []
+    for q in ((summary.get("kfd") or {}).get("probes") or {}).get("queues", []):
+        failed = q["result"] not in (0, None)
+        want.append((f"{q['comm']} {q['pid']}", q["created_ns"],
+                     f"create failed: {q['error']}" if failed else "queue"))
+    for s in kfd:
+        if s["name"].startswith("create failed: ") and s["track"].startswith("ioctls"):
+            got.append((s["proc"], s["ts"], " ".join(s["name"].split()[:3])))
+        elif s["name"].startswith("queue ") and not s["track"].startswith(("ioctls", "evictions")):
+            got.append((s["proc"], s["ts"], "queue"))
+    if sorted(got) != sorted(want):
+        errors.append(f"KFD queues tracks hold {sorted(got)}, the report's probes "
+                      f"{sorted(want)}")
+    return errors
+
+
 def check(entry, result):
     """The failed checks of one trace, and a summary of what held."""
     if "error" in result:
         return [f"the trace processor: {result['error']}"], None
     stats, hardware, groups, counts, flows, lanes, processes, group_paths, gpu, counters, \
-        in_flight, gpus = result["results"]
+        in_flight, gpus, kfd = result["results"]
     sources = [(json.load(open(entry["report"])), 0)] + \
         [(json.load(open(path)), int(off)) for path, off in entry.get("also", [])]
     many = len(sources) > 1
@@ -267,6 +296,8 @@ def check(entry, result):
     errors += lane_order(lanes)
     errors += gpu_slices(gpu, want, many, sources, group_of)
     errors += gpu_counters(counters, in_flight, gpus, gpu, many, sources, group_of)
+    if entry.get("summary"):
+        errors += kfd_queues(kfd, json.load(open(entry["summary"])))
     slices = counts[0]["slices"]
     if slices != want_slices:
         errors.append(f"{slices} slices read, the trace holds {want_slices} (begins and instants)")
@@ -280,14 +311,15 @@ def check(entry, result):
     return errors, (f"no import errors, {slices} slices, {sum(len(v) for v in got.values())} "
                     f"jobs on the hardware, {len(flows)} flows, {len(gpu)} GPU slices on "
                     f"{len({g['gpu'] for g in gpu})} GPU(s), "
-                    f"{len({c['name'] for c in counters})} GPU counters")
+                    f"{len({c['name'] for c in counters})} GPU counters"
+                    + (f", {len(kfd)} KFD probe slices" if kfd else ""))
 
 
 def main():
     assets, manifest = sys.argv[1:3]
     entries = json.load(open(manifest))
     queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS, GPU,
-               GPU_COUNTERS, IN_FLIGHT, GPUS]
+               GPU_COUNTERS, IN_FLIGHT, GPUS, KFD]
     try:
         results = run(assets, [{"trace": e["trace"], "queries": queries} for e in entries])
     except (RuntimeError, subprocess.TimeoutExpired) as e:

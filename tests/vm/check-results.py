@@ -663,6 +663,14 @@ def check_trace_processor():
                 "decoded": os.path.join(results, f + ".txt")}
                for f in sorted(os.listdir(results)) if f.endswith(".pftrace")
                and os.path.exists(os.path.join(results, f + ".txt"))]
+    # the whole report too: its KFD probe queues must be on the "KFD queues" tracks
+    for e in entries:
+        dat, summary = e["trace"][:-len(".pftrace")] + ".dat", e["trace"][:-len(".pftrace")] + ".summary.json"
+        if os.path.exists(dat):
+            with open(summary, "w") as out:
+                subprocess.run([gpu_trace, "report", "--format", "json", dat], stdout=out,
+                               stderr=subprocess.DEVNULL)
+            e["summary"] = summary
     name = f"perfetto: {len(entries)} recordings through Perfetto's trace processor"
     fetch = run(os.path.join(proto_dir, "fetch.sh"))
     if fetch.returncode == 77:
@@ -673,7 +681,8 @@ def check_trace_processor():
         json.dump(entries, out)
     c = run("python3", os.path.join(proto_dir, "check-tp.py"), fetch.stdout.strip(), manifest)
     bad = [l for l in c.stdout.splitlines() if l.startswith("not ok")]
-    check(name + ": no import errors, hardware slices at the report's times",
+    check(name + ": no import errors, hardware slices at the report's times, GPU counters, "
+          "KFD probes' queues",
           entries and fetch.returncode == 0 and c.returncode == 0,
           " | ".join(bad[:3]) or fetch.stdout.strip() or c.stdout.strip()[:300] or "no recordings")
 
