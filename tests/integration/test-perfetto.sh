@@ -112,13 +112,25 @@ test_perfetto_trace_processor() {
 			'[]' "$WORK/tp-$s.summary.json")")
 		n=$((n + 1))
 	done
-	"$GT" report --format perfetto -o "$WORK/tp-many.pftrace" "$WORK/tp-deps.dat" \
-		"$WORK/tp-competing.dat" --ts-offset 2ms -i "$WORK/tp-lost-window.dat" --ts-offset -1us \
+	# three runs' files of one name, as a script of cases x repetitions leaves them: their
+	# groups named a/1/trace.dat, b/1/trace.dat and 2/trace.dat
+	mkdir -p "$WORK/runs/a/1" "$WORK/runs/b/1" "$WORK/runs/b/2"
+	cp "$WORK/tp-deps.dat" "$WORK/runs/a/1/trace.dat"
+	cp "$WORK/tp-competing.dat" "$WORK/runs/b/1/trace.dat"
+	cp "$WORK/tp-lost-window.dat" "$WORK/runs/b/2/trace.dat"
+	for s in a/1 b/1 b/2; do
+		"$GT" report --jobs --format json "$WORK/runs/$s/trace.dat" > "$WORK/runs/$s/jobs.json"
+	done
+	"$GT" report --format perfetto -o "$WORK/tp-many.pftrace" "$WORK/runs/a/1/trace.dat" \
+		"$WORK/runs/b/1/trace.dat" --ts-offset 2ms -i "$WORK/runs/b/2/trace.dat" --ts-offset -1us \
 		2> "$WORK/tp-many.err" || { WHY="report of three files failed: $(cat "$WORK/tp-many.err")"; return 1; }
 	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
 		< "$WORK/tp-many.pftrace" > "$WORK/tp-many.txt" || { WHY="protoc cannot decode it"; return 1; }
-	entries+=("$(tp_entry three-files "$WORK/tp-many.pftrace" "$WORK/tp-deps.json" "$WORK/tp-many.txt" \
-		"[[\"$WORK/tp-competing.json\", 2000000], [\"$WORK/tp-lost-window.json\", -1000]]")")
+	for s in a/1/trace.dat b/1/trace.dat 2/trace.dat; do
+		expect "three files: no group named $s" grep -q "^    name: \"$s\"$" "$WORK/tp-many.txt" || return 1
+	done
+	entries+=("$(tp_entry three-files "$WORK/tp-many.pftrace" "$WORK/runs/a/1/jobs.json" "$WORK/tp-many.txt" \
+		"[[\"$WORK/runs/b/1/jobs.json\", 2000000], [\"$WORK/runs/b/2/jobs.json\", -1000]]")")
 	(IFS=,; echo "[${entries[*]}]") > "$WORK/tp-manifest.json"
 	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tp-manifest.json" > "$WORK/tp.check" ||
 		{ WHY="$(grep -m3 '^not ok' "$WORK/tp.check" | tr '\n' ' ')"; return 1; }
