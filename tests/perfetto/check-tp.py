@@ -215,8 +215,10 @@ def gpu_counters(counters, in_flight, gpus, gpu, many, sources, group_of):
             errors.append(f"gpu {g['gpu']}: no name")
     for ring, dev in devs.items():
         g = described.get(by_name.get(f"{ring} busy", by_name.get(f"{ring} in flight")))
-        if g and g["pci_bdf"] != dev:
-            errors.append(f"ring {ring}: on gpu {g['gpu']} at {g['pci_bdf']}, not {dev}")
+        pci = dev if re.fullmatch(r"[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]", dev) else None
+        if g and (g["pci_bdf"] != pci or not (g["name"] or "").endswith(dev)):
+            errors.append(f"ring {ring}: on gpu {g['gpu']} {g['name']!r} at {g['pci_bdf']}, "
+                          f"not {dev}")
     return errors
 
 
