@@ -107,18 +107,31 @@ static int first_named(const struct timeline *t, const char *key)
 	return -1;
 }
 
+/*
+ * A new ring, or past TIMELINE_MAX_RINGS the one that stands for the rest
+ * (a GPU names a few dozen; a damaged or hostile file could name millions,
+ * each 50 KB of statistics). -1 when out of memory.
+ */
 static int add_ring(struct timeline *t, const char *key, const char *dev)
 {
 	struct ring_stats **n, *r;
-	bool first = first_named(t, key) < 0;
+	bool first;
 
+	if (t->nr_rings >= TIMELINE_MAX_RINGS - 1) {
+		t->rings_capped = true;
+		if (t->nr_rings == TIMELINE_MAX_RINGS)
+			return TIMELINE_MAX_RINGS - 1;
+		key = TIMELINE_MORE_RINGS;
+		dev = NULL;
+	}
+	first = first_named(t, key) < 0;
 	n = realloc(t->rings, sizeof(*n) * (size_t)(t->nr_rings + 1));
 	r = calloc(1, sizeof(*r));
 	if (n)
 		t->rings = n;
 	if (!n || !r) {
 		free(r);
-		return 0;
+		return -1;
 	}
 	strncpy(r->name, key, GEV_STR_LEN - 1);
 	t->rings[t->nr_rings] = r;

@@ -182,6 +182,10 @@ static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 	if (!j)
 		return NULL;
 	j->ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
+	if (j->ring < 0) {
+		free(j);
+		return NULL;
+	}
 	set_submitter(t, j, ev->pid);
 	t->jobs_in_flight++;
 	if (t->jobs_in_flight > t->max_jobs_in_flight)
@@ -596,6 +600,7 @@ static void cleaner_shader(struct timeline *t, const struct gpu_event *ev)
 void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 {
 	struct job *j;
+	int ring;
 
 	t->events++;
 	if (!t->first_ts)
@@ -620,8 +625,9 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 		if (!j)
 			return;
 		index_job(t, j, ev);
-		if (ev->ring[0])
-			j->ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
+		ring = ev->ring[0] ? timeline_ring_index_dev(t, ev->dev, ev->ring) : -1;
+		if (ring >= 0)
+			j->ring = ring;
 		if (ev->kind == GEV_SUBMIT) {
 			set_submitter(t, j, ev->pid);
 			if (!j->t_submit)

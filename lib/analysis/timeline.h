@@ -107,6 +107,13 @@ bool job_switch_wait(const struct job *j, uint64_t *ns);
 /** job_first_time - the earliest time the trace has for a job (submit, queue, run or done). */
 uint64_t job_first_time(const struct job *j);
 
+/*
+ * The rings a file's events name, kept apart up to this many; the last one,
+ * named TIMELINE_MORE_RINGS, holds every ring past them.
+ */
+#define TIMELINE_MAX_RINGS	1024
+#define TIMELINE_MORE_RINGS	"(more rings)"
+
 struct ring_stats {
 	char name[GEV_STR_LEN];
 	char dev[GEV_STR_LEN];		/* 6.17+ events' device ("0000:03:00.0"); "" unknown */
@@ -206,6 +213,7 @@ struct timeline {
 	uint64_t first_ts, last_ts;
 	uint64_t events, jobs_in_flight, max_jobs_in_flight;
 	uint64_t orphans;		/* events of jobs whose start is not in the trace */
+	bool rings_capped;		/* the file named more: TIMELINE_MORE_RINGS holds them */
 	uint64_t lost_windows;
 	/*
 	 * When the CPUs' records cover different windows (cpu-coverage.h):

@@ -161,9 +161,10 @@ static void header(struct report *rep)
 			rep->analysis.cov.cpus[i].cpu, (unsigned long long)rep->analysis.cov.cpus[i].first,
 			(unsigned long long)rep->analysis.cov.cpus[i].last,
 			(unsigned long long)rep->analysis.cov.cpus[i].bytes);
-	fprintf(f, "]},\"orphan_events\":%llu,\"filtered_out\":%llu,\"fence_mode\":%s",
+	fprintf(f, "]},\"orphan_events\":%llu,\"filtered_out\":%llu,\"fence_mode\":%s,\"rings_capped\":%s",
 		(unsigned long long)rep->analysis.tl.orphans, (unsigned long long)rep->analysis.tl.filtered_out,
-		rep->analysis.tl.fence_mode ? "true" : "false");
+		rep->analysis.tl.fence_mode ? "true" : "false",
+		rep->analysis.tl.rings_capped ? "true" : "false");
 }
 
 static void rings(struct report *rep)

@@ -283,6 +283,9 @@ static void job_totals(struct report *rep)
 	if (rep->analysis.tl.fence_mode && rep->analysis.gpu_events)
 		fprintf(rep->stream, "\n         (no scheduler events in the file: jobs are dma_fence init/emit -> signaled per timeline)");
 	fprintf(rep->stream, "\n");
+	if (rep->analysis.tl.rings_capped)
+		fprintf(rep->stream, "rings    the file names more than %d rings (no GPU has as many: damaged?); the jobs of the rest are counted as one ring, %s\n",
+			TIMELINE_MAX_RINGS - 1, TIMELINE_MORE_RINGS);
 }
 
 /* "workload: 12 of 40 jobs; they waited 3.2 ms behind 41 jobs of 2 other processes" */

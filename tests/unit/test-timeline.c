@@ -4,6 +4,7 @@
  * kernel formats, read back through libtracecmd and joined; the numbers
  * below are worked out by hand from the scenario's comment (microseconds).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -384,11 +385,46 @@ static void test_job_without_keys_is_not_kept(void)
 	timeline_free(&t);
 }
 
+/*
+ * A file that names more rings than any GPU has (each ring holds 50 KB of
+ * statistics): past TIMELINE_MAX_RINGS the jobs of the rest share one ring.
+ */
+static void test_ring_names_capped(void)
+{
+	struct timeline t;
+	struct gpu_event ev = { .kind = GEV_QUEUE, .ts = 100, .pid = 1, .has_fence = true };
+	int i, extra = 77;
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	for (i = 0; i < TIMELINE_MAX_RINGS + extra; i++) {
+		snprintf(ev.ring, sizeof(ev.ring), "ring%d", i);
+		ev.ctx = 1000 + (uint64_t)i;
+		ev.seqno = 1;
+		ev.ts++;
+		timeline_add_event(&t, &ev);
+	}
+	CU_ASSERT_EQUAL(t.nr_rings, TIMELINE_MAX_RINGS);
+	CU_ASSERT_STRING_EQUAL(t.rings[TIMELINE_MAX_RINGS - 2]->name, "ring1022");
+	CU_ASSERT_STRING_EQUAL(t.rings[TIMELINE_MAX_RINGS - 1]->name, TIMELINE_MORE_RINGS);
+	/* ring1023 .. the last: their jobs on the shared ring */
+	CU_ASSERT(t.rings_capped);
+	CU_ASSERT_EQUAL(t.rings[TIMELINE_MAX_RINGS - 1]->in_flight, extra + 1);
+	/* a ring named before the cap is still its own */
+	snprintf(ev.ring, sizeof(ev.ring), "ring5");
+	ev.ctx = 1005;
+	ev.seqno = 2;
+	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL(t.rings[5]->in_flight, 2);
+	timeline_finish(&t);
+	timeline_free(&t);
+}
+
 void suite_timeline_fuzz(void)
 {
 	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
 
 	CU_add_test(s, "a job without keys is not kept", test_job_without_keys_is_not_kept);
+	CU_add_test(s, "ring names past the cap share one ring", test_ring_names_capped);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
