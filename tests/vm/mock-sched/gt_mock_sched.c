@@ -174,7 +174,9 @@ struct mock_job {
 struct hw_fence {
 	struct dma_fence base;
 	struct list_head link;
-	struct mock_job *job;
+	struct mock_job *job;		/* until its run frees it */
+	/* its name: the fence outlives the job when a later job held it as a dependency */
+	struct mock_ring *ring;
 };
 
 struct mock_ring {
@@ -226,7 +228,7 @@ static const char *fence_driver_name(struct dma_fence *f)
 
 static const char *hw_timeline_name(struct dma_fence *f)
 {
-	return container_of(f, struct hw_fence, base)->job->ring->name;
+	return container_of(f, struct hw_fence, base)->ring->name;
 }
 
 static const char *external_timeline_name(struct dma_fence *f)
@@ -316,6 +318,7 @@ static struct dma_fence *mock_run_job(struct drm_sched_job *sched_job)
 	if (!f)
 		return ERR_PTR(-ENOMEM);
 	f->job = job;
+	f->ring = ring;
 	dma_fence_init(&f->base, &hw_fence_ops, &ring->fence_lock, ring->context, ++ring->seqno);
 
 	spin_lock_irqsave(&ring->lock, flags);
