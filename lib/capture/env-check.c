@@ -137,12 +137,13 @@ static void check_presets(struct check_report *r)
 			ev = event_glob_expand(sp.system, sp.event, &nr);
 			event_string_list_free(ev, nr);
 			total++;
+			event_spec_missing_name(&sp, name, sizeof(name));
+			/* a preset's several patterns of one missing system name it once */
 			if (nr)
 				have++;
-			else
+			else if (!event_name_listed(missing, name))
 				snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing),
-					 "%s%s", missing[0] ? ", " : "",
-					 event_spec_missing_name(&sp, name, sizeof(name)));
+					 "%s%s", missing[0] ? ", " : "", name);
 			free(sp.system);
 			free(sp.event);
 			free(sp.filter);

@@ -158,8 +158,7 @@ const char *event_spec_missing_name(const struct event_spec *sp, char *buf, size
 	return buf;
 }
 
-/* whether @list ("a, b, c") holds @name */
-static bool listed(const char *list, const char *name)
+bool event_name_listed(const char *list, const char *name)
 {
 	size_t n = strlen(name);
 	const char *p;
@@ -177,7 +176,7 @@ static void note_missing(struct event_selection *sel, const struct event_spec *s
 	char *n;
 
 	event_spec_missing_name(sp, name, sizeof(name));
-	if (listed(sel->missing, name))
+	if (event_name_listed(sel->missing, name))
 		return;
 	if (asprintf(&n, "%s%s%s", sel->missing ? sel->missing : "", sel->missing ? ", " : "",
 		     name) < 0)

@@ -42,6 +42,8 @@ int event_spec_parse(const char *arg, bool from_preset, struct event_spec *out,
  * Return: @buf.
  */
 const char *event_spec_missing_name(const struct event_spec *sp, char *buf, size_t len);
+/** event_name_listed - whether @list ("a, b, c"; NULL: empty) holds @name */
+bool event_name_listed(const char *list, const char *name);
 /** event_selection_add - one -e (or a preset's) event spec added to the selection */
 int event_selection_add(struct event_selection *sel, const char *arg,
 			bool from_preset, struct gt_error *err);

@@ -18,6 +18,9 @@ test_check_lines_and_exit_status() {
 	# what a preset lacks is named as record names it: a system, never the preset's glob
 	expect "a preset's glob in check's words: $(grep -o 'lacks .*[][*].*' "$WORK/check.txt" | head -1)" \
 		not grep -q 'lacks .*amdgpu_\[' "$WORK/check.txt" || return 1
+	# a system the preset takes by several patterns (xe's eight) is named once
+	expect "a missing system named twice: $(grep -Eo 'preset [a-z0-9-]+: .*lacks.* ([a-z_]+), \1(,|;).*' "$WORK/check.txt" | head -1)" \
+		not grep -Eq 'lacks (.*, )?([a-z_]+), (.*, )?\2[,;]' "$WORK/check.txt" || return 1
 	# the tracer verdict agrees with what record does here
 	if grep -q '^WARN function  *function tracer listed but refused' "$WORK/check.txt"; then
 		"$GT" record -p function -e sched:sched_switch -o "$WORK/ck.dat" -- true 2> "$WORK/ck.err"
