@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # build-module.sh NAME: build the mock scheduler module (and gt_kfd_node, the
-# lab's GPU-node shim for amdkfd) against kernel NAME's Debian headers (as
-# fetched by fetch-kernel.sh) and print the mock .ko's path; the shim lands
-# beside it.
+# lab's GPU-node shim for amdkfd, and gt_nvidia, its stand-in for nvidia.ko)
+# against kernel NAME's Debian headers (as fetched by fetch-kernel.sh) and
+# print the mock .ko's path; the others land beside it.
 #
 # Debian's headers Makefile includes its -common tree by absolute path and
 # names the compiler the kernel was built with.  Kernels built with bookworm's
@@ -23,7 +23,7 @@ out=$tree/gt_mock_sched.ko
 # built from these very sources (by content: the cache is shared by every
 # checkout on the machine, so file times say nothing)
 inputs=$(cat "$here/mock-sched/"* "$0" | sha256sum | cut -d' ' -f1)
-if [ -f "$out" ] && [ -f "$tree/gt_kfd_node.ko" ] &&
+if [ -f "$out" ] && [ -f "$tree/gt_kfd_node.ko" ] && [ -f "$tree/gt_nvidia.ko" ] &&
    [ "$(cat "$out.inputs" 2> /dev/null)" = "$inputs" ]; then
 	echo "$out"
 	exit 0
@@ -39,7 +39,8 @@ log=$tree/module-build.log
 src=$tree/mock-src
 rm -rf "$src"
 mkdir -p "$src"
-cp "$here/mock-sched/gt_mock_sched.c" "$here/mock-sched/gt_kfd_node.c" "$here/mock-sched/Kbuild" "$src/"
+cp "$here/mock-sched/gt_mock_sched.c" "$here/mock-sched/gt_kfd_node.c" "$here/mock-sched/gt_nvidia.c" \
+	"$here/mock-sched/gt_nvidia_trace.h" "$here/mock-sched/gt_nvidia_abi.h" "$here/mock-sched/Kbuild" "$src/"
 "$here/mock-sched/gen-compat.sh" "$common" > "$src/compat.h"
 
 if command -v "$compiler" > /dev/null && "$compiler" --version > /dev/null 2>&1; then
@@ -61,9 +62,11 @@ else
 		chroot "$chroot_dir" make -C "/usr/src/$(basename "$amd64")" M=/build/mock \
 		CONFIG_DEBUG_INFO_BTF_MODULES= modules > "$log" 2>&1 ||
 		{ echo "build-module: $name: module build failed in the trixie chroot; see $log" >&2; exit 1; }
-	cp "$chroot_dir/build/mock/gt_mock_sched.ko" "$chroot_dir/build/mock/gt_kfd_node.ko" "$src/"
+	cp "$chroot_dir/build/mock/gt_mock_sched.ko" "$chroot_dir/build/mock/gt_kfd_node.ko" \
+		"$chroot_dir/build/mock/gt_nvidia.ko" "$src/"
 fi
 cp "$src/gt_kfd_node.ko" "$tree/gt_kfd_node.ko"
+cp "$src/gt_nvidia.ko" "$tree/gt_nvidia.ko"
 cp "$src/gt_mock_sched.ko" "$out"
 echo "$inputs" > "$out.inputs"
 echo "$out"

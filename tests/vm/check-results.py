@@ -484,6 +484,109 @@ def check_virtio():
           f"exit {tc.returncode}, {tc_cmds} commands vs gpu-trace's {cmds}")
 
 
+EVENT_LINE = re.compile(r"^\s*(.+)-(\d+)\s+\[(\d+)\]\s+([\d.]+): (\w+):\s+(.*)$")
+
+
+def nvidia_events(dat):
+    """The stand-in recording's events as (name, pid, ts_us, {field: value}), from
+    gpu-trace report --events (kprobe fields as the kernel's print format names them)."""
+    out = []
+    for line in run(gpu_trace, "report", "--events", dat).stdout.splitlines():
+        m = EVENT_LINE.match(line)
+        if not m:
+            continue
+        fields = dict(re.findall(r"(\w+)=(\S+)", m.group(6)))
+        fields["text"] = m.group(6)
+        out.append((m.group(5), int(m.group(2)), round(float(m.group(4)) * 1e6), fields))
+    return out
+
+
+def check_nvidia():
+    """nvidia.ko's stand-in (gt_nvidia.ko, the real driver's function names and ioctl
+    numbering): every probe --preset nvidia is to set attaches; recorded with record -a,
+    the probes' events are what nvidia-client did (its escape, RM control command and
+    answer, each call's time inside the client's own bracket and no shorter than what
+    the module slept), the open/mmap/close, four interrupts each with its bottom half
+    500 us or more later, and the Xid with the text it was given, its format field for
+    field NVIDIA's own."""
+    probes = os.path.join(results, "nvidia-probes.txt")
+    truth = os.path.join(results, "nvidia-client.txt")
+    dat = os.path.join(results, "nvidia.dat")
+    if not all(os.path.exists(f) for f in (probes, truth, dat)):
+        check("nvidia stand-in: recorded", False, "no nvidia.dat or client output; see console.log")
+        return
+    defined = {}
+    for line in open(probes):
+        verdict, name = line.split()[:2]
+        defined.setdefault(name.rstrip(":"), []).append((verdict, line.strip()))
+    refused = [v[-1][1] for v in defined.values() if v[-1][0] != "defined"]
+    check("nvidia stand-in: every probe on nvidia.ko's functions attaches", not refused,
+          " | ".join(refused[:3]))
+    entry_args = defined.get("r:gt_nv_lab/ioctl_ret", [("", "")])[0][0] == "defined"
+    print(f"# {kernel}: nvidia: return probes read the ioctl's parameters (RM status): "
+          f"{'yes' if entry_args else 'no (kernel before 6.10)'}")
+
+    calls = [l.split() for l in open(truth) if l.startswith("call ")]
+    mmap = next((l.split() for l in open(truth) if l.startswith("mmap ")), None)
+    events = nvidia_events(dat)
+    client = {pid for name, pid, _, _ in events if name in ("open", "ioctl")}
+    ioctls = [e for e in events if e[0] in ("ioctl", "ioctl_ret") and e[1] in client]
+    bad = []
+    if len(client) != 1 or len(ioctls) != 2 * len(calls):
+        bad.append(f"{len(ioctls)} ioctl events of {sorted(client)}, {len(calls)} calls made")
+    for i, c in enumerate(calls if not bad else []):
+        esc, cmd, status, slept = int(c[1], 16), int(c[2], 16), int(c[3], 16), int(c[4])
+        t0, t1 = int(c[5]) / 1000, int(c[6]) / 1000
+        (_, _, ts, e), (_, _, rts, r) = ioctls[2 * i], ioctls[2 * i + 1]
+        nr, size = int(e["cmd"], 16) & 0xff, (int(e["cmd"], 16) >> 16) & 0x3fff
+        got_cmd = int(e["ctl_cmd"], 16) if nr == 0x2a else int(e["xfer_cmd"], 16) if nr == 0xd3 else 0
+        if nr != esc or (nr == 0xd3 and int(e["first"], 16) != 0x2a) or got_cmd != cmd:
+            bad.append(f"call {i}: escape 0x{nr:x} (size {size}) command 0x{got_cmd:x}, "
+                       f"made 0x{esc:x} 0x{cmd:x}")
+        if r.get("ret") != "0":
+            bad.append(f"call {i}: returned {r.get('ret')}")
+        if entry_args and nr in (0x2a, 0xd3):
+            got = int(r["status" if nr == 0x2a else "xfer_status"], 16)
+            if got != status:
+                bad.append(f"call {i}: status 0x{got:x} at return, answered 0x{status:x}")
+        # the probes' timestamps have microseconds here: a microsecond's slack each way
+        if ts < t0 - 1 or rts > t1 + 1 or rts - ts + 1 < slept:
+            bad.append(f"call {i}: {ts}..{rts} us, the client's {t0:.0f}..{t1:.0f}, slept {slept}")
+    check(f"nvidia stand-in: {len(calls)} ioctls as the client made them (escape, RM control "
+          f"command{', its status' if entry_args else ''}, inside its times)", not bad,
+          " | ".join(bad[:3]))
+
+    names = [(n, e) for n, pid, _, e in events if pid in client and
+             n in ("open", "open_ret", "mmap", "mmap_ret", "close", "close_ret")]
+    want_mmap = f"ret=-{mmap[2]}" if mmap else None
+    ok = [n for n, _ in names] == ["open", "open_ret", "mmap", "mmap_ret", "close", "close_ret"]
+    ok = ok and names[1][1].get("ret") == "0" and names[5][1].get("ret") == "0" and \
+        int(names[2][1]["end"], 16) - int(names[2][1]["start"], 16) == 65536 and \
+        names[3][1]["text"].endswith(want_mmap)
+    check("nvidia stand-in: open, a 64 KiB mmap and its errno, close", ok,
+          f"{[(n, e['text']) for n, e in names]}")
+
+    isr = [(ts, e) for n, _, ts, e in events if n == "isr"]
+    bh = [(ts, e) for n, _, ts, e in events if n == "bh"]
+    pairs = list(zip(isr, bh))
+    ok = len(isr) == 4 and len(bh) == 4 and all(e["irq"] == "77" for _, e in isr + bh) and \
+        all(b - a >= 500 for (a, _), (b, _) in pairs) and \
+        all(i + 1 >= len(isr) or b < isr[i + 1][0] for i, (_, (b, _)) in enumerate(pairs))
+    check("nvidia stand-in: 4 interrupts (nvidia_isr), each with its bottom half 500 us or more "
+          "later (nvidia_isr_kthread_bh)", ok,
+          f"isr at {[t for t, _ in isr]}, bottom halves at {[t for t, _ in bh]}")
+
+    xids = [e["text"] for n, _, _, e in events if n == "nvidia_dev_xid"]
+    check("nvidia stand-in: the Xid as given", xids == ["Xid (PCI:0000:c1:00.0): 79, GPU has "
+                                                       "fallen off the bus."], f"{xids}")
+    fmt = open(os.path.join(results, "nvidia-xid-format.txt")).read()
+    fields = re.findall(r"field:(.+?);\s+offset:\d+;\s+size:(\d+);", fmt)
+    check("nvidia stand-in: nvidia_dev_xid's fields are NVIDIA's (dev, error_code, msg)",
+          [f for f in fields if "common_" not in f[0]] ==
+          [("__data_loc char[] dev", "4"), ("u32 error_code", "4"), ("__data_loc char[] msg", "4")],
+          f"{fields}")
+
+
 def check_dma_buf():
     """dmabuf-probe under record --preset drm: vgem's buffer, by the inode the probe
     read with fstat, exported and mapped by the probe, imported by its child on
@@ -626,8 +729,9 @@ def each_recording(name, render):
         base = os.path.join(results, f[:-4])
         if not os.path.exists(base + ".jobs.json"):
             with open(base + ".jobs.json", "w") as out:
+                # a recording without GPU events (the NVIDIA stand-in's) says so: exit 2
                 subprocess.run([gpu_trace, "report", "--jobs", "--format", "json", base + ".dat"],
-                               stdout=out)
+                               stdout=out, stderr=subprocess.DEVNULL)
         why = render(base + ".dat", base)
         if why:
             bad.append(f"{f}: {why}")
@@ -802,6 +906,7 @@ check_experiment()
 check_formats()
 check_virtio()
 check_dma_buf()
+check_nvidia()
 each_recording("every output: {n} recordings and their trace-cmd v7 conversions in text, "
                "--jobs, --events, csv and json", every_text_output)
 if shutil.which("protoc"):

@@ -255,6 +255,39 @@ step dmabuf gpu-trace record --preset drm -o /out/dmabuf.dat -- /bin/dmabuf-prob
 cat /out/dmabuf-probe.txt 2> /dev/null
 tracefs_state > /out/tracefs-end.txt
 
+# nvidia.ko's stand-in (gt_nvidia.ko): probes on the functions the real driver
+# defines, as --preset nvidia is to set them, each one's answer kept; then a
+# client's ioctls in NVIDIA's numbering, interrupts and an Xid recorded with them.
+# After tracefs-end: these probes are the lab's own, removed at the end.
+if insmod /lib/modules/gt_nvidia.ko 2> /tmp/insmod.err; then
+	ke=/sys/kernel/tracing/kprobe_events
+	# a line starting with ? is the one before it, tried only when that was refused
+	last=defined
+	while IFS= read -r def; do
+		case $def in
+		'') continue ;;
+		'?'*) [ "$last" = refused ] || continue; def=${def#?} ;;
+		esac
+		if echo "$def" >> "$ke" 2> /dev/null; then
+			last=defined
+		else
+			last=refused
+		fi
+		echo "$last ${def%% *}: ${def#* }$([ $last = defined ] || echo " ($(tail -n 2 /sys/kernel/tracing/error_log 2> /dev/null | tr '\n' ' '))")"
+	done < /lab/nvidia-probes.txt > /out/nvidia-probes.txt
+	cat /out/nvidia-probes.txt
+	step nvidia gpu-trace record -a -e gt_nv_lab -e nvidia:nvidia_dev_xid -o /out/nvidia.dat -- \
+		sh -c '/bin/nvidia-client > /out/nvidia-client.txt; echo "4 500" > /sys/kernel/debug/gt_nvidia/irq;
+		       usleep 100000; echo "79 GPU has fallen off the bus." > /sys/kernel/debug/gt_nvidia/xid'
+	cat /out/nvidia-client.txt
+	cat /sys/kernel/tracing/events/nvidia/nvidia_dev_xid/format > /out/nvidia-xid-format.txt 2>&1
+	gone=$(sed -n 's/^[pr]:\(gt_nv_lab\/[^ ]*\).*/-:\1/p' "$ke")
+	echo "$gone" >> "$ke"
+	rmmod gt_nvidia
+else
+	say "insmod gt_nvidia.ko: $(cat /tmp/insmod.err)"
+fi
+
 # The kfd step with trace-cmd, timed only (last: trace-cmd leaves its settings): trace-cmd expands :mod:amdgpu into one
 # write per function, gpu-trace hands the kernel the one string.
 if [ -x /bin/trace-cmd ]; then

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # gen-compat.sh SRCTREE: which generation of the scheduler API these headers
-# declare, as macros for gt_mock_sched.c.  Read from the headers rather than
+# declare, as macros for gt_mock_sched.c and gt_nvidia.c.  Read from the headers rather than
 # from the version number because distributions backport: Debian's 6.1 has
 # the drm_sched_init_args struct that upstream added in 6.15.
 set -e
@@ -29,6 +29,9 @@ define_if GT_JOB_INIT_CREDITS "$sched" 'u32 credits, void \*owner'
 define_if GT_JOB_INIT_CLIENT_ID "$sched" 'u64 drm_client_id\);'
 define_if GT_SCHED_STAT_RESET "$sched" 'DRM_GPU_SCHED_STAT_RESET'
 define_if GT_HRTIMER_SETUP "$hrtimer" 'void hrtimer_setup\('
+# 6.10+: __assign_str() takes the field only (gt_nvidia's tracepoint)
+define_if GT_ASSIGN_STR_ONE_ARG "$src/include/trace/stages/stage6_event_callback.h" \
+	'define __assign_str\(dst\)'
 # the DRM core prints fdinfo itself (6.5+): the mock is also a render node
 define_if GT_DRM_FDINFO "$drm_file" 'void drm_show_fdinfo\('
 define_if GT_DRM_DRIVER_DATE "$drm_drv" '^[[:space:]]char \*date;'
