@@ -89,7 +89,7 @@ struct perfetto_export {
 	bool gpus_more;			/* past PF_MAX_GPUS: the last stands for the rest */
 	uint64_t gpu_counter_descs;
 	/* what was written, for the summary line and the tests */
-	uint64_t packets, slices, flows, dropped, gpu_slices, gpu_counter_samples;
+	uint64_t packets, slices, flows, dropped, gpu_slices;
 	int error;			/* first errno: out of memory or a write that failed */
 };
 

@@ -91,7 +91,6 @@ static void sample(struct perfetto_export *p, int ring, uint64_t ts, int counter
 	pb_varint_field(&p->buf, GCE_DESCRIPTOR_IID, iid);
 	pb_end(&p->buf, ev);
 	perfetto_packet_end(p, at);
-	p->gpu_counter_samples++;
 }
 
 void perfetto_gpu_in_flight(struct perfetto_export *p, int ring, uint64_t ts, int64_t before)
