@@ -47,7 +47,6 @@ struct pf_gpu {
 /* A ring's GPU counters (Perfetto GpuCounterEvent): in flight, and busy per window. */
 struct pf_ring_counters {
 	uint64_t iid;			/* its interned counter descriptor, or 0 */
-	int gpu;
 	bool in_flight_begun;
 	uint64_t in_flight_ts;		/* its last sample */
 	uint64_t busy_win;		/* the window being filled (ns / PF_BUSY_WINDOW_NS) */

@@ -54,7 +54,6 @@ static uint64_t descriptor(struct perfetto_export *p, int ring)
 	if (c->iid)
 		return c->iid;
 	c->iid = ++p->gpu_counter_descs;
-	c->gpu = perfetto_gpu_id(p, ring);
 	/* several files' rings of one name stay apart by their group's name */
 	snprintf(name, sizeof(name), "%s%s%s", p->label ? p->label : "", p->label ? ": " : "",
 		 timeline_ring_name(&p->a->tl, ring));
@@ -67,7 +66,7 @@ static uint64_t descriptor(struct perfetto_export *p, int ring)
 	counter_spec(&p->buf, C_BUSY, name, "busy",
 		     "share of each 1 ms the ring ran a job on the hardware", UNIT_PERCENT);
 	pb_end(&p->buf, desc);
-	pb_int_field(&p->buf, IGCD_GPU_ID, c->gpu);
+	pb_int_field(&p->buf, IGCD_GPU_ID, perfetto_gpu_id(p, ring));
 	pb_end(&p->buf, entry);
 	perfetto_interned_end(p, at, id);
 	return c->iid;
