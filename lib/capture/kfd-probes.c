@@ -8,6 +8,7 @@
 
 #include "util/file-io.h"
 #include "capture/kfd-probes.h"
+#include "capture/kprobe-def.h"
 #include "tracefs/run-lock.h"
 #include "tracefs/session.h"
 
@@ -20,15 +21,7 @@
  * update: ring_base_address 0, queue_id 8, ring_size 12, percentage 16,
  * priority 20. The ioctl handlers are (filep, process, args).
  */
-struct probe_def {
-	const char *event;
-	const char *func;
-	bool ret;
-	const char *fetch;
-	const char *fetch_at_return;	/* needs $argN in return probes */
-};
-
-static const struct probe_def probe_defs[] = {
+static const struct kprobe_def probe_defs[] = {
 	{ "kfd_create_queue", "kfd_ioctl_create_queue", false,
 	  "process=$arg2:x64 ring=+0($arg3):x64 wptr=+8($arg3):x64 rptr=+16($arg3):x64 "
 	  "ring_size=+32($arg3):u32 gpu_id=+36($arg3):x32 type=+40($arg3):u32 "
@@ -96,49 +89,15 @@ const char *kfd_probes_unavailable(const char *tracing_dir)
 	return NULL;
 }
 
-static struct tracefs_dynevent *alloc_probe(const struct kfd_probes *p,
-					    const struct probe_def *d, bool with_return_args)
+static int create_one(struct kfd_probes *p, const struct kprobe_def *d, struct gt_error *err)
 {
-	char fetch[1024];
+	bool with_return_args;
+	struct tracefs_dynevent *ev = kprobe_def_create(p->group, d, &with_return_args, err);
 
-	snprintf(fetch, sizeof(fetch), "%s%s%s", d->fetch,
-		 with_return_args && d->fetch_at_return ? " " : "",
-		 with_return_args && d->fetch_at_return ? d->fetch_at_return : "");
-	if (d->ret)
-		return tracefs_kretprobe_alloc(p->group, d->event, d->func, fetch, 0);
-	return tracefs_kprobe_alloc(p->group, d->event, d->func, fetch);
-}
-
-static int create_one(struct kfd_probes *p, const struct probe_def *d, struct gt_error *err)
-{
-	struct tracefs_dynevent *ev = alloc_probe(p, d, true);
-	char *why;
-	int e;
-
-	if (ev && !tracefs_dynevent_create(ev)) {
-		if (d->fetch_at_return)
-			p->id_source = KFD_ID_RETPROBE;
-		goto created;
-	}
-	if (ev && d->fetch_at_return) {
-		/* before commit 25f00e40ce79 (2024) a return probe cannot read entry arguments */
-		tracefs_dynevent_free(ev);
-		ev = alloc_probe(p, d, false);
-		if (ev && !tracefs_dynevent_create(ev))
-			goto created;
-	}
-	e = errno ? errno : ENOMEM;
-	why = tracefs_error_last(NULL);
-	/* error_log's entry spans lines (the command, a caret): one line here */
-	for (char *c = why; c && *c; c++)
-		if (*c == '\n')
-			*c = ' ';
-	gt_error_set(err, e, "cannot define kprobe %s/%s on %s: %s%s%s", p->group, d->event,
-		     d->func, strerror(e), why ? "; kernel says: " : "", why ? why : "");
-	free(why);
-	tracefs_dynevent_free(ev);
-	return -1;
-created:
+	if (!ev)
+		return -1;
+	if (with_return_args)
+		p->id_source = KFD_ID_RETPROBE;
 	p->events[p->nr_events++] = ev;
 	return 0;
 }
@@ -169,7 +128,7 @@ static char *dyndbg_restore_lines(const char *control);
 
 enum kfd_id_source kfd_probes_id_source_here(void)
 {
-	const struct probe_def *d = &probe_defs[1];
+	const struct kprobe_def *d = &probe_defs[1];
 	struct kfd_probes p = { 0 };
 	struct tracefs_dynevent *ev;
 	const char *control;
@@ -179,7 +138,7 @@ enum kfd_id_source kfd_probes_id_source_here(void)
 	snprintf(p.group, sizeof(p.group), "%s%d", KFD_PROBE_GROUP_PREFIX, (int)getpid());
 	if (run_lock_live(NULL))
 		return KFD_ID_NONE;
-	ev = alloc_probe(&p, d, true);
+	ev = kprobe_def_alloc(p.group, d, true);
 	ok = ev && !tracefs_dynevent_create(ev);
 	if (ok)
 		tracefs_dynevent_destroy(ev, true);
@@ -331,14 +290,8 @@ bool kfd_probes_pr_debug_on(struct kfd_probes *p)
 int kfd_probes_remove(struct kfd_probes *p, struct gt_error *err)
 {
 	const char *control = dyndbg_control();
-	int i, ret = 0;
+	int ret = kprobe_defs_remove(p->events, p->nr_events, p->group, err);
 
-	for (i = p->nr_events - 1; i >= 0; i--) {
-		if (tracefs_dynevent_destroy(p->events[i], true) && !ret)
-			ret = gt_error_set(err, errno, "cannot remove kprobe %s: %s; run gpu-trace reset",
-					   p->group, strerror(errno));
-		tracefs_dynevent_free(p->events[i]);
-	}
 	p->nr_events = 0;
 	free(p->events);
 	p->events = NULL;
