@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "capture/nvidia-probes.h"
 #include "tracefs/event-select.h"
 #include "tracefs/presets.h"
 #include "tracefs/tracer-setup.h"
@@ -55,7 +56,26 @@ static void list_tracers(const char *tracing_dir)
 	}
 }
 
-static void list_preset(const struct preset *p)
+/* where each function the NVIDIA probes go on is, or why it is not */
+static void list_nvidia_probes(const char *tracing_dir)
+{
+	struct nv_function f[NV_PROBE_FUNCTIONS];
+	const char *why = nv_probes_unavailable(tracing_dir);
+	int i, n = nv_probes_functions(f, NV_PROBE_FUNCTIONS);
+
+	if (why && strstr(why, "kprobe_events"))
+		printf("  kprobes                  none can be set: %s\n", why);
+	for (i = 0; i < n; i++) {
+		printf("  kprobe %-50s ", f[i].func);
+		if (f[i].present)
+			printf("present (%s)\n", f[i].module[0] ? f[i].module : "built in");
+		else
+			printf("absent: %s\n", f[i].uvm ? "nvidia-uvm is not loaded" :
+			       !f[0].present ? "nvidia.ko is not loaded" : "not in this driver build");
+	}
+}
+
+static void list_preset(const struct preset *p, const char *tracing_dir)
 {
 	int i, nr;
 
@@ -68,6 +88,9 @@ static void list_preset(const struct preset *p)
 			continue;
 		events = event_glob_expand(sp.system, sp.event, &nr);
 		printf("  %-24s %s", p->events[i], nr ? "present, " : "missing");
+		if (!nr && !strcmp(sp.system, "nvidia"))
+			fputs(nv_driver_loaded() ? " (this driver build has no tracepoints)" :
+			      " (nvidia.ko is not loaded)", stdout);
 		if (nr)
 			printf("%d event%s", nr, nr == 1 ? "" : "s");
 		printf("\n");
@@ -78,6 +101,8 @@ static void list_preset(const struct preset *p)
 	}
 	if (p->tracer)
 		printf("  tracer %s with %s\n", p->tracer, p->function_filter);
+	if (p->nvidia_probes)
+		list_nvidia_probes(tracing_dir);
 }
 
 int cmd_list(int argc, char **argv)
@@ -120,7 +145,7 @@ int cmd_list(int argc, char **argv)
 	if (session_find_tracing_dir(&dir, NULL, &err))
 		return cmd_fail("list", &err);
 	if (only) {
-		list_preset(only);
+		list_preset(only, dir);
 		return 0;
 	}
 	if (events || !tracers)
@@ -129,6 +154,6 @@ int cmd_list(int argc, char **argv)
 		list_tracers(dir);
 	if (!events && !tracers)
 		for (i = 0; presets[i].name; i++)
-			list_preset(&presets[i]);
+			list_preset(&presets[i], dir);
 	return 0;
 }

@@ -248,5 +248,6 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 	}
 	if (o->kfd_args < 0)
 		o->kfd_args = preset && preset->kfd_probes;
+	o->nvidia_probes = preset && preset->nvidia_probes;
 	return check_combination(o, err);
 }

@@ -51,7 +51,7 @@ _gpu_trace()
 	done
 	case $prev in
 	--preset)
-		COMPREPLY=($(compgen -W "amd drm i915 xe virtio all-gpu" -- "$cur"))
+		COMPREPLY=($(compgen -W "amd drm i915 xe virtio nvidia all-gpu" -- "$cur"))
 		return ;;
 	-p | --tracer)
 		COMPREPLY=($(compgen -W "function_graph function nop" -- "$cur"))

@@ -10,6 +10,7 @@
 #include "tracefs/buffer-ladder.h"
 #include "capture/env-check.h"
 #include "capture/kfd-probes.h"
+#include "capture/nvidia-probes.h"
 #include "tracefs/event-select.h"
 #include "tracefs/presets.h"
 #include "tracefs/saved-files.h"
@@ -259,6 +260,36 @@ static void check_kfd_probes(struct check_report *r, const char *dir)
 	    kfd_id_source_name(ids));
 }
 
+/* defines the probes in this process's group and removes them at once: what record would get */
+static void check_nvidia_probes(struct check_report *r, const char *dir)
+{
+	const char *why = nv_probes_unavailable(dir);
+	bool xid = tracefs_event_file_exists(NULL, "nvidia", "nvidia_dev_xid", "format");
+	struct gt_error err = { 0 };
+	struct nv_probes p;
+
+	if (why) {
+		add(r, "nvidia-probes", CHECK_WARN,
+		    strstr(why, "kprobe_events") ? "use a kernel with CONFIG_KPROBE_EVENTS, as root, without lockdown" :
+					 "modprobe nvidia (and nvidia-uvm) before recording with --preset nvidia",
+		    "NVIDIA probes (--preset nvidia) not possible: %s", why);
+		return;
+	}
+	if (nv_probes_create(&p, (int)getpid(), &err)) {
+		add(r, "nvidia-probes", CHECK_WARN, "see the kernel's words; --preset nvidia records Xids only",
+		    "NVIDIA probes (--preset nvidia) not possible: %s", err.msg);
+		return;
+	}
+	nv_probes_remove(&p, NULL);
+	add(r, "nvidia-probes", p.missing[0] || !p.statuses || !xid ? CHECK_WARN : CHECK_OK,
+	    p.missing[0] || !p.statuses || !xid ? "record --preset nvidia records what is there and names the rest" : NULL,
+	    "NVIDIA probes possible on %s (--preset nvidia): %d; RM control statuses %s; Xids %s%s%s",
+	    p.module[0] ? p.module : "the kernel", p.nr_defined,
+	    p.statuses ? "read at return" : "not read (return probes read entry arguments from 6.10 on)",
+	    xid ? "from nvidia:nvidia_dev_xid" : "not traced (no nvidia:nvidia_dev_xid in this driver build)",
+	    p.missing[0] ? "; not set: " : "", p.missing);
+}
+
 void env_check_run(struct check_report *r)
 {
 	unsigned long long caps = cap_eff();
@@ -304,6 +335,7 @@ void env_check_run(struct check_report *r)
 	check_presets(r);
 	check_modules(r);
 	check_kfd_probes(r, dir);
+	check_nvidia_probes(r, dir);
 	check_buffer(r);
 	check_tracefs_files(r, dir);
 	check_top_level(r, dir);

@@ -96,7 +96,7 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	char **stats_text = calloc((size_t)nr * 5, sizeof(char *));
 	char **names = all_systems(run, &nr_systems);
 	struct dat_event_system ftrace = { 0 };
-	struct dat_event_system *systems = calloc((size_t)(nr_systems + run->nr_kfd_formats) + 1,
+	struct dat_event_system *systems = calloc((size_t)(nr_systems + run->nr_probe_formats) + 1,
 						  sizeof(*systems));
 	int nr_in_file = nr_systems;
 	struct dat_buffer buffers[4] = {
@@ -149,9 +149,9 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	for (i = 0; i < nr_systems; i++)
 		dat_event_system_load(&systems[i], names[i]);
 	/* read before the probes were removed; freed with the run */
-	for (i = 0; i < run->nr_kfd_formats; i++)
-		if (!is_selected_system(names, nr_systems, run->kfd_formats[i].name))
-			systems[nr_in_file++] = run->kfd_formats[i];
+	for (i = 0; i < run->nr_probe_formats; i++)
+		if (!is_selected_system(names, nr_systems, run->probe_formats[i].name))
+			systems[nr_in_file++] = run->probe_formats[i];
 	uname(&u);
 	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename,
 		 u.release, u.machine);

@@ -16,6 +16,7 @@
 #include "capture/drm-fdinfo.h"
 #include "capture/kfd-debugfs.h"
 #include "capture/kfd-probes.h"
+#include "capture/nvidia-probes.h"
 #include "util/outfile.h"
 #include "dat/page-scan.h"
 #include "capture/recorder.h"
@@ -53,6 +54,7 @@ struct record_opts {
 	const char *container;		/* --container: a docker/podman container's cgroup */
 	int kfd_args;			/* KFD queue probes: 1 on, 0 off, -1 as the preset says */
 	long kfd_snapshot_ms;		/* KFD debugfs every so often, 0: start and end only */
+	bool nvidia_probes;		/* nvidia.ko's functions as kprobes (--preset nvidia) */
 };
 
 /* What the engine has to tell the user; cmd/record.c prints it. */
@@ -118,8 +120,9 @@ struct record_run {
 	struct hip_capture hip;		/* --hip-log */
 	int hip_fd;			/* its pages, -1: none */
 	struct kfd_probes kfd;		/* --kfd-args; kfd.group[0] when defined */
-	struct dat_event_system kfd_formats[2];	/* read before the probes go */
-	int nr_kfd_formats;
+	struct dat_event_system probe_formats[3];	/* KFD, printk, NVIDIA: read before the probes go */
+	int nr_probe_formats;
+	struct nv_probes nv;		/* --preset nvidia; nv.group[0] when defined */
 	struct kfd_debugfs kfd_dbg;	/* KFD debugfs snapshots */
 	int kfd_dbg_fd;			/* their pages, -1: none */
 	off_t kfd_dbg_size;
@@ -214,6 +217,12 @@ void record_hip_collect(struct record_run *run);
  * roots)
  */
 void record_hip_say(const struct record_run *run);
+
+/* record-nvidia.c: --preset nvidia's probes */
+/** record_nvidia_setup - the NVIDIA probes defined and enabled; none is a note unless --strict */
+int record_nvidia_setup(struct record_run *run, struct gt_error *err);
+/** record_nvidia_finish - the probes' formats read for the file, before teardown removes them */
+void record_nvidia_finish(struct record_run *run);
 
 /* record-kfd.c: --kfd-args probes, --kfd-snapshot debugfs snapshots */
 /**

@@ -118,24 +118,20 @@ void record_kfd_finish(struct record_run *run)
 				run->kfd_dbg.seq, (unsigned long long)run->kfd_dbg.records);
 		}
 	}
-	if (!run->kfd.group[0] || run->nr_kfd_formats)
+	if (!run->kfd.group[0])
 		return;
-	if (!dat_event_system_load(&run->kfd_formats[0], run->kfd.group))
-		run->nr_kfd_formats++;
+	if (!dat_event_system_load(&run->probe_formats[run->nr_probe_formats], run->kfd.group))
+		run->nr_probe_formats++;
 	if (run->kfd.id_source == KFD_ID_PR_DEBUG &&
-	    !dat_event_system_load(&run->kfd_formats[run->nr_kfd_formats], "printk"))
-		run->nr_kfd_formats++;
+	    !dat_event_system_load(&run->probe_formats[run->nr_probe_formats], "printk"))
+		run->nr_probe_formats++;
 }
 
 /* Any path out: what was mounted is unmounted, the pages' file closed. */
 void record_kfd_free(struct record_run *run)
 {
-	int i;
-
 	if (run->kfd_dbg.fd >= 0)
 		kfd_debugfs_close(&run->kfd_dbg, NULL);
 	if (run->kfd_dbg_fd >= 0)
 		close(run->kfd_dbg_fd);
-	for (i = 0; i < run->nr_kfd_formats; i++)
-		dat_event_system_free(&run->kfd_formats[i]);
 }

@@ -121,7 +121,7 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");
 	record_say(run, "events: %d enabled in %d system%s%s", sel->nr_enabled, sel->nr_systems,
 		sel->nr_systems == 1 ? "" : "s", run->session.top_level ? " (top-level buffer)" : "");
-	if (run->opts.preset && !capture_selects_gpu_jobs(sel, false))
+	if (run->opts.preset && !run->opts.nvidia_probes && !capture_selects_gpu_jobs(sel, false))
 		record_say(run, "events: no GPU driver's or scheduler's events on this kernel: the file will hold no GPU jobs; load the GPU driver first (modprobe amdgpu, i915, xe or virtio-gpu; gpu-trace check says what is there)");
 	return run->has_scope ? record_enable_tree_events(run, err) : 0;
 }
@@ -227,7 +227,8 @@ int record_setup(struct record_run *run, struct gt_error *err)
 	if (create_sessions(run, err) || setup_tracer(run, err) ||
 	    session_set_clock(&run->session, run->opts.clock, err) ||
 	    (run->has_scope && session_set_clock(&run->scoped, run->opts.clock, err)) ||
-	    setup_events(run, err) || record_kfd_setup(run, err) || setup_buffers(run, err))
+	    setup_events(run, err) || record_kfd_setup(run, err) ||
+	    (run->opts.nvidia_probes && record_nvidia_setup(run, err)) || setup_buffers(run, err))
 		return -1;
 	record_fdinfo_setup(run);
 	if (run->opts.command &&
@@ -334,6 +335,8 @@ int record_teardown(struct record_run *run, struct gt_error *err)
 	/* after the instance: an enabled probe cannot be removed */
 	if (run->kfd.group[0] && kfd_probes_remove(&run->kfd, &scoped_err) && !ret)
 		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
+	if (run->nv.group[0] && nv_probes_remove(&run->nv, &scoped_err) && !ret)
+		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
 	return ret;
 }
 
@@ -382,6 +385,7 @@ int record_finish(struct record_run *run, struct scan_totals *totals, struct gt_
 		return gt_error_set(err, ENOMEM, "out of memory reading the CPU statistics");
 	}
 	record_kfd_finish(run);
+	record_nvidia_finish(run);
 	record_fdinfo_finish(run);
 	if (record_teardown(run, &terr))
 		record_warn(run, "%s", terr.msg);
@@ -418,6 +422,8 @@ void record_free(struct record_run *run, struct scan_totals *totals)
 	free(run->scope_pids);
 	free(run->kallsyms);
 	record_kfd_free(run);
+	for (int i = 0; i < run->nr_probe_formats; i++)
+		dat_event_system_free(&run->probe_formats[i]);
 	record_fdinfo_free(run);
 	hip_capture_remove(&run->hip);
 	cgroup_scope_free(&run->cgroup);

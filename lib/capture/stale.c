@@ -9,6 +9,7 @@
 
 #include "capture/cmdlines.h"
 #include "capture/kfd-probes.h"
+#include "decode/nvidia-names.h"
 #include "capture/partial-output.h"
 #include "tracefs/saved-files.h"
 #include "tracefs/run-lock.h"
@@ -142,7 +143,8 @@ static int clean_probes(stale_note note, void *ctx)
 		int pid;
 
 		tracefs_dynevent_info(evs[i], &group, NULL, NULL, NULL, NULL);
-		pid = group ? kfd_probe_group_pid(group) : 0;
+		pid = !group ? 0 : kfd_probe_group_pid(group) ? kfd_probe_group_pid(group) :
+						nv_probe_group_pid(group);
 		if (pid && !stale_owner_running(pid)) {
 			if (tracefs_dynevent_destroy(evs[i], true)) {
 				note(group, pid, STALE_FAILED, errno, ctx);

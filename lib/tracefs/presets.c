@@ -30,16 +30,20 @@ static const char *const xe_events[] = {
 static const char *const virtio_events[] = {
 	"virtio_gpu", "gpu_scheduler", "dma_fence", "dma_buf", "drm:drm_vblank_event*", NULL
 };
+/* NVIDIA's driver has one tracepoint; the rest are probes (lib/capture/nvidia-probes.c) */
+static const char *const nvidia_events[] = {
+	"nvidia:nvidia_dev_xid", "printk:console", NULL
+};
 static const char *const all_gpu_events[] = {
 	"kfd", "amdkfd", "amdgpu:amdgpu_[!d]*", "gpu_scheduler", "gpu_sched", "dma_fence",
 	"dma_buf", "drm", "i915", "xe", "virtio_gpu", "nouveau", "msm", "panfrost", "v3d",
-	"printk:console", NULL
+	"nvidia", "printk:console", NULL
 };
 
 const char *const gpu_event_systems[] = {
 	"amdgpu", "amdgpu_dm", "amdkfd", "kfd", "gpu_scheduler", "gpu_sched", "dma_fence",
 	"dma_buf", "drm", "i915", "xe", "nouveau", "msm", "panfrost", "panthor",
-	"v3d", "lima", "etnaviv", "virtio_gpu", "vgem", NULL
+	"v3d", "lima", "etnaviv", "virtio_gpu", "vgem", "nvidia", NULL
 };
 
 bool is_gpu_event_system(const char *system)
@@ -65,18 +69,20 @@ bool is_gpu_driver_system(const char *system)
 
 const struct preset presets[] = {
 	{ "amd", "ROCm/amdgpu: KFD (queue ioctl probes), amdgpu, GPU scheduler, fences, vblank, the kernel's log (hangs); function_graph under :mod:amdgpu",
-	  amd_events, "function_graph", ":mod:amdgpu", true },
+	  amd_events, "function_graph", ":mod:amdgpu", true, false },
 	{ "drm", "any DRM-scheduler driver: drm, gpu_scheduler, dma_fence, the kernel's log",
-	  drm_events, NULL, NULL, false },
+	  drm_events, NULL, NULL, false, false },
 	{ "i915", "Intel i915: request events, fences, vblank",
-	  i915_events, NULL, NULL, false },
+	  i915_events, NULL, NULL, false, false },
 	{ "xe", "Intel xe: jobs, exec queues, buffers, VMs (not register or GuC-message events), GPU scheduler, fences, vblank, the kernel's log",
-	  xe_events, NULL, NULL, false },
+	  xe_events, NULL, NULL, false, false },
 	{ "virtio", "virtio-gpu: command queue, GPU scheduler, fences, vblank",
-	  virtio_events, NULL, NULL, false },
+	  virtio_events, NULL, NULL, false, false },
+	{ "nvidia", "NVIDIA's driver (no DRM jobs): kprobes on nvidia.ko's ioctl, open/close, mmap, interrupts and bottom halves, nvidia-uvm's fault service; Xids; the kernel's log",
+	  nvidia_events, NULL, NULL, false, true },
 	{ "all-gpu", "every GPU event system this kernel has, the kernel's log (the default)",
-	  all_gpu_events, NULL, NULL, false },
-	{ NULL, NULL, NULL, NULL, NULL, false }
+	  all_gpu_events, NULL, NULL, false, false },
+	{ NULL, NULL, NULL, NULL, NULL, false, false }
 };
 
 const struct preset *preset_find(const char *name)
@@ -91,5 +97,5 @@ const struct preset *preset_find(const char *name)
 
 const char *preset_names(void)
 {
-	return "amd, drm, i915, xe, virtio, all-gpu";
+	return "amd, drm, i915, xe, virtio, nvidia, all-gpu";
 }

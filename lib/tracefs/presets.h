@@ -11,6 +11,7 @@ struct preset {
 	const char *tracer;		/* NULL: events only */
 	const char *function_filter;	/* for the tracer, e.g. ":mod:amdgpu" */
 	bool kfd_probes;		/* KFD queue ioctl probes where the kernel allows */
+	bool nvidia_probes;		/* nvidia.ko's functions as kprobes */
 };
 
 extern const struct preset presets[];	/* ends with a NULL name */
@@ -41,7 +42,7 @@ bool is_system_wide_system(const char *system);
 
 /** preset_find - the preset so named, or NULL */
 const struct preset *preset_find(const char *name);
-/** preset_names - "amd|drm|i915|xe|virtio|all-gpu" */
+/** preset_names - "amd, drm, i915, xe, virtio, nvidia, all-gpu" */
 const char *preset_names(void);
 
 #endif

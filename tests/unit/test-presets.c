@@ -26,8 +26,24 @@ static void test_every_preset_parses(void)
 			free(sp.event);
 		}
 	}
-	CU_ASSERT_EQUAL(n, 6);
-	CU_ASSERT_PTR_NULL(preset_find("nvidia"));
+	CU_ASSERT_EQUAL(n, 7);
+	CU_ASSERT_PTR_NULL(preset_find("nouveau"));
+}
+
+/* NVIDIA's one tracepoint, recorded system-wide, and the probes; no other preset sets them */
+static void test_nvidia_sets_probes(void)
+{
+	const struct preset *p = preset_find("nvidia");
+	int i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_TRUE(p->nvidia_probes);
+	CU_ASSERT_FALSE(p->kfd_probes);
+	CU_ASSERT_PTR_NULL(p->tracer);
+	CU_ASSERT_STRING_EQUAL(p->events[0], "nvidia:nvidia_dev_xid");
+	CU_ASSERT_TRUE(is_system_wide_system("nvidia"));
+	for (i = 0; presets[i].name; i++)
+		CU_ASSERT_EQUAL(presets[i].nvidia_probes, p == &presets[i]);
 }
 
 static void test_amd_has_graph_under_amdgpu(void)
@@ -135,6 +151,7 @@ void suite_presets(void)
 {
 	CU_pSuite s = CU_add_suite("presets", NULL, NULL);
 
+	CU_add_test(s, "nvidia sets the probes and the Xid tracepoint", test_nvidia_sets_probes);
 	CU_add_test(s, "every preset event parses", test_every_preset_parses);
 	CU_add_test(s, "amd: function_graph under :mod:amdgpu", test_amd_has_graph_under_amdgpu);
 	CU_add_test(s, "GPU jobs need a driver's or the scheduler's events", test_gpu_jobs_need_a_driver);
