@@ -32,7 +32,6 @@ cp "$here/guest-init.sh" "$stage/init"
 chmod 755 "$stage/init"
 mkdir -p "$stage/lab"
 cp "$here/guest-soak.sh" "$stage/lab/soak.sh"
-cp "$here/nvidia-probes.txt" "$stage/lab/nvidia-probes.txt"
 cp "$gpu_trace" "$stage/bin/gpu-trace"
 # trace-cmd, to time the same function_graph set-up against gpu-trace's
 if command -v trace-cmd > /dev/null; then

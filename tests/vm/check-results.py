@@ -501,31 +501,64 @@ def nvidia_events(dat):
     return out
 
 
+def nvidia_formats_match():
+    """The group's formats as the guest printed them, against the fixtures' copies
+    (tests/fixtures/formats/linux-K/gpu_trace_nv_4242): field for field, the ID aside."""
+    text = open(os.path.join(results, "nvidia-formats.txt")).read()
+    want_dir = os.path.join(formats_root, f"linux-{kernel}", "gpu_trace_nv_4242")
+    strip = lambda t: re.sub(r"^ID: \d+\n", "", t, flags=re.M)
+    same, bad = 0, []
+    for block in text.split("== ")[1:]:
+        path, body = block.split("\n", 1)
+        event = path.split("/")[-2]
+        mine = os.path.join(want_dir, event, "format")
+        if os.path.exists(mine) and strip(open(mine).read()) == strip(body):
+            same += 1
+        else:
+            bad.append(event)
+    return same, bad
+
+
 def check_nvidia():
     """nvidia.ko's stand-in (gt_nvidia.ko, the real driver's function names and ioctl
-    numbering): every probe --preset nvidia is to set attaches; recorded with record -a,
-    the probes' events are what nvidia-client did (its escape, RM control command and
-    answer, each call's time inside the client's own bracket and no shorter than what
-    the module slept), the open/mmap/close, four interrupts each with its bottom half
-    500 us or more later, and the Xid with the text it was given, its format field for
-    field NVIDIA's own."""
-    probes = os.path.join(results, "nvidia-probes.txt")
-    truth = os.path.join(results, "nvidia-client.txt")
-    dat = os.path.join(results, "nvidia.dat")
-    if not all(os.path.exists(f) for f in (probes, truth, dat)):
+    numbering) under record --preset nvidia: check and list name its functions, every
+    probe is set (the RM status at return from 6.10 on) and gone afterwards; the probes'
+    events are what nvidia-client did (its escape, RM control command and answer, each
+    call inside the client's own times and no shorter than the module slept), the
+    open/mmap/close, four interrupts each with its bottom half 500 us or more later, UVM's
+    fault service, the Xid; and the report's NVIDIA section says the same."""
+    files = {n: os.path.join(results, f) for n, f in (
+        ("truth", "nvidia-client.txt"), ("dat", "nvidia.dat"), ("record", "nvidia-record.txt"),
+        ("check", "nvidia-check.txt"), ("list", "nvidia-list.txt"),
+        ("after", "nvidia-kprobes-after.txt"))}
+    if not all(os.path.exists(f) for f in files.values()):
         check("nvidia stand-in: recorded", False, "no nvidia.dat or client output; see console.log")
         return
-    defined = {}
-    for line in open(probes):
-        verdict, name = line.split()[:2]
-        defined.setdefault(name.rstrip(":"), []).append((verdict, line.strip()))
-    refused = [v[-1][1] for v in defined.values() if v[-1][0] != "defined"]
-    check("nvidia stand-in: every probe on nvidia.ko's functions attaches", not refused,
-          " | ".join(refused[:3]))
-    entry_args = defined.get("r:gt_nv_lab/ioctl_ret", [("", "")])[0][0] == "defined"
+    rec = open(files["record"]).read()
+    m = re.search(r"nvidia probes: (\d+) in group gpu_trace_nv_\d+ on gt_nvidia\.ko", rec)
+    check("nvidia stand-in: record --preset nvidia sets its 20 probes on gt_nvidia.ko",
+          m and m.group(1) == "20" and "not set:" not in rec,
+          " | ".join(l for l in rec.splitlines() if "nvidia" in l))
+    major, minor = (int(x) for x in kernel.split(".")[:2])
+    entry_args = "statuses read at return" in rec
     print(f"# {kernel}: nvidia: return probes read the ioctl's parameters (RM status): "
           f"{'yes' if entry_args else 'no (kernel before 6.10)'}")
+    check("nvidia stand-in: RM statuses read at return exactly where the kernel allows (6.10+)",
+          entry_args == ((major, minor) >= (6, 10)), rec)
+    text = open(files["check"]).read()
+    listed = open(files["list"]).read()
+    check("nvidia stand-in: check and list name the functions and the tracepoint",
+          "NVIDIA probes possible on gt_nvidia (--preset nvidia): 20;" in text and
+          "preset nvidia: complete" in text and listed.count("present (gt_nvidia)") == 10 and
+          re.search(r"nvidia:nvidia_dev_xid\s+present", listed),
+          " | ".join(l for l in (text + listed).splitlines() if "nvidia" in l.lower())[:600])
+    after = open(files["after"]).read().strip()
+    check("nvidia stand-in: no probe left after the record", not after, after[:200])
+    same, bad = nvidia_formats_match()
+    check(f"nvidia stand-in: the group's {same} formats match the fixtures' (gpu_trace_nv_4242)",
+          same == 20 and not bad, f"differ or missing: {bad}")
 
+    dat, truth = files["dat"], files["truth"]
     calls = [l.split() for l in open(truth) if l.startswith("call ")]
     mmap = next((l.split() for l in open(truth) if l.startswith("mmap ")), None)
     events = nvidia_events(dat)
@@ -539,8 +572,9 @@ def check_nvidia():
         t0, t1 = int(c[5]) / 1000, int(c[6]) / 1000
         (_, _, ts, e), (_, _, rts, r) = ioctls[2 * i], ioctls[2 * i + 1]
         nr, size = int(e["cmd"], 16) & 0xff, (int(e["cmd"], 16) >> 16) & 0x3fff
-        got_cmd = int(e["ctl_cmd"], 16) if nr == 0x2a else int(e["xfer_cmd"], 16) if nr == 0xd3 else 0
-        if nr != esc or (nr == 0xd3 and int(e["first"], 16) != 0x2a) or got_cmd != cmd:
+        got_cmd = int(e["ctl_cmd"], 16) if nr == 0x2a else \
+            int(e["xfer_ctl_cmd"], 16) if nr == 0xd3 else 0
+        if nr != esc or (nr == 0xd3 and int(e["xfer_escape"], 16) != 0x2a) or got_cmd != cmd:
             bad.append(f"call {i}: escape 0x{nr:x} (size {size}) command 0x{got_cmd:x}, "
                        f"made 0x{esc:x} 0x{cmd:x}")
         if r.get("ret") != "0":
@@ -585,6 +619,63 @@ def check_nvidia():
           [f for f in fields if "common_" not in f[0]] ==
           [("__data_loc char[] dev", "4"), ("u32 error_code", "4"), ("__data_loc char[] msg", "4")],
           f"{fields}")
+    check_nvidia_report(dat, calls, client, entry_args)
+
+
+def check_nvidia_report(dat, calls, client, entry_args):
+    """The report's NVIDIA section (JSON; text and CSV come from the same numbers) against
+    the client's ground truth: its calls by escape as the driver runs them (a transfer as
+    the RM control it carries) and command, none shorter than the module slept nor longer
+    than the client's bracket, RM errors where statuses were read; open/mmap/close; the
+    interrupt line; UVM's passes; the Xid."""
+    out = run(gpu_trace, "report", "--format", "json", dat)
+    try:
+        nv = json.loads(out.stdout)["nvidia"]
+    except (ValueError, KeyError, TypeError) as e:
+        check("nvidia stand-in: report's NVIDIA section", False, f"{e}: {out.stderr[:300]}")
+        return
+    pid = next(iter(client)) if len(client) == 1 else None
+    want = {}
+    for c in calls:
+        esc, cmd, status, slept = int(c[1], 16), int(c[2], 16), int(c[3], 16), int(c[4])
+        key = (0x2a if esc == 0xd3 else esc, f"0x{cmd:08x}" if esc in (0x2a, 0xd3) else None)
+        w = want.setdefault(key, {"calls": 0, "slept": 0, "bracket": 0, "errors": 0})
+        w["calls"] += 1
+        w["slept"] = max(w["slept"], slept * 1000)
+        w["bracket"] += int(c[6]) - int(c[5])
+        w["errors"] += status != 0
+    rows = {(r["escape"], r["command"]): r for r in nv["ioctls"] if r["pid"] == pid}
+    bad = []
+    if set(rows) != set(want):
+        bad.append(f"rows {sorted(map(str, rows))}, calls {sorted(map(str, want))}")
+    for key, w in want.items():
+        r = rows.get(key)
+        if not r:
+            continue
+        if r["calls"] != w["calls"] or r["max_ns"] < w["slept"] or r["total_ns"] > w["bracket"] + 2000:
+            bad.append(f"{key}: {r['calls']} calls max {r['max_ns']} total {r['total_ns']}, "
+                       f"made {w['calls']} slept up to {w['slept']} within {w['bracket']}")
+        if r["rm_errors"] != (w["errors"] if entry_args and key[0] == 0x2a else None):
+            bad.append(f"{key}: rm_errors {r['rm_errors']}, answered {w['errors']} non-zero")
+    proc = next((p for p in nv["processes"] if p["pid"] == pid), {})
+    if (proc.get("ioctls"), proc.get("opens"), proc.get("closes"), proc.get("mmaps"),
+            proc.get("mmap_failed")) != (len(calls), 1, 1, 1, 1):
+        bad.append(f"process {proc}")
+    irqs = nv["interrupts"]
+    if len(irqs) != 1 or irqs[0]["irq"] != 77 or irqs[0]["isrs"] != 4 or \
+            irqs[0]["bottom_halves"] != 4 or (irqs[0]["to_bh_p50_ns"] or 0) < 500000:
+        bad.append(f"interrupts {irqs}")
+    uvm = {u["buffer"]: u for u in nv["uvm"]}
+    if set(uvm) != {"replayable", "non-replayable"} or uvm["replayable"]["passes"] != 3 or \
+            uvm["replayable"]["p50_ns"] < 300000 or uvm["non-replayable"]["passes"] != 1 or \
+            uvm["non-replayable"]["max_ns"] < 150000:
+        bad.append(f"uvm {nv['uvm']}")
+    if [(x["code"], x["dev"], x["msg"]) for x in nv["xids"]] != \
+            [(79, "0000:c1:00.0", "GPU has fallen off the bus.")]:
+        bad.append(f"xids {nv['xids']}")
+    check("nvidia stand-in: the report's NVIDIA section is the client's calls (by escape and "
+          "RM control, their times and RM errors), open/mmap/close, the interrupt line, UVM's "
+          "passes and the Xid", not bad, " | ".join(bad[:3]))
 
 
 def check_dma_buf():
@@ -729,7 +820,7 @@ def each_recording(name, render):
         base = os.path.join(results, f[:-4])
         if not os.path.exists(base + ".jobs.json"):
             with open(base + ".jobs.json", "w") as out:
-                # a recording without GPU events (the NVIDIA stand-in's) says so: exit 2
+                # a recording without GPU jobs (the NVIDIA stand-in's) has an empty list
                 subprocess.run([gpu_trace, "report", "--jobs", "--format", "json", base + ".dat"],
                                stdout=out, stderr=subprocess.DEVNULL)
         why = render(base + ".dat", base)
@@ -819,6 +910,10 @@ def page_draws(dat, base):
         return why
     name = os.path.basename(base)
     hover = ["--hover"] if name.startswith("mock") and "warn" not in name else []
+    # the NVIDIA section's tables: the client's slow RM control and the Xid
+    if name == "nvidia":
+        hover = ["--text", "gt-nv-ioctls:RM_CONTROL 0x20800102",
+                 "--text", "gt-nv-xids:GPU has fallen off the bus."]
     c = run("python3", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "html",
                                     "check-page.py"),
             base + ".html", base + ".jobs.json", base + ".png", *hover)

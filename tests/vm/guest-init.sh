@@ -255,34 +255,22 @@ step dmabuf gpu-trace record --preset drm -o /out/dmabuf.dat -- /bin/dmabuf-prob
 cat /out/dmabuf-probe.txt 2> /dev/null
 tracefs_state > /out/tracefs-end.txt
 
-# nvidia.ko's stand-in (gt_nvidia.ko): probes on the functions the real driver
-# defines, as --preset nvidia is to set them, each one's answer kept; then a
-# client's ioctls in NVIDIA's numbering, interrupts and an Xid recorded with them.
-# After tracefs-end: these probes are the lab's own, removed at the end.
+# nvidia.ko's stand-in (gt_nvidia.ko): check and list as a user would run them,
+# then record --preset nvidia around a client's ioctls in NVIDIA's numbering,
+# interrupts, UVM fault service and an Xid (interrupts and UVM from other
+# contexts than the workload's: the preset records them system-wide). The
+# group's formats are read while it exists (the fixtures' source).
 if insmod /lib/modules/gt_nvidia.ko 2> /tmp/insmod.err; then
-	ke=/sys/kernel/tracing/kprobe_events
-	# a line starting with ? is the one before it, tried only when that was refused
-	last=defined
-	while IFS= read -r def; do
-		case $def in
-		'') continue ;;
-		'?'*) [ "$last" = refused ] || continue; def=${def#?} ;;
-		esac
-		if echo "$def" >> "$ke" 2> /dev/null; then
-			last=defined
-		else
-			last=refused
-		fi
-		echo "$last ${def%% *}: ${def#* }$([ $last = defined ] || echo " ($(tail -n 2 /sys/kernel/tracing/error_log 2> /dev/null | tr '\n' ' '))")"
-	done < /lab/nvidia-probes.txt > /out/nvidia-probes.txt
-	cat /out/nvidia-probes.txt
-	step nvidia gpu-trace record -a -e gt_nv_lab -e nvidia:nvidia_dev_xid -o /out/nvidia.dat -- \
-		sh -c '/bin/nvidia-client > /out/nvidia-client.txt; echo "4 500" > /sys/kernel/debug/gt_nvidia/irq;
-		       usleep 100000; echo "79 GPU has fallen off the bus." > /sys/kernel/debug/gt_nvidia/xid'
-	cat /out/nvidia-client.txt
+	gpu-trace check > /out/nvidia-check.txt 2>&1
+	gpu-trace list --preset nvidia > /out/nvidia-list.txt 2>&1
+	step nvidia gpu-trace record --preset nvidia -o /out/nvidia.dat -- \
+		sh -c 'for f in /sys/kernel/tracing/events/gpu_trace_nv_*/*/format; do echo "== $f"; cat "$f"; done > /out/nvidia-formats.txt
+		       /bin/nvidia-client > /out/nvidia-client.txt; echo "4 500" > /sys/kernel/debug/gt_nvidia/irq;
+		       usleep 100000; echo "3 300" > /sys/kernel/debug/gt_nvidia/uvm;
+		       echo "79 GPU has fallen off the bus." > /sys/kernel/debug/gt_nvidia/xid' > /out/nvidia-record.txt 2>&1
+	cat /out/nvidia-record.txt /out/nvidia-client.txt
 	cat /sys/kernel/tracing/events/nvidia/nvidia_dev_xid/format > /out/nvidia-xid-format.txt 2>&1
-	gone=$(sed -n 's/^[pr]:\(gt_nv_lab\/[^ ]*\).*/-:\1/p' "$ke")
-	echo "$gone" >> "$ke"
+	cat /sys/kernel/tracing/kprobe_events > /out/nvidia-kprobes-after.txt
 	rmmod gt_nvidia
 else
 	say "insmod gt_nvidia.ko: $(cat /tmp/insmod.err)"

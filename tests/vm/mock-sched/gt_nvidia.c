@@ -15,6 +15,10 @@
  *   echo "N US" > /sys/kernel/debug/gt_nvidia/irq: N interrupts, each with
  *     its bottom half US microseconds later (nvidia_isr, nvidia_isr_kthread_bh)
  *   echo "CODE text" > /sys/kernel/debug/gt_nvidia/xid: an Xid
+ *   echo "N US" > /sys/kernel/debug/gt_nvidia/uvm: N passes of nvidia-uvm's
+ *     replayable fault service, each US microseconds, then one of the
+ *     non-replayable fault buffer's taking US/2 (kernel-open/nvidia-uvm's
+ *     uvm_parent_gpu_service_*; the real ones run in UVM's bottom half)
  */
 #include <linux/debugfs.h>
 #include <linux/delay.h>
@@ -58,6 +62,8 @@ irqreturn_t nvidia_isr(int irq, void *arg);
 irqreturn_t nvidia_isr_msix(int irq, void *arg);
 irqreturn_t nvidia_isr_kthread_bh(int irq, void *data);
 irqreturn_t nvidia_isr_msix_kthread_bh(int irq, void *data);
+void uvm_parent_gpu_service_replayable_faults(void *parent_gpu);
+void uvm_parent_gpu_service_non_replayable_fault_buffer(void *parent_gpu);
 
 PROBED int nvidia_open(struct inode *inode, struct file *file)
 {
@@ -149,6 +155,38 @@ PROBED irqreturn_t nvidia_isr_msix_kthread_bh(int irq, void *data)
 	return nvidia_isr_kthread_bh(irq, data);
 }
 
+static unsigned int uvm_us;
+
+PROBED void uvm_parent_gpu_service_replayable_faults(void *parent_gpu)
+{
+	usleep_range(uvm_us, uvm_us + 10);
+}
+
+PROBED void uvm_parent_gpu_service_non_replayable_fault_buffer(void *parent_gpu)
+{
+	usleep_range(uvm_us / 2, uvm_us / 2 + 10);
+}
+
+static ssize_t uvm_write(struct file *f, const char __user *ubuf, size_t count, loff_t *pos)
+{
+	static int parent_gpu;	/* a pointer the probes read as the GPU's */
+	char buf[32];
+	int n, i;
+	unsigned int us;
+
+	if (count >= sizeof(buf) || copy_from_user(buf, ubuf, count))
+		return -EINVAL;
+	buf[count] = '\0';
+	if (sscanf(buf, "%d %u", &n, &us) != 2 || n <= 0 || n > 100 || us > 20000)
+		return -EINVAL;
+	uvm_us = us;
+	for (i = 0; i < n; i++)
+		uvm_parent_gpu_service_replayable_faults(&parent_gpu);
+	uvm_parent_gpu_service_non_replayable_fault_buffer(&parent_gpu);
+	pr_info("gt_nvidia: uvm passes=%d us=%u\n", n, us);
+	return count;
+}
+
 static void bottom_half(struct work_struct *w)
 {
 	u64 t = ktime_get_ns();
@@ -214,6 +252,7 @@ static ssize_t xid_write(struct file *f, const char __user *ubuf, size_t count, 
 
 static const struct file_operations irq_fops = { .owner = THIS_MODULE, .write = irq_write };
 static const struct file_operations xid_fops = { .owner = THIS_MODULE, .write = xid_write };
+static const struct file_operations uvm_fops = { .owner = THIS_MODULE, .write = uvm_write };
 
 static const struct file_operations nv_fops = {
 	.owner = THIS_MODULE,
@@ -248,6 +287,7 @@ static int __init gt_nvidia_init(void)
 	debug_dir = debugfs_create_dir("gt_nvidia", NULL);
 	debugfs_create_file("irq", 0200, debug_dir, NULL, &irq_fops);
 	debugfs_create_file("xid", 0200, debug_dir, NULL, &xid_fops);
+	debugfs_create_file("uvm", 0200, debug_dir, NULL, &uvm_fops);
 	return 0;
 }
 
