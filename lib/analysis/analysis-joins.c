@@ -3,7 +3,8 @@
  * The joins the pipeline runs, in the order each record meets them: the
  * workload's pid tree first (the job join asks it whose a job is), then
  * GPU jobs, the kernel's lines of hangs and resets (which ask the job join
- * what was in flight), KFD's functions, KFD's probe events, amdgpu's user
+ * what was in flight), KFD's functions, KFD's probe events, NVIDIA's probe
+ * events and Xids, amdgpu's user
  * queues, and last the print lines no other join took (the HIP runtime's
  * log, KFD debugfs snapshots).
  */
@@ -95,6 +96,29 @@ static void kfd_probes_record(struct analysis *a, struct join_record *r)
 static void kfd_probes_free(struct analysis *a)
 {
 	kfd_queue_table_free(&a->kq);
+}
+
+static int nvidia_init(struct analysis *a)
+{
+	nvidia_calls_init(&a->nv, a->tep);
+	return 0;
+}
+
+static void nvidia_record(struct analysis *a, struct join_record *r)
+{
+	nvidia_calls_next(&a->nv);
+	if (r->kind == GEV_NONE && a->nv.nr_formats && nvidia_calls_record(&a->nv, a->tep, r->rec))
+		r->taken = true;
+}
+
+static void nvidia_free(struct analysis *a)
+{
+	nvidia_calls_free(&a->nv);
+}
+
+static bool nvidia_gpu_data(const struct analysis *a)
+{
+	return nvidia_calls_any(&a->nv);
 }
 
 static uint64_t client_hw_ns(void *ctx, uint64_t id)
@@ -226,6 +250,8 @@ const struct analysis_join analysis_joins[] = {
 	  .gpu_data = kfd_functions_gpu_data },
 	{ .name = "KFD probe events", .init = kfd_probes_init, .record = kfd_probes_record,
 	  .free = kfd_probes_free, .gpu_data = kfd_probes_gpu_data },
+	{ .name = "NVIDIA probe events", .init = nvidia_init, .record = nvidia_record,
+	  .free = nvidia_free, .gpu_data = nvidia_gpu_data },
 	{ .name = "amdgpu user queues", .init = user_queues_join_init,
 	  .record = user_queues_join_record, .finish = user_queues_join_finish,
 	  .free = user_queues_join_free, .gpu_data = user_queues_gpu_data },

@@ -17,6 +17,7 @@
 #include "analysis/kfd-snapshots.h"
 #include "analysis/kfd-queue-table.h"
 #include "analysis/kfd-queues.h"
+#include "analysis/nvidia-calls.h"
 #include "analysis/timeline.h"
 #include "analysis/user-queues.h"
 #include "analysis/workload-tree.h"
@@ -61,6 +62,7 @@ struct analysis {
 	struct kfd_snapshots snaps;		/* record's KFD debugfs snapshots */
 	struct user_queues uq;			/* amdgpu's user-mode queues (7.x) */
 	struct gpu_hangs hangs;			/* ring timeouts and GPU resets */
+	struct nvidia_calls nv;			/* record --preset nvidia's probes, Xids */
 	struct drm_clients drm;			/* record's DRM fdinfo snapshots */
 	struct workload_tree workload;
 	struct hip_runtime hip;			/* the HIP runtime's log lines */

@@ -8,6 +8,7 @@
 #include "output/perfetto-gpu.h"
 #include "output/perfetto-gpu-counters.h"
 #include "output/perfetto-kfd.h"
+#include "output/perfetto-nvidia.h"
 #include "output/perfetto-packet.h"
 
 /* Field numbers of Perfetto's public protos (protos/perfetto/trace/...). */
@@ -719,6 +720,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		page_tables(p, ev);
 	if (ev && ev->kind == GEV_DMA_BUF)
 		dma_buf(p, ev);
+	if (a->nv.done.kind != NVD_NONE)
+		perfetto_nvidia(p);
 	if (ev)
 		ring_counters(p, rec->ts);
 	return p->error ? -1 : 0;

@@ -28,6 +28,7 @@ const struct report_section *const report_sections[] = {
 	&report_section_kfd,
 	&report_section_userq,
 	&report_section_hip,
+	&report_section_nvidia,
 	NULL,
 };
 

@@ -154,7 +154,7 @@ test_perfetto_trace_processor() {
 # a sequence id (Perfetto's error stat), a job 1 ns off, a slice it never read,
 # a hardware lane ranked last, a submitter's process misnamed, a GPU counter's
 # busy share 1% off or its jobs in flight one off, the GPU left undescribed, a
-# failed KFD create not where the report puts it.
+# failed KFD create not where the report puts it, an NVIDIA call the track lacks.
 test_perfetto_trace_processor_fails() {
 	need_trace_processor || return
 	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$WORK/tn.dat" ||
@@ -163,6 +163,12 @@ test_perfetto_trace_processor_fails() {
 	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" kfd-probes "$WORK/tn-kfd.dat" ||
 		{ WHY="make-fixture failed"; return 1; }
 	pf_check "$WORK/tn-kfd.dat" tn-kfd || return 1
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" nvidia "$WORK/tn-nv.dat" ||
+		{ WHY="make-fixture failed"; return 1; }
+	pf_check "$WORK/tn-nv.dat" tn-nv || return 1
+	# one RM control more in the report than on its track
+	"$GT" report --format json "$WORK/tn-nv.dat" | python3 -c "import json,sys; d=json.load(sys.stdin); d['nvidia']['ioctls'][-2]['calls'] += 1; json.dump(d, open(sys.argv[1], 'w'))" \
+		"$WORK/tn-nv.summary.json"
 	# the failed create 1 ns later in the report than on its track
 	"$GT" report --format json "$WORK/tn-kfd.dat" | python3 -c "import json,sys; d=json.load(sys.stdin); q=[q for q in d['kfd']['probes']['queues'] if q['result']][0]; q['created_ns'] += 1; json.dump(d, open(sys.argv[1], 'w'))" \
 		"$WORK/tn-kfd.summary.json"
@@ -184,7 +190,7 @@ test_perfetto_trace_processor_fails() {
 		sed '/^  gpu_info {/,/^  }/d' "$WORK/tn.txt" |
 		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-gpuinfo.pftrace" ||
 		{ WHY="protoc cannot encode the changed traces"; return 1; }
-	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt"),$(tp_entry rank "$WORK/tn-rank.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry name "$WORK/tn-name.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry busy "$WORK/tn-busy.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry inflight "$WORK/tn-inflight.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry gpuinfo "$WORK/tn-gpuinfo.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry kfd "$WORK/tn-kfd.pftrace" "$WORK/tn-kfd.json" "$WORK/tn-kfd.txt" '[]' "$WORK/tn-kfd.summary.json")]") > "$WORK/tn-manifest.json"
+	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt"),$(tp_entry rank "$WORK/tn-rank.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry name "$WORK/tn-name.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry busy "$WORK/tn-busy.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry inflight "$WORK/tn-inflight.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry gpuinfo "$WORK/tn-gpuinfo.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry kfd "$WORK/tn-kfd.pftrace" "$WORK/tn-kfd.json" "$WORK/tn-kfd.txt" '[]' "$WORK/tn-kfd.summary.json"),$(tp_entry nvidia "$WORK/tn-nv.pftrace" "$WORK/tn-nv.json" "$WORK/tn-nv.txt" '[]' "$WORK/tn-nv.summary.json")]") > "$WORK/tn-manifest.json"
 	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tn-manifest.json" > "$WORK/tn.check"
 	expect "check-tp.py passed what it must fail" [ $? = 1 ] || return 1
 	expect "the good trace failed: $(grep -m1 'good' "$WORK/tn.check")" grep -q '^ok: good: ' "$WORK/tn.check" || return 1
@@ -196,7 +202,9 @@ test_perfetto_trace_processor_fails() {
 	expect "a busy share 1% off not seen" grep -q "^not ok: busy: ring gfx_0.0.0: busy .* its jobs ran" "$WORK/tn.check" || return 1
 	expect "a GPU in-flight count off not seen" grep -q "^not ok: inflight: ring .* in flight at .* as GPU counter" "$WORK/tn.check" || return 1
 	expect "a GPU left undescribed not seen" grep -q "^not ok: gpuinfo: gpu 0: no name" "$WORK/tn.check" || return 1
-	expect "a failed KFD create 1 ns off its track not seen" grep -q "^not ok: kfd: KFD queues tracks hold" "$WORK/tn.check"
+	expect "a failed KFD create 1 ns off its track not seen" grep -q "^not ok: kfd: KFD queues tracks hold" "$WORK/tn.check" || return 1
+	expect "an NVIDIA call more in the report than on its track not seen" \
+		grep -q "^not ok: nvidia: NVIDIA track ('ioctls python3 5000', 'RM_CONTROL 0x00800201')" "$WORK/tn.check"
 }
 
 test_perfetto_checker_fails_on_wrong_times() {

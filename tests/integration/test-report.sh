@@ -897,7 +897,7 @@ test_report_owner_switches() {
 	expect "JSON summary" python3 -c 'import json, sys
 d = json.load(sys.stdin)
 s = d["owner_switches"]
-assert d["schema"] == "gpu-trace-report/6", d["schema"]
+assert d["schema"] == "gpu-trace-report/7", d["schema"]
 assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
 w = s["switches"][3]
 assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
@@ -1170,4 +1170,56 @@ assert c["engine_ns"] == 830000 and c["snapshots_hardware_ns"] is None and c["jo
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "JSON drm_clients not null without snapshots" python3 -c 'import json, sys
 assert json.load(sys.stdin)["drm_clients"] is None' < <("$GT" report --format json "$f")
+}
+
+# record --preset nvidia's probes (the fixture from the lab stand-in's 7.3 and 6.1 formats):
+# every format tells the same calls, interrupts, UVM passes and Xids; 6.1 reads no RM status.
+test_report_nvidia() {
+	local f out first
+	f=$(fixture nvidia) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "summary line: $(grep '^NVIDIA' <<< "$out")" \
+		grep -q '^NVIDIA: 12 ioctls by 2 processes, 5 interrupts on 2 lines, 4 UVM fault service passes, 2 Xids$' <<< "$out" || return 1
+	expect "the RM control row" grep -Eq '^ +5000 python3 +RM_CONTROL +0x20800102 +4 +0 +0 +2100\.000 +9000\.000 +9000\.000 +15300\.000$' <<< "$out" || return 1
+	expect "the control answered 0x1f counted" grep -Eq '^ +5000 python3 +RM_CONTROL +0x20801801 +1 +0 +1 ' <<< "$out" || return 1
+	expect "an escape the driver does not name, failed" grep -Eq '^ +5000 python3 +0x5a +- +1 +1 +- ' <<< "$out" || return 1
+	first=$(grep -A2 '^  slowest ioctls:' <<< "$out" | tail -n 1)
+	expect "the slowest call first: $first" \
+		grep -Eq '^ +1\.007600 +5000 python3 +RM_CONTROL +0x20800102 +9000\.000 +0 0x00000000$' <<< "$first" || return 1
+	expect "irq 77: 4 ISRs, one not the device's, 3 bottom halves 500-600 us after" \
+		grep -Eq '^ +77 +4 +0 +148\.2 +1 +3 +8\.000 +8\.000 +8\.000 +500\.000 +600\.000 +600\.000 ' <<< "$out" || return 1
+	expect "the Xid with its text" grep -q '^  Xid 79 at 1.027000 on 0000:c1:00.0: GPU has fallen off the bus.$' <<< "$out" || return 1
+	expect "no KFD advice for an NVIDIA file" not grep -q '^KFD queues' <<< "$out" || return 1
+	expect "JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)["nvidia"]
+assert d["probes"] and d["statuses"] and d["commands"] and d["unmatched_returns"] == 1, d
+r = {(x["pid"], x["escape_name"], x["command"]): x for x in d["ioctls"]}
+c = r[(5000, "RM_CONTROL", "0x20800102")]
+assert (c["calls"], c["p50_ns"], c["max_ns"], c["total_ns"], c["rm_errors"]) == (4, 2100000, 9000000, 15300000, 0), c
+assert r[(5000, "RM_CONTROL", "0x20801801")]["rm_errors"] == 1
+assert r[(5000, "RM_ALLOC", None)]["rm_errors"] is None
+assert d["slowest"][0]["ns"] == 9000000 and d["slowest"][0]["status"] == "0x00000000"
+p = d["processes"][0]
+assert (p["pid"], p["opens"], p["closes"], p["mmaps"], p["mmap_failed"], p["mmap_bytes"]) == (5000, 1, 1, 2, 1, 65536), p
+i = {x["irq"]: x for x in d["interrupts"]}
+assert (i[78]["isrs"], i[78]["msix"], i[78]["bottom_halves"], i[78]["to_bh_max_ns"]) == (1, 1, 1, 399000), i[78]
+u = {x["buffer"]: x for x in d["uvm"]}
+assert u["replayable"]["passes"] == 3 and u["replayable"]["total_ns"] == 1200000 and u["non-replayable"]["max_ns"] == 150000, u
+assert [(x["code"], x["dev"]) for x in d["xids"]] == [(13, "0000:c1:00.0"), (79, "0000:c1:00.0")], d["xids"]' \
+		< <("$GT" report --format json "$f") || return 1
+	out=$("$GT" report --format csv "$f")
+	expect "CSV: the RM control row" grep -q '^5000,python3,42,RM_CONTROL,0x20800102,4,0,4,0,2100000,9000000,9000000,15300000$' <<< "$out" || return 1
+	expect "CSV: irq 78" grep -q '^78,1,1,0,1,37.044,8000,8000,8000,8000,399000,399000,399000,399000,30000,30000,30000,30000$' <<< "$out" || return 1
+	expect "CSV: the Xid, its text quoted where it must be" \
+		grep -q '^1026000000,5000,13,0000:c1:00.0,"Graphics SM Warp Exception on (GPC 0, TPC 1, SM 0)"$' <<< "$out" || return 1
+	f=$(fixture nvidia-6.1) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "6.1: says why no RM status" grep -q 'RM statuses not read (return probes read the caller.s parameters from 6.10 on)' <<< "$out" || return 1
+	expect "6.1: no RM error counted" grep -Eq '^ +5000 python3 +RM_CONTROL +0x20801801 +1 +0 +- ' <<< "$out" || return 1
+	expect "6.1 JSON: statuses false, rm_errors null" python3 -c 'import json, sys
+d = json.load(sys.stdin)["nvidia"]
+assert not d["statuses"] and all(r["rm_errors"] is None for r in d["ioctls"]), d' < <("$GT" report --format json "$f") || return 1
+	f=$(fixture kfd-probes) || { WHY="make-fixture failed"; return 1; }
+	expect "JSON nvidia null without NVIDIA events" python3 -c 'import json, sys
+assert json.load(sys.stdin)["nvidia"] is None' < <("$GT" report --format json "$f")
 }

@@ -10,7 +10,8 @@ trace as protoc decodes it (tests/perfetto/trace.proto); a trace of several
 files names each further file's report and the offset it was moved by in
 "also" ([[path, offset_ns], ...]), and each file's rings sit under a group
 named after it; summary (optional) is `gpu-trace report --format json`, whose
-KFD probe queues must be on the "KFD queues" tracks.
+KFD probe queues must be on the "KFD queues" tracks and whose NVIDIA calls,
+interrupts, UVM passes and Xids on the "NVIDIA" tracks.
 Asserts, with SQL: no stats row of severity error or data_loss; each ring's
 hardware slices are the report's finished jobs at the report's times, named
 after the submitting process, whose process carries its name; each ring's
@@ -75,6 +76,10 @@ IN_FLIGHT = ("select p.name as ring, f.name as file, c.ts, c.value from counter 
 KFD = ("select s.ts, s.name, t.name as track, p.name as proc from slice s "
        "join track t on s.track_id = t.id join track p on t.parent_id = p.id "
        "join track r on p.parent_id = r.id where r.name = 'KFD queues' and s.depth = 0")
+# slices on the NVIDIA tracks (NVIDIA > "ioctls COMM TID", "irq N ISR", ...), counted and summed
+NVIDIA = ("select t.name as track, s.name, count(*) as n, sum(s.dur) as dur from slice s "
+          "join track t on s.track_id = t.id join track r on t.parent_id = r.id "
+          "where r.name = 'NVIDIA' group by t.name, s.name")
 GPUS = "select gpu, name, pci_bdf, extract_arg(arg_set_id, 'rings') as rings from gpu"
 FLOWS = ("select f.id, o.ts as out_ts, i.ts as in_ts from flow f "
          "left join slice o on f.slice_out = o.id left join slice i on f.slice_in = i.id")
@@ -243,12 +248,49 @@ def kfd_queues(kfd, summary):
     return errors
 
 
+def nvidia(slices, summary):
+    """What record --preset nvidia's probes saw (the report's nvidia section) on the
+    "NVIDIA" tracks: each process's calls by escape and RM control command, as many
+    and as long in all; each interrupt line's ISRs and bottom halves; each UVM fault
+    buffer's passes; each Xid."""
+    nv = summary.get("nvidia")
+    got = {(s["track"], s["name"]): (s["n"], s["dur"]) for s in slices}
+    want = {}
+    if not nv:
+        return [f"NVIDIA tracks {sorted(got)}, none in the report"] if got else []
+    for r in nv["ioctls"]:
+        name = (r["escape_name"] or f"escape 0x{r['escape']:02x}") + \
+            (f" {r['command']}" if r["command"] else "")
+        want[(f"ioctls {r['comm']} {r['pid']}", name)] = (r["calls"], r["total_ns"])
+    for l in nv["interrupts"]:
+        want[(f"irq {l['irq']} ISR", "ISR")] = (l["isrs"], l["isr_total_ns"])
+        if l["bottom_halves"]:
+            want[(f"irq {l['irq']} bottom half", "bottom half")] = \
+                (l["bottom_halves"], l["bh_total_ns"])
+    for u in nv["uvm"]:
+        want[(f"UVM {u['buffer']} faults {u['gpu']}", "fault service")] = \
+            (u["passes"], u["total_ns"])
+    for x in nv["xids"]:
+        k = ("Xids", f"Xid {x['code']}")
+        want[k] = (want.get(k, (0, 0))[0] + 1, 0)
+    # open, close and mmap are drawn beside the ioctls; the report counts them per process
+    calls = {k: v for k, v in got.items() if k[1] not in ("open", "close", "mmap")}
+    errors = [f"NVIDIA track {k}: {calls.get(k)} (slices, ns), the report {want.get(k)}"
+              for k in sorted(set(calls) | set(want)) if calls.get(k) != want.get(k)]
+    for p in nv["processes"]:
+        for what, n in (("open", p["opens"]), ("close", p["closes"]), ("mmap", p["mmaps"])):
+            k = (f"ioctls {p['comm']} {p['pid']}", what)
+            if got.get(k, (0, 0))[0] != n:
+                errors.append(f"NVIDIA track {k}: {got.get(k, (0, 0))[0]} slices, the report {n}")
+    return errors
+
+
 def check(entry, result):
     """The failed checks of one trace, and a summary of what held."""
     if "error" in result:
         return [f"the trace processor: {result['error']}"], None
     stats, hardware, groups, counts, flows, lanes, processes, group_paths, gpu, counters, \
-        in_flight, gpus, kfd = result["results"]
+        in_flight, gpus, kfd, nv_slices = result["results"]
     sources = [(json.load(open(entry["report"])), 0)] + \
         [(json.load(open(path)), int(off)) for path, off in entry.get("also", [])]
     many = len(sources) > 1
@@ -300,6 +342,7 @@ def check(entry, result):
     errors += gpu_counters(counters, in_flight, gpus, gpu, many, sources, group_of)
     if entry.get("summary"):
         errors += kfd_queues(kfd, json.load(open(entry["summary"])))
+        errors += nvidia(nv_slices, json.load(open(entry["summary"])))
     slices = counts[0]["slices"]
     if slices != want_slices:
         errors.append(f"{slices} slices read, the trace holds {want_slices} (begins and instants)")
@@ -314,14 +357,15 @@ def check(entry, result):
                     f"jobs on the hardware, {len(flows)} flows, {len(gpu)} GPU slices on "
                     f"{len({g['gpu'] for g in gpu})} GPU(s), "
                     f"{len({c['name'] for c in counters})} GPU counters"
-                    + (f", {len(kfd)} KFD probe slices" if kfd else ""))
+                    + (f", {len(kfd)} KFD probe slices" if kfd else "")
+                    + (f", {sum(s['n'] for s in nv_slices)} NVIDIA slices" if nv_slices else ""))
 
 
 def main():
     assets, manifest = sys.argv[1:3]
     entries = json.load(open(manifest))
     queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS, GPU,
-               GPU_COUNTERS, IN_FLIGHT, GPUS, KFD]
+               GPU_COUNTERS, IN_FLIGHT, GPUS, KFD, NVIDIA]
     try:
         results = run(assets, [{"trace": e["trace"], "queries": queries} for e in entries])
     except (RuntimeError, subprocess.TimeoutExpired) as e:

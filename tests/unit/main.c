@@ -41,6 +41,7 @@ int main(void)
 	suite_live_stats();
 	suite_hip_log();
 	suite_kfd_queue_table();
+	suite_nvidia_calls();
 	suite_kfd_mqd();
 	suite_cpu_coverage();
 	suite_record_field();

@@ -29,6 +29,7 @@ void suite_workload_tree(void);
 void suite_live_stats(void);
 void suite_hip_log(void);
 void suite_kfd_queue_table(void);
+void suite_nvidia_calls(void);
 void suite_kfd_mqd(void);
 void suite_cpu_coverage(void);
 void suite_record_field(void);

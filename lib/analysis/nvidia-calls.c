@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/nvidia-calls.h"
+#include "decode/record-field.h"
+
+void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep)
+{
+	struct tep_event **evs = tep_list_events(tep, TEP_EVENT_SORT_ID);
+	struct tep_event *xid = tep_find_event_by_name(tep, "nvidia", "nvidia_dev_xid");
+	int i;
+
+	memset(n, 0, sizeof(*n));
+	for (i = 0; evs && evs[i] && n->nr_formats < NVP_NR; i++) {
+		enum nv_probe_kind kind;
+
+		if (!nv_probe_group_pid(evs[i]->system))
+			continue;
+		kind = nv_probe_kind_of(evs[i]->name);
+		if (kind == NVP_NR)
+			continue;
+		n->formats[n->nr_formats].id = evs[i]->id;
+		n->formats[n->nr_formats].kind = kind;
+		n->formats[n->nr_formats++].event = evs[i];
+		if (kind == NVP_IOCTL_RET)
+			n->statuses = tep_find_field(evs[i], "status") != NULL;
+		if (kind == NVP_IOCTL)
+			n->commands = tep_find_field(evs[i], "ctl_cmd") != NULL;
+	}
+	n->probes = n->nr_formats > 0;
+	if (xid) {
+		n->formats[n->nr_formats].id = xid->id;
+		n->formats[n->nr_formats].kind = NVP_NR;
+		n->formats[n->nr_formats++].event = xid;
+	}
+}
+
+static bool field(struct tep_event *ev, struct tep_record *rec, const char *name, uint64_t *v)
+{
+	unsigned long long val;
+
+	/* a cut record (a fuzzer's, a damaged file) has no such field */
+	if (!record_field_num(tep_find_field(ev, name), rec, &val))
+		return false;
+	*v = val;
+	return true;
+}
+
+static uint64_t num(struct tep_event *ev, struct tep_record *rec, const char *name)
+{
+	uint64_t v = 0;
+
+	field(ev, rec, name, &v);
+	return v;
+}
+
+static struct nv_pending *push_pending(struct nvidia_calls *n, int key, enum nv_probe_kind kind,
+				       uint64_t ts, int pid)
+{
+	struct nv_pending *p;
+
+	if (n->nr_pending == NV_MAX_PENDING) {
+		/* a return never seen (the recording stopped inside a call) */
+		memmove(n->pending, n->pending + 1, sizeof(n->pending[0]) * (NV_MAX_PENDING - 1));
+		n->nr_pending--;
+	}
+	p = &n->pending[n->nr_pending++];
+	memset(p, 0, sizeof(*p));
+	p->key = key;
+	p->kind = kind;
+	p->ts = ts;
+	p->pid = pid;
+	return p;
+}
+
+/* the latest open entry of this kind for this key; taken off the list when @take */
+static bool pop_pending(struct nvidia_calls *n, int key, enum nv_probe_kind kind,
+			struct nv_pending *out, bool take)
+{
+	int i;
+
+	for (i = n->nr_pending - 1; i >= 0; i--) {
+		if (n->pending[i].key != key || n->pending[i].kind != kind)
+			continue;
+		if (out)
+			*out = n->pending[i];
+		if (take) {
+			memmove(n->pending + i, n->pending + i + 1,
+				sizeof(n->pending[0]) * (size_t)(n->nr_pending - i - 1));
+			n->nr_pending--;
+		}
+		return true;
+	}
+	return false;
+}
+
+static struct nv_process *process(struct nvidia_calls *n, int pid)
+{
+	int i;
+
+	for (i = 0; i < n->nr_procs; i++)
+		if (n->procs[i].pid == pid)
+			return &n->procs[i];
+	if (!n->procs && !(n->procs = calloc(NV_MAX_PROCESSES, sizeof(*n->procs))))
+		n->oom = true;
+	if (!n->procs || n->nr_procs == NV_MAX_PROCESSES) {
+		n->more_procs++;
+		return NULL;
+	}
+	n->procs[n->nr_procs].pid = pid;
+	return &n->procs[n->nr_procs++];
+}
+
+static struct nv_call_row *call_row(struct nvidia_calls *n, const struct nv_pending *p)
+{
+	struct nv_call_row *r;
+	int i;
+
+	for (i = 0; i < n->nr_rows; i++) {
+		r = &n->rows[i];
+		if (r->pid == p->pid && r->escape == p->escape && r->has_cmd == p->has_cmd &&
+		    r->ctl_cmd == p->ctl_cmd)
+			return r;
+	}
+	if (n->nr_rows == NV_MAX_CALL_ROWS)
+		return NULL;
+	if (n->nr_rows == n->cap_rows) {
+		int cap = n->cap_rows ? n->cap_rows * 2 : 16;
+		struct nv_call_row *rows = realloc(n->rows, sizeof(*rows) * (size_t)cap);
+
+		if (!rows) {
+			n->oom = true;
+			return NULL;
+		}
+		n->rows = rows;
+		n->cap_rows = cap;
+	}
+	r = &n->rows[n->nr_rows++];
+	memset(r, 0, sizeof(*r));
+	r->pid = p->pid;
+	r->escape = p->escape;
+	r->ctl_cmd = p->ctl_cmd;
+	r->has_cmd = p->has_cmd;
+	return r;
+}
+
+static void keep_slow(struct nvidia_calls *n, const struct nv_slow_call *c)
+{
+	int i;
+
+	if (n->nr_slowest == NV_SLOWEST && c->ns <= n->slowest[NV_SLOWEST - 1].ns)
+		return;
+	i = n->nr_slowest < NV_SLOWEST ? n->nr_slowest++ : NV_SLOWEST - 1;
+	for (; i > 0 && n->slowest[i - 1].ns < c->ns; i--)
+		n->slowest[i] = n->slowest[i - 1];
+	n->slowest[i] = *c;
+}
+
+/*
+ * The escape from the ioctl's number (_IOWR('F', escape, size)); a transfer
+ * (NV_ESC_IOCTL_XFER_CMD) is counted as the escape it carries, as the driver runs it.
+ */
+static void ioctl_entry(struct nvidia_calls *n, struct tep_event *ev, struct tep_record *rec,
+			int tid, int pid)
+{
+	uint32_t cmd = (uint32_t)num(ev, rec, "cmd");
+	struct nv_pending *p = push_pending(n, tid, NVP_IOCTL, rec->ts, pid);
+	uint64_t v;
+
+	p->escape = cmd & 0xff;
+	if (p->escape == NV_ESC_IOCTL_XFER_CMD && field(ev, rec, "xfer_escape", &v)) {
+		p->xfer_escape = (uint32_t)v;
+		p->escape = (uint32_t)v & 0xff;
+		p->has_cmd = p->escape == NV_ESC_RM_CONTROL && field(ev, rec, "xfer_ctl_cmd", &v);
+	} else {
+		p->has_cmd = p->escape == NV_ESC_RM_CONTROL && field(ev, rec, "ctl_cmd", &v);
+	}
+	if (p->has_cmd)
+		p->ctl_cmd = (uint32_t)v;
+}
+
+static void ioctl_return(struct nvidia_calls *n, struct tep_event *ev, struct tep_record *rec,
+			 const struct nv_pending *p, int tid)
+{
+	struct nv_slow_call c = { .ts = p->ts, .ns = rec->ts - p->ts, .pid = p->pid, .tid = tid,
+				  .escape = p->escape, .ctl_cmd = p->ctl_cmd, .has_cmd = p->has_cmd };
+	struct nv_call_row *row = call_row(n, p);
+	struct nv_process *proc = process(n, p->pid);
+	uint64_t v;
+
+	c.ret = (int64_t)num(ev, rec, "ret");
+	/* RM's answer: in the parameters the caller passed, or in the transfer's */
+	if (p->escape == NV_ESC_RM_CONTROL &&
+	    field(ev, rec, p->xfer_escape ? "xfer_status" : "status", &v)) {
+		c.has_status = true;
+		c.status = (uint32_t)v;
+	}
+	if (row) {
+		latency_stats_add(&row->ns, c.ns);
+		row->failed += c.ret != 0;
+		row->statuses += c.has_status;
+		row->rm_errors += c.has_status && c.status;
+	} else {
+		n->more_rows++;
+	}
+	if (proc) {
+		proc->ioctls++;
+		proc->ioctl_ns += c.ns;
+	}
+	keep_slow(n, &c);
+	n->done.kind = NVD_IOCTL;
+	n->done.call = c;
+}
+
+static struct nv_irq *irq_line(struct nvidia_calls *n, int irq)
+{
+	int i;
+
+	for (i = 0; i < n->nr_irqs; i++)
+		if (n->irqs[i].irq == irq)
+			return &n->irqs[i];
+	if (n->nr_irqs == NV_MAX_IRQS)
+		return NULL;
+	if (!n->irqs && !(n->irqs = calloc(NV_MAX_IRQS, sizeof(*n->irqs)))) {
+		n->oom = true;
+		return NULL;
+	}
+	n->irqs[n->nr_irqs].irq = irq;
+	return &n->irqs[n->nr_irqs++];
+}
+
+static struct nv_uvm *uvm_row(struct nvidia_calls *n, bool replayable, uint64_t gpu)
+{
+	int i;
+
+	for (i = 0; i < n->nr_uvm; i++)
+		if (n->uvm[i].replayable == replayable && n->uvm[i].gpu == gpu)
+			return &n->uvm[i];
+	if (n->nr_uvm == NV_MAX_UVM)
+		return NULL;
+	if (!n->uvm && !(n->uvm = calloc(NV_MAX_UVM, sizeof(*n->uvm)))) {
+		n->oom = true;
+		return NULL;
+	}
+	n->uvm[n->nr_uvm].replayable = replayable;
+	n->uvm[n->nr_uvm].gpu = gpu;
+	return &n->uvm[n->nr_uvm++];
+}
+
+static void xid(struct nvidia_calls *n, struct tep_event *ev, struct tep_record *rec, int pid)
+{
+	struct nv_xid *x;
+
+	if (!n->xids && !(n->xids = calloc(NV_MAX_XIDS, sizeof(*n->xids))))
+		n->oom = true;
+	if (!n->xids || n->nr_xids == NV_MAX_XIDS) {
+		n->more_xids++;
+		return;
+	}
+	x = &n->xids[n->nr_xids++];
+	x->ts = rec->ts;
+	x->pid = pid;
+	x->code = (uint32_t)num(ev, rec, "error_code");
+	record_field_str(tep_find_field(ev, "dev"), rec, x->dev, sizeof(x->dev));
+	record_field_str(tep_find_field(ev, "msg"), rec, x->msg, sizeof(x->msg));
+	n->done.xid = x;
+}
+
+/* an interrupt line's ISR: the first since its last bottom half began starts the wait */
+static void isr_entry(struct nvidia_calls *n, enum nv_probe_kind kind, int cpu, int irq,
+		      uint64_t ts)
+{
+	struct nv_irq *l = irq_line(n, irq);
+
+	push_pending(n, -1 - cpu, kind, ts, 0)->irq = irq;
+	if (!l)
+		return;
+	if (kind == NVP_ISR_MSIX) {
+		l->msix++;
+		return;
+	}
+	if (!l->isrs++)
+		l->first = ts;
+	l->last = ts;
+	if (!l->waiting_since)
+		l->waiting_since = ts;
+}
+
+static void bh_entry(struct nvidia_calls *n, enum nv_probe_kind kind, int tid, int irq,
+		     uint64_t ts)
+{
+	struct nv_irq *l;
+
+	/* a bottom half that calls the other (an MSI-X one the plain one) is one */
+	if (pop_pending(n, tid, kind == NVP_BH ? NVP_BH_MSIX : NVP_BH, NULL, false)) {
+		push_pending(n, tid, kind, ts, 0)->irq = -1;
+		return;
+	}
+	push_pending(n, tid, kind, ts, 0)->irq = irq;
+	l = irq_line(n, irq);
+	if (!l)
+		return;
+	l->bhs++;
+	if (l->waiting_since) {
+		latency_stats_add(&l->to_bh_ns, ts - l->waiting_since);
+		l->waiting_since = 0;
+	}
+}
+
+static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, struct tep_event *ev,
+			 struct tep_record *rec, const struct nv_pending *p)
+{
+	struct nv_process *proc;
+	struct nv_irq *l;
+	struct nv_uvm *u;
+	int64_t ret = (int64_t)num(ev, rec, "ret");
+	uint64_t ns = rec->ts - p->ts;
+
+	n->done.ret = ret;
+	n->done.irq = p->irq;
+	n->done.bytes = p->bytes;
+	switch (entry) {
+	case NVP_OPEN:
+	case NVP_MMAP:
+		n->done.kind = entry == NVP_OPEN ? NVD_OPEN : NVD_MMAP;
+		proc = process(n, p->pid);
+		if (proc && entry == NVP_OPEN) {
+			proc->opens++;
+			proc->open_failed += ret != 0;
+		} else if (proc) {
+			proc->mmaps++;
+			proc->mmap_failed += ret != 0;
+			proc->mmap_bytes += ret ? 0 : p->bytes;
+		}
+		break;
+	case NVP_CLOSE:
+		n->done.kind = NVD_CLOSE;
+		proc = process(n, p->pid);
+		if (proc)
+			proc->closes++;
+		break;
+	case NVP_ISR:
+		n->done.kind = NVD_ISR;
+		n->done.tid = -1;
+		l = p->irq >= 0 ? irq_line(n, p->irq) : NULL;
+		if (l) {
+			latency_stats_add(&l->isr_ns, ns);
+			l->unhandled += ret == 0;	/* IRQ_NONE: not this device's */
+		}
+		break;
+	case NVP_BH:
+	case NVP_BH_MSIX:
+		n->done.kind = p->irq >= 0 ? NVD_BH : NVD_NONE;	/* nested: drawn once */
+		l = p->irq >= 0 ? irq_line(n, p->irq) : NULL;
+		if (l)
+			latency_stats_add(&l->bh_ns, ns);
+		break;
+	case NVP_UVM_REPLAYABLE:
+	case NVP_UVM_NON_REPLAYABLE:
+		u = uvm_row(n, entry == NVP_UVM_REPLAYABLE, p->gpu);
+		if (u)
+			latency_stats_add(&u->ns, ns);
+		n->done.kind = NVD_UVM;
+		n->done.uvm = u;
+		n->done.replayable = entry == NVP_UVM_REPLAYABLE;
+		n->done.gpu = p->gpu;
+		break;
+	default:
+		break;
+	}
+}
+
+void nvidia_calls_next(struct nvidia_calls *n)
+{
+	n->done.kind = NVD_NONE;
+}
+
+bool nvidia_calls_record(struct nvidia_calls *n, struct tep_handle *tep, struct tep_record *rec)
+{
+	int type = tep_data_type(tep, rec), tid = tep_data_pid(tep, rec), i;
+	struct tep_event *ev = NULL;
+	enum nv_probe_kind kind = NVP_NR, entry;
+	struct nv_pending p, *np;
+	int key;
+
+	for (i = 0; i < n->nr_formats && !ev; i++)
+		if (n->formats[i].id == type) {
+			ev = n->formats[i].event;
+			kind = n->formats[i].kind;
+		}
+	if (!ev)
+		return false;
+	n->records++;
+	if (kind == NVP_NR) {
+		n->done = (struct nv_done){ .kind = NVD_XID, .from = rec->ts, .to = rec->ts,
+					    .tid = tid };
+		xid(n, ev, rec, tid);
+		return true;
+	}
+	key = kind == NVP_ISR || kind == NVP_ISR_RET || kind == NVP_ISR_MSIX ||
+	      kind == NVP_ISR_MSIX_RET ? -1 - rec->cpu : tid;
+	switch (kind) {
+	case NVP_IOCTL:
+		ioctl_entry(n, ev, rec, tid, tid);
+		return true;
+	case NVP_ISR:
+	case NVP_ISR_MSIX:
+		isr_entry(n, kind, rec->cpu, (int)(int32_t)num(ev, rec, "irq"), rec->ts);
+		return true;
+	case NVP_BH:
+	case NVP_BH_MSIX:
+		bh_entry(n, kind, tid, (int)(int32_t)num(ev, rec, "irq"), rec->ts);
+		return true;
+	case NVP_OPEN:
+	case NVP_CLOSE:
+	case NVP_MMAP:
+	case NVP_UVM_REPLAYABLE:
+	case NVP_UVM_NON_REPLAYABLE:
+		np = push_pending(n, key, kind, rec->ts, tid);
+		np->bytes = num(ev, rec, "end") - num(ev, rec, "start");
+		np->gpu = num(ev, rec, "gpu");
+		return true;
+	default:
+		break;
+	}
+	entry = (enum nv_probe_kind)(kind - 1);	/* every return follows its entry */
+	if (!pop_pending(n, key, entry, &p, true)) {
+		n->unmatched++;
+		return true;
+	}
+	n->done = (struct nv_done){ .from = p.ts, .to = rec->ts, .tid = tid };
+	if (entry == NVP_IOCTL)
+		ioctl_return(n, ev, rec, &p, tid);
+	else
+		other_return(n, entry, ev, rec, &p);
+	return true;
+}
+
+bool nvidia_calls_any(const struct nvidia_calls *n)
+{
+	return n->records > 0;
+}
+
+void nvidia_calls_free(struct nvidia_calls *n)
+{
+	int i;
+
+	for (i = 0; i < n->nr_rows; i++)
+		latency_stats_free(&n->rows[i].ns);
+	for (i = 0; i < n->nr_irqs; i++) {
+		latency_stats_free(&n->irqs[i].isr_ns);
+		latency_stats_free(&n->irqs[i].to_bh_ns);
+		latency_stats_free(&n->irqs[i].bh_ns);
+	}
+	for (i = 0; i < n->nr_uvm; i++)
+		latency_stats_free(&n->uvm[i].ns);
+	free(n->rows);
+	free(n->irqs);
+	free(n->uvm);
+	free(n->procs);
+	free(n->xids);
+	memset(n, 0, sizeof(*n));
+}
