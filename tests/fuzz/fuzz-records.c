@@ -94,6 +94,7 @@ static void load_kernel(struct kernel *k, const char *root, const char *name)
 	static const char *const systems[] = {
 		"gpu_scheduler", "amdgpu", "amdgpu_dm", "dma_fence", "drm", "virtio_gpu", "dma_buf",
 		"gpu_trace_4242", "printk",	/* record --kfd-args's probes (6.1, 7.3) */
+		"gpu_trace_nv_4242", "nvidia",	/* record --preset nvidia's (6.1, 7.3) */
 	};
 	char dir[4096];
 	size_t i;

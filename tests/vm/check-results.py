@@ -554,6 +554,14 @@ def check_nvidia():
           " | ".join(l for l in (text + listed).splitlines() if "nvidia" in l.lower())[:600])
     after = open(files["after"]).read().strip()
     check("nvidia stand-in: no probe left after the record", not after, after[:200])
+    read = lambda f: open(os.path.join(results, f)).read() if \
+        os.path.exists(os.path.join(results, f)) else ""
+    check("nvidia stand-in: a SIGKILLed record leaves its 20 probes, gpu-trace reset removes them",
+          read("nvidia-kill-probes-killed.txt").strip() == "20" and
+          "kprobe group gpu_trace_nv_" in read("nvidia-reset.txt") and
+          "gpu_trace_nv_" not in read("nvidia-kill-probes-after.txt"),
+          f"{read('nvidia-kill-probes-killed.txt').strip()} after SIGKILL; "
+          f"{read('nvidia-reset.txt').strip()[:200]}; after: {read('nvidia-kill-probes-after.txt')[:200]}")
     same, bad = nvidia_formats_match()
     check(f"nvidia stand-in: the group's {same} formats match the fixtures' (gpu_trace_nv_4242)",
           same == 20 and not bad, f"differ or missing: {bad}")

@@ -271,6 +271,21 @@ if insmod /lib/modules/gt_nvidia.ko 2> /tmp/insmod.err; then
 	cat /out/nvidia-record.txt /out/nvidia-client.txt
 	cat /sys/kernel/tracing/events/nvidia/nvidia_dev_xid/format > /out/nvidia-xid-format.txt 2>&1
 	cat /sys/kernel/tracing/kprobe_events > /out/nvidia-kprobes-after.txt
+	# a SIGKILLed record leaves its group; reset removes it
+	rm -f /tmp/nvkill-go
+	gpu-trace record --preset nvidia -o /tmp/nvkill.dat -- sh -c 'touch /tmp/nvkill-go; sleep 20' \
+		> /out/nvidia-kill-record.txt 2>&1 &
+	victim=$!
+	i=0
+	until [ -e /tmp/nvkill-go ] || [ $i -ge 600 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+	kill -9 "$victim"
+	wait "$victim"
+	grep -c "gpu_trace_nv_$victim/" /sys/kernel/tracing/kprobe_events > /out/nvidia-kill-probes-killed.txt
+	gpu-trace reset > /out/nvidia-reset.txt 2>&1
+	cat /sys/kernel/tracing/kprobe_events > /out/nvidia-kill-probes-after.txt
 	rmmod gt_nvidia
 else
 	say "insmod gt_nvidia.ko: $(cat /tmp/insmod.err)"
