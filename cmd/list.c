@@ -67,7 +67,10 @@ static void list_nvidia_probes(const char *tracing_dir)
 		printf("  kprobes                  none can be set: %s\n", why);
 	for (i = 0; i < n; i++) {
 		printf("  kprobe %-50s ", f[i].func);
-		if (f[i].present)
+		if (f[i].present && f[i].found_as)
+			printf("present as %s (%s; drivers before 570)\n", f[i].found_as,
+			       f[i].module[0] ? f[i].module : "built in");
+		else if (f[i].present)
 			printf("present (%s)\n", f[i].module[0] ? f[i].module : "built in");
 		else
 			printf("absent: %s\n", f[i].uvm ? "nvidia-uvm is not loaded" :
@@ -89,7 +92,7 @@ static void list_preset(const struct preset *p, const char *tracing_dir)
 		events = event_glob_expand(sp.system, sp.event, &nr);
 		printf("  %-24s %s", p->events[i], nr ? "present, " : "missing");
 		if (!nr && !strcmp(sp.system, "nvidia"))
-			fputs(nv_driver_loaded() ? " (this driver build has no tracepoints)" :
+			fputs(nv_driver_loaded() ? " (this driver build has none: it came in 575)" :
 			      " (nvidia.ko is not loaded)", stdout);
 		if (nr)
 			printf("%d event%s", nr, nr == 1 ? "" : "s");

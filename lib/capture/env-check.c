@@ -286,7 +286,7 @@ static void check_nvidia_probes(struct check_report *r, const char *dir)
 	    "NVIDIA probes possible on %s (--preset nvidia): %d; RM control statuses %s; Xids %s%s%s",
 	    p.module[0] ? p.module : "the kernel", p.nr_defined,
 	    p.statuses ? "read at return" : "not read (return probes read entry arguments from 6.10 on)",
-	    xid ? "from nvidia:nvidia_dev_xid" : "not traced (no nvidia:nvidia_dev_xid in this driver build)",
+	    xid ? "from nvidia:nvidia_dev_xid" : "not traced (no nvidia:nvidia_dev_xid in this driver build: it came in 575)",
 	    p.missing[0] ? "; not set: " : "", p.missing);
 }
 

@@ -17,7 +17,10 @@
  * words on every kernel), nvidia_isr(int irq, void *), nvidia_isr_msix(same),
  * nvidia_isr_kthread_bh(int irq, void *), nvidia_isr_msix_kthread_bh(same),
  * uvm_parent_gpu_service_replayable_faults(uvm_parent_gpu_t *) and
- * uvm_parent_gpu_service_non_replayable_fault_buffer(same), both void.
+ * uvm_parent_gpu_service_non_replayable_fault_buffer(same), both void. The same in
+ * 535.288.01, 550.163.01, 570.195.03 and 580.105.08, but for UVM's two, named
+ * uvm_gpu_service_replayable_faults and uvm_gpu_service_non_replayable_fault_buffer
+ * (uvm_gpu_t *) before 570; nvidia_dev_xid is there from 575.
  */
 struct nv_probe_def {
 	enum nv_probe_kind kind;
@@ -26,40 +29,40 @@ struct nv_probe_def {
 	const char *fetch;
 	const char *fetch_at_return;
 	const char *fetch_plain;	/* kernels without user-memory fetches (before 5.5) */
-	bool uvm;			/* nvidia-uvm's, loaded apart */
+	const char *old_name;		/* the function's name in drivers before 570 */
 };
 
 #define IOCTL_USER	"cmd=$arg2:x32 xfer_escape=+u0($arg3):x32 ctl_cmd=+u8($arg3):x32 " \
 			"xfer_ctl_cmd=+u8(+u8($arg3)):x32"
 
 static const struct nv_probe_def defs[] = {
-	{ NVP_IOCTL, "nvidia_unlocked_ioctl", false, IOCTL_USER, NULL, "cmd=$arg2:x32", false },
+	{ NVP_IOCTL, "nvidia_unlocked_ioctl", false, IOCTL_USER, NULL, "cmd=$arg2:x32", NULL },
 	{ NVP_IOCTL_RET, "nvidia_unlocked_ioctl", true, "ret=$retval:s64",
 	  "status=+u28($arg3):x32 xfer_status=+u28(+u8($arg3)):x32", NULL, false },
-	{ NVP_OPEN, "nvidia_open", false, "", NULL, NULL, false },
-	{ NVP_OPEN_RET, "nvidia_open", true, "ret=$retval:s32", NULL, NULL, false },
-	{ NVP_CLOSE, "nvidia_close", false, "", NULL, NULL, false },
-	{ NVP_CLOSE_RET, "nvidia_close", true, "ret=$retval:s32", NULL, NULL, false },
+	{ NVP_OPEN, "nvidia_open", false, "", NULL, NULL, NULL },
+	{ NVP_OPEN_RET, "nvidia_open", true, "ret=$retval:s32", NULL, NULL, NULL },
+	{ NVP_CLOSE, "nvidia_close", false, "", NULL, NULL, NULL },
+	{ NVP_CLOSE_RET, "nvidia_close", true, "ret=$retval:s32", NULL, NULL, NULL },
 	{ NVP_MMAP, "nvidia_mmap", false, "start=+0($arg2):x64 end=+8($arg2):x64", NULL, NULL,
-	  false },
-	{ NVP_MMAP_RET, "nvidia_mmap", true, "ret=$retval:s32", NULL, NULL, false },
-	{ NVP_ISR, "nvidia_isr", false, "irq=$arg1:s32", NULL, NULL, false },
-	{ NVP_ISR_RET, "nvidia_isr", true, "ret=$retval:s32", NULL, NULL, false },
-	{ NVP_ISR_MSIX, "nvidia_isr_msix", false, "irq=$arg1:s32", NULL, NULL, false },
-	{ NVP_ISR_MSIX_RET, "nvidia_isr_msix", true, "ret=$retval:s32", NULL, NULL, false },
-	{ NVP_BH, "nvidia_isr_kthread_bh", false, "irq=$arg1:s32", NULL, NULL, false },
-	{ NVP_BH_RET, "nvidia_isr_kthread_bh", true, "ret=$retval:s32", NULL, NULL, false },
-	{ NVP_BH_MSIX, "nvidia_isr_msix_kthread_bh", false, "irq=$arg1:s32", NULL, NULL, false },
+	  NULL },
+	{ NVP_MMAP_RET, "nvidia_mmap", true, "ret=$retval:s32", NULL, NULL, NULL },
+	{ NVP_ISR, "nvidia_isr", false, "irq=$arg1:s32", NULL, NULL, NULL },
+	{ NVP_ISR_RET, "nvidia_isr", true, "ret=$retval:s32", NULL, NULL, NULL },
+	{ NVP_ISR_MSIX, "nvidia_isr_msix", false, "irq=$arg1:s32", NULL, NULL, NULL },
+	{ NVP_ISR_MSIX_RET, "nvidia_isr_msix", true, "ret=$retval:s32", NULL, NULL, NULL },
+	{ NVP_BH, "nvidia_isr_kthread_bh", false, "irq=$arg1:s32", NULL, NULL, NULL },
+	{ NVP_BH_RET, "nvidia_isr_kthread_bh", true, "ret=$retval:s32", NULL, NULL, NULL },
+	{ NVP_BH_MSIX, "nvidia_isr_msix_kthread_bh", false, "irq=$arg1:s32", NULL, NULL, NULL },
 	{ NVP_BH_MSIX_RET, "nvidia_isr_msix_kthread_bh", true, "ret=$retval:s32", NULL, NULL,
-	  false },
+	  NULL },
 	{ NVP_UVM_REPLAYABLE, "uvm_parent_gpu_service_replayable_faults", false, "gpu=$arg1:x64",
-	  NULL, NULL, true },
+	  NULL, NULL, "uvm_gpu_service_replayable_faults" },
 	{ NVP_UVM_REPLAYABLE_RET, "uvm_parent_gpu_service_replayable_faults", true, "", NULL,
-	  NULL, true },
+	  NULL, "uvm_gpu_service_replayable_faults" },
 	{ NVP_UVM_NON_REPLAYABLE, "uvm_parent_gpu_service_non_replayable_fault_buffer", false,
-	  "gpu=$arg1:x64", NULL, NULL, true },
+	  "gpu=$arg1:x64", NULL, NULL, "uvm_gpu_service_non_replayable_fault_buffer" },
 	{ NVP_UVM_NON_REPLAYABLE_RET, "uvm_parent_gpu_service_non_replayable_fault_buffer", true,
-	  "", NULL, NULL, true },
+	  "", NULL, NULL, "uvm_gpu_service_non_replayable_fault_buffer" },
 };
 
 #define NR_DEFS	(int)(sizeof(defs) / sizeof(defs[0]))
@@ -109,20 +112,35 @@ static int kallsyms_module(const char *func, char *module, size_t len)
 
 int nv_probes_functions(struct nv_function *out, int max)
 {
-	const char *funcs[NR_DEFS];
-	bool found[NR_DEFS];
-	char mods[NR_DEFS][64];
-	int i, n = 0;
+	const char *funcs[2 * NR_DEFS];
+	int entry[NR_DEFS], old[NR_DEFS];
+	bool found[2 * NR_DEFS];
+	char mods[2 * NR_DEFS][64];
+	int i, n = 0, nr = 0;
 
-	for (i = 0; i < NR_DEFS; i++)
-		if (!defs[i].ret && n < max)
-			funcs[n++] = defs[i].func;
-	kallsyms_find(funcs, n, found, mods);
+	for (i = 0; i < NR_DEFS; i++) {
+		if (defs[i].ret || n == max)
+			continue;
+		entry[n] = i;
+		funcs[nr++] = defs[i].func;
+		old[n] = defs[i].old_name ? nr : -1;
+		if (defs[i].old_name)
+			funcs[nr++] = defs[i].old_name;
+		n++;
+	}
+	kallsyms_find(funcs, nr, found, mods);
 	for (i = 0; i < n; i++) {
-		out[i].func = funcs[i];
-		out[i].uvm = !strncmp(funcs[i], "uvm_", 4);
-		out[i].present = found[i];
-		snprintf(out[i].module, sizeof(out[i].module), "%s", found[i] ? mods[i] : "");
+		int at = 0;
+
+		while (funcs[at] != defs[entry[i]].func)
+			at++;
+		if (!found[at] && old[i] >= 0 && found[old[i]])
+			at = old[i];
+		out[i].func = defs[entry[i]].func;
+		out[i].found_as = at == old[i] ? funcs[at] : NULL;
+		out[i].uvm = defs[entry[i]].old_name != NULL;
+		out[i].present = found[at];
+		snprintf(out[i].module, sizeof(out[i].module), "%s", found[at] ? mods[at] : "");
 	}
 	return n;
 }
@@ -170,6 +188,11 @@ static struct tracefs_dynevent *create_one(struct nv_probes *p, const struct nv_
 		p->user_fetch |= d->kind == NVP_IOCTL;
 		return ev;
 	}
+	/* only where the new name is not there: its own refusal is the one to tell */
+	if (d->old_name && !kallsyms_module(d->func, NULL, 0) && kallsyms_module(d->old_name, NULL, 0)) {
+		k.func = d->old_name;
+		return kprobe_def_create(p->group, &k, &at_return, err);
+	}
 	if (!d->fetch_plain)
 		return NULL;
 	k.fetch = d->fetch_plain;
@@ -204,8 +227,9 @@ int nv_probes_create(struct nv_probes *p, int pid, struct gt_error *err)
 			nv_probes_remove(p, NULL);
 			return -1;
 		}
-		if (!kallsyms_module(d->func, NULL, 0))
-			note_missing(p, d, d->uvm ? "nvidia-uvm is not loaded" : "not in this driver build");
+		if (!kallsyms_module(d->func, NULL, 0) &&
+		    !(d->old_name && kallsyms_module(d->old_name, NULL, 0)))
+			note_missing(p, d, d->old_name ? "nvidia-uvm is not loaded" : "not in this driver build");
 		else
 			note_missing(p, d, perr.msg);
 	}

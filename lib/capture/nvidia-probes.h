@@ -33,6 +33,7 @@ struct nv_probes {
 /* A function the probes go on, and whether this kernel has it (gpu-trace list). */
 struct nv_function {
 	const char *func;
+	const char *found_as;		/* its name before 570 where that is the one here, or NULL */
 	bool uvm;			/* nvidia-uvm's */
 	bool present;			/* among the kernel's symbols */
 	char module[64];		/* the module that defines it; "" built in */
