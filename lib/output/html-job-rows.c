@@ -9,16 +9,23 @@
 
 static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/* one group of 3 bytes as 4 characters; of @used < 3 bytes, '=' over the places unused */
+static void group(char *out, const unsigned char *in, int used)
+{
+	out[0] = b64[in[0] >> 2];
+	out[1] = b64[((in[0] & 3) << 4) | (in[1] >> 4)];
+	out[2] = used > 1 ? b64[((in[1] & 15) << 2) | (in[2] >> 6)] : '=';
+	out[3] = used > 2 ? b64[in[2] & 63] : '=';
+}
+
 static void encode(struct html_job_rows *w, const unsigned char *in, size_t groups)
 {
 	char out[4 * 256];
 	size_t g, n = 0;
 
 	for (g = 0; g < groups; g++, in += 3) {
-		out[n++] = b64[in[0] >> 2];
-		out[n++] = b64[((in[0] & 3) << 4) | (in[1] >> 4)];
-		out[n++] = b64[((in[1] & 15) << 2) | (in[2] >> 6)];
-		out[n++] = b64[in[2] & 63];
+		group(out + n, in, 3);
+		n += 4;
 		if (n == sizeof(out) || g + 1 == groups) {
 			if (fwrite(out, 1, n, w->out) != n)
 				w->failed = true;
@@ -132,10 +139,7 @@ bool html_job_rows_end(struct html_job_rows *w)
 
 	if (w->nr_carry) {
 		memcpy(last, w->carry, (size_t)w->nr_carry);
-		out[0] = b64[last[0] >> 2];
-		out[1] = b64[((last[0] & 3) << 4) | (last[1] >> 4)];
-		out[2] = w->nr_carry == 2 ? b64[((last[1] & 15) << 2)] : '=';
-		out[3] = '=';
+		group(out, last, w->nr_carry);
 		if (fwrite(out, 1, 4, w->out) != 4)
 			w->failed = true;
 		w->nr_carry = 0;
