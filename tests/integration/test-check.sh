@@ -64,3 +64,31 @@ test_check_without_root() {
 	expect "non-root: exit $?, want 2" [ $? = 2 ] || return 1
 	expect "no FAIL privileges line" grep -Eq '^FAIL +privileges .*fix: run with sudo' "$WORK/check3.txt"
 }
+
+# Where nvidia.ko is not loaded (every machine here), check and list say why the NVIDIA
+# probes cannot be set, name each function absent and the tracepoint missing, and a
+# record with --preset nvidia says so in one line and records the rest; --strict fails.
+test_check_list_explain_missing_nvidia() {
+	local out
+	if grep -q ' nvidia_unlocked_ioctl' /proc/kallsyms 2> /dev/null; then
+		WHY="nvidia.ko (or a stand-in) is loaded here: the lab checks that case"
+		return 77
+	fi
+	tracefs_snapshot > "$WORK/snap.before"
+	out=$("$GT" check 2>&1)
+	expect "check's nvidia line: $(grep nvidia-probes <<< "$out")" \
+		grep -Eq '^WARN +nvidia-probes +NVIDIA probes \(--preset nvidia\) not possible: (this kernel has no kprobe_events|kprobe_events is not writable|nvidia\.ko is not loaded).*; fix: ' <<< "$out" || return 1
+	out=$("$GT" list --preset nvidia 2>&1)
+	expect "list: the tracepoint missing and why: $(grep nvidia_dev_xid <<< "$out")" \
+		grep -Eq '^  nvidia:nvidia_dev_xid +missing \(nvidia\.ko is not loaded\)$' <<< "$out" || return 1
+	expect "list: not 10 functions absent" [ "$(grep -Ec '^  kprobe [a-z_]+ +absent: nvidia(\.ko|-uvm) is not loaded$' <<< "$out")" = 10 ] || return 1
+	"$GT" record --preset nvidia -o "$WORK/nv.dat" -- true > "$WORK/nv.out" 2>&1 ||
+		{ WHY="record --preset nvidia failed: $(tail -1 "$WORK/nv.out")"; return 1; }
+	expect "record's one line: $(grep 'nvidia probes' "$WORK/nv.out")" \
+		grep -Eq '^nvidia probes: not used: .*; only nvidia:nvidia_dev_xid \(Xids\) where the driver has it$' "$WORK/nv.out" || return 1
+	"$GT" record --preset nvidia --strict -o "$WORK/nv2.dat" -- true > "$WORK/nv2.out" 2>&1
+	expect "--strict without the probes succeeded" [ $? != 0 ] || return 1
+	expect "--strict's error: $(tail -1 "$WORK/nv2.out")" grep -q 'no NVIDIA probes: .*drop --strict' "$WORK/nv2.out" || return 1
+	expect "--strict left an output" [ ! -e "$WORK/nv2.dat" ] || return 1
+	same_as_before "check, list and record --preset nvidia without nvidia.ko"
+}
