@@ -77,13 +77,10 @@ static bool module_loaded(const char *name)
 
 const char *kfd_probes_unavailable(const char *tracing_dir)
 {
-	char path[4200];
+	const char *why = kprobes_unavailable(tracing_dir);
 
-	snprintf(path, sizeof(path), "%s/kprobe_events", tracing_dir);
-	if (access(path, W_OK))
-		return errno == ENOENT ?
-		       "this kernel has no kprobe_events (CONFIG_KPROBE_EVENTS)" :
-		       "kprobe_events is not writable (run as root; lockdown forbids kprobes)";
+	if (why)
+		return why;
 	if (!module_loaded("amdgpu"))
 		return "amdgpu (which holds amdkfd) is not loaded";
 	return NULL;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "capture/kprobe-def.h"
 
@@ -61,4 +62,15 @@ int kprobe_defs_remove(struct tracefs_dynevent **evs, int nr, const char *group,
 		tracefs_dynevent_free(evs[i]);
 	}
 	return ret;
+}
+
+const char *kprobes_unavailable(const char *tracing_dir)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/kprobe_events", tracing_dir);
+	if (!access(path, W_OK))
+		return NULL;
+	return errno == ENOENT ? "this kernel has no kprobe_events (CONFIG_KPROBE_EVENTS)" :
+				 "kprobe_events is not writable (run as root; lockdown forbids kprobes)";
 }

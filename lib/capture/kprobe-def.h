@@ -41,4 +41,7 @@ struct tracefs_dynevent *kprobe_def_create(const char *group, const struct kprob
 int kprobe_defs_remove(struct tracefs_dynevent **evs, int nr, const char *group,
 		       struct gt_error *err);
 
+/** kprobes_unavailable - why no kprobe can be defined here (no kprobe_events, not writable), or NULL */
+const char *kprobes_unavailable(const char *tracing_dir);
+
 #endif

@@ -152,13 +152,10 @@ bool nv_driver_loaded(void)
 
 const char *nv_probes_unavailable(const char *tracing_dir)
 {
-	char path[4200];
+	const char *why = kprobes_unavailable(tracing_dir);
 
-	snprintf(path, sizeof(path), "%s/kprobe_events", tracing_dir);
-	if (access(path, W_OK))
-		return errno == ENOENT ?
-		       "this kernel has no kprobe_events (CONFIG_KPROBE_EVENTS)" :
-		       "kprobe_events is not writable (run as root; lockdown forbids kprobes)";
+	if (why)
+		return why;
 	if (!kallsyms_module("nvidia_unlocked_ioctl", NULL, 0))
 		return "nvidia.ko is not loaded (no nvidia_unlocked_ioctl among the kernel's symbols)";
 	return NULL;

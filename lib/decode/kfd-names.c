@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode/probe-group.h"
 #include "decode/kfd-names.h"
 
 const char *kfd_queue_type_name(uint32_t type)
@@ -38,12 +39,5 @@ const char *kfd_errno_name(int ret, char *buf, size_t len)
 
 int kfd_probe_group_pid(const char *group)
 {
-	size_t n = strlen(KFD_PROBE_GROUP_PREFIX);
-	char *end;
-	long pid;
-
-	if (strncmp(group, KFD_PROBE_GROUP_PREFIX, n))
-		return 0;
-	pid = strtol(group + n, &end, 10);
-	return end != group + n && !*end && pid > 0 ? (int)pid : 0;
+	return probe_group_pid(group, KFD_PROBE_GROUP_PREFIX);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <stdlib.h>
 #include <string.h>
 
+#include "decode/probe-group.h"
 #include "decode/nvidia-names.h"
 
 static const char *const probe_events[NVP_NR] = {
@@ -35,14 +35,7 @@ enum nv_probe_kind nv_probe_kind_of(const char *event)
 
 int nv_probe_group_pid(const char *group)
 {
-	size_t n = strlen(NV_PROBE_GROUP_PREFIX);
-	char *end;
-	long pid;
-
-	if (strncmp(group, NV_PROBE_GROUP_PREFIX, n))
-		return 0;
-	pid = strtol(group + n, &end, 10);
-	return end != group + n && !*end && pid > 0 && pid <= 0x7fffffff ? (int)pid : 0;
+	return probe_group_pid(group, NV_PROBE_GROUP_PREFIX);
 }
 
 static const struct {
