@@ -885,7 +885,7 @@ def check_trace_processor():
     c = run("python3", os.path.join(proto_dir, "check-tp.py"), fetch.stdout.strip(), manifest)
     bad = [l for l in c.stdout.splitlines() if l.startswith("not ok")]
     check(name + ": no import errors, hardware slices at the report's times, GPU counters, "
-          "KFD probes' queues",
+          "KFD probes' queues, NVIDIA probes' calls",
           entries and fetch.returncode == 0 and c.returncode == 0,
           " | ".join(bad[:3]) or fetch.stdout.strip() or c.stdout.strip()[:300] or "no recordings")
 
