@@ -94,6 +94,9 @@ build/dat-inspect: tests/tools/dat-inspect.c
 build/make-fixture: tests/tools/make-fixture.c $(call obj,normal,$(FIXTURE_SRCS) $(LIB_SRCS))
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
+build/visit-records: bench/visit-records.c $(call obj,normal,$(LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
 build/storm: bench/storm.c
 	@mkdir -p build
 	$(CC) -O2 -Wall -Wextra -Werror -o $@ $<
@@ -110,7 +113,7 @@ deps:
 
 # Unit tests (plain and ASan+UBSan), then the integration suite driving the
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
-TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm \
+TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm build/visit-records \
 	build/normal/replay-records build/asan/replay-records build/normal/replay-text build/asan/replay-text \
 	build/normal/replay-formats build/asan/replay-formats build/normal/replay-output build/asan/replay-output
 
@@ -154,7 +157,7 @@ demo: gpu-trace $(PLUGINS) build/make-fixture
 	build/make-fixture tests/fixtures/formats competing demo-competing.dat
 	./gpu-trace report --rings demo-competing.dat
 
-bench: gpu-trace build/storm build/make-fixture
+bench: gpu-trace build/storm build/make-fixture build/visit-records
 	bench/event-storm.sh
 	bench/report.sh
 

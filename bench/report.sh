@@ -6,6 +6,10 @@
 #   gpu-trace report --format perfetto (the timeline as a Perfetto trace, to a file)
 #   gpu-trace compare FILE FILE  (two files of this size: against two summaries' time)
 #   trace-cmd report            (the first step of every script-based analysis, to /dev/null)
+#   build/visit-records pages   (every record reached in time order by its header, nothing
+#                                decoded: how far report is from what this machine allows)
+#   build/visit-records libtracecmd (libtracecmd's iterator with a callback that only counts:
+#                                the reader report uses for v6, doing nothing)
 # reporting wall time and peak RSS of each, in one run; then the same file as
 # trace-cmd's default v7 with zstd (trace-cmd convert), read by trace-cmd report
 # and gpu-trace report (which streams zstd chunks itself).
@@ -17,7 +21,9 @@ JOBS=${1:-1600000}
 DIR=${2:-${TMPDIR:-/tmp}/gpu-trace-bench}
 GT=./gpu-trace
 MK=build/make-fixture
-[ -x "$GT" ] && [ -x "$MK" ] || { echo "bench: build first: make gpu-trace build/make-fixture"; exit 1; }
+VR=build/visit-records
+[ -x "$GT" ] && [ -x "$MK" ] && [ -x "$VR" ] ||
+	{ echo "bench: build first: make gpu-trace build/make-fixture build/visit-records"; exit 1; }
 [ -x /usr/bin/time ] || { echo "bench: needs /usr/bin/time (apt-get install time)"; exit 1; }
 mkdir -p "$DIR"
 
@@ -35,14 +41,24 @@ for jobs in "$JOBS" $((JOBS * 2)); do
 	f=$DIR/bench-$jobs.dat
 	[ -s "$f" ] || "$MK" tests/fixtures/formats "bench:$jobs" "$f" || exit 1
 	mb=$(( $(stat -c %s "$f") / 1048576 ))
+	# the file in the page cache first (report pages its reads out: see BENCHMARKS.md)
+	cat "$f" > /dev/null
+	read -r v_t v_m <<< "$(measure "$VR" pages "$f")"
+	read -r l_t l_m <<< "$(measure "$VR" libtracecmd "$f")"
+	cat "$f" > /dev/null
 	read -r tc_t tc_m <<< "$(measure trace-cmd report -i "$f")"
+	cat "$f" > /dev/null
 	read -r s_t s_m <<< "$(measure "$GT" report "$f")"
+	cat "$f" > /dev/null
 	read -r e_t e_m <<< "$(measure "$GT" report --events "$f")"
+	cat "$f" > /dev/null
 	read -r p_t p_m <<< "$(measure "$GT" report --format perfetto -o "$DIR/bench.pftrace" "$f")"
 	pf_mb=$(( $(stat -c %s "$DIR/bench.pftrace" 2> /dev/null || echo 0) / 1048576 ))
 	rm -f "$DIR/bench.pftrace"
+	cat "$f" > /dev/null
 	read -r c_t c_m <<< "$(measure "$GT" compare "$f" "$f")"
-	for row in "trace-cmd report:$tc_t:$tc_m" "gpu-trace report:$s_t:$s_m" "gpu-trace report --events:$e_t:$e_m" \
+	for row in "visit records (pages):$v_t:$v_m" "visit records (libtracecmd):$l_t:$l_m" \
+		   "trace-cmd report:$tc_t:$tc_m" "gpu-trace report:$s_t:$s_m" "gpu-trace report --events:$e_t:$e_m" \
 		   "gpu-trace perfetto ($pf_mb MB):$p_t:$p_m" "gpu-trace compare (2 files):$c_t:$c_m"; do
 		IFS=: read -r tool t m <<< "$row"
 		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "" \
@@ -61,6 +77,7 @@ for jobs in "$JOBS" $((JOBS * 2)); do
 	done
 done
 echo "# summary target: >= 5x faster than trace-cmd report (vs tc <= 0.20), RSS < 100 MB and flat (v6 and v7)"
+echo "# visit records: the floor; report's distance from it is report's time over the pages row's"
 echo "# --events target: no slower than 1.5x trace-cmd report (vs tc <= 1.5)"
 echo "# perfetto target: RSS flat as the file doubles, time within 2x of the summary's"
 echo "# compare target: two files within 2x of two summaries' time (vs tc <= 4x the summary's)"

@@ -1223,3 +1223,22 @@ assert not d["statuses"] and all(r["rm_errors"] is None for r in d["ioctls"]), d
 	expect "JSON nvidia null without NVIDIA events" python3 -c 'import json, sys
 assert json.load(sys.stdin)["nvidia"] is None' < <("$GT" report --format json "$f")
 }
+
+# The benchmark's floor (bench/visit-records.c) reaches every record report reads: on a
+# benchmark file, a file with lost events and one of two CPUs whose records interleave,
+# both of its ways count what report counts, and trace-cmd.
+test_report_bench_floor_visits_every_record() {
+	local f s want
+	for s in bench:3000 lost-window competing; do
+		f=$WORK/floor-${s%%:*}.dat
+		"$MAKE_FIXTURE" "$FORMATS" "$s" "$f" || { WHY="make-fixture $s failed"; return 1; }
+		want=$("$GT" report "$f" | sed -n 's/^records  *\([0-9]*\) .*/\1/p')
+		expect "$s: report counts no records" [ -n "$want" ] && [ "$want" -gt 0 ] || return 1
+		expect "$s: pages visits $("$ROOT_DIR/build/visit-records" pages "$f"), report reads $want" \
+			[ "$("$ROOT_DIR/build/visit-records" pages "$f")" = "records $want" ] || return 1
+		expect "$s: libtracecmd visits $("$ROOT_DIR/build/visit-records" libtracecmd "$f"), report reads $want" \
+			[ "$("$ROOT_DIR/build/visit-records" libtracecmd "$f")" = "records $want" ] || return 1
+		expect "$s: trace-cmd reads another count" \
+			[ "$(trace-cmd report -i "$f" 2> /dev/null | grep -v '^cpus=' | grep -vc 'EVENTS DROPPED')" = "$want" ] || return 1
+	done
+}

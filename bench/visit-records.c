@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * visit-records MODE FILE: the least work that reaches every record of a .dat, for
+ * bench/report.sh's baselines (BENCHMARKS.md), so report's time reads against what this
+ * machine allows and not only against trace-cmd.
+ *   pages:      the file mapped, each CPU's ring-buffer pages walked (v6, or v7 stored
+ *               uncompressed) and every record reached in time order across CPUs by its
+ *               4-byte header: nothing decoded, no library
+ *   libtracecmd: tracecmd_iterate_events() with a callback that only counts, as report
+ *               reads a v6 file (the reader's own cost)
+ * Prints "records N"; exits 1 on a file it cannot read so.
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <trace-cmd.h>
+#include <unistd.h>
+
+#include "dat/dat-meta.h"
+
+struct cursor {
+	const unsigned char *page, *end;	/* this CPU's data */
+	const unsigned char *at, *stop;		/* the record, the end of its page's data */
+	uint64_t ts;
+	size_t page_size;
+	bool done;
+};
+
+static uint32_t u32_at(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static uint64_t u64_at(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static bool next_page(struct cursor *c)
+{
+	while (c->page + c->page_size <= c->end) {
+		uint64_t commit = u64_at(c->page + 8) & ((1ULL << 27) - 1);
+
+		c->ts = u64_at(c->page);
+		c->at = c->page + 16;
+		c->stop = c->at + (commit < c->page_size - 16 ? commit : c->page_size - 16);
+		c->page += c->page_size;
+		if (c->at < c->stop)
+			return true;
+	}
+	c->done = true;
+	return false;
+}
+
+/* to the next data record of this CPU, its time in c->ts; false at the end */
+static bool next_record(struct cursor *c)
+{
+	while (!c->done) {
+		uint32_t h, type, len;
+
+		if (c->at + 4 > c->stop) {
+			next_page(c);
+			continue;
+		}
+		h = u32_at(c->at);
+		type = h & 31;
+		c->ts += h >> 5;
+		switch (type) {
+		case 29:	/* padding: the rest of the page when its delta is 0 */
+			if (!(h >> 5) || c->at + 8 > c->stop) {
+				c->at = c->stop;
+				continue;
+			}
+			c->at += 4 + u32_at(c->at + 4);
+			continue;
+		case 30:	/* time extend */
+			if (c->at + 8 > c->stop)
+				return c->at = c->stop, false;
+			c->ts += (uint64_t)u32_at(c->at + 4) << 27;
+			c->at += 8;
+			continue;
+		case 31:	/* absolute time stamp */
+			c->at += 8;
+			continue;
+		default:
+			len = type ? 4 + type * 4 : (c->at + 8 <= c->stop ? 4 + u32_at(c->at + 4) : 0);
+			if (!len || c->at + len > c->stop) {
+				c->at = c->stop;
+				continue;
+			}
+			c->at += len;
+			return true;
+		}
+	}
+	return false;
+}
+
+static int visit_pages(const char *path)
+{
+	struct cursor c[DAT_META_MAX_CPUS];
+	struct gt_error err = { 0 };
+	static struct dat_meta m;
+	unsigned long long n = 0;
+	int fd, cpu, nr = 0;
+	struct stat st;
+	unsigned char *map;
+
+	if (dat_meta_read(path, &m, &err)) {
+		fprintf(stderr, "visit-records: %s\n", err.msg);
+		return 1;
+	}
+	if (m.version != 6 || m.long_size != 8) {
+		fprintf(stderr, "visit-records: pages: v6 files of 64-bit kernels only\n");
+		return 1;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st))
+		return perror(path), 1;
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED)
+		return perror("mmap"), 1;
+	madvise(map, (size_t)st.st_size, MADV_SEQUENTIAL);
+	for (cpu = 0; cpu < m.nr_cpus && cpu < DAT_META_MAX_CPUS; cpu++) {
+		uint64_t off = m.v6_cpu_offset[cpu], size = m.v6_cpu_bytes[cpu];
+
+		if (off > (uint64_t)st.st_size || size > (uint64_t)st.st_size - off)
+			continue;
+		c[nr] = (struct cursor){ .page = map + off, .end = map + off + size,
+					 .page_size = m.page_size ? m.page_size : 4096 };
+		if (next_page(&c[nr]) && next_record(&c[nr]))
+			nr++;
+	}
+	/* in time order: the CPU whose record is first goes next */
+	while (nr) {
+		int min = 0, i;
+
+		for (i = 1; i < nr; i++)
+			if (c[i].ts < c[min].ts)
+				min = i;
+		n++;
+		if (!next_record(&c[min]))
+			c[min] = c[--nr];
+	}
+	printf("records %llu\n", n);
+	munmap(map, (size_t)st.st_size);
+	close(fd);
+	return 0;
+}
+
+static int count(struct tracecmd_input *h, struct tep_record *rec, int cpu, void *data)
+{
+	(void)h;
+	(void)rec;
+	(void)cpu;
+	(*(unsigned long long *)data)++;
+	return 0;
+}
+
+static int visit_libtracecmd(const char *path)
+{
+	struct tracecmd_input *h = tracecmd_open(path, 0);
+	unsigned long long n = 0;
+
+	if (!h) {
+		fprintf(stderr, "visit-records: libtracecmd cannot open %s\n", path);
+		return 1;
+	}
+	tracecmd_iterate_events(h, NULL, 0, count, &n);
+	tracecmd_close(h);
+	printf("records %llu\n", n);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "pages"))
+		return visit_pages(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "libtracecmd"))
+		return visit_libtracecmd(argv[2]);
+	fprintf(stderr, "usage: visit-records pages|libtracecmd FILE\n");
+	return 2;
+}
