@@ -5,6 +5,26 @@
 #include "analysis/nvidia-calls.h"
 #include "decode/record-field.h"
 
+static const char *const field_names[NVF_NR] = {
+	[NVF_CMD] = "cmd", [NVF_XFER_ESCAPE] = "xfer_escape", [NVF_CTL_CMD] = "ctl_cmd",
+	[NVF_XFER_CTL_CMD] = "xfer_ctl_cmd", [NVF_RET] = "ret", [NVF_STATUS] = "status",
+	[NVF_XFER_STATUS] = "xfer_status", [NVF_IRQ] = "irq", [NVF_START] = "start",
+	[NVF_END] = "end", [NVF_GPU] = "gpu", [NVF_CODE] = "error_code", [NVF_DEV] = "dev",
+	[NVF_MSG] = "msg",
+};
+
+static void add_format(struct nvidia_calls *n, struct tep_event *ev, enum nv_probe_kind kind)
+{
+	struct nv_format *fm = &n->formats[n->nr_formats++];
+	int i;
+
+	fm->id = ev->id;
+	fm->kind = kind;
+	fm->event = ev;
+	for (i = 0; i < NVF_NR; i++)
+		fm->f[i] = tep_find_field(ev, field_names[i]);
+}
+
 void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep)
 {
 	struct tep_event **evs = tep_list_events(tep, TEP_EVENT_SORT_ID);
@@ -20,38 +40,33 @@ void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep)
 		kind = nv_probe_kind_of(evs[i]->name);
 		if (kind == NVP_NR)
 			continue;
-		n->formats[n->nr_formats].id = evs[i]->id;
-		n->formats[n->nr_formats].kind = kind;
-		n->formats[n->nr_formats++].event = evs[i];
+		add_format(n, evs[i], kind);
 		if (kind == NVP_IOCTL_RET)
-			n->statuses = tep_find_field(evs[i], "status") != NULL;
+			n->statuses = n->formats[n->nr_formats - 1].f[NVF_STATUS] != NULL;
 		if (kind == NVP_IOCTL)
-			n->commands = tep_find_field(evs[i], "ctl_cmd") != NULL;
+			n->commands = n->formats[n->nr_formats - 1].f[NVF_CTL_CMD] != NULL;
 	}
 	n->probes = n->nr_formats > 0;
-	if (xid) {
-		n->formats[n->nr_formats].id = xid->id;
-		n->formats[n->nr_formats].kind = NVP_NR;
-		n->formats[n->nr_formats++].event = xid;
-	}
+	if (xid)
+		add_format(n, xid, NVP_NR);
 }
 
-static bool field(struct tep_event *ev, struct tep_record *rec, const char *name, uint64_t *v)
+static bool field(const struct nv_format *fm, struct tep_record *rec, enum nv_field f, uint64_t *v)
 {
 	unsigned long long val;
 
 	/* a cut record (a fuzzer's, a damaged file) has no such field */
-	if (!record_field_num(tep_find_field(ev, name), rec, &val))
+	if (!record_field_num(fm->f[f], rec, &val))
 		return false;
 	*v = val;
 	return true;
 }
 
-static uint64_t num(struct tep_event *ev, struct tep_record *rec, const char *name)
+static uint64_t num(const struct nv_format *fm, struct tep_record *rec, enum nv_field f)
 {
 	uint64_t v = 0;
 
-	field(ev, rec, name, &v);
+	field(fm, rec, f, &v);
 	return v;
 }
 
@@ -161,26 +176,26 @@ static void keep_slow(struct nvidia_calls *n, const struct nv_slow_call *c)
  * The escape from the ioctl's number (_IOWR('F', escape, size)); a transfer
  * (NV_ESC_IOCTL_XFER_CMD) is counted as the escape it carries, as the driver runs it.
  */
-static void ioctl_entry(struct nvidia_calls *n, struct tep_event *ev, struct tep_record *rec,
+static void ioctl_entry(struct nvidia_calls *n, const struct nv_format *fm, struct tep_record *rec,
 			int tid, int pid)
 {
-	uint32_t cmd = (uint32_t)num(ev, rec, "cmd");
+	uint32_t cmd = (uint32_t)num(fm, rec, NVF_CMD);
 	struct nv_pending *p = push_pending(n, tid, NVP_IOCTL, rec->ts, pid);
 	uint64_t v;
 
 	p->escape = cmd & 0xff;
-	if (p->escape == NV_ESC_IOCTL_XFER_CMD && field(ev, rec, "xfer_escape", &v)) {
+	if (p->escape == NV_ESC_IOCTL_XFER_CMD && field(fm, rec, NVF_XFER_ESCAPE, &v)) {
 		p->xfer_escape = (uint32_t)v;
 		p->escape = (uint32_t)v & 0xff;
-		p->has_cmd = p->escape == NV_ESC_RM_CONTROL && field(ev, rec, "xfer_ctl_cmd", &v);
+		p->has_cmd = p->escape == NV_ESC_RM_CONTROL && field(fm, rec, NVF_XFER_CTL_CMD, &v);
 	} else {
-		p->has_cmd = p->escape == NV_ESC_RM_CONTROL && field(ev, rec, "ctl_cmd", &v);
+		p->has_cmd = p->escape == NV_ESC_RM_CONTROL && field(fm, rec, NVF_CTL_CMD, &v);
 	}
 	if (p->has_cmd)
 		p->ctl_cmd = (uint32_t)v;
 }
 
-static void ioctl_return(struct nvidia_calls *n, struct tep_event *ev, struct tep_record *rec,
+static void ioctl_return(struct nvidia_calls *n, const struct nv_format *fm, struct tep_record *rec,
 			 const struct nv_pending *p, int tid)
 {
 	struct nv_slow_call c = { .ts = p->ts, .ns = rec->ts - p->ts, .pid = p->pid, .tid = tid,
@@ -189,10 +204,10 @@ static void ioctl_return(struct nvidia_calls *n, struct tep_event *ev, struct te
 	struct nv_process *proc = process(n, p->pid);
 	uint64_t v;
 
-	c.ret = (int64_t)num(ev, rec, "ret");
+	c.ret = (int64_t)num(fm, rec, NVF_RET);
 	/* RM's answer: in the parameters the caller passed, or in the transfer's */
 	if (p->escape == NV_ESC_RM_CONTROL &&
-	    field(ev, rec, p->xfer_escape ? "xfer_status" : "status", &v)) {
+	    field(fm, rec, p->xfer_escape ? NVF_XFER_STATUS : NVF_STATUS, &v)) {
 		c.has_status = true;
 		c.status = (uint32_t)v;
 	}
@@ -248,7 +263,7 @@ static struct nv_uvm *uvm_row(struct nvidia_calls *n, bool replayable, uint64_t 
 	return &n->uvm[n->nr_uvm++];
 }
 
-static void xid(struct nvidia_calls *n, struct tep_event *ev, struct tep_record *rec, int pid)
+static void xid(struct nvidia_calls *n, const struct nv_format *fm, struct tep_record *rec, int pid)
 {
 	struct nv_xid *x;
 
@@ -261,9 +276,9 @@ static void xid(struct nvidia_calls *n, struct tep_event *ev, struct tep_record 
 	x = &n->xids[n->nr_xids++];
 	x->ts = rec->ts;
 	x->pid = pid;
-	x->code = (uint32_t)num(ev, rec, "error_code");
-	record_field_str(tep_find_field(ev, "dev"), rec, x->dev, sizeof(x->dev));
-	record_field_str(tep_find_field(ev, "msg"), rec, x->msg, sizeof(x->msg));
+	x->code = (uint32_t)num(fm, rec, NVF_CODE);
+	record_field_str(fm->f[NVF_DEV], rec, x->dev, sizeof(x->dev));
+	record_field_str(fm->f[NVF_MSG], rec, x->msg, sizeof(x->msg));
 	n->done.xid = x;
 }
 
@@ -308,13 +323,13 @@ static void bh_entry(struct nvidia_calls *n, enum nv_probe_kind kind, int tid, i
 	}
 }
 
-static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, struct tep_event *ev,
+static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, const struct nv_format *fm,
 			 struct tep_record *rec, const struct nv_pending *p)
 {
 	struct nv_process *proc;
 	struct nv_irq *l;
 	struct nv_uvm *u;
-	int64_t ret = (int64_t)num(ev, rec, "ret");
+	int64_t ret = (int64_t)num(fm, rec, NVF_RET);
 	uint64_t ns = rec->ts - p->ts;
 
 	n->done.ret = ret;
@@ -379,38 +394,37 @@ void nvidia_calls_next(struct nvidia_calls *n)
 bool nvidia_calls_record(struct nvidia_calls *n, struct tep_handle *tep, struct tep_record *rec)
 {
 	int type = tep_data_type(tep, rec), tid = tep_data_pid(tep, rec), i;
-	struct tep_event *ev = NULL;
-	enum nv_probe_kind kind = NVP_NR, entry;
+	const struct nv_format *fm = NULL;
+	enum nv_probe_kind kind, entry;
 	struct nv_pending p, *np;
 	int key;
 
-	for (i = 0; i < n->nr_formats && !ev; i++)
-		if (n->formats[i].id == type) {
-			ev = n->formats[i].event;
-			kind = n->formats[i].kind;
-		}
-	if (!ev)
+	for (i = 0; i < n->nr_formats && !fm; i++)
+		if (n->formats[i].id == type)
+			fm = &n->formats[i];
+	if (!fm)
 		return false;
+	kind = fm->kind;
 	n->records++;
 	if (kind == NVP_NR) {
 		n->done = (struct nv_done){ .kind = NVD_XID, .from = rec->ts, .to = rec->ts,
 					    .tid = tid };
-		xid(n, ev, rec, tid);
+		xid(n, fm, rec, tid);
 		return true;
 	}
 	key = kind == NVP_ISR || kind == NVP_ISR_RET || kind == NVP_ISR_MSIX ||
 	      kind == NVP_ISR_MSIX_RET ? -1 - rec->cpu : tid;
 	switch (kind) {
 	case NVP_IOCTL:
-		ioctl_entry(n, ev, rec, tid, tid);
+		ioctl_entry(n, fm, rec, tid, tid);
 		return true;
 	case NVP_ISR:
 	case NVP_ISR_MSIX:
-		isr_entry(n, kind, rec->cpu, (int)(int32_t)num(ev, rec, "irq"), rec->ts);
+		isr_entry(n, kind, rec->cpu, (int)(int32_t)num(fm, rec, NVF_IRQ), rec->ts);
 		return true;
 	case NVP_BH:
 	case NVP_BH_MSIX:
-		bh_entry(n, kind, tid, (int)(int32_t)num(ev, rec, "irq"), rec->ts);
+		bh_entry(n, kind, tid, (int)(int32_t)num(fm, rec, NVF_IRQ), rec->ts);
 		return true;
 	case NVP_OPEN:
 	case NVP_CLOSE:
@@ -418,8 +432,8 @@ bool nvidia_calls_record(struct nvidia_calls *n, struct tep_handle *tep, struct 
 	case NVP_UVM_REPLAYABLE:
 	case NVP_UVM_NON_REPLAYABLE:
 		np = push_pending(n, key, kind, rec->ts, tid);
-		np->bytes = num(ev, rec, "end") - num(ev, rec, "start");
-		np->gpu = num(ev, rec, "gpu");
+		np->bytes = num(fm, rec, NVF_END) - num(fm, rec, NVF_START);
+		np->gpu = num(fm, rec, NVF_GPU);
 		return true;
 	default:
 		break;
@@ -431,9 +445,9 @@ bool nvidia_calls_record(struct nvidia_calls *n, struct tep_handle *tep, struct 
 	}
 	n->done = (struct nv_done){ .from = p.ts, .to = rec->ts, .tid = tid };
 	if (entry == NVP_IOCTL)
-		ioctl_return(n, ev, rec, &p, tid);
+		ioctl_return(n, fm, rec, &p, tid);
 	else
-		other_return(n, entry, ev, rec, &p);
+		other_return(n, entry, fm, rec, &p);
 	return true;
 }
 

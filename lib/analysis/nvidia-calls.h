@@ -112,12 +112,20 @@ struct nv_done {
 	const struct nv_xid *xid;	/* NVD_XID: NULL past NV_MAX_XIDS */
 };
 
+/* the fields the join reads, found once per format */
+enum nv_field { NVF_CMD, NVF_XFER_ESCAPE, NVF_CTL_CMD, NVF_XFER_CTL_CMD, NVF_RET, NVF_STATUS,
+		NVF_XFER_STATUS, NVF_IRQ, NVF_START, NVF_END, NVF_GPU, NVF_CODE, NVF_DEV, NVF_MSG,
+		NVF_NR };
+
+struct nv_format {
+	int id;
+	enum nv_probe_kind kind;	/* NVP_NR: nvidia_dev_xid */
+	struct tep_event *event;
+	struct tep_format_field *f[NVF_NR];	/* NULL: not in this format */
+};
+
 struct nvidia_calls {
-	struct {
-		int id;
-		enum nv_probe_kind kind;	/* NVP_NR: nvidia_dev_xid */
-		struct tep_event *event;
-	} formats[NVP_NR + 1];
+	struct nv_format formats[NVP_NR + 1];
 	int nr_formats;
 	bool probes;			/* the file has the probe group */
 	bool statuses;			/* its ioctl return probe reads RM statuses */
