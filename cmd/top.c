@@ -115,6 +115,9 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 		o->command = argv + optind;
 	if (o->command && o->cap.nr_pids)
 		return gt_error_set(err, EINVAL, "-P watches running processes; it cannot be combined with a command");
+	/* top follows GPU jobs; NVIDIA's driver has none to follow */
+	if (o->cap.preset && o->cap.preset->nvidia_probes)
+		return gt_error_set(err, EINVAL, "--preset nvidia: top follows GPU jobs, which NVIDIA's driver does not trace; record --preset nvidia and report the file instead");
 	/* the function tracer has no place in a live job view: the preset's events only */
 	if (cmd_capture_events(&o->cap, err))
 		return -1;

@@ -120,7 +120,9 @@ struct record_run {
 	struct hip_capture hip;		/* --hip-log */
 	int hip_fd;			/* its pages, -1: none */
 	struct kfd_probes kfd;		/* --kfd-args; kfd.group[0] when defined */
-	struct dat_event_system probe_formats[3];	/* KFD, printk, NVIDIA: read before the probes go */
+#define RECORD_PROBE_FORMATS	3
+	/* KFD's group, printk, NVIDIA's group: read before the probes go */
+	struct dat_event_system probe_formats[RECORD_PROBE_FORMATS];
 	int nr_probe_formats;
 	struct nv_probes nv;		/* --preset nvidia; nv.group[0] when defined */
 	struct kfd_debugfs kfd_dbg;	/* KFD debugfs snapshots */

@@ -118,7 +118,7 @@ void record_kfd_finish(struct record_run *run)
 				run->kfd_dbg.seq, (unsigned long long)run->kfd_dbg.records);
 		}
 	}
-	if (!run->kfd.group[0])
+	if (!run->kfd.group[0] || run->nr_probe_formats > RECORD_PROBE_FORMATS - 2)
 		return;
 	if (!dat_event_system_load(&run->probe_formats[run->nr_probe_formats], run->kfd.group))
 		run->nr_probe_formats++;

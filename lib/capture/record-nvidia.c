@@ -42,7 +42,7 @@ int record_nvidia_setup(struct record_run *run, struct gt_error *err)
 
 void record_nvidia_finish(struct record_run *run)
 {
-	if (run->nv.group[0] &&
+	if (run->nv.group[0] && run->nr_probe_formats < RECORD_PROBE_FORMATS &&
 	    !dat_event_system_load(&run->probe_formats[run->nr_probe_formats], run->nv.group))
 		run->nr_probe_formats++;
 }

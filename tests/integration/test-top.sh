@@ -85,6 +85,9 @@ test_top_and_record_share_options() {
 		out=$("$GT" $cmd -P 0 2>&1)
 		expect "$cmd -P 0: $out" grep -q "^gpu-trace $cmd: bad -P '0'" <<< "$out" || return 1
 	done
+	out=$("$GT" top --preset nvidia -a 2>&1)
+	expect "top --preset nvidia (exit $?): $out" [ "$(echo "$out" | wc -l)" = 1 ] &&
+		grep -q "^gpu-trace top: --preset nvidia: top follows GPU jobs, .*record --preset nvidia and report" <<< "$out" || return 1
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
 	"$GT" top --preset drm -e dma_fence --json -n 1 -d 0.2 > "$WORK/top-both.json" 2> "$WORK/top-both.err"
 	expect "top --preset drm -e dma_fence refused (exit $?): $(cat "$WORK/top-both.err")" \
