@@ -43,7 +43,7 @@ test_bad_options() {
 	run_bad "-b unit not K, M or G" "$GT" record -b 1T -- true || return 1
 	run_bad "-b over 2^40 KB" "$GT" record -b 1048577G -- true || return 1
 	run_bad "nothing to record" "$GT" record -e sched:sched_switch || return 1
-	run_bad "unknown preset" "$GT" record --preset nvidia -- true || return 1
+	run_bad "unknown preset" "$GT" record --preset nouveau -- true || return 1
 	run_bad "unknown tracer" "$GT" record -p blk -- true || return 1
 	run_bad "-P dead pid" "$GT" record -P 999999999 || return 1
 	run_bad "-f without -e" "$GT" record -f 'pid == 1' -- true
