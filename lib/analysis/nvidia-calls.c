@@ -117,8 +117,8 @@ static struct nv_process *process(struct nvidia_calls *n, int pid)
 	for (i = 0; i < n->nr_procs; i++)
 		if (n->procs[i].pid == pid)
 			return &n->procs[i];
-	if (!n->procs && !(n->procs = calloc(NV_MAX_PROCESSES, sizeof(*n->procs))))
-		n->oom = true;
+	if (!n->procs)
+		n->procs = calloc(NV_MAX_PROCESSES, sizeof(*n->procs));
 	if (!n->procs || n->nr_procs == NV_MAX_PROCESSES) {
 		n->more_procs++;
 		return NULL;
@@ -144,10 +144,8 @@ static struct nv_call_row *call_row(struct nvidia_calls *n, const struct nv_pend
 		int cap = n->cap_rows ? n->cap_rows * 2 : 16;
 		struct nv_call_row *rows = realloc(n->rows, sizeof(*rows) * (size_t)cap);
 
-		if (!rows) {
-			n->oom = true;
+		if (!rows)
 			return NULL;
-		}
 		n->rows = rows;
 		n->cap_rows = cap;
 	}
@@ -177,10 +175,10 @@ static void keep_slow(struct nvidia_calls *n, const struct nv_slow_call *c)
  * (NV_ESC_IOCTL_XFER_CMD) is counted as the escape it carries, as the driver runs it.
  */
 static void ioctl_entry(struct nvidia_calls *n, const struct nv_format *fm, struct tep_record *rec,
-			int tid, int pid)
+			int tid)
 {
 	uint32_t cmd = (uint32_t)num(fm, rec, NVF_CMD);
-	struct nv_pending *p = push_pending(n, tid, NVP_IOCTL, rec->ts, pid);
+	struct nv_pending *p = push_pending(n, tid, NVP_IOCTL, rec->ts, tid);
 	uint64_t v;
 
 	p->escape = cmd & 0xff;
@@ -198,7 +196,7 @@ static void ioctl_entry(struct nvidia_calls *n, const struct nv_format *fm, stru
 static void ioctl_return(struct nvidia_calls *n, const struct nv_format *fm, struct tep_record *rec,
 			 const struct nv_pending *p, int tid)
 {
-	struct nv_slow_call c = { .ts = p->ts, .ns = rec->ts - p->ts, .pid = p->pid, .tid = tid,
+	struct nv_slow_call c = { .ts = p->ts, .ns = rec->ts - p->ts, .tid = tid,
 				  .escape = p->escape, .ctl_cmd = p->ctl_cmd, .has_cmd = p->has_cmd };
 	struct nv_call_row *row = call_row(n, p);
 	struct nv_process *proc = process(n, p->pid);
@@ -237,10 +235,8 @@ static struct nv_irq *irq_line(struct nvidia_calls *n, int irq)
 			return &n->irqs[i];
 	if (n->nr_irqs == NV_MAX_IRQS)
 		return NULL;
-	if (!n->irqs && !(n->irqs = calloc(NV_MAX_IRQS, sizeof(*n->irqs)))) {
-		n->oom = true;
+	if (!n->irqs && !(n->irqs = calloc(NV_MAX_IRQS, sizeof(*n->irqs))))
 		return NULL;
-	}
 	n->irqs[n->nr_irqs].irq = irq;
 	return &n->irqs[n->nr_irqs++];
 }
@@ -254,10 +250,8 @@ static struct nv_uvm *uvm_row(struct nvidia_calls *n, bool replayable, uint64_t 
 			return &n->uvm[i];
 	if (n->nr_uvm == NV_MAX_UVM)
 		return NULL;
-	if (!n->uvm && !(n->uvm = calloc(NV_MAX_UVM, sizeof(*n->uvm)))) {
-		n->oom = true;
+	if (!n->uvm && !(n->uvm = calloc(NV_MAX_UVM, sizeof(*n->uvm))))
 		return NULL;
-	}
 	n->uvm[n->nr_uvm].replayable = replayable;
 	n->uvm[n->nr_uvm].gpu = gpu;
 	return &n->uvm[n->nr_uvm++];
@@ -267,8 +261,8 @@ static void xid(struct nvidia_calls *n, const struct nv_format *fm, struct tep_r
 {
 	struct nv_xid *x;
 
-	if (!n->xids && !(n->xids = calloc(NV_MAX_XIDS, sizeof(*n->xids))))
-		n->oom = true;
+	if (!n->xids)
+		n->xids = calloc(NV_MAX_XIDS, sizeof(*n->xids));
 	if (!n->xids || n->nr_xids == NV_MAX_XIDS) {
 		n->more_xids++;
 		return;
@@ -377,7 +371,6 @@ static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, const
 		if (u)
 			latency_stats_add(&u->ns, ns);
 		n->done.kind = NVD_UVM;
-		n->done.uvm = u;
 		n->done.replayable = entry == NVP_UVM_REPLAYABLE;
 		n->done.gpu = p->gpu;
 		break;
@@ -416,7 +409,7 @@ bool nvidia_calls_record(struct nvidia_calls *n, struct tep_handle *tep, struct 
 	      kind == NVP_ISR_MSIX_RET ? -1 - rec->cpu : tid;
 	switch (kind) {
 	case NVP_IOCTL:
-		ioctl_entry(n, fm, rec, tid, tid);
+		ioctl_entry(n, fm, rec, tid);
 		return true;
 	case NVP_ISR:
 	case NVP_ISR_MSIX:

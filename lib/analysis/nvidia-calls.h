@@ -43,7 +43,7 @@ struct nv_call_row {
 
 struct nv_slow_call {
 	uint64_t ts, ns;
-	int pid, tid;
+	int tid;			/* the caller: the file names threads */
 	uint32_t escape, ctl_cmd;
 	bool has_cmd, has_status;
 	uint32_t status;
@@ -106,7 +106,6 @@ struct nv_done {
 	struct nv_slow_call call;	/* NVD_IOCTL */
 	int64_t ret;
 	uint64_t bytes;			/* mmap: the range asked for */
-	const struct nv_uvm *uvm;	/* NVD_UVM: its row, NULL past NV_MAX_UVM */
 	bool replayable;
 	uint64_t gpu;
 	const struct nv_xid *xid;	/* NVD_XID: NULL past NV_MAX_XIDS */
@@ -150,7 +149,6 @@ struct nvidia_calls {
 	int nr_pending;
 	uint64_t unmatched;		/* a return without its entry (recording began inside) */
 	struct nv_done done;
-	bool oom;
 };
 
 /** nvidia_calls_init - empty; finds the probe group's and nvidia_dev_xid's formats in @tep */

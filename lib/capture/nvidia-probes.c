@@ -216,7 +216,6 @@ int nv_probes_create(struct nv_probes *p, int pid, struct gt_error *err)
 		if (ev) {
 			p->events[p->nr_events++] = ev;
 			p->nr_defined++;
-			p->defined[d->kind] = true;
 			continue;
 		}
 		if (d->kind == NVP_IOCTL) {

@@ -23,7 +23,6 @@ struct nv_probes {
 	struct tracefs_dynevent **events;	/* in the order created */
 	int nr_events;
 	int nr_defined;			/* what nr_events was before removal */
-	bool defined[NVP_NR];
 	bool statuses;			/* RM control statuses read at return */
 	bool user_fetch;		/* the control command read from user memory */
 	char module[64];		/* the module that defines nvidia_unlocked_ioctl */
