@@ -263,7 +263,7 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 		analysis_close(a);
 		return -1;
 	}
-	/* zstd v7: our chunk-at-a-time reader keeps memory flat (dat-stream.h) */
+	/* our block-at-a-time reader: faster than libtracecmd's, memory flat (dat-stream.h) */
 	a->stream = dat_stream_open(path, a->tep, &(struct gt_error){ 0 });
 	if (a->stream) {
 		a->no_pageout = true;	/* records live in the stream's own buffers */

@@ -52,7 +52,7 @@ struct analysis_hooks {
  */
 struct analysis {
 	struct tracecmd_input *handles[16];	/* top buffer + instances */
-	struct dat_stream *stream;		/* zstd v7: records read by us */
+	struct dat_stream *stream;		/* records read by us (dat-stream.h); NULL: libtracecmd's */
 	int nr_handles;
 	struct tep_handle *tep;
 	struct gpu_decoder *dec;

@@ -13,10 +13,15 @@
 #include "dat/dat-meta.h"
 #include "dat/dat-stream.h"
 
-/* One CPU of one buffer: its chunks in the file, the one decompressed now. */
+/*
+ * One CPU of one buffer: its chunks in the file, the one decompressed now;
+ * or, uncompressed (v6, v7 "none"), its pages read a block at a time into
+ * the same buffer.
+ */
 struct stream_cpu {
 	int cpu;
-	uint64_t next_chunk;		/* file offset of the next chunk's header */
+	bool raw;			/* pages stored as they are: no chunk headers */
+	uint64_t next_chunk;		/* file offset of the next chunk's header, or raw block */
 	uint64_t end;			/* end of this CPU's data in the file */
 	uint32_t chunks_left;
 	unsigned char *chunk;
@@ -67,12 +72,36 @@ static int reserve(unsigned char **buf, size_t *cap, size_t n)
 	return 0;
 }
 
+/*
+ * Uncompressed pages: the next block of DAT_MAX_CHUNK_PAGES pages, as much
+ * memory as a compressed chunk takes, read with pread so nothing of the
+ * file stays mapped (flat RSS however large the file).
+ */
+static int load_raw(struct dat_stream *s, struct stream_cpu *c)
+{
+	uint64_t n = c->end - c->next_chunk;
+
+	if (n > DAT_MAX_CHUNK_PAGES * s->page_size)
+		n = DAT_MAX_CHUNK_PAGES * s->page_size;
+	n -= n % s->page_size;
+	if (!n || reserve(&c->chunk, &c->chunk_cap, (size_t)n) ||
+	    read_at(s->fd, c->chunk, (size_t)n, c->next_chunk))
+		return -1;
+	c->chunk_len = (size_t)n;
+	c->page_off = 0;
+	c->next_chunk += n;
+	c->chunks_left = c->end - c->next_chunk >= s->page_size;
+	return 0;
+}
+
 /* Chunks: u32 compressed size, u32 size, then the zstd frame. */
 static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
 {
 	uint32_t head[2];
 	size_t got;
 
+	if (c->raw)
+		return load_raw(s, c);
 	if (!c->chunks_left || c->next_chunk + 8 > c->end ||
 	    read_at(s->fd, head, 8, c->next_chunk))
 		return -1;
@@ -115,7 +144,8 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 				return;
 			}
 			if (load_chunk(s, c)) {
-				damaged(s, c, "compressed data does not decompress");
+				damaged(s, c, c->raw ? "data cannot be read (the file is shorter than it says)"
+					       : "compressed data does not decompress");
 				return;
 			}
 		}
@@ -141,64 +171,123 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 	c->have = true;
 }
 
+static int add_cpu(struct dat_stream *s, int cpu, uint64_t off, uint64_t size, bool raw,
+		   uint64_t file_size, struct gt_error *err)
+{
+	struct stream_cpu *c = &s->cpus[s->nr_cpus++];
+	uint32_t count = 0;
+
+	c->cpu = cpu;
+	c->raw = raw;
+	/* compressed: u32 chunk count, then the chunks; the size trace-cmd notes leaves the count out */
+	c->next_chunk = raw ? off : off + 4;
+	c->end = c->next_chunk + size;
+	c->kbuf = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
+	if (!c->kbuf)
+		return gt_error_set(err, ENOMEM, "out of memory");
+	if (c->end > file_size || (!raw && size && read_at(s->fd, &count, 4, off)))
+		return gt_error_set(err, EIO, "the file is truncated in CPU %d's data; record it again",
+				    cpu);
+	c->chunks_left = raw ? size >= s->page_size : count;
+	advance(s, c);
+	return 0;
+}
+
+/* v6: a buffer instance's CPU table, after its "flyrecord" tag */
+static int add_v6_instance(struct dat_stream *s, const struct dat_meta *m, uint64_t at,
+			   struct gt_error *err)
+{
+	uint64_t table[2 * DAT_META_MAX_CPUS];
+	char tag[10];
+	int cpu;
+
+	if (read_at(s->fd, tag, sizeof(tag), at) || memcmp(tag, "flyrecord", sizeof(tag)) ||
+	    read_at(s->fd, table, 16 * (size_t)m->nr_cpus, at + sizeof(tag)))
+		return gt_error_set(err, EIO, "the buffer instance at byte %llu is damaged; record it again",
+				    (unsigned long long)at);
+	for (cpu = 0; cpu < m->nr_cpus; cpu++)
+		if (add_cpu(s, cpu, table[2 * cpu], table[2 * cpu + 1], true, m->file_size, err))
+			return -1;
+	return 0;
+}
+
+static int add_cpus(struct dat_stream *s, const struct dat_meta *m, struct gt_error *err)
+{
+	bool raw = m->version == 6 || !strcmp(m->compression, "none") || !m->compression[0];
+	int b, i;
+
+	if (m->version == 6) {
+		for (i = 0; i < m->nr_cpus; i++)
+			if (add_cpu(s, i, m->v6_cpu_offset[i], m->v6_cpu_bytes[i], true,
+				    m->file_size, err))
+				return -1;
+		for (b = 0; b < m->nr_v6_instances; b++)
+			if (add_v6_instance(s, m, m->v6_instances[b], err))
+				return -1;
+		return 0;
+	}
+	for (b = 0; b < m->nr_buffers; b++)
+		for (i = 0; i < m->buffers[b].nr_cpus; i++)
+			if (add_cpu(s, (int)m->buffers[b].cpus[i].cpu, m->buffers[b].cpus[i].offset,
+				    m->buffers[b].cpus[i].size, raw, m->file_size, err))
+				return -1;
+	return 0;
+}
+
+/* What this reader streams exactly as libtracecmd reads it; the rest is libtracecmd's. */
+static const char *not_streamed(const struct dat_meta *m)
+{
+	int b;
+
+	if (m->ts_adjusted)
+		return "times shifted by options";
+	if (m->long_size != 8)
+		return "a 32-bit kernel's pages";
+	if (m->nr_cpus > DAT_META_MAX_CPUS || m->unread_buffers)
+		return "buffers or options not read";
+	if (m->version == 6)
+		return m->page_size ? NULL : "no page size";
+	if (m->version != 7 || !m->nr_buffers ||
+	    (m->compression[0] && strcmp(m->compression, "zstd") && strcmp(m->compression, "none")))
+		return "not v6, nor v7 stored plain or with zstd";
+	for (b = 0; b < m->nr_buffers; b++)
+		if (m->buffers[b].page_size != (uint32_t)m->buffers[0].page_size ||
+		    !m->buffers[b].page_size)
+			return "buffers of different page sizes";
+	return NULL;
+}
+
 struct dat_stream *dat_stream_open(const char *path, struct tep_handle *tep,
 				   struct gt_error *err)
 {
 	struct dat_meta *m = calloc(1, sizeof(*m));
 	struct dat_stream *s = NULL;
-	int b, i, n = 0;
+	const char *why;
+	int n;
 
 	if (!m || dat_meta_read(path, m, err))
 		goto out;
-	if (m->version != 7 || strcmp(m->compression, "zstd") || m->ts_adjusted ||
-	    !m->nr_buffers || m->long_size != 8) {
-		gt_error_set(err, ENOTSUP, "not a zstd v7 file this reader streams");
+	why = not_streamed(m);
+	if (why) {
+		gt_error_set(err, ENOTSUP, "not a file this reader streams: %s", why);
 		goto out;
 	}
-	for (b = 0; b < m->nr_buffers; b++) {
-		if (m->buffers[b].page_size != (uint32_t)m->buffers[0].page_size ||
-		    !m->buffers[b].page_size) {
-			gt_error_set(err, ENOTSUP, "buffers of different page sizes");
-			goto out;
-		}
+	n = m->version == 6 ? m->nr_cpus * (1 + m->nr_v6_instances) : 0;
+	for (int b = 0; m->version == 7 && b < m->nr_buffers; b++)
 		n += m->buffers[b].nr_cpus;
-	}
 	s = calloc(1, sizeof(*s));
 	if (!s || !(s->cpus = calloc((size_t)n + 1, sizeof(*s->cpus)))) {
 		gt_error_set(err, ENOMEM, "out of memory");
 		goto fail;
 	}
-	s->page_size = m->buffers[0].page_size;
+	s->page_size = m->version == 6 ? m->page_size : m->buffers[0].page_size;
 	s->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (s->fd < 0) {
 		gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
 		goto fail;
 	}
-	for (b = 0; b < m->nr_buffers; b++) {
-		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
-			struct stream_cpu *c = &s->cpus[s->nr_cpus++];
-			uint32_t count = 0;
-
-			c->cpu = (int)m->buffers[b].cpus[i].cpu;
-			/* u32 chunk count, then the chunks: the size trace-cmd notes leaves the count out */
-			c->next_chunk = m->buffers[b].cpus[i].offset + 4;
-			c->end = c->next_chunk + m->buffers[b].cpus[i].size;
-			c->kbuf = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
-			if (!c->kbuf) {
-				gt_error_set(err, ENOMEM, "out of memory");
-				goto fail;
-			}
-			if (m->buffers[b].cpus[i].size &&
-			    (c->end > m->file_size ||
-			     read_at(s->fd, &count, 4, m->buffers[b].cpus[i].offset))) {
-				gt_error_set(err, EIO, "%s is truncated in CPU %d's data; record it again",
-					     path, c->cpu);
-				goto fail;
-			}
-			c->chunks_left = count;
-			advance(s, c);
-		}
-	}
+	if (add_cpus(s, m, err))
+		goto fail;
 	(void)tep;
 	goto out;
 fail:

@@ -7,17 +7,19 @@
 #include "util/gt-error.h"
 
 /*
- * The records of a zstd-compressed trace-cmd v7 file, in time order across
- * CPUs and buffer instances, decompressed one chunk per CPU at a time so
- * memory stays flat however large the file. libtracecmd 3.1.6 as Debian
- * builds it (in-memory decompression) keeps every chunk it has read:
- * free_zpage() tests the page address against its chunk the wrong way
- * round and never frees one, so RSS grows with the file (519 MB on a
- * 640k-job recording).
+ * The records of a trace-cmd file (v6, or v7 stored plain or with zstd), in
+ * time order across CPUs and buffer instances, each CPU's pages parsed in
+ * place one block (or one zstd chunk) at a time, so memory stays flat
+ * however large the file. libtracecmd 3.1.6 as Debian builds it keeps every
+ * zstd chunk it has read (free_zpage() tests the page address against its
+ * chunk the wrong way round and never frees one: 519 MB on a 640k-job
+ * recording) and maps a v6 file's pages as it goes; its iterator alone takes
+ * a quarter of report's time (BENCHMARKS.md).
  *
- * Streams only what it reads exactly as libtracecmd would: v7, zstd, no
- * timestamp adjustment options. Anything else returns NULL with err's
- * errnum ENOTSUP, and the caller reads the file through libtracecmd.
+ * Streams only what it reads exactly as libtracecmd would: no timestamp
+ * adjustment options, a 64-bit kernel's pages, every buffer read by
+ * dat-meta. Anything else returns NULL with err's errnum ENOTSUP, and the
+ * caller reads the file through libtracecmd.
  */
 struct dat_stream;
 
