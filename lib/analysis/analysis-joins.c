@@ -22,7 +22,7 @@ static int workload_init(struct analysis *a)
 
 static void workload_record(struct analysis *a, struct join_record *r)
 {
-	workload_tree_add(&a->workload, r->rec);
+	workload_tree_add(&a->workload, r->rec, r->type);
 }
 
 static void workload_free(struct analysis *a)
@@ -89,7 +89,7 @@ static int kfd_probes_init(struct analysis *a)
 static void kfd_probes_record(struct analysis *a, struct join_record *r)
 {
 	if (r->kind == GEV_NONE && a->kq.nr_formats &&
-	    kfd_queue_table_record(&a->kq, a->tep, r->rec, tep_data_type(a->tep, r->rec)))
+	    kfd_queue_table_record(&a->kq, a->tep, r->rec, r->type))
 		r->taken = true;
 }
 
@@ -107,7 +107,7 @@ static int nvidia_init(struct analysis *a)
 static void nvidia_record(struct analysis *a, struct join_record *r)
 {
 	nvidia_calls_next(&a->nv);
-	if (r->kind == GEV_NONE && a->nv.nr_formats && nvidia_calls_record(&a->nv, a->tep, r->rec))
+	if (r->kind == GEV_NONE && a->nv.nr_formats && nvidia_calls_record(&a->nv, r->rec, r->type, r->pid))
 		r->taken = true;
 }
 
@@ -144,7 +144,7 @@ static void print_lines_record(struct analysis *a, struct join_record *r)
 	int len;
 
 	if (r->taken || r->kind != GEV_NONE || !a->print_buf ||
-	    tep_data_type(a->tep, rec) != a->print_event->id)
+	    r->type != a->print_event->id)
 		return;
 	text = record_field_tail(a->print_buf, rec, &len);
 	/* the text must end inside the record */
@@ -153,7 +153,7 @@ static void print_lines_record(struct analysis *a, struct join_record *r)
 	r->taken = true;
 	if (kfd_snapshots_line(&a->snaps, rec->ts, text) || drm_clients_line(&a->drm, rec->ts, text))
 		return;
-	if (hip_runtime_add(&a->hip, tep_data_pid(a->tep, rec), rec->ts, text, &a->hip_line, &a->kfd))
+	if (hip_runtime_add(&a->hip, r->pid, rec->ts, text, &a->hip_line, &a->kfd))
 		a->hip_current = &a->hip_line;
 }
 
@@ -205,7 +205,7 @@ static int hangs_init(struct analysis *a)
 /* after the job join: a timeout finds the ring's jobs as they stand at that record */
 static void hangs_record(struct analysis *a, struct join_record *r)
 {
-	if (gpu_hangs_record(&a->hangs, &a->tl, r->rec, r->kind == GEV_NONE ? NULL : &r->ev))
+	if (gpu_hangs_record(&a->hangs, &a->tl, r->rec, r->type, r->kind == GEV_NONE ? NULL : &r->ev))
 		r->taken = true;
 }
 

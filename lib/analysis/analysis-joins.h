@@ -17,6 +17,9 @@ struct analysis;
  * @ev:    the decoded event, when @kind is not GEV_NONE
  * @taken: a join before this one took it as its own; the print-line join
  *         reads only what no other took
+ * @too_short: shorter than the common fields (damaged): counted, not read
+ * @type:  its event id, read once for every join
+ * @pid:   its common_pid
  *
  * Decoded once by the pipeline, then offered to every join in table order.
  */
@@ -25,7 +28,20 @@ struct join_record {
 	enum gpu_event_kind kind;
 	struct gpu_event ev;
 	bool taken;
+	bool too_short;
+	int type, pid;
 };
+
+/**
+ * analysis_decode - what a record is, read from it alone (the decoders' tables are only
+ * read): the half of analysis_record() that may run on a reading thread ahead of the joins
+ */
+void analysis_decode(const struct analysis *a, struct join_record *r);
+/**
+ * analysis_take - a decoded record through the counters, every join and the hook, in time
+ * order; < 0 when the hook asked to stop
+ */
+int analysis_take(struct analysis *a, struct join_record *r);
 
 /**
  * struct analysis_join - one join of the pipeline, a row of analysis_joins[]

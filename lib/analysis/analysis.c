@@ -17,6 +17,7 @@
 #include "decode/gpu-plugin.h"
 #include "analysis/analysis-joins.h"
 #include "analysis/analysis.h"
+#include "analysis/record-pipe.h"
 
 static const char *comm_of(int pid, void *ctx)
 {
@@ -223,9 +224,10 @@ static void restore_plugin_env(struct plugin_env *e)
 	free(e->home);
 }
 
-/* path: what to open; name: what the messages call it */
+/* path: what to open; name: what the messages call it; m: what dat-meta read of path, or NULL */
 static int open_named(struct analysis *a, const char *path, const char *name,
-		      const struct analysis_hooks *hooks, struct gt_error *err)
+		      const struct dat_meta *m, const struct analysis_hooks *hooks,
+		      struct gt_error *err)
 {
 	struct plugin_env env;
 	int i, n, probe;
@@ -264,7 +266,7 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 		return -1;
 	}
 	/* our block-at-a-time reader: faster than libtracecmd's, memory flat (dat-stream.h) */
-	a->stream = dat_stream_open(path, a->tep, &(struct gt_error){ 0 });
+	a->stream = dat_stream_open(path, m, &(struct gt_error){ 0 });
 	if (a->stream) {
 		a->no_pageout = true;	/* records live in the stream's own buffers */
 		/* libtracecmd's graph printer would read ahead through its handle */
@@ -276,7 +278,7 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err)
 {
-	return open_named(a, path, path, hooks, err);
+	return open_named(a, path, path, NULL, hooks, err);
 }
 
 static void read_coverage(struct analysis *a, const char *path, const struct dat_meta *m)
@@ -314,7 +316,8 @@ int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
 			goto fail;
 	}
 	snprintf(view, sizeof(view), "/proc/self/fd/%d", masked >= 0 ? masked : fd);
-	if (open_named(a, view, path, hooks, err))
+	/* a masked copy is another file: the stream reads its own meta */
+	if (open_named(a, view, path, masked >= 0 ? NULL : m, hooks, err))
 		goto fail;
 	/* zstd v7 that libtracecmd reads itself (not our stream): every page checked first */
 	if (!a->stream && dat_meta_check_compressed_pages(fd, path, m, err)) {
@@ -409,18 +412,28 @@ static void release_page(struct analysis *a, const struct tep_record *rec)
 	run->current = page;
 }
 
-int analysis_record(struct analysis *a, struct tep_record *rec)
+void analysis_decode(const struct analysis *a, struct join_record *r)
 {
-	struct join_record r = { .rec = rec };
+	r->too_short = r->rec->size < a->common_end;
+	r->taken = false;
+	r->kind = GEV_NONE;
+	if (r->too_short)
+		return;
+	gpu_decoder_common(a->dec, r->rec, &r->type, &r->pid);
+	r->kind = gpu_decoder_decode_as(a->dec, r->rec, r->type, r->pid, &r->ev);
+}
+
+int analysis_take(struct analysis *a, struct join_record *r)
+{
+	struct tep_record *rec = r->rec;
 	size_t i;
 
-	if (rec->size < a->common_end) {
+	release_page(a, rec);
+	if (r->too_short) {
 		a->short_records++;
-		release_page(a, rec);
 		return 0;
 	}
 	a->records++;
-	release_page(a, rec);
 	if (!a->first_ts)
 		a->first_ts = rec->ts;
 	a->last_ts = rec->ts;
@@ -432,19 +445,26 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 		else
 			a->missed_unknown = true;
 	}
-	r.kind = gpu_decoder_decode(a->dec, rec, &r.ev);
 	a->hip_current = NULL;
 	for (i = 0; i < analysis_nr_joins; i++)
-		analysis_joins[i].record(a, &r);
+		analysis_joins[i].record(a, r);
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
-	    a->hooks.on_record(a, rec, r.kind == GEV_NONE ? NULL : &r.ev, a->hooks.ctx) < 0) {
+	    a->hooks.on_record(a, rec, r->kind == GEV_NONE ? NULL : &r->ev, a->hooks.ctx) < 0) {
 		a->stopped = true;
 		return -1;
 	}
 	if (rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS)
 		a->runs[rec->cpu].last_ts = rec->ts;
 	return 0;
+}
+
+int analysis_record(struct analysis *a, struct tep_record *rec)
+{
+	struct join_record r = { .rec = rec };
+
+	analysis_decode(a, &r);
+	return analysis_take(a, &r);
 }
 
 static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
@@ -556,6 +576,16 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 {
 	int ret;
 
+	if (a->stream && record_pipe_worth_it()) {
+		struct gt_error e = { 0 };
+
+		ret = record_pipe_run(a, &e);
+		if (!ret || e.errnum != EAGAIN) {
+			if (ret)
+				*err = e;
+			return ret;
+		}
+	}
 	if (a->stream)
 		return run_stream(a, err);
 	if (a->nr_handles == 1)

@@ -447,7 +447,7 @@ static void line(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const st
 }
 
 bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec,
-		      const struct gpu_event *ev)
+		      int type, const struct gpu_event *ev)
 {
 	struct hang_line l;
 	char buf[512];
@@ -455,10 +455,10 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 	/* GPU events: only the register dumps and xe's timeouts are ours; the job join counts them too */
 	if (ev) {
 		if (ev->kind == GEV_XE_JOB && h->xe_timedout &&
-		    tep_data_type(h->tep, rec) == h->xe_timedout->id)
+		    type == h->xe_timedout->id)
 			xe_tracepoint(h, tl, rec);
 		if (ev->kind == GEV_AMDGPU_OTHER && h->reg_dump_id >= 0 &&
-		    tep_data_type(h->tep, rec) == h->reg_dump_id) {
+		    type == h->reg_dump_id) {
 			struct gpu_reset *r = h->nr_resets ? &h->resets[h->nr_resets - 1] : NULL;
 
 			if (r && !r->ended)
@@ -468,7 +468,7 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 		}
 		return false;
 	}
-	if (!h->msg || tep_data_type(h->tep, rec) != h->console->id)
+	if (!h->msg || type != h->console->id)
 		return false;
 	record_field_str(h->msg, rec, buf, sizeof(buf));
 	if (!hang_line_parse(buf, &l))

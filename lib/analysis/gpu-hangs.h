@@ -121,10 +121,11 @@ void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep);
 bool gpu_hangs_present(const struct gpu_hangs *h);
 /**
  * gpu_hangs_record - one record, in time order; @tl is the job join at this time, whose jobs
- * in flight on a ring that timed out are listed and flagged. true when the record was ours.
+ * in flight on a ring that timed out are listed and flagged; @type its event id. true when
+ * the record was ours.
  */
 bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec,
-		      const struct gpu_event *ev);
+		      int type, const struct gpu_event *ev);
 /** gpu_hangs_free - the hangs and resets kept */
 void gpu_hangs_free(struct gpu_hangs *h);
 

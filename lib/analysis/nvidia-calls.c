@@ -384,9 +384,9 @@ void nvidia_calls_next(struct nvidia_calls *n)
 	n->done.kind = NVD_NONE;
 }
 
-bool nvidia_calls_record(struct nvidia_calls *n, struct tep_handle *tep, struct tep_record *rec)
+bool nvidia_calls_record(struct nvidia_calls *n, struct tep_record *rec, int type, int tid)
 {
-	int type = tep_data_type(tep, rec), tid = tep_data_pid(tep, rec), i;
+	int i;
 	const struct nv_format *fm = NULL;
 	enum nv_probe_kind kind, entry;
 	struct nv_pending p, *np;

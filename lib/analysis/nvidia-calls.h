@@ -155,8 +155,11 @@ struct nvidia_calls {
 void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep);
 /** nvidia_calls_next - a new record: nothing finished yet (n->done) */
 void nvidia_calls_next(struct nvidia_calls *n);
-/** nvidia_calls_record - true when the record was one of theirs; n->done what it finished */
-bool nvidia_calls_record(struct nvidia_calls *n, struct tep_handle *tep, struct tep_record *rec);
+/**
+ * nvidia_calls_record - one record (@type: its event id, @tid: its common_pid); true when it
+ * was one of theirs; n->done what it finished
+ */
+bool nvidia_calls_record(struct nvidia_calls *n, struct tep_record *rec, int type, int tid);
 /** nvidia_calls_any - the file holds NVIDIA records */
 bool nvidia_calls_any(const struct nvidia_calls *n);
 /** nvidia_calls_free - everything it holds */

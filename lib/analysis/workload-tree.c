@@ -71,13 +71,10 @@ static unsigned long long field(struct tep_format_field *f, struct tep_record *r
 	return v;
 }
 
-void workload_tree_add(struct workload_tree *w, struct tep_record *rec)
+void workload_tree_add(struct workload_tree *w, struct tep_record *rec, int id)
 {
-	int id;
-
 	if (!w->tep)
 		return;
-	id = tep_data_type(w->tep, rec);
 	if (id == w->print_id) {
 		char text[1024];
 		const char *buf;

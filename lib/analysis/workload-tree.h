@@ -29,8 +29,8 @@ struct workload_tree {
 
 /** workload_tree_init - an empty pid tree; finds the fork, exec and exit formats in @tep */
 void workload_tree_init(struct workload_tree *w, struct tep_handle *tep);
-/** workload_tree_add - takes markers, forks and exits; other records are ignored. */
-void workload_tree_add(struct workload_tree *w, struct tep_record *rec);
+/** workload_tree_add - takes markers, forks and exits (@id: the record's event id); other records are ignored. */
+void workload_tree_add(struct workload_tree *w, struct tep_record *rec, int id);
 /**
  * workload_tree_add_marker - adds the pids of one marker text ("gpu-trace workload: pids=1,2
  * comm=x").

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
-#include <kbuffer.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include "dat/dat-format.h"
 #include "dat/dat-meta.h"
 #include "dat/dat-stream.h"
+#include "dat/rb-read.h"
 
 /*
  * One CPU of one buffer: its chunks in the file, the one decompressed now;
@@ -28,8 +28,8 @@ struct stream_cpu {
 	size_t chunk_len, chunk_cap, page_off;	/* page_off: the loaded page's */
 	unsigned char *packed;		/* compressed bytes of the chunk being read */
 	size_t packed_cap;
-	struct kbuffer *kbuf;
-	bool page_loaded;		/* a page of the chunk is in kbuf */
+	struct rb_cursor page;
+	bool page_loaded;		/* a page of the chunk is in page */
 	bool done;
 	struct tep_record rec;
 	bool have;			/* rec holds this CPU's next record */
@@ -126,15 +126,12 @@ static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
 /* The CPU's next record into c->rec; c->done at its end. */
 static void advance(struct dat_stream *s, struct stream_cpu *c)
 {
-	unsigned long long ts = 0;
-	void *data = NULL;
+	struct rb_entry e;
 
 	c->have = false;
 	if (c->done)
 		return;
-	if (c->page_loaded)
-		data = kbuffer_next_event(c->kbuf, &ts);
-	while (!data) {
+	while (!c->page_loaded || !rb_cursor_next(&c->page, &e)) {
 		/* the next page: in this chunk, else the first of the next one */
 		if (c->page_loaded)
 			c->page_off += s->page_size;
@@ -153,21 +150,17 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 			damaged(s, c, "data has a page that claims more than a page holds, or whose events run past it");
 			return;
 		}
-		if (kbuffer_load_subbuffer(c->kbuf, c->chunk + c->page_off) < 0) {
-			damaged(s, c, "data has a page kbuffer cannot read");
-			return;
-		}
+		rb_cursor_load(&c->page, c->chunk + c->page_off, s->page_size);
 		c->page_loaded = true;
-		data = kbuffer_read_event(c->kbuf, &ts);
 	}
 	memset(&c->rec, 0, sizeof(c->rec));
-	c->rec.ts = ts;
+	c->rec.ts = e.ts;
 	c->rec.cpu = c->cpu;
-	c->rec.data = data;
-	c->rec.size = kbuffer_event_size(c->kbuf);
-	c->rec.record_size = kbuffer_curr_size(c->kbuf);
+	c->rec.data = (void *)e.data;
+	c->rec.size = e.size;
+	c->rec.record_size = e.record_size;
 	/* nonzero on a page's first record when the kernel lost events before it */
-	c->rec.missed_events = kbuffer_missed_events(c->kbuf);
+	c->rec.missed_events = e.missed;
 	c->have = true;
 }
 
@@ -182,9 +175,6 @@ static int add_cpu(struct dat_stream *s, int cpu, uint64_t off, uint64_t size, b
 	/* compressed: u32 chunk count, then the chunks; the size trace-cmd notes leaves the count out */
 	c->next_chunk = raw ? off : off + 4;
 	c->end = c->next_chunk + size;
-	c->kbuf = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
-	if (!c->kbuf)
-		return gt_error_set(err, ENOMEM, "out of memory");
 	if (c->end > file_size || (!raw && size && read_at(s->fd, &count, 4, off)))
 		return gt_error_set(err, EIO, "the file is truncated in CPU %d's data; record it again",
 				    cpu);
@@ -257,15 +247,20 @@ static const char *not_streamed(const struct dat_meta *m)
 	return NULL;
 }
 
-struct dat_stream *dat_stream_open(const char *path, struct tep_handle *tep,
+struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *known,
 				   struct gt_error *err)
 {
-	struct dat_meta *m = calloc(1, sizeof(*m));
+	struct dat_meta *read = known ? NULL : calloc(1, sizeof(*read));
+	const struct dat_meta *m = known ? known : read;
 	struct dat_stream *s = NULL;
 	const char *why;
 	int n;
 
-	if (!m || dat_meta_read(path, m, err))
+	if (!m) {
+		gt_error_set(err, ENOMEM, "out of memory");
+		goto out;
+	}
+	if (read && dat_meta_read(path, read, err))
 		goto out;
 	why = not_streamed(m);
 	if (why) {
@@ -288,13 +283,12 @@ struct dat_stream *dat_stream_open(const char *path, struct tep_handle *tep,
 	}
 	if (add_cpus(s, m, err))
 		goto fail;
-	(void)tep;
 	goto out;
 fail:
 	dat_stream_close(s);
 	s = NULL;
 out:
-	free(m);
+	free(read);
 	return s;
 }
 
@@ -318,6 +312,11 @@ struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err)
 	return &best->rec;
 }
 
+size_t dat_stream_page_size(const struct dat_stream *s)
+{
+	return s->page_size;
+}
+
 void dat_stream_close(struct dat_stream *s)
 {
 	int i;
@@ -325,7 +324,6 @@ void dat_stream_close(struct dat_stream *s)
 	if (!s)
 		return;
 	for (i = 0; i < s->nr_cpus; i++) {
-		kbuffer_free(s->cpus[i].kbuf);
 		free(s->cpus[i].chunk);
 		free(s->cpus[i].packed);
 	}

@@ -4,6 +4,8 @@
 
 #include <event-parse.h>
 
+#include "dat/dat-meta.h"
+
 #include "util/gt-error.h"
 
 /*
@@ -25,15 +27,18 @@ struct dat_stream;
 
 /**
  * dat_stream_open - a .dat read record by record in time order, pages parsed in place; NULL
- * with @err set
+ * with @err set. @m: what dat_meta_read() read of this file, or NULL to read it here (it
+ * reads every page's header: a second time on a large file is noticeable).
  */
-struct dat_stream *dat_stream_open(const char *path, struct tep_handle *tep,
+struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *m,
 				   struct gt_error *err);
 /**
  * dat_stream_next - the next record, valid until the next call; NULL at the end (or on damage:
  * see err).
  */
 struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err);
+/** dat_stream_page_size - the file's ring-buffer page size: no record is longer */
+size_t dat_stream_page_size(const struct dat_stream *s);
 /** dat_stream_close - the file closed and the stream freed */
 void dat_stream_close(struct dat_stream *s);
 

@@ -457,7 +457,7 @@ static void decode_memory(const struct event_desc *d, struct tep_record *r,
 	ev->ino = num(d->mem.ino, r);
 }
 
-static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r,
+static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r, int pid,
 				  struct gpu_event *ev)
 {
 	/* the strings come last in the struct and str() terminates each */
@@ -466,7 +466,7 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	ev->name = d->event->name;
 	ev->ts = r->ts;
 	ev->cpu = r->cpu;
-	ev->pid = tep_data_pid(d->event->tep, r);
+	ev->pid = pid;
 	str(d->ring, r, ev->ring);
 	str(d->timeline, r, ev->timeline);
 	str(d->driver, r, ev->driver);
@@ -502,6 +502,8 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 
 struct gpu_decoder {
 	struct tep_handle *tep;
+	/* every record's, read in place (NULL: libtraceevent reads them) */
+	struct tep_format_field *common_type, *common_pid;
 	int max_id;
 	struct event_desc **by_id;	/* indexed by event id; NULL: not ours */
 	char **systems;
@@ -536,6 +538,10 @@ struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep)
 		return NULL;
 	}
 	dec->tep = tep;
+	if (nr > 0) {
+		dec->common_type = tep_find_common_field(events[0], "common_type");
+		dec->common_pid = tep_find_common_field(events[0], "common_pid");
+	}
 	for (i = 0; i < nr; i++)
 		if (events[i]->id > dec->max_id)
 			dec->max_id = events[i]->id;
@@ -577,15 +583,29 @@ void gpu_decoder_free(struct gpu_decoder *dec)
 	free(dec);
 }
 
+void gpu_decoder_common(const struct gpu_decoder *dec, struct tep_record *rec, int *type,
+			int *pid)
+{
+	*type = dec->common_type ? (int)num(dec->common_type, rec) : tep_data_type(dec->tep, rec);
+	*pid = dec->common_pid ? (int)snum(dec->common_pid, rec) : tep_data_pid(dec->tep, rec);
+}
+
+enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct tep_record *rec,
+					  int type, int pid, struct gpu_event *ev)
+{
+	if (type < 0 || type > dec->max_id || !dec->by_id[type])
+		return GEV_NONE;
+	return decode(dec->by_id[type], rec, pid, ev);
+}
+
 enum gpu_event_kind gpu_decoder_decode(struct gpu_decoder *dec,
 				       struct tep_record *rec,
 				       struct gpu_event *ev)
 {
-	int id = tep_data_type(dec->tep, rec);
+	int type, pid;
 
-	if (id < 0 || id > dec->max_id || !dec->by_id[id])
-		return GEV_NONE;
-	return decode(dec->by_id[id], rec, ev);
+	gpu_decoder_common(dec, rec, &type, &pid);
+	return gpu_decoder_decode_as(dec, rec, type, pid, ev);
 }
 
 bool gpu_decoder_has_system(const struct gpu_decoder *dec, const char *system)
@@ -613,5 +633,5 @@ enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,
 	if (kind == GEV_NONE)
 		return GEV_NONE;
 	describe(&d, event, kind);
-	return decode(&d, rec, ev);
+	return decode(&d, rec, tep_data_pid(event->tep, rec), ev);
 }

@@ -114,6 +114,15 @@ enum gpu_event_kind gpu_decoder_decode(struct gpu_decoder *dec,
 				       struct tep_record *rec,
 				       struct gpu_event *ev);
 /**
+ * gpu_decoder_common - a record's event id and pid, read where the file's common fields put
+ * them (no lookup; only reads the decoder, so a second thread may call it)
+ */
+void gpu_decoder_common(const struct gpu_decoder *dec, struct tep_record *rec, int *type,
+			int *pid);
+/** gpu_decoder_decode_as - gpu_decoder_decode() of a record whose id and pid are read */
+enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct tep_record *rec,
+					  int type, int pid, struct gpu_event *ev);
+/**
  * gpu_decoder_has_system - the event systems the decoder found in the file, e.g.
  * "gpu_scheduler".
  */

@@ -109,7 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	gpu_event_decode_one(ev, &r, &gev);
 	workload_tree_init(&w, tep);
 	workload_tree_add_marker(&w, "gpu-trace workload: pids=1 comm=x");
-	workload_tree_add(&w, &r);
+	workload_tree_add(&w, &r, ev->id);
 	workload_tree_free(&w);
 	kfd_queue_table_init(&kq, tep);
 	if (kq.nr_formats)

@@ -15,6 +15,8 @@ int main(void)
 	suite_saved_files();
 	suite_cpu_stats();
 	suite_page_scan();
+	suite_rb_read();
+	suite_readers();
 	suite_dat_writer();
 	suite_dat_format();
 	suite_dat_meta();

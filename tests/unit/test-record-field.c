@@ -117,9 +117,9 @@ static void test_crafted_workload_events(void)
 	workload_tree_init(&w, tep);
 	workload_tree_add_marker(&w, "gpu-trace workload pids=1 comm=x");
 	rec[0] = 9;
-	workload_tree_add(&w, &r);
+	workload_tree_add(&w, &r, 9);
 	rec[0] = 5;
-	workload_tree_add(&w, &r);
+	workload_tree_add(&w, &r, 5);
 	CU_ASSERT_FALSE(workload_tree_has(&w, 0));
 	workload_tree_free(&w);
 	free(rec);

@@ -11,6 +11,8 @@ void suite_event_select(void);
 void suite_saved_files(void);
 void suite_cpu_stats(void);
 void suite_page_scan(void);
+void suite_rb_read(void);
+void suite_readers(void);
 void suite_dat_writer(void);
 void suite_dat_format(void);
 void suite_dat_meta(void);

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis-joins.h"
+#include "analysis/analysis.h"
+#include "analysis/record-pipe.h"
+
+/*
+ * Four batches of 1024 records (about 600 KB of decoded events and up to
+ * 256 KB of record bytes each): enough to keep both threads busy through
+ * a slow record on either side, small enough to stay in the caches.
+ */
+#define PIPE_BATCHES 4
+#define PIPE_SLOTS 1024
+#define PIPE_BYTES (256u << 10)
+
+struct pipe_slot {
+	struct tep_record rec;		/* its data in the batch's bytes */
+	struct join_record jr;
+};
+
+struct pipe_batch {
+	size_t n;
+	struct pipe_slot *slots;
+	unsigned char *bytes;
+	size_t cap;
+};
+
+struct record_pipe {
+	struct analysis *a;
+	struct pipe_batch batch[PIPE_BATCHES];
+	size_t page_size;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned long filled, drained;	/* batches handed over, batches joined */
+	bool eof;			/* the reader has handed over its last batch */
+	bool stop;			/* the joins stopped early: read no more */
+	struct gt_error err;		/* the stream's, when it ended on damage */
+};
+
+bool record_pipe_worth_it(void)
+{
+	cpu_set_t set;
+
+	return !sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) > 1;
+}
+
+/* One batch read and decoded; false at the stream's end. */
+static bool fill(struct record_pipe *p, struct pipe_batch *b)
+{
+	size_t used = 0;
+
+	b->n = 0;
+	/* no record is longer than a page: one more always fits */
+	while (b->n < PIPE_SLOTS && b->cap - used >= p->page_size) {
+		struct tep_record *rec = dat_stream_next(p->a->stream, &p->err);
+		struct pipe_slot *s = &b->slots[b->n];
+
+		if (!rec)
+			return false;
+		s->rec = *rec;
+		if (rec->size > 0 && rec->data) {
+			size_t n = (size_t)rec->size < p->page_size ? (size_t)rec->size : p->page_size;
+
+			memcpy(b->bytes + used, rec->data, n);
+			s->rec.size = (int)n;
+		}
+		s->rec.data = b->bytes + used;
+		used += ((size_t)s->rec.size + 7) & ~(size_t)7;
+		s->jr.rec = &s->rec;
+		analysis_decode(p->a, &s->jr);
+		b->n++;
+	}
+	return true;
+}
+
+static void *reader(void *arg)
+{
+	struct record_pipe *p = arg;
+	bool more = true;
+
+	while (more) {
+		struct pipe_batch *b;
+
+		pthread_mutex_lock(&p->lock);
+		while (p->filled - p->drained == PIPE_BATCHES && !p->stop)
+			pthread_cond_wait(&p->cond, &p->lock);
+		if (p->stop) {
+			pthread_mutex_unlock(&p->lock);
+			break;
+		}
+		b = &p->batch[p->filled % PIPE_BATCHES];
+		pthread_mutex_unlock(&p->lock);
+		more = fill(p, b);
+		pthread_mutex_lock(&p->lock);
+		p->filled++;
+		p->eof = !more;
+		pthread_cond_broadcast(&p->cond);
+		pthread_mutex_unlock(&p->lock);
+	}
+	return NULL;
+}
+
+/* The batches in order through the joins; false when a hook stopped the pass. */
+static bool join_all(struct record_pipe *p)
+{
+	for (;;) {
+		struct pipe_batch *b;
+		size_t i;
+
+		pthread_mutex_lock(&p->lock);
+		while (p->filled == p->drained && !p->eof)
+			pthread_cond_wait(&p->cond, &p->lock);
+		if (p->filled == p->drained) {
+			pthread_mutex_unlock(&p->lock);
+			return true;
+		}
+		b = &p->batch[p->drained % PIPE_BATCHES];
+		pthread_mutex_unlock(&p->lock);
+		for (i = 0; i < b->n; i++)
+			if (analysis_take(p->a, &b->slots[i].jr) < 0)
+				return false;
+		pthread_mutex_lock(&p->lock);
+		p->drained++;
+		pthread_cond_broadcast(&p->cond);
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
+static void free_batches(struct record_pipe *p)
+{
+	int i;
+
+	for (i = 0; i < PIPE_BATCHES; i++) {
+		free(p->batch[i].slots);
+		free(p->batch[i].bytes);
+	}
+}
+
+static int alloc_batches(struct record_pipe *p)
+{
+	int i;
+
+	for (i = 0; i < PIPE_BATCHES; i++) {
+		struct pipe_batch *b = &p->batch[i];
+
+		b->cap = PIPE_BYTES > 2 * p->page_size ? PIPE_BYTES : 2 * p->page_size;
+		b->slots = malloc(PIPE_SLOTS * sizeof(*b->slots));
+		b->bytes = malloc(b->cap);
+		if (!b->slots || !b->bytes)
+			return -1;
+	}
+	return 0;
+}
+
+int record_pipe_run(struct analysis *a, struct gt_error *err)
+{
+	struct record_pipe *p = calloc(1, sizeof(*p));
+	pthread_t thread;
+	bool whole;
+
+	if (!p)
+		return gt_error_set(err, EAGAIN, "out of memory");
+	p->a = a;
+	p->page_size = dat_stream_page_size(a->stream);
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->cond, NULL);
+	if (alloc_batches(p) || pthread_create(&thread, NULL, reader, p)) {
+		free_batches(p);
+		free(p);
+		return gt_error_set(err, EAGAIN, "cannot start the reading thread");
+	}
+	whole = join_all(p);
+	pthread_mutex_lock(&p->lock);
+	p->stop = true;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	pthread_join(thread, NULL);
+	if (whole)
+		analysis_finish(a);
+	if (whole && p->err.errnum)
+		gt_error_set(err, EIO, "reading the records failed after %llu records: %s; the file may be damaged",
+			     (unsigned long long)a->records, p->err.msg);
+	whole = whole && !p->err.errnum;
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->cond);
+	free_batches(p);
+	free(p);
+	return whole || a->stopped ? 0 : -1;
+}
