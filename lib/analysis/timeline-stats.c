@@ -143,7 +143,7 @@ static int add_ring(struct timeline *t, const char *key, const char *dev)
 	return t->nr_rings - 1;
 }
 
-int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *name)
+static int ring_index_dev(struct timeline *t, const char *dev, const char *name)
 {
 	const char *key = name[0] ? name : "(unnamed)";
 	int first = first_named(t, key), i;
@@ -167,6 +167,27 @@ int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *nam
 		}
 	}
 	return add_ring(t, key, dev);
+}
+
+/*
+ * A (name, device) once answered keeps its ring: rings are only added, and
+ * a device only given to a ring without one.
+ */
+int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *name)
+{
+	int ring;
+
+	if (!dev)
+		dev = "";
+	if (t->ring_seen.ring && !strcmp(t->ring_seen.name, name) && !strcmp(t->ring_seen.dev, dev))
+		return t->ring_seen.ring - 1;
+	ring = ring_index_dev(t, dev, name);
+	if (ring >= 0 && strlen(name) < GEV_STR_LEN && strlen(dev) < GEV_STR_LEN) {
+		strcpy(t->ring_seen.name, name);
+		strcpy(t->ring_seen.dev, dev);
+		t->ring_seen.ring = ring + 1;
+	}
+	return ring;
 }
 
 int timeline_ring_find(const struct timeline *t, const char *name)

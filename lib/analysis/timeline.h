@@ -190,6 +190,11 @@ struct timeline {
 	int nr_rings;
 	struct keymap ring_by_name;	/* name hash -> index + 1 of the first so named */
 	struct keymap ring_by_dev;	/* (device, name) hash -> index + 1 */
+	/* the last (name, device) looked up: a job's events ask for it two or three times */
+	struct {
+		char name[GEV_STR_LEN], dev[GEV_STR_LEN];
+		int ring;		/* index + 1; 0: none yet */
+	} ring_seen;
 	int nr_devs;			/* distinct devices the rings name (at most 64 counted) */
 	char devs[64][GEV_STR_LEN];
 	struct group_stats **procs, **clients;

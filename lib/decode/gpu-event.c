@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,7 +151,18 @@ struct event_desc {
 		    *vm_hub, *needs_flush, *vm_pid, *va_start, *va_last, *ino);
 	unsigned int groups;		/* DG_*: the field groups this event has */
 	enum gpu_dma_buf_op dma_buf_op;
+	/* the same, prepared once as a list of the fields present (prepare()) */
+	struct field_op {
+		const struct tep_format_field *f;
+		unsigned short dst;	/* offsetof(struct gpu_event, ...) */
+		unsigned char type;	/* OP_* */
+	} ops[40];
+	int nr_ops;
+	long long end;			/* where the last field ends: a record this long needs no checks */
 };
+
+/* how a field's value lands in struct gpu_event */
+enum { OP_STR, OP_ULL, OP_LL, OP_SLL, OP_UINT, OP_SINT, OP_BOOL, OP_PAGES };
 
 #define GROUP_COMPLETE(name)							\
 	_Static_assert(sizeof(((struct event_desc *)0)->name) ==			\
@@ -365,7 +377,8 @@ static unsigned long long num(const struct tep_format_field *f, const struct tep
 	const unsigned char *p;
 	uint64_t v = 0;
 
-	if (!record_field_fits(f, r))
+	/* record_field_fits(), here where it inlines: every field of every record */
+	if (!f || f->offset < 0 || f->size < 0 || (long long)f->offset + f->size > r->size)
 		return 0;
 	p = (const unsigned char *)r->data + f->offset;
 	switch (f->size) {
@@ -427,14 +440,20 @@ static void decode_job(const struct event_desc *d, struct tep_record *r, struct 
 		ev->num_ibs = (long long)num(d->job.num_ibs, r);
 }
 
+static void decode_duration(const struct event_desc *d, struct tep_record *r,
+			    struct gpu_event *ev)
+{
+	if (d->func.calltime && d->func.rettime && num(d->func.rettime, r) >= num(d->func.calltime, r))
+		ev->duration = num(d->func.rettime, r) - num(d->func.calltime, r);
+}
+
 static void decode_function(const struct event_desc *d, struct tep_record *r,
 			    struct gpu_event *ev)
 {
 	ev->func_ip = num(d->func.ip, r);
 	ev->parent_ip = num(d->func.parent_ip, r);
 	ev->depth = (int)snum(d->func.depth, r);
-	if (d->func.calltime && d->func.rettime && num(d->func.rettime, r) >= num(d->func.calltime, r))
-		ev->duration = num(d->func.rettime, r) - num(d->func.calltime, r);
+	decode_duration(d, r, ev);
 }
 
 static void decode_memory(const struct event_desc *d, struct tep_record *r,
@@ -457,8 +476,9 @@ static void decode_memory(const struct event_desc *d, struct tep_record *r,
 	ev->ino = num(d->mem.ino, r);
 }
 
-static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r, int pid,
-				  struct gpu_event *ev)
+/* What every event has: its identity, its strings, the defaults of fields it may lack. */
+static void decode_head(const struct event_desc *d, struct tep_record *r, int pid,
+			struct gpu_event *ev)
 {
 	/* the strings come last in the struct and str() terminates each */
 	memset(ev, 0, offsetof(struct gpu_event, ring));
@@ -467,18 +487,6 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	ev->ts = r->ts;
 	ev->cpu = r->cpu;
 	ev->pid = pid;
-	str(d->ring, r, ev->ring);
-	str(d->timeline, r, ev->timeline);
-	str(d->driver, r, ev->driver);
-	str(d->dev, r, ev->dev);
-	/*
-	 * A fence's timeline is its ring; so is an amdgpu job's where ring_name
-	 * is a pointer (before 5.5) and only the timeline names the ring
-	 */
-	if (!ev->ring[0] && ev->timeline[0] &&
-	    ((ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) ||
-	     ev->kind == GEV_SUBMIT || ev->kind == GEV_AMDGPU_RUN))
-		memcpy(ev->ring, ev->timeline, sizeof(ev->ring));
 	ev->has_id = d->job.id != NULL;
 	ev->has_fence = d->job.ctx && d->job.seqno;
 	ev->has_dep = (d->job.dep_ctx && d->job.dep_seqno) || d->job.dep_ptr;
@@ -486,6 +494,30 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	ev->num_ibs = -1;
 	ev->vm_pid = -1;
 	ev->dma_buf_op = d->dma_buf_op;
+}
+
+/*
+ * A fence's timeline is its ring; so is an amdgpu job's where ring_name
+ * is a pointer (before 5.5) and only the timeline names the ring
+ */
+static void ring_from_timeline(struct gpu_event *ev)
+{
+	if (!ev->ring[0] && ev->timeline[0] &&
+	    ((ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) ||
+	     ev->kind == GEV_SUBMIT || ev->kind == GEV_AMDGPU_RUN))
+		memcpy(ev->ring, ev->timeline, sizeof(ev->ring));
+}
+
+/* The reference decoder: field by field, each checked (gpu_event_decode_one()). */
+static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r, int pid,
+				  struct gpu_event *ev)
+{
+	decode_head(d, r, pid, ev);
+	str(d->ring, r, ev->ring);
+	str(d->timeline, r, ev->timeline);
+	str(d->driver, r, ev->driver);
+	str(d->dev, r, ev->dev);
+	ring_from_timeline(ev);
 	if (d->groups & DG_JOB)
 		decode_job(d, r, ev);
 	if (d->groups & DG_VBLANK) {
@@ -497,6 +529,146 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 		decode_function(d, r, ev);
 	if (d->groups & DG_MEMORY)
 		decode_memory(d, r, ev);
+	return ev->kind;
+}
+
+static void add_op(struct event_desc *d, const struct tep_format_field *f, size_t dst, int type)
+{
+	if (!f || d->nr_ops >= (int)(sizeof(d->ops) / sizeof(d->ops[0])))
+		return;
+	d->ops[d->nr_ops++] = (struct field_op){ f, (unsigned short)dst, (unsigned char)type };
+	if (type == OP_STR)
+		return;		/* record_field_str() checks its own bounds */
+	if (f->offset < 0 || f->size < 0)
+		d->end = LLONG_MAX;
+	else if ((long long)f->offset + f->size > d->end)
+		d->end = (long long)f->offset + f->size;
+}
+
+#define OP(d, field, member, type) add_op(d, field, offsetof(struct gpu_event, member), type)
+
+/*
+ * decode()'s fields as one list, prepared once per event: only those its
+ * format has, in the order decode() reads them, each with where and how it
+ * lands. The unit tests hold the two to the same result on every format.
+ */
+static void prepare(struct event_desc *d)
+{
+	d->nr_ops = 0;
+	d->end = 0;
+	OP(d, d->ring, ring, OP_STR);
+	OP(d, d->timeline, timeline, OP_STR);
+	OP(d, d->driver, driver, OP_STR);
+	OP(d, d->dev, dev, OP_STR);
+	OP(d, d->job.id, id, OP_ULL);
+	OP(d, d->job.fence_ptr, fence_ptr, OP_ULL);
+	OP(d, d->job.ctx, ctx, OP_ULL);
+	OP(d, d->job.seqno, seqno, OP_ULL);
+	OP(d, d->job.dep_ctx, dep_ctx, OP_ULL);
+	OP(d, d->job.dep_seqno, dep_seqno, OP_ULL);
+	OP(d, d->job.dep_ptr, dep_ptr, OP_ULL);
+	OP(d, d->job.client_id, client_id, OP_ULL);
+	OP(d, d->job.job_count, job_count, OP_SLL);
+	OP(d, d->job.hw_job_count, hw_job_count, OP_SLL);
+	OP(d, d->job.num_ibs, num_ibs, OP_LL);
+	OP(d, d->vblank.crtc, crtc, OP_SLL);
+	OP(d, d->vblank.seq, vblank_seq, OP_LL);
+	OP(d, d->vblank.time, vblank_time, OP_SLL);
+	OP(d, d->func.ip, func_ip, OP_ULL);
+	OP(d, d->func.parent_ip, parent_ip, OP_ULL);
+	OP(d, d->func.depth, depth, OP_SINT);
+	OP(d, d->mem.owner_prev, owner_prev, OP_ULL);
+	OP(d, d->mem.owner_next, owner_next, OP_ULL);
+	OP(d, d->mem.bo, bo, OP_ULL);
+	if (d->mem.bo_size)
+		OP(d, d->mem.bo_size, bo_bytes, OP_ULL);
+	else
+		OP(d, d->mem.pages, bo_bytes, OP_PAGES);
+	OP(d, d->mem.from, placement_from, OP_UINT);
+	OP(d, d->mem.to, placement_to, OP_UINT);
+	OP(d, d->mem.vmid, vmid, OP_UINT);
+	OP(d, d->mem.vm_hub, vm_hub, OP_UINT);
+	OP(d, d->mem.needs_flush, needs_flush, OP_BOOL);
+	OP(d, d->mem.vm_pid, vm_pid, OP_SINT);
+	OP(d, d->mem.va_start, va_start, OP_ULL);
+	OP(d, d->mem.va_last, va_last, OP_ULL);
+	OP(d, d->mem.ino, ino, OP_ULL);
+}
+
+static uint64_t raw_num(const struct tep_format_field *f, const unsigned char *p)
+{
+	uint64_t v = 0;
+
+	switch (f->size) {
+	case 1:
+		return *p;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, p, 2);
+		return x;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, p, 4);
+		return x;
+	}
+	case 8:
+		memcpy(&v, p, 8);
+		return v;
+	default:
+		return 0;	/* as tep_read_number_field(): no other size is a number */
+	}
+}
+
+static long long sign_extend(const struct tep_format_field *f, uint64_t v)
+{
+	if (!(f->flags & TEP_FIELD_IS_SIGNED) || f->size >= 8)
+		return (long long)v;
+	if (f->size == 4)
+		return (int)v;
+	if (f->size == 2)
+		return (short)v;
+	return (signed char)v;
+}
+
+#define STORE(p, type, value) do { type x_ = (value); memcpy(p, &x_, sizeof(x_)); } while (0)
+
+/* The per-record decoder: the prepared list, one bounds check for the whole record. */
+static enum gpu_event_kind decode_prepared(const struct event_desc *d, struct tep_record *r,
+					   int pid, struct gpu_event *ev)
+{
+	const unsigned char *data = r->data;
+	bool whole = data && r->size >= d->end;
+	int i;
+
+	decode_head(d, r, pid, ev);
+	/* the strings the format lacks: empty, as str() leaves them */
+	ev->ring[0] = ev->timeline[0] = ev->driver[0] = ev->dev[0] = '\0';
+	for (i = 0; i < d->nr_ops; i++) {
+		const struct field_op *op = &d->ops[i];
+		char *dst = (char *)ev + op->dst;
+		uint64_t v;
+
+		if (op->type == OP_STR) {
+			str(op->f, r, dst);
+			continue;
+		}
+		v = whole || record_field_fits(op->f, r) ? raw_num(op->f, data + op->f->offset) : 0;
+		switch (op->type) {
+		case OP_ULL: STORE(dst, unsigned long long, v); break;
+		case OP_LL: STORE(dst, long long, (long long)v); break;
+		case OP_SLL: STORE(dst, long long, sign_extend(op->f, v)); break;
+		case OP_UINT: STORE(dst, unsigned int, (unsigned int)v); break;
+		case OP_SINT: STORE(dst, int, (int)sign_extend(op->f, v)); break;
+		case OP_BOOL: STORE(dst, bool, v != 0); break;
+		case OP_PAGES: STORE(dst, unsigned long long, v * 4096ULL); break;
+		}
+	}
+	ring_from_timeline(ev);
+	if (d->groups & DG_FUNC)
+		decode_duration(d, r, ev);
 	return ev->kind;
 }
 
@@ -557,6 +729,7 @@ struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep)
 		if (!d)
 			continue;
 		describe(d, events[i], kind);
+		prepare(d);
 		dec->by_id[events[i]->id] = d;
 		dec->nr_events++;
 		note_system(dec, events[i]->system);
@@ -595,7 +768,7 @@ enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct 
 {
 	if (type < 0 || type > dec->max_id || !dec->by_id[type])
 		return GEV_NONE;
-	return decode(dec->by_id[type], rec, pid, ev);
+	return decode_prepared(dec->by_id[type], rec, pid, ev);
 }
 
 enum gpu_event_kind gpu_decoder_decode(struct gpu_decoder *dec,

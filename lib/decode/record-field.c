@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdint.h>
 #include <string.h>
 
 #include "decode/record-field.h"
@@ -38,8 +39,15 @@ void record_field_str(const struct tep_format_field *f, const struct tep_record 
 	if (!record_field_fits(f, r))
 		return;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		if (!record_field_num(f, r, &v))
+		/* a __data_loc is a u32 (files are little-endian: dat-meta) */
+		if (f->size == 4) {
+			uint32_t loc;
+
+			memcpy(&loc, (const char *)r->data + f->offset, sizeof(loc));
+			v = loc;
+		} else if (!record_field_num(f, r, &v)) {
 			return;
+		}
 		off = (unsigned int)(v & 0xffff);
 		n = (unsigned int)(v >> 16);
 		if (f->flags & TEP_FIELD_IS_RELATIVE)

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -366,9 +367,117 @@ static void test_string_out_of_bounds(void)
 	tep_free(p.tep);
 }
 
+static uint32_t seed = 7;
+
+static uint32_t rnd(void)
+{
+	seed = seed * 1103515245u + 12345u;
+	return seed >> 8;
+}
+
+/* Random bytes with believable strings: each __data_loc points inside the record, mostly. */
+static void random_record(struct tep_event *e, unsigned char *rec, int size)
+{
+	struct tep_format_field *f;
+	int i;
+
+	for (i = 0; i < size; i++)
+		rec[i] = (unsigned char)(rnd() % 4 ? 'a' + rnd() % 26 : rnd());
+	for (f = e->format.fields; f; f = f->next) {
+		uint32_t at = (uint32_t)(size / 2 + rnd() % (size / 2 + 1)), len = rnd() % 24;
+
+		if (!(f->flags & TEP_FIELD_IS_DYNAMIC) || f->size != 4 || f->offset + 4 > size)
+			continue;
+		if (rnd() % 8 == 0)
+			at = rnd();		/* past the record: bounded */
+		memcpy(rec + f->offset, &(uint32_t){ (at & 0xffff) | len << 16 }, 4);
+	}
+	memcpy(rec, &(uint16_t){ (uint16_t)e->id }, 2);
+}
+
+/*
+ * The decoder a pass uses (fields prepared once per event as one list, one
+ * bounds check per record) against the reference one (field by field,
+ * each checked): every GPU event format of every kernel in the fixtures,
+ * random records whole and cut short, the same event out of both.
+ */
+static void test_prepared_decoder_is_the_reference(void)
+{
+	static const char *const kernels[] = { "linux-5.10", "linux-6.1", "linux-6.12", "linux-7.3",
+					       "amdgpu-4.11" };
+	unsigned long compared = 0, events = 0;
+	size_t k;
+
+	for (k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
+		char dir[256];
+		struct dirent *sys;
+		DIR *d;
+
+		snprintf(dir, sizeof(dir), "%s/formats/%s",
+			 getenv("GT_FIXTURES") ? getenv("GT_FIXTURES") : "tests/fixtures", kernels[k]);
+		d = opendir(dir);
+		CU_ASSERT_PTR_NOT_NULL(d);
+		while (d && (sys = readdir(d))) {
+			char sdir[512];
+			struct dirent *ev;
+			DIR *sd;
+
+			snprintf(sdir, sizeof(sdir), "%s/%s", dir, sys->d_name);
+			sd = sys->d_name[0] == '.' ? NULL : opendir(sdir);
+			while (sd && (ev = readdir(sd))) {
+				struct tep_handle *tep;
+				struct gpu_decoder *dec;
+				struct tep_event *e;
+				int i;
+
+				if (ev->d_name[0] == '.' ||
+				    gpu_event_kind_of(sys->d_name, ev->d_name) == GEV_NONE)
+					continue;
+				tep = tep_with_format(kernels[k], sys->d_name, ev->d_name);
+				e = tep ? tep_find_event_by_name(tep, sys->d_name, ev->d_name) : NULL;
+				dec = e ? gpu_decoder_new(tep) : NULL;
+				if (!dec) {
+					tep_free(tep);
+					continue;
+				}
+				events++;
+				for (i = 0; i < 200; i++) {
+					unsigned char rec[256];
+					int size = i % 4 ? (int)sizeof(rec) : 8 + (int)(rnd() % 120);
+					struct tep_record r = { .ts = rnd(), .cpu = 1, .data = rec, .size = size };
+					struct gpu_event a, b;
+
+					random_record(e, rec, (int)sizeof(rec));
+					/* the same garbage in both: only what decoding writes may differ */
+					memset(&a, 0x5a, sizeof(a));
+					memset(&b, 0x5a, sizeof(b));
+					CU_ASSERT_EQUAL(gpu_decoder_decode(dec, &r, &a),
+							gpu_event_decode_one(e, &r, &b));
+					b.pid = a.pid;	/* read by each from the common field alike */
+					if (memcmp(&a, &b, sizeof(a)))
+						fprintf(stderr, "\n  %s %s:%s differs\n", kernels[k],
+							sys->d_name, ev->d_name);
+					CU_ASSERT_EQUAL(memcmp(&a, &b, sizeof(a)), 0);
+					compared++;
+				}
+				gpu_decoder_free(dec);
+				tep_free(tep);
+			}
+			if (sd)
+				closedir(sd);
+		}
+		if (d)
+			closedir(d);
+	}
+	/* the formats were found: dozens of GPU events over five kernels */
+	CU_ASSERT(events > 60);
+	CU_ASSERT(compared > 12000);
+}
+
 void suite_gpu_event_bounds(void)
 {
 	CU_pSuite s = CU_add_suite("gpu-event-bounds", NULL, NULL);
 
 	CU_add_test(s, "strings past the record or unterminated", test_string_out_of_bounds);
+	CU_add_test(s, "the prepared decoder decodes as the reference", test_prepared_decoder_is_the_reference);
 }
