@@ -94,6 +94,9 @@ build/dat-inspect: tests/tools/dat-inspect.c
 build/make-fixture: tests/tools/make-fixture.c $(call obj,normal,$(FIXTURE_SRCS) $(LIB_SRCS))
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
+build/live-read: tests/tools/live-read.c $(call obj,normal,$(LIB_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) -lpthread
+
 build/visit-records: bench/visit-records.c $(call obj,normal,$(LIB_SRCS))
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -113,7 +116,7 @@ deps:
 
 # Unit tests (plain and ASan+UBSan), then the integration suite driving the
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
-TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm build/visit-records \
+TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm build/visit-records build/live-read \
 	build/normal/replay-records build/asan/replay-records build/normal/replay-text build/asan/replay-text \
 	build/normal/replay-formats build/asan/replay-formats build/normal/replay-output build/asan/replay-output
 

@@ -31,6 +31,8 @@ int live_capture_open(struct live_capture *lc, const struct live_capture_config 
 		return gt_error_set(err, errno ? errno : EIO,
 				    "cannot read the event formats from %s/events; is tracefs readable?",
 				    lc->tracing_dir);
+	/* where it cannot (a 32-bit kernel's pages), libtracefs' iterator reads them */
+	lc->pages = live_pages_open(lc->session.inst, tep_get_header_page_size(lc->tep));
 	return 0;
 }
 
@@ -57,12 +59,20 @@ void live_capture_drain(struct live_capture *lc, live_record_fn fn, void *ctx)
 {
 	struct drain_ctx d = { fn, ctx };
 
-	tracefs_iterate_raw_events(lc->tep, lc->session.inst, NULL, 0, on_event, &d);
+	if (lc->pages)
+		live_pages_drain(lc->pages, fn, ctx);
+	else
+		tracefs_iterate_raw_events(lc->tep, lc->session.inst, NULL, 0, on_event, &d);
 }
 
 int live_capture_close(struct live_capture *lc, struct gt_error *err)
 {
-	int ret = session_teardown(&lc->session, err);
+	int ret;
+
+	/* an instance with a trace_pipe_raw open cannot be removed */
+	live_pages_close(lc->pages);
+	lc->pages = NULL;
+	ret = session_teardown(&lc->session, err);
 
 	if (lc->tep)
 		tep_free(lc->tep);

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "capture/live-pages.h"
 #include "capture/stale.h"
 #include "tracefs/buffer-ladder.h"
 #include "tracefs/event-select.h"
@@ -25,6 +26,7 @@ struct live_capture {
 	struct buffer_result buffer;
 	struct tep_handle *tep;		/* the selected systems' formats */
 	bool no_gpu_events;		/* open failed: nothing to watch on this kernel */
+	struct live_pages *pages;	/* pages read in place; NULL: libtracefs' iterator */
 };
 
 /**
@@ -44,7 +46,7 @@ struct live_capture_config {
 };
 
 /* One record as it is read; non-zero stops the read. */
-typedef int (*live_record_fn)(struct tep_record *rec, void *ctx);
+typedef live_pages_fn live_record_fn;
 
 /**
  * live_capture_open - tracefs found, the instance set up, not yet tracing

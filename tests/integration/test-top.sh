@@ -112,3 +112,17 @@ d = json.loads(open(sys.argv[1]).read().splitlines()[-1])
 assert d["timeouts"] >= 1 and d["last_timeout"]["ring"] == "gpu-trace-test", d' "$WORK/top-hang.json" || return 1
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top with a hang"
 }
+
+# top's reader (pages read in place from each CPU's trace_pipe_raw) on the
+# kernel's own pages: markers written from two CPUs in rounds come out once
+# each, in order, each drain in time order across CPUs (tests/tools/live-read.c).
+test_top_reader_reads_every_record() {
+	local out rc
+	[ -n "$ROOT" ] || { WHY="needs root (a tracefs instance)"; return 77; }
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	out=$("$ROOT_DIR/build/live-read" 20000 2>&1)
+	rc=$?
+	[ $rc = 77 ] && { WHY=$out; return 77; }
+	expect "the live reader: $out" [ $rc = 0 ] || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "the live reader"
+}

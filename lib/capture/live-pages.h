@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_LIVE_PAGES_H
+#define GT_LIVE_PAGES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct tracefs_instance;
+struct tep_record;
+
+/*
+ * An instance's ring buffers read page by page from each CPU's
+ * trace_pipe_raw without blocking, each page walked in place (rb-read.h)
+ * and the records of what was read handed out in time order across CPUs:
+ * what report does with a file's pages, here with the kernel's. Per
+ * record it costs a few loads, where libtracefs' iterator looks up the
+ * event and calls through kbuffer for every word.
+ */
+struct live_pages;
+
+/* One record; non-zero stops the read. */
+typedef int (*live_pages_fn)(struct tep_record *rec, void *ctx);
+
+/**
+ * live_pages_open - every CPU's trace_pipe_raw of @inst, or NULL (errno set) where this
+ * reader cannot read them: a kernel whose page header is not 64-bit, a CPU that will not open
+ * @inst:      the instance
+ * @long_size: the page header's commit size (tep_get_header_page_size())
+ */
+struct live_pages *live_pages_open(struct tracefs_instance *inst, int long_size);
+/**
+ * live_pages_drain - what the kernel holds now, in time order across CPUs; returns the records
+ * handed out
+ */
+unsigned long live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx);
+/** live_pages_close - the readers closed; NULL is fine */
+void live_pages_close(struct live_pages *lp);
+
+#endif

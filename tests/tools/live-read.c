@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * live-read N: the reader gpu-trace top uses (lib/capture/live-pages.c) on
+ * real kernel pages. A private instance; two threads, each pinned to its
+ * own CPU, write N markers in all to its trace_marker in rounds, the
+ * reader draining between rounds. Every marker must come out exactly once,
+ * each thread's in the order written, the records of a drain in time
+ * order across CPUs. Prints "read N of N markers ..." and exits 0; 1 with
+ * what was wrong; 77 where it cannot run (not root, no tracefs).
+ */
+#include <errno.h>
+#include <event-parse.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tracefs.h>
+#include <unistd.h>
+
+#include "capture/live-pages.h"
+
+#define ROUND 500
+
+struct writer {
+	struct tracefs_instance *inst;
+	int cpu, id;
+	long from, to;			/* marker numbers this round */
+};
+
+struct seen {
+	long next[2];			/* each writer's next marker */
+	long read, bad, back_in_time;
+	unsigned long long last_ts;
+	char why[200];
+};
+
+static void *write_markers(void *arg)
+{
+	struct writer *w = arg;
+	cpu_set_t set;
+	long i;
+
+	CPU_ZERO(&set);
+	CPU_SET(w->cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+	for (i = w->from; i < w->to; i++)
+		tracefs_printf(w->inst, "live-read %d %ld\n", w->id, i);
+	return NULL;
+}
+
+/* ftrace:print's buf follows the common fields and ip: find the marker in the record */
+static int on_record(struct tep_record *rec, void *ctx)
+{
+	struct seen *s = ctx;
+	const char *p = memmem(rec->data, (size_t)rec->size, "live-read ", 10);
+	int id;
+	long n;
+
+	if (rec->ts < s->last_ts)
+		s->back_in_time++;
+	s->last_ts = rec->ts;
+	if (!p || sscanf(p, "live-read %d %ld", &id, &n) != 2 || id < 0 || id > 1)
+		return 0;	/* not ours */
+	s->read++;
+	if (n != s->next[id] && !s->bad++)
+		snprintf(s->why, sizeof(s->why), "writer %d: marker %ld where %ld was next", id, n,
+			 s->next[id]);
+	s->next[id] = n + 1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 1 ? atol(argv[1]) : 10000, done = 0;
+	struct seen s = { .next = { 0, 0 } };
+	struct tracefs_instance *inst;
+	struct live_pages *lp;
+	char name[64];
+	int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN), ret = 0;
+
+	if (geteuid() || !tracefs_tracing_dir()) {
+		printf("live-read: needs root and tracefs\n");
+		return 77;
+	}
+	snprintf(name, sizeof(name), "gpu-trace-live-read-%d", (int)getpid());
+	inst = tracefs_instance_create(name);
+	if (!inst) {
+		printf("live-read: cannot create instance %s: %s\n", name, strerror(errno));
+		return 1;
+	}
+	lp = live_pages_open(inst, 8);
+	if (!lp) {
+		printf("live-read: the reader does not open: %s\n", strerror(errno));
+		ret = 1;
+		goto out;
+	}
+	while (done < n) {
+		struct writer w[2];
+		pthread_t t[2];
+		long half = (n - done < 2 * ROUND ? n - done : 2 * ROUND) / 2;
+		int i;
+
+		for (i = 0; i < 2; i++) {
+			w[i] = (struct writer){ inst, i % cpus, i, done / 2, done / 2 + half };
+			pthread_create(&t[i], NULL, write_markers, &w[i]);
+		}
+		for (i = 0; i < 2; i++)
+			pthread_join(t[i], NULL);
+		done += 2 * half;
+		if (!half)
+			break;
+		s.last_ts = 0;
+		live_pages_drain(lp, on_record, &s);
+	}
+	live_pages_close(lp);
+	if (s.read != done || s.bad || s.back_in_time) {
+		printf("live-read: read %ld of %ld markers, %ld out of order (%s), %ld back in time\n",
+		       s.read, done, s.bad, s.bad ? s.why : "", s.back_in_time);
+		ret = 1;
+	} else {
+		printf("read %ld of %ld markers, each writer's in order, each drain in time order\n",
+		       s.read, done);
+	}
+out:
+	/* tracefs_printf() keeps trace_marker open: the instance cannot go while it is */
+	tracefs_print_close(inst);
+	if (tracefs_instance_destroy(inst)) {
+		printf("live-read: cannot remove instance %s: %s\n", name, strerror(errno));
+		ret = 1;
+	}
+	tracefs_instance_free(inst);
+	return ret;
+}
