@@ -1242,3 +1242,27 @@ test_report_bench_floor_visits_every_record() {
 			[ "$(trace-cmd report -i "$f" 2> /dev/null | grep -v '^cpus=' | grep -vc 'EVENTS DROPPED')" = "$want" ] || return 1
 	done
 }
+
+# The same records through every reader give the same report: v6 read by
+# our stream, v7 stored plain, v7 with zstd (chunks decompressed ahead on a
+# second thread), each with the decoding on a second thread and, pinned to
+# one CPU, all on one; a file large enough for many pages and chunks per CPU.
+test_report_readers_agree() {
+	local f conv out ref
+	f=$(fixture bench:20000) || { WHY="make-fixture failed"; return 1; }
+	for conv in none zstd; do
+		trace-cmd convert -i "$f" -o "$WORK/agree-$conv.dat" --file-version 7 --compression "$conv" \
+			> /dev/null 2>&1 || { WHY="trace-cmd convert --compression $conv unavailable"; return 77; }
+	done
+	# the header names the file and its version: the rest must not differ
+	"$GT" report --format csv "$f" | grep -v '^# file' > "$WORK/agree.ref" || { WHY="report failed"; return 1; }
+	ref=$(wc -l < "$WORK/agree.ref")
+	expect "a report of $ref lines is no comparison" [ "$ref" -gt 20 ] || return 1
+	for out in "$f" "$WORK/agree-none.dat" "$WORK/agree-zstd.dat"; do
+		for pin in "" "taskset -c 0"; do
+			$pin "$GT" report --format csv "$out" | grep -v '^# file' > "$WORK/agree.out"
+			expect "${pin:-both CPUs}: $(basename "$out") differs: $(diff "$WORK/agree.ref" "$WORK/agree.out" | head -3 | tr '\n' '|')" \
+				cmp -s "$WORK/agree.ref" "$WORK/agree.out" || return 1
+		done
+	done
+}
