@@ -10,15 +10,19 @@
 #include "dat/dat-format.h"
 #include "dat/rb-read.h"
 
-/* Pages read from one CPU per round: a round's records are merged in time order. */
-#define ROUND_PAGES 64
+/*
+ * Pages read in one drain, all CPUs together: a drain ends, and top
+ * redraws, even while the kernel writes faster than top reads. What a
+ * CPU has not handed out stays for the next drain.
+ */
+#define DRAIN_PAGES 4096
 
 struct live_cpu {
 	struct tracefs_cpu *tcpu;
 	int cpu;
-	unsigned char *pages;		/* ROUND_PAGES of them */
-	size_t nr, at;			/* pages read this round, the one being walked */
+	unsigned char *page;		/* the page being walked */
 	struct rb_cursor cur;
+	bool loaded;
 	struct tep_record rec;
 	bool have;			/* rec holds this CPU's next record */
 };
@@ -38,7 +42,7 @@ void live_pages_close(struct live_pages *lp)
 	for (i = 0; i < lp->nr_cpus; i++) {
 		if (lp->cpus[i].tcpu)
 			tracefs_cpu_close(lp->cpus[i].tcpu);
-		free(lp->cpus[i].pages);
+		free(lp->cpus[i].page);
 	}
 	free(lp->cpus);
 	free(lp);
@@ -74,8 +78,8 @@ struct live_pages *live_pages_open(struct tracefs_instance *inst, int long_size)
 			goto fail;
 		}
 		lp->page_size = (size_t)size;
-		c->pages = malloc(ROUND_PAGES * lp->page_size);
-		if (!c->pages)
+		c->page = malloc(lp->page_size);
+		if (!c->page)
 			goto fail;
 	}
 	return lp;
@@ -84,92 +88,75 @@ fail:
 	return NULL;
 }
 
-/* This CPU's next record of the round into c->rec. */
-static void advance(struct live_pages *lp, struct live_cpu *c)
+/*
+ * This CPU's next record into c->rec, reading its next page when the one
+ * walked ends; c->have false when the kernel has nothing more for now.
+ * false when the drain's pages are used up (the drain ends there, so no
+ * CPU's later records go out before this one's earlier ones).
+ */
+static bool advance(struct live_pages *lp, struct live_cpu *c, size_t *pages)
 {
 	struct rb_entry e;
+	int ret;
 
 	c->have = false;
-	while (c->at < c->nr) {
-		if (rb_cursor_next(&c->cur, &e)) {
-			memset(&c->rec, 0, sizeof(c->rec));
-			c->rec.ts = e.ts;
-			c->rec.cpu = c->cpu;
-			c->rec.data = (void *)e.data;
-			c->rec.size = e.size;
-			c->rec.record_size = e.record_size;
-			c->rec.missed_events = e.missed;
-			c->have = true;
-			return;
-		}
-		/* the next page read; one the kernel should not have written is skipped */
-		while (++c->at < c->nr &&
-		       !dat_page_fits(c->pages + c->at * lp->page_size, lp->page_size, 8))
-			;
-		if (c->at < c->nr)
-			rb_cursor_load(&c->cur, c->pages + c->at * lp->page_size, lp->page_size);
+	while (!c->loaded || !rb_cursor_next(&c->cur, &e)) {
+		c->loaded = false;
+		if (*pages >= DRAIN_PAGES)
+			return false;
+		ret = tracefs_cpu_read(c->tcpu, c->page, true);
+		if (ret <= 0)
+			return true;
+		(*pages)++;
+		/* a short read leaves the page's tail as it was: zero it */
+		if ((size_t)ret < lp->page_size)
+			memset(c->page + ret, 0, lp->page_size - (size_t)ret);
+		/* a page the kernel should not have written is skipped */
+		if (!dat_page_fits(c->page, lp->page_size, 8))
+			continue;
+		rb_cursor_load(&c->cur, c->page, lp->page_size);
+		c->loaded = true;
 	}
+	memset(&c->rec, 0, sizeof(c->rec));
+	c->rec.ts = e.ts;
+	c->rec.cpu = c->cpu;
+	c->rec.data = (void *)e.data;
+	c->rec.size = e.size;
+	c->rec.record_size = e.record_size;
+	c->rec.missed_events = e.missed;
+	c->have = true;
+	return true;
 }
 
-/* Up to ROUND_PAGES pages of every CPU; true when some CPU may have more. */
-static bool read_round(struct live_pages *lp, size_t *read)
-{
-	bool more = false;
-	int i;
-
-	*read = 0;
-	for (i = 0; i < lp->nr_cpus; i++) {
-		struct live_cpu *c = &lp->cpus[i];
-		int ret;
-
-		c->nr = 0;
-		while (c->nr < ROUND_PAGES &&
-		       (ret = tracefs_cpu_read(c->tcpu, c->pages + c->nr * lp->page_size, true)) > 0) {
-			/* a short read leaves the page's tail as it was: zero it */
-			if ((size_t)ret < lp->page_size)
-				memset(c->pages + c->nr * lp->page_size + ret, 0,
-				       lp->page_size - (size_t)ret);
-			c->nr++;
-		}
-		more |= c->nr == ROUND_PAGES;
-		*read += c->nr;
-		c->at = 0;
-		c->have = false;
-		while (c->at < c->nr && !dat_page_fits(c->pages + c->at * lp->page_size, lp->page_size, 8))
-			c->at++;
-		if (c->at < c->nr) {
-			rb_cursor_load(&c->cur, c->pages + c->at * lp->page_size, lp->page_size);
-			advance(lp, c);
-		}
-	}
-	return more;
-}
-
+/*
+ * Record by record, the earliest of the CPUs' next ones, a CPU's next page
+ * read only when its last is used up: time order across CPUs over all the
+ * kernel holds (reading a batch of pages per CPU first would hand out one
+ * CPU's later records before another's earlier ones, and a done before its
+ * job's queue).
+ */
 unsigned long live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx)
 {
 	unsigned long records = 0;
-	bool more = true;
+	size_t pages = 0;
+	int i;
 
-	while (more) {
-		size_t read;
+	for (i = 0; i < lp->nr_cpus; i++)
+		if (!lp->cpus[i].have && !advance(lp, &lp->cpus[i], &pages))
+			return 0;
+	for (;;) {
+		struct live_cpu *best = NULL;
 
-		more = read_round(lp, &read);
-		if (!read)
+		for (i = 0; i < lp->nr_cpus; i++)
+			if (lp->cpus[i].have && (!best || lp->cpus[i].rec.ts < best->rec.ts))
+				best = &lp->cpus[i];
+		if (!best)
 			break;
-		for (;;) {
-			struct live_cpu *best = NULL;
-			int i;
-
-			for (i = 0; i < lp->nr_cpus; i++)
-				if (lp->cpus[i].have && (!best || lp->cpus[i].rec.ts < best->rec.ts))
-					best = &lp->cpus[i];
-			if (!best)
-				break;
-			records++;
-			if (fn(&best->rec, ctx))
-				return records;
-			advance(lp, best);
-		}
+		records++;
+		/* handed out: the next drain must not hand it out again */
+		best->have = false;
+		if (fn(&best->rec, ctx) || !advance(lp, best, &pages))
+			break;
 	}
 	return records;
 }

@@ -114,13 +114,14 @@ assert d["timeouts"] >= 1 and d["last_timeout"]["ring"] == "gpu-trace-test", d' 
 }
 
 # top's reader (pages read in place from each CPU's trace_pipe_raw) on the
-# kernel's own pages: markers written from two CPUs in rounds come out once
-# each, in order, each drain in time order across CPUs (tests/tools/live-read.c).
+# kernel's own pages: markers written from two CPUs in rounds, the last
+# one hundreds of pages and lopsided, come out once each, in order, each
+# drain in time order across CPUs (tests/tools/live-read.c).
 test_top_reader_reads_every_record() {
 	local out rc
 	[ -n "$ROOT" ] || { WHY="needs root (a tracefs instance)"; return 77; }
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
-	out=$("$ROOT_DIR/build/live-read" 20000 2>&1)
+	out=$("$ROOT_DIR/build/live-read" 60000 2>&1)
 	rc=$?
 	[ $rc = 77 ] && { WHY=$out; return 77; }
 	expect "the live reader: $out" [ $rc = 0 ] || return 1

@@ -3,7 +3,10 @@
  * live-read N: the reader gpu-trace top uses (lib/capture/live-pages.c) on
  * real kernel pages. A private instance; two threads, each pinned to its
  * own CPU, write N markers in all to its trace_marker in rounds, the
- * reader draining between rounds. Every marker must come out exactly once,
+ * reader draining between rounds; the last round is large and lopsided
+ * (one CPU writes four times the other's, hundreds of pages), where a
+ * reader that takes a batch of pages per CPU before merging hands out one
+ * CPU's later records first. Every marker must come out exactly once,
  * each thread's in the order written, the records of a drain in time
  * order across CPUs. Prints "read N of N markers ..." and exits 0; 1 with
  * what was wrong; 77 where it cannot run (not root, no tracefs).
@@ -21,12 +24,32 @@
 #include "capture/live-pages.h"
 
 #define ROUND 500
+#define BIG 8000		/* the last round writes 5 x BIG */
 
 struct writer {
 	struct tracefs_instance *inst;
 	int cpu, id;
 	long from, to;			/* marker numbers this round */
 };
+
+static void *write_markers(void *arg);
+
+/* one round: writer i writes count[i] markers from next[i] on, at once */
+static void write_round(struct tracefs_instance *inst, int cpus, long next[2], const long count[2])
+{
+	struct writer w[2];
+	pthread_t t[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		w[i] = (struct writer){ inst, i % cpus, i, next[i], next[i] + count[i] };
+		pthread_create(&t[i], NULL, write_markers, &w[i]);
+	}
+	for (i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+	next[0] += count[0];
+	next[1] += count[1];
+}
 
 struct seen {
 	long next[2];			/* each writer's next marker */
@@ -72,7 +95,7 @@ static int on_record(struct tep_record *rec, void *ctx)
 
 int main(int argc, char **argv)
 {
-	long n = argc > 1 ? atol(argv[1]) : 10000, done = 0;
+	long n = argc > 1 ? atol(argv[1]) : 10000, done = 0, written[2] = { 0, 0 };
 	struct seen s = { .next = { 0, 0 } };
 	struct tracefs_instance *inst;
 	struct live_pages *lp;
@@ -95,21 +118,18 @@ int main(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
+	/* room for the lopsided round: no page may be lost before it is read */
+	tracefs_instance_file_write(inst, "buffer_size_kb", "8192");
 	while (done < n) {
-		struct writer w[2];
-		pthread_t t[2];
-		long half = (n - done < 2 * ROUND ? n - done : 2 * ROUND) / 2;
-		int i;
+		long count[2] = { ROUND, ROUND };
 
-		for (i = 0; i < 2; i++) {
-			w[i] = (struct writer){ inst, i % cpus, i, done / 2, done / 2 + half };
-			pthread_create(&t[i], NULL, write_markers, &w[i]);
+		if (n - done <= 5 * BIG) {
+			/* the last round: large, one CPU writing four times the other */
+			count[0] = (n - done) * 4 / 5;
+			count[1] = n - done - count[0];
 		}
-		for (i = 0; i < 2; i++)
-			pthread_join(t[i], NULL);
-		done += 2 * half;
-		if (!half)
-			break;
+		write_round(inst, cpus, written, count);
+		done += count[0] + count[1];
 		s.last_ts = 0;
 		live_pages_drain(lp, on_record, &s);
 	}
