@@ -117,13 +117,7 @@ static bool advance(struct live_pages *lp, struct live_cpu *c, size_t *pages)
 		rb_cursor_load(&c->cur, c->page, lp->page_size);
 		c->loaded = true;
 	}
-	memset(&c->rec, 0, sizeof(c->rec));
-	c->rec.ts = e.ts;
-	c->rec.cpu = c->cpu;
-	c->rec.data = (void *)e.data;
-	c->rec.size = e.size;
-	c->rec.record_size = e.record_size;
-	c->rec.missed_events = e.missed;
+	rb_entry_record(&e, c->cpu, &c->rec);
 	c->have = true;
 	return true;
 }

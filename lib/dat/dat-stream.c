@@ -268,14 +268,7 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 		rb_cursor_load(&c->page, c->chunk + c->page_off, s->page_size);
 		c->page_loaded = true;
 	}
-	memset(&c->rec, 0, sizeof(c->rec));
-	c->rec.ts = e.ts;
-	c->rec.cpu = c->cpu;
-	c->rec.data = (void *)e.data;
-	c->rec.size = e.size;
-	c->rec.record_size = e.record_size;
-	/* nonzero on a page's first record when the kernel lost events before it */
-	c->rec.missed_events = e.missed;
+	rb_entry_record(&e, c->cpu, &c->rec);
 	c->have = true;
 }
 

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct tep_record;
+
 /*
  * One ring-buffer page of a 64-bit little-endian kernel read in place, each
  * step exactly as libtraceevent's kbuffer takes it (time extends and
@@ -35,5 +37,7 @@ struct rb_entry {
 void rb_cursor_load(struct rb_cursor *c, const unsigned char *page, uint64_t page_size);
 /** rb_cursor_next - the page's next data record; false at its end */
 bool rb_cursor_next(struct rb_cursor *c, struct rb_entry *e);
+/** rb_entry_record - the record as libtraceevent's readers hand it out, of CPU @cpu */
+void rb_entry_record(const struct rb_entry *e, int cpu, struct tep_record *rec);
 
 #endif

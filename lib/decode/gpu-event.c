@@ -371,16 +371,10 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		    (HAS_GROUP(d, func) ? DG_FUNC : 0) | (HAS_GROUP(d, mem) ? DG_MEMORY : 0);
 }
 
-/* Files are little-endian (dat-meta refuses others), as is every host we build for. */
-static unsigned long long num(const struct tep_format_field *f, const struct tep_record *r)
+static uint64_t raw_num(const struct tep_format_field *f, const unsigned char *p)
 {
-	const unsigned char *p;
 	uint64_t v = 0;
 
-	/* record_field_fits(), here where it inlines: every field of every record */
-	if (!f || f->offset < 0 || f->size < 0 || (long long)f->offset + f->size > r->size)
-		return 0;
-	p = (const unsigned char *)r->data + f->offset;
 	switch (f->size) {
 	case 1:
 		return *p;
@@ -400,10 +394,17 @@ static unsigned long long num(const struct tep_format_field *f, const struct tep
 		memcpy(&v, p, 8);
 		return v;
 	default:
-		tep_read_number_field((struct tep_format_field *)f, r->data,
-				      (unsigned long long *)&v);
-		return v;
+		return 0;	/* as tep_read_number_field(): no other size is a number */
 	}
+}
+
+/* Files are little-endian (dat-meta refuses others), as is every host we build for. */
+static unsigned long long num(const struct tep_format_field *f, const struct tep_record *r)
+{
+	/* record_field_fits(), here where it inlines: every field of every record */
+	if (!f || f->offset < 0 || f->size < 0 || (long long)f->offset + f->size > r->size)
+		return 0;
+	return raw_num(f, (const unsigned char *)r->data + f->offset);
 }
 
 static long long snum(const struct tep_format_field *f, const struct tep_record *r)
@@ -593,33 +594,6 @@ static void prepare(struct event_desc *d)
 	OP(d, d->mem.va_start, va_start, OP_ULL);
 	OP(d, d->mem.va_last, va_last, OP_ULL);
 	OP(d, d->mem.ino, ino, OP_ULL);
-}
-
-static uint64_t raw_num(const struct tep_format_field *f, const unsigned char *p)
-{
-	uint64_t v = 0;
-
-	switch (f->size) {
-	case 1:
-		return *p;
-	case 2: {
-		uint16_t x;
-
-		memcpy(&x, p, 2);
-		return x;
-	}
-	case 4: {
-		uint32_t x;
-
-		memcpy(&x, p, 4);
-		return x;
-	}
-	case 8:
-		memcpy(&v, p, 8);
-		return v;
-	default:
-		return 0;	/* as tep_read_number_field(): no other size is a number */
-	}
 }
 
 static long long sign_extend(const struct tep_format_field *f, uint64_t v)
