@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,20 +24,24 @@ struct stream_cpu {
 	uint64_t next_chunk;		/* file offset of the next chunk's header, or raw block */
 	uint64_t end;			/* end of this CPU's data in the file */
 	uint32_t chunks_left;		/* not yet taken into chunk */
-	uint32_t to_inflate;		/* not yet decompressed (by the inflater, when it runs) */
 	unsigned char *chunk;
 	size_t chunk_len, chunk_cap, page_off;	/* page_off: the loaded page's */
-	unsigned char *packed;		/* compressed bytes of the chunk being read */
-	size_t packed_cap;
 	struct rb_cursor page;
 	bool page_loaded;		/* a page of the chunk is in page */
 	bool done;
 	struct tep_record rec;
 	bool have;			/* rec holds this CPU's next record */
-	/* the next chunk, decompressed ahead by the inflater thread */
-	unsigned char *ahead;
-	size_t ahead_len, ahead_cap;
-	enum { AHEAD_EMPTY, AHEAD_READY, AHEAD_FAILED } ahead_state;
+};
+
+/*
+ * What decompressing takes, kept from chunk to chunk: the compressed bytes
+ * read, and zstd's context (ZSTD_decompress() makes and clears a new one of
+ * about 100 KB for every chunk).
+ */
+struct inflate_ctx {
+	unsigned char *packed;
+	size_t packed_cap;
+	ZSTD_DCtx *dctx;
 };
 
 struct dat_stream {
@@ -50,17 +52,7 @@ struct dat_stream {
 	struct stream_cpu *last;	/* handed out last: advance it first */
 	bool damaged;
 	char why[160];			/* what was damaged, first */
-	/*
-	 * zstd with a CPU to spare: a thread decompresses each CPU's next
-	 * chunk while the reader walks the one it has
-	 */
-	bool inflating;
-	pthread_t inflater;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	bool stop;
-	unsigned char *inflater_packed;
-	size_t inflater_packed_cap;
+	struct inflate_ctx zstd;
 };
 
 static void damaged(struct dat_stream *s, struct stream_cpu *c, const char *what)
@@ -112,130 +104,36 @@ static int load_raw(struct dat_stream *s, struct stream_cpu *c)
 	return 0;
 }
 
-/*
- * Chunks: u32 compressed size, u32 size, then the zstd frame. The CPU's
- * next one decompressed into *buf (grown as needed); -1 when it is damaged.
- */
-static int inflate_next(struct dat_stream *s, struct stream_cpu *c, unsigned char **buf,
-			size_t *cap, size_t *len, unsigned char **packed, size_t *packed_cap)
+/* Chunks: u32 compressed size, u32 size, then the zstd frame. */
+static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
 {
+	struct inflate_ctx *in = &s->zstd;
 	uint32_t head[2];
 	size_t got;
 
-	if (!c->to_inflate || c->next_chunk + 8 > c->end ||
+	if (c->raw)
+		return load_raw(s, c);
+	if (!c->chunks_left || c->next_chunk + 8 > c->end ||
 	    read_at(s->fd, head, 8, c->next_chunk))
 		return -1;
 	if (head[0] > c->end - c->next_chunk - 8 || !head[1] ||
 	    head[1] > DAT_MAX_CHUNK_PAGES * s->page_size ||
 	    head[1] % s->page_size)
 		return -1;
-	if (reserve(packed, packed_cap, head[0]) || reserve(buf, cap, head[1]) ||
-	    read_at(s->fd, *packed, head[0], c->next_chunk + 8))
+	if (!in->dctx && !(in->dctx = ZSTD_createDCtx()))
 		return -1;
-	got = ZSTD_decompress(*buf, head[1], *packed, head[0]);
+	if (reserve(&in->packed, &in->packed_cap, head[0]) ||
+	    reserve(&c->chunk, &c->chunk_cap, head[1]) ||
+	    read_at(s->fd, in->packed, head[0], c->next_chunk + 8))
+		return -1;
+	got = ZSTD_decompressDCtx(in->dctx, c->chunk, head[1], in->packed, head[0]);
 	if (ZSTD_isError(got) || got != head[1])
 		return -1;
-	*len = head[1];
-	c->next_chunk += 8 + head[0];
-	c->to_inflate--;
-	return 0;
-}
-
-/* The chunk the inflater made ready for this CPU, once it is. */
-static int take_ahead(struct dat_stream *s, struct stream_cpu *c)
-{
-	unsigned char *t;
-	size_t cap;
-	int ret = 0;
-
-	pthread_mutex_lock(&s->lock);
-	while (c->ahead_state == AHEAD_EMPTY)
-		pthread_cond_wait(&s->cond, &s->lock);
-	if (c->ahead_state == AHEAD_READY) {
-		t = c->chunk;
-		cap = c->chunk_cap;
-		c->chunk = c->ahead;
-		c->chunk_cap = c->ahead_cap;
-		c->chunk_len = c->ahead_len;
-		c->ahead = t;
-		c->ahead_cap = cap;
-		c->ahead_state = AHEAD_EMPTY;
-		pthread_cond_broadcast(&s->cond);
-	} else {
-		ret = -1;
-	}
-	pthread_mutex_unlock(&s->lock);
-	return ret;
-}
-
-static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
-{
-	if (c->raw)
-		return load_raw(s, c);
-	if (!c->chunks_left)
-		return -1;
-	if (s->inflating ? take_ahead(s, c) :
-	    inflate_next(s, c, &c->chunk, &c->chunk_cap, &c->chunk_len, &c->packed, &c->packed_cap))
-		return -1;
+	c->chunk_len = head[1];
 	c->page_off = 0;
+	c->next_chunk += 8 + head[0];
 	c->chunks_left--;
 	return 0;
-}
-
-/* A CPU whose next chunk the inflater should make: its slot empty, chunks left. */
-static struct stream_cpu *wanting(struct dat_stream *s)
-{
-	int i;
-
-	for (i = 0; i < s->nr_cpus; i++)
-		if (s->cpus[i].ahead_state == AHEAD_EMPTY && s->cpus[i].to_inflate)
-			return &s->cpus[i];
-	return NULL;
-}
-
-static void *inflater_main(void *arg)
-{
-	struct dat_stream *s = arg;
-
-	pthread_mutex_lock(&s->lock);
-	while (!s->stop) {
-		struct stream_cpu *c = wanting(s);
-		size_t len = 0;
-		int ret;
-
-		if (!c) {
-			pthread_cond_wait(&s->cond, &s->lock);
-			continue;
-		}
-		/* the slot is empty: the reader does not touch it until it is ready */
-		pthread_mutex_unlock(&s->lock);
-		ret = inflate_next(s, c, &c->ahead, &c->ahead_cap, &len, &s->inflater_packed,
-				   &s->inflater_packed_cap);
-		pthread_mutex_lock(&s->lock);
-		c->ahead_len = len;
-		c->ahead_state = ret ? AHEAD_FAILED : AHEAD_READY;
-		if (ret)
-			c->to_inflate = 0;
-		pthread_cond_broadcast(&s->cond);
-	}
-	pthread_mutex_unlock(&s->lock);
-	return NULL;
-}
-
-/* Only where a second CPU can take it: on one it would only add switching. */
-static void start_inflater(struct dat_stream *s)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof(set), &set) || CPU_COUNT(&set) < 2)
-		return;
-	pthread_mutex_init(&s->lock, NULL);
-	pthread_cond_init(&s->cond, NULL);
-	s->inflating = !pthread_create(&s->inflater, NULL, inflater_main, s);
-	if (!s->inflating) {
-		pthread_mutex_destroy(&s->lock);
-		pthread_cond_destroy(&s->cond);
-	}
 }
 
 /* The CPU's next record into c->rec; c->done at its end. */
@@ -287,7 +185,6 @@ static int add_cpu(struct dat_stream *s, int cpu, uint64_t off, uint64_t size, b
 		return gt_error_set(err, EIO, "the file is truncated in CPU %d's data; record it again",
 				    cpu);
 	c->chunks_left = raw ? size >= s->page_size : count;
-	c->to_inflate = raw ? 0 : count;
 	advance(s, c);
 	return 0;
 }
@@ -392,8 +289,6 @@ struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *know
 	}
 	if (add_cpus(s, m, err))
 		goto fail;
-	if (m->version == 7 && !strcmp(m->compression, "zstd"))
-		start_inflater(s);
 	goto out;
 fail:
 	dat_stream_close(s);
@@ -434,21 +329,11 @@ void dat_stream_close(struct dat_stream *s)
 
 	if (!s)
 		return;
-	if (s->inflating) {
-		pthread_mutex_lock(&s->lock);
-		s->stop = true;
-		pthread_cond_broadcast(&s->cond);
-		pthread_mutex_unlock(&s->lock);
-		pthread_join(s->inflater, NULL);
-		pthread_mutex_destroy(&s->lock);
-		pthread_cond_destroy(&s->cond);
-	}
 	for (i = 0; i < s->nr_cpus; i++) {
 		free(s->cpus[i].chunk);
-		free(s->cpus[i].packed);
-		free(s->cpus[i].ahead);
 	}
-	free(s->inflater_packed);
+	free(s->zstd.packed);
+	ZSTD_freeDCtx(s->zstd.dctx);
 	if (s->fd > 0)
 		close(s->fd);
 	free(s->cpus);

@@ -1244,9 +1244,9 @@ test_report_bench_floor_visits_every_record() {
 }
 
 # The same records through every reader give the same report: v6 read by
-# our stream, v7 stored plain, v7 with zstd (chunks decompressed ahead on a
-# second thread), each with the decoding on a second thread and, pinned to
-# one CPU, all on one; a file large enough for many pages and chunks per CPU.
+# our stream, v7 stored plain, v7 with zstd, each with the decoding on a
+# second thread and, pinned to one CPU, all on one; a file large enough for
+# many pages and chunks per CPU.
 test_report_readers_agree() {
 	local f conv out ref
 	f=$(fixture bench:20000) || { WHY="make-fixture failed"; return 1; }
