@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <event-parse.h>
 #include <string.h>
 
 #include "dat/rb-read.h"
@@ -92,16 +91,4 @@ bool rb_cursor_next(struct rb_cursor *c, struct rb_entry *e)
 		return true;
 	}
 	return false;
-}
-
-void rb_entry_record(const struct rb_entry *e, int cpu, struct tep_record *rec)
-{
-	memset(rec, 0, sizeof(*rec));
-	rec->ts = e->ts;
-	rec->cpu = cpu;
-	rec->data = (void *)e->data;
-	rec->size = e->size;
-	rec->record_size = e->record_size;
-	/* nonzero on a page's first record when the kernel lost events before it */
-	rec->missed_events = e->missed;
 }

@@ -3,9 +3,9 @@
 #define GT_RB_READ_H
 
 #include <stdbool.h>
+#include <event-parse.h>
 #include <stdint.h>
-
-struct tep_record;
+#include <string.h>
 
 /*
  * One ring-buffer page of a 64-bit little-endian kernel read in place, each
@@ -37,7 +37,20 @@ struct rb_entry {
 void rb_cursor_load(struct rb_cursor *c, const unsigned char *page, uint64_t page_size);
 /** rb_cursor_next - the page's next data record; false at its end */
 bool rb_cursor_next(struct rb_cursor *c, struct rb_entry *e);
-/** rb_entry_record - the record as libtraceevent's readers hand it out, of CPU @cpu */
-void rb_entry_record(const struct rb_entry *e, int cpu, struct tep_record *rec);
+/**
+ * rb_entry_record - the record as libtraceevent's readers hand it out, of CPU @cpu; inline:
+ * every record of a file comes through it
+ */
+static inline void rb_entry_record(const struct rb_entry *e, int cpu, struct tep_record *rec)
+{
+	memset(rec, 0, sizeof(*rec));
+	rec->ts = e->ts;
+	rec->cpu = cpu;
+	rec->data = (void *)e->data;
+	rec->size = e->size;
+	rec->record_size = e->record_size;
+	/* nonzero on a page's first record when the kernel lost events before it */
+	rec->missed_events = e->missed;
+}
 
 #endif
