@@ -15,8 +15,16 @@
 # and gpu-trace report (which streams zstd chunks itself).
 #   bench/report.sh [JOBS] [DIR]      (JOBS default 1600000: ~9.6M events, ~520 MB;
 #                                      the second size is twice that)
+#   bench/report.sh --files FILE...   (the same rows for recordings made elsewhere: the
+#                                      lab's stress batch, bench/top-soak.sh)
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
+FILES=
+if [ "${1:-}" = --files ]; then
+	shift
+	FILES="$*"
+	set --
+fi
 JOBS=${1:-1600000}
 DIR=${2:-${TMPDIR:-/tmp}/gpu-trace-bench}
 GT=./gpu-trace
@@ -35,11 +43,9 @@ measure() {	# prints "seconds peak_rss_kb" of the command, output discarded
 	tail -1 "$DIR/time.out"
 }
 
-echo "# report benchmark, $(uname -r), $(nproc) CPUs, files in $DIR"
-printf '%-10s %9s %9s %8s | %-28s %12s %12s %9s\n' jobs events "MB" "" tool "time (s)" "peak RSS MB" "vs tc"
-for jobs in "$JOBS" $((JOBS * 2)); do
-	f=$DIR/bench-$jobs.dat
-	[ -s "$f" ] || "$MK" tests/fixtures/formats "bench:$jobs" "$f" || exit 1
+# bench_file FILE JOBS: every row for one file, then its v7 (zstd) copy
+bench_file() {
+	local f=$1 jobs=$2 mb v_t v_m l_t l_m tc_t tc_m s_t s_m e_t e_m p_t p_m c_t c_m pf_mb v7 row tool t m
 	mb=$(( $(stat -c %s "$f") / 1048576 ))
 	# the file in the page cache first (report pages its reads out: see BENCHMARKS.md)
 	cat "$f" > /dev/null
@@ -61,22 +67,38 @@ for jobs in "$JOBS" $((JOBS * 2)); do
 		   "trace-cmd report:$tc_t:$tc_m" "gpu-trace report:$s_t:$s_m" "gpu-trace report --events:$e_t:$e_m" \
 		   "gpu-trace perfetto ($pf_mb MB):$p_t:$p_m" "gpu-trace compare (2 files):$c_t:$c_m"; do
 		IFS=: read -r tool t m <<< "$row"
-		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "" \
+		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n' "$jobs" "$(events_of "$f")" "$mb" "" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
 	done
-	v7=$DIR/bench-$jobs-v7.dat
+	v7=$DIR/$(basename "$f" .dat)-v7.dat
 	[ -s "$v7" ] || trace-cmd convert -i "$f" -o "$v7" --file-version 7 --compression zstd > /dev/null 2>&1 ||
-		{ echo "# v7: trace-cmd convert failed"; continue; }
+		{ echo "# v7: trace-cmd convert failed"; return; }
 	mb=$(( $(stat -c %s "$v7") / 1048576 ))
+	cat "$v7" > /dev/null
 	read -r tc_t tc_m <<< "$(measure trace-cmd report -i "$v7")"
 	read -r s_t s_m <<< "$(measure "$GT" report "$v7")"
 	for row in "trace-cmd report (v7):$tc_t:$tc_m" "gpu-trace report (v7):$s_t:$s_m"; do
 		IFS=: read -r tool t m <<< "$row"
-		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.2f\n' "$jobs" "$((jobs * 6))" "$mb" "zstd" \
+		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n' "$jobs" "$(events_of "$f")" "$mb" "zstd" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
 	done
-done
-echo "# summary target: >= 5x faster than trace-cmd report (vs tc <= 0.20), RSS < 100 MB and flat (v6 and v7)"
+}
+
+# records in a file, as the floor's reader counts them
+events_of() { "$VR" pages "$1" 2> /dev/null | awk '{ print $2 }'; }
+
+echo "# report benchmark, $(uname -r), $(nproc) CPUs, files in $DIR"
+printf '%-10s %9s %9s %8s | %-28s %12s %12s %9s\n' jobs events "MB" "" tool "time (s)" "peak RSS MB" "vs tc"
+if [ "$FILES" ]; then
+	for f in $FILES; do bench_file "$f" "${f##*/}"; done
+else
+	for jobs in "$JOBS" $((JOBS * 2)); do
+		f=$DIR/bench-$jobs.dat
+		[ -s "$f" ] || "$MK" tests/fixtures/formats "bench:$jobs" "$f" || exit 1
+		bench_file "$f" "$jobs"
+	done
+fi
+echo "# summary target (issue 26): >= 15x faster than trace-cmd report (vs tc <= 0.067), RSS < 50 MB and flat, v7 no slower than v6"
 echo "# visit records: the floor; report's distance from it is report's time over the pages row's"
 echo "# --events target: no slower than 1.5x trace-cmd report (vs tc <= 1.5)"
 echo "# perfetto target: RSS flat as the file doubles, time within 2x of the summary's"

@@ -5,12 +5,16 @@
 # first kernel, default 6.1) boots with gt_lab=soak (tests/vm/guest-soak.sh)
 # and
 #   - runs the mock scheduler's stress batch (RUNS x 64 jobs of 50 us on two
-#     rings) with no tracing, under `gpu-trace record -- cmd` and under
-#     `gpu-trace top -- cmd`, three interleaved rounds; the batch times itself;
+#     rings) with no tracing, under `gpu-trace record -- cmd`, under
+#     `gpu-trace top -- cmd` and with hist triggers joining each job in the
+#     kernel (what a top on the kernel's aggregation would cost at most), three
+#     interleaved rounds; the batch times itself; the last recording is kept
+#     (stress-record.dat) for bench/report.sh --files;
 #   - runs `gpu-trace top --json -d 5` for SECONDS over a steady stream from a
 #     new process every 0.6 s, sampling top's resident set every 10 s.
-# Prints the medians as ratios to the untraced batch, top's job counts against
-# what was submitted, and its memory over time.  Needs root and qemu.
+# Prints the medians as ratios to the untraced batch, top's and the histogram's
+# job counts against what was submitted, and top's memory over time.  Needs
+# root and qemu.
 #   bench/top-soak.sh [SECONDS] [RUNS]
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -45,13 +49,20 @@ for line in open(os.path.join(out, "stress.times")):
 bare = statistics.median(times["bare"])
 print(f"\nstress batch: {runs} x 64 jobs, medians of {len(times['bare'])} rounds")
 print(f"    {'mode':10} {'time (s)':>9} {'vs bare':>8}")
-for mode in ("bare", "record", "top"):
+for mode in ("bare", "record", "top", "hist"):
     t = statistics.median(times.get(mode, [float("nan")]))
     print(f"    {mode:10} {t:9.2f} {t / bare:8.3f}")
 for f in sorted(glob.glob(os.path.join(out, "stress-top-*.jsonl"))):
     last = [json.loads(l) for l in open(f)][-1]
     jobs = sum(r["since_start"]["jobs"] for r in last["rings"])
     print(f"    {os.path.basename(f)}: top counted {jobs} jobs of {runs * 64} submitted")
+# the kernel's histogram: its hits are the jobs it joined queue -> run -> done
+for f in sorted(glob.glob(os.path.join(out, "stress-hist-*.txt"))):
+    text = open(f).read()
+    hits = [int(l.split()[-1]) for l in text.splitlines() if l.strip().startswith("Hits:")]
+    dropped = [int(l.split()[-1]) for l in text.splitlines() if l.strip().startswith("Dropped:")]
+    print(f"    {os.path.basename(f)}: the histogram joined {hits[0] if hits else '?'} jobs of "
+          f"{runs * 64}, dropped {dropped[0] if dropped else '?'}")
 
 rss = []
 for line in open(os.path.join(out, "soak.rss")) if os.path.exists(os.path.join(out, "soak.rss")) else []:

@@ -3,9 +3,9 @@
  * visit-records MODE FILE: the least work that reaches every record of a .dat, for
  * bench/report.sh's baselines (BENCHMARKS.md), so report's time reads against what this
  * machine allows and not only against trace-cmd.
- *   pages:      the file mapped, each CPU's ring-buffer pages walked (v6, or v7 stored
- *               uncompressed) and every record reached in time order across CPUs by its
- *               4-byte header: nothing decoded, no library
+ *   pages:      the file mapped, each CPU's ring-buffer pages walked (v6) as report's
+ *               reader walks them (rb-read.h) and every record reached in time order
+ *               across CPUs: nothing decoded, no page checked, no library
  *   libtracecmd: tracecmd_iterate_events() with a callback that only counts, as report
  *               reads a v6 file (the reader's own cost)
  * Prints "records N"; exits 1 on a file it cannot read so.
@@ -21,88 +21,27 @@
 #include <unistd.h>
 
 #include "dat/dat-meta.h"
+#include "dat/rb-read.h"
 
 struct cursor {
-	const unsigned char *page, *end;	/* this CPU's data */
-	const unsigned char *at, *stop;		/* the record, the end of its page's data */
-	uint64_t ts;
+	const unsigned char *page, *end;	/* this CPU's next page, the end of its data */
 	size_t page_size;
-	bool done;
+	struct rb_cursor rb;			/* the page being walked */
+	struct rb_entry e;			/* its record reached last */
+	bool loaded;
 };
 
-static uint32_t u32_at(const unsigned char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static uint64_t u64_at(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static bool next_page(struct cursor *c)
-{
-	while (c->page + c->page_size <= c->end) {
-		uint64_t commit = u64_at(c->page + 8) & ((1ULL << 27) - 1);
-
-		c->ts = u64_at(c->page);
-		c->at = c->page + 16;
-		c->stop = c->at + (commit < c->page_size - 16 ? commit : c->page_size - 16);
-		c->page += c->page_size;
-		if (c->at < c->stop)
-			return true;
-	}
-	c->done = true;
-	return false;
-}
-
-/* to the next data record of this CPU, its time in c->ts; false at the end */
+/* to the next data record of this CPU, its time in c->e.ts; false at the end */
 static bool next_record(struct cursor *c)
 {
-	while (!c->done) {
-		uint32_t h, type, len;
-
-		if (c->at + 4 > c->stop) {
-			next_page(c);
-			continue;
-		}
-		h = u32_at(c->at);
-		type = h & 31;
-		c->ts += h >> 5;
-		switch (type) {
-		case 29:	/* padding: the rest of the page when its delta is 0 */
-			if (!(h >> 5) || c->at + 8 > c->stop) {
-				c->at = c->stop;
-				continue;
-			}
-			c->at += 4 + u32_at(c->at + 4);
-			continue;
-		case 30:	/* time extend */
-			if (c->at + 8 > c->stop)
-				return c->at = c->stop, false;
-			c->ts += (uint64_t)u32_at(c->at + 4) << 27;
-			c->at += 8;
-			continue;
-		case 31:	/* absolute time stamp */
-			c->at += 8;
-			continue;
-		default:
-			len = type ? 4 + type * 4 : (c->at + 8 <= c->stop ? 4 + u32_at(c->at + 4) : 0);
-			if (!len || c->at + len > c->stop) {
-				c->at = c->stop;
-				continue;
-			}
-			c->at += len;
-			return true;
-		}
+	while (!c->loaded || !rb_cursor_next(&c->rb, &c->e)) {
+		if (c->page + c->page_size > c->end)
+			return false;
+		rb_cursor_load(&c->rb, c->page, c->page_size);
+		c->page += c->page_size;
+		c->loaded = true;
 	}
-	return false;
+	return true;
 }
 
 static int visit_pages(const char *path)
@@ -137,7 +76,7 @@ static int visit_pages(const char *path)
 			continue;
 		c[nr] = (struct cursor){ .page = map + off, .end = map + off + size,
 					 .page_size = m.page_size ? m.page_size : 4096 };
-		if (next_page(&c[nr]) && next_record(&c[nr]))
+		if (next_record(&c[nr]))
 			nr++;
 	}
 	/* in time order: the CPU whose record is first goes next */
@@ -145,7 +84,7 @@ static int visit_pages(const char *path)
 		int min = 0, i;
 
 		for (i = 1; i < nr; i++)
-			if (c[i].ts < c[min].ts)
+			if (c[i].e.ts < c[min].e.ts)
 				min = i;
 		n++;
 		if (!next_record(&c[min]))
