@@ -407,17 +407,20 @@ static unsigned long long num(const struct tep_format_field *f, const struct tep
 	return raw_num(f, (const unsigned char *)r->data + f->offset);
 }
 
-static long long snum(const struct tep_format_field *f, const struct tep_record *r)
+static long long sign_extend(const struct tep_format_field *f, uint64_t v)
 {
-	unsigned long long v = num(f, r);
-
-	if (!f || !(f->flags & TEP_FIELD_IS_SIGNED) || f->size >= 8)
+	if (!(f->flags & TEP_FIELD_IS_SIGNED) || f->size >= 8)
 		return (long long)v;
 	if (f->size == 4)
 		return (int)v;
 	if (f->size == 2)
 		return (short)v;
 	return (signed char)v;
+}
+
+static long long snum(const struct tep_format_field *f, const struct tep_record *r)
+{
+	return f ? sign_extend(f, num(f, r)) : 0;
 }
 
 static void str(const struct tep_format_field *f, const struct tep_record *r, char *out)
@@ -594,17 +597,6 @@ static void prepare(struct event_desc *d)
 	OP(d, d->mem.va_start, va_start, OP_ULL);
 	OP(d, d->mem.va_last, va_last, OP_ULL);
 	OP(d, d->mem.ino, ino, OP_ULL);
-}
-
-static long long sign_extend(const struct tep_format_field *f, uint64_t v)
-{
-	if (!(f->flags & TEP_FIELD_IS_SIGNED) || f->size >= 8)
-		return (long long)v;
-	if (f->size == 4)
-		return (int)v;
-	if (f->size == 2)
-		return (short)v;
-	return (signed char)v;
 }
 
 #define STORE(p, type, value) do { type x_ = (value); memcpy(p, &x_, sizeof(x_)); } while (0)
