@@ -1,11 +1,49 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <string.h>
 
 #include <event-parse.h>
 #include <tracefs.h>
 
 #include "capture/capture-setup.h"
 #include "capture/live-capture.h"
+
+static bool selects_system(const struct event_selection *sel, const char *system)
+{
+	int i;
+
+	for (i = 0; i < sel->nr_systems; i++)
+		if (!strcmp(sel->systems[i], system))
+			return true;
+	return false;
+}
+
+/*
+ * With a scheduler's events the join takes each job from them (the same
+ * test as its own: jobs_init), and of dma_fence it reads only the signals
+ * (a job done, a dependency ready) and, for virtio-gpu, the emits. A job's
+ * other fence events (init, enable_signal, destroy, waits: most of its
+ * records on amdgpu) are not asked of the kernel at all: each would be read,
+ * decoded and dropped, on the CPUs the GPU's submitters need.
+ */
+static void narrow_fence_events(struct live_capture *lc, const struct event_selection *sel)
+{
+	static const char *const unjoined[] = {
+		"dma_fence_init", "dma_fence_enable_signal", "dma_fence_destroy",
+		"dma_fence_wait_start", "dma_fence_wait_end", NULL
+	};
+	int i;
+
+	if (!selects_system(sel, "dma_fence") ||
+	    (!selects_system(sel, "gpu_scheduler") && !selects_system(sel, "gpu_sched") &&
+	     !selects_system(sel, "amdgpu")))
+		return;
+	/* one this kernel lacks is not there to disable */
+	for (i = 0; unjoined[i]; i++)
+		tracefs_event_disable(lc->session.inst, "dma_fence", unjoined[i]);
+	if (!selects_system(sel, "virtio_gpu"))
+		tracefs_event_disable(lc->session.inst, "dma_fence", "dma_fence_emit");
+}
 
 int live_capture_open(struct live_capture *lc, const struct live_capture_config *cfg,
 		      struct gt_error *err)
@@ -22,6 +60,7 @@ int live_capture_open(struct live_capture *lc, const struct live_capture_config 
 				    "no GPU driver or scheduler events on this kernel (missing: %s); load the GPU driver (e.g. modprobe amdgpu) or name events with -e",
 				    sel->missing ? sel->missing : "all the preset's job events");
 	}
+	narrow_fence_events(lc, sel);
 	if (session_set_clock(&lc->session, "mono", err) ||
 	    capture_buffer_setup(&lc->session, cfg->buffer_kb, 1, &lc->buffer, err))
 		return -1;
