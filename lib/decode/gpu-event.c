@@ -640,7 +640,7 @@ static enum gpu_event_kind decode_prepared(const struct event_desc *d, struct te
 
 struct gpu_decoder {
 	struct tep_handle *tep;
-	/* every record's, read in place (NULL: libtraceevent reads them) */
+	/* every record's, read in place (NULL: formats without them, a damaged file) */
 	struct tep_format_field *common_type, *common_pid;
 	int max_id;
 	struct event_desc **by_id;	/* indexed by event id; NULL: not ours */
@@ -725,8 +725,13 @@ void gpu_decoder_free(struct gpu_decoder *dec)
 void gpu_decoder_common(const struct gpu_decoder *dec, struct tep_record *rec, int *type,
 			int *pid)
 {
-	*type = dec->common_type ? (int)num(dec->common_type, rec) : tep_data_type(dec->tep, rec);
-	*pid = dec->common_pid ? (int)snum(dec->common_pid, rec) : tep_data_pid(dec->tep, rec);
+	/*
+	 * libtraceevent finds these in the same first format and fails the
+	 * same way without them; asking it would also set its lazy state from
+	 * whichever thread came first
+	 */
+	*type = dec->common_type ? (int)num(dec->common_type, rec) : -1;
+	*pid = dec->common_pid ? (int)snum(dec->common_pid, rec) : -1;
 }
 
 enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct tep_record *rec,
