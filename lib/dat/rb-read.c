@@ -55,8 +55,11 @@ bool rb_cursor_next(struct rb_cursor *c, struct rb_entry *e)
 		switch (type) {
 		case RB_PADDING:
 			c->ts += delta;
-			/* kbuffer adds the length as an int; dat_page_fits() refused a step back */
-			if ((int32_t)word <= 0)
+			/*
+			 * kbuffer adds the length as an int (a length of 0 steps past
+			 * the header only); dat_page_fits() refused a step back
+			 */
+			if ((int32_t)word < 0)
 				return false;
 			c->next = payload + word;
 			continue;

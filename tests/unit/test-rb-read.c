@@ -52,8 +52,8 @@ static void make_page(unsigned char *page)
 			put32(d + at, 31 | delta << 5);
 			put32(d + at + 4, rnd(1u << 31));
 			at += 8;
-		} else if (kind == 2) {		/* padding that skips a little */
-			uint32_t skip = 4 * (1 + rnd(4));
+		} else if (kind == 2) {		/* padding that skips a little, or only itself */
+			uint32_t skip = 4 * rnd(5);
 
 			put32(d + at, 29 | delta << 5);
 			put32(d + at + 4, skip);
