@@ -11,8 +11,8 @@
 #include "analysis/record-pipe.h"
 
 /*
- * Four batches of 1024 records (about 600 KB of decoded events and up to
- * 256 KB of record bytes each): enough to keep both threads busy through
+ * Four batches of up to 1024 records (about 600 KB of decoded events and
+ * up to 256 KB of record bytes each): enough to keep both threads busy through
  * a slow record on either side, small enough to stay in the caches.
  */
 #define PIPE_BATCHES 4
@@ -34,7 +34,7 @@ struct pipe_batch {
 struct record_pipe {
 	struct analysis *a;
 	struct pipe_batch batch[PIPE_BATCHES];
-	size_t page_size;
+	struct tep_record *pending;	/* read, not yet in a batch: it did not fit */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	unsigned long filled, drained;	/* batches handed over, batches joined */
@@ -50,28 +50,56 @@ bool record_pipe_worth_it(void)
 	return !sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) > 1;
 }
 
+/*
+ * A record that does not fit waits for the next batch (the stream keeps its
+ * bytes until it is asked for another); one larger than a whole batch, which
+ * no kernel writes but a file may claim (up to a page), gets a batch of its
+ * size.
+ */
+static struct tep_record *next_fitting(struct record_pipe *p, struct pipe_batch *b, size_t used)
+{
+	struct tep_record *rec = p->pending ? p->pending : dat_stream_next(p->a->stream, &p->err);
+	size_t need = rec && rec->data && rec->size > 0 ? (size_t)rec->size : 0;
+	unsigned char *grown;
+
+	p->pending = NULL;
+	if (!rec || need <= b->cap - used)
+		return rec;
+	if (used) {
+		p->pending = rec;
+		return NULL;
+	}
+	grown = realloc(b->bytes, need);
+	if (!grown) {
+		gt_error_set(&p->err, ENOMEM, "out of memory for a record of %zu bytes", need);
+		return NULL;
+	}
+	b->bytes = grown;
+	b->cap = need;
+	return rec;
+}
+
 /* One batch read and decoded; false at the stream's end. */
 static bool fill(struct record_pipe *p, struct pipe_batch *b)
 {
 	size_t used = 0;
 
 	b->n = 0;
-	/* no record is longer than a page: one more always fits */
-	while (b->n < PIPE_SLOTS && b->cap - used >= p->page_size) {
-		struct tep_record *rec = dat_stream_next(p->a->stream, &p->err);
+	while (b->n < PIPE_SLOTS) {
+		struct tep_record *rec = next_fitting(p, b, used);
 		struct pipe_slot *s = &b->slots[b->n];
 
 		if (!rec)
-			return false;
+			return p->pending != NULL;
 		s->rec = *rec;
-		if (rec->size > 0 && rec->data) {
-			size_t n = (size_t)rec->size < p->page_size ? (size_t)rec->size : p->page_size;
-
-			memcpy(b->bytes + used, rec->data, n);
-			s->rec.size = (int)n;
-		}
 		s->rec.data = b->bytes + used;
+		if (rec->size > 0 && rec->data)
+			memcpy(s->rec.data, rec->data, (size_t)rec->size);
+		else
+			s->rec.size = 0;
 		used += ((size_t)s->rec.size + 7) & ~(size_t)7;
+		if (used > b->cap)
+			used = b->cap;
 		s->jr.rec = &s->rec;
 		analysis_decode(p->a, &s->jr);
 		b->n++;
@@ -142,14 +170,14 @@ static void free_batches(struct record_pipe *p)
 	}
 }
 
-static int alloc_batches(struct record_pipe *p)
+static int alloc_batches(struct record_pipe *p, size_t batch_bytes)
 {
 	int i;
 
 	for (i = 0; i < PIPE_BATCHES; i++) {
 		struct pipe_batch *b = &p->batch[i];
 
-		b->cap = PIPE_BYTES > 2 * p->page_size ? PIPE_BYTES : 2 * p->page_size;
+		b->cap = batch_bytes;
 		b->slots = malloc(PIPE_SLOTS * sizeof(*b->slots));
 		b->bytes = malloc(b->cap);
 		if (!b->slots || !b->bytes)
@@ -160,6 +188,11 @@ static int alloc_batches(struct record_pipe *p)
 
 int record_pipe_run(struct analysis *a, struct gt_error *err)
 {
+	return record_pipe_run_batched(a, PIPE_BYTES, err);
+}
+
+int record_pipe_run_batched(struct analysis *a, size_t batch_bytes, struct gt_error *err)
+{
 	struct record_pipe *p = calloc(1, sizeof(*p));
 	pthread_t thread;
 	bool whole;
@@ -167,10 +200,9 @@ int record_pipe_run(struct analysis *a, struct gt_error *err)
 	if (!p)
 		return gt_error_set(err, EAGAIN, "out of memory");
 	p->a = a;
-	p->page_size = dat_stream_page_size(a->stream);
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
-	if (alloc_batches(p) || pthread_create(&thread, NULL, reader, p)) {
+	if (alloc_batches(p, batch_bytes) || pthread_create(&thread, NULL, reader, p)) {
 		free_batches(p);
 		free(p);
 		return gt_error_set(err, EAGAIN, "cannot start the reading thread");

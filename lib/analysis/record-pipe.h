@@ -3,6 +3,7 @@
 #define GT_RECORD_PIPE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "util/gt-error.h"
 
@@ -16,6 +17,12 @@ struct analysis;
  * errnum EAGAIN when no thread could be started (nothing read: run it on one thread).
  */
 int record_pipe_run(struct analysis *a, struct gt_error *err);
+
+/**
+ * record_pipe_run_batched - record_pipe_run() with batches of this many record bytes (the
+ * tests make them tiny so records wait for the next batch, or outgrow one)
+ */
+int record_pipe_run_batched(struct analysis *a, size_t batch_bytes, struct gt_error *err);
 
 /** record_pipe_worth_it - more than one CPU to run on */
 bool record_pipe_worth_it(void);

@@ -44,9 +44,21 @@ struct inflate_ctx {
 	ZSTD_DCtx *dctx;
 };
 
+/*
+ * What all CPUs' blocks and chunks may hold at once. Each CPU keeps its own
+ * (the records are merged across CPUs in time order), so a file claiming many
+ * CPUs, large pages or CPU ranges that overlap would otherwise have the
+ * reader hold gigabytes; its share is what one CPU may read at once.
+ */
+#define STREAM_BUDGET (256u << 20)
+/* an uncompressed block: large enough for few reads, small enough for the caches */
+#define RAW_BLOCK (1u << 20)
+
 struct dat_stream {
 	int fd;
 	size_t page_size;
+	size_t raw_block;		/* bytes of pages read at once, whole pages */
+	size_t chunk_max;		/* the most a compressed chunk may hold */
 	struct stream_cpu *cpus;
 	int nr_cpus;
 	struct stream_cpu *last;	/* handed out last: advance it first */
@@ -83,29 +95,30 @@ static int reserve(unsigned char **buf, size_t *cap, size_t n)
 }
 
 /*
- * Uncompressed pages: the next block of DAT_MAX_CHUNK_PAGES pages, as much
- * memory as a compressed chunk takes, read with pread so nothing of the
- * file stays mapped (flat RSS however large the file).
+ * Uncompressed pages: the next block of whole pages, read with pread so
+ * nothing of the file stays mapped (flat RSS however large the file).
+ * NULL, or why the block cannot be had.
  */
-static int load_raw(struct dat_stream *s, struct stream_cpu *c)
+static const char *load_raw(struct dat_stream *s, struct stream_cpu *c)
 {
 	uint64_t n = c->end - c->next_chunk;
 
-	if (n > DAT_MAX_CHUNK_PAGES * s->page_size)
-		n = DAT_MAX_CHUNK_PAGES * s->page_size;
+	if (n > s->raw_block)
+		n = s->raw_block;
 	n -= n % s->page_size;
-	if (!n || reserve(&c->chunk, &c->chunk_cap, (size_t)n) ||
-	    read_at(s->fd, c->chunk, (size_t)n, c->next_chunk))
-		return -1;
+	if (!n || reserve(&c->chunk, &c->chunk_cap, (size_t)n))
+		return "data cannot be held (out of memory)";
+	if (read_at(s->fd, c->chunk, (size_t)n, c->next_chunk))
+		return "data cannot be read (the file is shorter than it says)";
 	c->chunk_len = (size_t)n;
 	c->page_off = 0;
 	c->next_chunk += n;
 	c->chunks_left = c->end - c->next_chunk >= s->page_size;
-	return 0;
+	return NULL;
 }
 
 /* Chunks: u32 compressed size, u32 size, then the zstd frame. */
-static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
+static const char *load_chunk(struct dat_stream *s, struct stream_cpu *c)
 {
 	struct inflate_ctx *in = &s->zstd;
 	uint32_t head[2];
@@ -114,32 +127,34 @@ static int load_chunk(struct dat_stream *s, struct stream_cpu *c)
 	if (c->raw)
 		return load_raw(s, c);
 	if (!c->chunks_left || c->next_chunk + 8 > c->end ||
-	    read_at(s->fd, head, 8, c->next_chunk))
-		return -1;
-	if (head[0] > c->end - c->next_chunk - 8 || !head[1] ||
-	    head[1] > DAT_MAX_CHUNK_PAGES * s->page_size ||
-	    head[1] % s->page_size)
-		return -1;
-	if (!in->dctx && !(in->dctx = ZSTD_createDCtx()))
-		return -1;
-	if (reserve(&in->packed, &in->packed_cap, head[0]) ||
-	    reserve(&c->chunk, &c->chunk_cap, head[1]) ||
-	    read_at(s->fd, in->packed, head[0], c->next_chunk + 8))
-		return -1;
+	    read_at(s->fd, head, 8, c->next_chunk) ||
+	    head[0] > c->end - c->next_chunk - 8)
+		return "data cannot be read (the file is shorter than it says)";
+	if (!head[1] || head[1] % s->page_size)
+		return "data has a compressed chunk that is not whole pages";
+	if (head[1] > s->chunk_max)
+		return "data has a compressed chunk larger than this reader holds per CPU";
+	if ((!in->dctx && !(in->dctx = ZSTD_createDCtx())) ||
+	    reserve(&in->packed, &in->packed_cap, head[0]) ||
+	    reserve(&c->chunk, &c->chunk_cap, head[1]))
+		return "data cannot be held (out of memory)";
+	if (read_at(s->fd, in->packed, head[0], c->next_chunk + 8))
+		return "data cannot be read (the file is shorter than it says)";
 	got = ZSTD_decompressDCtx(in->dctx, c->chunk, head[1], in->packed, head[0]);
 	if (ZSTD_isError(got) || got != head[1])
-		return -1;
+		return "compressed data does not decompress";
 	c->chunk_len = head[1];
 	c->page_off = 0;
 	c->next_chunk += 8 + head[0];
 	c->chunks_left--;
-	return 0;
+	return NULL;
 }
 
 /* The CPU's next record into c->rec; c->done at its end. */
 static void advance(struct dat_stream *s, struct stream_cpu *c)
 {
 	struct rb_entry e;
+	const char *why;
 
 	c->have = false;
 	if (c->done)
@@ -153,9 +168,9 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 				c->done = true;
 				return;
 			}
-			if (load_chunk(s, c)) {
-				damaged(s, c, c->raw ? "data cannot be read (the file is shorter than it says)"
-					       : "compressed data does not decompress");
+			why = load_chunk(s, c);
+			if (why) {
+				damaged(s, c, why);
 				return;
 			}
 		}
@@ -253,6 +268,27 @@ static const char *not_streamed(const struct dat_meta *m)
 	return NULL;
 }
 
+/* Each CPU's share of STREAM_BUDGET: at least a page, which it must hold to read at all. */
+static int share_budget(struct dat_stream *s, int nr_streams, struct gt_error *err)
+{
+	size_t share = STREAM_BUDGET / (size_t)(nr_streams ? nr_streams : 1);
+
+	share -= share % s->page_size;
+	if (!share)
+		return gt_error_set(err, E2BIG,
+				    "%d CPU buffers of %zu-byte pages need more than %u MB at once to read; the file was not written by a kernel this reads (split it with trace-cmd split)",
+				    nr_streams, s->page_size, STREAM_BUDGET >> 20);
+	s->raw_block = RAW_BLOCK - RAW_BLOCK % s->page_size;
+	if (s->raw_block < s->page_size)
+		s->raw_block = s->page_size;
+	if (s->raw_block > share)
+		s->raw_block = share;
+	s->chunk_max = DAT_MAX_CHUNK_PAGES * s->page_size;
+	if (s->chunk_max > share)
+		s->chunk_max = share;
+	return 0;
+}
+
 struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *known,
 				   struct gt_error *err)
 {
@@ -282,6 +318,8 @@ struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *know
 		goto fail;
 	}
 	s->page_size = m->version == 6 ? m->page_size : m->buffers[0].page_size;
+	if (share_budget(s, n, err))
+		goto fail;
 	s->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (s->fd < 0) {
 		gt_error_set(err, errno, "cannot open %s: %s", path, strerror(errno));
@@ -316,11 +354,6 @@ struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err)
 	}
 	s->last = best;
 	return &best->rec;
-}
-
-size_t dat_stream_page_size(const struct dat_stream *s)
-{
-	return s->page_size;
 }
 
 void dat_stream_close(struct dat_stream *s)

@@ -37,8 +37,6 @@ struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *m,
  * see err).
  */
 struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err);
-/** dat_stream_page_size - the file's ring-buffer page size: no record is longer */
-size_t dat_stream_page_size(const struct dat_stream *s);
 /** dat_stream_close - the file closed and the stream freed */
 void dat_stream_close(struct dat_stream *s);
 
