@@ -33,9 +33,7 @@ static void workload_free(struct analysis *a)
 /* without scheduler or amdgpu events, jobs are the fences themselves */
 static int jobs_init(struct analysis *a)
 {
-	return timeline_init(&a->tl, !gpu_decoder_has_system(a->dec, "gpu_scheduler") &&
-				     !gpu_decoder_has_system(a->dec, "gpu_sched") &&
-				     !gpu_decoder_has_system(a->dec, "amdgpu"));
+	return timeline_init(&a->tl, gpu_decoder_jobs_from_fences(a->dec));
 }
 
 static void jobs_record(struct analysis *a, struct join_record *r)

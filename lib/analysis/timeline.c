@@ -476,8 +476,11 @@ static bool is_scheduler_fence(const struct gpu_event *ev)
 static void fence_event(struct timeline *t, const struct gpu_event *ev)
 {
 	uint64_t key = fence_key(ev->ctx, ev->seqno);
-	struct job *j = keymap_get(&t->by_fence, key);
+	struct job *j;
 
+	if (!gpu_fence_kind_joined(ev->kind, t->fence_mode, is_virtio(ev)))
+		return;
+	j = keymap_get(&t->by_fence, key);
 	if (is_virtio(ev) && ev->kind == GEV_FENCE_INIT)
 		return;		/* not numbered yet */
 	if (is_virtio(ev) && ev->kind == GEV_FENCE_EMIT) {

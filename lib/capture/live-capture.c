@@ -7,6 +7,7 @@
 
 #include "capture/capture-setup.h"
 #include "capture/live-capture.h"
+#include "decode/gpu-event.h"
 
 static bool selects_system(const struct event_selection *sel, const char *system)
 {
@@ -19,30 +20,26 @@ static bool selects_system(const struct event_selection *sel, const char *system
 }
 
 /*
- * With a scheduler's events the join takes each job from them (the same
- * test as its own: jobs_init), and of dma_fence it reads only the signals
- * (a job done, a dependency ready) and, for virtio-gpu, the emits. A job's
- * other fence events (init, enable_signal, destroy, waits: most of its
- * records on amdgpu) are not asked of the kernel at all: each would be read,
- * decoded and dropped, on the CPUs the GPU's submitters need.
+ * Of dma_fence, only what the job join reads (gpu_fence_kind_joined: with a
+ * scheduler's events, the signals, and virtio-gpu's emits) is asked of the
+ * kernel: a job's other fence events (init, enable_signal, destroy, waits:
+ * most of its records on amdgpu) would each be read, decoded and dropped, on
+ * the CPUs the GPU's submitters need.
  */
 static void narrow_fence_events(struct live_capture *lc, const struct event_selection *sel)
 {
-	static const char *const unjoined[] = {
-		"dma_fence_init", "dma_fence_enable_signal", "dma_fence_destroy",
-		"dma_fence_wait_start", "dma_fence_wait_end", NULL
-	};
+	bool from_fences = gpu_jobs_from_fences(sel->systems, sel->nr_systems);
+	bool virtio = selects_system(sel, "virtio_gpu");
+	char **names;
 	int i;
 
-	if (!selects_system(sel, "dma_fence") ||
-	    (!selects_system(sel, "gpu_scheduler") && !selects_system(sel, "gpu_sched") &&
-	     !selects_system(sel, "amdgpu")))
+	if (!selects_system(sel, "dma_fence"))
 		return;
-	/* one this kernel lacks is not there to disable */
-	for (i = 0; unjoined[i]; i++)
-		tracefs_event_disable(lc->session.inst, "dma_fence", unjoined[i]);
-	if (!selects_system(sel, "virtio_gpu"))
-		tracefs_event_disable(lc->session.inst, "dma_fence", "dma_fence_emit");
+	names = tracefs_system_events(lc->tracing_dir, "dma_fence");
+	for (i = 0; names && names[i]; i++)
+		if (!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", names[i]), from_fences, virtio))
+			tracefs_event_disable(lc->session.inst, "dma_fence", names[i]);
+	tracefs_list_free(names);
 }
 
 int live_capture_open(struct live_capture *lc, const struct live_capture_config *cfg,

@@ -762,6 +762,39 @@ bool gpu_decoder_has_system(const struct gpu_decoder *dec, const char *system)
 	return false;
 }
 
+bool gpu_jobs_from_fences(char *const *systems, int nr_systems)
+{
+	static const char *const job_systems[] = { "gpu_scheduler", "gpu_sched", "amdgpu" };
+	size_t k;
+	int i;
+
+	for (i = 0; i < nr_systems; i++)
+		for (k = 0; k < sizeof(job_systems) / sizeof(job_systems[0]); k++)
+			if (!strcmp(systems[i], job_systems[k]))
+				return false;
+	return true;
+}
+
+bool gpu_decoder_jobs_from_fences(const struct gpu_decoder *dec)
+{
+	return gpu_jobs_from_fences(dec->systems, dec->nr_systems);
+}
+
+bool gpu_fence_kind_joined(enum gpu_event_kind kind, bool jobs_from_fences, bool virtio)
+{
+	switch (kind) {
+	case GEV_FENCE_SIGNALED:
+		return true;
+	case GEV_FENCE_EMIT:
+		return jobs_from_fences || virtio;
+	case GEV_FENCE_INIT:
+	case GEV_FENCE_DESTROY:
+		return jobs_from_fences;
+	default:
+		return false;
+	}
+}
+
 int gpu_decoder_nr_events(const struct gpu_decoder *dec)
 {
 	return dec->nr_events;

@@ -127,6 +127,20 @@ enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct 
  * "gpu_scheduler".
  */
 bool gpu_decoder_has_system(const struct gpu_decoder *dec, const char *system);
+/**
+ * gpu_jobs_from_fences - whether jobs are the dma_fences themselves: none of @systems (a
+ * file's, or what a capture enables) gives jobs of its own (a scheduler's, amdgpu's)
+ */
+bool gpu_jobs_from_fences(char *const *systems, int nr_systems);
+/** gpu_decoder_jobs_from_fences - gpu_jobs_from_fences() of the systems in the decoder's file */
+bool gpu_decoder_jobs_from_fences(const struct gpu_decoder *dec);
+/**
+ * gpu_fence_kind_joined - whether the job join reads this kind of dma_fence event: the
+ * signals always, inits, emits and destroys only where jobs are the fences, and the emits
+ * of virtio-gpu (which numbers its fences then); a live capture leaves the others off in
+ * the kernel
+ */
+bool gpu_fence_kind_joined(enum gpu_event_kind kind, bool jobs_from_fences, bool virtio);
 /** gpu_decoder_nr_events - how many GPU events of @dec's tep it knows */
 int gpu_decoder_nr_events(const struct gpu_decoder *dec);
 

@@ -328,6 +328,31 @@ static void test_kinds(void)
 	CU_ASSERT_STRING_EQUAL(gpu_event_kind_name(GEV_RUN), "run");
 }
 
+/* the one predicate top's capture and the timeline both follow */
+static void test_fence_events_joined(void)
+{
+	char *fences[] = { "dma_fence", "virtio_gpu" };
+	char *sched[] = { "dma_fence", "gpu_scheduler" };
+	char *amd[] = { "amdgpu", "dma_fence" };
+
+	CU_ASSERT(gpu_jobs_from_fences(fences, 2));
+	CU_ASSERT(!gpu_jobs_from_fences(sched, 2));
+	CU_ASSERT(!gpu_jobs_from_fences(amd, 2));
+	CU_ASSERT(gpu_jobs_from_fences(NULL, 0));
+	/* with a scheduler: the signals, and virtio-gpu's emits */
+	CU_ASSERT(gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_signaled"), false, false));
+	CU_ASSERT(!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_emit"), false, false));
+	CU_ASSERT(gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_emit"), false, true));
+	CU_ASSERT(!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_init"), false, false));
+	CU_ASSERT(!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_destroy"), false, true));
+	/* jobs from the fences: their whole life, never the waits */
+	CU_ASSERT(gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_init"), true, false));
+	CU_ASSERT(gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_destroy"), true, false));
+	CU_ASSERT(!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_wait_start"), true, false));
+	CU_ASSERT(!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_enable_signal"), true, true));
+	CU_ASSERT(!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", "dma_fence_made_up"), true, true));
+}
+
 void suite_gpu_event(void)
 {
 	CU_pSuite s = CU_add_suite("gpu-event", NULL, NULL);
@@ -339,6 +364,8 @@ void suite_gpu_event(void)
 	CU_add_test(s, "event kinds by name", test_kinds);
 	CU_add_test(s, "amdgpu_vm_grab_id: the string ring of two", test_vm_grab_id_two_rings);
 	CU_add_test(s, "amdgpu_vm_update_ptes: the VM's process", test_vm_update_ptes);
+	CU_add_test(s, "which fence events the job join reads, capture and file alike",
+		    test_fence_events_joined);
 	CU_add_test(s, "every kernel's job events give a key and a ring", test_every_kernels_job_events);
 }
 
