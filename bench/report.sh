@@ -67,7 +67,7 @@ bench_file() {
 		   "trace-cmd report:$tc_t:$tc_m" "gpu-trace report:$s_t:$s_m" "gpu-trace report --events:$e_t:$e_m" \
 		   "gpu-trace perfetto ($pf_mb MB):$p_t:$p_m" "gpu-trace compare (2 files):$c_t:$c_m"; do
 		IFS=: read -r tool t m <<< "$row"
-		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n' "$jobs" "$(events_of "$f")" "$mb" "" \
+		printf "%-${W}s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n" "$jobs" "$(events_of "$f")" "$mb" "" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
 	done
 	v7=$DIR/$(basename "$f" .dat)-v7.dat
@@ -79,7 +79,7 @@ bench_file() {
 	read -r s_t s_m <<< "$(measure "$GT" report "$v7")"
 	for row in "trace-cmd report (v7):$tc_t:$tc_m" "gpu-trace report (v7):$s_t:$s_m"; do
 		IFS=: read -r tool t m <<< "$row"
-		printf '%-10s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n' "$jobs" "$(events_of "$f")" "$mb" "zstd" \
+		printf "%-${W}s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n" "$jobs" "$(events_of "$f")" "$mb" "zstd" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
 	done
 }
@@ -88,7 +88,10 @@ bench_file() {
 events_of() { "$VR" pages "$1" 2> /dev/null | awk '{ print $2 }'; }
 
 echo "# report benchmark, $(uname -r), $(nproc) CPUs, files in $DIR"
-printf '%-10s %9s %9s %8s | %-28s %12s %12s %9s\n' jobs events "MB" "" tool "time (s)" "peak RSS MB" "vs tc"
+# the first column: jobs, or with --files each file's name
+W=10
+for f in $FILES; do b=${f##*/}; [ "${#b}" -le "$W" ] || W=${#b}; done
+printf "%-${W}s %9s %9s %8s | %-28s %12s %12s %9s\n" "$([ "$FILES" ] && echo file || echo jobs)" events "MB" "" tool "time (s)" "peak RSS MB" "vs tc"
 if [ "$FILES" ]; then
 	for f in $FILES; do bench_file "$f" "${f##*/}"; done
 else

@@ -129,15 +129,14 @@ static bool advance(struct live_pages *lp, struct live_cpu *c, size_t *pages)
  * CPU's later records before another's earlier ones, and a done before its
  * job's queue).
  */
-unsigned long live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx)
+void live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx)
 {
-	unsigned long records = 0;
 	size_t pages = 0;
 	int i;
 
 	for (i = 0; i < lp->nr_cpus; i++)
 		if (!lp->cpus[i].have && !advance(lp, &lp->cpus[i], &pages))
-			return 0;
+			return;
 	for (;;) {
 		struct live_cpu *best = NULL;
 
@@ -146,11 +145,9 @@ unsigned long live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ct
 				best = &lp->cpus[i];
 		if (!best)
 			break;
-		records++;
 		/* handed out: the next drain must not hand it out again */
 		best->have = false;
 		if (fn(&best->rec, ctx) || !advance(lp, best, &pages))
 			break;
 	}
-	return records;
 }

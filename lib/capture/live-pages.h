@@ -29,10 +29,10 @@ typedef int (*live_pages_fn)(struct tep_record *rec, void *ctx);
  */
 struct live_pages *live_pages_open(struct tracefs_instance *inst, int long_size);
 /**
- * live_pages_drain - what the kernel holds now, in time order across CPUs; returns the records
- * handed out
+ * live_pages_drain - what the kernel holds now, in time order across CPUs, through @fn until
+ * it returns non-zero
  */
-unsigned long live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx);
+void live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx);
 /** live_pages_close - the readers closed; NULL is fine */
 void live_pages_close(struct live_pages *lp);
 
