@@ -464,13 +464,12 @@ static void virtio_command(struct timeline *t, const struct gpu_event *ev)
 
 static bool is_virtio(const struct gpu_event *ev)
 {
-	return !strcmp(ev->driver, "virtio_gpu");
+	return ev->fence_driver == FENCE_DRIVER_VIRTIO;
 }
 
-/* drm_sched's finished fence; before 4.16 amdgpu's own scheduler's */
 static bool is_scheduler_fence(const struct gpu_event *ev)
 {
-	return !strcmp(ev->driver, "drm_sched") || !strcmp(ev->driver, "amd_sched");
+	return ev->fence_driver == FENCE_DRIVER_SCHEDULER;
 }
 
 static void fence_event(struct timeline *t, const struct gpu_event *ev)

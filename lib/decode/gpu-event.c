@@ -512,6 +512,17 @@ static void ring_from_timeline(struct gpu_event *ev)
 		memcpy(ev->ring, ev->timeline, sizeof(ev->ring));
 }
 
+/* on the decoding side (a second thread in report), so the join compares no names */
+static void classify_fence(struct gpu_event *ev)
+{
+	if (ev->kind < GEV_FENCE_INIT || ev->kind > GEV_FENCE_DESTROY)
+		return;
+	if (!strcmp(ev->driver, "drm_sched") || !strcmp(ev->driver, "amd_sched"))
+		ev->fence_driver = FENCE_DRIVER_SCHEDULER;
+	else if (!strcmp(ev->driver, "virtio_gpu"))
+		ev->fence_driver = FENCE_DRIVER_VIRTIO;
+}
+
 /* The reference decoder: field by field, each checked (gpu_event_decode_one()). */
 static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r, int pid,
 				  struct gpu_event *ev)
@@ -522,6 +533,7 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 	str(d->driver, r, ev->driver);
 	str(d->dev, r, ev->dev);
 	ring_from_timeline(ev);
+	classify_fence(ev);
 	if (d->groups & DG_JOB)
 		decode_job(d, r, ev);
 	if (d->groups & DG_VBLANK) {
@@ -633,6 +645,7 @@ static enum gpu_event_kind decode_prepared(const struct event_desc *d, struct te
 		}
 	}
 	ring_from_timeline(ev);
+	classify_fence(ev);
 	if (d->groups & DG_FUNC)
 		decode_duration(d, r, ev);
 	return ev->kind;

@@ -63,6 +63,13 @@ enum gpu_dma_buf_op {
 /** gpu_event_dma_buf_op - what the dma_buf event of that name does; DMA_BUF_OTHER if unknown */
 enum gpu_dma_buf_op gpu_event_dma_buf_op(const char *name);
 
+/* Whose a dma_fence is, read once from its driver name where it is decoded. */
+enum gpu_fence_driver {
+	FENCE_DRIVER_OTHER = 0,
+	FENCE_DRIVER_SCHEDULER,		/* drm_sched's finished fence; before 4.16 amd_sched's */
+	FENCE_DRIVER_VIRTIO,		/* virtio_gpu: numbered when emitted */
+};
+
 struct gpu_event {
 	enum gpu_event_kind kind;
 	const char *name;		/* the tracepoint's name */
@@ -96,6 +103,7 @@ struct gpu_event {
 	unsigned long long ino;		/* dma_buf_*: the buffer's inode (its size in bo_bytes,
 					 * exporter in driver, attaching device in dev) */
 	enum gpu_dma_buf_op dma_buf_op;
+	enum gpu_fence_driver fence_driver;	/* dma_fence_* events */
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
