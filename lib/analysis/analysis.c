@@ -319,8 +319,8 @@ int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
 	/* a masked copy is another file: the stream reads its own meta */
 	if (open_named(a, view, path, masked >= 0 ? NULL : m, hooks, err))
 		goto fail;
-	/* zstd v7 that libtracecmd reads itself (not our stream): every page checked first */
-	if (!a->stream && dat_meta_check_compressed_pages(fd, path, m, err)) {
+	/* a file libtracecmd iterates itself (not our stream): every page checked first */
+	if (!a->stream && dat_meta_check_pages(fd, path, m, err)) {
 		analysis_close(a);
 		goto fail;
 	}

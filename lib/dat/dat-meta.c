@@ -18,6 +18,7 @@ struct cursor {
 	int fd;
 	uint64_t pos, size;
 	bool bad;
+	bool every_page;	/* bad_page() walks every page, not only each CPU's first */
 };
 
 static void get(struct cursor *c, void *buf, uint64_t n)
@@ -253,6 +254,8 @@ static uint64_t bad_page(struct cursor *c, uint64_t at, uint64_t size, const str
 
 	if (!m->page_size || size < m->page_size)
 		return 0;
+	if (!c->every_page)
+		size = m->page_size;
 	if (block < m->page_size)
 		block = m->page_size;
 	block -= block % m->page_size;
@@ -329,6 +332,26 @@ static bool v6_instance_bad(struct cursor *c, const struct dat_meta *m, uint64_t
 	return false;
 }
 
+/* v6: the top buffer's CPUs' pages and each instance's (c->every_page: all, or each CPU's first) */
+static int v6_pages_bad(struct cursor *c, const struct dat_meta *m, const char *path,
+			struct gt_error *err)
+{
+	int cpu, i;
+
+	for (cpu = 0; cpu < m->nr_cpus && cpu < DAT_META_MAX_CPUS; cpu++) {
+		uint64_t bad = bad_page(c, m->v6_cpu_offset[cpu], m->v6_cpu_bytes[cpu], m);
+
+		if (bad)
+			return gt_error_set(err, EIO, "%s is damaged: CPU %d's page at byte %llu claims more data than a page holds, or its events run past it; record it again",
+					    path, cpu, (unsigned long long)bad);
+	}
+	for (i = 0; i < m->nr_v6_instances; i++)
+		if (v6_instance_bad(c, m, m->v6_instances[i]))
+			return gt_error_set(err, EIO, "%s is damaged in the buffer instance at byte %llu (its CPU table or a page); record it again",
+					    path, (unsigned long long)m->v6_instances[i]);
+	return 0;
+}
+
 static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		   const char *path)
 {
@@ -390,17 +413,8 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its CPU table; record it again", path);
-	for (cpu = 0; cpu < m->nr_cpus && cpu < DAT_META_MAX_CPUS; cpu++) {
-		uint64_t bad = bad_page(c, m->v6_cpu_offset[cpu], m->v6_cpu_bytes[cpu], m);
-
-		if (bad)
-			return gt_error_set(err, EIO, "%s is damaged: CPU %d's page at byte %llu claims more data than a page holds, or its events run past it; record it again",
-					    path, cpu, (unsigned long long)bad);
-	}
-	for (i = 0; i < (uint32_t)m->nr_v6_instances; i++)
-		if (v6_instance_bad(c, m, m->v6_instances[i]))
-			return gt_error_set(err, EIO, "%s is damaged in the buffer instance at byte %llu (its CPU table or a page); record it again",
-					    path, (unsigned long long)m->v6_instances[i]);
+	if (v6_pages_bad(c, m, path, err))
+		return -1;
 	return 0;
 }
 
@@ -558,7 +572,7 @@ static int parse_compressed_options(struct cursor *c, struct dat_meta *m, uint64
 		goto out;
 	}
 	{
-		struct cursor in = { fd, 0, plain_size, false };
+		struct cursor in = { .fd = fd, .size = plain_size };
 
 		parse_options(&in, m, plain_size, true, next);
 		if (in.bad) {
@@ -605,12 +619,30 @@ static bool section_walk_ends(struct cursor *c, uint64_t pos)
 	return true;
 }
 
+/* v7 stored plain: each buffer's CPUs' pages (c->every_page: all, or each CPU's first) */
+static int v7_plain_pages_bad(struct cursor *c, const struct dat_meta *m, const char *path,
+			      struct gt_error *err)
+{
+	int b, i;
+
+	for (b = 0; b < m->nr_buffers; b++)
+		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
+			uint64_t bad = bad_page(c, m->buffers[b].cpus[i].offset,
+						m->buffers[b].cpus[i].size, m);
+
+			if (bad)
+				return gt_error_set(err, EIO, "%s is damaged: CPU %u's page at byte %llu claims more data than a page holds, or its events run past it; record it again",
+						    path, m->buffers[b].cpus[i].cpu, (unsigned long long)bad);
+		}
+	return 0;
+}
+
 static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		   const char *path)
 {
 	uint64_t next, seen[MAX_OPTIONS_SECTIONS];
 	char version[32];
-	int sections = 0, b, i;
+	int sections = 0, i;
 
 	get_str(c, m->compression, sizeof(m->compression));
 	get_str(c, version, sizeof(version));
@@ -669,16 +701,7 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 				    path);
 	if (strcmp(m->compression, "none") && m->compression[0])
 		return check_chunks(c, m, err, path);
-	for (b = 0; b < m->nr_buffers; b++)
-		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
-			uint64_t bad = bad_page(c, m->buffers[b].cpus[i].offset,
-						m->buffers[b].cpus[i].size, m);
-
-			if (bad)
-				return gt_error_set(err, EIO, "%s is damaged: CPU %u's page at byte %llu claims more data than a page holds, or its events run past it; record it again",
-						    path, m->buffers[b].cpus[i].cpu, (unsigned long long)bad);
-		}
-	return 0;
+	return v7_plain_pages_bad(c, m, path, err);
 }
 
 /* The chunk at c->pos decompressed (into *plain, reused) and every page in it checked. */
@@ -705,10 +728,10 @@ static bool chunk_pages_ok(struct cursor *c, uint32_t page_size, int long_size,
 	return true;
 }
 
-int dat_meta_check_compressed_pages(int fd, const char *path, const struct dat_meta *m,
+static int check_compressed_pages(int fd, const char *path, const struct dat_meta *m,
 				    struct gt_error *err)
 {
-	struct cursor c = { fd, 0, m->file_size, false };
+	struct cursor c = { .fd = fd, .size = m->file_size };
 	unsigned char *plain = NULL, *packed = NULL;
 	int b, i, ret = 0;
 
@@ -735,6 +758,17 @@ int dat_meta_check_compressed_pages(int fd, const char *path, const struct dat_m
 	return ret;
 }
 
+int dat_meta_check_pages(int fd, const char *path, const struct dat_meta *m, struct gt_error *err)
+{
+	struct cursor c = { .fd = fd, .size = m->file_size, .every_page = true };
+
+	if (m->version == 6)
+		return v6_pages_bad(&c, m, path, err);
+	if (strcmp(m->compression, "none") && m->compression[0])
+		return check_compressed_pages(fd, path, m, err);
+	return v7_plain_pages_bad(&c, m, path, err);
+}
+
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
@@ -751,7 +785,7 @@ int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
 int dat_meta_read_fd(int fd, const char *path, struct dat_meta *m, struct gt_error *err)
 {
 	static const unsigned char magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
-	struct cursor c = { fd, 0, 0, false };
+	struct cursor c = { .fd = fd };
 	unsigned char head[10];
 	char version[8];
 	struct stat st;

@@ -76,12 +76,12 @@ uint64_t dat_meta_cpu_bytes(const struct dat_meta *m, int cpu);
  */
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err);
 /**
- * dat_meta_check_compressed_pages - zstd v7: every chunk decompressed and every page in it
- * checked, for a file libtracecmd reads itself (our stream reader checks each page as it
- * goes); 0 for any other file. m is what dat_meta_read_fd() read of fd.
+ * dat_meta_check_pages - every page of every CPU checked (zstd v7: every chunk decompressed),
+ * for a file libtracecmd iterates itself: dat_meta_read() checks only each CPU's first page
+ * (what libtracecmd's open loads), and our stream reader checks each page as it goes. m is
+ * what dat_meta_read_fd() read of fd.
  */
-int dat_meta_check_compressed_pages(int fd, const char *path, const struct dat_meta *m,
-				    struct gt_error *err);
+int dat_meta_check_pages(int fd, const char *path, const struct dat_meta *m, struct gt_error *err);
 /** dat_meta_read_fd - the same from an open file (read with pread); name is for the messages. */
 int dat_meta_read_fd(int fd, const char *name, struct dat_meta *m, struct gt_error *err);
 
