@@ -18,29 +18,23 @@ void *keymap_get(const struct keymap *m, uint64_t key)
 
 	if (!m->cap)
 		return NULL;
-	for (i = slot(key, m->cap); m->vals[i]; i = (i + 1) & (m->cap - 1))
-		if (m->keys[i] == key)
-			return m->vals[i];
+	for (i = slot(key, m->cap); m->slots[i].val; i = (i + 1) & (m->cap - 1))
+		if (m->slots[i].key == key)
+			return m->slots[i].val;
 	return NULL;
 }
 
 static int grow(struct keymap *m)
 {
 	size_t cap = m->cap ? m->cap * 2 : 64, i;
-	uint64_t *keys = calloc(cap, sizeof(*keys));
-	void **vals = calloc(cap, sizeof(*vals));
-	struct keymap n = { keys, vals, cap, 0 };
+	struct keymap n = { calloc(cap, sizeof(*n.slots)), cap, 0 };
 
-	if (!keys || !vals) {
-		free(keys);
-		free(vals);
+	if (!n.slots)
 		return -1;
-	}
 	for (i = 0; i < m->cap; i++)
-		if (m->vals[i])
-			keymap_put(&n, m->keys[i], m->vals[i]);
-	free(m->keys);
-	free(m->vals);
+		if (m->slots[i].val)
+			keymap_put(&n, m->slots[i].key, m->slots[i].val);
+	free(m->slots);
 	*m = n;
 	return 0;
 }
@@ -51,13 +45,13 @@ int keymap_put(struct keymap *m, uint64_t key, void *val)
 
 	if ((m->used + 1) * 4 > m->cap * 3 && grow(m))
 		return -1;
-	for (i = slot(key, m->cap); m->vals[i]; i = (i + 1) & (m->cap - 1))
-		if (m->keys[i] == key) {
-			m->vals[i] = val;
+	for (i = slot(key, m->cap); m->slots[i].val; i = (i + 1) & (m->cap - 1))
+		if (m->slots[i].key == key) {
+			m->slots[i].val = val;
 			return 0;
 		}
-	m->keys[i] = key;
-	m->vals[i] = val;
+	m->slots[i].key = key;
+	m->slots[i].val = val;
 	m->used++;
 	return 0;
 }
@@ -68,20 +62,19 @@ void keymap_del(struct keymap *m, uint64_t key)
 
 	if (!m->cap)
 		return;
-	for (i = slot(key, m->cap); m->vals[i]; i = (i + 1) & (m->cap - 1))
-		if (m->keys[i] == key)
+	for (i = slot(key, m->cap); m->slots[i].val; i = (i + 1) & (m->cap - 1))
+		if (m->slots[i].key == key)
 			break;
-	if (!m->vals[i])
+	if (!m->slots[i].val)
 		return;
-	m->vals[i] = NULL;
+	m->slots[i].val = NULL;
 	m->used--;
 	/* move later entries of the same run back into the hole */
-	for (j = (i + 1) & (m->cap - 1); m->vals[j]; j = (j + 1) & (m->cap - 1)) {
-		home = slot(m->keys[j], m->cap);
+	for (j = (i + 1) & (m->cap - 1); m->slots[j].val; j = (j + 1) & (m->cap - 1)) {
+		home = slot(m->slots[j].key, m->cap);
 		if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
-			m->keys[i] = m->keys[j];
-			m->vals[i] = m->vals[j];
-			m->vals[j] = NULL;
+			m->slots[i] = m->slots[j];
+			m->slots[j].val = NULL;
 			i = j;
 		}
 	}
@@ -90,9 +83,9 @@ void keymap_del(struct keymap *m, uint64_t key)
 int keymap_next(const struct keymap *m, size_t *i, uint64_t *key, void **val)
 {
 	for (; *i < m->cap; (*i)++)
-		if (m->vals[*i]) {
-			*key = m->keys[*i];
-			*val = m->vals[*i];
+		if (m->slots[*i].val) {
+			*key = m->slots[*i].key;
+			*val = m->slots[*i].val;
 			(*i)++;
 			return 1;
 		}
@@ -101,9 +94,7 @@ int keymap_next(const struct keymap *m, size_t *i, uint64_t *key, void **val)
 
 void keymap_free(struct keymap *m)
 {
-	free(m->keys);
-	free(m->vals);
-	m->keys = NULL;
-	m->vals = NULL;
+	free(m->slots);
+	m->slots = NULL;
 	m->cap = m->used = 0;
 }

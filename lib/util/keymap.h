@@ -6,9 +6,13 @@
 #include <stdint.h>
 
 /* uint64 -> pointer, open addressing; sized by what is in it, not by history. */
+struct keymap_slot {
+	uint64_t key;
+	void *val;		/* NULL: free */
+};
+
 struct keymap {
-	uint64_t *keys;
-	void **vals;
+	struct keymap_slot *slots;	/* key beside value: one cache line a probe */
 	size_t cap, used;
 };
 

@@ -11,6 +11,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	suite_buffer_ladder();
+	suite_keymap();
 	suite_event_select();
 	suite_saved_files();
 	suite_cpu_stats();
