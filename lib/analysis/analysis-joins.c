@@ -181,7 +181,7 @@ static void user_queues_join_record(struct analysis *a, struct join_record *r)
 
 static void user_queues_join_finish(struct analysis *a)
 {
-	user_queues_finish(&a->uq);
+	user_queues_finish(&a->uq, a->last_ts);
 }
 
 static void user_queues_join_free(struct analysis *a)
@@ -237,25 +237,75 @@ static bool print_lines_gpu_data(const struct analysis *a)
 	return a->hip.lines;
 }
 
+/* the records each join reads: see struct analysis_join's @kinds */
+static uint64_t workload_kinds(const struct analysis *a)
+{
+	return a->workload.tep ? JOIN_KIND(GEV_NONE) : 0;
+}
+
+static uint64_t jobs_kinds(const struct analysis *a)
+{
+	(void)a;
+	return ~(JOIN_KIND(GEV_NONE) | JOIN_KIND(GEV_FUNC) | JOIN_KIND(GEV_FUNC_ENTRY) |
+		 JOIN_KIND(GEV_FUNC_EXIT));
+}
+
+static uint64_t hangs_kinds(const struct analysis *a)
+{
+	return (a->hangs.msg ? JOIN_KIND(GEV_NONE) : 0) |
+	       (a->hangs.xe_timedout ? JOIN_KIND(GEV_XE_JOB) : 0) |
+	       (a->hangs.reg_dump_id >= 0 ? JOIN_KIND(GEV_AMDGPU_OTHER) : 0);
+}
+
+static uint64_t kfd_functions_kinds(const struct analysis *a)
+{
+	(void)a;
+	return JOIN_KIND(GEV_FUNC) | JOIN_KIND(GEV_FUNC_ENTRY) | JOIN_KIND(GEV_FUNC_EXIT);
+}
+
+static uint64_t kfd_probes_kinds(const struct analysis *a)
+{
+	return a->kq.nr_formats ? JOIN_KIND(GEV_NONE) : 0;
+}
+
+/* with its probes, every record: each clears the call the one before it completed */
+static uint64_t nvidia_kinds(const struct analysis *a)
+{
+	return a->nv.nr_formats ? ~0ULL : 0;
+}
+
+static uint64_t user_queues_kinds(const struct analysis *a)
+{
+	return a->uq.nr_events ? JOIN_KIND(GEV_FENCE_SIGNALED) | JOIN_KIND(GEV_AMDGPU_OTHER) : 0;
+}
+
+static uint64_t print_lines_kinds(const struct analysis *a)
+{
+	return a->print_buf ? JOIN_KIND(GEV_NONE) : 0;
+}
+
 const struct analysis_join analysis_joins[] = {
 	{ .name = "workload pid tree", .init = workload_init, .record = workload_record,
-	  .free = workload_free },
+	  .free = workload_free, .kinds = workload_kinds },
 	{ .name = "GPU jobs", .init = jobs_init, .record = jobs_record, .finish = jobs_finish,
-	  .free = jobs_free, .gpu_data = jobs_gpu_data },
+	  .free = jobs_free, .gpu_data = jobs_gpu_data, .kinds = jobs_kinds },
 	{ .name = "GPU hangs and resets", .init = hangs_init, .record = hangs_record,
-	  .free = hangs_free, .gpu_data = hangs_gpu_data },
+	  .free = hangs_free, .gpu_data = hangs_gpu_data, .kinds = hangs_kinds },
 	{ .name = "KFD functions", .record = kfd_functions_record, .free = kfd_functions_free,
-	  .gpu_data = kfd_functions_gpu_data },
+	  .gpu_data = kfd_functions_gpu_data, .kinds = kfd_functions_kinds },
 	{ .name = "KFD probe events", .init = kfd_probes_init, .record = kfd_probes_record,
-	  .free = kfd_probes_free, .gpu_data = kfd_probes_gpu_data },
+	  .free = kfd_probes_free, .gpu_data = kfd_probes_gpu_data, .kinds = kfd_probes_kinds },
 	{ .name = "NVIDIA probe events", .init = nvidia_init, .record = nvidia_record,
-	  .free = nvidia_free, .gpu_data = nvidia_gpu_data },
+	  .free = nvidia_free, .gpu_data = nvidia_gpu_data, .kinds = nvidia_kinds },
 	{ .name = "amdgpu user queues", .init = user_queues_join_init,
 	  .record = user_queues_join_record, .finish = user_queues_join_finish,
-	  .free = user_queues_join_free, .gpu_data = user_queues_gpu_data },
+	  .free = user_queues_join_free, .gpu_data = user_queues_gpu_data,
+	  .kinds = user_queues_kinds },
 	{ .name = "print lines (HIP log, KFD snapshots)", .init = print_lines_init,
 	  .record = print_lines_record, .finish = print_lines_finish, .free = print_lines_free,
-	  .gpu_data = print_lines_gpu_data },
+	  .gpu_data = print_lines_gpu_data, .kinds = print_lines_kinds },
 };
+_Static_assert(sizeof(analysis_joins) / sizeof(analysis_joins[0]) <= ANALYSIS_MAX_JOINS,
+	       "struct analysis keeps ANALYSIS_MAX_JOINS joins' kinds");
 
 const size_t analysis_nr_joins = sizeof(analysis_joins) / sizeof(analysis_joins[0]);

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <trace-cmd.h>
 
 #include "decode/gpu-event.h"
@@ -53,6 +54,11 @@ int analysis_take(struct analysis *a, struct join_record *r);
  * @gpu_data: what it contributes to the report's verdict: whether it met
  *          anything of a GPU's (NULL: never), so report can tell a file with
  *          GPU data from one without (analysis_has_gpu_data)
+ * @kinds:  after init, which records it reads, as JOIN_KIND() bits of their
+ *          decoded kinds (GEV_NONE: not GPU events); NULL: every record. It is
+ *          handed only those, and every record that follows lost events; a
+ *          superset is fine (it still tests each record), a missing kind loses
+ *          its records
  *
  * Its state lives in struct analysis, where the report's formats read it.
  * A new join is one file of its own, its state in struct analysis and one
@@ -65,7 +71,12 @@ struct analysis_join {
 	void (*finish)(struct analysis *a);
 	void (*free)(struct analysis *a);
 	bool (*gpu_data)(const struct analysis *a);
+	uint64_t (*kinds)(const struct analysis *a);
 };
+
+#define JOIN_KIND(k)	(1ULL << (k))
+_Static_assert(GEV_NR_KINDS <= 64, "a join's kinds are one 64-bit mask");
+
 
 extern const struct analysis_join analysis_joins[];
 extern const size_t analysis_nr_joins;

@@ -107,10 +107,12 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 	a->dec = gpu_decoder_new(a->tep);
 	if (!a->dec)
 		return gt_error_set(err, ENOMEM, "out of memory reading the event formats");
-	for (i = 0; i < analysis_nr_joins; i++)
+	for (i = 0; i < analysis_nr_joins; i++) {
 		if (analysis_joins[i].init && analysis_joins[i].init(a))
 			return gt_error_set(err, ENOMEM, "out of memory starting the %s join",
 					    analysis_joins[i].name);
+		a->join_kinds[i] = analysis_joins[i].kinds ? analysis_joins[i].kinds(a) : ~0ULL;
+	}
 	attach_hooks(a, hooks);
 	return 0;
 }
@@ -426,6 +428,7 @@ void analysis_decode(const struct analysis *a, struct join_record *r)
 int analysis_take(struct analysis *a, struct join_record *r)
 {
 	struct tep_record *rec = r->rec;
+	uint64_t kind;
 	size_t i;
 
 	release_page(a, rec);
@@ -446,8 +449,11 @@ int analysis_take(struct analysis *a, struct join_record *r)
 			a->missed_unknown = true;
 	}
 	a->hip_current = NULL;
+	/* each join only the kinds it reads; after lost events, every join */
+	kind = rec->missed_events ? ~0ULL : JOIN_KIND(r->kind);
 	for (i = 0; i < analysis_nr_joins; i++)
-		analysis_joins[i].record(a, r);
+		if (a->join_kinds[i] & kind)
+			analysis_joins[i].record(a, r);
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
 	    a->hooks.on_record(a, rec, r->kind == GEV_NONE ? NULL : &r->ev, a->hooks.ctx) < 0) {

@@ -50,6 +50,8 @@ struct analysis_hooks {
  * each record is decoded, GPU events go to the timeline, function records of
  * the KFD paths to the queue tracker.
  */
+#define ANALYSIS_MAX_JOINS 16	/* rows of analysis_joins[] */
+
 struct analysis {
 	struct tracecmd_input *handles[16];	/* top buffer + instances */
 	struct dat_stream *stream;		/* records read by us (dat-stream.h); NULL: libtracecmd's */
@@ -68,6 +70,7 @@ struct analysis {
 	struct hip_runtime hip;			/* the HIP runtime's log lines */
 	struct tep_event *print_event;
 	struct tep_format_field *print_buf;
+	uint64_t join_kinds[ANALYSIS_MAX_JOINS];	/* each join's @kinds, after its init */
 	struct hip_line hip_line;
 	/* for on_record: the record's HIP log line, or NULL */
 	const struct hip_line *hip_current;

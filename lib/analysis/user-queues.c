@@ -413,7 +413,6 @@ bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_
 
 	if (!u->nr_events)
 		return false;
-	u->end_ts = rec->ts;
 	if (kind == GEV_FENCE_SIGNALED && ev->has_fence) {
 		on_signal(u, ev, rec->ts);
 		return false;	/* the fence's own joins read it too */
@@ -482,10 +481,11 @@ static int by_queue_then_start(const void *a, const void *b)
 	return (x->from > y->from) - (x->from < y->from);
 }
 
-void user_queues_finish(struct user_queues *u)
+void user_queues_finish(struct user_queues *u, uint64_t end_ts)
 {
 	int i;
 
+	u->end_ts = end_ts;
 	for (i = 0; i < u->nr; i++)
 		if (!u->queues[i].destroyed)
 			close_state(u, &u->queues[i], u->end_ts);

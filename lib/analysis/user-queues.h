@@ -115,8 +115,8 @@ void user_queues_init(struct user_queues *u, struct tep_handle *tep);
  */
 bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_event_kind kind,
 			const struct gpu_event *ev);
-/** user_queues_finish - open state intervals and pending work end at the last record */
-void user_queues_finish(struct user_queues *u);
+/** user_queues_finish - open state intervals and pending work end at @end_ts, the last record's */
+void user_queues_finish(struct user_queues *u, uint64_t end_ts);
 /** user_queues_free - everything the table holds */
 void user_queues_free(struct user_queues *u);
 /** user_queues_present - the file has the user-queue formats (the kernel has the events) */
