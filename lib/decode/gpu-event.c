@@ -517,9 +517,11 @@ static void classify_fence(struct gpu_event *ev)
 {
 	if (ev->kind < GEV_FENCE_INIT || ev->kind > GEV_FENCE_DESTROY)
 		return;
-	if (!strcmp(ev->driver, "drm_sched") || !strcmp(ev->driver, "amd_sched"))
+	/* most fences are a driver's own: its first letter settles it */
+	if ((ev->driver[0] == 'd' && !strcmp(ev->driver, "drm_sched")) ||
+	    (ev->driver[0] == 'a' && !strcmp(ev->driver, "amd_sched")))
 		ev->fence_driver = FENCE_DRIVER_SCHEDULER;
-	else if (!strcmp(ev->driver, "virtio_gpu"))
+	else if (ev->driver[0] == 'v' && !strcmp(ev->driver, "virtio_gpu"))
 		ev->fence_driver = FENCE_DRIVER_VIRTIO;
 }
 
