@@ -11,11 +11,13 @@
 #include "analysis/record-pipe.h"
 
 /*
- * Four batches of up to 1024 records (about 600 KB of decoded events and
- * up to 256 KB of record bytes each): enough to keep both threads busy through
- * a slow record on either side, small enough to stay in the caches.
+ * Eight batches of up to 1024 records (about 600 KB of decoded events and
+ * up to 256 KB of record bytes each): enough to keep both threads busy
+ * through a slow stretch on either side (a zstd chunk, a burst of jobs),
+ * small enough to keep memory flat. Each is decoded by the reading thread
+ * or, when that one falls behind, by the joining one.
  */
-#define PIPE_BATCHES 4
+#define PIPE_BATCHES 8
 #define PIPE_SLOTS 1024
 #define PIPE_BYTES (256u << 10)
 
@@ -26,6 +28,7 @@ struct pipe_slot {
 
 struct pipe_batch {
 	size_t n;
+	bool decoded;			/* else the joining thread decodes it first */
 	struct pipe_slot *slots;
 	unsigned char *bytes;
 	size_t cap;
@@ -79,7 +82,7 @@ static struct tep_record *next_fitting(struct record_pipe *p, struct pipe_batch 
 	return rec;
 }
 
-/* One batch read and decoded; false at the stream's end. */
+/* One batch read (not decoded); false at the stream's end. */
 static bool fill(struct record_pipe *p, struct pipe_batch *b)
 {
 	size_t used = 0;
@@ -101,16 +104,24 @@ static bool fill(struct record_pipe *p, struct pipe_batch *b)
 		if (used > b->cap)
 			used = b->cap;
 		s->jr.rec = &s->rec;
-		analysis_decode(p->a, &s->jr);
 		b->n++;
 	}
 	return true;
 }
 
+static void decode_batch(struct record_pipe *p, struct pipe_batch *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		analysis_decode(p->a, &b->slots[i].jr);
+	b->decoded = true;
+}
+
 static void *reader(void *arg)
 {
 	struct record_pipe *p = arg;
-	bool more = true;
+	bool more = true, starved;
 
 	while (more) {
 		struct pipe_batch *b;
@@ -125,6 +136,19 @@ static void *reader(void *arg)
 		b = &p->batch[p->filled % PIPE_BATCHES];
 		pthread_mutex_unlock(&p->lock);
 		more = fill(p, b);
+		/*
+		 * Decoding goes to whichever thread has the time: here while the
+		 * joins have half the ring or more to work through, there when
+		 * they are running dry (reading is then the slower half, as with
+		 * zstd chunks). Handing over a batch only when the joins had none
+		 * left idled them for a wake-up every batch: 12% slower.
+		 */
+		pthread_mutex_lock(&p->lock);
+		starved = p->filled - p->drained < PIPE_BATCHES / 2;
+		pthread_mutex_unlock(&p->lock);
+		b->decoded = false;
+		if (!starved)
+			decode_batch(p, b);
 		pthread_mutex_lock(&p->lock);
 		p->filled++;
 		p->eof = !more;
@@ -150,6 +174,8 @@ static bool join_all(struct record_pipe *p)
 		}
 		b = &p->batch[p->drained % PIPE_BATCHES];
 		pthread_mutex_unlock(&p->lock);
+		if (!b->decoded)
+			decode_batch(p, b);
 		for (i = 0; i < b->n; i++)
 			if (analysis_take(p->a, &b->slots[i].jr) < 0)
 				return false;

@@ -13,7 +13,8 @@ struct analysis;
  * record_pipe_run - a stream's records through the joins, read and decoded on a second
  * thread (pages parsed, each record's event id, pid and GPU fields read) while this one joins
  * them in time order: the reading half is about half of report's time. Batches of records go
- * through a small ring, so memory stays flat. Returns what analysis_run() would; -1 with
+ * through a small ring, so memory stays flat; a batch the joins are waiting for goes
+ * undecoded, and this thread decodes it (zstd chunks make reading the slower half). Returns what analysis_run() would; -1 with
  * errnum EAGAIN when no thread could be started (nothing read: run it on one thread).
  */
 int record_pipe_run(struct analysis *a, struct gt_error *err);
