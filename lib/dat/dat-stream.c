@@ -134,6 +134,9 @@ static const char *load_chunk(struct dat_stream *s, struct stream_cpu *c)
 		return "data has a compressed chunk that is not whole pages";
 	if (head[1] > s->chunk_max)
 		return "data has a compressed chunk larger than this reader holds per CPU";
+	/* no more than zstd makes of that many bytes: what is read stays bounded too */
+	if (head[0] > ZSTD_compressBound(head[1]))
+		return "data has a compressed chunk longer than zstd makes of its size";
 	if ((!in->dctx && !(in->dctx = ZSTD_createDCtx())) ||
 	    reserve(&in->packed, &in->packed_cap, head[0]) ||
 	    reserve(&c->chunk, &c->chunk_cap, head[1]))

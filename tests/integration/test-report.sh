@@ -233,6 +233,25 @@ test_report_refuses_a_decompression_bomb() {
 		[ "$(grep -c . "$WORK/bomb.err")" = 1 ] && grep -q 'claims a compressed chunk of 16777216 bytes' "$WORK/bomb.err"
 }
 
+# A chunk claiming more compressed bytes than zstd makes of its size (here
+# all of its CPU's data): refused by the chunk's header, not read into memory.
+test_report_refuses_a_chunk_longer_than_zstd_makes() {
+	local rc
+	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
+		{ WHY="needs trace-cmd and zstd"; return 77; }
+	# 30000 jobs: after its second chunk, CPU 0 holds more than zstd makes of one
+	"$MAKE_FIXTURE" "$FORMATS" bench:30000 "$WORK/long.dat" > /dev/null &&
+		trace-cmd convert -i "$WORK/long.dat" -o "$WORK/long7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+		{ WHY="fixture or trace-cmd convert failed"; return 1; }
+	python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/long7.dat" 0 long > /dev/null ||
+		{ WHY="cannot lengthen the chunk"; return 1; }
+	"$GT" report "$WORK/long7.dat" > /dev/null 2> "$WORK/long.err"
+	rc=$?
+	expect "the long chunk was read (exit $rc)" [ $rc = 125 ] || return 1
+	expect "not one line naming the chunk: $(cat "$WORK/long.err")" \
+		[ "$(grep -c . "$WORK/long.err")" = 1 ] && grep -q "longer than zstd makes of its size" "$WORK/long.err"
+}
+
 # hip_names N FILE: a HIP log of N dispatches, each of a new kernel name,
 # every other one from one process (many names) and the rest each from a new
 # process (many processes): a log any workload can write

@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """damage-page.py FILE CPU PAGE: make page PAGE of CPU CPU claim more data
 than a page holds, in place; damage-page.py FILE CPU bomb:MB: (zstd v7) make
-the CPU's first chunk a frame of MB megabytes of zeros, which claims as much. In a v6 file the page's commit is set past the
+the CPU's first chunk a frame of MB megabytes of zeros, which claims as much;
+damage-page.py FILE CPU long: (zstd v7) make the CPU's second chunk its last,
+claiming the rest of the CPU's data as its compressed bytes: more than zstd
+makes of a chunk where the CPU has several more. In a v6 file the page's commit is set past the
 page. In a zstd v7 file, in the chunk holding the page: the chunk is decompressed
 (zstd), the page's commit set, recompressed smaller and padded to its old
 size with a zstd skippable frame, so no offset in the file moves. Prints
@@ -85,7 +88,30 @@ def bomb(path, cpu, mb):
     return 0
 
 
+def long_chunk(path, cpu):
+    cpus, _ = cpu_data(path)
+    if cpu not in cpus:
+        print(f"damage-page: no CPU {cpu} in {path}", file=sys.stderr)
+        return 2
+    offset, size = cpus[cpu]
+    with open(path, "r+b") as f:
+        f.seek(offset)
+        count, first = struct.unpack("<II", f.read(8))
+        second = offset + 4 + 8 + first
+        if count < 3:
+            print(f"damage-page: CPU {cpu} has {count} chunks", file=sys.stderr)
+            return 2
+        f.seek(offset)
+        f.write(struct.pack("<I", 2))
+        f.seek(second)
+        f.write(struct.pack("<I", offset + size - second - 8))
+    print(f"CPU {cpu}'s second chunk: {offset + size - second - 8} compressed bytes claimed")
+    return 0
+
+
 def main():
+    if sys.argv[3] == "long":
+        return long_chunk(sys.argv[1], int(sys.argv[2]))
     if sys.argv[3].startswith("bomb:"):
         return bomb(sys.argv[1], int(sys.argv[2]), int(sys.argv[3][5:]))
     path, cpu, page = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
