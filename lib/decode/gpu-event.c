@@ -506,10 +506,18 @@ static void decode_head(const struct event_desc *d, struct tep_record *r, int pi
  */
 static void ring_from_timeline(struct gpu_event *ev)
 {
+	size_t i;
+
 	if (!ev->ring[0] && ev->timeline[0] &&
 	    ((ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) ||
 	     ev->kind == GEV_SUBMIT || ev->kind == GEV_AMDGPU_RUN))
-		memcpy(ev->ring, ev->timeline, sizeof(ev->ring));
+		/*
+		 * Byte by byte, as record_field_str() just wrote it: a memcpy's
+		 * wide loads of those fresh byte stores stalled the reading
+		 * thread (4% of its samples in a profile)
+		 */
+		for (i = 0; i < sizeof(ev->ring) && (ev->ring[i] = ev->timeline[i]); i++)
+			;
 }
 
 /* on the decoding side (a second thread in report), so the join compares no names */
