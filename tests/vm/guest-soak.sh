@@ -63,7 +63,7 @@ for round in 1 2 3; do
 		step "stress-hist-$round" sh -c "$(batch hist)"
 		cat $H/events/synthetic/gt_hist_done/hist > "/out/stress-hist-$round.txt"
 	else
-		say "hist triggers refused: $(cat /out/stress-hist-$round.err) $(tail -3 $T/error_log)"
+		say "hist triggers refused: $(cat /out/stress-hist-$round.err) $(tail -3 $H/error_log 2> /dev/null)"
 	fi
 	hist_off 2>> /out/stress-hist-$round.err
 	dmesg -c > /dev/null
