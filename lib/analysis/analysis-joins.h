@@ -77,7 +77,6 @@ struct analysis_join {
 #define JOIN_KIND(k)	(1ULL << (k))
 _Static_assert(GEV_NR_KINDS <= 64, "a join's kinds are one 64-bit mask");
 
-
 extern const struct analysis_join analysis_joins[];
 extern const size_t analysis_nr_joins;
 

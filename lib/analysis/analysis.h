@@ -45,13 +45,13 @@ struct analysis_hooks {
 	bool no_groups;
 };
 
+#define ANALYSIS_MAX_JOINS 16	/* rows of analysis_joins[] */
+
 /*
  * One pass over a .dat (v6 or v7, every buffer instance in it) in time order:
  * each record is decoded, GPU events go to the timeline, function records of
  * the KFD paths to the queue tracker.
  */
-#define ANALYSIS_MAX_JOINS 16	/* rows of analysis_joins[] */
-
 struct analysis {
 	struct tracecmd_input *handles[16];	/* top buffer + instances */
 	struct dat_stream *stream;		/* records read by us (dat-stream.h); NULL: libtracecmd's */

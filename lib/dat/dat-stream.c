@@ -271,7 +271,11 @@ static const char *not_streamed(const struct dat_meta *m)
 	return NULL;
 }
 
-/* Each CPU's share of STREAM_BUDGET: at least a page, which it must hold to read at all. */
+/*
+ * Each CPU's share of STREAM_BUDGET: at least a page, which it must hold to
+ * read at all. A file needing more is not streamed (analysis falls back to
+ * libtracecmd, which maps its pages from the file instead).
+ */
 static int share_budget(struct dat_stream *s, int nr_streams, struct gt_error *err)
 {
 	size_t share = STREAM_BUDGET / (size_t)(nr_streams ? nr_streams : 1);
@@ -279,7 +283,7 @@ static int share_budget(struct dat_stream *s, int nr_streams, struct gt_error *e
 	share -= share % s->page_size;
 	if (!share)
 		return gt_error_set(err, E2BIG,
-				    "%d CPU buffers of %zu-byte pages need more than %u MB at once to read; the file was not written by a kernel this reads (split it with trace-cmd split)",
+				    "%d CPU buffers of %zu-byte pages need more than %u MB at once to read",
 				    nr_streams, s->page_size, STREAM_BUDGET >> 20);
 	s->raw_block = RAW_BLOCK - RAW_BLOCK % s->page_size;
 	if (s->raw_block < s->page_size)

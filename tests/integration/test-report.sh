@@ -142,10 +142,10 @@ test_report_escapes_what_a_terminal_obeys() {
 
 # bench_v7 NAME: $WORK/NAME.dat (300 jobs on five CPUs, many pages each) and
 # trace-cmd's zstd v7 conversion $WORK/NAME7.dat, for tests that damage them
-bench_v7() {
+bench_v7() {	# NAME [JOBS]: $WORK/NAME.dat of JOBS (300) jobs and its zstd v7 copy NAME7.dat
 	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
 		{ WHY="needs trace-cmd and zstd"; return 77; }
-	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/$1.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
+	"$MAKE_FIXTURE" "$FORMATS" "bench:${2:-300}" "$WORK/$1.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }
 	trace-cmd convert -i "$WORK/$1.dat" -o "$WORK/${1}7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
 		{ WHY="trace-cmd convert failed"; return 1; }
 }
@@ -174,12 +174,8 @@ test_report_refuses_a_damaged_page() {
 # first now: a damaged one in a later chunk is one line and 125.
 test_report_checks_pages_libtracecmd_decompresses() {
 	local rc
-	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
-		{ WHY="needs trace-cmd and zstd"; return 77; }
 	# 3000 jobs: CPU 0 holds several 10-page chunks
-	"$MAKE_FIXTURE" "$FORMATS" bench:3000 "$WORK/lc.dat" > /dev/null &&
-		trace-cmd convert -i "$WORK/lc.dat" -o "$WORK/lc7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
-		{ WHY="fixture or trace-cmd convert failed"; return 1; }
+	bench_v7 lc 3000 || return
 	python3 - "$WORK/lc7.dat" << 'EOP' || { WHY="cannot give the file a DATE option"; return 1; }
 import struct, sys
 path = sys.argv[1]
@@ -234,15 +230,11 @@ test_report_refuses_a_decompression_bomb() {
 }
 
 # A chunk claiming more compressed bytes than zstd makes of its size (here
-# all of its CPU's data): refused by the chunk's header, not read into memory.
+# the rest of its CPU's data): refused by the chunk's header, not read into memory.
 test_report_refuses_a_chunk_longer_than_zstd_makes() {
 	local rc
-	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
-		{ WHY="needs trace-cmd and zstd"; return 77; }
 	# 30000 jobs: after its second chunk, CPU 0 holds more than zstd makes of one
-	"$MAKE_FIXTURE" "$FORMATS" bench:30000 "$WORK/long.dat" > /dev/null &&
-		trace-cmd convert -i "$WORK/long.dat" -o "$WORK/long7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
-		{ WHY="fixture or trace-cmd convert failed"; return 1; }
+	bench_v7 long 30000 || return
 	python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/long7.dat" 0 long > /dev/null ||
 		{ WHY="cannot lengthen the chunk"; return 1; }
 	"$GT" report "$WORK/long7.dat" > /dev/null 2> "$WORK/long.err"

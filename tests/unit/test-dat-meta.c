@@ -72,6 +72,8 @@ static int damaged_bench(char *path, size_t len, int page)
 out:
 	if (fd >= 0)
 		close(fd);
+	if (fd >= 0 && ret)
+		unlink(path);
 	free(m);
 	return ret;
 }
