@@ -214,34 +214,33 @@ EOP
 		[ "$(grep -c . "$WORK/lc.err")" = 1 ] && grep -q "damaged in CPU 0's compressed data" "$WORK/lc.err"
 }
 
+# chunk_refused NAME DAMAGE TEXT: NAME7.dat's CPU 0 given damage-page.py's DAMAGE;
+# report must refuse it with exit 125 and one line holding TEXT
+chunk_refused() {
+	local rc
+	python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/${1}7.dat" 0 "$2" > /dev/null ||
+		{ WHY="damage-page.py cannot make $2"; return 1; }
+	"$GT" report "$WORK/${1}7.dat" > /dev/null 2> "$WORK/$1.err"
+	rc=$?
+	expect "the damaged chunk ($2) was read (exit $rc)" [ $rc = 125 ] || return 1
+	expect "not one line naming the chunk: $(cat "$WORK/$1.err")" \
+		[ "$(grep -c . "$WORK/$1.err")" = 1 ] && grep -q "$3" "$WORK/$1.err"
+}
+
 # A decompression bomb: a few hundred bytes of zstd that claim 16 MB in one
 # chunk (trace-cmd writes 10 pages a chunk) were decompressed as they came,
 # chunk by chunk and CPU by CPU. Refused before anything is allocated.
 test_report_refuses_a_decompression_bomb() {
-	local rc
 	bench_v7 bomb || return
-	python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/bomb7.dat" 0 bomb:16 > /dev/null ||
-		{ WHY="cannot make the bomb"; return 1; }
-	"$GT" report "$WORK/bomb7.dat" > /dev/null 2> "$WORK/bomb.err"
-	rc=$?
-	expect "the bomb was read (exit $rc)" [ $rc = 125 ] || return 1
-	expect "not one line naming the chunk: $(cat "$WORK/bomb.err")" \
-		[ "$(grep -c . "$WORK/bomb.err")" = 1 ] && grep -q 'claims a compressed chunk of 16777216 bytes' "$WORK/bomb.err"
+	chunk_refused bomb bomb:16 'claims a compressed chunk of 16777216 bytes'
 }
 
 # A chunk claiming more compressed bytes than zstd makes of its size (here
 # the rest of its CPU's data): refused by the chunk's header, not read into memory.
 test_report_refuses_a_chunk_longer_than_zstd_makes() {
-	local rc
 	# 30000 jobs: after its second chunk, CPU 0 holds more than zstd makes of one
 	bench_v7 long 30000 || return
-	python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/long7.dat" 0 long > /dev/null ||
-		{ WHY="cannot lengthen the chunk"; return 1; }
-	"$GT" report "$WORK/long7.dat" > /dev/null 2> "$WORK/long.err"
-	rc=$?
-	expect "the long chunk was read (exit $rc)" [ $rc = 125 ] || return 1
-	expect "not one line naming the chunk: $(cat "$WORK/long.err")" \
-		[ "$(grep -c . "$WORK/long.err")" = 1 ] && grep -q "longer than zstd makes of its size" "$WORK/long.err"
+	chunk_refused long long 'longer than zstd makes of its size'
 }
 
 # hip_names N FILE: a HIP log of N dispatches, each of a new kernel name,
