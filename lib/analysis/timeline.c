@@ -227,10 +227,20 @@ static void unindex_job(struct timeline *t, struct job *j)
 
 const char *job_flag_letters(char *buf, size_t len, unsigned int flags)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s", flags & JOB_WORKLOAD ? "W" : "",
-		 flags & JOB_UNFINISHED ? "U" : "", flags & JOB_LOST ? "L" : "",
-		 flags & JOB_DONE_FENCE ? "F" : "", flags & JOB_DEP_UNKNOWN ? "D" : "",
-		 flags & JOB_OWNER_SWITCH ? "I" : "", flags & JOB_HANG ? "H" : "");
+	/* once a job on every output: a loop, not a seven-string snprintf */
+	static const struct { unsigned int flag; char letter; } letters[] = {
+		{ JOB_WORKLOAD, 'W' }, { JOB_UNFINISHED, 'U' }, { JOB_LOST, 'L' },
+		{ JOB_DONE_FENCE, 'F' }, { JOB_DEP_UNKNOWN, 'D' }, { JOB_OWNER_SWITCH, 'I' },
+		{ JOB_HANG, 'H' },
+	};
+	size_t i, n = 0;
+
+	if (!len)
+		return buf;
+	for (i = 0; i < sizeof(letters) / sizeof(letters[0]); i++)
+		if ((flags & letters[i].flag) && n + 1 < len)
+			buf[n++] = letters[i].letter;
+	buf[n] = '\0';
 	return buf;
 }
 

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -309,6 +308,7 @@ int perfetto_lane_take(struct pf_lanes *l, uint64_t start, uint64_t end)
 static bool grow_rings(struct perfetto_export *p, int nr)
 {
 	struct pf_ring_counters *g;
+	struct pf_ring_tracks *t;
 	struct pf_lanes *l;
 	int64_t *c;
 	int i;
@@ -324,7 +324,10 @@ static bool grow_rings(struct perfetto_export *p, int nr)
 	g = realloc(p->ring_counters, sizeof(*g) * (size_t)nr);
 	if (g)
 		p->ring_counters = g;
-	if (!l || !c || !g) {
+	t = realloc(p->ring_tracks, sizeof(*t) * (size_t)nr);
+	if (t)
+		p->ring_tracks = t;
+	if (!l || !c || !g || !t) {
 		fail(p, ENOMEM);
 		return false;
 	}
@@ -332,6 +335,7 @@ static bool grow_rings(struct perfetto_export *p, int nr)
 		l[i] = (struct pf_lanes){ 0 };
 		c[i] = -1;
 		g[i] = (struct pf_ring_counters){ 0 };
+		t[i] = (struct pf_ring_tracks){ 0 };
 	}
 	p->nr_rings = nr;
 	return true;
@@ -342,7 +346,8 @@ static uint64_t gpu_root(struct perfetto_export *p)
 	return perfetto_named_track(p, T_GPU, 0, 0, "GPU");
 }
 
-static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind kind, int lane)
+static uint64_t ring_track_write(struct perfetto_export *p, int ring, enum track_kind kind,
+				 int lane)
 {
 	const char *name = timeline_ring_name(&p->a->tl, ring);
 	uint64_t parent = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_RING, (uint64_t)ring, 0),
@@ -379,6 +384,82 @@ static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind 
 	return perfetto_track(p, &t);
 }
 
+/* The ring's track of @kind (its lane @lane of T_LANE), written the first time. */
+static uint64_t ring_track(struct perfetto_export *p, int ring, enum track_kind kind, int lane)
+{
+	int slot;
+	uint64_t *id;
+
+	switch (kind) {
+	case T_HW:
+		slot = 0;
+		break;
+	case T_COUNTER:
+		slot = 1;
+		break;
+	case T_SWITCHES:
+		slot = 2;
+		break;
+	case T_TIMEOUTS:
+		slot = 3;
+		break;
+	default:
+		slot = 4 + lane;
+		break;
+	}
+	if (slot >= PF_RING_TRACK_IDS)
+		return ring_track_write(p, ring, kind, lane);
+	id = &p->ring_tracks[ring].id[slot];
+	if (!*id)
+		*id = ring_track_write(p, ring, kind, lane);
+	return *id;
+}
+
+/*
+ * Per-job strings without snprintf (a fifth of the writer's time went to
+ * parsing its formats): each appends to @buf of @len at @at, truncating as
+ * snprintf would, and returns the new end.
+ */
+static size_t put_str(char *buf, size_t len, size_t at, const char *s)
+{
+	while (*s && at + 1 < len)
+		buf[at++] = *s++;
+	if (at < len)
+		buf[at] = '\0';
+	return at;
+}
+
+static size_t put_u64(char *buf, size_t len, size_t at, uint64_t v)
+{
+	char digits[21];
+	size_t n = sizeof(digits) - 1;
+
+	digits[n] = '\0';
+	do {
+		digits[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return put_str(buf, len, at, digits + n);
+}
+
+/* "ctx:seqno" */
+static void put_fence(char *buf, size_t len, uint64_t ctx, uint64_t seqno)
+{
+	size_t at = put_u64(buf, len, 0, ctx);
+
+	put_u64(buf, len, put_str(buf, len, at, ":"), seqno);
+}
+
+/* "comm pid" */
+static void put_comm_pid(char *buf, size_t len, const char *comm, int pid)
+{
+	size_t at = put_str(buf, len, put_str(buf, len, 0, comm), " ");
+
+	if (pid < 0)
+		at = put_str(buf, len, at, "-");
+	put_u64(buf, len, at, pid < 0 ? -(uint64_t)pid : (uint64_t)pid);
+}
+
 static double us(uint64_t ns)
 {
 	return (double)ns / 1e3;
@@ -395,16 +476,16 @@ static int job_args(struct perfetto_export *p, const struct job *j, struct pf_ar
 	int n = 0;
 
 	if (j->has_id)
-		snprintf(key, key_len, "%" PRIu64, j->id);
+		put_u64(key, key_len, 0, j->id);
 	else if (j->has_fence)
-		snprintf(key, key_len, "%" PRIu64 ":%" PRIu64, j->ctx, j->seqno);
+		put_fence(key, key_len, j->ctx, j->seqno);
 	else
-		snprintf(key, key_len, "?");
+		put_str(key, key_len, 0, "?");
 	args[n++] = (struct pf_arg){ .name = A_JOB, .type = ARG_STR, .s = key };
 	args[n++] = (struct pf_arg){ .name = A_RING, .type = ARG_STR,
 				     .s = timeline_ring_name(&p->a->tl, j->ring) };
 	if (j->has_fence) {
-		snprintf(fence, fence_len, "%" PRIu64 ":%" PRIu64, j->ctx, j->seqno);
+		put_fence(fence, fence_len, j->ctx, j->seqno);
 		args[n++] = (struct pf_arg){ .name = A_FENCE, .type = ARG_STR, .s = fence };
 	}
 	if (j->has_client_id)
@@ -446,8 +527,7 @@ static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t en
 			continue;
 		if (!signals)
 			signals = perfetto_named_track(p, T_SIGNALS, 0, gpu_root(p), "fence signals");
-		snprintf(fence, sizeof(fence), "%" PRIu64 ":%" PRIu64, j->dep_fences[i].ctx,
-			 j->dep_fences[i].seqno);
+		put_fence(fence, sizeof(fence), j->dep_fences[i].ctx, j->dep_fences[i].seqno);
 		ids[n] = new_flow(p);
 		e.ts = ts;
 		e.track = signals;
@@ -518,7 +598,7 @@ void perfetto_export_job(const struct job *j, void *ctx)
 		end = hw;
 	job_flag_letters(flags, sizeof(flags), j->flags);
 	nr_args = job_args(p, j, args, key, sizeof(key), fence, sizeof(fence), flags);
-	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, j->pid), j->pid);
+	put_comm_pid(name, sizeof(name), analysis_comm(p->a, j->pid), j->pid);
 	has_submit = submit_flow(p, j, &submit, args, 2);
 	nr_deps = dep_flows(p, j, hw ? hw : waiting, deps);
 	if (waiting) {
@@ -978,9 +1058,11 @@ static void free_source(struct perfetto_export *p)
 	free(p->ring_lanes);
 	free(p->ring_in_flight);
 	free(p->ring_counters);
+	free(p->ring_tracks);
 	p->ring_lanes = NULL;
 	p->ring_in_flight = NULL;
 	p->ring_counters = NULL;
+	p->ring_tracks = NULL;
 	p->nr_rings = 0;
 }
 

@@ -63,6 +63,12 @@ struct pf_lanes {
 	int nr;
 };
 
+/* A ring's tracks once written: a job names two or three, and the lookup costs more than the event. */
+#define PF_RING_TRACK_IDS	32
+struct pf_ring_tracks {
+	uint64_t id[PF_RING_TRACK_IDS];	/* by ring_track()'s slot; 0: not yet */
+};
+
 struct perfetto_export {
 	FILE *out;
 	struct analysis *a;
@@ -76,6 +82,7 @@ struct perfetto_export {
 	struct pf_lanes *ring_lanes;	/* per timeline ring */
 	int64_t *ring_in_flight;	/* last counter value written, per ring */
 	struct pf_ring_counters *ring_counters;	/* per ring */
+	struct pf_ring_tracks *ring_tracks;	/* per ring */
 	int nr_rings;
 	uint64_t flow_seq;
 	bool interned;
