@@ -104,12 +104,18 @@ size_t perfetto_packet_begin(struct perfetto_export *p, uint64_t ts, bool timest
 	return at;
 }
 
-void perfetto_packet_end(struct perfetto_export *p, size_t at)
+/* A packet is in the buffer: counted, and the buffer written out once full. */
+static void packet_written(struct perfetto_export *p)
 {
-	pb_end(&p->buf, at);
 	p->packets++;
 	if (p->buf.len >= FLUSH_AT || p->buf.failed)
 		flush(p);
+}
+
+void perfetto_packet_end(struct perfetto_export *p, size_t at)
+{
+	pb_end(&p->buf, at);
+	packet_written(p);
 }
 
 size_t perfetto_interned_begin(struct perfetto_export *p, size_t *at)
@@ -225,46 +231,92 @@ uint64_t perfetto_named_track(struct perfetto_export *p, enum track_kind kind, u
 					    .name = name });
 }
 
+static const char *arg_str(const struct pf_arg *arg)
+{
+	return arg->s ? arg->s : "";
+}
+
+/* The most perfetto_event() writes of @e: claimed at once, then written unchecked. */
+static size_t event_bound(const struct pf_event *e)
+{
+	size_t n = 8 * PB_FIELD_MAX, i;
+
+	if (e->name < 0 && e->name_str)
+		n += strlen(e->name_str);
+	for (i = 0; i < (size_t)e->nr_args; i++) {
+		const struct pf_arg *arg = &e->args[i];
+
+		n += 3 * PB_FIELD_MAX;
+		if (arg->name < 0)
+			n += strlen(arg->name_str);
+		if (arg->type == ARG_STR)
+			n += strlen(arg_str(arg));
+	}
+	return n + PB_FIELD_MAX * (size_t)(e->nr_flows + e->nr_ends_flows);
+}
+
+static uint8_t *put_string(uint8_t *w, unsigned int field, const char *s)
+{
+	return pbw_bytes_field(w, field, s, strlen(s));
+}
+
+/* One TrackEvent packet: two thirds of a trace's packets, so written with a cursor. */
 void perfetto_event(struct perfetto_export *p, const struct pf_event *e)
 {
-	size_t at, te, da;
+	size_t bound = event_bound(e);
+	uint8_t *w, *pkt, *te, *da;
 	int i;
 
-	at = perfetto_packet_begin(p, e->ts, true);
-	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
-	te = pb_begin(&p->buf, PKT_TRACK_EVENT);
-	pb_varint_field(&p->buf, TE_TYPE, (uint64_t)e->type);
-	pb_varint_field(&p->buf, TE_TRACK_UUID, e->track);
+	if (bound > PB_MESSAGE_MAX) {
+		fail(p, E2BIG);
+		return;
+	}
+	w = pb_claim(&p->buf, bound);
+	if (!w) {
+		fail(p, ENOMEM);
+		return;
+	}
+	if (p->offset < 0 && e->ts < (uint64_t)-p->offset)
+		fail(p, ERANGE);	/* Perfetto's timestamps are unsigned */
+	w = pbw_begin(w, TRACE_PACKET, &pkt);
+	w = pbw_varint_field(w, PKT_TIMESTAMP, e->ts + (uint64_t)p->offset);
+	w = pbw_varint_field(w, PKT_SEQUENCE_ID, SEQUENCE_ID);
+	w = pbw_varint_field(w, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
+	w = pbw_begin(w, PKT_TRACK_EVENT, &te);
+	w = pbw_varint_field(w, TE_TYPE, (uint64_t)e->type);
+	w = pbw_varint_field(w, TE_TRACK_UUID, e->track);
 	if (e->name >= 0)
-		pb_varint_field(&p->buf, TE_NAME_IID, (uint64_t)e->name + 1);
+		w = pbw_varint_field(w, TE_NAME_IID, (uint64_t)e->name + 1);
 	else if (e->name_str)
-		pb_string_field(&p->buf, TE_NAME, e->name_str);
+		w = put_string(w, TE_NAME, e->name_str);
 	if (e->type == PF_COUNTER)
-		pb_int_field(&p->buf, TE_COUNTER_VALUE, e->counter);
+		w = pbw_varint_field(w, TE_COUNTER_VALUE, (uint64_t)e->counter);
 	for (i = 0; i < e->nr_args; i++) {
 		const struct pf_arg *arg = &e->args[i];
 
-		da = pb_begin(&p->buf, TE_DEBUG_ANNOTATIONS);
+		w = pbw_begin(w, TE_DEBUG_ANNOTATIONS, &da);
 		if (arg->name >= 0)
-			pb_varint_field(&p->buf, DA_NAME_IID, (uint64_t)arg->name + 1);
+			w = pbw_varint_field(w, DA_NAME_IID, (uint64_t)arg->name + 1);
 		else
-			pb_string_field(&p->buf, DA_NAME, arg->name_str);
+			w = put_string(w, DA_NAME, arg->name_str);
 		if (arg->type == ARG_UINT)
-			pb_varint_field(&p->buf, DA_UINT, arg->u);
+			w = pbw_varint_field(w, DA_UINT, arg->u);
 		else if (arg->type == ARG_INT)
-			pb_int_field(&p->buf, DA_INT, arg->i);
+			w = pbw_varint_field(w, DA_INT, (uint64_t)arg->i);
 		else if (arg->type == ARG_DOUBLE)
-			pb_double_field(&p->buf, DA_DOUBLE, arg->d);
+			w = pbw_double_field(w, DA_DOUBLE, arg->d);
 		else
-			pb_string_field(&p->buf, DA_STRING, arg->s ? arg->s : "");
-		pb_end(&p->buf, da);
+			w = put_string(w, DA_STRING, arg_str(arg));
+		pbw_end(w, da);
 	}
 	for (i = 0; i < e->nr_flows; i++)
-		pb_fixed64_field(&p->buf, TE_FLOW_IDS, e->flows[i]);
+		w = pbw_fixed64_field(w, TE_FLOW_IDS, e->flows[i]);
 	for (i = 0; i < e->nr_ends_flows; i++)
-		pb_fixed64_field(&p->buf, TE_TERMINATING_FLOW_IDS, e->ends_flows[i]);
-	pb_end(&p->buf, te);
-	perfetto_packet_end(p, at);
+		w = pbw_fixed64_field(w, TE_TERMINATING_FLOW_IDS, e->ends_flows[i]);
+	pbw_end(w, te);
+	pbw_end(w, pkt);
+	pb_commit(&p->buf, w);
+	packet_written(p);
 }
 
 /* A slice from begin to end; the END carries nothing but the track. */

@@ -2,6 +2,7 @@
 #ifndef GT_PROTOBUF_H
 #define GT_PROTOBUF_H
 
+#include <endian.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -49,17 +50,89 @@ static inline bool pb_reserve(struct pb_buf *b, size_t n)
 	return b->len + n <= b->cap || pb_grow(b, n);
 }
 
-static inline void pb_raw_varint(struct pb_buf *b, uint64_t v)
+/*
+ * A cursor for a message whose size is bounded up front: pb_claim() makes
+ * room for all of it, the pbw_* writers then put fields in without a check
+ * each (and without reloading the buffer's fields after every byte stored,
+ * which a byte store through b->data forces), pb_commit() takes the end.
+ * The bound must be below 256 MB, so that every nested length fits.
+ */
+#define PB_MESSAGE_MAX	(((size_t)1 << (7 * PB_LEN_BYTES)) - 1)
+
+/** pb_claim - room for @n bytes; where to write them, or NULL (allocation failed) */
+static inline uint8_t *pb_claim(struct pb_buf *b, size_t n)
 {
-	if (pb_reserve(b, 10))
-		b->len += pb_varint(b->data + b->len, v);
+	return pb_reserve(b, n) ? b->data + b->len : NULL;
 }
+
+/** pb_commit - the cursor @w of pb_claim()'s room is the buffer's new end */
+static inline void pb_commit(struct pb_buf *b, const uint8_t *w)
+{
+	b->len = (size_t)(w - b->data);
+}
+
+/** pbw_varint_field - a varint field at @w; returns the cursor past it */
+static inline uint8_t *pbw_varint_field(uint8_t *w, unsigned int field, uint64_t v)
+{
+	w += pb_varint(w, ((uint64_t)field << 3) | PB_WIRE_VARINT);
+	return w + pb_varint(w, v);
+}
+
+/** pbw_fixed64_field - a fixed 64-bit field at @w */
+static inline uint8_t *pbw_fixed64_field(uint8_t *w, unsigned int field, uint64_t v)
+{
+	uint64_t le = htole64(v);
+
+	w += pb_varint(w, ((uint64_t)field << 3) | PB_WIRE_FIXED64);
+	memcpy(w, &le, sizeof(le));
+	return w + sizeof(le);
+}
+
+/** pbw_double_field - a double field at @w */
+static inline uint8_t *pbw_double_field(uint8_t *w, unsigned int field, double v)
+{
+	uint64_t bits;
+
+	memcpy(&bits, &v, sizeof(bits));
+	return pbw_fixed64_field(w, field, bits);
+}
+
+/** pbw_bytes_field - a length-delimited field of @n bytes at @w */
+static inline uint8_t *pbw_bytes_field(uint8_t *w, unsigned int field, const void *p, size_t n)
+{
+	w += pb_varint(w, ((uint64_t)field << 3) | PB_WIRE_LEN);
+	w += pb_varint(w, n);
+	memcpy(w, p, n);
+	return w + n;
+}
+
+/** pbw_begin - opens a nested message at @w; *@at is what pbw_end() needs */
+static inline uint8_t *pbw_begin(uint8_t *w, unsigned int field, uint8_t **at)
+{
+	w += pb_varint(w, ((uint64_t)field << 3) | PB_WIRE_LEN);
+	*at = w + PB_LEN_BYTES;
+	return *at;
+}
+
+/** pbw_end - closes the message pbw_begin() opened at @at, the cursor at @w */
+static inline void pbw_end(const uint8_t *w, uint8_t *at)
+{
+	uint32_t n = (uint32_t)(w - at);
+	/* four groups of seven bits, the first three marked "more follows" */
+	uint32_t len = htole32((n & 0x7f) | (n & 0x3f80) << 1 | (n & 0x1fc000) << 2 |
+			       (n & 0xfe00000) << 3 | 0x808080);
+
+	memcpy(at - PB_LEN_BYTES, &len, sizeof(len));
+}
+
+/* A field into the buffer: room for its largest encoding, then the cursor writer. */
+#define PB_FIELD_MAX	20
 
 /** pb_varint_field - a varint field */
 static inline void pb_varint_field(struct pb_buf *b, unsigned int field, uint64_t v)
 {
-	pb_raw_varint(b, ((uint64_t)field << 3) | PB_WIRE_VARINT);
-	pb_raw_varint(b, v);
+	if (pb_reserve(b, PB_FIELD_MAX))
+		pb_commit(b, pbw_varint_field(b->data + b->len, field, v));
 }
 
 /** pb_int_field - int32/int64 fields: negative values as ten-byte two's complement varints */
@@ -71,33 +144,22 @@ static inline void pb_int_field(struct pb_buf *b, unsigned int field, int64_t v)
 /** pb_fixed64_field - a fixed 64-bit field */
 static inline void pb_fixed64_field(struct pb_buf *b, unsigned int field, uint64_t v)
 {
-	int i;
-
-	pb_raw_varint(b, ((uint64_t)field << 3) | PB_WIRE_FIXED64);
-	if (!pb_reserve(b, 8))
-		return;
-	for (i = 0; i < 8; i++)
-		b->data[b->len++] = (uint8_t)(v >> (8 * i));
+	if (pb_reserve(b, PB_FIELD_MAX))
+		pb_commit(b, pbw_fixed64_field(b->data + b->len, field, v));
 }
 
 /** pb_double_field - a double field */
 static inline void pb_double_field(struct pb_buf *b, unsigned int field, double v)
 {
-	uint64_t bits;
-
-	memcpy(&bits, &v, sizeof(bits));
-	pb_fixed64_field(b, field, bits);
+	if (pb_reserve(b, PB_FIELD_MAX))
+		pb_commit(b, pbw_double_field(b->data + b->len, field, v));
 }
 
 /** pb_bytes_field - a length-delimited field of @n bytes */
 static inline void pb_bytes_field(struct pb_buf *b, unsigned int field, const void *p, size_t n)
 {
-	pb_raw_varint(b, ((uint64_t)field << 3) | PB_WIRE_LEN);
-	pb_raw_varint(b, n);
-	if (!pb_reserve(b, n))
-		return;
-	memcpy(b->data + b->len, p, n);
-	b->len += n;
+	if (pb_reserve(b, PB_FIELD_MAX + n))
+		pb_commit(b, pbw_bytes_field(b->data + b->len, field, p, n));
 }
 
 /** pb_string_field - a length-delimited field of @s without its NUL */
@@ -109,11 +171,12 @@ static inline void pb_string_field(struct pb_buf *b, unsigned int field, const c
 /** pb_begin - opens a nested message; returns what pb_end() needs. */
 static inline size_t pb_begin(struct pb_buf *b, unsigned int field)
 {
-	pb_raw_varint(b, ((uint64_t)field << 3) | PB_WIRE_LEN);
-	if (!pb_reserve(b, PB_LEN_BYTES))
+	uint8_t *at;
+
+	if (!pb_reserve(b, PB_FIELD_MAX))
 		return 0;
-	b->len += PB_LEN_BYTES;
-	return b->len;
+	pb_commit(b, pbw_begin(b->data + b->len, field, &at));
+	return (size_t)(at - b->data);
 }
 
 /** pb_end - closes the message pb_begin() opened at @at: its length is written in front */
@@ -124,15 +187,12 @@ static inline void pb_end(struct pb_buf *b, size_t at)
 
 	if (b->failed)
 		return;
-	if (n >= (size_t)1 << (7 * PB_LEN_BYTES)) {
-		b->failed = true;	/* over 256 MB */
+	if (n > PB_MESSAGE_MAX) {
+		b->failed = true;
 		return;
 	}
-	l = b->data + at - PB_LEN_BYTES;
-	l[0] = (uint8_t)((n & 0x7f) | 0x80);
-	l[1] = (uint8_t)(((n >> 7) & 0x7f) | 0x80);
-	l[2] = (uint8_t)(((n >> 14) & 0x7f) | 0x80);
-	l[3] = (uint8_t)((n >> 21) & 0x7f);
+	l = b->data + at;
+	pbw_end(l + n, l);
 }
 
 /** pb_reset - empties the buffer, keeping its memory */

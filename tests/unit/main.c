@@ -12,6 +12,7 @@ int main(void)
 		return 2;
 	suite_buffer_ladder();
 	suite_keymap();
+	suite_protobuf();
 	suite_event_select();
 	suite_saved_files();
 	suite_cpu_stats();

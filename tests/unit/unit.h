@@ -8,6 +8,7 @@
 /* Each tests/unit/test-<lib-file>.c registers one suite named after it. */
 void suite_buffer_ladder(void);
 void suite_keymap(void);
+void suite_protobuf(void);
 void suite_event_select(void);
 void suite_saved_files(void);
 void suite_cpu_stats(void);
