@@ -41,12 +41,18 @@ bool analysis_has_gpu_data(const struct analysis *a)
 
 const char *analysis_comm(struct analysis *a, int pid)
 {
-	return tep_data_comm_from_pid(a->tep, pid);
+	/* libtraceevent's lookup is a search of every name the file has */
+	if (!a->comm || a->comm_pid != pid) {
+		a->comm = tep_data_comm_from_pid(a->tep, pid);
+		a->comm_pid = pid;
+	}
+	return a->comm;
 }
 
 void analysis_name_pid(struct analysis *a, int pid, const char *comm)
 {
 	tep_register_comm(a->tep, comm, pid);
+	a->comm = NULL;		/* the names may have moved */
 }
 
 static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)

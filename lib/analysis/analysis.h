@@ -58,6 +58,9 @@ struct analysis {
 	int nr_handles;
 	struct tep_handle *tep;
 	struct gpu_decoder *dec;
+	/* the last pid analysis_comm() named: a job's writers ask two or three times */
+	int comm_pid;
+	const char *comm;			/* NULL: none asked since the last name given */
 	struct timeline tl;
 	struct kfd_queues kfd;
 	struct kfd_queue_table kq;		/* record --kfd-args's probe events */
