@@ -197,3 +197,77 @@ void top_view_json(struct top_view *v, const struct live_snapshot *s)
 	fputs("}\n", v->out);
 	fflush(v->out);
 }
+
+/* a latency of the in-kernel join: the upper bound of its log2 bucket, "-" without jobs */
+static const char *at_most(char *buf, size_t len, uint64_t ns)
+{
+	if (!ns)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "<=%llu", (unsigned long long)(ns / 1000));
+	return buf;
+}
+
+void top_view_kernel_text(struct top_view *v, const struct kernel_snapshot *s,
+			  enum live_sort sort)
+{
+	char a[24], b[24], c[24], d[24], e[24];
+	int row = 0, i;
+
+	if (v->paused)
+		return;
+	fputs(v->rows ? "\033[H" : "\n", v->out);
+	line(v, &row, "gpu-trace top --in-kernel  %7.1f s  interval %.1f s  sort %s   q quit  s sort  p pause  r reset",
+	     v->elapsed_s, s->interval_s, live_sort_name(sort));
+	line(v, &row, "jobs joined by the kernel's hist triggers; times are log2 buckets, at most the value shown");
+	line(v, &row, "%-16s %8s %6s %5s %19s %19s | %8s %17s", "RING", "JOBS/S", "QUEUED", "ON HW",
+	     "Q->RUN p50/p99 us", "EXEC p50/p99 us", "JOBS", "SINCE Q->RUN p99");
+	for (i = 0; i < s->nr_rows; i++) {
+		const struct kernel_ring_row *r = &s->rows[i];
+
+		line(v, &row, "%-16.16s %8.1f %6lld %5lld %9s/%-9s %9s/%-9s | %8llu %17s", r->name,
+		     r->jobs_per_s, (long long)r->in_flight, (long long)r->on_hw,
+		     at_most(a, sizeof(a), r->queue_to_run_p50), at_most(b, sizeof(b), r->queue_to_run_p99),
+		     at_most(c, sizeof(c), r->exec_p50), at_most(d, sizeof(d), r->exec_p99),
+		     (unsigned long long)r->total_jobs, at_most(e, sizeof(e), r->total_queue_to_run_p99));
+	}
+	if (!s->nr_rows)
+		line(v, &row, "(no GPU jobs yet)");
+	if (s->unjoined)
+		line(v, &row, "%llu job%s in flight when the kernel's tables were made anew (%llu time%s): not joined",
+		     (unsigned long long)s->unjoined, s->unjoined == 1 ? "" : "s",
+		     (unsigned long long)s->renewals, s->renewals == 1 ? "" : "s");
+	if (s->left_out)
+		line(v, &row, "rings or fence contexts past the %d and %d kept: %llu of their counts not shown",
+		     SCHED_HIST_MAX_RINGS, SCHED_HIST_MAX_CONTEXTS, (unsigned long long)s->left_out);
+	if (v->rows)
+		fputs("\033[J", v->out);
+	fflush(v->out);
+}
+
+void top_view_kernel_json(struct top_view *v, const struct kernel_snapshot *s)
+{
+	int i;
+
+	fprintf(v->out, "{\"schema\":\"gpu-trace-top/2\",\"join\":\"kernel\",\"latency\":\"log2 bucket upper bounds\",\"clock_ns\":%llu,\"elapsed_s\":%.3f,\"interval_s\":%.3f,\"unjoined\":%llu,\"renewals\":%llu,\"left_out\":%llu,\"rings\":[",
+		(unsigned long long)(v->clock_s * 1e9), v->elapsed_s, s->interval_s,
+		(unsigned long long)s->unjoined, (unsigned long long)s->renewals,
+		(unsigned long long)s->left_out);
+	for (i = 0; i < s->nr_rows; i++) {
+		const struct kernel_ring_row *r = &s->rows[i];
+
+		fprintf(v->out, "%s{\"name\":", i ? "," : "");
+		json_str(v->out, r->name);
+		fprintf(v->out, ",\"jobs_per_s\":%.3f,\"queued\":%lld,\"on_hw\":%lld", r->jobs_per_s,
+			(long long)r->in_flight, (long long)r->on_hw);
+		pair(v->out, "queue_to_run_ns", r->queue_to_run_p50, r->queue_to_run_p99);
+		pair(v->out, "exec_ns", r->exec_p50, r->exec_p99);
+		fprintf(v->out, ",\"since_start\":{\"jobs\":%llu,\"queued\":%llu",
+			(unsigned long long)r->total_jobs, (unsigned long long)r->total_queued);
+		pair(v->out, "queue_to_run_ns", r->total_queue_to_run_p50, r->total_queue_to_run_p99);
+		pair(v->out, "exec_ns", r->total_exec_p50, r->total_exec_p99);
+		fputs("}}", v->out);
+	}
+	fputs("]}\n", v->out);
+	fflush(v->out);
+}
