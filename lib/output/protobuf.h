@@ -44,7 +44,10 @@ enum { PB_WIRE_VARINT = 0, PB_WIRE_FIXED64 = 1, PB_WIRE_LEN = 2 };
 /** pb_grow - room for @n more bytes (the slow path of pb_reserve); false once allocation failed */
 bool pb_grow(struct pb_buf *b, size_t n);
 
-/* Inline: a trace is millions of small fields, and a call each costs more than the field. */
+/**
+ * pb_reserve - room for @n more bytes; false once allocation failed. Inline, as the writers
+ * below: a trace is millions of small fields, and a call each costs more than the field.
+ */
 static inline bool pb_reserve(struct pb_buf *b, size_t n)
 {
 	return b->len + n <= b->cap || pb_grow(b, n);
