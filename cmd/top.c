@@ -16,9 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analysis/kernel-stats.h"
-#include "capture/capture-setup.h"
-#include "capture/kernel-join.h"
 #include "capture/live-capture.h"
 #include "tracefs/presets.h"
 #include "capture/workload.h"
@@ -36,7 +33,7 @@ static void on_resize(int sig)
 	resized = 1;
 }
 
-enum { OPT_SORT = OPT_CAPTURE_FIRST, OPT_JSON, OPT_IN_KERNEL };
+enum { OPT_SORT = OPT_CAPTURE_FIRST, OPT_JSON };
 
 static const struct option long_options[] = {
 	CAPTURE_LONG_OPTIONS,
@@ -44,7 +41,6 @@ static const struct option long_options[] = {
 	{ "count", required_argument, NULL, 'n' },
 	{ "sort", required_argument, NULL, OPT_SORT },
 	{ "json", no_argument, NULL, OPT_JSON },
-	{ "in-kernel", no_argument, NULL, OPT_IN_KERNEL },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -111,9 +107,6 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 		case OPT_JSON:
 			o->json = true;
 			break;
-		case OPT_IN_KERNEL:
-			o->in_kernel = true;
-			break;
 		default:	/* ':' a value missing, '?' unknown */
 			return cmd_option_error("top", c, argv[optind - 1], err);
 		}
@@ -125,9 +118,6 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 	/* top follows GPU jobs; NVIDIA's driver has none to follow */
 	if (o->cap.preset && o->cap.preset->nvidia_probes)
 		return gt_error_set(err, EINVAL, "--preset nvidia: top follows GPU jobs, which NVIDIA's driver does not trace; record --preset nvidia and report the file instead");
-	if (o->in_kernel && (o->cap.explicit_events || o->cap.preset || o->cap.buffer_kb ||
-			     o->cap.nr_pids))
-		return gt_error_set(err, EINVAL, "--in-kernel joins the scheduler's jobs in the kernel, of every process, into no buffer: -e, --preset, -b and -P do not apply; run top without --in-kernel for them");
 	/* the function tracer has no place in a live job view: the preset's events only */
 	if (cmd_capture_events(&o->cap, err))
 		return -1;
@@ -145,43 +135,9 @@ struct top_run {
 	struct workload_creds creds;
 	bool workload_exited;
 	int wait_status;
-	bool failed;			/* the view could not go on (said why) */
 	struct termios saved_tty;
 	bool tty_raw;
-	/* --in-kernel: the kernel's join, read every interval (large: on the heap) */
-	struct kernel_join *kernel;
-	struct sched_hist *hist;
-	struct kernel_stats *kstats;
 };
-
-static int setup_in_kernel(struct top_run *run, struct gt_error *err)
-{
-	const char *tracing_dir, *renew;
-	bool mounted_now = false;
-
-	run->kernel = calloc(1, sizeof(*run->kernel));
-	run->hist = calloc(1, sizeof(*run->hist));
-	run->kstats = calloc(1, sizeof(*run->kstats));
-	if (!run->kernel || !run->hist || !run->kstats)
-		return gt_error_set(err, ENOMEM, "out of memory");
-	if (capture_find_tracefs(&tracing_dir, &mounted_now, cmd_stale_note, &(int){ 0 }, err))
-		return -1;
-	if (mounted_now)
-		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)", tracing_dir);
-	run->capture.no_gpu_events = kernel_join_detect(tracing_dir) == KERNEL_JOIN_NONE;
-	/* the lab renews the tables sooner, to test it in seconds (man gpu-trace-top) */
-	renew = getenv("GPU_TRACE_RENEW_AT");
-	if (kernel_join_open(run->kernel, tracing_dir, renew ? strtoull(renew, NULL, 10) : 0, err)) {
-		free(run->kernel);
-		run->kernel = NULL;
-		return -1;
-	}
-	if (run->opts.command &&
-	    (workload_creds_from_env(&run->creds, false, err) ||
-	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
-		return -1;
-	return 0;
-}
 
 static int setup(struct top_run *run, struct gt_error *err)
 {
@@ -216,25 +172,10 @@ static int on_record(struct tep_record *rec, void *ctx)
 	return 0;
 }
 
-/*
- * Everything the kernel has for us now, into the join; or the kernel's own
- * join's counts, read every poll (not only at the interval's end) so that
- * its tables are made anew before they fill at any job rate up to
- * KERNEL_JOIN_RENEW_AT in 100 ms. false when they could not be read (said).
- */
-static bool drain(struct top_run *run)
+/* Everything the kernel has for us now, into the join. */
+static void drain(struct top_run *run)
 {
-	struct gt_error err = { 0 };
-
-	if (!run->opts.in_kernel) {
-		live_capture_drain(&run->capture, on_record, &run->analysis);
-		return true;
-	}
-	if (!kernel_join_read(run->kernel, run->hist, &err))
-		return true;
-	cmd_fail("top", &err);
-	run->failed = true;
-	return false;
+	live_capture_drain(&run->capture, on_record, &run->analysis);
 }
 
 static double now_s(void)
@@ -300,25 +241,6 @@ static int key(struct top_run *run, int timeout_ms)
 	return c;
 }
 
-/* the counts drain() read last; false without memory for them (said) */
-static bool show_in_kernel(struct top_run *run, struct top_view *view, double interval)
-{
-	struct kernel_snapshot *snap = malloc(sizeof(*snap));
-
-	if (!snap) {
-		cmd_fail("top", &(struct gt_error){ ENOMEM, "out of memory" });
-		run->failed = true;
-		return false;
-	}
-	kernel_stats_tick(run->kstats, run->hist, interval, run->opts.sort, snap);
-	if (run->opts.json)
-		top_view_kernel_json(view, snap);
-	else
-		top_view_kernel_text(view, snap, run->opts.sort);
-	free(snap);
-	return true;
-}
-
 static void show(struct top_run *run, struct top_view *view, double interval)
 {
 	struct live_snapshot snap;
@@ -348,8 +270,7 @@ static void watch(struct top_run *run)
 		double t;
 		bool ended;
 
-		if (!drain(run))
-			break;
+		drain(run);
 		t = now_s();
 		if (resized) {
 			resized = 0;
@@ -361,25 +282,19 @@ static void watch(struct top_run *run)
 			run->opts.sort = (run->opts.sort + 1) % LIVE_SORT_NR;
 		if (c == 'p')
 			view.paused = !view.paused;
-		if (c == 'r' && run->opts.in_kernel)
-			kernel_stats_reset(run->kstats, run->hist);
-		else if (c == 'r')
+		if (c == 'r')
 			live_stats_reset(&run->live, &run->analysis.tl);
 		ended = watched_ended(run);
 		/* keys show at the next draw: an interval is never cut short */
 		if (t - last < run->opts.interval_s && !ended)
 			continue;
 		if (ended) {
-			if (!drain(run))
-				break;
+			drain(run);
 			t = now_s();
 		}
 		view.elapsed_s = t - start;
 		view.clock_s = t;
-		if (run->opts.in_kernel && !show_in_kernel(run, &view, t - last))
-			break;
-		if (!run->opts.in_kernel)
-			show(run, &view, t - last);
+		show(run, &view, t - last);
 		last = t;
 		if (ferror(stdout) || (run->opts.count && ++shown >= run->opts.count) || ended)
 			break;
@@ -404,12 +319,6 @@ static void teardown(struct top_run *run)
 	tty_restore(run);
 	if (run->workload.pid > 0 && !run->workload_exited && run->workload.go_fd >= 0)
 		workload_abort(&run->workload);
-	if (run->kernel && kernel_join_close(run->kernel, &err))
-		cmd_fail("top", &err);
-	free(run->kernel);
-	free(run->hist);
-	free(run->kstats);
-	run->kernel = NULL;
 	/* the join reads the formats: it goes before the capture frees them */
 	if (run->analysing)
 		analysis_close(&run->analysis);
@@ -441,7 +350,7 @@ int cmd_top(int argc, char **argv)
 		return ret;
 	}
 	cmd_stop_signals_install(SIGWINCH, on_resize);
-	if (run.opts.in_kernel ? setup_in_kernel(&run, &err) : setup(&run, &err)) {
+	if (setup(&run, &err)) {
 		ret = run.capture.no_gpu_events ? TOP_EXIT_NO_GPU_EVENTS : GT_EXIT_FAILURE;
 		cmd_fail("top", &err);
 		teardown(&run);
@@ -456,7 +365,7 @@ int cmd_top(int argc, char **argv)
 	}
 	tty_raw(&run);
 	watch(&run);
-	ret = ferror(stdout) || run.failed ? GT_EXIT_FAILURE : 0;
+	ret = ferror(stdout) ? GT_EXIT_FAILURE : 0;
 	if (run.opts.command && !run.workload_exited)
 		stop_command(&run);
 	if (run.workload_exited)

@@ -8,7 +8,6 @@
 
 #include "tracefs/event-select.h"
 #include "cmd.h"
-#include "analysis/kernel-stats.h"
 #include "analysis/live-stats.h"
 #include "analysis/analysis.h"
 
@@ -19,7 +18,6 @@ struct top_opts {
 	double interval_s;		/* -d */
 	long count;			/* -n, 0: until stopped */
 	bool json;
-	bool in_kernel;			/* --in-kernel: the kernel's hist triggers join */
 	enum live_sort sort;
 	char **command;
 };
@@ -37,10 +35,6 @@ struct top_view {
 
 void top_view_text(struct top_view *v, const struct live_snapshot *s, enum live_sort sort);
 void top_view_json(struct top_view *v, const struct live_snapshot *s);
-/* --in-kernel's intervals: the kernel's counts, latencies as log2 buckets */
-void top_view_kernel_text(struct top_view *v, const struct kernel_snapshot *s,
-			  enum live_sort sort);
-void top_view_kernel_json(struct top_view *v, const struct kernel_snapshot *s);
 /* the terminal's size now, after a resize */
 void top_view_measure(struct top_view *v);
 

@@ -13,7 +13,6 @@
 #include "capture/partial-output.h"
 #include "tracefs/saved-files.h"
 #include "tracefs/run-lock.h"
-#include "capture/kernel-join.h"
 #include "capture/stale.h"
 #include "tracefs/session.h"
 
@@ -115,8 +114,6 @@ static int clean_instances(const char *tracing_dir, stale_note note, void *ctx)
 				note(d->d_name, pid, STALE_IN_USE, 0, ctx);
 			continue;
 		}
-		/* top --in-kernel's triggers first: the kernel keeps an instance that has them */
-		kernel_join_remove_stale(pid);
 		inst = tracefs_instance_alloc(NULL, d->d_name);
 		if (inst)
 			tracefs_trace_off(inst);

@@ -127,29 +127,3 @@ test_top_reader_reads_every_record() {
 	expect "the live reader: $out" [ $rc = 0 ] || return 1
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "the live reader"
 }
-
-# top --in-kernel where it cannot join (these VMs: no scheduler events, and a
-# kernel without hist triggers): one line, exit 2 without scheduler events,
-# tracefs as found; capture options it has no use for refused by name.
-# The join itself runs in the kernel lab (tests/vm: check_top_kernel).
-test_top_in_kernel_refusals() {
-	local rc
-	[ -n "$ROOT" ] || { WHY="needs root (tracefs)"; return 77; }
-	[ -d "$TFS/events/gpu_scheduler" ] &&
-		{ WHY="this kernel has gpu_scheduler events: the lab tests the join itself"; return 77; }
-	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
-	"$GT" top --in-kernel -n 1 > "$WORK/top.out" 2> "$WORK/top.err"
-	rc=$?
-	expect "exit $rc without gpu_scheduler events, want 2" [ $rc = 2 ] || return 1
-	expect "not one line saying the scheduler's events are missing: $(cat "$WORK/top.err")" \
-		[ "$(count_lines "$WORK/top.err")" = 1 ] && grep -q 'no gpu_scheduler events.*without --in-kernel' "$WORK/top.err" || return 1
-	for opt in "-e drm" "--preset all-gpu" "-b 1M" "-P $$"; do
-		# shellcheck disable=SC2086 # the option and its value as two words
-		"$GT" top --in-kernel $opt -n 1 > /dev/null 2> "$WORK/top.err"
-		rc=$?
-		expect "top --in-kernel $opt: exit $rc, want 125" [ $rc = 125 ] || return 1
-		expect "top --in-kernel $opt: not one line naming what does not apply: $(cat "$WORK/top.err")" \
-			grep -q -- '--in-kernel joins .*-e, --preset, -b and -P do not apply' "$WORK/top.err" || return 1
-	done
-	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top --in-kernel refused"
-}

@@ -13,7 +13,6 @@ int main(void)
 	suite_buffer_ladder();
 	suite_keymap();
 	suite_protobuf();
-	suite_sched_hist();
 	suite_event_select();
 	suite_saved_files();
 	suite_cpu_stats();

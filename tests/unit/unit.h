@@ -9,7 +9,6 @@
 void suite_buffer_ladder(void);
 void suite_keymap(void);
 void suite_protobuf(void);
-void suite_sched_hist(void);
 void suite_event_select(void);
 void suite_saved_files(void);
 void suite_cpu_stats(void);

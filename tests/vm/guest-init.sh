@@ -192,28 +192,6 @@ dmesg -c > /dev/null
 timed top-screen gpu-trace top -d 0.3 -- \
 	sh -c "(echo steady > $run) & usleep 200000; echo burst > $run; wait" > /out/top.screen
 dmesg -c > /dev/null
-# top --in-kernel: the same streams, joined by the kernel's hist triggers
-step top-kernel gpu-trace top --in-kernel --json -d 0.25 -- \
-	sh -c "(echo steady > $run) & usleep 200000; echo burst > $run; wait" > /out/top-kernel.jsonl
-dmesg | grep 'gt_mock:' > /out/top-kernel.truth
-dmesg -c > /dev/null
-timed top-kernel-screen gpu-trace top --in-kernel -d 0.3 -n 2 > /out/top-kernel.screen
-# its keyed tables made anew every 100 jobs (not 16384) over 8 stress batches of
-# 64, 0.1 s apart: top reads the counts every 0.1 s, whatever its interval
-step top-kernel-renew env GPU_TRACE_RENEW_AT=100 gpu-trace top --in-kernel --json -d 0.5 -- \
-	sh -c "i=0; while [ \$i -lt 8 ]; do echo stress > $run || exit 1; usleep 100000; i=\$((i + 1)); done; usleep 300000" \
-	> /out/top-kernel-renew.jsonl
-dmesg -c > /dev/null
-tracefs_state > /out/tracefs-top-kernel.txt
-# killed, it leaves triggers the kernel will not remove an instance under: reset does
-gpu-trace top --in-kernel --json -d 0.25 > /dev/null &
-killed=$!
-usleep 700000
-kill -9 $killed
-wait $killed
-ls /sys/kernel/tracing/instances > /out/top-kernel-killed.instances
-step top-kernel-reset gpu-trace reset
-tracefs_state > /out/tracefs-top-kernel-reset.txt
 rmmod gt_mock_sched
 
 # KFD: newer amdkfd refuses /dev/kfd without a GPU node; the shim answers
