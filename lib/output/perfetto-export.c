@@ -90,16 +90,21 @@ static void flush(struct perfetto_export *p)
 	pb_reset(&p->buf);
 }
 
+/* @ts moved by the source's offset (ERANGE in p->error below 0: Perfetto's timestamps are unsigned) */
+static uint64_t packet_ts(struct perfetto_export *p, uint64_t ts)
+{
+	if (p->offset < 0 && ts < (uint64_t)-p->offset)
+		fail(p, ERANGE);
+	return ts + (uint64_t)p->offset;
+}
+
 size_t perfetto_packet_begin(struct perfetto_export *p, uint64_t ts, bool timestamped)
 {
 	size_t at;
 
 	at = pb_begin(&p->buf, TRACE_PACKET);
-	if (timestamped) {
-		if (p->offset < 0 && ts < (uint64_t)-p->offset)
-			fail(p, ERANGE);	/* Perfetto's timestamps are unsigned */
-		pb_varint_field(&p->buf, PKT_TIMESTAMP, ts + (uint64_t)p->offset);
-	}
+	if (timestamped)
+		pb_varint_field(&p->buf, PKT_TIMESTAMP, packet_ts(p, ts));
 	pb_varint_field(&p->buf, PKT_SEQUENCE_ID, SEQUENCE_ID);
 	return at;
 }
@@ -276,10 +281,8 @@ void perfetto_event(struct perfetto_export *p, const struct pf_event *e)
 		fail(p, ENOMEM);
 		return;
 	}
-	if (p->offset < 0 && e->ts < (uint64_t)-p->offset)
-		fail(p, ERANGE);	/* Perfetto's timestamps are unsigned */
 	w = pbw_begin(w, TRACE_PACKET, &pkt);
-	w = pbw_varint_field(w, PKT_TIMESTAMP, e->ts + (uint64_t)p->offset);
+	w = pbw_varint_field(w, PKT_TIMESTAMP, packet_ts(p, e->ts));
 	w = pbw_varint_field(w, PKT_SEQUENCE_ID, SEQUENCE_ID);
 	w = pbw_varint_field(w, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
 	w = pbw_begin(w, PKT_TRACK_EVENT, &te);

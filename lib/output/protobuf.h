@@ -144,13 +144,6 @@ static inline void pb_int_field(struct pb_buf *b, unsigned int field, int64_t v)
 	pb_varint_field(b, field, (uint64_t)v);
 }
 
-/** pb_fixed64_field - a fixed 64-bit field */
-static inline void pb_fixed64_field(struct pb_buf *b, unsigned int field, uint64_t v)
-{
-	if (pb_reserve(b, PB_FIELD_MAX))
-		pb_commit(b, pbw_fixed64_field(b->data + b->len, field, v));
-}
-
 /** pb_double_field - a double field */
 static inline void pb_double_field(struct pb_buf *b, unsigned int field, double v)
 {

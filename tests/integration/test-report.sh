@@ -140,9 +140,10 @@ test_report_escapes_what_a_terminal_obeys() {
 	expect "the C1 CSI is not shown as \\u009b" grep -qF 'sdma\u009b2J' "$WORK/esc.txt"
 }
 
-# bench_v7 NAME: $WORK/NAME.dat (300 jobs on five CPUs, many pages each) and
-# trace-cmd's zstd v7 conversion $WORK/NAME7.dat, for tests that damage them
-bench_v7() {	# NAME [JOBS]: $WORK/NAME.dat of JOBS (300) jobs and its zstd v7 copy NAME7.dat
+# bench_v7 NAME [JOBS]: $WORK/NAME.dat (JOBS jobs, default 300, on five CPUs,
+# many pages each) and trace-cmd's zstd v7 conversion $WORK/NAME7.dat, for
+# tests that damage them
+bench_v7() {
 	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
 		{ WHY="needs trace-cmd and zstd"; return 77; }
 	"$MAKE_FIXTURE" "$FORMATS" "bench:${2:-300}" "$WORK/$1.dat" > /dev/null || { WHY="make-fixture failed"; return 1; }

@@ -31,7 +31,8 @@ static void test_protobuf_known_encodings(void)
 	pb_varint_field(&b, 1, 150);
 	CU_ASSERT(same_bytes(&b, varint, sizeof(varint)));
 	pb_reset(&b);
-	pb_fixed64_field(&b, 7, 0x0102030405060708ULL);
+	/* fixed64 only through the cursor, as the TrackEvent writer uses it */
+	pb_commit(&b, pbw_fixed64_field(pb_claim(&b, PB_FIELD_MAX), 7, 0x0102030405060708ULL));
 	CU_ASSERT(same_bytes(&b, fixed, sizeof(fixed)));
 	pb_reset(&b);
 	pb_string_field(&b, 2, "gpu");
@@ -100,7 +101,6 @@ static void test_protobuf_cursor_as_buffer(void)
 
 		at = pb_begin(&a, field);
 		pb_varint_field(&a, field + 1, v);
-		pb_fixed64_field(&a, field + 2, v * 3);
 		pb_double_field(&a, field + 3, (double)v / 7);
 		pb_string_field(&a, field + 4, s);
 		pb_end(&a, at);
@@ -109,7 +109,6 @@ static void test_protobuf_cursor_as_buffer(void)
 		CU_ASSERT_PTR_NOT_NULL_FATAL(w);
 		w = pbw_begin(w, field, &inner);
 		w = pbw_varint_field(w, field + 1, v);
-		w = pbw_fixed64_field(w, field + 2, v * 3);
 		w = pbw_double_field(w, field + 3, (double)v / 7);
 		w = pbw_bytes_field(w, field + 4, s, strlen(s));
 		pbw_end(w, inner);
