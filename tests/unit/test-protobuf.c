@@ -25,6 +25,8 @@ static void test_protobuf_known_encodings(void)
 	static const uint8_t neg[] = { 0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 				       0x01 };
 	static const uint8_t nested[] = { 0x0a, 0x83, 0x80, 0x80, 0x00, 0x08, 0x96, 0x01 };
+	/* 1.5: 0x3ff8000000000000, little end first */
+	static const uint8_t dbl[] = { 0x29, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f };
 	struct pb_buf b = { 0 };
 	size_t at;
 
@@ -34,6 +36,9 @@ static void test_protobuf_known_encodings(void)
 	/* fixed64 only through the cursor, as the TrackEvent writer uses it */
 	pb_commit(&b, pbw_fixed64_field(pb_claim(&b, PB_FIELD_MAX), 7, 0x0102030405060708ULL));
 	CU_ASSERT(same_bytes(&b, fixed, sizeof(fixed)));
+	pb_reset(&b);
+	pb_double_field(&b, 5, 1.5);
+	CU_ASSERT(same_bytes(&b, dbl, sizeof(dbl)));
 	pb_reset(&b);
 	pb_string_field(&b, 2, "gpu");
 	CU_ASSERT(same_bytes(&b, str, sizeof(str)));
