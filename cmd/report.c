@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "util/outfile.h"
+#include "util/writeback-stream.h"
 #include "cmd.h"
 #include "output/report.h"
 
@@ -102,7 +103,7 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 		if (outfile_create(of, rep->opts.output, rep->opts.force, NULL, err))
 			return -1;
 		fd = dup(of->fd);
-		rep->raw = fd < 0 ? NULL : fdopen(fd, "w");
+		rep->raw = fd < 0 ? NULL : writeback_stream(fd);
 		if (!rep->raw) {
 			gt_error_set(err, errno, "cannot write %s: %s", rep->opts.output, strerror(errno));
 			if (fd >= 0)

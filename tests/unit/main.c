@@ -38,6 +38,7 @@ int main(void)
 	suite_buffer_moves();
 	suite_devices();
 	suite_drm_clients();
+	suite_writeback_stream();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();
