@@ -270,6 +270,12 @@ static uint64_t job_last_time(const struct job *j)
 	return j->t_done ? j->t_done : j->t_run ? j->t_run : j->t_queue ? j->t_queue : j->t_submit;
 }
 
+static void ring_in_flight(struct timeline *t, struct ring_stats *r, int64_t by)
+{
+	r->in_flight += by;
+	t->in_flight_changes++;
+}
+
 /* Fold a finished (or never-finished) job into the statistics, hand it on. */
 static void retire(struct timeline *t, struct job *j)
 {
@@ -280,7 +286,7 @@ static void retire(struct timeline *t, struct job *j)
 	unindex_job(t, j);
 	t->jobs_in_flight--;
 	if (j->t_queue && !j->t_done)
-		r->in_flight--;
+		ring_in_flight(t, r, -1);
 	if (j->t_run && !j->t_done)
 		r->hw_in_flight--;
 	if (!timeline_passes(t, j)) {
@@ -348,7 +354,7 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts)
 
 	j->t_done = ts;
 	if (j->t_queue)
-		r->in_flight--;
+		ring_in_flight(t, r, -1);
 	if (j->t_run)
 		r->hw_in_flight--;
 	if (j->t_run) {
@@ -425,7 +431,7 @@ static void track_depth(struct timeline *t, struct job *j)
 
 	j->moved_at_queue = t->moves.bytes;
 	j->vm_at_queue = t->vm.updated_bytes;
-	r->in_flight++;
+	ring_in_flight(t, r, 1);
 	if (r->in_flight > r->max_in_flight)
 		r->max_in_flight = r->in_flight;
 }
@@ -528,7 +534,7 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 		if (t->fence_mode && j) {
 			unindex_job(t, j);
 			if (j->t_queue)
-				t->rings[j->ring]->in_flight--;
+				ring_in_flight(t, t->rings[j->ring], -1);
 			if (j->t_run)
 				t->rings[j->ring]->hw_in_flight--;
 			t->jobs_in_flight--;

@@ -217,6 +217,8 @@ struct timeline {
 
 	uint64_t first_ts, last_ts;
 	uint64_t events, jobs_in_flight, max_jobs_in_flight;
+	/* bumped with any ring's in_flight: a reader per record can tell nothing moved */
+	uint64_t in_flight_changes;
 	uint64_t orphans;		/* events of jobs whose start is not in the trace */
 	bool rings_capped;		/* the file named more: TIMELINE_MORE_RINGS holds them */
 	uint64_t lost_windows;

@@ -117,6 +117,32 @@ static void packet_written(struct perfetto_export *p)
 		flush(p);
 }
 
+uint8_t *perfetto_packet_claim(struct perfetto_export *p, size_t bound, uint64_t ts, uint8_t **pkt)
+{
+	uint8_t *w;
+
+	bound += 4 * PB_FIELD_MAX;	/* the packet's own fields */
+	if (bound > PB_MESSAGE_MAX) {
+		fail(p, E2BIG);
+		return NULL;
+	}
+	w = pb_claim(&p->buf, bound);
+	if (!w) {
+		fail(p, ENOMEM);
+		return NULL;
+	}
+	w = pbw_begin(w, TRACE_PACKET, pkt);
+	w = pbw_varint_field(w, PKT_TIMESTAMP, packet_ts(p, ts));
+	return pbw_varint_field(w, PKT_SEQUENCE_ID, SEQUENCE_ID);
+}
+
+void perfetto_packet_commit(struct perfetto_export *p, uint8_t *w, uint8_t *pkt)
+{
+	pbw_end(w, pkt);
+	pb_commit(&p->buf, w);
+	packet_written(p);
+}
+
 void perfetto_packet_end(struct perfetto_export *p, size_t at)
 {
 	pb_end(&p->buf, at);
@@ -268,22 +294,12 @@ static uint8_t *put_string(uint8_t *w, unsigned int field, const char *s)
 /* One TrackEvent packet: two thirds of a trace's packets, so written with a cursor. */
 void perfetto_event(struct perfetto_export *p, const struct pf_event *e)
 {
-	size_t bound = event_bound(e);
 	uint8_t *w, *pkt, *te, *da;
 	int i;
 
-	if (bound > PB_MESSAGE_MAX) {
-		fail(p, E2BIG);
+	w = perfetto_packet_claim(p, event_bound(e), e->ts, &pkt);
+	if (!w)
 		return;
-	}
-	w = pb_claim(&p->buf, bound);
-	if (!w) {
-		fail(p, ENOMEM);
-		return;
-	}
-	w = pbw_begin(w, TRACE_PACKET, &pkt);
-	w = pbw_varint_field(w, PKT_TIMESTAMP, packet_ts(p, e->ts));
-	w = pbw_varint_field(w, PKT_SEQUENCE_ID, SEQUENCE_ID);
 	w = pbw_varint_field(w, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
 	w = pbw_begin(w, PKT_TRACK_EVENT, &te);
 	w = pbw_varint_field(w, TE_TYPE, (uint64_t)e->type);
@@ -317,9 +333,7 @@ void perfetto_event(struct perfetto_export *p, const struct pf_event *e)
 	for (i = 0; i < e->nr_ends_flows; i++)
 		w = pbw_fixed64_field(w, TE_TERMINATING_FLOW_IDS, e->ends_flows[i]);
 	pbw_end(w, te);
-	pbw_end(w, pkt);
-	pb_commit(&p->buf, w);
-	packet_written(p);
+	perfetto_packet_commit(p, w, pkt);
 }
 
 /* A slice from begin to end; the END carries nothing but the track. */
@@ -706,8 +720,15 @@ static void ring_counters(struct perfetto_export *p, uint64_t ts)
 	const struct timeline *tl = &p->a->tl;
 	int i;
 
-	if (!grow_rings(p, tl->nr_rings))
+	/*
+	 * Called for every record; a ring's count moves about twice a job, and
+	 * a new ring's first record starts its track
+	 */
+	if ((tl->in_flight_changes == p->in_flight_seen && tl->nr_rings == p->in_flight_rings) ||
+	    !grow_rings(p, tl->nr_rings))
 		return;
+	p->in_flight_seen = tl->in_flight_changes;
+	p->in_flight_rings = tl->nr_rings;
 	for (i = 0; i < tl->nr_rings; i++) {
 		if (tl->rings[i]->in_flight == p->ring_in_flight[i])
 			continue;
@@ -1119,6 +1140,8 @@ static void free_source(struct perfetto_export *p)
 	p->ring_counters = NULL;
 	p->ring_tracks = NULL;
 	p->nr_rings = 0;
+	p->in_flight_seen = 0;
+	p->in_flight_rings = 0;
 }
 
 void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,

@@ -81,6 +81,9 @@ struct perfetto_export {
 	struct keymap kfd_lanes;	/* pid + 1 -> struct pf_lanes * */
 	struct pf_lanes *ring_lanes;	/* per timeline ring */
 	int64_t *ring_in_flight;	/* last counter value written, per ring */
+	/* the timeline's in_flight_changes and rings when they were last compared */
+	uint64_t in_flight_seen;
+	int in_flight_rings;
 	struct pf_ring_counters *ring_counters;	/* per ring */
 	struct pf_ring_tracks *ring_tracks;	/* per ring */
 	int nr_rings;

@@ -75,21 +75,24 @@ static uint64_t descriptor(struct perfetto_export *p, int ring)
 static void sample(struct perfetto_export *p, int ring, uint64_t ts, int counter, double v)
 {
 	uint64_t iid = descriptor(p, ring);
-	size_t at, ev, c;
+	uint8_t *w, *pkt, *ev, *c;
 
-	at = perfetto_packet_begin(p, ts, true);
-	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
-	ev = pb_begin(&p->buf, PKT_GPU_COUNTER_EVENT);
-	c = pb_begin(&p->buf, GCE_COUNTERS);
-	pb_varint_field(&p->buf, GC_COUNTER_ID, (uint64_t)counter);
+	/* two per job: through the cursor */
+	w = perfetto_packet_claim(p, 6 * PB_FIELD_MAX, ts, &pkt);
+	if (!w)
+		return;
+	w = pbw_varint_field(w, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
+	w = pbw_begin(w, PKT_GPU_COUNTER_EVENT, &ev);
+	w = pbw_begin(w, GCE_COUNTERS, &c);
+	w = pbw_varint_field(w, GC_COUNTER_ID, (uint64_t)counter);
 	if (counter == C_BUSY)
-		pb_double_field(&p->buf, GC_DOUBLE_VALUE, v);
+		w = pbw_double_field(w, GC_DOUBLE_VALUE, v);
 	else
-		pb_int_field(&p->buf, GC_INT_VALUE, (int64_t)v);
-	pb_end(&p->buf, c);
-	pb_varint_field(&p->buf, GCE_DESCRIPTOR_IID, iid);
-	pb_end(&p->buf, ev);
-	perfetto_packet_end(p, at);
+		w = pbw_varint_field(w, GC_INT_VALUE, (uint64_t)(int64_t)v);
+	pbw_end(w, c);
+	w = pbw_varint_field(w, GCE_DESCRIPTOR_IID, iid);
+	pbw_end(w, ev);
+	perfetto_packet_commit(p, w, pkt);
 }
 
 void perfetto_gpu_in_flight(struct perfetto_export *p, int ring, uint64_t ts, int64_t before)

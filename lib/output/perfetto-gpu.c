@@ -159,29 +159,33 @@ void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char
 {
 	const char *ring = timeline_ring_name(&p->a->tl, j->ring);
 	uint64_t queue, ctx = context(p, j->pid);
-	size_t at, rs, x;
+	size_t name_len = strlen(name), key_len = strlen(key);
+	uint8_t *w, *pkt, *rs, *x;
 	int gpu;
 
 	queue = hw_queue(p, j->ring, &gpu);
 	if (!queue)
 		return;
-	at = perfetto_packet_begin(p, j->t_hw_start, true);
-	pb_varint_field(&p->buf, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
-	rs = pb_begin(&p->buf, PKT_GPU_RENDER_STAGE_EVENT);
-	pb_varint_field(&p->buf, RS_EVENT_ID, ((uint64_t)p->source << 48) | ++p->gpu_slices);
-	pb_varint_field(&p->buf, RS_DURATION, end - j->t_hw_start);
+	/* one per job: through the cursor */
+	w = perfetto_packet_claim(p, 12 * PB_FIELD_MAX + name_len + key_len, j->t_hw_start, &pkt);
+	if (!w)
+		return;
+	w = pbw_varint_field(w, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
+	w = pbw_begin(w, PKT_GPU_RENDER_STAGE_EVENT, &rs);
+	w = pbw_varint_field(w, RS_EVENT_ID, ((uint64_t)p->source << 48) | ++p->gpu_slices);
+	w = pbw_varint_field(w, RS_DURATION, end - j->t_hw_start);
 	if (ctx)
-		pb_varint_field(&p->buf, RS_CONTEXT, ctx);
-	pb_int_field(&p->buf, RS_GPU_ID, gpu);
-	pb_varint_field(&p->buf, RS_HW_QUEUE_IID, queue);
-	pb_varint_field(&p->buf, RS_STAGE_IID, STAGE_IID(ring_category(ring)));
-	pb_string_field(&p->buf, RS_NAME, name);
-	x = pb_begin(&p->buf, RS_EXTRA_DATA);
-	pb_string_field(&p->buf, EXTRA_NAME, "job");
-	pb_string_field(&p->buf, EXTRA_VALUE, key);
-	pb_end(&p->buf, x);
-	pb_end(&p->buf, rs);
-	perfetto_packet_end(p, at);
+		w = pbw_varint_field(w, RS_CONTEXT, ctx);
+	w = pbw_varint_field(w, RS_GPU_ID, (uint64_t)(int64_t)gpu);
+	w = pbw_varint_field(w, RS_HW_QUEUE_IID, queue);
+	w = pbw_varint_field(w, RS_STAGE_IID, STAGE_IID(ring_category(ring)));
+	w = pbw_bytes_field(w, RS_NAME, name, name_len);
+	w = pbw_begin(w, RS_EXTRA_DATA, &x);
+	w = pbw_bytes_field(w, EXTRA_NAME, "job", 3);
+	w = pbw_bytes_field(w, EXTRA_VALUE, key, key_len);
+	pbw_end(w, x);
+	pbw_end(w, rs);
+	perfetto_packet_commit(p, w, pkt);
 }
 
 /* A PCI address as 6.17+ events give it: "0000:03:00.0". */

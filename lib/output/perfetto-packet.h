@@ -83,6 +83,20 @@ size_t perfetto_packet_begin(struct perfetto_export *p, uint64_t ts, bool timest
 /** perfetto_packet_end - closes the packet; writes the buffer out once it is large */
 void perfetto_packet_end(struct perfetto_export *p, size_t at);
 
+/*
+ * The packets written per job or per record go through a cursor instead
+ * (protobuf.h): room for all of it claimed once, the fields put unchecked.
+ */
+/**
+ * perfetto_packet_claim - a timestamped packet on the trace's one sequence with room for
+ * @bound more bytes, begun as perfetto_packet_begin() begins one; the cursor past its header
+ * (write its fields with pbw_*()), *@pkt for perfetto_packet_commit(); NULL (p->error set)
+ * when @bound is past a message's limit or memory is out
+ */
+uint8_t *perfetto_packet_claim(struct perfetto_export *p, size_t bound, uint64_t ts, uint8_t **pkt);
+/** perfetto_packet_commit - closes the claimed packet at cursor @w, as perfetto_packet_end() */
+void perfetto_packet_commit(struct perfetto_export *p, uint8_t *w, uint8_t *pkt);
+
 /**
  * perfetto_interned_begin - a packet of interned data on the sequence: add its entries to
  * p->buf; *@at and the return value are for perfetto_interned_end()
