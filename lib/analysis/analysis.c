@@ -107,6 +107,7 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 			 const struct analysis_hooks *hooks, struct gt_error *err)
 {
 	size_t i;
+	int k;
 
 	a->tep = tep;
 	a->common_end = common_fields_end(tep);
@@ -119,6 +120,10 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 					    analysis_joins[i].name);
 		a->join_kinds[i] = analysis_joins[i].kinds ? analysis_joins[i].kinds(a) : ~0ULL;
 	}
+	for (k = 0; k < GEV_NR_KINDS; k++)
+		for (i = 0; i < analysis_nr_joins; i++)
+			if (a->join_kinds[i] & JOIN_KIND(k))
+				a->joins_of_kind[k][a->nr_joins_of_kind[k]++] = (uint8_t)i;
 	attach_hooks(a, hooks);
 	return 0;
 }
@@ -434,7 +439,6 @@ void analysis_decode(const struct analysis *a, struct join_record *r)
 int analysis_take(struct analysis *a, struct join_record *r)
 {
 	struct tep_record *rec = r->rec;
-	uint64_t kind;
 	size_t i;
 
 	release_page(a, rec);
@@ -456,10 +460,14 @@ int analysis_take(struct analysis *a, struct join_record *r)
 	}
 	a->hip_current = NULL;
 	/* each join only the kinds it reads; after lost events, every join */
-	kind = rec->missed_events ? ~0ULL : JOIN_KIND(r->kind);
-	for (i = 0; i < analysis_nr_joins; i++)
-		if (a->join_kinds[i] & kind)
-			analysis_joins[i].record(a, r);
+	if (rec->missed_events) {
+		for (i = 0; i < analysis_nr_joins; i++)
+			if (a->join_kinds[i])
+				analysis_joins[i].record(a, r);
+	} else {
+		for (i = 0; i < a->nr_joins_of_kind[r->kind]; i++)
+			analysis_joins[a->joins_of_kind[r->kind][i]].record(a, r);
+	}
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
 	    a->hooks.on_record(a, rec, r->kind == GEV_NONE ? NULL : &r->ev, a->hooks.ctx) < 0) {

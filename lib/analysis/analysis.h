@@ -74,6 +74,9 @@ struct analysis {
 	struct tep_event *print_event;
 	struct tep_format_field *print_buf;
 	uint64_t join_kinds[ANALYSIS_MAX_JOINS];	/* each join's @kinds, after its init */
+	/* per record kind, the joins that read it, in order: most kinds have one or two */
+	uint8_t joins_of_kind[GEV_NR_KINDS][ANALYSIS_MAX_JOINS];
+	uint8_t nr_joins_of_kind[GEV_NR_KINDS];
 	struct hip_line hip_line;
 	/* for on_record: the record's HIP log line, or NULL */
 	const struct hip_line *hip_current;
