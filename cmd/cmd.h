@@ -34,6 +34,12 @@ int cmd_help(int argc, char **argv);
 /* Usage text of a subcommand, or NULL if there is none by that name. */
 const char *cmd_usage(const char *name);
 
+/*
+ * The rest of the command in a child that opens each .dat once while this
+ * process watches (open-guard.c); returns in the child, or here when no
+ * child could be made. Call it before anything is written to stdout.
+ */
+void cmd_open_guard(const char *cmd);
 /* "gpu-trace record: <msg>" on stderr; returns GT_EXIT_FAILURE. */
 int cmd_fail(const char *cmd, const struct gt_error *err);
 int cmd_failf(const char *cmd, const char *fmt, ...)

@@ -548,6 +548,7 @@ int cmd_compare(int argc, char **argv)
 	for (s = 0; s < 2; s++)
 		if (collect_side(&cr, s, &err))
 			goto out;
+	cmd_open_guard("compare");
 	for (s = 0; s < 2; s++) {
 		cr.side = s;
 		for (i = 0; i < cr.nr_files[s]; i++)

@@ -237,6 +237,11 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	if (first) {
 		if (open_output(rep, of, err))
 			goto fail;
+		/*
+		 * A crash opening a later file would now leave the output's
+		 * temporary file behind: those are tried in a child first
+		 */
+		analysis_set_open_guard(-1);
 		setvbuf(rep->stream, outbuf, _IOFBF, sizeof(outbuf));
 		if (rep->format->open && rep->format->open(rep, err))
 			goto fail;
@@ -297,6 +302,7 @@ int cmd_report(int argc, char **argv)
 	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
 	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err))
 		goto fail;
+	cmd_open_guard("report");
 	for (rep.input = 0; rep.input < rep.opts.nr_inputs; rep.input++) {
 		rep.opts.file = rep.opts.inputs[rep.input].file;
 		r = report_one(&rep, &hooks, &of, &err);

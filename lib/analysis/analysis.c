@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -150,12 +151,86 @@ void analysis_set_probe_timeout(unsigned int seconds)
 	probe_seconds = seconds ? seconds : PROBE_SECONDS;
 }
 
+unsigned int analysis_open_timeout(void)
+{
+	return probe_seconds;
+}
+
+static int open_guard_fd = -1;
+
+void analysis_set_open_guard(int fd)
+{
+	open_guard_fd = fd;
+}
+
+/*
+ * One message to the watching process: 'O' and the file's name before the
+ * open, 'D' after it, each ended by a NUL. MSG_NOSIGNAL: a watcher gone
+ * is no reason to die of SIGPIPE here.
+ */
+static void guard_say(char what, const char *name)
+{
+	size_t n = strlen(name) + 1;
+	char head = what;
+
+	if (open_guard_fd < 0)
+		return;
+	if (send(open_guard_fd, &head, 1, MSG_NOSIGNAL) != 1)
+		return;
+	while (n) {
+		ssize_t w = send(open_guard_fd, name, n, MSG_NOSIGNAL);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		name += w;
+		n -= (size_t)w;
+	}
+}
+
+int analysis_open_failed(struct gt_error *err, const char *name, enum analysis_open_fault fault)
+{
+	return gt_error_set(err, EINVAL,
+			    "libtracecmd %s %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
+			    fault == OPEN_FAULT_HUNG ? "does not finish opening" :
+			    fault == OPEN_FAULT_CRASHED ? "crashes reading" : "cannot read", name, name);
+}
+
+static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+#define NR_FATAL_SIGNALS (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+
+/*
+ * A crash in libtracecmd's open is libtracecmd's, and the probe's parent or
+ * the guard's watcher answers it: no handler (a sanitizer's, a fuzzer's) may
+ * take it for ours. @saved: what to put back, or NULL.
+ */
+static void fatal_signals_default(struct sigaction *saved)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	size_t i;
+
+	sigemptyset(&dfl.sa_mask);
+	for (i = 0; i < NR_FATAL_SIGNALS; i++)
+		sigaction(fatal_signals[i], &dfl, saved ? &saved[i] : NULL);
+}
+
+static void fatal_signals_restore(const struct sigaction *saved)
+{
+	size_t i;
+
+	for (i = 0; i < NR_FATAL_SIGNALS; i++)
+		sigaction(fatal_signals[i], &saved[i], NULL);
+}
+
 /*
  * libtracecmd 3.1.6 crashes in tracecmd_close() when its open fails half
  * way on a damaged file (the CPUs after the one that failed are freed
  * uninitialised); dat-meta catches the damage fuzzing found, and a child
- * tries the open first for whatever else there is. 0 opens, 1 refuses,
- * -1 crashes, -2 does not finish in probe_seconds.
+ * tries the open first for whatever else there is (unless a watching
+ * process does: analysis_set_open_guard()). 0 opens, and as enum
+ * analysis_open_fault: 1 refuses, -1 crashes, -2 does not finish in
+ * probe_seconds.
  */
 static int probe_open(const char *path)
 {
@@ -169,15 +244,7 @@ static int probe_open(const char *path)
 		if (null >= 0)
 			dup2(null, STDERR_FILENO);
 		tracecmd_set_loglevel(TEP_LOG_NONE);
-		/*
-		 * A crash here is libtracecmd's, and the parent answers it: no
-		 * handler inherited (a sanitizer's, a fuzzer's) may take it for ours
-		 */
-		signal(SIGSEGV, SIG_DFL);
-		signal(SIGBUS, SIG_DFL);
-		signal(SIGFPE, SIG_DFL);
-		signal(SIGILL, SIG_DFL);
-		signal(SIGABRT, SIG_DFL);
+		fatal_signals_default(NULL);
 		/* an open that never ends is a damaged file too, not a hung report */
 		alarm(probe_seconds);
 		_exit(tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS) ? 0 : 1);
@@ -242,6 +309,7 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 		      const struct dat_meta *m, const struct analysis_hooks *hooks,
 		      struct gt_error *err)
 {
+	struct sigaction saved[NR_FATAL_SIGNALS];
 	struct plugin_env env;
 	int i, n, probe;
 
@@ -249,19 +317,23 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 	a->masked_fd = a->file_fd = -1;
 	snprintf(a->path, sizeof(a->path), "%s", path);
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	probe = probe_open(path);
+	/* watched, the open is tried once: a crash or a hang there is the watcher's to say */
+	probe = open_guard_fd >= 0 ? 0 : probe_open(path);
 	if (probe)
-		return gt_error_set(err, EINVAL,
-				    "libtracecmd %s %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
-				    probe == -2 ? "does not finish opening" :
-				    probe < 0 ? "crashes reading" : "cannot read", name, name);
+		return analysis_open_failed(err, name, (enum analysis_open_fault)probe);
+	if (open_guard_fd >= 0) {
+		guard_say('O', name);
+		fatal_signals_default(saved);
+	}
 	narrow_plugin_env(&env);
 	a->handles[0] = tracecmd_open(path, 0);
 	restore_plugin_env(&env);
+	if (open_guard_fd >= 0) {
+		fatal_signals_restore(saved);
+		guard_say('D', "");
+	}
 	if (!a->handles[0])
-		return gt_error_set(err, EINVAL,
-				    "libtracecmd cannot read %s (damaged, or written by an incompatible tool); check it with: trace-cmd dump -i %s",
-				    name, name);
+		return analysis_open_failed(err, name, OPEN_FAULT_REFUSED);
 	a->nr_handles = 1;
 	n = tracecmd_buffer_instances(a->handles[0]);
 	for (i = 0; i < n && a->nr_handles < 16; i++) {

@@ -119,6 +119,22 @@ struct analysis {
  * this is a damaged file.
  */
 void analysis_set_probe_timeout(unsigned int seconds);
+/** analysis_open_timeout - the seconds analysis_set_probe_timeout() set (60 unless set) */
+unsigned int analysis_open_timeout(void);
+/**
+ * analysis_set_open_guard - a process watches this one's libtracecmd opens (open-guard.h):
+ * instead of trying each open in a child first, say on @fd which file is being opened and
+ * when its open returned. -1: try each in a child again.
+ */
+void analysis_set_open_guard(int fd);
+
+/* How libtracecmd's open of a file went wrong, for analysis_open_failed(). */
+enum analysis_open_fault { OPEN_FAULT_REFUSED = 1, OPEN_FAULT_CRASHED = -1, OPEN_FAULT_HUNG = -2 };
+/**
+ * analysis_open_failed - the one line for a file libtracecmd could not open (@name: as the
+ * user named it), in @err; returns -1
+ */
+int analysis_open_failed(struct gt_error *err, const char *name, enum analysis_open_fault fault);
 /**
  * analysis_open - one .dat opened for a pass, after a probe child opened it unharmed; hooks
  * may be NULL: statistics only

@@ -558,6 +558,37 @@ test_fuzz_crashers_stay_fixed() {
 	expect "no crashers to replay" [ $n -gt 0 ]
 }
 
+# libtracecmd crashing as it opens a damaged file (report opens each file once, in a
+# child it watches; a sanitizer build tries each open in a probe child first): the
+# file it crashed on named in one line, 125, no output file, and the same for compare.
+test_libtracecmd_crash_names_the_file() {
+	local good crash=$ROOT_DIR/tests/fuzz/crashers/crash-libtracecmd-in-the-probe-child-a.dat rc want
+	good=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	case $GT in
+	*/asan/*) want="libtracecmd (crashes|cannot) read(ing)? $crash " ;;	# ASan ends the probe child
+	*) want="libtracecmd crashes reading $crash " ;;
+	esac
+	# first (the output not made yet), then after a good file (the output begun)
+	for order in "$crash $good" "$good $crash"; do
+		# shellcheck disable=SC2086 # two names, no spaces in them
+		"$GT" report --format perfetto -o "$WORK/crash.pftrace" $order > "$WORK/crash.out" 2> "$WORK/crash.err"
+		rc=$?
+		expect "report $order: exit $rc, want 125" [ $rc = 125 ] || return 1
+		expect "report $order: not one line naming the file: $(tr '\n' '|' < "$WORK/crash.err")" \
+			[ "$(count_lines "$WORK/crash.err")" = 1 ] &&
+			grep -Eq "^gpu-trace report: $want" "$WORK/crash.err" || return 1
+		expect "report $order: an output file or output left" \
+			[ ! -e "$WORK/crash.pftrace" ] && [ ! -s "$WORK/crash.out" ] || return 1
+		expect "report $order: a partial file left" [ -z "$(ls -A "$WORK" | grep '\.partial-')" ] ||
+			return 1
+	done
+	"$GT" compare "$good" "$crash" > "$WORK/crash.out" 2> "$WORK/crash.err"
+	rc=$?
+	expect "compare exit $rc, want 125" [ $rc = 125 ] || return 1
+	expect "compare: not one line naming the file: $(tr '\n' '|' < "$WORK/crash.err")" \
+		[ "$(count_lines "$WORK/crash.err")" = 1 ] && grep -Eq "^gpu-trace compare: $want" "$WORK/crash.err"
+}
+
 # A format with field types no decoder knows (a future kernel's): decoding goes by name.
 test_report_unknown_field_types() {
 	local fmt=$WORK/fmt f

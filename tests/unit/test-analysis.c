@@ -4,8 +4,9 @@
  * a record shorter than the common fields is damage; libtraceevent would
  * read its type and pid past it (a SEGV fuzz-output found), so it is
  * counted and goes no further. analysis_open() tries libtracecmd's open in
- * a child first: an open that crashes or never ends is one error, not a
- * crashed or hung report.
+ * a child first, or under the guard opens once while its parent watches: an
+ * open that crashes or never ends is one error, not a crashed or hung
+ * report.
  */
 #include <dlfcn.h>
 #include <event-parse.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "../../lib/analysis/analysis.h"
+#include "../../lib/analysis/open-guard.h"
 #include "unit.h"
 
 static void test_short_records_go_no_further(void)
@@ -100,6 +102,75 @@ static void test_an_open_that_hangs_or_crashes_is_one_error(void)
 	unlink(path);
 }
 
+/*
+ * In the guard's child: open @path as report does, then end as @how says;
+ * never back into the test runner.
+ */
+static void guarded_child(const char *path, int how)
+{
+	struct gt_error err = { 0 };
+	struct analysis a;
+
+	if (analysis_open(&a, path, NULL, &err))
+		_exit(9);
+	analysis_close(&a);
+	if (how == SIGTERM) {
+		/* a signal to the watcher reaches the child */
+		kill(getppid(), SIGTERM);
+		for (;;)
+			pause();
+	}
+	if (how)
+		raise(how);
+	_exit(3);
+}
+
+/* How the watched child ended, the open it was in when it crashed or hung. */
+static struct open_guard guarded(const char *path, int mode, int how)
+{
+	struct open_guard g;
+
+	open_mode = mode;
+	if (!open_guard_start(&g))
+		guarded_child(path, how);
+	open_mode = OPEN_REAL;
+	return g;
+}
+
+static void test_the_guard_watches_each_open(void)
+{
+	struct open_guard g;
+	char path[64];
+	time_t t0;
+
+	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("two-rings", path, sizeof(path)), 0);
+	analysis_set_probe_timeout(1);
+
+	t0 = time(NULL);
+	g = guarded(path, OPEN_HANGS, 0);
+	CU_ASSERT_EQUAL(g.end, GUARD_HUNG_OPENING);
+	CU_ASSERT_STRING_EQUAL(g.file, path);
+	CU_ASSERT(time(NULL) - t0 < 10);
+
+	g = guarded(path, OPEN_CRASHES, 0);
+	CU_ASSERT_EQUAL(g.end, GUARD_CRASHED_OPENING);
+	CU_ASSERT_STRING_EQUAL(g.file, path);
+
+	/* once the open returned, the child's end is its own */
+	g = guarded(path, OPEN_REAL, 0);
+	CU_ASSERT_EQUAL(g.end, GUARD_EXITED);
+	CU_ASSERT_EQUAL(g.status, 3);
+	g = guarded(path, OPEN_REAL, SIGUSR1);
+	CU_ASSERT_EQUAL(g.end, GUARD_SIGNALLED);
+	CU_ASSERT_EQUAL(g.status, SIGUSR1);
+	g = guarded(path, OPEN_REAL, SIGTERM);
+	CU_ASSERT_EQUAL(g.end, GUARD_SIGNALLED);
+	CU_ASSERT_EQUAL(g.status, SIGTERM);
+
+	analysis_set_probe_timeout(0);
+	unlink(path);
+}
+
 /* "the file has GPU data" is what the joins say, each for what it saw */
 static void test_gpu_data_is_the_joins_verdict(void)
 {
@@ -134,5 +205,7 @@ void suite_trace_analysis(void)
 
 	CU_add_test(s, "records shorter than the common fields go no further", test_short_records_go_no_further);
 	CU_add_test(s, "an open that hangs or crashes is one error", test_an_open_that_hangs_or_crashes_is_one_error);
+	CU_add_test(s, "the guard: a hang or crash in an open is that file's, other ends the child's",
+		    test_the_guard_watches_each_open);
 	CU_add_test(s, "GPU data is what the joins say they saw", test_gpu_data_is_the_joins_verdict);
 }
