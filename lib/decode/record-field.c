@@ -66,11 +66,21 @@ void record_field_str(const struct tep_format_field *f, const struct tep_record 
 		n = (unsigned int)(len - 1);
 	/*
 	 * The kernel's NUL inside the length, or a short one: stop at the
-	 * first. Byte by byte: these are ring and driver names of a few
-	 * bytes, where memcpy() and strnlen() cost more in their calls.
+	 * first. Eight bytes at a time while none of them is a NUL, then byte
+	 * by byte: these are ring and driver names of a few bytes, where
+	 * memcpy() and strnlen() cost more in their calls (a third of the
+	 * reading thread's decoding went to copying them a byte at a time).
 	 */
 	src = (const char *)r->data + off;
-	for (i = 0; i < n && src[i]; i++)
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t v;
+
+		memcpy(&v, src + i, sizeof(v));
+		if ((v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL)
+			break;		/* a NUL among them */
+		memcpy(out + i, &v, sizeof(v));
+	}
+	for (; i < n && src[i]; i++)
 		out[i] = src[i];
 	out[i] = '\0';
 }

@@ -33,6 +33,46 @@ static struct tep_handle *tep_with(const char *sys, const char *fmt)
 	return tep;
 }
 
+/*
+ * A __data_loc string of every length up to 40, its NUL anywhere or
+ * nowhere, the record ending inside it, the output shorter than it: what
+ * record_field_str() writes is what a byte at a time up to the first NUL,
+ * the length or the record's end, and the output's room gives.
+ */
+static void test_strings_of_every_length(void)
+{
+	struct tep_format_field f = { .offset = 8, .size = 4, .flags = TEP_FIELD_IS_DYNAMIC };
+	int len, nul, end, room, bad = 0, i;
+
+	for (len = 0; len <= 40; len++)
+		for (nul = 0; nul <= len + 1; nul++)
+			for (end = 12; end <= 12 + len + 2; end += (end < 12 + len - 2 ? 3 : 1))
+				for (room = 1; room <= 48; room += 7) {
+					unsigned char data[64];
+					struct tep_record r = { .data = data, .size = end };
+					uint32_t loc = 12 | (uint32_t)len << 16;
+					char out[48], want[48];
+					int n = len, k;
+
+					/* past the string: bytes that must not show */
+					memset(data, 'Z', sizeof(data));
+					memcpy(data + 8, &loc, 4);
+					for (i = 0; i < len; i++)
+						data[12 + i] = i == nul ? 0 : (unsigned char)('a' + i % 26);
+					memset(out, 'X', sizeof(out));
+					record_field_str(&f, &r, out, (size_t)room);
+					if (n > end - 12)
+						n = end - 12;
+					if (n > room - 1)
+						n = room - 1;
+					for (k = 0; k < n && data[12 + k]; k++)
+						want[k] = (char)data[12 + k];
+					want[k] = '\0';
+					bad += strcmp(out, want) != 0;
+				}
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
 static void test_fits(void)
 {
 	unsigned char data[32] = { 0 };
@@ -131,6 +171,8 @@ void suite_record_field(void)
 	CU_pSuite s = CU_add_suite("record-field", NULL, NULL);
 
 	CU_add_test(s, "inside, outside, overflowing", test_fits);
+	CU_add_test(s, "strings of every length, cut where the record or the room ends",
+		    test_strings_of_every_length);
 	CU_add_test(s, "a scheduler event's fields outside its record", test_crafted_scheduler_event);
 	CU_add_test(s, "the pid tree's fork and print fields outside", test_crafted_workload_events);
 }
