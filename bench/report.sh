@@ -41,11 +41,15 @@ mkdir -p "$DIR"
 # Every row is the fastest of RUNS runs (peak RSS: the largest), the file read into the
 # page cache before the first: these shared VMs have stretches where everything runs
 # twice as slow (often the second or two after reading a large file).
+# OUTPUT=FILE measure ...: the command writes FILE, removed before each run untimed
+# (replacing the last run's 380 MB trace with --force cost up to 0.35 s of the kernel
+# freeing it, which is no part of writing one; trace-cmd's text goes to /dev/null).
 RUNS=${BENCH_RUNS:-3}
 measure() {	# prints "seconds peak_rss_kb" of the command, output discarded
 	local rc i best='' rss=0 t m
 	cat "${@: -1}" > /dev/null 2>&1
 	for ((i = 0; i < RUNS; i++)); do
+		[ -z "${OUTPUT:-}" ] || rm -f "$OUTPUT"
 		/usr/bin/time -f '%e %M' -o "$DIR/time.out" "$@" > /dev/null 2> "$DIR/err.out"
 		rc=$?
 		# report exits 2 when a file has no GPU events: not the case here
@@ -66,10 +70,10 @@ bench_file() {
 	read -r tc_t tc_m <<< "$(measure trace-cmd report -i "$f")"
 	read -r s_t s_m <<< "$(measure "$GT" report "$f")"
 	read -r e_t e_m <<< "$(measure "$GT" report --events "$f")"
-	read -r p_t p_m <<< "$(measure "$GT" report --format perfetto --force -o "$DIR/bench.pftrace" "$f")"
+	read -r p_t p_m <<< "$(OUTPUT=$DIR/bench.pftrace measure "$GT" report --format perfetto -o "$DIR/bench.pftrace" "$f")"
 	pf_mb=$(( $(stat -c %s "$DIR/bench.pftrace" 2> /dev/null || echo 0) / 1048576 ))
 	rm -f "$DIR/bench.pftrace"
-	read -r h_t h_m <<< "$(measure "$GT" report --format html --force -o "$DIR/bench.html" "$f")"
+	read -r h_t h_m <<< "$(OUTPUT=$DIR/bench.html measure "$GT" report --format html -o "$DIR/bench.html" "$f")"
 	h_mb=$(( $(stat -c %s "$DIR/bench.html" 2> /dev/null || echo 0) / 1048576 ))
 	rm -f "$DIR/bench.html"
 	read -r c_t c_m <<< "$(measure "$GT" compare "$f" "$f")"
