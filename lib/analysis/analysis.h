@@ -136,8 +136,9 @@ enum analysis_open_fault { OPEN_FAULT_REFUSED = 1, OPEN_FAULT_CRASHED = -1, OPEN
  */
 int analysis_open_failed(struct gt_error *err, const char *name, enum analysis_open_fault fault);
 /**
- * analysis_open - one .dat opened for a pass, after a probe child opened it unharmed; hooks
- * may be NULL: statistics only
+ * analysis_open - one .dat opened for a pass, after a probe child opened it unharmed (or
+ * opened once under a watching process: analysis_set_open_guard()); hooks may be NULL:
+ * statistics only
  */
 int analysis_open(struct analysis *a, const char *path,
 		  const struct analysis_hooks *hooks, struct gt_error *err);

@@ -11,8 +11,6 @@
 
 /* enough to keep the disk busy, small enough that the last stretch is quick to flush */
 #define WRITEBACK_EVERY	(8 << 20)
-/* text outputs are many small prints: fewer, larger writes */
-#define STREAM_BUFFER	(64 << 10)
 
 struct writeback {
 	int fd;
@@ -55,10 +53,7 @@ FILE *writeback_stream(int fd)
 	wb->at = wb->started = lseek(fd, 0, SEEK_CUR);
 	wb->cannot = wb->at < 0;
 	f = fopencookie(wb, "w", (cookie_io_functions_t){ .write = wb_write, .close = wb_close });
-	if (!f) {
+	if (!f)
 		free(wb);
-		return NULL;
-	}
-	setvbuf(f, NULL, _IOFBF, STREAM_BUFFER);
 	return f;
 }
