@@ -129,19 +129,27 @@ int open_guard_start(struct open_guard *g)
 {
 	struct sigaction sa = { .sa_handler = pass_on }, old[4];
 	pid_t parent = getpid(), pid;
+	sigset_t passed, mask;
 	int sv[2];
 	size_t i;
 
 	memset(g, 0, sizeof(*g));
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		return -1;
+	/* held from before the fork until the handler that passes them on is in place */
+	sigemptyset(&passed);
+	for (i = 0; i < sizeof(passed_on) / sizeof(passed_on[0]); i++)
+		sigaddset(&passed, passed_on[i]);
+	sigprocmask(SIG_BLOCK, &passed, &mask);
 	pid = fork();
 	if (pid < 0) {
+		sigprocmask(SIG_SETMASK, &mask, NULL);
 		close(sv[0]);
 		close(sv[1]);
 		return -1;
 	}
 	if (!pid) {
+		sigprocmask(SIG_SETMASK, &mask, NULL);
 		close(sv[0]);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
@@ -154,6 +162,7 @@ int open_guard_start(struct open_guard *g)
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof(passed_on) / sizeof(passed_on[0]); i++)
 		sigaction(passed_on[i], &sa, &old[i]);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
 	watch(g, pid, sv[0]);
 	for (i = 0; i < sizeof(passed_on) / sizeof(passed_on[0]); i++)
 		sigaction(passed_on[i], &old[i], NULL);
