@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +18,7 @@
 #include "analysis/analysis-joins.h"
 #include "analysis/analysis.h"
 #include "analysis/record-pipe.h"
+#include "util/file-io.h"
 
 static const char *comm_of(int pid, void *ctx)
 {
@@ -165,28 +165,13 @@ void analysis_set_open_guard(int fd)
 
 /*
  * One message to the watching process: 'O' and the file's name before the
- * open, 'D' after it, each ended by a NUL. MSG_NOSIGNAL: a watcher gone
- * is no reason to die of SIGPIPE here.
+ * open, 'D' after it, each ended by a NUL. A watcher gone takes this
+ * process with it (open_guard_start()): what a write fails on is moot.
  */
 static void guard_say(char what, const char *name)
 {
-	size_t n = strlen(name) + 1;
-	char head = what;
-
-	if (open_guard_fd < 0)
-		return;
-	if (send(open_guard_fd, &head, 1, MSG_NOSIGNAL) != 1)
-		return;
-	while (n) {
-		ssize_t w = send(open_guard_fd, name, n, MSG_NOSIGNAL);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		name += w;
-		n -= (size_t)w;
-	}
+	if (open_guard_fd >= 0 && !write_all(open_guard_fd, &what, 1))
+		write_all(open_guard_fd, name, strlen(name) + 1);
 }
 
 int analysis_open_failed(struct gt_error *err, const char *name, enum analysis_open_fault fault)
