@@ -579,7 +579,8 @@ test_libtracecmd_crash_names_the_file() {
 			grep -Eq "^gpu-trace report: $want" "$WORK/crash.err" || return 1
 		expect "report $order: an output file or output left" \
 			[ ! -e "$WORK/crash.pftrace" ] && [ ! -s "$WORK/crash.out" ] || return 1
-		expect "report $order: a partial file left" [ -z "$(ls -A "$WORK" | grep '\.partial-')" ] ||
+		expect "report $order: a partial file left" \
+			[ -z "$(find "$WORK" -maxdepth 1 -name '*.partial-*')" ] ||
 			return 1
 	done
 	"$GT" compare "$good" "$crash" > "$WORK/crash.out" 2> "$WORK/crash.err"
@@ -587,6 +588,36 @@ test_libtracecmd_crash_names_the_file() {
 	expect "compare exit $rc, want 125" [ $rc = 125 ] || return 1
 	expect "compare: not one line naming the file: $(tr '\n' '|' < "$WORK/crash.err")" \
 		[ "$(count_lines "$WORK/crash.err")" = 1 ] && grep -Eq "^gpu-trace compare: $want" "$WORK/crash.err"
+}
+
+# processes_made LOG: the processes (not threads) an strace -f LOG says were made
+processes_made() { grep -E 'clone3?\(|v?fork\(' "$1" | grep -vc CLONE_THREAD; }
+
+# The guard's point: libtracecmd opens each file once. The crash test above would pass
+# with every open tried in a probe child first as well, so count the processes: one
+# (the watched child) for compare of two files and for a one-file report; a sanitizer
+# build keeps a probe child per file.
+test_report_and_compare_open_each_file_once() {
+	local f n
+	command -v strace > /dev/null || { WHY="needs strace (make deps installs it)"; return 77; }
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	# LeakSanitizer cannot run under ptrace
+	ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
+		strace -f -qq -e trace=clone,clone3,fork,vfork -o "$WORK/st.log" "$GT" compare "$f" "$f" > /dev/null 2>&1 ||
+		{ WHY="compare under strace failed"; return 1; }
+	n=$(processes_made "$WORK/st.log")
+	case $GT in
+	*/asan/*) expect "ASan compare made $n processes, want a probe child per file" [ "$n" -ge 2 ] ;;
+	*) expect "compare of two files made $n processes, want 1 (each file opened once)" [ "$n" = 1 ] ;;
+	esac || return 1
+	ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
+		strace -f -qq -e trace=clone,clone3,fork,vfork -o "$WORK/st.log" "$GT" report "$f" > /dev/null 2>&1 ||
+		{ WHY="report under strace failed"; return 1; }
+	n=$(processes_made "$WORK/st.log")
+	case $GT in
+	*/asan/*) expect "ASan report made $n processes, want a probe child" [ "$n" -ge 1 ] ;;
+	*) expect "report of one file made $n processes, want 1" [ "$n" = 1 ] ;;
+	esac
 }
 
 # A format with field types no decoder knows (a future kernel's): decoding goes by name.
