@@ -315,3 +315,25 @@ test_report_several_files_errors() {
 	expect "a truncated second file accepted" [ $? = 125 ] || return 1
 	expect "a half-written page left" [ ! -e "$WORK/pe.html" ]
 }
+
+# -o goes through the write-back stream (lib/util/writeback-stream.h): a trace past 8 MB
+# is the same bytes as on standard output, and its write-back was started as it was
+# written (sync_file_range on its first 8 MB), not left to the commit's fsync.
+test_perfetto_output_written_back_as_it_goes() {
+	local f=$WORK/wb.dat
+	command -v strace > /dev/null || { WHY="needs strace (make deps installs it)"; return 77; }
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" bench:20000 "$f" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	"$GT" report --format perfetto "$f" > "$WORK/wb-stdout.pftrace" 2> /dev/null ||
+		{ WHY="report to standard output failed"; return 1; }
+	# LeakSanitizer cannot run under ptrace
+	ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" strace -f -qq -e trace=sync_file_range \
+		-o "$WORK/wb.strace" "$GT" report --format perfetto -o "$WORK/wb.pftrace" "$f" 2> /dev/null ||
+		{ WHY="report -o under strace failed"; return 1; }
+	expect "the trace is under 8 MB: nothing to write back" \
+		[ "$(stat -c %s "$WORK/wb.pftrace")" -gt $((8 << 20)) ] || return 1
+	expect "-o wrote other bytes than standard output got" \
+		cmp -s "$WORK/wb.pftrace" "$WORK/wb-stdout.pftrace" || return 1
+	expect "no write-back started for the first 8 MB: $(head -3 "$WORK/wb.strace" | tr '\n' '|')" \
+		grep -q 'sync_file_range([0-9]*, 0, 8388608, SYNC_FILE_RANGE_WRITE) = 0' "$WORK/wb.strace"
+}
