@@ -18,6 +18,16 @@ static const int passed_on[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 static volatile pid_t watched;
 
+static bool passed_on_signal(int sig)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(passed_on) / sizeof(passed_on[0]); i++)
+		if (passed_on[i] == sig)
+			return true;
+	return false;
+}
+
 static void pass_on(int sig)
 {
 	int saved = errno;
@@ -113,7 +123,8 @@ static void watch(struct open_guard *g, pid_t pid, int fd)
 		take_messages(&st);
 	}
 	status = reap(pid);
-	if (WIFSIGNALED(status) && st.opening) {
+	/* a signal passed on (the user's ^C during an open) ends it as it would have ended us */
+	if (WIFSIGNALED(status) && st.opening && !passed_on_signal(WTERMSIG(status))) {
 		g->end = GUARD_CRASHED_OPENING;
 		snprintf(g->file, sizeof(g->file), "%s", st.file);
 	} else if (WIFSIGNALED(status)) {

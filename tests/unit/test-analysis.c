@@ -54,6 +54,7 @@ static void test_short_records_go_no_further(void)
 }
 
 static enum { OPEN_REAL, OPEN_HANGS, OPEN_CRASHES } open_mode;
+static bool interrupt_in_open;
 
 /*
  * The unit binary's definition comes before libtracecmd's: an open that
@@ -63,6 +64,9 @@ struct tracecmd_input *tracecmd_open(const char *file, int flags)
 {
 	static struct tracecmd_input *(*real)(const char *, int);
 
+	/* the user's ^C while the open hangs: to the guard's watcher, which passes it on */
+	if (open_mode == OPEN_HANGS && interrupt_in_open)
+		kill(getppid(), SIGINT);
 	if (open_mode == OPEN_HANGS)
 		for (;;)
 			pause();
@@ -155,6 +159,13 @@ static void test_the_guard_watches_each_open(void)
 	g = guarded(path, OPEN_CRASHES, 0);
 	CU_ASSERT_EQUAL(g.end, GUARD_CRASHED_OPENING);
 	CU_ASSERT_STRING_EQUAL(g.file, path);
+
+	/* a signal passed on during an open is the child's end, not a crash of the open */
+	interrupt_in_open = true;
+	g = guarded(path, OPEN_HANGS, 0);
+	interrupt_in_open = false;
+	CU_ASSERT_EQUAL(g.end, GUARD_SIGNALLED);
+	CU_ASSERT_EQUAL(g.status, SIGINT);
 
 	/* once the open returned, the child's end is its own */
 	g = guarded(path, OPEN_REAL, 0);
