@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zstd.h>
 
 #include "dat/dat-format.h"
 #include "dat/dat-meta.h"
 #include "dat/dat-stream.h"
+#include "dat/zstd-chunks.h"
 #include "dat/rb-read.h"
 
 /*
@@ -21,27 +21,15 @@
 struct stream_cpu {
 	int cpu;
 	bool raw;			/* pages stored as they are: no chunk headers */
-	uint64_t next_chunk;		/* file offset of the next chunk's header, or raw block */
-	uint64_t end;			/* end of this CPU's data in the file */
-	uint32_t chunks_left;		/* not yet taken into chunk */
-	unsigned char *chunk;
-	size_t chunk_len, chunk_cap, page_off;	/* page_off: the loaded page's */
+	/* the next chunk's header, or raw block; left: chunks (raw: 1 while a page is left) */
+	struct zchunk_cursor at;
+	struct chunk_buf chunk;
+	size_t page_off;		/* the loaded page's */
 	struct rb_cursor page;
 	bool page_loaded;		/* a page of the chunk is in page */
 	bool done;
 	struct tep_record rec;
 	bool have;			/* rec holds this CPU's next record */
-};
-
-/*
- * What decompressing takes, kept from chunk to chunk: the compressed bytes
- * read, and zstd's context (ZSTD_decompress() makes and clears a new one of
- * about 100 KB for every chunk).
- */
-struct inflate_ctx {
-	unsigned char *packed;
-	size_t packed_cap;
-	ZSTD_DCtx *dctx;
 };
 
 /*
@@ -64,7 +52,11 @@ struct dat_stream {
 	struct stream_cpu *last;	/* handed out last: advance it first */
 	bool damaged;
 	char why[160];			/* what was damaged, first */
-	struct inflate_ctx zstd;
+	/*
+	 * zstd's context kept from chunk to chunk (ZSTD_decompress() makes and
+	 * clears a new one of about 100 KB for every chunk)
+	 */
+	struct zchunk_inflater zstd;
 };
 
 static void damaged(struct dat_stream *s, struct stream_cpu *c, const char *what)
@@ -79,21 +71,6 @@ static int read_at(int fd, void *buf, size_t n, uint64_t off)
 	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
 }
 
-/* The CPU's buffers are reused chunk after chunk: memory is one chunk's. */
-static int reserve(unsigned char **buf, size_t *cap, size_t n)
-{
-	unsigned char *grown;
-
-	if (n <= *cap)
-		return 0;
-	grown = realloc(*buf, n);
-	if (!grown)
-		return -1;
-	*buf = grown;
-	*cap = n;
-	return 0;
-}
-
 /*
  * Uncompressed pages: the next block of whole pages, read with pread so
  * nothing of the file stays mapped (flat RSS however large the file).
@@ -101,56 +78,29 @@ static int reserve(unsigned char **buf, size_t *cap, size_t n)
  */
 static const char *load_raw(struct dat_stream *s, struct stream_cpu *c)
 {
-	uint64_t n = c->end - c->next_chunk;
+	uint64_t n = c->at.end - c->at.next;
 
 	if (n > s->raw_block)
 		n = s->raw_block;
 	n -= n % s->page_size;
-	if (!n || reserve(&c->chunk, &c->chunk_cap, (size_t)n))
+	if (!n || chunk_buf_reserve(&c->chunk, (size_t)n))
 		return "data cannot be held (out of memory)";
-	if (read_at(s->fd, c->chunk, (size_t)n, c->next_chunk))
+	if (read_at(s->fd, c->chunk.data, (size_t)n, c->at.next))
 		return "data cannot be read (the file is shorter than it says)";
-	c->chunk_len = (size_t)n;
+	c->chunk.len = (size_t)n;
 	c->page_off = 0;
-	c->next_chunk += n;
-	c->chunks_left = c->end - c->next_chunk >= s->page_size;
+	c->at.next += n;
+	c->at.left = c->at.end - c->at.next >= s->page_size;
 	return NULL;
 }
 
-/* Chunks: u32 compressed size, u32 size, then the zstd frame. */
+/* The CPU's next block of pages, or zstd chunk. */
 static const char *load_chunk(struct dat_stream *s, struct stream_cpu *c)
 {
-	struct inflate_ctx *in = &s->zstd;
-	uint32_t head[2];
-	size_t got;
-
 	if (c->raw)
 		return load_raw(s, c);
-	if (!c->chunks_left || c->next_chunk + 8 > c->end ||
-	    read_at(s->fd, head, 8, c->next_chunk) ||
-	    head[0] > c->end - c->next_chunk - 8)
-		return "data cannot be read (the file is shorter than it says)";
-	if (!head[1] || head[1] % s->page_size)
-		return "data has a compressed chunk that is not whole pages";
-	if (head[1] > s->chunk_max)
-		return "data has a compressed chunk larger than this reader holds per CPU";
-	/* no more than zstd makes of that many bytes: what is read stays bounded too */
-	if (head[0] > ZSTD_compressBound(head[1]))
-		return "data has a compressed chunk longer than zstd makes of its size";
-	if ((!in->dctx && !(in->dctx = ZSTD_createDCtx())) ||
-	    reserve(&in->packed, &in->packed_cap, head[0]) ||
-	    reserve(&c->chunk, &c->chunk_cap, head[1]))
-		return "data cannot be held (out of memory)";
-	if (read_at(s->fd, in->packed, head[0], c->next_chunk + 8))
-		return "data cannot be read (the file is shorter than it says)";
-	got = ZSTD_decompressDCtx(in->dctx, c->chunk, head[1], in->packed, head[0]);
-	if (ZSTD_isError(got) || got != head[1])
-		return "compressed data does not decompress";
-	c->chunk_len = head[1];
 	c->page_off = 0;
-	c->next_chunk += 8 + head[0];
-	c->chunks_left--;
-	return NULL;
+	return zchunk_next(&s->zstd, s->fd, &c->at, s->page_size, s->chunk_max, &c->chunk);
 }
 
 /* The CPU's next record into c->rec; c->done at its end. */
@@ -166,8 +116,8 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 		/* the next page: in this chunk, else the first of the next one */
 		if (c->page_loaded)
 			c->page_off += s->page_size;
-		if (!c->page_loaded || c->page_off >= c->chunk_len) {
-			if (!c->chunks_left) {
+		if (!c->page_loaded || c->page_off >= c->chunk.len) {
+			if (!c->at.left) {
 				c->done = true;
 				return;
 			}
@@ -177,11 +127,11 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 				return;
 			}
 		}
-		if (!dat_page_fits(c->chunk + c->page_off, s->page_size, 8)) {
+		if (!dat_page_fits(c->chunk.data + c->page_off, s->page_size, 8)) {
 			damaged(s, c, "data has a page that claims more than a page holds, or whose events run past it");
 			return;
 		}
-		rb_cursor_load(&c->page, c->chunk + c->page_off, s->page_size);
+		rb_cursor_load(&c->page, c->chunk.data + c->page_off, s->page_size);
 		c->page_loaded = true;
 	}
 	rb_entry_record(&e, c->cpu, &c->rec);
@@ -197,12 +147,12 @@ static int add_cpu(struct dat_stream *s, int cpu, uint64_t off, uint64_t size, b
 	c->cpu = cpu;
 	c->raw = raw;
 	/* compressed: u32 chunk count, then the chunks; the size trace-cmd notes leaves the count out */
-	c->next_chunk = raw ? off : off + 4;
-	c->end = c->next_chunk + size;
-	if (c->end > file_size || (!raw && size && read_at(s->fd, &count, 4, off)))
+	c->at.next = raw ? off : off + 4;
+	c->at.end = c->at.next + size;
+	if (c->at.end > file_size || (!raw && size && read_at(s->fd, &count, 4, off)))
 		return gt_error_set(err, EIO, "the file is truncated in CPU %d's data; record it again",
 				    cpu);
-	c->chunks_left = raw ? size >= s->page_size : count;
+	c->at.left = raw ? size >= s->page_size : count;
 	advance(s, c);
 	return 0;
 }
@@ -369,11 +319,9 @@ void dat_stream_close(struct dat_stream *s)
 
 	if (!s)
 		return;
-	for (i = 0; i < s->nr_cpus; i++) {
-		free(s->cpus[i].chunk);
-	}
-	free(s->zstd.packed);
-	ZSTD_freeDCtx(s->zstd.dctx);
+	for (i = 0; i < s->nr_cpus; i++)
+		free(s->cpus[i].chunk.data);
+	zchunk_inflater_free(&s->zstd);
 	if (s->fd > 0)
 		close(s->fd);
 	free(s->cpus);
