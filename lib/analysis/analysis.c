@@ -653,6 +653,8 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 {
 	int ret;
 
+	if (a->stream && record_pipe_inflate_worth_it())
+		dat_stream_inflate_ahead(a->stream);
 	if (a->stream && record_pipe_worth_it()) {
 		struct gt_error e = { 0 };
 

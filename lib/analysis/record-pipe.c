@@ -46,11 +46,21 @@ struct record_pipe {
 	struct gt_error err;		/* the stream's, when it ended on damage */
 };
 
-bool record_pipe_worth_it(void)
+static int usable_cpus(void)
 {
 	cpu_set_t set;
 
-	return !sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) > 1;
+	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
+}
+
+bool record_pipe_worth_it(void)
+{
+	return usable_cpus() > 1;
+}
+
+bool record_pipe_inflate_worth_it(void)
+{
+	return usable_cpus() > 2;
 }
 
 /*

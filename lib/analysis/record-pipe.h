@@ -27,5 +27,10 @@ int record_pipe_run_batched(struct analysis *a, size_t batch_bytes, struct gt_er
 
 /** record_pipe_worth_it - more than one CPU to run on */
 bool record_pipe_worth_it(void);
+/**
+ * record_pipe_inflate_worth_it - a third CPU to run on: zstd's decompression can have it
+ * (dat_stream_inflate_ahead()) while the pipe's two threads have the others
+ */
+bool record_pipe_inflate_worth_it(void);
 
 #endif

@@ -10,7 +10,7 @@
 #include "dat/dat-format.h"
 #include "dat/dat-meta.h"
 #include "dat/dat-stream.h"
-#include "dat/zstd-chunks.h"
+#include "dat/inflate-ahead.h"
 #include "dat/rb-read.h"
 
 /*
@@ -21,6 +21,7 @@
 struct stream_cpu {
 	int cpu;
 	bool raw;			/* pages stored as they are: no chunk headers */
+	int ahead;			/* its chunks come from s->ahead's queue ahead; -1 not */
 	/* the next chunk's header, or raw block; left: chunks (raw: 1 while a page is left) */
 	struct zchunk_cursor at;
 	struct chunk_buf chunk;
@@ -47,6 +48,7 @@ struct dat_stream {
 	size_t page_size;
 	size_t raw_block;		/* bytes of pages read at once, whole pages */
 	size_t chunk_max;		/* the most a compressed chunk may hold */
+	size_t share;			/* what one CPU may hold at once */
 	struct stream_cpu *cpus;
 	int nr_cpus;
 	struct stream_cpu *last;	/* handed out last: advance it first */
@@ -57,6 +59,7 @@ struct dat_stream {
 	 * clears a new one of about 100 KB for every chunk)
 	 */
 	struct zchunk_inflater zstd;
+	struct inflate_ahead *ahead;	/* the chunks decompressed on a thread of their own */
 };
 
 static void damaged(struct dat_stream *s, struct stream_cpu *c, const char *what)
@@ -94,13 +97,19 @@ static const char *load_raw(struct dat_stream *s, struct stream_cpu *c)
 	return NULL;
 }
 
-/* The CPU's next block of pages, or zstd chunk. */
+/* The CPU's next block of pages, or zstd chunk decompressed here or ahead. */
 static const char *load_chunk(struct dat_stream *s, struct stream_cpu *c)
 {
+	const char *why;
+
 	if (c->raw)
 		return load_raw(s, c);
+	if (c->ahead < 0)
+		why = zchunk_next(&s->zstd, s->fd, &c->at, s->page_size, s->chunk_max, &c->chunk);
+	else if (!(why = inflate_ahead_take(s->ahead, c->ahead, &c->chunk)))
+		c->at.left--;
 	c->page_off = 0;
-	return zchunk_next(&s->zstd, s->fd, &c->at, s->page_size, s->chunk_max, &c->chunk);
+	return why;
 }
 
 /* The CPU's next record into c->rec; c->done at its end. */
@@ -146,6 +155,7 @@ static int add_cpu(struct dat_stream *s, int cpu, uint64_t off, uint64_t size, b
 
 	c->cpu = cpu;
 	c->raw = raw;
+	c->ahead = -1;
 	/* compressed: u32 chunk count, then the chunks; the size trace-cmd notes leaves the count out */
 	c->at.next = raw ? off : off + 4;
 	c->at.end = c->at.next + size;
@@ -231,6 +241,7 @@ static int share_budget(struct dat_stream *s, int nr_streams, struct gt_error *e
 	size_t share = STREAM_BUDGET / (size_t)(nr_streams ? nr_streams : 1);
 
 	share -= share % s->page_size;
+	s->share = share;
 	if (!share)
 		return gt_error_set(err, E2BIG,
 				    "%d CPU buffers of %zu-byte pages need more than %u MB at once to read",
@@ -313,12 +324,39 @@ struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err)
 	return &best->rec;
 }
 
+int dat_stream_inflate_ahead(struct dat_stream *s)
+{
+	/* each CPU's chunks in its queue and the one in use: its share holds them all */
+	size_t fit = s->share / s->chunk_max - 1;
+	unsigned int depth = fit < INFLATE_AHEAD_MAX_DEPTH ? (unsigned int)fit : INFLATE_AHEAD_MAX_DEPTH;
+	struct zchunk_cursor *at;
+	int i, n = 0;
+
+	if (s->ahead)
+		return 1;
+	at = calloc((size_t)s->nr_cpus, sizeof(*at));
+	if (!at)
+		return 0;
+	for (i = 0; i < s->nr_cpus; i++)
+		if (!s->cpus[i].raw && !s->cpus[i].done && s->cpus[i].at.left)
+			at[n++] = s->cpus[i].at;
+	s->ahead = n ? inflate_ahead_start(s->fd, at, n, s->page_size, s->chunk_max, depth) : NULL;
+	free(at);
+	if (!s->ahead)
+		return 0;
+	for (i = 0, n = 0; i < s->nr_cpus; i++)
+		if (!s->cpus[i].raw && !s->cpus[i].done && s->cpus[i].at.left)
+			s->cpus[i].ahead = n++;
+	return 1;
+}
+
 void dat_stream_close(struct dat_stream *s)
 {
 	int i;
 
 	if (!s)
 		return;
+	inflate_ahead_stop(s->ahead);
 	for (i = 0; i < s->nr_cpus; i++)
 		free(s->cpus[i].chunk.data);
 	zchunk_inflater_free(&s->zstd);

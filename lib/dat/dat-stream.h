@@ -37,6 +37,13 @@ struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *m,
  * see err).
  */
 struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err);
+/**
+ * dat_stream_inflate_ahead - from here on the zstd chunks are decompressed on a thread of their
+ * own, ahead of dat_stream_next(): worth it only with a CPU free for it. 1 when they are; 0 when
+ * there is nothing to decompress, the CPUs' shares cannot hold the chunks ahead, or no thread
+ * starts (the stream decompresses them itself, as before).
+ */
+int dat_stream_inflate_ahead(struct dat_stream *s);
 /** dat_stream_close - the file closed and the stream freed */
 void dat_stream_close(struct dat_stream *s);
 

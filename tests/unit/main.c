@@ -39,6 +39,7 @@ int main(void)
 	suite_devices();
 	suite_drm_clients();
 	suite_writeback_stream();
+	suite_inflate_ahead();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();
