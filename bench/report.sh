@@ -11,6 +11,10 @@
 #                                decoded: how far report is from what this machine allows)
 #   build/visit-records libtracecmd (libtracecmd's iterator with a callback that only counts:
 #                                the reader report uses for v6, doing nothing)
+#   build/visit-records stream  (report's own reader, nothing decoded: its reading thread's
+#                                floor; for the v7 copy also stream-ahead, the zstd chunks
+#                                decompressed on a thread of their own as report does with
+#                                a third CPU: the reading thread's floor without zstd's cost)
 # reporting wall time (the fastest of BENCH_RUNS runs, default 3) and peak RSS of
 # each, in one run of the script; then the same file as
 # trace-cmd's default v7 with zstd (trace-cmd convert), read by trace-cmd report
@@ -63,10 +67,11 @@ measure() {	# prints "seconds peak_rss_kb" of the command, output discarded
 
 # bench_file FILE JOBS: every row for one file, then its v7 (zstd) copy
 bench_file() {
-	local f=$1 jobs=$2 mb v_t v_m l_t l_m tc_t tc_m s_t s_m e_t e_m p_t p_m h_t h_m c_t c_m pf_mb h_mb v7 row tool t m base
+	local f=$1 jobs=$2 mb v_t v_m l_t l_m r_t r_m a_t a_m tc_t tc_m s_t s_m e_t e_m p_t p_m h_t h_m c_t c_m pf_mb h_mb v7 row tool t m base
 	mb=$(( $(stat -c %s "$f") / 1048576 ))
 	read -r v_t v_m <<< "$(measure "$VR" pages "$f")"
 	read -r l_t l_m <<< "$(measure "$VR" libtracecmd "$f")"
+	read -r r_t r_m <<< "$(measure "$VR" stream "$f")"
 	read -r tc_t tc_m <<< "$(measure trace-cmd report -i "$f")"
 	read -r s_t s_m <<< "$(measure "$GT" report "$f")"
 	read -r e_t e_m <<< "$(measure "$GT" report --events "$f")"
@@ -79,6 +84,7 @@ bench_file() {
 	read -r c_t c_m <<< "$(measure "$GT" compare "$f" "$f")"
 	# compare reads two files: its baseline is trace-cmd report of both
 	for row in "visit records (pages):$v_t:$v_m:1" "visit records (libtracecmd):$l_t:$l_m:1" \
+		   "visit records (stream):$r_t:$r_m:1" \
 		   "trace-cmd report:$tc_t:$tc_m:1" "gpu-trace report:$s_t:$s_m:1" \
 		   "gpu-trace report --events:$e_t:$e_m:1" "gpu-trace perfetto ($pf_mb MB):$p_t:$p_m:1" \
 		   "gpu-trace html ($h_mb MB):$h_t:$h_m:1" "gpu-trace compare (2 files):$c_t:$c_m:2"; do
@@ -90,9 +96,12 @@ bench_file() {
 	[ -s "$v7" ] || trace-cmd convert -i "$f" -o "$v7" --file-version 7 --compression zstd > /dev/null 2>&1 ||
 		{ echo "# v7: trace-cmd convert failed"; return; }
 	mb=$(( $(stat -c %s "$v7") / 1048576 ))
+	read -r r_t r_m <<< "$(measure "$VR" stream "$v7")"
+	read -r a_t a_m <<< "$(measure "$VR" stream-ahead "$v7")"
 	read -r tc_t tc_m <<< "$(measure trace-cmd report -i "$v7")"
 	read -r s_t s_m <<< "$(measure "$GT" report "$v7")"
-	for row in "trace-cmd report (v7):$tc_t:$tc_m" "gpu-trace report (v7):$s_t:$s_m"; do
+	for row in "visit records (stream, v7):$r_t:$r_m" "visit (stream, zstd ahead):$a_t:$a_m" \
+		   "trace-cmd report (v7):$tc_t:$tc_m" "gpu-trace report (v7):$s_t:$s_m"; do
 		IFS=: read -r tool t m <<< "$row"
 		printf "%-${W}s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n" "$jobs" "$(events_of "$f")" "$mb" "zstd" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
@@ -118,6 +127,7 @@ else
 fi
 echo "# summary target (issue 26): >= 15x faster than trace-cmd report (vs tc <= 0.067), RSS < 50 MB and flat, v7 no slower than v6"
 echo "# visit records: the floor; report's distance from it is report's time over the pages row's"
+echo "# visit (stream): report's reading thread alone; zstd's cost is v7's row over v6's, the ahead row what is left of it with a CPU free"
 echo "# --events target: no slower than 1.5x trace-cmd report (vs tc <= 1.5)"
 echo "# perfetto target: RSS flat as the file doubles, time within 2x of the summary's"
 echo "# compare: vs tc is against trace-cmd report of both files; target: within 2x of two summaries' time"

@@ -8,6 +8,11 @@
  *               across CPUs: nothing decoded, no page checked, no library
  *   libtracecmd: tracecmd_iterate_events() with a callback that only counts, as report
  *               reads a v6 file (the reader's own cost)
+ *   stream:     report's own reader (dat-stream.h), v6 or v7: its blocks read, zstd chunks
+ *               decompressed, pages checked, every record in time order, nothing decoded
+ *   stream-ahead: the same with the zstd chunks decompressed on a thread of their own
+ *               (report does so with a third CPU free): the reading thread's cost without
+ *               zstd's
  * Prints "records N"; exits 1 on a file it cannot read so.
  */
 #include <fcntl.h>
@@ -21,6 +26,7 @@
 #include <unistd.h>
 
 #include "dat/dat-meta.h"
+#include "dat/dat-stream.h"
 #include "dat/rb-read.h"
 
 struct cursor {
@@ -120,12 +126,41 @@ static int visit_libtracecmd(const char *path)
 	return 0;
 }
 
+static int visit_stream(const char *path, bool ahead)
+{
+	struct gt_error err = { 0 };
+	struct dat_stream *s = dat_stream_open(path, NULL, &err);
+	unsigned long long n = 0;
+
+	if (!s) {
+		fprintf(stderr, "visit-records: %s\n", err.msg);
+		return 1;
+	}
+	/* a file whose chunks were all read at the open (one per CPU) has none left for it */
+	if (ahead && !dat_stream_inflate_ahead(s))
+		fprintf(stderr, "visit-records: stream-ahead: no zstd chunks of %s left to decompress ahead\n",
+			path);
+	while (dat_stream_next(s, &err))
+		n++;
+	dat_stream_close(s);
+	if (err.errnum) {
+		fprintf(stderr, "visit-records: %s\n", err.msg);
+		return 1;
+	}
+	printf("records %llu\n", n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "pages"))
 		return visit_pages(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "libtracecmd"))
 		return visit_libtracecmd(argv[2]);
-	fprintf(stderr, "usage: visit-records pages|libtracecmd FILE\n");
+	if (argc == 3 && !strcmp(argv[1], "stream"))
+		return visit_stream(argv[2], false);
+	if (argc == 3 && !strcmp(argv[1], "stream-ahead"))
+		return visit_stream(argv[2], true);
+	fprintf(stderr, "usage: visit-records pages|libtracecmd|stream|stream-ahead FILE\n");
 	return 2;
 }

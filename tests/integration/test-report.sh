@@ -1299,9 +1299,11 @@ assert json.load(sys.stdin)["nvidia"] is None' < <("$GT" report --format json "$
 
 # The benchmark's floor (bench/visit-records.c) reaches every record report reads: on a
 # benchmark file, a file with lost events and one of two CPUs whose records interleave,
-# both of its ways count what report counts, and trace-cmd.
+# each of its ways counts what report counts, and trace-cmd; report's own reader
+# (stream) on the file's zstd v7 copy too, its chunks decompressed here and ahead (the
+# small files' single chunks are read at the open: nothing ahead, said on stderr).
 test_report_bench_floor_visits_every_record() {
-	local f s want
+	local f s want m
 	for s in bench:3000 lost-window competing; do
 		f=$WORK/floor-${s%%:*}.dat
 		"$MAKE_FIXTURE" "$FORMATS" "$s" "$f" || { WHY="make-fixture $s failed"; return 1; }
@@ -1313,6 +1315,14 @@ test_report_bench_floor_visits_every_record() {
 			[ "$("$ROOT_DIR/build/visit-records" libtracecmd "$f")" = "records $want" ] || return 1
 		expect "$s: trace-cmd reads another count" \
 			[ "$(trace-cmd report -i "$f" 2> /dev/null | grep -v '^cpus=' | grep -vc 'EVENTS DROPPED')" = "$want" ] || return 1
+		expect "$s: stream visits $("$ROOT_DIR/build/visit-records" stream "$f"), report reads $want" \
+			[ "$("$ROOT_DIR/build/visit-records" stream "$f")" = "records $want" ] || return 1
+		trace-cmd convert -i "$f" -o "${f%.dat}-v7.dat" --file-version 7 --compression zstd > /dev/null 2>&1 ||
+			{ WHY="trace-cmd convert failed"; return 1; }
+		for m in stream stream-ahead; do
+			expect "$s v7: $m visits $("$ROOT_DIR/build/visit-records" $m "${f%.dat}-v7.dat"), report reads $want" \
+				[ "$("$ROOT_DIR/build/visit-records" $m "${f%.dat}-v7.dat" 2> /dev/null)" = "records $want" ] || return 1
+		done
 	done
 }
 
