@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,46 @@ static int resolve_time(const char *arg, uint64_t *ns, bool *relative, struct gt
 static const char no_gpu_events[] =
 	"has no GPU events (looked for gpu_scheduler, amdgpu, dma_fence, drm vblank, i915, xe, virtio_gpu and KFD function records); record them where the GPU driver is loaded (gpu-trace check there says so): sudo gpu-trace record --preset amd -- ./app (or --preset drm|i915|xe|virtio)";
 
+/*
+ * -o's private file while it is written: a report ended by ^C, SIGTERM,
+ * SIGHUP or ^\ removes it before it dies of the signal, as an error would
+ * (the open guard's watcher passes those on to this process). unlink() and
+ * raise() are safe in a handler; the name is copied before it is armed.
+ */
+static char partial_path[sizeof(((struct outfile *)0)->tmp_path)];
+static const int partial_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+static void remove_partial(int sig)
+{
+	if (partial_path[0])
+		unlink(partial_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void arm_partial(const char *path)
+{
+	struct sigaction sa = { .sa_handler = remove_partial };
+	size_t i;
+
+	snprintf(partial_path, sizeof(partial_path), "%s", path);
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(partial_signals) / sizeof(partial_signals[0]); i++)
+		sigaddset(&sa.sa_mask, partial_signals[i]);
+	for (i = 0; i < sizeof(partial_signals) / sizeof(partial_signals[0]); i++)
+		sigaction(partial_signals[i], &sa, NULL);
+}
+
+/* the file committed or removed: the signals end the process as they did */
+static void disarm_partial(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(partial_signals) / sizeof(partial_signals[0]); i++)
+		signal(partial_signals[i], SIG_DFL);
+	partial_path[0] = '\0';
+}
+
 /* -o FILE: written under a private name beside it, renamed once complete */
 static int open_output(struct report *rep, struct outfile *of, struct gt_error *err)
 {
@@ -102,6 +143,7 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 	} else {
 		if (outfile_create(of, rep->opts.output, rep->opts.force, NULL, err))
 			return -1;
+		arm_partial(of->tmp_path);
 		fd = dup(of->fd);
 		rep->raw = fd < 0 ? NULL : writeback_stream(fd);
 		if (!rep->raw) {
@@ -109,6 +151,7 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 			if (fd >= 0)
 				close(fd);
 			outfile_discard(of);
+			disarm_partial();
 			return -1;
 		}
 	}
@@ -154,8 +197,11 @@ static int close_output(struct report *rep, struct outfile *of, bool ok)
 	if (!ok || failed) {
 		outfile_discard(of);
 	} else if (outfile_commit(of, rep->opts.force, &err)) {
+		outfile_discard(of);
+		disarm_partial();
 		return cmd_fail("report", &err);
 	}
+	disarm_partial();
 out:
 	if (failed && ok)
 		return cmd_failf("report", "writing the report to %s failed: %s; check the disk or pipe it goes to",

@@ -590,6 +590,45 @@ test_libtracecmd_crash_names_the_file() {
 		[ "$(count_lines "$WORK/crash.err")" = 1 ] && grep -Eq "^gpu-trace compare: $want" "$WORK/crash.err"
 }
 
+# A report with -o ended by a signal while it writes removed nothing: its private file
+# (.NAME.partial-XXXXXX) stayed beside the name it was for. Held at the open of a HIP
+# log that is a FIFO (read once the output is begun), it is sent SIGTERM, then SIGHUP:
+# it dies of the signal and leaves neither file.
+test_report_killed_leaves_no_partial_file() {
+	local f pid rc sig i
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	mkfifo "$WORK/held.fifo" || { WHY="mkfifo failed"; return 1; }
+	for sig in TERM HUP; do
+		"$GT" report --format json -o "$WORK/killed.json" --hip-log "$WORK/held.fifo" "$f" \
+			> /dev/null 2> "$WORK/killed.err" &
+		pid=$!
+		for ((i = 0; i < 500; i++)); do
+			[ -z "$(find "$WORK" -maxdepth 1 -name '.killed.json.partial-*')" ] || break
+			sleep 0.02
+		done
+		if [ $i = 500 ]; then
+			kill -KILL $pid 2> /dev/null
+			wait $pid
+			expect "$sig: the report made no partial file while held (test is void)" false
+			return 1
+		fi
+		kill -$sig $pid
+		# ended (gone, or a zombie until the shell reaps it), or killed after 10 s
+		for ((i = 0; i < 500; i++)); do
+			[ -e "/proc/$pid" ] && [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2> /dev/null)" != Z ] || break
+			sleep 0.02
+		done
+		[ $i != 500 ] || kill -KILL $pid
+		wait $pid
+		rc=$?
+		expect "$sig: the report did not end" [ $i != 500 ] || return 1
+		expect "$sig: exit $rc, want $((128 + $(kill -l $sig)))" [ $rc = $((128 + $(kill -l $sig))) ] || return 1
+		expect "$sig: a partial file left: $(find "$WORK" -maxdepth 1 -name '.killed.json.partial-*')" \
+			[ -z "$(find "$WORK" -maxdepth 1 -name '.killed.json.partial-*')" ] || return 1
+		expect "$sig: an output file left" [ ! -e "$WORK/killed.json" ] || return 1
+	done
+}
+
 # processes_made LOG: the processes (not threads) an strace -f LOG says were made
 processes_made() { grep -E 'clone3?\(|v?fork\(' "$1" | grep -vc CLONE_THREAD; }
 
