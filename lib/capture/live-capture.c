@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fnmatch.h>
 #include <string.h>
 
 #include <event-parse.h>
@@ -19,12 +20,27 @@ static bool selects_system(const struct event_selection *sel, const char *system
 	return false;
 }
 
+/* a dma_fence event the user named (-e dma_fence:NAME or a pattern of names), not a whole system */
+static bool named_by_user(const struct event_selection *sel, const char *event)
+{
+	int i;
+
+	for (i = 0; i < sel->nr_specs; i++) {
+		const struct event_spec *sp = &sel->specs[i];
+
+		if (!sp->from_preset && strcmp(sp->event, "*") &&
+		    !fnmatch(sp->system, "dma_fence", 0) && !fnmatch(sp->event, event, 0))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Of dma_fence, only what the job join reads (gpu_fence_kind_joined: with a
  * scheduler's events, the signals, and virtio-gpu's emits) is asked of the
  * kernel: a job's other fence events (init, enable_signal, destroy, waits:
  * most of its records on amdgpu) would each be read, decoded and dropped, on
- * the CPUs the GPU's submitters need.
+ * the CPUs the GPU's submitters need. Events the user named are kept as asked.
  */
 static void narrow_fence_events(struct live_capture *lc, const struct event_selection *sel)
 {
@@ -37,7 +53,8 @@ static void narrow_fence_events(struct live_capture *lc, const struct event_sele
 		return;
 	names = tracefs_system_events(lc->tracing_dir, "dma_fence");
 	for (i = 0; names && names[i]; i++)
-		if (!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", names[i]), from_fences, virtio))
+		if (!gpu_fence_kind_joined(gpu_event_kind_of("dma_fence", names[i]), from_fences, virtio) &&
+		    !named_by_user(sel, names[i]))
 			tracefs_event_disable(lc->session.inst, "dma_fence", names[i]);
 	tracefs_list_free(names);
 }

@@ -28,6 +28,33 @@ print(n)' "$WORK/top.json")
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top --json"
 }
 
+# Of dma_fence top enables only what the join reads, but fence events the user named
+# (-e dma_fence:EVENT) were left off silently too: they are enabled as asked; the
+# whole system's others are still left off.
+test_top_keeps_fence_events_named() {
+	local pid inst i state
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	"$GT" top -e dma_fence -e dma_fence:dma_fence_wait_start --json -n 25 -d 0.2 \
+		> "$WORK/named.json" 2> "$WORK/named.err" &
+	pid=$!
+	inst=$TFS/instances/gpu-trace-$pid
+	# an interval written: the events were set up before it
+	for ((i = 0; i < 250; i++)); do
+		[ ! -s "$WORK/named.json" ] || break
+		sleep 0.02
+	done
+	state=$(for e in dma_fence_wait_start dma_fence_wait_end dma_fence_enable_signal dma_fence_signaled; do
+		echo "$e=$(cat "$inst/events/dma_fence/$e/enable" 2> /dev/null)"
+	done | tr '\n' ' ')
+	kill -TERM $pid
+	wait $pid
+	expect "top wrote no interval: $(cat "$WORK/named.err")" [ $i != 250 ] || return 1
+	expect "fence events enabled: $state" \
+		[ "$state" = "dma_fence_wait_start=1 dma_fence_wait_end=0 dma_fence_enable_signal=0 dma_fence_signaled=1 " ] ||
+		return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "top with named fence events"
+}
+
 test_top_screen_in_tmux() {
 	local s=gt-top-$$ screen
 	command -v tmux > /dev/null || { WHY="tmux not installed (sudo make deps)"; return 77; }
