@@ -283,8 +283,10 @@ static void isr_entry(struct nvidia_calls *n, enum nv_probe_kind kind, int cpu, 
 	struct nv_irq *l = irq_line(n, irq);
 
 	push_pending(n, -1 - cpu, kind, ts, 0)->irq = irq;
-	if (!l)
+	if (!l) {
+		n->more_isrs += kind != NVP_ISR_MSIX;
 		return;
+	}
 	if (kind == NVP_ISR_MSIX) {
 		l->msix++;
 		return;
@@ -370,6 +372,8 @@ static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, const
 		u = uvm_row(n, entry == NVP_UVM_REPLAYABLE, p->gpu);
 		if (u)
 			latency_stats_add(&u->ns, ns);
+		else
+			n->more_uvm_passes++;
 		n->done.kind = NVD_UVM;
 		n->done.replayable = entry == NVP_UVM_REPLAYABLE;
 		n->done.gpu = p->gpu;

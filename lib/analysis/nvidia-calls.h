@@ -140,8 +140,10 @@ struct nvidia_calls {
 	int nr_slowest;
 	struct nv_irq *irqs;
 	int nr_irqs;
+	uint64_t more_isrs;		/* ISRs of lines past NV_MAX_IRQS */
 	struct nv_uvm *uvm;
 	int nr_uvm;
+	uint64_t more_uvm_passes;	/* fault service passes of buffers past NV_MAX_UVM */
 	struct nv_xid *xids;		/* NV_MAX_XIDS, allocated at the first */
 	int nr_xids;
 	uint64_t more_xids;

@@ -161,6 +161,9 @@ static void text_irqs(struct report *rep)
 		text_dist(rep, &l->bh_ns);
 		fputc('\n', rep->stream);
 	}
+	if (n->more_isrs)
+		fprintf(rep->stream, "    (%llu more ISRs on lines past %d)\n", (unsigned long long)n->more_isrs,
+			NV_MAX_IRQS);
 }
 
 static void text_uvm(struct report *rep)
@@ -182,6 +185,9 @@ static void text_uvm(struct report *rep)
 		text_dist(rep, &u->ns);
 		fprintf(rep->stream, " %12s\n", report_us(t, sizeof(t), true, u->ns.sum));
 	}
+	if (n->more_uvm_passes)
+		fprintf(rep->stream, "    (%llu more passes of fault buffers past %d)\n",
+			(unsigned long long)n->more_uvm_passes, NV_MAX_UVM);
 }
 
 static void text_xids(struct report *rep)
@@ -330,7 +336,7 @@ static void json_nvidia(struct report *rep)
 		json_dist(f, "bh_", &l->bh_ns);
 		fputc('}', f);
 	}
-	fputs("],\"uvm\":[", f);
+	fprintf(f, "],\"more_isrs\":%llu,\"uvm\":[", (unsigned long long)n->more_isrs);
 	for (i = 0; i < n->nr_uvm; i++) {
 		struct nv_uvm *u = &n->uvm[i];
 
@@ -339,7 +345,7 @@ static void json_nvidia(struct report *rep)
 		json_dist(f, "", &u->ns);
 		fputc('}', f);
 	}
-	fputs("],\"xids\":[", f);
+	fprintf(f, "],\"more_uvm_passes\":%llu,\"xids\":[", (unsigned long long)n->more_uvm_passes);
 	for (i = 0; i < n->nr_xids; i++) {
 		const struct nv_xid *x = &n->xids[i];
 

@@ -187,6 +187,21 @@ static void test_nvidia_6_1(void)
 	done(&r);
 }
 
+/* lines and fault buffers past what the view keeps: counted, not dropped silently */
+static void test_nvidia_many_lines(void)
+{
+	struct run r;
+	struct nvidia_calls *n = calls(&r, "nvidia-many-lines");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(n);
+	CU_ASSERT_EQUAL(n->nr_irqs, NV_MAX_IRQS);
+	CU_ASSERT_EQUAL(n->more_isrs, 70 - NV_MAX_IRQS);
+	CU_ASSERT_EQUAL(n->irqs[NV_MAX_IRQS - 1].irq, 100 + NV_MAX_IRQS - 1);
+	CU_ASSERT_EQUAL(n->nr_uvm, NV_MAX_UVM);
+	CU_ASSERT_EQUAL(n->more_uvm_passes, 20 - NV_MAX_UVM);
+	done(&r);
+}
+
 /* a file of another driver: nothing, and no formats taken */
 static void test_no_nvidia(void)
 {
@@ -226,6 +241,8 @@ void suite_nvidia_calls(void)
 
 	CU_add_test(s, "7.3: calls, statuses, interrupts, UVM, Xids", test_nvidia_7_3);
 	CU_add_test(s, "6.1: the same without RM statuses", test_nvidia_6_1);
+	CU_add_test(s, "interrupt lines and fault buffers past the view's: counted as more",
+		    test_nvidia_many_lines);
 	CU_add_test(s, "a file without NVIDIA events", test_no_nvidia);
 	CU_add_test(s, "escape names, group names, probe kinds", test_names);
 }
