@@ -86,11 +86,16 @@ static const char no_gpu_events[] =
 /*
  * -o's private file while it is written: a report ended by ^C, SIGTERM,
  * SIGHUP or ^\ removes it before it dies of the signal, as an error would
- * (the open guard's watcher passes those on to this process). unlink() and
- * raise() are safe in a handler; the name is copied before it is armed.
+ * (the open guard's watcher passes those on to this process). A signal that
+ * was ignored (nohup's SIGHUP, ^C for a background job) stays ignored.
+ * unlink() and raise() are safe in a handler; the name is copied before it
+ * is armed.
  */
 static char partial_path[sizeof(((struct outfile *)0)->tmp_path)];
 static const int partial_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define NR_PARTIAL_SIGNALS (sizeof(partial_signals) / sizeof(partial_signals[0]))
+static struct sigaction partial_old[NR_PARTIAL_SIGNALS];
+static bool partial_armed;
 
 static void remove_partial(int sig)
 {
@@ -107,19 +112,26 @@ static void arm_partial(const char *path)
 
 	snprintf(partial_path, sizeof(partial_path), "%s", path);
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(partial_signals) / sizeof(partial_signals[0]); i++)
+	for (i = 0; i < NR_PARTIAL_SIGNALS; i++)
 		sigaddset(&sa.sa_mask, partial_signals[i]);
-	for (i = 0; i < sizeof(partial_signals) / sizeof(partial_signals[0]); i++)
-		sigaction(partial_signals[i], &sa, NULL);
+	for (i = 0; i < NR_PARTIAL_SIGNALS; i++) {
+		sigaction(partial_signals[i], NULL, &partial_old[i]);
+		if (partial_old[i].sa_handler != SIG_IGN)
+			sigaction(partial_signals[i], &sa, NULL);
+	}
+	partial_armed = true;
 }
 
-/* the file committed or removed: the signals end the process as they did */
+/* the file committed or removed: the signals do what they did before */
 static void disarm_partial(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(partial_signals) / sizeof(partial_signals[0]); i++)
-		signal(partial_signals[i], SIG_DFL);
+	if (!partial_armed)
+		return;
+	for (i = 0; i < NR_PARTIAL_SIGNALS; i++)
+		sigaction(partial_signals[i], &partial_old[i], NULL);
+	partial_armed = false;
 	partial_path[0] = '\0';
 }
 

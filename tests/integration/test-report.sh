@@ -593,14 +593,17 @@ test_libtracecmd_crash_names_the_file() {
 # A report with -o ended by a signal while it writes removed nothing: its private file
 # (.NAME.partial-XXXXXX) stayed beside the name it was for. Held at the open of a HIP
 # log that is a FIFO (read once the output is begun), it is sent SIGTERM, then SIGHUP:
-# it dies of the signal and leaves neither file.
+# it dies of the signal and leaves neither file. One whose SIGHUP is ignored (nohup)
+# lives on through a SIGHUP, then ends on SIGTERM the same way.
 test_report_killed_leaves_no_partial_file() {
-	local f pid rc sig i
+	local f pid rc sig i ign
 	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
 	mkfifo "$WORK/held.fifo" || { WHY="mkfifo failed"; return 1; }
-	for sig in TERM HUP; do
-		"$GT" report --format json -o "$WORK/killed.json" --hip-log "$WORK/held.fifo" "$f" \
-			> /dev/null 2> "$WORK/killed.err" &
+	for sig in TERM HUP ignored-HUP; do
+		ign=
+		[ $sig != ignored-HUP ] || { ign=HUP; sig=TERM; }
+		(if [ -n "$ign" ]; then trap '' "$ign"; fi; exec "$GT" report --format json -o "$WORK/killed.json" \
+			--hip-log "$WORK/held.fifo" "$f" > /dev/null 2> "$WORK/killed.err") &
 		pid=$!
 		for ((i = 0; i < 500; i++)); do
 			[ -z "$(find "$WORK" -maxdepth 1 -name '.killed.json.partial-*')" ] || break
@@ -611,6 +614,11 @@ test_report_killed_leaves_no_partial_file() {
 			wait $pid
 			expect "$sig: the report made no partial file while held (test is void)" false
 			return 1
+		fi
+		if [ -n "$ign" ]; then
+			kill -HUP $pid
+			sleep 0.5
+			expect "a report whose SIGHUP is ignored ended on one" [ -d "/proc/$pid" ] || return 1
 		fi
 		kill -$sig $pid
 		# ended (gone, or a zombie until the shell reaps it), or killed after 10 s
