@@ -79,6 +79,27 @@ test_teardown_after_error_half_way() {
 	same_as_before "an error half-way"
 }
 
+# A recording under nohup (SIGHUP ignored) is meant to outlive its terminal: record
+# turned the ignored hang-up into a stop. It records on through a SIGHUP to the end of
+# its command, and leaves tracefs as it found it.
+test_record_under_nohup_outlives_a_hangup() {
+	local pid rc
+	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
+	(trap '' HUP; exec "$GT" record -e sched:sched_switch -o "$WORK/nohup.dat" -- sleep 3) \
+		> /dev/null 2> "$WORK/nohup.err" &
+	pid=$!
+	sleep 1
+	kill -HUP $pid
+	sleep 0.5
+	expect "record under nohup ended on a SIGHUP: $(tail -1 "$WORK/nohup.err")" [ -d "/proc/$pid" ] &&
+		[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2> /dev/null)" != Z ] || { wait $pid; return 1; }
+	wait $pid
+	rc=$?
+	expect "record exit $rc: $(tail -1 "$WORK/nohup.err")" [ $rc = 0 ] || return 1
+	expect "record under nohup left no readable trace" trace-cmd report -i "$WORK/nohup.dat" > /dev/null 2>&1 || return 1
+	SNAPSHOT_BUFFER_PAGES=1 same_as_before "a record under nohup"
+}
+
 # The top-level buffer is restored file by file (buffer size: to the page).
 test_top_level_restored() {
 	local rc
