@@ -15,7 +15,7 @@ run_bad() {
 	expect "$name: error line does not start with 'gpu-trace record:'" \
 		grep -q '^gpu-trace record: ' "$WORK/bad.lines" || return 1
 	expect "$name: left an output file" [ ! -e "$WORK/bad.dat" ] || return 1
-	expect "$name: left a partial file" [ -z "$(ls -A "$WORK" | grep '\.partial-')" ]
+	expect "$name: left a partial file" [ -z "$(find "$WORK" -maxdepth 1 -name '*.partial-*')" ]
 }
 
 test_unknown_event() {
