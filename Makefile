@@ -234,7 +234,9 @@ fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/
 		build/make-fixture tests/fixtures/formats $$s build/fuzz/corpus/$$s.dat; done
 	# zstd v7 seeds too (lib/dat/dat-stream.c), when trace-cmd can convert; an
 	# uncompressed v7 one, and one whose options section is compressed
-	for s in lost-window competing virtio deps cpu-skew; do \
+	# (bench-1500: several chunks a CPU, for the chunks decompressed ahead)
+	build/make-fixture tests/fixtures/formats bench:1500 build/fuzz/corpus/bench-1500.dat
+	for s in lost-window competing virtio deps cpu-skew bench-1500; do \
 		trace-cmd convert -i build/fuzz/corpus/$$s.dat -o build/fuzz/corpus/$$s-v7.dat \
 			--file-version 7 --compression zstd > /dev/null 2>&1 || true; done
 	trace-cmd convert -i build/fuzz/corpus/two-rings.dat -o build/fuzz/corpus/two-rings-v7none.dat \
