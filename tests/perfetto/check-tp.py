@@ -273,10 +273,21 @@ def nvidia(slices, summary):
     for x in nv["xids"]:
         k = ("Xids", f"Xid {x['code']}")
         want[k] = (want.get(k, (0, 0))[0] + 1, 0)
+    # lines and fault buffers past the report's rows: drawn, and counted there as more
+    past = []
+    for track, name, more in (("irq ", "ISR", nv.get("more_isrs", 0)),
+                              ("UVM ", "fault service", nv.get("more_uvm_passes", 0))):
+        extra = [k for k in got if k[0].startswith(track) and k[1] == name and k not in want]
+        drawn = sum(got[k][0] for k in extra)
+        if drawn != more:
+            past.append(f"NVIDIA: {drawn} {name} slices on {len(extra)} tracks past the "
+                        f"report's rows, the report {more} more")
+        for k in extra:
+            want[k] = got[k]
     # open, close and mmap are drawn beside the ioctls; the report counts them per process
     calls = {k: v for k, v in got.items() if k[1] not in ("open", "close", "mmap")}
-    errors = [f"NVIDIA track {k}: {calls.get(k)} (slices, ns), the report {want.get(k)}"
-              for k in sorted(set(calls) | set(want)) if calls.get(k) != want.get(k)]
+    errors = past + [f"NVIDIA track {k}: {calls.get(k)} (slices, ns), the report {want.get(k)}"
+                     for k in sorted(set(calls) | set(want)) if calls.get(k) != want.get(k)]
     for p in nv["processes"]:
         for what, n in (("open", p["opens"]), ("close", p["closes"]), ("mmap", p["mmaps"])):
             k = (f"ioctls {p['comm']} {p['pid']}", what)
