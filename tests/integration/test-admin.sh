@@ -55,8 +55,7 @@ test_sigkill_then_reset() {
 	pid=$(record_then_sigkill "$WORK/k.dat")
 	expect "SIGKILL left no instance to clean (test is void)" [ -d "$TFS/instances/gpu-trace-$pid" ] || return 1
 	expect "a SIGKILLed record left a file named like complete" [ ! -e "$WORK/k.dat" ] || return 1
-	# shellcheck disable=SC2012 # names of our own making
-	expect "SIGKILL left no unfinished output (test is void)" [ -n "$(ls -A "$WORK" | grep '^\.k\.dat\.partial-')" ] || return 1
+	expect "SIGKILL left no unfinished output (test is void)" [ -n "$(find "$WORK" -maxdepth 1 -name '.k.dat.partial-*')" ] || return 1
 	"$GT" reset > "$WORK/k-reset.out" 2>&1 || { WHY="reset failed: $(cat "$WORK/k-reset.out")"; return 1; }
 	expect "reset left the killed run's unfinished output: $(cd "$WORK" && echo .k.dat.partial-*)" \
 		[ -z "$(find "$WORK" -maxdepth 1 -name '.k.dat.partial-*')" ] || return 1

@@ -47,7 +47,7 @@ test_soak_interrupted_records() {
 			failed=1
 			break
 		fi
-		if ls -A "$WORK" | grep -q '\.soak\.dat\.partial-'; then
+		if [ -n "$(find "$WORK" -maxdepth 1 -name '.soak.dat.partial-*')" ]; then
 			WHY="cycle $i ($sig): temp file left behind"
 			failed=1
 			break
