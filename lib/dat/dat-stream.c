@@ -12,6 +12,7 @@
 #include "dat/dat-stream.h"
 #include "dat/inflate-ahead.h"
 #include "dat/rb-read.h"
+#include "util/file-io.h"
 
 /*
  * One CPU of one buffer: its chunks in the file, the one decompressed now;
@@ -69,11 +70,6 @@ static void damaged(struct dat_stream *s, struct stream_cpu *c, const char *what
 	s->damaged = c->done = true;
 }
 
-static int read_at(int fd, void *buf, size_t n, uint64_t off)
-{
-	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
-}
-
 /*
  * Uncompressed pages: the next block of whole pages, read with pread so
  * nothing of the file stays mapped (flat RSS however large the file).
@@ -88,7 +84,7 @@ static const char *load_raw(struct dat_stream *s, struct stream_cpu *c)
 	n -= n % s->page_size;
 	if (!n || chunk_buf_reserve(&c->chunk, (size_t)n))
 		return "data cannot be held (out of memory)";
-	if (read_at(s->fd, c->chunk.data, (size_t)n, c->at.next))
+	if (read_all_at(s->fd, c->chunk.data, (size_t)n, c->at.next))
 		return "data cannot be read (the file is shorter than it says)";
 	c->chunk.len = (size_t)n;
 	c->page_off = 0;
@@ -159,7 +155,7 @@ static int add_cpu(struct dat_stream *s, int cpu, uint64_t off, uint64_t size, b
 	/* compressed: u32 chunk count, then the chunks; the size trace-cmd notes leaves the count out */
 	c->at.next = raw ? off : off + 4;
 	c->at.end = c->at.next + size;
-	if (c->at.end > file_size || (!raw && size && read_at(s->fd, &count, 4, off)))
+	if (c->at.end > file_size || (!raw && size && read_all_at(s->fd, &count, 4, off)))
 		return gt_error_set(err, EIO, "the file is truncated in CPU %d's data; record it again",
 				    cpu);
 	c->at.left = raw ? size >= s->page_size : count;
@@ -175,8 +171,8 @@ static int add_v6_instance(struct dat_stream *s, const struct dat_meta *m, uint6
 	char tag[10];
 	int cpu;
 
-	if (read_at(s->fd, tag, sizeof(tag), at) || memcmp(tag, "flyrecord", sizeof(tag)) ||
-	    read_at(s->fd, table, 16 * (size_t)m->nr_cpus, at + sizeof(tag)))
+	if (read_all_at(s->fd, tag, sizeof(tag), at) || memcmp(tag, "flyrecord", sizeof(tag)) ||
+	    read_all_at(s->fd, table, 16 * (size_t)m->nr_cpus, at + sizeof(tag)))
 		return gt_error_set(err, EIO, "the buffer instance at byte %llu is damaged; record it again",
 				    (unsigned long long)at);
 	for (cpu = 0; cpu < m->nr_cpus; cpu++)

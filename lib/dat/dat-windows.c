@@ -11,14 +11,10 @@
 
 #include "dat/dat-format.h"
 #include "dat/dat-windows.h"
+#include "util/file-io.h"
 
 /* raw pages read at the most: 64 at each end; a chunk: DAT_MAX_CHUNK_PAGES */
 #define MAX_CHUNK (DAT_MAX_CHUNK_PAGES * 65536u)
-
-static int read_at(int fd, void *buf, size_t len, uint64_t off)
-{
-	return pread(fd, buf, len, (off_t)off) == (ssize_t)len ? 0 : -1;
-}
 
 /* The first (or last) record's time on one page; false if it holds none. */
 static bool page_time(struct kbuffer *kb, unsigned char *page, uint32_t page_size,
@@ -54,7 +50,7 @@ static unsigned char *read_region(int fd, uint64_t off, uint64_t len)
 {
 	unsigned char *buf = len && len <= MAX_CHUNK ? malloc(len) : NULL;
 
-	if (buf && read_at(fd, buf, len, off)) {
+	if (buf && read_all_at(fd, buf, len, off)) {
 		free(buf);
 		buf = NULL;
 	}
@@ -86,7 +82,7 @@ static unsigned char *load_chunk(int fd, uint64_t at, uint64_t end, uint32_t ps,
 	uint32_t head[2];
 	unsigned char *packed, *plain;
 
-	if (at + 8 > end || read_at(fd, head, 8, at) || head[0] > end - at - 8 ||
+	if (at + 8 > end || read_all_at(fd, head, 8, at) || head[0] > end - at - 8 ||
 	    !head[1] || head[1] > DAT_MAX_CHUNK_PAGES * ps || head[1] % ps)
 		return NULL;
 	packed = read_region(fd, at + 8, head[0]);
@@ -112,10 +108,10 @@ static int zstd_window(int fd, struct kbuffer *kb, uint64_t off, uint64_t size,
 	unsigned char *chunk;
 	bool ok;
 
-	if (read_at(fd, &count, 4, off) || !count || count > size / 8)
+	if (read_all_at(fd, &count, 4, off) || !count || count > size / 8)
 		return -1;
 	for (n = 0; n < count; n++) {
-		if (at + 8 > end || read_at(fd, head, 8, at) || head[0] > end - at - 8)
+		if (at + 8 > end || read_all_at(fd, head, 8, at) || head[0] > end - at - 8)
 			return -1;
 		last_at = at;
 		at += 8 + head[0];

@@ -4,6 +4,7 @@
 #include <zstd.h>
 
 #include "dat/zstd-chunks.h"
+#include "util/file-io.h"
 
 int chunk_buf_reserve(struct chunk_buf *b, size_t n)
 {
@@ -19,18 +20,13 @@ int chunk_buf_reserve(struct chunk_buf *b, size_t n)
 	return 0;
 }
 
-static int read_at(int fd, void *buf, size_t n, uint64_t off)
-{
-	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
-}
-
 const char *zchunk_next(struct zchunk_inflater *z, int fd, struct zchunk_cursor *at,
 			size_t page_size, size_t chunk_max, struct chunk_buf *out)
 {
 	uint32_t head[2];
 	size_t got;
 
-	if (!at->left || at->next + 8 > at->end || read_at(fd, head, 8, at->next) ||
+	if (!at->left || at->next + 8 > at->end || read_all_at(fd, head, 8, at->next) ||
 	    head[0] > at->end - at->next - 8)
 		return "data cannot be read (the file is shorter than it says)";
 	if (!head[1] || head[1] % page_size)
@@ -43,7 +39,7 @@ const char *zchunk_next(struct zchunk_inflater *z, int fd, struct zchunk_cursor 
 	if ((!z->dctx && !(z->dctx = ZSTD_createDCtx())) ||
 	    chunk_buf_reserve(&z->packed, head[0]) || chunk_buf_reserve(out, head[1]))
 		return "data cannot be held (out of memory)";
-	if (read_at(fd, z->packed.data, head[0], at->next + 8))
+	if (read_all_at(fd, z->packed.data, head[0], at->next + 8))
 		return "data cannot be read (the file is shorter than it says)";
 	got = ZSTD_decompressDCtx(z->dctx, out->data, head[1], z->packed.data, head[0]);
 	if (ZSTD_isError(got) || got != head[1])

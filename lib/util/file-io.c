@@ -26,6 +26,27 @@ int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+int read_all_at(int fd, void *buf, size_t len, uint64_t off)
+{
+	char *p = buf;
+
+	while (len) {
+		ssize_t r = pread(fd, p, len, (off_t)off);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (!r)
+				errno = EIO;
+			return -1;
+		}
+		p += r;
+		len -= (size_t)r;
+		off += (uint64_t)r;
+	}
+	return 0;
+}
+
 int temp_file_in(const char *dir)
 {
 	char path[4200];

@@ -3,9 +3,13 @@
 #define GT_FILE_IO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /** write_all - all of it, across short writes and EINTR: 0, or -1 with errno. */
 int write_all(int fd, const void *buf, size_t len);
+
+/** read_all_at - @len bytes at @off, across short reads and EINTR: 0, or -1 (errno, or EIO at the end). */
+int read_all_at(int fd, void *buf, size_t len, uint64_t off);
 
 /** temp_file_in - creates an unlinked, private temp file in dir (never follows symlinks). */
 int temp_file_in(const char *dir);

@@ -40,6 +40,7 @@ int main(void)
 	suite_drm_clients();
 	suite_writeback_stream();
 	suite_inflate_ahead();
+	suite_file_io();
 	suite_timeline();
 	suite_timeline_fuzz();
 	suite_timeline_skew();

@@ -52,6 +52,7 @@ void suite_devices(void);
 void suite_drm_clients(void);
 void suite_writeback_stream(void);
 void suite_inflate_ahead(void);
+void suite_file_io(void);
 
 /* Raw ring-buffer pages as the kernel hands them out (64-bit, little endian). */
 struct raw_page {
