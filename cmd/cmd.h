@@ -66,6 +66,12 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
  */
 extern volatile sig_atomic_t cmd_stop_signal;
 void cmd_stop_signals_install(int extra_sig, void (*extra)(int));
+/*
+ * cmd_remove_on_stop - until cmd_remove_on_stop_done(), Ctrl-C, SIGTERM, SIGHUP and Ctrl-\
+ * (those not ignored) remove @path, then end the process as they would have
+ */
+void cmd_remove_on_stop(const char *path);
+void cmd_remove_on_stop_done(void);
 
 /*
  * The options record and top share (capture-options.c): the same letters,

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,58 +82,6 @@ static int resolve_time(const char *arg, uint64_t *ns, bool *relative, struct gt
 static const char no_gpu_events[] =
 	"has no GPU events (looked for gpu_scheduler, amdgpu, dma_fence, drm vblank, i915, xe, virtio_gpu and KFD function records); record them where the GPU driver is loaded (gpu-trace check there says so): sudo gpu-trace record --preset amd -- ./app (or --preset drm|i915|xe|virtio)";
 
-/*
- * -o's private file while it is written: a report ended by ^C, SIGTERM,
- * SIGHUP or ^\ removes it before it dies of the signal, as an error would
- * (the open guard's watcher passes those on to this process). A signal that
- * was ignored (nohup's SIGHUP, ^C for a background job) stays ignored.
- * unlink() and raise() are safe in a handler; the name is copied before it
- * is armed.
- */
-static char partial_path[sizeof(((struct outfile *)0)->tmp_path)];
-static const int partial_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-#define NR_PARTIAL_SIGNALS (sizeof(partial_signals) / sizeof(partial_signals[0]))
-static struct sigaction partial_old[NR_PARTIAL_SIGNALS];
-static bool partial_armed;
-
-static void remove_partial(int sig)
-{
-	if (partial_path[0])
-		unlink(partial_path);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void arm_partial(const char *path)
-{
-	struct sigaction sa = { .sa_handler = remove_partial };
-	size_t i;
-
-	snprintf(partial_path, sizeof(partial_path), "%s", path);
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < NR_PARTIAL_SIGNALS; i++)
-		sigaddset(&sa.sa_mask, partial_signals[i]);
-	for (i = 0; i < NR_PARTIAL_SIGNALS; i++) {
-		sigaction(partial_signals[i], NULL, &partial_old[i]);
-		if (partial_old[i].sa_handler != SIG_IGN)
-			sigaction(partial_signals[i], &sa, NULL);
-	}
-	partial_armed = true;
-}
-
-/* the file committed or removed: the signals do what they did before */
-static void disarm_partial(void)
-{
-	size_t i;
-
-	if (!partial_armed)
-		return;
-	for (i = 0; i < NR_PARTIAL_SIGNALS; i++)
-		sigaction(partial_signals[i], &partial_old[i], NULL);
-	partial_armed = false;
-	partial_path[0] = '\0';
-}
-
 /* -o FILE: written under a private name beside it, renamed once complete */
 static int open_output(struct report *rep, struct outfile *of, struct gt_error *err)
 {
@@ -155,7 +102,8 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 	} else {
 		if (outfile_create(of, rep->opts.output, rep->opts.force, NULL, err))
 			return -1;
-		arm_partial(of->tmp_path);
+		/* a ^C or SIGTERM while it is written: removed, as an error would */
+		cmd_remove_on_stop(of->tmp_path);
 		fd = dup(of->fd);
 		rep->raw = fd < 0 ? NULL : writeback_stream(fd);
 		if (!rep->raw) {
@@ -163,7 +111,7 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 			if (fd >= 0)
 				close(fd);
 			outfile_discard(of);
-			disarm_partial();
+			cmd_remove_on_stop_done();
 			return -1;
 		}
 	}
@@ -210,10 +158,10 @@ static int close_output(struct report *rep, struct outfile *of, bool ok)
 		outfile_discard(of);
 	} else if (outfile_commit(of, rep->opts.force, &err)) {
 		outfile_discard(of);
-		disarm_partial();
+		cmd_remove_on_stop_done();
 		return cmd_fail("report", &err);
 	}
-	disarm_partial();
+	cmd_remove_on_stop_done();
 out:
 	if (failed && ok)
 		return cmd_failf("report", "writing the report to %s failed: %s; check the disk or pipe it goes to",

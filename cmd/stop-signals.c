@@ -5,11 +5,22 @@
  * would skip it); a reader of our output that went away is a failed write,
  * not death before the teardown. A SIGHUP that was ignored (nohup: a
  * recording meant to outlive its terminal) stays ignored.
+ *
+ * report ends on the same signals as it always did, but first removes its
+ * -o file's private temporary (cmd_remove_on_stop); there every signal that
+ * was ignored stays ignored (the open guard's watcher passes them all on,
+ * the child's disposition decides). unlink() and raise() are safe in a
+ * handler; the name is copied before the handler is in place.
  */
 #include <signal.h>
-#include <stddef.h>
+#include <stdio.h>
+#include <unistd.h>
 
+#include "util/outfile.h"
 #include "cmd.h"
+
+static const int stops[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define NR_STOPS (sizeof(stops) / sizeof(stops[0]))
 
 volatile sig_atomic_t cmd_stop_signal;
 
@@ -20,13 +31,12 @@ static void on_stop(int sig)
 
 void cmd_stop_signals_install(int extra_sig, void (*extra)(int))
 {
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa = { 0 };
 	size_t i;
 
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_stop;
-	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
+	for (i = 0; i < NR_STOPS; i++) {
 		struct sigaction old;
 
 		if (stops[i] == SIGHUP && !sigaction(SIGHUP, NULL, &old) && old.sa_handler == SIG_IGN)
@@ -38,4 +48,42 @@ void cmd_stop_signals_install(int extra_sig, void (*extra)(int))
 		sigaction(extra_sig, &sa, NULL);
 	}
 	signal(SIGPIPE, SIG_IGN);
+}
+
+/* as long as any output's private name */
+static char remove_path[sizeof(((struct outfile *)0)->tmp_path)];
+static struct sigaction before_remove[NR_STOPS];
+
+static void remove_then_end(int sig)
+{
+	unlink(remove_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void cmd_remove_on_stop(const char *path)
+{
+	struct sigaction sa = { .sa_handler = remove_then_end };
+	size_t i;
+
+	snprintf(remove_path, sizeof(remove_path), "%s", path);
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < NR_STOPS; i++)
+		sigaddset(&sa.sa_mask, stops[i]);
+	for (i = 0; i < NR_STOPS; i++) {
+		sigaction(stops[i], NULL, &before_remove[i]);
+		if (before_remove[i].sa_handler != SIG_IGN)
+			sigaction(stops[i], &sa, NULL);
+	}
+}
+
+void cmd_remove_on_stop_done(void)
+{
+	size_t i;
+
+	if (!remove_path[0])
+		return;
+	for (i = 0; i < NR_STOPS; i++)
+		sigaction(stops[i], &before_remove[i], NULL);
+	remove_path[0] = '\0';
 }
