@@ -637,6 +637,30 @@ test_report_killed_leaves_no_partial_file() {
 	done
 }
 
+# The same as a person ends it: Ctrl-C in a terminal (tmux), which signals the whole
+# foreground group (the guard's watcher and the child that reports): exit 130, no file.
+# (The pane's shell traps SIGINT to live on and say the exit; its children get the default.)
+test_report_ctrl_c_in_a_terminal_leaves_no_partial_file() {
+	local s=gt-rep-$$ f i
+	command -v tmux > /dev/null || { WHY="tmux not installed (sudo make deps)"; return 77; }
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	mkfifo "$WORK/ctrlc.fifo" || { WHY="mkfifo failed"; return 1; }
+	tmux new-session -d -s "$s" -x 150 -y 20 \
+		"trap true INT; '$GT' report --format json -o '$WORK/ctrlc.json' --hip-log '$WORK/ctrlc.fifo' '$f'; echo REPORT-EXIT=\$?; sleep 60" ||
+		{ WHY="tmux failed"; return 1; }
+	for ((i = 0; i < 500; i++)); do
+		[ -z "$(find "$WORK" -maxdepth 1 -name '.ctrlc.json.partial-*')" ] || break
+		sleep 0.02
+	done
+	tmux send-keys -t "$s" C-c
+	pane_when "$s" "$WORK/ctrlc.screen" 'REPORT-EXIT='
+	tmux kill-session -t "$s" 2> /dev/null
+	expect "the report made no partial file while held (test is void)" [ $i != 500 ] || return 1
+	expect "Ctrl-C: $(tr '\n' '|' < "$WORK/ctrlc.screen")" grep -q 'REPORT-EXIT=130' "$WORK/ctrlc.screen" || return 1
+	expect "Ctrl-C left a partial file" [ -z "$(find "$WORK" -maxdepth 1 -name '.ctrlc.json.partial-*')" ] || return 1
+	expect "Ctrl-C left an output file" [ ! -e "$WORK/ctrlc.json" ]
+}
+
 # processes_made LOG: the processes (not threads) an strace -f LOG says were made
 processes_made() { grep -E 'clone3?\(|v?fork\(' "$1" | grep -vc CLONE_THREAD; }
 
