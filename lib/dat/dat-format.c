@@ -5,6 +5,13 @@
 
 #include "dat/dat-format.h"
 
+uint64_t dat_memory_budget(uint64_t file_size)
+{
+	uint64_t budget = 64ULL << 20;
+
+	return file_size > (UINT64_MAX - budget) / 16 ? UINT64_MAX : budget + 16 * file_size;
+}
+
 char *dat_clock_name(const char *trace_clock)
 {
 	const char *open = trace_clock ? strchr(trace_clock, '[') : NULL;

@@ -78,6 +78,14 @@ bool dat_page_header_fits(const unsigned char *header, size_t page_size, int lon
  */
 #define DAT_MAX_CHUNK_PAGES	64
 
+/**
+ * dat_memory_budget - what a file of @file_size bytes may make a reader hold decompressed at
+ * once: 64 MB and 16 times the file. trace-cmd's zstd shrinks real trace data 4 to 8 times; a
+ * few KB of zeros claim gigabytes. Checked before anything is decompressed or handed to
+ * libtracecmd, whose open keeps every CPU's first chunk.
+ */
+uint64_t dat_memory_budget(uint64_t file_size);
+
 /*
  * The most CPUs a file may claim for gpu-trace to read it: every per-CPU
  * table here (the file's layout, coverage, the readers' page runs) has this

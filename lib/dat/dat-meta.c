@@ -13,13 +13,89 @@
 #include "dat/dat-meta.h"
 #include "dat/dat-format.h"
 
+/* Where one CPU's data of one buffer lies in the file. */
+struct cpu_range {
+	uint64_t start, end;
+	int cpu;
+	int buffer;		/* 0 the top buffer, else its instance's number */
+};
+
+/* Every CPU's range, to find two that overlap (a file can name one chunk for every CPU). */
+struct cpu_ranges {
+	struct cpu_range *r;
+	size_t n, cap;
+	bool failed;		/* out of memory: not checked */
+};
+
 /* Bounds-checked cursor over the file; any overrun marks it truncated. */
 struct cursor {
 	int fd;
 	uint64_t pos, size;
 	bool bad;
 	bool every_page;	/* bad_page() walks every page, not only each CPU's first */
+	struct cpu_ranges *ranges;	/* where CPU ranges are collected, or NULL */
 };
+
+static void add_range(struct cursor *c, int buffer, int cpu, uint64_t off, uint64_t size)
+{
+	struct cpu_ranges *rs = c->ranges;
+
+	if (!rs || !size || rs->failed)
+		return;
+	if (rs->n == rs->cap) {
+		size_t cap = rs->cap ? 2 * rs->cap : 64;
+		struct cpu_range *r = realloc(rs->r, cap * sizeof(*r));
+
+		if (!r) {
+			rs->failed = true;
+			return;
+		}
+		rs->r = r;
+		rs->cap = cap;
+	}
+	rs->r[rs->n++] = (struct cpu_range){ off, off + size, cpu, buffer };
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const struct cpu_range *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static const char *buffer_name(int buffer, char *buf, size_t len)
+{
+	if (!buffer)
+		return "";
+	snprintf(buf, len, " of buffer %d", buffer);
+	return buf;
+}
+
+/*
+ * No two CPUs' data may share bytes: readers would read one CPU's records as
+ * another's (duplicated, and the real CPU's gone), and a file could name one
+ * chunk for a thousand CPUs to have it decompressed a thousand times.
+ */
+static int ranges_overlap(struct cpu_ranges *rs, const char *path, struct gt_error *err)
+{
+	char a[32], b[32];
+	size_t i;
+
+	if (rs->failed || rs->n < 2)
+		return 0;
+	qsort(rs->r, rs->n, sizeof(*rs->r), by_start);
+	for (i = 1; i < rs->n; i++) {
+		const struct cpu_range *x = &rs->r[i - 1], *y = &rs->r[i];
+
+		if (y->start < x->end)
+			return gt_error_set(err, EIO, "%s is damaged: CPU %d's data%s (bytes %llu to %llu) and CPU %d's%s (from byte %llu) overlap; record it again",
+					    path, x->cpu, buffer_name(x->buffer, a, sizeof(a)),
+					    (unsigned long long)x->start, (unsigned long long)x->end,
+					    y->cpu, buffer_name(y->buffer, b, sizeof(b)),
+					    (unsigned long long)y->start);
+	}
+	return 0;
+}
 
 static void get(struct cursor *c, void *buf, uint64_t n)
 {
@@ -305,7 +381,7 @@ static bool header_page_bad(struct cursor *c, uint64_t len)
  * "flyrecord" tag and a CPU table like the top buffer's, which libtracecmd
  * reads when report opens the instance: the same checks, every page.
  */
-static bool v6_instance_bad(struct cursor *c, const struct dat_meta *m, uint64_t at)
+static bool v6_instance_bad(struct cursor *c, const struct dat_meta *m, uint64_t at, int nr)
 {
 	char tag[10];
 	int cpu;
@@ -324,6 +400,7 @@ static bool v6_instance_bad(struct cursor *c, const struct dat_meta *m, uint64_t
 		size = get_u(c, 8);
 		if (c->bad || off > c->size || size > c->size - off || size % m->page_size)
 			return true;
+		add_range(c, nr, cpu, off, size);
 		table = c->pos;
 		if (bad_page(c, off, size, m))
 			return true;
@@ -346,7 +423,7 @@ static int v6_pages_bad(struct cursor *c, const struct dat_meta *m, const char *
 					    path, cpu, (unsigned long long)bad);
 	}
 	for (i = 0; i < m->nr_v6_instances; i++)
-		if (v6_instance_bad(c, m, m->v6_instances[i]))
+		if (v6_instance_bad(c, m, m->v6_instances[i], i + 1))
 			return gt_error_set(err, EIO, "%s is damaged in the buffer instance at byte %llu (its CPU table or a page); record it again",
 					    path, (unsigned long long)m->v6_instances[i]);
 	return 0;
@@ -406,6 +483,7 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 			return gt_error_set(err, EIO, "%s is truncated: CPU %d's data should end at byte %llu but the file has %llu bytes",
 					    path, cpu, (unsigned long long)(off + size),
 					    (unsigned long long)c->size);
+		add_range(c, 0, cpu, off, size);
 		/* libtracecmd reads a whole page where a part of one is left */
 		if (!c->bad && size % m->page_size)
 			return gt_error_set(err, EIO, "%s is damaged: CPU %d's data (%llu bytes) is not whole %u-byte pages; record it again",
@@ -415,7 +493,7 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		return gt_error_set(err, EIO, "%s is truncated inside its CPU table; record it again", path);
 	if (v6_pages_bad(c, m, path, err))
 		return -1;
-	return 0;
+	return c->ranges ? ranges_overlap(c->ranges, path, err) : 0;
 }
 
 /*
@@ -455,7 +533,7 @@ static int check_sections(struct cursor *c, const struct dat_meta *m)
 }
 
 /* The first chunk of a CPU must decompress: libtracecmd reads it at open. */
-static bool first_chunk_ok(struct cursor *c, uint64_t at, const char *compression,
+static bool first_chunk_ok(struct cursor *c, uint64_t cpu_at, const char *compression,
 			   const struct dat_meta *m)
 {
 	uint32_t zsize, size;
@@ -464,7 +542,9 @@ static bool first_chunk_ok(struct cursor *c, uint64_t at, const char *compressio
 
 	if (strcmp(compression, "zstd"))
 		return true;	/* another algorithm: libtracecmd's to judge */
-	c->pos = at;
+	c->pos = cpu_at;
+	if (!get_u(c, 4))
+		return !c->bad;	/* no chunk */
 	zsize = (uint32_t)get_u(c, 4);
 	size = (uint32_t)get_u(c, 4);
 	if (c->bad || !size || size > DAT_MAX_CHUNK_PAGES * m->page_size || zsize > c->size - c->pos)
@@ -490,44 +570,90 @@ static bool first_chunk_ok(struct cursor *c, uint64_t at, const char *compressio
  * and decompresses the first chunk when it opens the file; if that fails
  * for one CPU, it frees the CPUs after it uninitialised and crashes. So
  * check both first.
+ *
+ * The chunks must fill what the CPU's BUFFER entry declares (trace-cmd's
+ * size leaves the count out; a writer that counts it is 4 bytes longer): a
+ * count lowered from 3 to 1 hid two chunks' records from every reader.
  */
-static int check_chunks(struct cursor *c, const struct dat_meta *m, struct gt_error *err,
+static int walk_chunks(struct cursor *c, uint64_t pos, uint64_t size,
+		       uint64_t *first, uint64_t *total, uint64_t *big)
+{
+	uint64_t count, n;
+
+	c->pos = pos;
+	count = get_u(c, 4);
+	/* every chunk has at least its 8-byte header */
+	if (c->bad || count > (c->size - c->pos) / 8)
+		return -1;
+	for (n = 0; n < count && !c->bad; n++) {
+		uint64_t zsize = get_u(c, 4), plain = get_u(c, 4);
+
+		if (!n)
+			*first += plain;
+		*total += plain;
+		if (plain > *big)
+			*big = plain;
+		skip(c, zsize);
+	}
+	if (c->bad || c->pos > pos + 4 + size || c->pos < pos + size)
+		return -2;
+	return 0;
+}
+
+static int check_chunks(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 			const char *path)
 {
-	int b, i;
+	uint64_t budget = dat_memory_budget(c->size), big = 0;
+	int b, i, ret;
 
 	for (b = 0; b < m->nr_buffers; b++) {
 		for (i = 0; i < m->buffers[b].nr_cpus; i++) {
-			uint64_t pos = m->buffers[b].cpus[i].offset, count, n, plain, big = 0;
+			const uint64_t pos = m->buffers[b].cpus[i].offset, size = m->buffers[b].cpus[i].size;
 
-			if (!m->buffers[b].cpus[i].size)
+			if (!size)
 				continue;
-			c->pos = pos;
-			count = get_u(c, 4);
-			/* every chunk has at least its 8-byte header */
-			if (c->bad || count > (c->size - c->pos) / 8)
-				goto damaged;
-			for (n = 0; n < count && !c->bad; n++) {
-				uint64_t zsize = get_u(c, 4);
-
-				plain = get_u(c, 4);
-				if (plain > DAT_MAX_CHUNK_PAGES * m->page_size && !big)
-					big = plain;
-				skip(c, zsize);
-			}
-			if (big)
-				return gt_error_set(err, EFBIG, "%s claims a compressed chunk of %llu bytes in CPU %u's data, more than the %u pages any writer makes (trace-cmd: 10); it is damaged or made to exhaust memory",
-						    path, (unsigned long long)big,
-						    m->buffers[b].cpus[i].cpu, DAT_MAX_CHUNK_PAGES);
-			if (c->bad || (count && !first_chunk_ok(c, pos + 4, m->compression, m)))
-				goto damaged;
-			continue;
-damaged:
-			return gt_error_set(err, EIO, "%s is truncated or damaged in CPU %u's compressed data; record it again",
-					    path, m->buffers[b].cpus[i].cpu);
+			ret = walk_chunks(c, pos, size, &m->plain_first, &m->plain_total, &big);
+			if (ret == -2 && !c->bad)
+				return gt_error_set(err, EIO, "%s is damaged: CPU %u's chunks end at byte %llu, where its data is declared to end at byte %llu (a chunk count or size changed); record it again",
+						    path, m->buffers[b].cpus[i].cpu, (unsigned long long)c->pos,
+						    (unsigned long long)(pos + 4 + size));
+			if (ret)
+				return gt_error_set(err, EIO, "%s is truncated or damaged in CPU %u's compressed data; record it again",
+						    path, m->buffers[b].cpus[i].cpu);
 		}
 	}
+	if (big > DAT_MAX_CHUNK_PAGES * m->page_size)
+		return gt_error_set(err, EFBIG, "%s claims a compressed chunk of %llu bytes, more than the %u pages any writer makes (trace-cmd: 10); it is damaged or made to exhaust memory",
+				    path, (unsigned long long)big, DAT_MAX_CHUNK_PAGES);
+	if (big > budget || m->plain_first > budget)
+		return gt_error_set(err, EFBIG, "%s claims %llu MB decompressed at once from a %llu KB file (%s), past the %llu MB gpu-trace holds for it (64 MB and 16x the file): damaged or made to exhaust memory; a real one reads after trace-cmd convert --file-version 6",
+				    path, (unsigned long long)((big > m->plain_first ? big : m->plain_first) >> 20),
+				    (unsigned long long)(c->size >> 10),
+				    big > budget ? "one chunk" : "its CPUs' first chunks",
+				    (unsigned long long)(budget >> 20));
+	/* every reader decompresses every chunk: time, where memory is bounded above */
+	if (m->plain_total / 64 > c->size + (16u << 20))
+		return gt_error_set(err, EFBIG, "%s claims %llu MB of trace data from a %llu KB file, more than 64 times its size and 1 GB: damaged or made to keep a reader busy; record it again",
+				    path, (unsigned long long)(m->plain_total >> 20),
+				    (unsigned long long)(c->size >> 10));
+	for (b = 0; b < m->nr_buffers; b++)
+		for (i = 0; i < m->buffers[b].nr_cpus; i++)
+			if (m->buffers[b].cpus[i].size &&
+			    !first_chunk_ok(c, m->buffers[b].cpus[i].offset, m->compression, m))
+				return gt_error_set(err, EIO, "%s is truncated or damaged in CPU %u's compressed data; record it again",
+						    path, m->buffers[b].cpus[i].cpu);
 	return 0;
+}
+
+int dat_meta_inflates_too_much(const struct dat_meta *m, const char *path, struct gt_error *err)
+{
+	uint64_t budget = dat_memory_budget(m->file_size);
+
+	if (m->plain_total <= budget)
+		return 0;
+	return gt_error_set(err, EFBIG, "%s would hold %llu MB decompressed through libtracecmd (it keeps every chunk), past the %llu MB gpu-trace allows a %llu KB file; convert it first: trace-cmd convert --file-version 6",
+			    path, (unsigned long long)(m->plain_total >> 20), (unsigned long long)(budget >> 20),
+			    (unsigned long long)(m->file_size >> 10));
 }
 
 /*
@@ -699,6 +825,12 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	if (check_sections(c, m))
 		return gt_error_set(err, EIO, "%s is truncated or damaged in a metadata section; record it again",
 				    path);
+	for (i = 0; i < m->nr_buffers; i++)
+		for (int k = 0; k < m->buffers[i].nr_cpus; k++)
+			add_range(c, i, (int)m->buffers[i].cpus[k].cpu, m->buffers[i].cpus[k].offset,
+				  m->buffers[i].cpus[k].size);
+	if (c->ranges && ranges_overlap(c->ranges, path, err))
+		return -1;
 	if (strcmp(m->compression, "none") && m->compression[0])
 		return check_chunks(c, m, err, path);
 	return v7_plain_pages_bad(c, m, path, err);
@@ -785,7 +917,8 @@ int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)
 int dat_meta_read_fd(int fd, const char *path, struct dat_meta *m, struct gt_error *err)
 {
 	static const unsigned char magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
-	struct cursor c = { .fd = fd };
+	struct cpu_ranges ranges = { 0 };
+	struct cursor c = { .fd = fd, .ranges = &ranges };
 	unsigned char head[10];
 	char version[8];
 	struct stat st;
@@ -815,6 +948,7 @@ int dat_meta_read_fd(int fd, const char *path, struct dat_meta *m, struct gt_err
 	else
 		ret = gt_error_set(err, ENOTSUP, "%s is .dat version %s; gpu-trace reads versions 6 and 7",
 				   path, version);
+	free(ranges.r);
 	if (!ret && m->unread_buffers)
 		ret = gt_error_set(err, ENOTSUP, "%s has %d buffer%s gpu-trace cannot check (damaged, over %d CPUs or over %d buffers); record it again",
 				   path, m->unread_buffers, m->unread_buffers == 1 ? "" : "s",

@@ -62,7 +62,16 @@ struct dat_meta {
 	int nr_v6_instances;
 	uint64_t v6_cpu_offset[DAT_META_MAX_CPUS];	/* v6: where each CPU's data is */
 	uint64_t v6_cpu_bytes[DAT_META_MAX_CPUS];
+	/* compressed v7: what the chunks' headers claim decompressed */
+	uint64_t plain_first;		/* every CPU's first chunk: what libtracecmd's open keeps */
+	uint64_t plain_total;		/* every chunk: what libtracecmd keeps iterating */
 };
+
+/**
+ * dat_meta_inflates_too_much - 1 and @err set when reading the file through libtracecmd (which
+ * keeps every zstd chunk it decompresses) would hold more than dat_memory_budget() allows
+ */
+int dat_meta_inflates_too_much(const struct dat_meta *m, const char *path, struct gt_error *err);
 
 /**
  * dat_meta_cpu_bytes - the bytes of the top buffer's data of one CPU in the file (v7: as

@@ -32,6 +32,8 @@ struct stream_cpu {
 	bool done;
 	struct tep_record rec;
 	bool have;			/* rec holds this CPU's next record */
+	uint64_t last_ts;		/* of the record handed out last: time never steps back */
+	uint64_t set_aside;		/* records set aside as damaged since the last one handed out */
 };
 
 /*
@@ -61,6 +63,7 @@ struct dat_stream {
 	 */
 	struct zchunk_inflater zstd;
 	struct inflate_ahead *ahead;	/* the chunks decompressed on a thread of their own */
+	struct dat_stream_damage damage;	/* records whose time stepped back */
 };
 
 static void damaged(struct dat_stream *s, struct stream_cpu *c, const char *what)
@@ -108,6 +111,65 @@ static const char *load_chunk(struct dat_stream *s, struct stream_cpu *c)
 	return why;
 }
 
+static uint64_t page_ts(const unsigned char *page)
+{
+	uint64_t ts;
+
+	memcpy(&ts, page, sizeof(ts));
+	return ts;
+}
+
+static bool page_holds_data(const unsigned char *page)
+{
+	uint64_t commit;
+
+	memcpy(&commit, page + 8, sizeof(commit));
+	return commit & ((1ULL << 27) - 1);
+}
+
+/*
+ * A page stamped later than the one after it, which itself follows what
+ * came before: the stamp is damaged (a flipped bit, a crafted file), and
+ * read as it stands its records would hold the CPU back to the end of the
+ * merge and every later one would step back behind them. Only where the
+ * next page is at hand (in the same block or chunk).
+ */
+static bool page_out_of_line(const struct dat_stream *s, const struct stream_cpu *c)
+{
+	const unsigned char *page = c->chunk.data + c->page_off, *next;
+	size_t at = c->page_off + s->page_size;
+
+	for (; at + s->page_size <= c->chunk.len; at += s->page_size) {
+		next = c->chunk.data + at;
+		if (page_holds_data(next))
+			return page_ts(next) < page_ts(page) && page_ts(next) >= c->last_ts;
+	}
+	return false;
+}
+
+/* a record of a CPU whose time stepped back (or wrapped past 2^64): damage, counted */
+static void set_aside(struct dat_stream *s, struct stream_cpu *c, uint64_t ts, uint64_t n)
+{
+	if (!s->damage.records) {
+		s->damage.cpu = c->cpu;
+		s->damage.from_ts = c->last_ts;
+		s->damage.to_ts = ts;
+	}
+	s->damage.records += n;
+	c->set_aside += n;
+}
+
+static void skip_page(struct dat_stream *s, struct stream_cpu *c)
+{
+	struct rb_entry e;
+	uint64_t n = 0;
+
+	while (rb_cursor_next(&c->page, &e))
+		n++;
+	if (n)
+		set_aside(s, c, page_ts(c->chunk.data + c->page_off), n);
+}
+
 /* The CPU's next record into c->rec; c->done at its end. */
 static void advance(struct dat_stream *s, struct stream_cpu *c)
 {
@@ -117,6 +179,7 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 	c->have = false;
 	if (c->done)
 		return;
+next:
 	while (!c->page_loaded || !rb_cursor_next(&c->page, &e)) {
 		/* the next page: in this chunk, else the first of the next one */
 		if (c->page_loaded)
@@ -138,8 +201,21 @@ static void advance(struct dat_stream *s, struct stream_cpu *c)
 		}
 		rb_cursor_load(&c->page, c->chunk.data + c->page_off, s->page_size);
 		c->page_loaded = true;
+		if (page_holds_data(c->chunk.data + c->page_off) && page_out_of_line(s, c))
+			skip_page(s, c);
+	}
+	if (e.ts < c->last_ts) {
+		set_aside(s, c, e.ts, 1);
+		goto next;
 	}
 	rb_entry_record(&e, c->cpu, &c->rec);
+	c->last_ts = e.ts;
+	/* what was set aside reads as events lost before this record */
+	if (c->set_aside) {
+		if (c->rec.missed_events >= 0)
+			c->rec.missed_events += (long long)c->set_aside;
+		c->set_aside = 0;
+	}
 	c->have = true;
 }
 
@@ -232,16 +308,23 @@ static const char *not_streamed(const struct dat_meta *m)
  * read at all. A file needing more is not streamed (analysis falls back to
  * libtracecmd, which maps its pages from the file instead).
  */
-static int share_budget(struct dat_stream *s, int nr_streams, struct gt_error *err)
+static int share_budget(struct dat_stream *s, int nr_streams, uint64_t file_size,
+			struct gt_error *err)
 {
-	size_t share = STREAM_BUDGET / (size_t)(nr_streams ? nr_streams : 1);
+	uint64_t budget = dat_memory_budget(file_size);
+	size_t share;
+
+	/* a small file may not make the reader hold more than it could hold anyway */
+	if (budget > STREAM_BUDGET)
+		budget = STREAM_BUDGET;
+	share = (size_t)budget / (size_t)(nr_streams ? nr_streams : 1);
 
 	share -= share % s->page_size;
 	s->share = share;
 	if (!share)
 		return gt_error_set(err, E2BIG,
-				    "%d CPU buffers of %zu-byte pages need more than %u MB at once to read",
-				    nr_streams, s->page_size, STREAM_BUDGET >> 20);
+				    "%d CPU buffers of %zu-byte pages need more than %llu MB at once to read",
+				    nr_streams, s->page_size, (unsigned long long)(budget >> 20));
 	s->raw_block = RAW_BLOCK - RAW_BLOCK % s->page_size;
 	if (s->raw_block < s->page_size)
 		s->raw_block = s->page_size;
@@ -282,7 +365,7 @@ struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *know
 		goto fail;
 	}
 	s->page_size = m->version == 6 ? m->page_size : m->buffers[0].page_size;
-	if (share_budget(s, n, err))
+	if (share_budget(s, n, m->file_size, err))
 		goto fail;
 	s->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (s->fd < 0) {
@@ -318,6 +401,11 @@ struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err)
 	}
 	s->last = best;
 	return &best->rec;
+}
+
+const struct dat_stream_damage *dat_stream_damage(const struct dat_stream *s)
+{
+	return &s->damage;
 }
 
 int dat_stream_inflate_ahead(struct dat_stream *s)

@@ -3,6 +3,7 @@
 #define GT_DAT_STREAM_H
 
 #include <event-parse.h>
+#include <stdint.h>
 
 #include "dat/dat-meta.h"
 
@@ -37,6 +38,22 @@ struct dat_stream *dat_stream_open(const char *path, const struct dat_meta *m,
  * see err).
  */
 struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err);
+/*
+ * Records set aside as damage: a CPU's time that steps back (a page stamped
+ * before the one ahead of it, or records whose deltas wrap past 2^64), or a
+ * page stamped later than the page after it. Each reads as events lost before
+ * the CPU's next record (its missed_events), so the jobs then in flight are
+ * flagged as after any loss; none of them is handed out.
+ */
+struct dat_stream_damage {
+	uint64_t records;		/* set aside in all */
+	int cpu;			/* the first: its CPU, */
+	uint64_t from_ts, to_ts;	/* the time before it and the time it stepped to */
+};
+
+/** dat_stream_damage - what the stream set aside so far (records 0: nothing) */
+const struct dat_stream_damage *dat_stream_damage(const struct dat_stream *s);
+
 /**
  * dat_stream_inflate_ahead - from here on the zstd chunks are decompressed on a thread of their
  * own, ahead of dat_stream_next(): worth it only with a CPU free for it. 1 when they are; 0 when
