@@ -46,6 +46,12 @@ int cmd_failf(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* A status line for the user, on stderr (stdout is the workload's). */
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+struct dat_stream_damage;
+/**
+ * cmd_say_time_damage - "gpu-trace CMD: FILE is damaged: CPU N's time steps back ..." on stderr
+ * when @d set records aside; nothing otherwise
+ */
+void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_stream_damage *d);
 /* How record and reset report what a killed gpu-trace left (lib/capture/stale.h). */
 #include "capture/stale.h"
 #include "util/json-str.h"

@@ -215,6 +215,7 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 	if (!ret) {
 		compare_end_run(&cr->c, cr->side, &a.tl, a.last_ts - a.first_ts);
 		cr->lost_events[cr->side] += a.missed + a.tl.lost_windows;
+		cmd_say_time_damage("compare", path, &a.damage);
 		count_kernels(cr, &a.hip);
 	}
 	cr->a = NULL;

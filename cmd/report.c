@@ -222,6 +222,20 @@ static int add_hip_logs(struct report *rep, struct gt_error *err)
 	return 0;
 }
 
+/* --events printed damaged records field by field: one line for the file */
+static void say_damaged_events(struct report *rep)
+{
+	char line[PATH_MAX + 512];
+
+	if (!rep->opts.events || !report_events_note(rep, line, sizeof(line)))
+		return;
+	fflush(rep->stream);
+	fputs("gpu-trace report: ", stderr);
+	term_safe_puts(stderr, line);
+	fputc('\n', stderr);
+	rep->events.damaged = 0;
+}
+
 /*
  * One input file through the pipeline into the output, which the first
  * file opens: a file that cannot be read leaves nothing behind.
@@ -261,6 +275,9 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	if (add_hip_logs(rep, err) || rep->format->end(rep, err))
 		goto fail;
 	say_unmatched(rep);
+	fflush(rep->stream);
+	cmd_say_time_damage("report", rep->opts.file, &rep->analysis.damage);
+	say_damaged_events(rep);
 	rep->rings_seen += rep->analysis.tl.nr_rings;
 	if (!analysis_has_gpu_data(&rep->analysis) && !rep->opts.events) {
 		fflush(rep->stream);
@@ -338,6 +355,7 @@ out:
 	}
 	if (rep.format->done)
 		rep.format->done(&rep);
+	report_events_done(&rep);
 	cmd_pager_finish();
 	keymap_free(&rep.ring_jobs);
 	free(rep.opts.hip_logs);

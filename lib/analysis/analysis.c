@@ -15,6 +15,7 @@
 #include "dat/dat-stream.h"
 #include "dat/dat-windows.h"
 #include "decode/gpu-plugin.h"
+#include "decode/print-guard.h"
 #include "analysis/analysis-joins.h"
 #include "analysis/analysis.h"
 #include "analysis/record-pipe.h"
@@ -289,6 +290,38 @@ static void restore_plugin_env(struct plugin_env *e)
 	free(e->home);
 }
 
+/*
+ * Every event format of every buffer against the file's page size: a record
+ * lies within a page, so a field past the page's data is in no record. No
+ * reader may trust such a format (libtraceevent's printers read where it
+ * says: an offset of 2^31 crashed --events), and no kernel writes one.
+ */
+static int formats_fit(struct analysis *a, const char *name, const struct dat_meta *m,
+		       struct gt_error *err)
+{
+	int page = (int)m->page_size, h, i;
+
+	for (i = 0; i < m->nr_buffers; i++)
+		if ((int)m->buffers[i].page_size > page)
+			page = (int)m->buffers[i].page_size;
+	for (h = 0; h < a->nr_handles; h++) {
+		struct tep_handle *tep = tracecmd_get_tep(a->handles[h]);
+		int n = tep ? tep_get_events_count(tep) : 0;
+
+		for (i = 0; i < n; i++) {
+			const struct tep_event *ev = tep_get_event(tep, i);
+			const struct tep_format_field *f;
+
+			if (!ev || page <= 0 || print_guard_format_fits(ev, page, &f))
+				continue;
+			return gt_error_set(err, EIO, "%s is damaged: the format of %s:%s places field %s at byte %d (%d bytes), outside any record of its %d-byte pages; record it again",
+					    name, ev->system ? ev->system : "?", ev->name ? ev->name : "?",
+					    f->name ? f->name : "?", f->offset, f->size, page);
+		}
+	}
+	return 0;
+}
+
 /* path: what to open; name: what the messages call it; m: what dat-meta read of path, or NULL */
 static int open_named(struct analysis *a, const char *path, const char *name,
 		      const struct dat_meta *m, const struct analysis_hooks *hooks,
@@ -321,7 +354,7 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 		return analysis_open_failed(err, name, OPEN_FAULT_REFUSED);
 	a->nr_handles = 1;
 	n = tracecmd_buffer_instances(a->handles[0]);
-	for (i = 0; i < n && a->nr_handles < 16; i++) {
+	for (i = 0; i < n && a->nr_handles < ANALYSIS_MAX_HANDLES; i++) {
 		struct tracecmd_input *h = tracecmd_buffer_instance_handle(a->handles[0], i);
 
 		if (h)
@@ -389,8 +422,16 @@ int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
 	/* a masked copy is another file: the stream reads its own meta */
 	if (open_named(a, view, path, masked >= 0 ? NULL : m, hooks, err))
 		goto fail;
-	/* a file libtracecmd iterates itself (not our stream): every page checked first */
-	if (!a->stream && dat_meta_check_pages(fd, path, m, err)) {
+	if (formats_fit(a, path, m, err)) {
+		analysis_close(a);
+		goto fail;
+	}
+	/*
+	 * a file libtracecmd iterates itself (not our stream): every page checked
+	 * first, and what it keeps of a zstd file (every chunk) within the budget
+	 */
+	if (!a->stream && (dat_meta_inflates_too_much(m, path, err) ||
+			   dat_meta_check_pages(fd, path, m, err))) {
 		analysis_close(a);
 		goto fail;
 	}
@@ -544,6 +585,43 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 	return analysis_take(a, &r);
 }
 
+/*
+ * libtracecmd's pass: a record stamped before its CPU's previous one is
+ * damage, set aside as dat-stream sets it aside (a page stamped back, or
+ * deltas that wrap past 2^64), and counted as lost before the CPU's next.
+ */
+static bool out_of_order(struct analysis *a, struct tracecmd_input *h, struct tep_record *rec,
+			 int cpu)
+{
+	struct cpu_order *o;
+	int i;
+
+	for (i = 0; i < a->nr_handles && a->handles[i] != h; i++)
+		;
+	if (i == a->nr_handles || cpu < 0 || cpu >= ANALYSIS_MAX_CPUS)
+		return false;
+	if (!a->order)
+		a->order = calloc((size_t)ANALYSIS_MAX_HANDLES * ANALYSIS_MAX_CPUS, sizeof(*a->order));
+	if (!a->order)
+		return false;
+	o = &a->order[i * ANALYSIS_MAX_CPUS + cpu];
+	if (rec->ts < o->last_ts) {
+		if (!a->damage.records) {
+			a->damage.cpu = cpu;
+			a->damage.from_ts = o->last_ts;
+			a->damage.to_ts = rec->ts;
+		}
+		a->damage.records++;
+		o->set_aside++;
+		return true;
+	}
+	o->last_ts = rec->ts;
+	if (o->set_aside && rec->missed_events >= 0)
+		rec->missed_events += (long long)o->set_aside;
+	o->set_aside = 0;
+	return false;
+}
+
 static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 		       void *data)
 {
@@ -551,6 +629,8 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 
 	if (h == a->handles[0] && cpu >= 0 && cpu < ANALYSIS_MAX_CPUS)
 		a->runs[cpu].read_to = rec->offset + 1;
+	if (out_of_order(a, h, rec, cpu))
+		return 0;
 	return analysis_record(a, rec);
 }
 
@@ -632,6 +712,8 @@ void analysis_finish(struct analysis *a)
 			analysis_joins[j].finish(a);
 	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
 		release_run(a, &a->runs[i]);
+	if (a->stream)
+		a->damage = *dat_stream_damage(a->stream);
 }
 
 static int run_stream(struct analysis *a, struct gt_error *err)
@@ -687,6 +769,7 @@ void analysis_close(struct analysis *a)
 	int i;
 
 	dat_stream_close(a->stream);
+	free(a->order);
 	for (i = a->nr_handles - 1; i >= 0; i--)
 		tracecmd_close(a->handles[i]);
 	if (a->dec)

@@ -52,8 +52,9 @@ struct analysis_hooks {
  * each record is decoded, GPU events go to the timeline, function records of
  * the KFD paths to the queue tracker.
  */
+#define ANALYSIS_MAX_HANDLES 16
 struct analysis {
-	struct tracecmd_input *handles[16];	/* top buffer + instances */
+	struct tracecmd_input *handles[ANALYSIS_MAX_HANDLES];	/* top buffer + instances */
 	struct dat_stream *stream;		/* records read by us (dat-stream.h); NULL: libtracecmd's */
 	int nr_handles;
 	struct tep_handle *tep;
@@ -88,6 +89,13 @@ struct analysis {
 	uint64_t first_ts, last_ts;
 	uint64_t missed;			/* in-band "events dropped" counts */
 	bool missed_unknown;
+	/*
+	 * records set aside as damage (a CPU's time stepping back): counted in
+	 * missed too, as lost before the CPU's next record (dat-stream.h)
+	 */
+	struct dat_stream_damage damage;
+	/* libtracecmd's pass: each (buffer, CPU)'s last time and what waits to be counted */
+	struct cpu_order { uint64_t last_ts, set_aside; } *order;
 	size_t page_size;
 #define ANALYSIS_MAX_CPUS 1024
 	struct page_run {

@@ -140,9 +140,17 @@ static void header(struct report *rep)
 		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
 		(unsigned long long)rep->analysis.func_events, (unsigned long long)rep->analysis.short_records,
 		(unsigned long long)rep->analysis.first_ts, (unsigned long long)rep->analysis.last_ts);
-	fprintf(f, ",\"lost\":{\"in_band\":%llu,\"in_band_unknown\":%s,\"windows\":%llu,\"cpus\":[",
+	fprintf(f, ",\"lost\":{\"in_band\":%llu,\"in_band_unknown\":%s,\"windows\":%llu,",
 		(unsigned long long)rep->analysis.missed, rep->analysis.missed_unknown ? "true" : "false",
 		(unsigned long long)rep->analysis.tl.lost_windows);
+	if (rep->analysis.damage.records)
+		fprintf(f, "\"damaged\":{\"records\":%llu,\"cpu\":%d,\"from_ns\":%llu,\"to_ns\":%llu},",
+			(unsigned long long)rep->analysis.damage.records, rep->analysis.damage.cpu,
+			(unsigned long long)rep->analysis.damage.from_ts,
+			(unsigned long long)rep->analysis.damage.to_ts);
+	else
+		fputs("\"damaged\":null,", f);
+	fputs("\"cpus\":[", f);
 	for (i = 0; i < m->nr_cpustats; i++)
 		fprintf(f, "%s{\"cpu\":%d,\"overrun\":%llu,\"commit_overrun\":%llu,\"dropped\":%llu}",
 			i ? "," : "", i, (unsigned long long)m->cpustats[i].overrun,

@@ -242,9 +242,16 @@ static void header(struct report *rep)
 	if (rep->analysis.short_records)
 		fprintf(rep->stream, "note     %llu records shorter than their common fields (type, pid): damaged, skipped\n",
 			(unsigned long long)rep->analysis.short_records);
+	if (rep->analysis.damage.records)
+		fprintf(rep->stream, "DAMAGED  CPU %d's time steps back from %s to %s: %llu record%s set aside, counted as lost\n",
+			rep->analysis.damage.cpu, report_ts(first, sizeof(first), rep->analysis.damage.from_ts),
+			report_ts(last, sizeof(last), rep->analysis.damage.to_ts),
+			(unsigned long long)rep->analysis.damage.records,
+			report_plural(rep->analysis.damage.records));
 	if (rep->analysis.cov.skewed)
 		coverage_lines(rep);
-	if (!lost && !rep->analysis.missed && !rep->analysis.missed_unknown) {
+	if (!lost && !rep->analysis.missed && !rep->analysis.missed_unknown &&
+	    !rep->analysis.damage.records && !rep->analysis.short_records) {
 		if (!rep->analysis.cov.skewed)
 			fprintf(rep->stream, "lost     none\n");
 	} else {

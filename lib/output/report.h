@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "dat/dat-meta.h"
+#include "decode/print-guard.h"
 #include "analysis/analysis.h"
 
 #define REPORT_MAX_INPUTS 64
@@ -70,6 +71,13 @@ struct report_output {
 	void (*done)(struct report *rep);
 };
 
+/* --events: what guards libtraceevent's printing, and the damaged records it found */
+struct report_events {
+	struct print_guard *guard;
+	uint64_t damaged;
+	char first[256];		/* the first damaged record: its event, time and why */
+};
+
 struct report {
 	struct report_opts opts;
 	struct dat_meta *meta;
@@ -85,6 +93,7 @@ struct report {
 	int rings_seen;			/* over every input */
 	struct keymap ring_jobs;	/* pid << 20 | ring -> jobs, for the HIP section */
 	void *out;			/* the format's own state (open, close) */
+	struct report_events events;	/* --events */
 };
 
 extern const struct report_output report_text, report_csv, report_json, report_perfetto,
@@ -173,6 +182,13 @@ void report_csv_u64(FILE *f, bool has, uint64_t v);
 /** report_csv_text - @s as one CSV field, quoted as RFC 4180 says where it must be */
 void report_csv_text(FILE *f, const char *s);
 
+/**
+ * report_events_note - 1 and a line in @buf when --events met damaged records (they were
+ * printed field by field), else 0
+ */
+int report_events_note(struct report *rep, char *buf, size_t len);
+/** report_events_done - what --events kept freed */
+void report_events_done(struct report *rep);
 /** report_events_record - --events: the decoded listing */
 int report_events_record(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx);

@@ -52,6 +52,7 @@ int main(void)
 	suite_kfd_mqd();
 	suite_cpu_coverage();
 	suite_record_field();
+	suite_print_guard();
 	suite_trace_session();
 	suite_gpu_event();
 	suite_html_job_rows();
