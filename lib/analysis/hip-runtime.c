@@ -253,6 +253,12 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 	bool oom;
 	int ret = 0;
 
+	if (!strncmp(text, HIP_LOG_CAPTURE_NOTE, strlen(HIP_LOG_CAPTURE_NOTE))) {
+		if (!h->capture_note[0])
+			snprintf(h->capture_note, sizeof(h->capture_note), "%s",
+				 text + strlen(HIP_LOG_CAPTURE_NOTE));
+		return 0;
+	}
 	if (text[0] != ':' || hip_log_parse(text, l))
 		return 0;
 	h->lines++;

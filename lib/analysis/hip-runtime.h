@@ -97,6 +97,7 @@ struct hip_runtime {
 	const char *last_kernel;
 	int last_proc, last_kernel_index;
 	int failed;			/* out of memory: counts stop growing */
+	char capture_note[256];		/* record --hip-log's line: a cap on its reading was hit */
 };
 
 /**

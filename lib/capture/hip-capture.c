@@ -30,12 +30,19 @@ static int set_env(struct hip_capture *c, struct gt_error *err)
 	return 0;
 }
 
+static void hip_capture_caps(struct hip_capture *c)
+{
+	c->max_text = HIP_CAPTURE_MAX_TEXT;
+	c->max_lines = HIP_CAPTURE_MAX_LINES;
+	c->max_read = HIP_CAPTURE_MAX_READ;
+}
+
 int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
 			struct gt_error *err)
 {
 	memset(c, 0, sizeof(*c));
 	c->dir_fd = -1;
-	c->max_text = HIP_CAPTURE_MAX_TEXT;
+	hip_capture_caps(c);
 	snprintf(c->dir, sizeof(c->dir), "/tmp/gpu-trace-hip.XXXXXX");
 	if (!mkdtemp(c->dir)) {
 		c->dir[0] = '\0';
@@ -71,7 +78,7 @@ int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_er
 {
 	memset(c, 0, sizeof(*c));
 	c->dir_fd = -1;
-	c->max_text = HIP_CAPTURE_MAX_TEXT;
+	hip_capture_caps(c);
 	c->level = level;
 	c->container = true;
 	snprintf(c->file, sizeof(c->file), "/tmp/gpu-trace-hip-%d.log", (int)getpid());
@@ -145,7 +152,8 @@ struct hip_rec {
 
 struct collect {
 	char *text;
-	size_t text_len, text_cap;
+	size_t text_len, text_cap, text_max;
+	bool noted;			/* the last record is note_caps()'s */
 	struct hip_rec *recs;
 	size_t nr, cap;
 };
@@ -167,6 +175,9 @@ static int push(struct collect *k, const struct hip_rec *r, const char *line, si
 
 		while (cap < k->text_len + len + 1)
 			cap *= 2;
+		/* never twice the cap for the last few lines under it */
+		if (cap > k->text_max && k->text_len + len + 1 <= k->text_max)
+			cap = k->text_max;
 		n = realloc(k->text, cap);
 		if (!n)
 			return -1;
@@ -214,19 +225,50 @@ static FILE *open_log(struct hip_capture *c, int dfd, const char *name)
 	return f;
 }
 
+/*
+ * The next line into buf (at most max bytes, its newline dropped): a longer
+ * one is cut there and the rest of it read past. -1 at the end of the file
+ * or of what may be read.
+ */
+static ssize_t next_line(struct hip_capture *c, FILE *f, char *buf, size_t max, bool *cut)
+{
+	size_t len = 0;
+	int ch = EOF;
+
+	*cut = false;
+	while (c->read < c->max_read && (ch = getc_unlocked(f)) != EOF) {
+		c->read++;
+		if (ch == '\n')
+			break;
+		if (len < max)
+			buf[len++] = (char)ch;
+		else
+			*cut = true;
+	}
+	if (c->read >= c->max_read && ch != EOF && ch != '\n' && getc_unlocked(f) != EOF)
+		c->read_capped = true;
+	if (ch == EOF && !len && !*cut)
+		return -1;
+	buf[len] = '\0';
+	return (ssize_t)len;
+}
+
 static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, size_t max)
 {
 	struct hip_rec r = { .pid = pid };
-	bool timed = false;
+	bool timed = false, cut;
 	struct hip_line l;
-	char *line = NULL;
-	size_t cap = 0;
+	char *line = malloc(max + 1);
 	ssize_t len;
 	int ret = 0;
 
-	while ((len = getline(&line, &cap, f)) > 0) {
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+	if (!line)
+		return -1;
+	while ((len = next_line(c, f, line, max, &cut)) >= 0) {
+		while (len && line[len - 1] == '\r')
 			line[--len] = '\0';
+		if (!len && !cut)
+			continue;	/* an empty line holds nothing to keep */
 		if (!hip_log_parse(line, &l)) {
 			r.ts_us = l.ts_us;
 			timed = true;
@@ -236,11 +278,8 @@ static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, 
 		} else {
 			c->continuations++;
 		}
-		if ((size_t)len > max) {
-			len = (ssize_t)max;
-			c->truncated++;
-		}
-		if (k->text_len + (size_t)len >= c->max_text) {
+		c->truncated += cut;
+		if (k->text_len + (size_t)len >= c->max_text || k->nr >= c->max_lines) {
 			c->capped++;
 			continue;
 		}
@@ -249,8 +288,30 @@ static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, 
 			break;
 		}
 	}
+	if (c->read >= c->max_read)
+		c->read_capped = true;
 	free(line);
 	return ret;
+}
+
+/* When a cap was hit, one more line at the log's last time says so. */
+static int note_caps(struct hip_capture *c, struct collect *k, char *text, size_t len)
+{
+	struct hip_rec r = { 0 };
+
+	if (!c->capped && !c->truncated && !c->read_capped)
+		return 0;
+	k->noted = true;
+	if (k->nr) {
+		r = k->recs[k->nr - 1];
+	}
+	snprintf(text, len, HIP_LOG_CAPTURE_NOTE "%llu lines left out past the first %llu lines or %u MB of text, %llu cut to a page%s",
+		 (unsigned long long)c->capped, (unsigned long long)c->max_lines,
+		 (unsigned int)(c->max_text >> 20), (unsigned long long)c->truncated,
+		 c->read_capped ? ", the files read no further than their first 1 GB" : "");
+	/* the note is not held against the caps it reports */
+	k->text_max = (size_t)-1;
+	return push(k, &r, text, strlen(text));
 }
 
 static int by_time(const void *a, const void *b)
@@ -303,7 +364,7 @@ static int write_records(struct hip_capture *c, struct collect *k,
 		c->first_us = k->recs[0].ts_us;
 		c->last_us = k->recs[k->nr - 1].ts_us;
 	}
-	c->lines = ret ? 0 : k->nr;
+	c->lines = ret ? 0 : k->nr - k->noted;
 	rb_pages_free(&w);
 	free(rec);
 	return ret;
@@ -516,8 +577,9 @@ int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fm
 			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
 			int out_fd, size_t page_size, struct gt_error *err)
 {
-	struct collect k = { 0 };
+	struct collect k = { .text_max = c->max_text };
 	struct rb_pages probe = { .page_size = page_size };
+	char note[256];
 	size_t max;
 	int ret, dfd;
 
@@ -541,6 +603,11 @@ int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fm
 	/* no line at all: no array (qsort's may not be NULL) */
 	if (k.nr)
 		qsort(k.recs, k.nr, sizeof(*k.recs), by_time);
+	if (note_caps(c, &k, note, sizeof(note))) {
+		gt_error_set(err, ENOMEM, "--hip-log: out of memory");
+		ret = -1;
+		goto out;
+	}
 	ret = write_records(c, &k, fmt, out_fd, page_size);
 	if (ret)
 		gt_error_set(err, -ret, "--hip-log: writing the log's records failed: %s", strerror(-ret));

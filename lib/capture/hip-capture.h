@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "decode/hip-log.h"
 #include "util/gt-error.h"
 
 /*
@@ -20,8 +21,18 @@
  * the kernel's events, as they show trace_marker writes.
  */
 #define HIP_LOG_BUFFER	"hip-log"
-/* the runtime's text kept in memory at the most; later lines are counted */
-#define HIP_CAPTURE_MAX_TEXT	(256u << 20)
+/*
+ * What root reads of what the workload wrote, bounded by size and by count
+ * (a log of 16 MB of newlines was 16 million records; a 1 GB line without a
+ * newline one allocation of 1 GB): the text kept in memory, the lines kept
+ * (40 bytes each besides their text) and the bytes read at all (a sparse
+ * file can claim terabytes). Past a cap lines are counted, not kept, and the
+ * recording holds a line saying so.
+ */
+#define HIP_CAPTURE_MAX_TEXT	(128u << 20)
+#define HIP_CAPTURE_MAX_LINES	(2u << 20)
+#define HIP_CAPTURE_MAX_READ	(1ULL << 30)
+
 
 struct hip_capture {
 	char dir[64];			/* the private directory; "" for a container's */
@@ -43,7 +54,11 @@ struct hip_capture {
 	uint64_t truncated;		/* longer than a ring-buffer page holds */
 	uint64_t skipped_files;		/* not a regular file of the workload's user */
 	size_t max_text;		/* text kept at the most (HIP_CAPTURE_MAX_TEXT) */
-	uint64_t capped;		/* lines past it, left out */
+	uint64_t max_lines;		/* lines kept at the most (HIP_CAPTURE_MAX_LINES) */
+	uint64_t max_read;		/* bytes read at the most (HIP_CAPTURE_MAX_READ) */
+	uint64_t capped;		/* lines past the text or line cap, left out */
+	uint64_t read;			/* bytes read */
+	bool read_capped;		/* reading stopped at max_read */
 	uid_t dir_uid;			/* container: the owner of the /tmp being read */
 	uint64_t untranslated;		/* lines of a container pid never seen on the host */
 	uint64_t fuse_roots;		/* container processes whose / or /tmp is FUSE: not read */

@@ -114,8 +114,12 @@ void record_hip_say(const struct record_run *run)
 			(unsigned long long)c->malformed, (unsigned long long)c->truncated,
 			(unsigned long long)c->skipped_files);
 	if (c->capped)
-		record_say(run, "hip log: %llu lines past the first %u MB of text left out (a log that large is kept in memory until the end)",
-			(unsigned long long)c->capped, (unsigned int)(c->max_text >> 20));
+		record_say(run, "hip log: %llu lines past the first %llu lines or %u MB of text left out (a log that large is kept in memory until the end)",
+			(unsigned long long)c->capped, (unsigned long long)c->max_lines,
+			(unsigned int)(c->max_text >> 20));
+	if (c->read_capped)
+		record_say(run, "hip log: the workload's files were read no further than their first %llu MB",
+			(unsigned long long)(c->max_read >> 20));
 	if (c->untranslated)
 		record_say(run, "hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",
 			(unsigned long long)c->untranslated);

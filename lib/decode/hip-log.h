@@ -32,6 +32,12 @@ enum hip_kind {
 	HIP_NR_KINDS
 };
 
+/*
+ * The line record --hip-log adds to the log when a cap on what it reads of
+ * the workload's files was hit; report shows it with the log's summary.
+ */
+#define HIP_LOG_CAPTURE_NOTE	"gpu-trace: hip log: "
+
 struct hip_line {
 	int level;
 	char file[64];			/* "" without LOG_LOCATION */

@@ -117,6 +117,8 @@ static void text_hip(struct report *rep)
 			HIP_MAX_PROCS, (unsigned long long)h->more_procs_lines);
 	if (h->failed)
 		fprintf(rep->stream, "  (out of memory: the counts above stop early)\n");
+	if (h->capture_note[0])
+		fprintf(rep->stream, "  (record --hip-log capped what it read: %s)\n", h->capture_note);
 }
 
 static void json_kfd_create(FILE *f, const struct kfd_op *op)
@@ -137,9 +139,14 @@ static void json_hip(struct report *rep)
 	FILE *f = rep->stream;
 	int i, k, n;
 
-	fprintf(f, ",\"hip\":{\"lines\":%llu,\"complete\":%s,\"more_processes_lines\":%llu,\"processes\":[",
+	fprintf(f, ",\"hip\":{\"lines\":%llu,\"complete\":%s,\"more_processes_lines\":%llu,\"capture_note\":",
 		(unsigned long long)h->lines, h->failed ? "false" : "true",
 		(unsigned long long)h->more_procs_lines);
+	if (h->capture_note[0])
+		json_str(f, h->capture_note);
+	else
+		fputs("null", f);
+	fputs(",\"processes\":[", f);
 	for (i = 0; i < h->nr_procs; i++) {
 		const struct hip_proc *p = &h->procs[i];
 
