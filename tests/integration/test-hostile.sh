@@ -1,0 +1,149 @@
+# Files as a hostile sender or a damaged disk makes them (tests/tools/hostile-dat.py),
+# through every mode of report and compare: a correct result or one clear line,
+# never a crash (>= 126), never "lost none" with exit 0 on damage, never more than
+# 300 MB of memory, never a partial file left behind.
+# NO_ROOT
+# shellcheck shell=bash
+
+HOSTILE=$ROOT_DIR/tests/tools/hostile-dat.py
+HOSTILE_FORMATS=$ROOT_DIR/tests/fixtures/formats
+
+# hostile_base NAME SCENARIO: $WORK/hostile-NAME.dat from make-fixture, and its zstd v7 copy
+hostile_base() {
+	"$ROOT_DIR/build/make-fixture" "$HOSTILE_FORMATS" "$2" "$WORK/hostile-$1.dat" > /dev/null &&
+		trace-cmd convert -i "$WORK/hostile-$1.dat" -o "$WORK/hostile-${1}7.dat" \
+			--file-version 7 --compression zstd > /dev/null 2>&1
+}
+
+# hostile_make OUT KIND IN: the crafted file, or WHY set and 1
+hostile_make() {
+	python3 "$HOSTILE" "$2" "$WORK/hostile-$3.dat" "$WORK/$1.dat" > /dev/null 2> "$WORK/$1.why" ||
+		{ WHY="hostile-dat.py $2 on $3: $(cat "$WORK/$1.why")"; return 1; }
+}
+
+# The crafted files: NAME KIND BASE, and whether report may read it whole (read),
+# must say the file is damaged in its output (damaged), or refuse it (refused)
+HOSTILE_FILES="
+fmt-2g       field:print:ip:offset=2147483648 hk        refused
+fmt-300k     field:print:ip:offset=300000     hk        refused
+fmt-past     field:print:ip:offset=2000       hk        read
+fmt-hex      printfmt:print:\"%s\",__print_hex(REC->buf,REC->ip) hk read
+fmt-array    printfmt:print:\"%s\",__print_array(REC->buf,REC->ip,8) hk read
+fmt-index    printfmt:print:\"%d\",REC->buf[REC->ip] hk read
+fmt-div      printfmt:print:\"%d\",REC->ip/REC->common_flags hk read
+chunks       chunks:0:1                       bench7    refused
+overlap6     overlap:0:1                      bench     refused
+overlap7     overlap:0:1                      bench7    refused
+back6        ts-back:1:3                      bench     damaged
+back7        ts-back:1:3                      bench7    damaged
+wrap6        ts-wrap:1:3:200000               bench     damaged
+wrap7        ts-wrap:1:3:200000               bench7    damaged
+wraplast     ts-wrap:1:1                      bench     damaged
+bomb1024     bomb:1024:4:64                   small7    refused
+bomb4m       bomb:4:4096:64                   small7    refused
+bomb8x4m     bomb:8:4096:64                   small7    refused
+bomb16m      bomb:2:16384:64                  small7    refused
+bombsame     bomb:1024:4:64:same              small7    refused
+"
+
+# hostile_run NAME MODE: report or compare of $WORK/NAME.dat in one mode; sets RC,
+# $WORK/h.out, $WORK/h.err and RSS (KB); -o files go to $WORK/h-out/
+hostile_run() {
+	local f=$WORK/$1.dat good=$WORK/hostile-bench.dat
+	rm -rf "$WORK/h-out"
+	mkdir -p "$WORK/h-out"
+	case $2 in
+	summary) set -- report "$f" ;;
+	events) set -- report --events --no-pager "$f" ;;
+	jobs) set -- report --jobs --no-pager "$f" ;;
+	json) set -- report --format json "$f" ;;
+	csv) set -- report --format csv "$f" ;;
+	perfetto) set -- report --format perfetto -o "$WORK/h-out/x.pftrace" "$f" ;;
+	html) set -- report --format html -o "$WORK/h-out/x.html" "$f" ;;
+	events-o) set -- report --events -o "$WORK/h-out/x.txt" "$f" ;;
+	compare-good) set -- compare "$good" "$f" ;;
+	compare-same) set -- compare "$f" "$f" ;;
+	esac
+	/usr/bin/time -f '%M' -o "$WORK/h.rss" timeout 120 "$GT" "$@" > "$WORK/h.out" 2> "$WORK/h.err"
+	RC=$?
+	RSS=$(tail -1 "$WORK/h.rss")
+}
+
+test_hostile_files_every_mode() {
+	local name kind base what mode n bad=""
+	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
+		{ WHY="needs trace-cmd and zstd (sudo make deps check installs them)"; return 77; }
+	hostile_base hk hip-kfd && hostile_base bench bench:3000 && hostile_base small two-rings ||
+		{ WHY="cannot make the base files"; return 1; }
+	while read -r name kind base what; do
+		[ -n "$name" ] || continue
+		hostile_make "$name" "$kind" "$base" || return 1
+		for mode in summary events jobs json csv perfetto html events-o compare-good compare-same; do
+			hostile_run "$name" "$mode"
+			if [ "$RC" -ge 126 ] || [ "$RC" = 124 ]; then
+				bad="$bad; $name $mode: exit $RC ($(tail -1 "$WORK/h.err"))"
+				continue
+			fi
+			[ -n "$RSS" ] && [ "$RSS" -lt 307200 ] || bad="$bad; $name $mode: peak RSS $RSS KB"
+			n=$(find "$WORK/h-out" -name '.*partial*' | wc -l)
+			[ "$n" = 0 ] || bad="$bad; $name $mode: a partial file left"
+			case $what in
+			refused)
+				[ "$RC" = 125 ] && [ "$(grep -c . "$WORK/h.err")" = 1 ] &&
+					grep -q 'damaged\|exhaust memory\|busy' "$WORK/h.err" ||
+					bad="$bad; $name $mode: not refused in one line (exit $RC: $(head -2 "$WORK/h.err" | tr '\n' '|'))"
+				;;
+			damaged)
+				# read, but never as fine: exit 0 with "lost none" is the defect
+				if [ "$RC" = 0 ] && grep -q '^lost     none' "$WORK/h.out"; then
+					bad="$bad; $name $mode: lost none on a damaged file"
+				elif [ "$RC" = 0 ] && ! grep -q "is damaged: CPU 1's time\|is damaged: CPU 0's time" "$WORK/h.err"; then
+					bad="$bad; $name $mode: no line says it is damaged ($(head -1 "$WORK/h.err"))"
+				fi
+				;;
+			read)
+				[ "$RC" = 0 ] || [ "$RC" = 2 ] ||
+					bad="$bad; $name $mode: exit $RC ($(tail -1 "$WORK/h.err"))"
+				;;
+			esac
+		done
+	done <<< "$HOSTILE_FILES"
+	expect "${bad#; }" [ -z "$bad" ]
+}
+
+# --events on a format whose field lies past its records' end: each such record
+# printed field by field and marked, one line on stderr for the file, exit 0
+test_hostile_events_damaged_records() {
+	command -v trace-cmd > /dev/null || { WHY="needs trace-cmd"; return 77; }
+	[ -f "$WORK/hostile-hk.dat" ] || hostile_base hk hip-kfd || { WHY="cannot make the base"; return 1; }
+	hostile_make fmt-past field:print:ip:offset=2000 hk || return 1
+	"$GT" report --events --no-pager "$WORK/fmt-past.dat" > "$WORK/fp.out" 2> "$WORK/fp.err" ||
+		{ WHY="exit $?: $(cat "$WORK/fp.err")"; return 1; }
+	expect "the damaged print records are not marked: $(grep -m1 'print:' "$WORK/fp.out")" \
+		grep -q "print: *\[damaged: field ip past the record's end\] ip=<past the record's end> buf=:4:" "$WORK/fp.out" || return 1
+	expect "not one line on stderr: $(cat "$WORK/fp.err")" [ "$(grep -c . "$WORK/fp.err")" = 1 ] || return 1
+	expect "the line does not count them: $(cat "$WORK/fp.err")" \
+		grep -q "fmt-past.dat: 9 records whose format reads past their end, printed field by field" "$WORK/fp.err" || return 1
+	# the GPU events around them print as ever
+	expect "the GPU events are gone" grep -q 'amdgpu_sched_run_job:' "$WORK/fp.out"
+}
+
+# Time stepping back within a CPU: the records set aside are counted as lost, the
+# jobs then in flight flagged L, and every format says so (JSON: lost.damaged)
+test_hostile_time_steps_back() {
+	local j
+	command -v trace-cmd > /dev/null || { WHY="needs trace-cmd"; return 77; }
+	[ -f "$WORK/hostile-bench.dat" ] || hostile_base bench bench:3000 || { WHY="cannot make the base"; return 1; }
+	hostile_make back6 ts-back:1:3 bench || return 1
+	"$GT" report "$WORK/back6.dat" > "$WORK/b.out" 2> "$WORK/b.err" || { WHY="exit $?"; return 1; }
+	expect "no DAMAGED line: $(head -6 "$WORK/b.out" | tr '\n' '|')" \
+		grep -q "^DAMAGED  CPU 1's time steps back from 1.010526 to 0.001000: 71 records set aside, counted as lost" "$WORK/b.out" || return 1
+	expect "not counted as lost: $(grep LOST "$WORK/b.out")" grep -q '^LOST .* 71 dropped in 1 window' "$WORK/b.out" || return 1
+	expect "no job flagged L: $(grep '^jobs' "$WORK/b.out")" grep -q '^jobs .* [1-9][0-9]* touched by lost events (L)' "$WORK/b.out" || return 1
+	j=$("$GT" report --format json "$WORK/back6.dat" 2> /dev/null |
+		python3 -c 'import json,sys; d=json.load(sys.stdin)["lost"]; print(d["damaged"]["records"], d["damaged"]["cpu"], d["in_band"])')
+	expect "json lost.damaged: $j" [ "$j" = "71 1 71" ] || return 1
+	j=$("$GT" report --format json "$WORK/hostile-bench.dat" 2> /dev/null |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["lost"]["damaged"])')
+	expect "json lost.damaged on an intact file: $j" [ "$j" = None ]
+}
