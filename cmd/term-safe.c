@@ -4,7 +4,9 @@
  * a kernel's name in a file someone handed us can hold escape sequences
  * (retitle the window, move the cursor, rewrite what was printed). C0
  * controls other than newline and tab, DEL, and the C1 controls U+0080 to
- * U+009F (as UTF-8) are written as \xNN and \u00NN.
+ * U+009F (as UTF-8) are written as \xNN and \u00NN; so is every byte that
+ * is not part of well-formed UTF-8 (a lone 0x9b is CSI to a terminal that
+ * takes 8-bit controls).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,28 +14,64 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "util/utf8.h"
 
 struct safe_out {
 	FILE *out;
-	bool c2;	/* a 0xC2 lead byte, waiting for the next */
+	unsigned char seq[4];	/* a UTF-8 sequence begun, waiting for the rest */
+	int n;
 };
+
+static void put_safe(struct safe_out *s, unsigned char c);
+
+/* seq[0..n) is no sequence: its first byte escaped, the rest taken again one by one */
+static void reject_first(struct safe_out *s)
+{
+	unsigned char rest[4];
+	int n = s->n - 1, i;
+
+	fprintf(s->out, "\\x%02x", s->seq[0]);
+	memcpy(rest, s->seq + 1, (size_t)n);
+	s->n = 0;
+	for (i = 0; i < n; i++)
+		put_safe(s, rest[i]);
+}
+
+static void put_seq(struct safe_out *s)
+{
+	int len = utf8_seq_len(s->seq, (size_t)s->n);
+
+	if (len < 0)
+		return;		/* more to come */
+	if (!len) {
+		reject_first(s);
+		return;
+	}
+	if (len == 2 && s->seq[0] == 0xc2 && s->seq[1] <= 0x9f)
+		fprintf(s->out, "\\u%04x", s->seq[1]);
+	else
+		fwrite(s->seq, 1, (size_t)len, s->out);
+	s->n = 0;
+}
 
 static void put_safe(struct safe_out *s, unsigned char c)
 {
-	if (s->c2) {
-		s->c2 = false;
-		if (c >= 0x80 && c <= 0x9f) {
-			fprintf(s->out, "\\u%04x", c);
-			return;
-		}
-		fputc(0xc2, s->out);
+	if (!s->n && c < 0x80) {
+		if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+			fprintf(s->out, "\\x%02x", c);
+		else
+			fputc(c, s->out);
+		return;
 	}
-	if (c == 0xc2)
-		s->c2 = true;
-	else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
-		fprintf(s->out, "\\x%02x", c);
-	else
-		fputc(c, s->out);
+	s->seq[s->n++] = c;
+	put_seq(s);
+}
+
+/* what is left of a sequence at the end: bytes that never became one */
+static void flush_safe(struct safe_out *s)
+{
+	while (s->n)
+		reject_first(s);
 }
 
 static ssize_t safe_write(void *cookie, const char *buf, size_t n)
@@ -51,8 +89,7 @@ static int safe_close(void *cookie)
 	struct safe_out *s = cookie;
 	int ret;
 
-	if (s->c2)
-		fputc(0xc2, s->out);
+	flush_safe(s);
 	ret = fflush(s->out) || ferror(s->out) ? -1 : 0;
 	free(s);
 	return ret;
@@ -90,6 +127,5 @@ void term_safe_puts(FILE *out, const char *text)
 			put_safe(&s, (unsigned char)*text++);
 		}
 	}
-	if (s.c2)
-		fputc(0xc2, out);
+	flush_safe(&s);
 }

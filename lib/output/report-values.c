@@ -123,11 +123,19 @@ void report_csv_u64(FILE *f, bool has, uint64_t v)
 /* commas and quotes in comms and ring names are quoted as RFC 4180 says */
 void report_csv_text(FILE *f, const char *s)
 {
-	if (!strpbrk(s, ",\"\n")) {
+	/*
+	 * A cell a spreadsheet would take for a formula (a comm of "=cmd|..."):
+	 * quoted behind an apostrophe, as OWASP's CSV injection advice has it
+	 */
+	bool formula = strchr("=+-@\t\r", s[0]) && s[0];
+
+	if (!formula && !strpbrk(s, ",\"\n")) {
 		fputs(s, f);
 		return;
 	}
 	fputc('"', f);
+	if (formula)
+		fputc('\'', f);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', f);

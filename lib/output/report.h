@@ -179,7 +179,11 @@ void report_json_u64(FILE *f, bool has, uint64_t v);
 void report_json_hex(FILE *f, const char *key, uint64_t v);
 /** report_csv_u64 - ",@v", or "," (an empty field) when @has is false */
 void report_csv_u64(FILE *f, bool has, uint64_t v);
-/** report_csv_text - @s as one CSV field, quoted as RFC 4180 says where it must be */
+/**
+ * report_csv_text - @s as one CSV field, quoted as RFC 4180 says where it must be; a field that
+ * starts with = + - @, a tab or a carriage return (a formula to a spreadsheet) is quoted behind
+ * an apostrophe
+ */
 void report_csv_text(FILE *f, const char *s);
 
 /**

@@ -140,6 +140,35 @@ test_report_escapes_what_a_terminal_obeys() {
 	expect "the C1 CSI is not shown as \\u009b" grep -qF 'sdma\u009b2J' "$WORK/esc.txt"
 }
 
+# Bytes that are no UTF-8 (a lone 0xff, a raw 0x9b: CSI where a terminal takes
+# 8-bit controls) made the whole JSON unreadable by strict parsers and reached
+# the text report; a comm starting with = was a formula in a spreadsheet.
+test_report_bytes_that_are_no_utf8() {
+	local f out bad= j
+	f=$(fixture bad-bytes) || { WHY="make-fixture failed"; return 1; }
+	for out in "" "--jobs" "--events" "--format csv --jobs"; do
+		# shellcheck disable=SC2086 # the options are words
+		"$GT" report $out "$f" > "$WORK/bb.out" 2>&1
+		python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$WORK/bb.out" 2> /dev/null ||
+			bad="$bad ${out:-text}"
+	done
+	"$GT" compare "$f" "$f" > "$WORK/bb.out" 2>&1
+	python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$WORK/bb.out" 2> /dev/null ||
+		bad="$bad compare"
+	expect "bytes that are no UTF-8 passed in:$bad" [ -z "$bad" ] || return 1
+	"$GT" report --jobs "$f" > "$WORK/bb.txt" 2>&1
+	expect "the comm is not shown escaped: $(grep -m1 4242 "$WORK/bb.txt")" \
+		grep -qF '=cmd\xff\x9b2J' "$WORK/bb.txt" || return 1
+	j=$("$GT" report --format json --jobs "$f" | python3 -c '
+import json, sys
+d = json.loads(sys.stdin.buffer.read().decode("utf-8", "strict"))
+print(ascii(sorted({j["comm"] for j in d["jobs"]})), ascii(sorted({j["ring"] for j in d["jobs"]})))')
+	expect "JSON: $j" [ "$j" = "['=cmd\ufffd\ufffd2J'] ['gfx\ufffd\ufffd2J\ufffd\ufffd', 'sdma\ufffd\ufffd\ufffd']" ] || return 1
+	"$GT" report --format csv --jobs "$f" > "$WORK/bb.csv"
+	expect "the formula reaches CSV: $(grep -m1 4242 "$WORK/bb.csv")" \
+		grep -q ",4242,\"'=cmd" "$WORK/bb.csv"
+}
+
 # bench_v7 NAME [JOBS]: $WORK/NAME.dat (JOBS jobs, default 300, on five CPUs,
 # many pages each) and trace-cmd's zstd v7 conversion $WORK/NAME7.dat, for
 # tests that damage them
