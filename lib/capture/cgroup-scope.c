@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "capture/cgroup-scope.h"
+#include "util/root-path.h"
 #include "capture/workload.h"
 
 extern char **environ;
@@ -59,12 +60,15 @@ static int run_line(char *const argv[], char *out, size_t len)
 	ssize_t n;
 	pid_t pid;
 
-	if (pipe2(pipefd, O_CLOEXEC))
+	char prog[4096];
+
+	/* as root, docker and podman from root's PATH, never the caller's (sudo -E) */
+	if (root_path_find(argv[0], prog, sizeof(prog)) || pipe2(pipefd, O_CLOEXEC))
 		return -1;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	status = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	status = posix_spawn(&pid, prog, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (status) {

@@ -974,6 +974,30 @@ test_report_counts_read_as_english() {
 		not grep -qE '(^|[^0-9.])1 (jobs|rings|slices|flows|lines|dispatches)\b' <<< "$out$(cat "$WORK/one.note")" || return 1
 }
 
+# Root's pager gets an environment of its own: under sudo -E (or env_keep)
+# LESSSECURE_ALLOW=shell (less >= 643), LESSKEY, LESSEDIT, VISUAL or EDITOR
+# would each have made `!sh` or `v` in the pager a root shell.
+test_report_root_pager_environment() {
+	local f s=gt-penv-$$ pid less env bad
+	[ "$(id -u)" = 0 ] || { WHY="needs root: the pager is narrowed for root only"; return 77; }
+	command -v tmux > /dev/null || { WHY="tmux not installed (sudo make deps)"; return 77; }
+	[ -x /usr/bin/less ] || { WHY="less not installed"; return 77; }
+	f=$(fixture bench:300) || { WHY="make-fixture failed"; return 1; }
+	tmux new-session -d -s "$s" -x 100 -y 20 \
+		"env LESSSECURE_ALLOW=shell LESSKEY=/tmp/k LESSKEYIN=/tmp/k LESSEDIT=vi VISUAL=vi EDITOR=vi LESSOPEN='|id' SHELL=/bin/sh LESS=+!id TERM=xterm-256color COLUMNS='\$(id)' '$GT' report --jobs '$f'; sleep 60" ||
+		{ WHY="tmux failed"; return 1; }
+	pane_when "$s" "$WORK/penv.screen" '^RING '
+	pid=$(tmux list-panes -t "$s" -F '#{pane_pid}')
+	less=$(pgrep -x less -s "$(ps -o sid= -p "$pid" | tr -d ' ')" | head -1)
+	env=$(tr '\0' '\n' < "/proc/$less/environ" 2> /dev/null | cut -d= -f1 | sort | tr '\n' ' ')
+	tmux send-keys -t "$s" q
+	tmux kill-session -t "$s" 2> /dev/null
+	expect "no less found in the pane (pid $pid)" [ -n "$less" ] || return 1
+	bad=$(echo "$env" | tr ' ' '\n' | grep -vxE 'TERM|LANG|LANGUAGE|LC_ALL|LC_CTYPE|LC_MESSAGES|COLUMNS|LINES|PATH|HOME|LESS|LESSSECURE|LESSHISTFILE|' | tr '\n' ' ')
+	expect "the root pager's environment holds $bad(all: $env)" [ -z "$bad" ] || return 1
+	expect "TERM was not kept: $env" grep -qw TERM <<< "$env"
+}
+
 # --jobs on a terminal, as perf report: the columns that fit, in a pager; a
 # pipe and --wide get every column
 test_report_jobs_fit_the_terminal() {

@@ -38,6 +38,7 @@ void suite_kfd_mqd(void);
 void suite_cpu_coverage(void);
 void suite_record_field(void);
 void suite_print_guard(void);
+void suite_root_path(void);
 void suite_trace_session(void);
 void suite_report_sections(void);
 void suite_compare(void);
