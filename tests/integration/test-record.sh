@@ -322,3 +322,17 @@ test_drm_fdinfo_snapshots_said() {
 		expect "no fdinfo line: $(cat "$WORK/fdinfo.err")" grep -q '^drm fdinfo: ' "$WORK/fdinfo.err"
 	fi
 }
+
+# A workload's comm with a newline ("x\n1 evil") split the kernel's
+# saved_cmdlines into a line naming pid 1: the file named pid 1 "evil".
+test_record_comm_with_a_newline_names_no_other_pid() {
+	"$GT" record -e sched:sched_switch -o "$WORK/nl.dat" -- python3 -c '
+import ctypes, time
+ctypes.CDLL(None).prctl(15, b"x\n1 evil", 0, 0, 0)
+for i in range(5):
+    time.sleep(0.02)' > "$WORK/nl.out" 2>&1 || { WHY="record failed: $(tail -1 "$WORK/nl.out")"; return 1; }
+	trace-cmd dump --cmd-lines -i "$WORK/nl.dat" > "$WORK/nl.cmd" 2> /dev/null ||
+		{ WHY="trace-cmd dump failed"; return 1; }
+	expect "the file names a pid after the workload's comm: $(grep -x '[0-9]* evil' "$WORK/nl.cmd")" \
+		not grep -qx '[0-9]* evil' "$WORK/nl.cmd"
+}
