@@ -78,6 +78,6 @@ int main(int argc, char **argv)
 	for (i = 0; commands[i].name; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	fprintf(stderr, "gpu-trace: '%s' is not a command; see gpu-trace --help\n", argv[1]);
+	cmd_say("gpu-trace: '%s' is not a command; see gpu-trace --help", argv[1]);
 	return GT_EXIT_FAILURE;
 }

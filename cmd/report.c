@@ -195,16 +195,16 @@ static void say_unmatched(const struct report *rep)
 	}
 	fflush(rep->stream);
 	if (f->ring && !named)
-		fprintf(stderr, "gpu-trace report: %s has no ring named '%s'; its rings: %s\n",
+		cmd_say("gpu-trace report: %s has no ring named '%s'; its rings: %s",
 			rep->opts.file, f->ring, rings);
 	else if (f->dev && !dev_named)
-		fprintf(stderr, "gpu-trace report: %s has no ring of device '%s' (the scheduler's events name devices from 6.17 on); its rings: %s\n",
+		cmd_say("gpu-trace report: %s has no ring of device '%s' (the scheduler's events name devices from 6.17 on); its rings: %s",
 			rep->opts.file, f->dev, rings);
 	else if (f->workload_only && !report_has_workload(rep))
-		fprintf(stderr, "gpu-trace report: %s names no workload (recorded without a command or -P), so --workload-only leaves none of its %llu job%s\n",
+		cmd_say("gpu-trace report: %s names no workload (recorded without a command or -P), so --workload-only leaves none of its %llu job%s",
 			rep->opts.file, (unsigned long long)tl->filtered_out, report_plural(tl->filtered_out));
 	else
-		fprintf(stderr, "gpu-trace report: no job of %s matched the filters (%llu left out); --rings without them lists what it has\n",
+		cmd_say("gpu-trace report: no job of %s matched the filters (%llu left out); --rings without them lists what it has",
 			rep->opts.file, (unsigned long long)tl->filtered_out);
 }
 
@@ -281,7 +281,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	rep->rings_seen += rep->analysis.tl.nr_rings;
 	if (!analysis_has_gpu_data(&rep->analysis) && !rep->opts.events) {
 		fflush(rep->stream);
-		fprintf(stderr, "gpu-trace report: %s %s\n", rep->opts.file, no_gpu_events);
+		cmd_say("gpu-trace report: %s %s", rep->opts.file, no_gpu_events);
 		ret = 1;
 	}
 	goto out;
@@ -351,7 +351,7 @@ out:
 			ret = closed;
 		else if (ret != GT_EXIT_FAILURE && rep.format->note &&
 			 rep.format->note(&rep, note, sizeof(note)))
-			fprintf(stderr, "gpu-trace report: %s\n", note);
+			cmd_say("gpu-trace report: %s", note);
 	}
 	if (rep.format->done)
 		rep.format->done(&rep);

@@ -120,7 +120,8 @@ test_report_5_10_formats() {
 test_report_escapes_what_a_terminal_obeys() {
 	local f out bad=
 	f=$(fixture escapes) || { WHY="make-fixture failed"; return 1; }
-	for out in "" "--jobs" "--events" "--format csv" "--format json --jobs"; do
+	# --ring nosuch: the message naming the file's rings went to stderr raw
+	for out in "" "--jobs" "--events" "--format csv" "--format json --jobs" "--ring nosuch"; do
 		# shellcheck disable=SC2086 # the options are words
 		"$GT" report $out "$f" > "$WORK/esc.out" 2>&1
 		# ESC, BEL, or C2 9B (U+009B) anywhere is a terminal obeying the file
