@@ -186,7 +186,12 @@ FUZZ_REPORT_ENV = $(FUZZ_ENV):allocator_may_return_null=1
 # leak checking, whose suppressions need full stack unwinding on every
 # malloc: they fuzz so, then fuzz-leaks replays everything they kept
 # through the sanitized replay binaries with leak checking on.
-FUZZ_FAST_ENV = ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
+FUZZ_FAST_ENV = ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:quarantine_size_mb=64
+# Every target runs under a memory cap: the records, text and formats
+# targets a malloc limit; report and output a malloc limit of 512 MB, an RSS
+# limit of 1 GB (what a file makes report hold: a kilobyte file once took
+# 1.3 to 3.2 GB) and, in the harnesses, 1 GB for any child (the probe of
+# libtracecmd's open; tests/fuzz/memory-cap.h).
 
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRCS) $(wildcard lib/*/*.h) build/gen/report-page.h
 	@mkdir -p build/fuzz
@@ -244,7 +249,8 @@ fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/
 	cp build/fuzz/corpus/deps-v7.dat build/fuzz/corpus/deps-v7-zopts.dat 2> /dev/null && \
 		python3 tests/tools/compress-options.py build/fuzz/corpus/deps-v7-zopts.dat > /dev/null || true
 	$(FUZZ_FAST_ENV) build/fuzz/fuzz-report -detect_leaks=0 -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=10 -rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers/ build/fuzz/corpus
+		-timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=512 -artifact_prefix=tests/fuzz/crashers/ \
+		build/fuzz/corpus
 	$(FUZZ_ENV) build/fuzz/fuzz-records -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 		-rss_limit_mb=2048 -malloc_limit_mb=512 -artifact_prefix=tests/fuzz/crashers-records/ \
 		build/fuzz/corpus-records tests/fuzz/records-seeds
@@ -256,7 +262,7 @@ fuzz: build/fuzz/fuzz-report build/fuzz/fuzz-records build/fuzz/fuzz-text build/
 		build/fuzz/corpus-formats tests/fuzz/formats-seeds
 	python3 tests/tools/output-seeds.py build/make-fixture tests/fixtures/formats build/fuzz/output-seeds
 	$(FUZZ_FAST_ENV) build/fuzz/fuzz-output -detect_leaks=0 -max_total_time=$(FUZZ_SECONDS) -max_len=131072 \
-		-timeout=10 -rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashers-output/ \
+		-timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=512 -artifact_prefix=tests/fuzz/crashers-output/ \
 		build/fuzz/corpus-output build/fuzz/output-seeds
 	$(MAKE) fuzz-leaks
 

@@ -7,7 +7,11 @@
  * probe, sched fork or ftrace print event), then record bytes (the event id
  * is patched into common_type). The record goes through the GPU decoder,
  * the workload's pid tree and the KFD probe table; every field read must
- * stay inside the record (lib/decode/record-field.h).
+ * stay inside the record (lib/decode/record-field.h). Then it is printed as
+ * `report --events` prints it: a format outside a 4 KB page is refused (as
+ * report refuses the file), else the record goes through print_guard_check()
+ * and, where that lets it, libtraceevent's printer (our plugin's handlers
+ * registered, as report does), else field by field.
  */
 #include <signal.h>
 #include <stdbool.h>
@@ -17,7 +21,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <trace-seq.h>
+
 #include "../../lib/decode/gpu-event.h"
+#include "../../lib/decode/gpu-plugin.h"
+#include "../../lib/decode/print-guard.h"
 #include "../../lib/analysis/kfd-queue-table.h"
 #include "../../lib/analysis/workload-tree.h"
 
@@ -52,6 +60,33 @@ static bool parses_in_child(const char *fmt, const char *system)
 		_exit(tep && !tep_parse_event(tep, fmt, strlen(fmt), system) ? 0 : 1);
 	}
 	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && !WEXITSTATUS(status);
+}
+
+/* report --events: the record printed only where the guard lets libtraceevent read it */
+static void print_events(struct tep_handle *tep, struct tep_event *ev, struct tep_record *r)
+{
+	const struct tep_format_field *bad;
+	struct print_guard *g;
+	struct tep_record *safe;
+	struct trace_seq s;
+	char why[128];
+	bool damaged;
+
+	if (!print_guard_format_fits(ev, 4096, &bad))
+		return;
+	g = print_guard_new();
+	if (!g)
+		return;
+	gpu_plugin_register(tep, NULL);
+	trace_seq_init(&s);
+	safe = print_guard_check(g, ev, r, why, sizeof(why), &damaged);
+	if (safe)
+		tep_print_event(tep, &s, safe, "%s", TEP_PRINT_INFO);
+	else
+		print_guard_fields(&s, ev, r);
+	trace_seq_destroy(&s);
+	gpu_plugin_unregister(tep, NULL);
+	print_guard_free(g);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -115,6 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (kq.nr_formats)
 		kfd_queue_table_record(&kq, tep, &r, ev->id);
 	kfd_queue_table_free(&kq);
+	print_events(tep, ev, &r);
 	free(rec);
 out:
 	free(fmt);

@@ -9,9 +9,10 @@
  * second .dat for compare and for two files in one trace.
  *
  * What goes to a terminal (text, CSV, --events, compare) and JSON must hold no
- * control character but newline and tab (no C0, DEL or UTF-8 C1) whatever the
- * file's strings hold: a byte that breaks that aborts, so libFuzzer keeps the
- * input.
+ * control character but newline and tab (no C0, DEL or UTF-8 C1), and be
+ * well-formed UTF-8, whatever the file's strings hold: a byte that breaks
+ * that aborts, so libFuzzer keeps the input. So does a child (the open's
+ * probe) that peaks past FUZZ_CHILD_CAP_MB.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +22,8 @@
 #include <unistd.h>
 
 #include "../../cmd/cmd.h"
+#include "../../lib/util/utf8.h"
+#include "memory-cap.h"
 
 enum { ANY, PLAIN };	/* which bytes the output may hold */
 
@@ -74,13 +77,23 @@ static void check_plain(int fd)
 	p = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED)
 		return;
-	for (i = 0; i < size; i++)
+	for (i = 0; i < size; i++) {
+		int len = utf8_seq_len(p + i, (size_t)(size - i));
+
 		if ((p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7f ||
 		    (p[i] == 0xc2 && i + 1 < size && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f)) {
 			fprintf(stderr, "fuzz-output: control byte 0x%02x at %lld of the output\n",
 				p[i], (long long)i);
 			abort();
 		}
+		/* and nothing but well-formed UTF-8: a lone 0x9b is CSI to some terminals */
+		if (len <= 0) {
+			fprintf(stderr, "fuzz-output: byte 0x%02x at %lld is no UTF-8\n", p[i],
+				(long long)i);
+			abort();
+		}
+		i += len - 1;
+	}
 	munmap((void *)p, (size_t)size);
 }
 
@@ -97,7 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct command *c;
 	char path_a[32], path_b[32], *argv[12];
-	int fd_a, fd_b, out, saved, argc;
+	int fd_a, fd_b, out, err = -1, saved = -1, saved_err = -1, argc;
 	uint32_t len;
 
 	if (size < 5)
@@ -111,7 +124,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fd_a = memfd_with("a.dat", data, len);
 	fd_b = memfd_with("b", data + len, size - len);
 	out = memfd_create("out", MFD_CLOEXEC);
-	if (fd_a < 0 || fd_b < 0 || out < 0)
+	err = memfd_create("err", MFD_CLOEXEC);
+	if (fd_a < 0 || fd_b < 0 || out < 0 || err < 0)
 		goto out;
 	snprintf(path_a, sizeof(path_a), "/proc/self/fd/%d", fd_a);
 	snprintf(path_b, sizeof(path_b), "/proc/self/fd/%d", fd_b);
@@ -121,18 +135,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 
 	fflush(stdout);
+	fflush(stderr);
 	saved = dup(STDOUT_FILENO);
-	if (saved < 0 || dup2(out, STDOUT_FILENO) < 0)
+	saved_err = dup(STDERR_FILENO);
+	if (saved < 0 || saved_err < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+	    dup2(err, STDERR_FILENO) < 0)
 		goto out;
 	if (!strcmp(argv[0], "compare"))
 		cmd_compare(argc, argv);
 	else
 		cmd_report(argc, argv);
 	fflush(stdout);
+	fflush(stderr);
 	dup2(saved, STDOUT_FILENO);
-	close(saved);
+	dup2(saved_err, STDERR_FILENO);
 	if (c->checked == PLAIN)
 		check_plain(out);
+	/* the messages reach a terminal in every format */
+	check_plain(err);
 out:
 	if (fd_a >= 0)
 		close(fd_a);
@@ -140,5 +160,12 @@ out:
 		close(fd_b);
 	if (out >= 0)
 		close(out);
+	if (err >= 0)
+		close(err);
+	if (saved >= 0)
+		close(saved);
+	if (saved_err >= 0)
+		close(saved_err);
+	fuzz_children_within_cap();
 	return 0;
 }

@@ -14,6 +14,7 @@
 
 #include "../../lib/dat/dat-meta.h"
 #include "../../lib/analysis/analysis.h"
+#include "memory-cap.h"
 
 static struct dat_meta meta;
 
@@ -44,5 +45,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	close(fd);
+	fuzz_children_within_cap();
 	return 0;
 }
