@@ -65,7 +65,7 @@ static void print_summary(struct record_run *run, const struct scan_totals *t)
 	cmd_say("recorded %llu event%s on %d CPU%s (%.1f MB) in %.2f s -> %s",
 		t->scan.events, t->scan.events == 1 ? "" : "s", run->recorder.nr_cpus,
 		run->recorder.nr_cpus == 1 ? "" : "s", (double)t->bytes / (1 << 20), run->elapsed,
-		run->opts.output);
+		run->out.path);
 	if (!total_lost(run->stats, run->recorder.nr_cpus) && !scoped_lost && !t->scan.missed &&
 	    !t->scan.missed_unknown) {
 		cmd_say("lost: 0 events");
@@ -89,6 +89,9 @@ static int conclude(struct record_run *run, struct scan_totals *totals, struct g
 	record_check_jobs(run);
 	if (outfile_commit(&run->out, run->opts.force, err))
 		return -1;
+	if (run->out.taken[0])
+		cmd_say("%s was written by another run meanwhile (it is kept); this recording is %s",
+			run->out.taken, run->out.path);
 	print_summary(run, totals);
 	record_hip_say(run);
 	/* its 143 would read as a failure of its own */

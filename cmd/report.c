@@ -160,6 +160,10 @@ static int close_output(struct report *rep, struct outfile *of, bool ok)
 		outfile_discard(of);
 		cmd_remove_on_stop_done();
 		return cmd_fail("report", &err);
+	} else if (of->taken[0]) {
+		cmd_say("gpu-trace report: %s was written by another run meanwhile (it is kept); this report is %s",
+			of->taken, of->path);
+		rep->opts.output = of->path;	/* the format's note names where it is */
 	}
 	cmd_remove_on_stop_done();
 out:

@@ -74,6 +74,36 @@ static mode_t output_mode(void)
 	return 0640 & ~um;
 }
 
+/* "run.dat" -> "run-N.dat", "trace" -> "trace-N", "x.tar.dat" -> "x.tar-N.dat" */
+static int free_name(const char *path, int n, char *out, size_t len)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+	if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+		dot = path + strlen(path);
+	return (size_t)snprintf(out, len, "%.*s-%d%s", (int)(dot - path), path, n, dot) < len ? 0 : -1;
+}
+
+static int commit_free_name(struct outfile *o, int *e)
+{
+	char name[sizeof(o->path)];
+	int n;
+
+	for (n = 1; n < 100; n++) {
+		if (free_name(o->path, n, name, sizeof(name)))
+			break;
+		if (!renameat2(AT_FDCWD, o->tmp_path, AT_FDCWD, name, RENAME_NOREPLACE)) {
+			snprintf(o->taken, sizeof(o->taken), "%s", o->path);
+			snprintf(o->path, sizeof(o->path), "%s", name);
+			return 0;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	*e = errno ? errno : EEXIST;
+	return -1;
+}
+
 int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
 {
 	struct user_rights r;
@@ -87,10 +117,17 @@ int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
 				    o->path, strerror(errno));
 	if (become(o, &r, err))
 		return -1;
-	/* without --force a file that appeared meanwhile is not replaced either */
+	/*
+	 * Without --force a file that appeared meanwhile (another run of the
+	 * same name, two terminals, a loop) is not replaced either, nor is
+	 * what was recorded thrown away: it takes the first free name of
+	 * NAME-1.EXT to NAME-99.EXT, and o->taken says which it could not have.
+	 */
 	ret = force ? rename(o->tmp_path, o->path) :
 		      renameat2(AT_FDCWD, o->tmp_path, AT_FDCWD, o->path, RENAME_NOREPLACE);
 	e = errno;
+	if (ret && e == EEXIST && !force)
+		ret = commit_free_name(o, &e);
 	user_rights_leave(&r);
 	if (ret)
 		return gt_error_set(err, e, "cannot rename %s to %s: %s%s",

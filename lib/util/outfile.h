@@ -30,6 +30,8 @@ struct outfile {
 	bool as_user;
 	struct outfile_user user;
 	char user_name[64];
+	/* after a commit: the name another file took meanwhile (path: where ours went), or "" */
+	char taken[4096];
 };
 
 /**
@@ -41,7 +43,9 @@ int outfile_create(struct outfile *o, const char *path, bool force,
 /**
  * outfile_commit - fsync, mode 0640 under the umask (a trace holds kernel addresses and every
  * process's name: never world-readable), rename over path (with the user's rights where it is
- * theirs), fsync the dir.
+ * theirs), fsync the dir. Without force, a file that took the name meanwhile is kept and ours
+ * goes to the first free NAME-N.EXT (N from 1 to 99): then o->taken is the name it could not
+ * have and o->path where it is.
  */
 int outfile_commit(struct outfile *o, bool force, struct gt_error *err);
 /**

@@ -336,3 +336,26 @@ for i in range(5):
 	expect "the file names a pid after the workload's comm: $(grep -x '[0-9]* evil' "$WORK/nl.cmd")" \
 		not grep -qx '[0-9]* evil' "$WORK/nl.cmd"
 }
+
+# Two records of one name (two terminals, a loop): the first to finish took
+# trace.dat and the other's whole recording was deleted (exit 125). Both keep
+# their data now: the later one as trace-1.dat, said in one line.
+test_record_two_runs_of_one_name_keep_both() {
+	local d=$WORK/twonames rc1 rc2
+	mkdir -p "$d"
+	( cd "$d" && "$GT" record -e sched:sched_switch -- sh -c 'sleep 2' > "$d/long.out" 2>&1; echo $? > "$d/long.rc" ) &
+	sleep 0.5
+	( cd "$d" && "$GT" record -e sched:sched_switch -- sleep 0.3 > "$d/short.out" 2>&1 )
+	rc2=$?
+	wait
+	rc1=$(cat "$d/long.rc")
+	expect "exits $rc1 and $rc2: $(tail -1 "$d/long.out")" [ "$rc1" = 0 ] && [ "$rc2" = 0 ] || return 1
+	expect "not both files: $(ls "$d")" [ -s "$d/trace.dat" ] && [ -s "$d/trace-1.dat" ] || return 1
+	expect "the later run does not say where it went: $(grep -v '^buffer\|^events\|^scope\|^workload\|^drm' "$d/long.out")" \
+		grep -q '^trace.dat was written by another run meanwhile (it is kept); this recording is trace-1.dat$' "$d/long.out" || return 1
+	expect "the summary names the other file: $(grep '^recorded' "$d/long.out")" grep -q '^recorded .* -> trace-1.dat$' "$d/long.out" || return 1
+	expect "trace-1.dat is not the longer run's: $(trace-cmd report -i "$d/trace-1.dat" 2> /dev/null | grep -m1 -o 'workload: .*')" \
+		trace-cmd report -i "$d/trace-1.dat" 2> /dev/null | grep -q 'gpu-trace workload: pids=[0-9]* comm=sh$' || return 1
+	find "$d" -name '.*partial*' | grep -q . && { WHY="a partial file left: $(find "$d" -name '.*partial*')"; return 1; }
+	return 0
+}
