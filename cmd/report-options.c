@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd.h"
 #include "output/report.h"
@@ -121,8 +122,30 @@ static int parse_format(const char *arg, const struct report_output **f, struct 
 	return gt_error_set(err, EINVAL, "unknown --format '%s'; use %s", arg, names);
 }
 
+/*
+ * -o run.html without --format wrote the text summary into run.html: the
+ * format a known extension names is the one meant. NULL: none known.
+ */
+static const struct report_output *format_of_name(const char *path)
+{
+	static const struct { const char *ext; const struct report_output *f; } exts[] = {
+		{ ".html", &report_html }, { ".htm", &report_html },
+		{ ".pftrace", &report_perfetto }, { ".perfetto-trace", &report_perfetto },
+		{ ".json", &report_json }, { ".csv", &report_csv },
+		{ ".txt", &report_text },
+	};
+	const char *dot = strrchr(path, '.');
+	size_t i;
+
+	for (i = 0; dot && !strchr(dot, '/') && i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (!strcasecmp(dot, exts[i].ext))
+			return exts[i].f;
+	return NULL;
+}
+
 int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err)
 {
+	bool format_given = false;
 	char *end;
 	long v;
 	int c;
@@ -187,6 +210,7 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 		case OPT_FORMAT:
 			if (parse_format(optarg, &o->format, err))
 				return -1;
+			format_given = true;
 			break;
 		case OPT_PID:
 			v = strtol(optarg, &end, 10);
@@ -235,6 +259,8 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	if (!o->nr_inputs)
 		add_input(o, "trace.dat", err);
 	o->file = o->inputs[0].file;
+	if (!format_given && o->output && format_of_name(o->output))
+		o->format = format_of_name(o->output);
 	if (!o->format->timeline) {
 		if (o->nr_inputs > 1)
 			return gt_error_set(err, EINVAL, "%d input files (%s, %s%s); --format %s reads one: report them one at a time, or together with --format perfetto or html",

@@ -1474,3 +1474,25 @@ test_report_readers_agree() {
 		done
 	done
 }
+
+# report -o run.html (or .pftrace) without --format wrote the text summary
+# into it, exit 0, no word: the extension picks the format now
+test_report_output_extension_picks_the_format() {
+	local f ext want got bad=
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	for ext in html pftrace json csv txt HTML; do
+		rm -f "$WORK/ext.$ext"
+		"$GT" report -o "$WORK/ext.$ext" "$f" > /dev/null 2>&1 || { bad="$bad $ext(exit $?)"; continue; }
+		case $ext in
+		html | HTML) grep -q '<!DOCTYPE html>' "$WORK/ext.$ext" || bad="$bad $ext" ;;
+		pftrace) [ "$(head -c 1 "$WORK/ext.$ext" | od -An -tx1 | tr -d ' ')" = 0a ] || bad="$bad $ext" ;;
+		json) python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$WORK/ext.$ext" 2> /dev/null || bad="$bad $ext" ;;
+		csv) grep -q '^# rings$' "$WORK/ext.$ext" || bad="$bad $ext" ;;
+		txt) grep -q '^file ' "$WORK/ext.$ext" || bad="$bad $ext" ;;
+		esac
+	done
+	expect "the extension did not pick the format:$bad" [ -z "$bad" ] || return 1
+	# --format still wins over the name
+	"$GT" report --format text -o "$WORK/given.html" "$f" > /dev/null 2>&1
+	expect "--format text -o x.html is not text" grep -q '^file ' "$WORK/given.html"
+}
