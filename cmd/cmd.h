@@ -72,6 +72,11 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
  */
 extern volatile sig_atomic_t cmd_stop_signal;
 void cmd_stop_signals_install(int extra_sig, void (*extra)(int));
+/**
+ * cmd_stop_if_output_gone - cmd_stop_signal set to SIGPIPE when standard output or error is a
+ * pipe or socket whose reader went away (record's wait asks every turn)
+ */
+void cmd_stop_if_output_gone(void *ctx);
 /*
  * cmd_remove_on_stop - until cmd_remove_on_stop_done(), Ctrl-C, SIGTERM, SIGHUP and Ctrl-\
  * (those not ignored) remove @path, then end the process as they would have

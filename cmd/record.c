@@ -118,6 +118,7 @@ int cmd_record(int argc, char **argv)
 	record_run_init(&run);
 	run.hooks = (struct record_hooks){
 		.note = on_note, .stale = on_stale, .stop = &cmd_stop_signal,
+		.tick = cmd_stop_if_output_gone,
 	};
 	i = record_opts_parse(argc, argv, &run.opts, &err);
 	if (i) {

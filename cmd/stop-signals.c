@@ -12,8 +12,10 @@
  * the child's disposition decides). unlink() and raise() are safe in a
  * handler; the name is copied before the handler is in place.
  */
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/outfile.h"
@@ -48,6 +50,30 @@ void cmd_stop_signals_install(int extra_sig, void (*extra)(int))
 		sigaction(extra_sig, &sa, NULL);
 	}
 	signal(SIGPIPE, SIG_IGN);
+}
+
+/*
+ * A reader of standard output or error that went away (record -a 2>&1 |
+ * head -2) shows only as a failed write, and a recording without a terminal
+ * writes nothing until its end: a pipe or socket whose other end closed is
+ * asked with poll() instead (POLLERR/POLLHUP on the writing end), and read as
+ * a SIGPIPE that ends the run through its teardown.
+ */
+void cmd_stop_if_output_gone(void *ctx)
+{
+	int fds[] = { STDOUT_FILENO, STDERR_FILENO };
+	size_t i;
+
+	(void)ctx;
+	for (i = 0; i < sizeof(fds) / sizeof(fds[0]) && !cmd_stop_signal; i++) {
+		struct pollfd p = { .fd = fds[i] };
+		struct stat st;
+
+		if (fstat(fds[i], &st) || (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode)))
+			continue;
+		if (poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)))
+			cmd_stop_signal = SIGPIPE;
+	}
 }
 
 /* as long as any output's private name */

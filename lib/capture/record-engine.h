@@ -68,6 +68,8 @@ enum record_note_kind {
  * @note:     every line for the user (already formatted, not escaped)
  * @stale:    a dead run's leftover removed, or not (stale_clean's callback)
  * @progress: every half second while recording, with the seconds so far
+ * @tick:     every turn of the wait (a tenth of a second at most): the caller's own checks,
+ *            which may set *stop
  * @stop:     non-zero once the caller was asked to stop (the signal's number)
  */
 struct record_hooks {
@@ -75,6 +77,7 @@ struct record_hooks {
 	stale_note stale;
 	void (*progress)(const struct recorder *r, const char *buffer_dir, double elapsed,
 			 void *ctx);
+	void (*tick)(void *ctx);
 	volatile sig_atomic_t *stop;
 	void *ctx;
 };

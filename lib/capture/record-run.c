@@ -278,6 +278,11 @@ void record_wait(struct record_run *run)
 			run->duration_reached = true;
 			break;
 		}
+		if (run->hooks.tick) {
+			run->hooks.tick(run->hooks.ctx);
+			if (stop_asked(run))
+				break;
+		}
 		if (run->elapsed - last_progress >= 0.5 && run->hooks.progress) {
 			run->hooks.progress(&run->recorder, run->session.dir, run->elapsed,
 					    run->hooks.ctx);

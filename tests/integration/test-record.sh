@@ -359,3 +359,24 @@ test_record_two_runs_of_one_name_keep_both() {
 	find "$d" -name '.*partial*' | grep -q . && { WHY="a partial file left: $(find "$d" -name '.*partial*')"; return 1; }
 	return 0
 }
+
+# record -a 2>&1 | head -2: head took its lines and went, and record, with no
+# terminal and no --duration, never wrote again and so never saw the pipe
+# close (10 minutes, 166 MB until Ctrl-C). It watches its output now.
+test_record_ends_when_its_reader_goes() {
+	local t0 t1 rc
+	t0=$(date +%s%N)
+	( timeout 60 "$GT" record -a -e sched:sched_switch -o "$WORK/gone.dat" 2>&1; echo $? > "$WORK/gone.rc" ) |
+		head -2 > "$WORK/gone.head"
+	wait
+	t1=$(date +%s%N)
+	rc=$(cat "$WORK/gone.rc")
+	expect "record ran on after head exited: $(((t1 - t0) / 1000000)) ms, exit $rc" \
+		[ "$rc" != 124 ] && [ $(((t1 - t0) / 1000000)) -lt 15000 ] || return 1
+	expect "record exit $rc" [ "$rc" = 0 ] || return 1
+	expect "head got no lines" [ "$(grep -c . "$WORK/gone.head")" = 2 ] || return 1
+	expect "no file: $(ls "$WORK" | grep gone)" [ -s "$WORK/gone.dat" ] || return 1
+	"$GT" report --events "$WORK/gone.dat" > /dev/null 2>&1 ||
+		{ WHY="the file does not read: exit $?"; return 1; }
+	expect "a gpu-trace instance left: $(gt_instances)" [ -z "$(gt_instances)" ]
+}
