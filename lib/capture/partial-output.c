@@ -21,9 +21,33 @@ static void journal_path(char *buf, size_t len, int pid)
 	snprintf(buf, len, "%s/%s%d.partial", session_run_dir(), GT_INSTANCE_PREFIX, pid);
 }
 
+/*
+ * The temporary file's name as reset will find it from anywhere: -o
+ * killed.dat (the default trace.dat too) made it ./.killed.dat.partial-...,
+ * which the journal kept as it was and reset, reading only absolute names,
+ * left behind.
+ */
+static int absolute_tmp(const struct outfile *o, char *out, size_t len)
+{
+	const char *base = strrchr(o->tmp_path, '/');
+	char *dir;
+	int n;
+
+	if (o->tmp_path[0] == '/') {
+		n = snprintf(out, len, "%s", o->tmp_path);
+		return n < 0 || (size_t)n >= len ? -1 : 0;
+	}
+	dir = realpath(o->dir, NULL);
+	if (!dir)
+		return -1;
+	n = snprintf(out, len, "%s/%s", strcmp(dir, "/") ? dir : "", base ? base + 1 : o->tmp_path);
+	free(dir);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
 int partial_output_remember(const struct outfile *o, struct gt_error *err)
 {
-	char path[1024], tmp[1100], text[JOURNAL_MAX + 64];
+	char path[1024], tmp[1100], text[JOURNAL_MAX + 64], name[4096];
 	struct stat st;
 	int fd, n;
 
@@ -33,10 +57,14 @@ int partial_output_remember(const struct outfile *o, struct gt_error *err)
 	if (fstat(o->fd, &st))
 		return gt_error_set(err, errno, "cannot stat the output %s: %s", o->tmp_path,
 				    strerror(errno));
+	if (absolute_tmp(o, name, sizeof(name)))
+		return gt_error_set(err, errno ? errno : ENAMETOOLONG,
+				    "cannot name the output %s from /: %s", o->tmp_path,
+				    strerror(errno ? errno : ENAMETOOLONG));
 	n = snprintf(text, sizeof(text), "%u %u\n%llu %llu\n%s\n",
 		     (unsigned int)(o->as_user ? o->user.uid : geteuid()),
 		     (unsigned int)(o->as_user ? o->user.gid : getegid()),
-		     (unsigned long long)st.st_dev, (unsigned long long)st.st_ino, o->tmp_path);
+		     (unsigned long long)st.st_dev, (unsigned long long)st.st_ino, name);
 	if (n < 0 || n >= JOURNAL_MAX)
 		return gt_error_set(err, ENAMETOOLONG, "output path too long: %s", o->tmp_path);
 	journal_path(path, sizeof(path), (int)getpid());

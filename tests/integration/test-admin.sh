@@ -64,6 +64,21 @@ test_sigkill_then_reset() {
 	same_as_before "SIGKILL + reset"
 }
 
+# The same with -o relative (the default trace.dat too): the journal kept
+# ./.kr.dat.partial-..., which reset, reading only absolute names, left.
+test_sigkill_then_reset_relative_output() {
+	local pid
+	mkdir -p "$WORK/rel"
+	pid=$(cd "$WORK/rel" && record_then_sigkill kr.dat)
+	expect "SIGKILL left no unfinished output (test is void)" \
+		[ -n "$(find "$WORK/rel" -maxdepth 1 -name '.kr.dat.partial-*')" ] || return 1
+	"$GT" reset > "$WORK/kr-reset.out" 2>&1 || { WHY="reset failed: $(cat "$WORK/kr-reset.out")"; return 1; }
+	expect "reset left the killed run's unfinished output: $(find "$WORK/rel" -name '.kr*')" \
+		[ -z "$(find "$WORK/rel" -maxdepth 1 -name '.kr.dat.partial-*')" ] || return 1
+	expect "reset did not say it removed it: $(cat "$WORK/kr-reset.out")" \
+		grep -q "^removed $WORK/rel/\.kr\.dat\.partial-[^ ]*, the unfinished output of gpu-trace $pid (it was killed)$" "$WORK/kr-reset.out"
+}
+
 # A recorder killed outright takes its workload with it: it ran on, untraced
 # and orphaned, until someone found it (issue 22).
 test_workload_dies_with_a_killed_recorder() {
