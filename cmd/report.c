@@ -177,7 +177,7 @@ out:
  * Filters that left no job would print an empty table and say nothing:
  * say what matched nothing, and what the file has instead.
  */
-static void say_unmatched(const struct report *rep)
+static int say_unmatched(const struct report *rep, struct gt_error *err)
 {
 	const struct timeline *tl = &rep->analysis.tl;
 	const struct timeline_filter *f = &rep->opts.filter;
@@ -187,7 +187,7 @@ static void say_unmatched(const struct report *rep)
 	int i;
 
 	if (rep->jobs_shown || !tl->filtered_out)
-		return;
+		return 0;
 	for (i = 0; i < tl->nr_devs; i++)
 		dev_named |= f->dev && !strcmp(tl->devs[i], f->dev);
 	for (i = 0; i < tl->nr_rings && len < sizeof(rings); i++) {
@@ -198,6 +198,17 @@ static void say_unmatched(const struct report *rep)
 					name ? name : "?");
 	}
 	fflush(rep->stream);
+	/*
+	 * A ring or device the file does not have is a wrong option (exit 125,
+	 * as a script that typed the name wants to know), unless other inputs
+	 * of one timeline may have it
+	 */
+	if (f->ring && !named && rep->opts.nr_inputs == 1)
+		return gt_error_set(err, ENOENT, "%s has no ring named '%s'; its rings: %s",
+				    rep->opts.file, f->ring, rings);
+	if (f->dev && !dev_named && rep->opts.nr_inputs == 1)
+		return gt_error_set(err, ENOENT, "%s has no ring of device '%s' (the scheduler's events name devices from 6.17 on); its rings: %s",
+				    rep->opts.file, f->dev, rings);
 	if (f->ring && !named)
 		cmd_say("gpu-trace report: %s has no ring named '%s'; its rings: %s",
 			rep->opts.file, f->ring, rings);
@@ -210,6 +221,7 @@ static void say_unmatched(const struct report *rep)
 	else
 		cmd_say("gpu-trace report: no job of %s matched the filters (%llu left out); --rings without them lists what it has",
 			rep->opts.file, (unsigned long long)tl->filtered_out);
+	return 0;
 }
 
 /* --hip-log FILE: runtime logs captured apart join the summary */
@@ -278,7 +290,8 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		goto fail;
 	if (add_hip_logs(rep, err) || rep->format->end(rep, err))
 		goto fail;
-	say_unmatched(rep);
+	if (say_unmatched(rep, err))
+		goto fail;
 	fflush(rep->stream);
 	cmd_say_time_damage("report", rep->opts.file, &rep->analysis.damage);
 	say_damaged_events(rep);

@@ -437,7 +437,7 @@ test_report_kfd_queues() {
 }
 
 test_report_filters() {
-	local f
+	local f rc
 	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
 	"$GT" report --jobs --ring sdma0 "$f" > "$WORK/fr.txt" || { WHY="--ring failed"; return 1; }
 	expect "--ring sdma0 kept $(grep -c '^[gs]' "$WORK/fr.txt") rows" [ "$(grep -c '^sdma0 ' "$WORK/fr.txt")" = 1 ] && ! grep -q '^gfx' "$WORK/fr.txt" || return 1
@@ -452,9 +452,13 @@ test_report_filters() {
 	# filters that leave nothing say so, and what there is instead
 	expect "--comm nobody: silent: $(cat "$WORK/fc.err")" \
 		grep -q "no job of .* matched the filters (3 left out)" "$WORK/fc.err" || return 1
-	"$GT" report --ring gfx0 "$f" > /dev/null 2> "$WORK/fn.err" || { WHY="--ring gfx0 failed"; return 1; }
+	# a ring the file does not have is a wrong option: one line and 125, not 0
+	"$GT" report --ring gfx0 "$f" > /dev/null 2> "$WORK/fn.err"
+	rc=$?
+	expect "--ring gfx0 exits $rc (a script cannot tell it matched nothing)" [ $rc = 125 ] || return 1
 	expect "--ring gfx0: the rings not named: $(cat "$WORK/fn.err")" \
 		grep -q "has no ring named 'gfx0'; its rings: gfx_0.0.0, sdma0$" "$WORK/fn.err" || return 1
+	expect "--ring gfx0: not one line: $(cat "$WORK/fn.err")" [ "$(grep -c . "$WORK/fn.err")" = 1 ] || return 1
 	"$GT" report --workload-only "$f" > /dev/null 2> "$WORK/fw.err" || { WHY="--workload-only failed"; return 1; }
 	expect "--workload-only on a file without one: silent: $(cat "$WORK/fw.err")" \
 		grep -q "names no workload" "$WORK/fw.err" || return 1
@@ -1095,7 +1099,7 @@ test_report_owner_switches() {
 	expect "JSON summary" python3 -c 'import json, sys
 d = json.load(sys.stdin)
 s = d["owner_switches"]
-assert d["schema"] == "gpu-trace-report/7", d["schema"]
+assert d["schema"] == "gpu-trace-report/8", d["schema"]
 assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
 w = s["switches"][3]
 assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
@@ -1495,4 +1499,47 @@ test_report_output_extension_picks_the_format() {
 	# --format still wins over the name
 	"$GT" report --format text -o "$WORK/given.html" "$f" > /dev/null 2>&1
 	expect "--format text -o x.html is not text" grep -q '^file ' "$WORK/given.html"
+}
+
+# Lines that tell this user nothing: the advice to record AMD's KFD queues on a
+# file of another GPU (virtio-gpu's), "its jobs are flagged W" with no job of
+# the workload's. An AMD file keeps the advice.
+test_report_no_advice_that_tells_nothing() {
+	local v a
+	v=$(fixture virtio) && a=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	expect "KFD advice on a virtio-gpu file: $("$GT" report "$v" 2>&1 | grep KFD)" \
+		not grep -q 'KFD queues' <<< "$("$GT" report "$v" 2>&1)" || return 1
+	expect "no KFD advice on an amdgpu file" grep -q '^KFD queues: no function records' <<< "$("$GT" report "$a" 2>&1)"
+}
+
+# JSON a script reads without surprises: a kernel address is a string (jq and
+# JavaScript round 64-bit numbers: 0xffff888007000000 became ...896), and
+# behind_other's count has one name and one type on jobs and rings
+test_report_json_ids_and_counts() {
+	local f out
+	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report --format json --jobs "$f" 2> /dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+bad = [j["fence_ptr"] for j in d["jobs"] if j["fence_ptr"] is not None and not (isinstance(j["fence_ptr"], str) and j["fence_ptr"].startswith("0x"))]
+bad += [j["behind_other"] for j in d["jobs"] if not isinstance(j["behind_other"]["process_count"], int) or "processes" in j["behind_other"]]
+print("bad", bad[:3]) if bad else print("ok", sum(1 for j in d["jobs"] if j["fence_ptr"]))')
+	expect "jobs: $out" grep -q '^ok [1-9]' <<< "$out" || return 1
+	f=$(fixture competing) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report --format json "$f" 2> /dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(all(isinstance(r["behind_other"]["processes"], list) and r["behind_other"]["process_count"] == len(r["behind_other"]["processes"]) for r in d["rings"]))')
+	expect "rings' behind_other: $out" [ "$out" = True ]
+}
+
+# Every man page reads as troff means it: a line starting with "." is a
+# request (gpu-trace-compare.1 ended EXIT STATUS at "not a" when ".dat," began a line)
+test_man_pages_have_no_troff_warnings() {
+	local m bad=
+	command -v groff > /dev/null || { WHY="groff is not installed"; return 77; }
+	for m in "$ROOT_DIR"/man/*.1; do
+		[ -z "$(groff -man -ww -z "$m" 2>&1)" ] || bad="$bad ${m##*/}: $(groff -man -ww -z "$m" 2>&1 | head -1)"
+	done
+	expect "troff warnings:$bad" [ -z "$bad" ]
 }
