@@ -93,7 +93,14 @@ uint64_t latency_stats_percentile(struct latency_stats *s, double p)
 
 uint64_t latency_stats_avg(const struct latency_stats *s)
 {
-	return s->count ? s->sum / s->count : 0;
+	uint64_t q, r;
+
+	if (!s->count)
+		return 0;
+	/* to the nearest ns: 14285.7 is 14286 (14.286 us), as printed averages round */
+	q = s->sum / s->count;
+	r = s->sum % s->count;
+	return q + (r >= s->count - r);
 }
 
 void latency_stats_free(struct latency_stats *s)

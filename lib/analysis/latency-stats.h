@@ -26,7 +26,7 @@ struct latency_stats {
 void latency_stats_add(struct latency_stats *s, uint64_t v);
 /** latency_stats_percentile - p in 0..100; 0 when empty */
 uint64_t latency_stats_percentile(struct latency_stats *s, double p);
-/** latency_stats_avg - the mean of the values added; 0 when none */
+/** latency_stats_avg - the mean of the values added, rounded to the nearest ns; 0 when none */
 uint64_t latency_stats_avg(const struct latency_stats *s);
 /**
  * latency_stats_rank_z - the Mann-Whitney rank test of a against b over the histogram's buckets

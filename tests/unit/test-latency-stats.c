@@ -4,6 +4,22 @@
 #include "../../lib/analysis/latency-stats.h"
 #include "unit.h"
 
+/* 100000 / 7 ns is 14285.71: the report printed 14.285 us for 14.2857 */
+static void test_mean_rounded(void)
+{
+	struct latency_stats *s = calloc(1, sizeof(*s));
+	int i;
+
+	latency_stats_add(s, 100000);
+	for (i = 0; i < 6; i++)
+		latency_stats_add(s, 0);
+	CU_ASSERT_EQUAL(latency_stats_avg(s), 14286);
+	latency_stats_add(s, 1);	/* 100001 / 8 = 12500.125 */
+	CU_ASSERT_EQUAL(latency_stats_avg(s), 12500);
+	latency_stats_free(s);
+	free(s);
+}
+
 static void test_exact_nearest_rank(void)
 {
 	struct latency_stats *s = calloc(1, sizeof(*s));
@@ -61,6 +77,7 @@ void suite_latency(void)
 	CU_pSuite s = CU_add_suite("latency-stats", NULL, NULL);
 
 	CU_add_test(s, "exact nearest-rank percentiles", test_exact_nearest_rank);
+	CU_add_test(s, "the mean rounded, not truncated", test_mean_rounded);
 	CU_add_test(s, "histogram within 1.6% after 1024 values", test_histogram_after_spill);
 	CU_add_test(s, "empty", test_empty);
 }
