@@ -46,8 +46,12 @@ static void job(struct report *rep, const struct job *j)
 		fprintf(f, "\"%llu:%llu\"", (unsigned long long)j->ctx, (unsigned long long)j->seqno);
 	else
 		fputs("null", f);
+	/* a kernel address: a string, as jq and JavaScript round numbers past 2^53 */
 	fprintf(f, ",\"fence_ptr\":");
-	report_json_u64(f, j->fence_ptr != 0, j->fence_ptr);
+	if (j->fence_ptr)
+		fprintf(f, "\"0x%llx\"", (unsigned long long)j->fence_ptr);
+	else
+		fputs("null", f);
 	fprintf(f, ",\"pid\":%d,\"comm\":", j->pid);
 	json_str(f, analysis_comm(&rep->analysis, j->pid));
 	fprintf(f, ",\"client_id\":");
@@ -74,7 +78,8 @@ static void job(struct report *rep, const struct job *j)
 	fprintf(f, "},\"workload\":%s,\"behind_other\":{\"ns\":",
 		j->flags & JOB_WORKLOAD ? "true" : "false");
 	report_json_u64(f, j->t_hw_start, j->behind.ns);
-	fprintf(f, ",\"jobs\":%u,\"processes\":%u,\"partial\":%s}", j->behind.jobs,
+	/* processes is a list where there is one (rings); a count is process_count everywhere */
+	fprintf(f, ",\"jobs\":%u,\"process_count\":%u,\"partial\":%s}", j->behind.jobs,
 		j->behind.procs, j->flags & JOB_BEHIND_PARTIAL ? "true" : "false");
 	fprintf(f, ",\"owner_switch\":");
 	if (j->flags & JOB_OWNER_SWITCH) {
@@ -97,7 +102,7 @@ static void job(struct report *rep, const struct job *j)
 
 static int json_begin(struct report *rep, struct gt_error *err)
 {
-	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/7\"");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/8\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
 	(void)err;
@@ -194,9 +199,9 @@ static void rings(struct report *rep)
 			(unsigned long long)s->lost, (unsigned long long)s->waits,
 			(unsigned long long)s->busy_ns, report_busy_pct(rep, s),
 			(long long)s->max_in_flight);
-		fprintf(rep->stream, "\"workload_jobs\":%llu,\"behind_other\":{\"ns\":%llu,\"jobs\":%llu,\"processes\":[",
+		fprintf(rep->stream, "\"workload_jobs\":%llu,\"behind_other\":{\"ns\":%llu,\"jobs\":%llu,\"process_count\":%d,\"processes\":[",
 			(unsigned long long)s->workload_jobs, (unsigned long long)s->behind_ns,
-			(unsigned long long)s->behind_jobs);
+			(unsigned long long)s->behind_jobs, s->nr_behind_pids);
 		for (l = 0; l < s->nr_behind_pids; l++) {
 			fprintf(rep->stream, "%s{\"pid\":%d,\"comm\":", l ? "," : "", s->behind_pids[l]);
 			json_str(rep->stream, analysis_comm(&rep->analysis, s->behind_pids[l]));
