@@ -84,7 +84,10 @@ _gpu_trace()
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
-		opts=$("${COMP_WORDS[0]}" help "$cmd" 2>/dev/null | grep -oE '(^|[ ,])--?[a-zA-Z][a-zA-Z-]*' | tr -d ' ,' | sort -u)
+		# the option column only: "  -o, --output FILE   text" (the text names
+		# other commands' options, as report's --queues names record --kfd-args)
+		opts=$("${COMP_WORDS[0]}" help "$cmd" 2>/dev/null | grep -E '^ +-' |
+			sed -E 's/^ +//; s/   .*//' | grep -oE '(^|[ ,])--?[a-zA-Z][a-zA-Z-]*' | tr -d ' ,' | sort -u)
 		COMPREPLY=($(compgen -W "$opts --" -- "$cur"))
 		return
 	fi

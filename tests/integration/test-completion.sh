@@ -24,6 +24,10 @@ test_bash_completion() {
 		[ "$(complete_words gpu-trace record --sys)" = --system-wide-events ] || return 1
 	expect "report options: --workload-only missing" \
 		grep -qx -- --workload-only <(complete_words gpu-trace report --work) || return 1
+	# report's help names record --kfd-args in its text: not an option of report's
+	expect "report offers record's --kfd-args" [ -z "$(complete_words gpu-trace report --kfd)" ] || return 1
+	expect "report offers -o or --force no more: $(complete_words gpu-trace report --f | tr '\n' ' ')" \
+		grep -qx -- --force <(complete_words gpu-trace report --f) || return 1
 	expect "top and its sort keys" [ "$(complete_words gpu-trace top --sort w)" = wait ] &&
 		[ "$(complete_words gpu-trace t)" = top ] || return 1
 	expect "presets" [ "$(complete_words gpu-trace record --preset a | sort | tr '\n' ' ')" = "all-gpu amd " ] || return 1
