@@ -41,6 +41,24 @@ bool analysis_has_gpu_data(const struct analysis *a)
 	return false;
 }
 
+bool analysis_file_has_system(const struct analysis *a, const char *system)
+{
+	int h, i, n;
+
+	for (h = 0; h < a->nr_handles; h++) {
+		struct tep_handle *tep = tracecmd_get_tep(a->handles[h]);
+
+		n = tep ? tep_get_events_count(tep) : 0;
+		for (i = 0; i < n; i++) {
+			const struct tep_event *ev = tep_get_event(tep, i);
+
+			if (ev && ev->system && !strcmp(ev->system, system))
+				return true;
+		}
+	}
+	return false;
+}
+
 const char *analysis_comm(struct analysis *a, int pid)
 {
 	/* libtraceevent's lookup is a search of every name the file has */

@@ -120,6 +120,12 @@ struct analysis {
 };
 
 /**
+ * analysis_file_has_system - the file carries formats of @system's events (the kernel it was
+ * recorded on had that driver loaded and its events were asked for)
+ */
+bool analysis_file_has_system(const struct analysis *a, const char *system);
+
+/**
  * analysis_set_probe_timeout - how long libtracecmd's open may take in the probe child
  * @seconds: 60 unless set; 0 sets that
  *

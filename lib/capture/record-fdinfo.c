@@ -84,7 +84,8 @@ void record_fdinfo_finish(struct record_run *run)
 	else if (run->fdinfo.any)
 		record_say(run, "drm fdinfo: %d snapshots; no DRM file open at the end (earlier ones are in the file's " DRM_FDINFO_BUFFER " buffer)",
 			run->fdinfo.seq);
-	else
+	else if (!access("/dev/dri", F_OK))
+		/* news only where there are DRM devices to have open */
 		record_say(run, "drm fdinfo: no process had a DRM file (/dev/dri) open; client ids cannot be named by process");
 }
 

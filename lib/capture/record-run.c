@@ -105,6 +105,31 @@ static int setup_tracer(struct record_run *run, struct gt_error *err)
 	return 0;
 }
 
+/*
+ * What a preset asked for and this kernel lacks: a preset of every GPU's
+ * events names 15 systems on a machine with one GPU (or none); the first
+ * three and a count tell as much, and gpu-trace list names them all.
+ */
+static void say_missing(struct record_run *run, const char *missing)
+{
+	const char *p = missing;
+	int n = 1, shown = 0;
+	size_t len = 0;
+
+	for (; *p; p++)
+		n += *p == ',';
+	if (n <= 4 || !run->opts.preset) {
+		record_say(run, "events: not on this kernel%s%s: %s", run->opts.preset ? ", preset " : "",
+			   run->opts.preset ? run->opts.preset : "", missing);
+		return;
+	}
+	for (p = missing; *p && shown < 3; p++)
+		if (*p == ',' && ++shown == 3)
+			len = (size_t)(p - missing);
+	record_say(run, "events: not on this kernel, preset %s: %.*s and %d more (gpu-trace list names what is here)",
+		   run->opts.preset, (int)len, missing, n - 3);
+}
+
 static int setup_events(struct record_run *run, struct gt_error *err)
 {
 	struct event_selection *sel = &run->opts.events;
@@ -114,8 +139,7 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 				  run->opts.ignore_missing, err))
 		return -1;
 	if (sel->missing)
-		record_say(run, "events: not on this kernel%s%s: %s", run->opts.preset ? ", preset " : "",
-			run->opts.preset ? run->opts.preset : "", sel->missing);
+		say_missing(run, sel->missing);
 	if (!sel->nr_enabled && !strcmp(run->tracer.used, "nop"))
 		return gt_error_set(err, ENOENT,
 				    "nothing to record: none of the selected events exist on this kernel and no tracer is active; see gpu-trace list");

@@ -230,11 +230,18 @@ static void header(struct report *rep)
 	else
 		fprintf(rep->stream, "(not recorded)\n");
 	devices(rep);
-	if (report_has_workload(rep))
-		fprintf(rep->stream, "workload %s: %llu task%s (the recorded command or -P and what they forked); its jobs are flagged W\n",
+	if (report_has_workload(rep)) {
+		uint64_t w = 0;
+
+		for (i = 0; i < rep->analysis.tl.nr_rings; i++)
+			w += rep->analysis.tl.rings[i]->workload_jobs;
+		/* the flag is news only where it flags something */
+		fprintf(rep->stream, "workload %s: %llu task%s (the recorded command or -P and what they forked)%s\n",
 			rep->analysis.workload.comm[0] ? rep->analysis.workload.comm : "-P",
 			(unsigned long long)rep->analysis.workload.nr_tasks,
-			rep->analysis.workload.nr_tasks == 1 ? "" : "s");
+			rep->analysis.workload.nr_tasks == 1 ? "" : "s",
+			w ? "; its jobs are flagged W" : "; no GPU job of its own");
+	}
 	fprintf(rep->stream, "records  %llu (GPU %llu, function %llu) from %s to %s\n",
 		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
 		(unsigned long long)rep->analysis.func_events, report_ts(first, sizeof(first), rep->analysis.first_ts),

@@ -179,9 +179,13 @@ static void text_queues(struct report *rep)
 	/* a file without GPU data: report's one line says what to record, not this */
 	if (rep->summary && !analysis_has_gpu_data(&rep->analysis) && !rep->analysis.snaps.nr)
 		return;
-	/* NVIDIA's driver has no KFD: no advice to record AMD's */
-	if (nvidia_calls_any(&rep->analysis.nv) && !k->nr_ops && !rep->analysis.kq.records &&
-	    !rep->analysis.snaps.nr && !rep->analysis.func_events)
+	/*
+	 * NVIDIA's driver has no KFD, nor has a machine whose kernel had no
+	 * amdgpu loaded (no amdgpu events in the file): no advice to record AMD's
+	 */
+	if ((nvidia_calls_any(&rep->analysis.nv) || !analysis_file_has_system(&rep->analysis, "amdgpu")) &&
+	    !k->nr_ops && !rep->analysis.kq.records && !rep->analysis.snaps.nr &&
+	    !rep->analysis.func_events)
 		return;
 	text_probe_queues(rep);
 	text_snapshots(rep);

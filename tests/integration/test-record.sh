@@ -168,6 +168,10 @@ test_preset_names_missing_events() {
 		{ WHY="record --preset amd failed: $(tail -1 "$WORK/amd.err")"; return 1; }
 	if [ ! -d "$TFS/events/amdgpu" ]; then
 		expect "missing amdgpu not named" grep -q '^events: not on this kernel, preset amd: .*amdgpu' "$WORK/amd.err" || return 1
+		# all-gpu's 15 systems: three named and a count, not a list of fifteen
+		"$GT" record -o "$WORK/all.dat" -- true 2> "$WORK/all.err"
+		expect "all-gpu's missing systems: $(grep 'not on this kernel' "$WORK/all.err")" \
+			grep -qE '^events: not on this kernel, preset all-gpu: [a-z_]+, [a-z_]+, [a-z_]+ and [0-9]+ more \(gpu-trace list names what is here\)$' "$WORK/all.err" || return 1
 		# the system the kernel lacks, not the preset's pattern for it
 		expect "the preset's glob in the message: $(grep 'not on this kernel' "$WORK/amd.err")" \
 			not grep -q 'amdgpu_\[' "$WORK/amd.err" || return 1
@@ -309,12 +313,17 @@ test_kernel_log_recorded_system_wide() {
 }
 
 # record snapshots every DRM file's fdinfo; where no process has one open
-# (no GPU driver here) one line says so and the file gets no fdinfo buffer.
+# one line says so and the file gets no fdinfo buffer; on a machine with no
+# DRM device at all that line told nobody anything and is not printed.
 test_drm_fdinfo_snapshots_said() {
 	local out=$WORK/fdinfo.dat
 	"$GT" record -o "$out" -- true 2> "$WORK/fdinfo.err"
 	expect "record failed: $(tail -1 "$WORK/fdinfo.err")" [ $? = 0 ] || return 1
-	if ! ls /proc/[0-9]*/fd/ -l 2> /dev/null | grep -q ' -> /dev/dri/'; then
+	if [ ! -e /dev/dri ]; then
+		expect "a line about DRM files on a machine without DRM devices: $(grep fdinfo "$WORK/fdinfo.err")" \
+			not grep -q '^drm fdinfo' "$WORK/fdinfo.err" || return 1
+		expect "an fdinfo buffer without DRM files" not grep -q 'drm-fdinfo' <<< "$(trace-cmd report --stat -i "$out" 2> /dev/null; trace-cmd report -i "$out" 2> /dev/null | head -50)"
+	elif ! ls /proc/[0-9]*/fd/ -l 2> /dev/null | grep -q ' -> /dev/dri/'; then
 		expect "no line saying there is no DRM file: $(grep fdinfo "$WORK/fdinfo.err")" \
 			grep -q '^drm fdinfo: no process had a DRM file (/dev/dri) open; client ids cannot be named by process$' "$WORK/fdinfo.err" || return 1
 		expect "an fdinfo buffer without DRM files" not grep -q 'drm-fdinfo' <<< "$(trace-cmd report --stat -i "$out" 2> /dev/null; trace-cmd report -i "$out" 2> /dev/null | head -50)"
@@ -379,4 +388,14 @@ test_record_ends_when_its_reader_goes() {
 	"$GT" report --events "$WORK/gone.dat" > /dev/null 2>&1 ||
 		{ WHY="the file does not read: exit $?"; return 1; }
 	expect "a gpu-trace instance left: $(gt_instances)" [ -z "$(gt_instances)" ]
+}
+
+# A workload without a GPU job of its own: its line said "its jobs are
+# flagged W" over 0 jobs
+test_record_workload_without_jobs_said_so() {
+	"$GT" record -e sched:sched_switch -o "$WORK/nojobs.dat" -- true > /dev/null 2>&1 ||
+		{ WHY="record failed"; return 1; }
+	"$GT" report "$WORK/nojobs.dat" > "$WORK/nojobs.txt" 2> /dev/null
+	expect "the workload line: $(grep '^workload' "$WORK/nojobs.txt")" \
+		grep -q '^workload true: 1 task (the recorded command or -P and what they forked); no GPU job of its own$' "$WORK/nojobs.txt"
 }
