@@ -12,13 +12,15 @@ test_scripts_are_shellcheck_clean() {
 }
 
 test_experiment_cases_and_repetitions() {
-	local d=$WORK/exp1/results/e1
+	local d=$WORK/exp1/results/e1 rc
 	mkdir -p "$WORK/exp1"
 	(cd "$WORK/exp1" && "$EXPERIMENT" --gpu-trace "$GT" -n 3 --name e1 -r -e -r syscalls:sys_enter_getppid \
 		-c fast='GT_CASE=fast' -c slow='GT_CASE=slow EXTRA=1' -- \
 		sh -c 'echo "$GT_CASE ${EXTRA:-}" >> ../order; ls / > /dev/null') \
-		> "$WORK/exp1.out" 2> "$WORK/exp1.err" ||
-		{ WHY="experiment failed: $(tail -3 "$WORK/exp1.err" | tr '\n' ' ')"; return 1; }
+		> "$WORK/exp1.out" 2> "$WORK/exp1.err"
+	rc=$?
+	# no GPU driver here: every run fine, and compare had nothing to compare (2)
+	expect "experiment exit $rc: $(tail -3 "$WORK/exp1.err" | tr '\n' ' ')" [ $rc = 2 ] || return 1
 	# repetition r starts at case r: fast slow, slow fast, fast slow
 	expect "not interleaved: $(tr '\n' ' ' < "$WORK/order")" \
 		[ "$(tr '\n' ' ' < "$WORK/order")" = "fast  slow 1 slow 1 fast  fast  slow 1 " ] || return 1
@@ -35,15 +37,35 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 assert m["schema"] == "gpu-trace-experiment/1" and m["repetitions"] == 3, m
 assert [c["name"] for c in m["cases"]] == ["fast", "slow"], m["cases"]
-assert len(m["runs"]) == 6 and all(r["status"] == 0 for r in m["runs"]), m["runs"]
+assert len(m["runs"]) == 6 and all(r["status"] == 0 and r["ok"] for r in m["runs"]), m["runs"]
+assert m["failed"] == 0, m
 assert m["interrupted"] is False and m["kernel"] and m["gpu_trace"].startswith("gpu-trace "), m
 assert [(r["case"], r["rep"]) for r in m["runs"]][:4] == [("fast", 1), ("slow", 1), ("slow", 2), ("fast", 2)]
 PY
 	# this machine has no GPU driver: the comparison at the end says there is nothing to compare
-	expect "no comparison at the end: $(tail -2 "$WORK/exp1.out" "$WORK/exp1.err" | tr '\n' ' ')" \
+	expect "no comparison at the end: $(tail -n 2 "$WORK/exp1.out" "$WORK/exp1.err" | tr '\n' ' ')" \
 		grep -q "^gpu-trace compare: neither .*results/e1/fast (3 runs) nor .*results/e1/slow (3 runs) holds a GPU job: nothing to compare" \
 		"$WORK/exp1.out" || return 1
 	expect "no compare-fast-slow.txt" [ -s "$d/compare-fast-slow.txt" ]
+}
+
+# A run whose command failed was recorded as "status":127 in the manifest and
+# the experiment printed "== 1 runs" and exited 0: it names the run and exits 1
+test_experiment_says_which_runs_failed() {
+	local d=$WORK/exp3 rc
+	mkdir -p "$d"
+	(cd "$d" && "$EXPERIMENT" --gpu-trace "$GT" -n 2 --name bad -r -e -r sched:sched_switch \
+		-c ok='X=1' -c bad='X=2' -- sh -c '[ "$X" = 1 ]') > "$d/out" 2> "$d/err"
+	rc=$?
+	expect "exit $rc after failed runs: $(tail -2 "$d/err" | tr '\n' ' ')" [ $rc = 1 ] || return 1
+	expect "the failed runs are not named: $(tail -2 "$d/err" | tr '\n' ' ')" \
+		grep -q '^== 2 of 4 runs failed: bad/1 (exit 1) bad/2 (exit 1)$' "$d/err" || return 1
+	python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["failed"] == 2, m["failed"]
+assert sorted((r["case"], r["ok"]) for r in m["runs"]) == [("bad", False)] * 2 + [("ok", True)] * 2, m["runs"]' \
+		"$d/results/bad/manifest.json" 2> "$d/check" || { WHY="manifest: $(tail -1 "$d/check")"; return 1; }
 }
 
 test_experiment_ctrl_c_keeps_finished_runs() {
@@ -124,7 +146,10 @@ test_experiment_in_a_container() {
 	test_cgroup_init
 	mkdir -p "$WORK/ctr/bin"
 	ln -sf "$ROOT_DIR/tests/tools/fake-engine.sh" "$WORK/ctr/bin/docker"
+	# record runs docker from root's PATH, never the caller's: the fake one is
+	# mounted over /usr/local/sbin in a mount namespace of the test's own
 	(cd "$WORK/ctr" && PATH=$WORK/ctr/bin:$PATH GT_FAKE_CGROUP=$cg GT_FAKE_INIT=$CGROUP_INIT \
+		unshare -m sh -c 'mount --bind "$0" /usr/local/sbin && exec "$@"' "$WORK/ctr/bin" \
 		"$EXPERIMENT" --gpu-trace "$GT" -n 1 --name=c --hip-log --container fake -r -e -r syscalls:sys_enter_getppid \
 		-c one='GT_CASE=one' -- sh -c 'echo "case $GT_CASE"; sleep 0.4; exec python3 "$1" 3' _ "$ROOT_DIR/tests/tools/fake-hip.py") \
 		> "$WORK/ctr.out" 2> "$WORK/ctr.err"
