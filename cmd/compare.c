@@ -319,7 +319,9 @@ static void text_ring_verdict(struct compare_run *cr, struct cmp_ring *r, FILE *
 		if (cr->c.runs[0] >= COMPARE_MIN_RUNS && cr->c.runs[1] >= COMPARE_MIN_RUNS)
 			fprintf(f, "too few runs with jobs to tell (%d a side at least)", COMPARE_MIN_RUNS);
 		else
-			fprintf(f, "too few jobs to tell (%d a side at least)", COMPARE_MIN_JOBS);
+			fprintf(f, "too few jobs to tell (%d a side at least; A has %llu, B %llu)",
+				COMPARE_MIN_JOBS, (unsigned long long)r->jobs[0],
+				(unsigned long long)r->jobs[1]);
 		break;
 	}
 	fputc('\n', f);

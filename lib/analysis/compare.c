@@ -165,7 +165,7 @@ void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 void compare_ring_verdict(struct compare *c, struct cmp_ring *r, struct cmp_ring_verdict *out)
 {
 	struct cmp_result res;
-	bool judged = false, one_side = false;
+	bool judged = false;
 	int l;
 
 	memset(out, 0, sizeof(*out));
@@ -175,14 +175,19 @@ void compare_ring_verdict(struct compare *c, struct cmp_ring *r, struct cmp_ring
 			continue;
 		judged |= res.verdict == CMP_SAME || res.verdict == CMP_SLOWER ||
 			  res.verdict == CMP_FASTER;
-		one_side |= res.verdict == CMP_ONE_SIDE;
 		if (res.verdict == CMP_SLOWER)
 			out->slower |= 1u << l;
 		if (res.verdict == CMP_FASTER)
 			out->faster |= 1u << l;
 	}
+	/*
+	 * Nothing judged: one side only where the ring has jobs on one side
+	 * only. A stage measured on one side (dependency waits of B's jobs
+	 * alone) said "only one side" for a ring of 2 and 7 jobs: too few.
+	 */
 	if (!judged)
-		out->verdict = one_side ? CMP_ONE_SIDE : CMP_TOO_FEW;
+		out->verdict = r->jobs[CMP_A] && r->jobs[CMP_B] ? CMP_TOO_FEW :
+			       r->jobs[CMP_A] || r->jobs[CMP_B] ? CMP_ONE_SIDE : CMP_TOO_FEW;
 	else if (out->slower && !out->faster)
 		out->verdict = CMP_SLOWER;
 	else if (out->faster && !out->slower)

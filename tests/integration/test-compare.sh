@@ -123,3 +123,24 @@ test_compare_errors() {
 		[ "$(grep -c '' "$WORK/ce6")" = 1 ] && grep -q 'holds a GPU job: nothing to compare' "$WORK/ce6" || return 1
 	expect "no jobs: a table on stdout anyway" [ ! -s "$WORK/ce6.out" ]
 }
+
+# A ring of 2 jobs against 7 said "jobs on one side only: nothing to compare"
+# (JSON "only one side") because one stage was measured on one side only: the
+# ring's verdict is too few jobs, with the counts; stages keep their own.
+test_compare_too_few_is_not_one_side() {
+	local a b out j
+	a=$WORK/cmp-two.dat
+	b=$WORK/cmp-comp.dat
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$a" > /dev/null &&
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" competing "$b" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	out=$("$GT" compare "$a" "$b" 2>&1)
+	expect "gfx_0.0.0's verdict: $(grep -A9 '^ring gfx_0.0.0' <<< "$out" | grep '=>')" \
+		grep -q '^  => too few jobs to tell (5 a side at least; A has 2, B 7)$' <<< "$out" || return 1
+	expect "sdma0 (A's alone) is not one side: $(grep -A9 '^ring sdma0' <<< "$out" | grep '=>')" \
+		grep -q '^  => jobs on one side only: nothing to compare on this ring$' <<< "$out" || return 1
+	j=$("$GT" compare --format json "$a" "$b" | python3 -c '
+import json, sys
+print(sorted((r["name"], r["verdict"]) for r in json.load(sys.stdin)["rings"]))')
+	expect "JSON verdicts: $j" [ "$j" = "[('gfx_0.0.0', 'too few jobs'), ('sdma0', 'only one side')]" ]
+}
