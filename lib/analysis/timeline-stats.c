@@ -352,11 +352,109 @@ void timeline_remember_exec(struct ring_stats *r, const struct job *j)
 				 (j->flags & JOB_WORKLOAD) != 0, false };
 }
 
+bool timeline_filter_active(const struct timeline_filter *f)
+{
+	return f->pid || f->comm || f->ring || f->dev || f->from || f->to || f->min_latency ||
+	       f->workload_only;
+}
+
+/* [a, b) within the filter's window; false when nothing of it is */
+static bool clip(const struct timeline_filter *f, uint64_t *a, uint64_t *b)
+{
+	if (f->from && *a < f->from)
+		*a = f->from;
+	if (f->to && *b > f->to)
+		*b = f->to;
+	return *b > *a;
+}
+
+/*
+ * A kept job's share of its ring under a filter: its execution within the
+ * window (a ring runs one job at a time: the shares do not overlap) and its
+ * time queued, for the most in flight at once at the end.
+ */
+static void keep_figures(struct timeline *t, struct ring_stats *r, const struct job *j)
+{
+	uint64_t a, b;
+
+	a = j->t_hw_start;
+	b = j->t_done;
+	if (j->t_hw_start && j->t_done && clip(&t->filter, &a, &b))
+		r->kept_busy_ns += b - a;
+	a = j->t_queue ? j->t_queue : job_first_time(j);
+	b = j->t_done ? j->t_done : UINT64_MAX;		/* unfinished: in flight to the end */
+	if (!a || !clip(&t->filter, &a, &b))
+		return;
+	if (r->nr_kept == r->cap_kept) {
+		size_t cap = r->cap_kept ? 2 * r->cap_kept : 256;
+		struct kept_span *n = realloc(r->kept, cap * sizeof(*n));
+
+		if (!n)
+			return;
+		r->kept = n;
+		r->cap_kept = cap;
+	}
+	r->kept[r->nr_kept++] = (struct kept_span){ a, b };
+}
+
+static int by_time_then_end(const void *x, const void *y)
+{
+	const int64_t *a = x, *b = y;
+
+	/* (time, +1 start / -1 end): an end before a start at the same time */
+	if (a[0] != b[0])
+		return (uint64_t)a[0] < (uint64_t)b[0] ? -1 : 1;
+	return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+static int64_t most_at_once(const struct kept_span *s, size_t n)
+{
+	int64_t *ev = malloc(4 * n * sizeof(*ev)), now = 0, most = 0;
+	size_t i;
+
+	if (!ev)
+		return 0;
+	for (i = 0; i < n; i++) {
+		ev[4 * i] = (int64_t)s[i].from;
+		ev[4 * i + 1] = 1;
+		ev[4 * i + 2] = (int64_t)s[i].to;
+		ev[4 * i + 3] = -1;
+	}
+	qsort(ev, 2 * n, 2 * sizeof(*ev), by_time_then_end);
+	for (i = 0; i < 2 * n; i++) {
+		now += ev[2 * i + 1];
+		if (now > most)
+			most = now;
+	}
+	free(ev);
+	return most;
+}
+
+void timeline_stats_finish(struct timeline *t)
+{
+	int i;
+
+	if (!timeline_filter_active(&t->filter))
+		return;
+	for (i = 0; i < t->nr_rings; i++) {
+		struct ring_stats *r = t->rings[i];
+
+		r->busy_ns = r->kept_busy_ns;
+		r->max_in_flight = most_at_once(r->kept, r->nr_kept);
+		free(r->kept);
+		r->kept = NULL;
+		r->nr_kept = r->cap_kept = 0;
+	}
+}
+
 void timeline_stats_add(struct timeline *t, const struct job *j)
 {
 	struct ring_stats *r = t->rings[j->ring];
 	struct group_stats *g;
 	int l;
+
+	if (timeline_filter_active(&t->filter))
+		keep_figures(t, r, j);
 
 	if (j->flags & JOB_UNFINISHED)
 		r->unfinished++;
@@ -416,6 +514,7 @@ void timeline_stats_free(struct timeline *t)
 		for (l = 0; l < LAT_NR; l++)
 			latency_stats_free(&t->rings[i]->lat[l]);
 		free(t->rings[i]->history);
+		free(t->rings[i]->kept);
 		free(t->rings[i]);
 	}
 	for (i = 0; i < t->nr_procs; i++) {

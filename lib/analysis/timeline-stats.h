@@ -33,6 +33,13 @@ void timeline_remember_exec(struct ring_stats *r, const struct job *j);
  * statistics.
  */
 void timeline_stats_add(struct timeline *t, const struct job *j);
+/** timeline_filter_active - a filter that keeps some jobs out is set */
+bool timeline_filter_active(const struct timeline_filter *f);
+/**
+ * timeline_stats_finish - under a filter, each ring's busy time and most jobs in flight become
+ * the kept jobs' (clipped to the filter's window), as its counts already are
+ */
+void timeline_stats_finish(struct timeline *t);
 /** timeline_stats_free - the rings, groups and their statistics */
 void timeline_stats_free(struct timeline *t);
 

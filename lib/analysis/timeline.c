@@ -810,6 +810,7 @@ void timeline_finish(struct timeline *t)
 		retire(t, j);
 	}
 	free(list);
+	timeline_stats_finish(t);
 }
 
 static int cmp_job_run(const void *a, const void *b)

@@ -123,9 +123,16 @@ struct ring_stats {
 	uint64_t unfinished;
 	uint64_t lost;			/* jobs flagged JOB_LOST */
 	uint64_t waits;			/* jobs that waited on a dependency */
-	uint64_t busy_ns;		/* union of [hw start, done] */
+	/*
+	 * union of [hw start, done]; under a filter the kept jobs' alone,
+	 * clipped to its window (kept_* below, folded in at the end)
+	 */
+	uint64_t busy_ns;
 	uint64_t last_done;
-	int64_t in_flight, max_in_flight;	/* queued, not done */
+	int64_t in_flight, max_in_flight;	/* queued, not done; filtered as busy_ns is */
+	uint64_t kept_busy_ns;
+	struct kept_span { uint64_t from, to; } *kept;	/* kept jobs' [queued, done) */
+	size_t nr_kept, cap_kept;
 	int64_t hw_in_flight;			/* sent to the hardware, not done */
 	uint64_t first_ts, last_ts;
 	struct latency_stats lat[LAT_NR];

@@ -362,9 +362,15 @@ static void rings(struct report *rep)
 	for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
 		struct ring_stats *s = rep->analysis.tl.rings[i];
 
+		/*
+		 * every job, and of them the unfinished and the lost: "1 job, 1
+		 * unfinished" beside "2 jobs, 0 unfinished, 1 lost" counted the two
+		 * subsets differently (JSON keeps jobs for the finished ones)
+		 */
 		fprintf(rep->stream, "\nring %s: %llu job%s, %llu unfinished, %llu lost, busy %.1f%%, max %lld in flight, %llu waited on dependencies\n",
-			timeline_ring_name(&rep->analysis.tl, i), (unsigned long long)s->jobs, report_plural(s->jobs),
-			(unsigned long long)s->unfinished,
+			timeline_ring_name(&rep->analysis.tl, i),
+			(unsigned long long)(s->jobs + s->unfinished),
+			report_plural(s->jobs + s->unfinished), (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, report_busy_pct(rep, s),
 			(long long)s->max_in_flight, (unsigned long long)s->waits);
 		ring_behind(rep, s);

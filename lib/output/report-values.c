@@ -72,7 +72,15 @@ bool report_has_workload(const struct report *rep)
 
 double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
 {
-	uint64_t span = rep->analysis.last_ts - rep->analysis.first_ts;
+	const struct timeline_filter *f = &rep->analysis.tl.filter;
+	uint64_t from = rep->analysis.first_ts, to = rep->analysis.last_ts, span;
+
+	/* busy_ns under --from/--to is the window's: so is the span it is a share of */
+	if (f->from > from)
+		from = f->from;
+	if (f->to && f->to < to)
+		to = f->to;
+	span = to > from ? to - from : 0;
 
 	return span ? 100.0 * (double)ring->busy_ns / (double)span : 0.0;
 }

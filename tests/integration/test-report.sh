@@ -1543,3 +1543,56 @@ test_man_pages_have_no_troff_warnings() {
 	done
 	expect "troff warnings:$bad" [ -z "$bad" ]
 }
+
+# Ring figures under a filter are the kept jobs': --from 1.0004 --to 1.0006
+# printed the whole trace's "busy 83.9%, max 4 in flight" for 2 jobs, --from 5
+# "0 jobs ... busy 83.9%". Hand counts on competing (7 jobs on gfx_0.0.0):
+#   window [1.0004, 1.0006]: llama 1.000425-500, rival 1.000500-600:
+#     175 us of 200 us busy = 87.5%, both queued at once: 2
+#   --comm rival: 4 jobs, 400 us of the 799 us trace = 50.1%, 3 queued at once
+#   --min-latency 300us: 2 jobs, 200 us = 25.0%, 2 at once
+# in text, JSON, CSV and the HTML page's data
+test_report_ring_figures_follow_the_filter() {
+	local f a want got bad=
+	f=$(fixture competing) || { WHY="make-fixture failed"; return 1; }
+	while IFS='|' read -r a want; do
+		[ -n "$want" ] || continue
+		[ "$a" != - ] || a=
+		# shellcheck disable=SC2086 # the options are words
+		got=$("$GT" report $a "$f" 2> /dev/null | sed -n 's/^ring gfx_0.0.0: \([0-9]*\) jobs\?, .*busy \([0-9.]*\)%, max \([0-9]*\) in flight.*/\1 \2 \3/p')
+		[ "$got" = "$want" ] || bad="$bad; text $a: $got, not $want"
+		# shellcheck disable=SC2086
+		got=$("$GT" report --format json $a "$f" 2> /dev/null | python3 -c '
+import json, sys
+r = [r for r in json.load(sys.stdin)["rings"] if r["name"] == "gfx_0.0.0"][0]
+print(r["jobs"], "%.1f" % r["busy_pct"], r["max_in_flight"])')
+		[ "$got" = "$want" ] || bad="$bad; json $a: $got"
+		# shellcheck disable=SC2086
+		got=$("$GT" report --format csv $a "$f" 2> /dev/null | python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(l for l in sys.stdin if l.strip() and not l.startswith("#")) if r.get("ring") == "gfx_0.0.0"]
+r = rows[0]
+print(r["jobs"], "%.1f" % float(r["busy_pct"]), r["max_in_flight"])')
+		[ "$got" = "$want" ] || bad="$bad; csv $a: $got"
+		# shellcheck disable=SC2086
+		"$GT" report --format html -o "$WORK/filt.html" --force $a "$f" > /dev/null 2>&1
+		got=$(python3 -c '
+import json, re, sys
+t = open(sys.argv[1]).read()
+m = re.search(r"<script type=\"application/json\" class=\"gt-source\">(.*?)</script>", t, re.S)
+d = json.loads(m.group(1))
+r = [r for r in d["rings"] if r["name"] == "gfx_0.0.0"][0]
+print(r["jobs"], "%.1f" % r["busy_pct"], r["max_in_flight"])' "$WORK/filt.html" 2>&1 | tail -1)
+		[ "$got" = "$want" ] || bad="$bad; html $a: $got"
+	done <<'EOT'
+-|7 83.9 4
+--from 1.0004 --to 1.0006|2 87.5 2
+--from 5|0 0.0 0
+--comm rival|4 50.1 3
+--min-latency 300us|2 25.0 2
+EOT
+	# the count is every kept job, the unfinished one of them
+	got=$("$GT" report "$(fixture unfinished)" 2> /dev/null | grep '^ring gfx_0.0.0')
+	[[ $got == "ring gfx_0.0.0: 2 jobs, 1 unfinished, 0 lost, "* ]] || bad="$bad; unfinished: $got"
+	expect "${bad#; }" [ -z "$bad" ]
+}
