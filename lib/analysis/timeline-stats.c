@@ -397,6 +397,46 @@ static void keep_figures(struct timeline *t, struct ring_stats *r, const struct 
 	r->kept[r->nr_kept++] = (struct kept_span){ a, b };
 }
 
+/* a job's hardware time (clipped to the window), in its process's and client's shares */
+static void add_gpu_share(struct group_stats *g, int ring, uint64_t ns)
+{
+	int i;
+
+	g->gpu_ns += ns;
+	for (i = 0; i < g->nr_by_ring; i++)
+		if (g->by_ring[i].ring == ring) {
+			g->by_ring[i].ns += ns;
+			return;
+		}
+	if (!(g->nr_by_ring & (g->nr_by_ring - 1))) {	/* 0, 1, 2, 4, ...: grow */
+		struct gpu_share *n = realloc(g->by_ring, sizeof(*n) * (size_t)(g->nr_by_ring ? 2 * g->nr_by_ring : 1));
+
+		if (!n)
+			return;
+		g->by_ring = n;
+	}
+	g->by_ring[g->nr_by_ring++] = (struct gpu_share){ ring, ns };
+}
+
+static void gpu_shares(struct timeline *t, const struct job *j)
+{
+	uint64_t a = j->t_hw_start, b = j->t_done;
+	struct group_stats *g;
+
+	if (t->no_groups || !j->t_hw_start || !j->t_done || b < a)
+		return;
+	if (timeline_filter_active(&t->filter) && !clip(&t->filter, &a, &b))
+		return;
+	g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
+	if (g)
+		add_gpu_share(g, j->ring, b - a);
+	if (j->has_client_id) {
+		g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
+		if (g)
+			add_gpu_share(g, j->ring, b - a);
+	}
+}
+
 static int by_time_then_end(const void *x, const void *y)
 {
 	const int64_t *a = x, *b = y;
@@ -455,6 +495,7 @@ void timeline_stats_add(struct timeline *t, const struct job *j)
 
 	if (timeline_filter_active(&t->filter))
 		keep_figures(t, r, j);
+	gpu_shares(t, j);
 
 	if (j->flags & JOB_UNFINISHED)
 		r->unfinished++;
@@ -519,10 +560,12 @@ void timeline_stats_free(struct timeline *t)
 	}
 	for (i = 0; i < t->nr_procs; i++) {
 		latency_stats_free(&t->procs[i]->total);
+		free(t->procs[i]->by_ring);
 		free(t->procs[i]);
 	}
 	for (i = 0; i < t->nr_clients; i++) {
 		latency_stats_free(&t->clients[i]->total);
+		free(t->clients[i]->by_ring);
 		free(t->clients[i]);
 	}
 	keymap_free(&t->proc_index);

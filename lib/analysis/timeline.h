@@ -170,6 +170,15 @@ struct group_stats {			/* per process or per client id */
 	uint64_t jobs;
 	uint64_t exec_ns;		/* summed hardware time of its jobs */
 	struct latency_stats total;
+	/*
+	 * "who used the GPU": the hardware time of every finished job it
+	 * submitted (those touched by lost events too, as the rings' busy
+	 * time counts them), clipped to a --from/--to window, in all and by
+	 * ring: the processes' add up to the rings' busy time
+	 */
+	uint64_t gpu_ns;
+	struct gpu_share { int ring; uint64_t ns; } *by_ring;
+	int nr_by_ring;
 };
 
 struct timeline_filter {

@@ -227,7 +227,8 @@ static void rings(struct report *rep)
 
 static void groups(struct report *rep, const char *key, struct group_stats **g, int nr, bool procs)
 {
-	int i;
+	uint64_t busy = report_busy_ns(rep);
+	int i, k;
 
 	fprintf(rep->stream, ",\"%s\":[", key);
 	for (i = 0; i < nr; i++) {
@@ -238,7 +239,19 @@ static void groups(struct report *rep, const char *key, struct group_stats **g, 
 			json_str(rep->stream, analysis_comm(&rep->analysis, (int)g[i]->key));
 			fputc(',', rep->stream);
 		}
-		fprintf(rep->stream, "\"jobs\":%llu,\"total_ns\":", (unsigned long long)g[i]->jobs);
+		fprintf(rep->stream, "\"jobs\":%llu,\"gpu_ns\":%llu,\"gpu_pct\":%.3f,\"gpu_by_ring\":[",
+			(unsigned long long)g[i]->jobs, (unsigned long long)g[i]->gpu_ns,
+			busy ? 100.0 * (double)g[i]->gpu_ns / (double)busy : 0.0);
+		for (k = 0; k < g[i]->nr_by_ring; k++) {
+			const struct ring_stats *r = rep->analysis.tl.rings[g[i]->by_ring[k].ring];
+
+			fprintf(rep->stream, "%s{\"ring\":", k ? "," : "");
+			json_str(rep->stream, timeline_ring_name(&rep->analysis.tl, g[i]->by_ring[k].ring));
+			fprintf(rep->stream, ",\"gpu_ns\":%llu,\"pct_of_ring\":%.3f}",
+				(unsigned long long)g[i]->by_ring[k].ns,
+				r->busy_ns ? 100.0 * (double)g[i]->by_ring[k].ns / (double)r->busy_ns : 0.0);
+		}
+		fprintf(rep->stream, "],\"total_ns\":");
 		stats(rep->stream, &g[i]->total);
 		fputc('}', rep->stream);
 	}

@@ -302,6 +302,44 @@ static void job_totals(struct report *rep)
 			TIMELINE_MAX_RINGS - 1, TIMELINE_MORE_RINGS);
 }
 
+/* "GPU time: 4242 llama 61.2%, 4300 rival 38.8%": who kept the ring busy, the most first */
+static void ring_users(struct report *rep, int ring, const struct ring_stats *s)
+{
+	const struct timeline *tl = &rep->analysis.tl;
+	struct { int pid; uint64_t ns; } top[4] = { { 0, 0 } };
+	int i, k, n = 0, more = 0;
+
+	if (!s->busy_ns)
+		return;
+	for (i = 0; i < tl->nr_procs; i++)
+		for (k = 0; k < tl->procs[i]->nr_by_ring; k++) {
+			const struct gpu_share *sh = &tl->procs[i]->by_ring[k];
+			int at;
+
+			if (sh->ring != ring || !sh->ns)
+				continue;
+			if (n == 4 && sh->ns <= top[3].ns) {
+				more++;
+				continue;
+			}
+			more += n == 4;
+			at = n < 4 ? n++ : 3;
+			for (; at > 0 && top[at - 1].ns < sh->ns; at--)
+				top[at] = top[at - 1];
+			top[at].pid = (int)tl->procs[i]->key;
+			top[at].ns = sh->ns;
+		}
+	if (!n)
+		return;
+	fprintf(rep->stream, "  GPU time:");
+	for (i = 0; i < n; i++)
+		fprintf(rep->stream, "%s %d %s %.1f%%", i ? "," : "", top[i].pid,
+			analysis_comm(&rep->analysis, top[i].pid), 100.0 * (double)top[i].ns / (double)s->busy_ns);
+	if (more)
+		fprintf(rep->stream, " and %d more process%s", more, more == 1 ? "" : "es");
+	fputc('\n', rep->stream);
+}
+
 /* "workload: 12 of 40 jobs; they waited 3.2 ms behind 41 jobs of 2 other processes" */
 static void ring_behind(struct report *rep, const struct ring_stats *s)
 {
@@ -373,6 +411,7 @@ static void rings(struct report *rep)
 			report_plural(s->jobs + s->unfinished), (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, report_busy_pct(rep, s),
 			(long long)s->max_in_flight, (unsigned long long)s->waits);
+		ring_users(rep, i, s);
 		ring_behind(rep, s);
 		ring_switches(rep, s);
 		if (s->moved_wait_jobs)
@@ -436,12 +475,14 @@ static void slowest(struct report *rep)
 static void groups(struct report *rep, const char *title, struct group_stats **g, int nr,
 		   bool processes)
 {
+	uint64_t busy = report_busy_ns(rep);
 	int i;
 
 	if (!nr)
 		return;
-	fprintf(rep->stream, "\n%s\n  %-24s %8s %12s %12s %12s %12s\n", title,
-		processes ? "pid comm" : "client id", "jobs", "avg_us", "p50_us", "p99_us", "max_us");
+	fprintf(rep->stream, "\n%s\n  %-24s %8s %12s %7s %12s %12s %12s %12s\n", title,
+		processes ? "pid comm" : "client id", "jobs", "gpu_ms", "gpu%", "avg_us", "p50_us",
+		"p99_us", "max_us");
 	for (i = 0; i < nr; i++) {
 		const struct drm_client *cl;
 		char who[64];
@@ -454,7 +495,8 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 				 analysis_comm(&rep->analysis, cl->pid));
 		else
 			snprintf(who, sizeof(who), "%llu", (unsigned long long)g[i]->key);
-		fprintf(rep->stream, "  %-24s %8llu", who, (unsigned long long)g[i]->jobs);
+		fprintf(rep->stream, "  %-24s %8llu %12.3f %6.1f%%", who, (unsigned long long)g[i]->jobs,
+			(double)g[i]->gpu_ns / 1e6, busy ? 100.0 * (double)g[i]->gpu_ns / (double)busy : 0.0);
 		col_us(rep->stream, 12, true, latency_stats_avg(&g[i]->total));
 		col_us(rep->stream, 12, true, latency_stats_percentile(&g[i]->total, 50));
 		col_us(rep->stream, 12, true, latency_stats_percentile(&g[i]->total, 99));
@@ -477,8 +519,10 @@ static int text_end(struct report *rep, struct gt_error *err)
 	}
 	if (rep->summary) {
 		slowest(rep);
-		groups(rep, "by process (total latency)", rep->analysis.tl.procs, rep->analysis.tl.nr_procs, true);
-		groups(rep, "by DRM client id (total latency)", rep->analysis.tl.clients, rep->analysis.tl.nr_clients, false);
+		groups(rep, "by process (GPU time: its jobs' hardware time, the share of all rings' busy time; total latency)",
+		       rep->analysis.tl.procs, rep->analysis.tl.nr_procs, true);
+		groups(rep, "by DRM client id (GPU time; total latency)", rep->analysis.tl.clients,
+		       rep->analysis.tl.nr_clients, false);
 	}
 	report_sections_write(rep, REPORT_SECTION_TEXT);
 	(void)err;

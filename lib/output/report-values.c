@@ -85,6 +85,16 @@ double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
 	return span ? 100.0 * (double)ring->busy_ns / (double)span : 0.0;
 }
 
+uint64_t report_busy_ns(const struct report *rep)
+{
+	uint64_t busy = 0;
+	int i;
+
+	for (i = 0; i < rep->analysis.tl.nr_rings; i++)
+		busy += rep->analysis.tl.rings[i]->busy_ns;
+	return busy;
+}
+
 uint64_t report_lost_stats(const struct report *rep)
 {
 	uint64_t lost = 0;

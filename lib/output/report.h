@@ -160,6 +160,8 @@ const char *report_plural(uint64_t n);
 uint64_t report_ring_jobs(const struct report *rep, int pid, int ring);
 /** report_has_workload - the file names the recorded workload (record -- cmd or -P). */
 bool report_has_workload(const struct report *rep);
+/** report_busy_ns - every ring's busy time added up: what the processes' GPU time shares */
+uint64_t report_busy_ns(const struct report *rep);
 /** report_busy_pct - the share of the trace's span the ring's hardware was busy, in percent */
 double report_busy_pct(const struct report *rep, const struct ring_stats *ring);
 /** report_lost_stats - events the kernel dropped, from the per-CPU statistics and the instances' */

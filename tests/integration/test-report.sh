@@ -1596,3 +1596,35 @@ EOT
 	[[ $got == "ring gfx_0.0.0: 2 jobs, 1 unfinished, 0 lost, "* ]] || bad="$bad; unfinished: $got"
 	expect "${bad#; }" [ -z "$bad" ]
 }
+
+# Who used the GPU: each process's (and DRM client's) jobs' hardware time and
+# its share, per ring and in all. The processes' shares add up to the rings'
+# busy time on every fixture, filtered or not; competing by hand: rival 400 us,
+# the workload's two llama pids 195 and 75 us of gfx_0.0.0's 670 us.
+test_report_gpu_time_by_process() {
+	local s f out bad=
+	for s in $("$MAKE_FIXTURE" "$FORMATS" list | cut -d' ' -f1); do
+		f=$(fixture "$s") || { bad="$bad $s(make-fixture)"; continue; }
+		for a in "" "--from +0.0002" "--comm rival"; do
+			# shellcheck disable=SC2086 # the options are words
+			out=$("$GT" report --format json $a "$f" 2> /dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+busy = sum(r["busy_ns"] for r in d.get("rings", []))
+procs = sum(p["gpu_ns"] for p in d.get("processes", []))
+by_ring = {}
+for p in d.get("processes", []):
+    for r in p["gpu_by_ring"]:
+        by_ring[r["ring"]] = by_ring.get(r["ring"], 0) + r["gpu_ns"]
+rings = {r["name"]: r["busy_ns"] for r in d.get("rings", []) if r["busy_ns"]}
+print("ok" if busy == procs and by_ring == rings else "busy %d processes %d %s %s" % (busy, procs, rings, by_ring))' 2>&1)
+			[ "$out" = ok ] || bad="$bad; $s $a: $out"
+		done
+	done
+	expect "GPU time does not add up:${bad}" [ -z "$bad" ] || return 1
+	out=$("$GT" report "$(fixture competing)" 2> /dev/null)
+	expect "the ring's users: $(grep 'GPU time:' <<< "$out")" \
+		grep -q '^  GPU time: 6000 rival 59.7%, 5002 llama 29.1%, 5000 llama 11.2%$' <<< "$out" || return 1
+	expect "the process table: $(grep -A1 '^  6000 rival' <<< "$out" | head -1)" \
+		grep -q '^  6000 rival  *4  *0.400  *59.7%' <<< "$out"
+}
