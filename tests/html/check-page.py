@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """check-page.py PAGE.html REPORT.json SCREENSHOT.png [--hover] [--also REPORT.json:OFFSET_NS ...]
                  [--tip KIND:LABEL:T_NS:TEXT ...] [--text ELEMENT_ID:TEXT ...]
+                 [--lanes RING:N ...] [--zoom FROM_NS:TO_NS:ZOOM.png]
 
 Opens a page from `gpu-trace report --format html` in headless Chromium as a
 person would (a file:// URL, network off), driven over the DevTools protocol
@@ -15,6 +16,11 @@ rings and jobs must be drawn in its own group, and the hover goes to the last
 file's job at its moved time. --tip moves the mouse over the row of that kind
 and label at absolute time T_NS and expects TEXT in the tooltip (a HIP line);
 --text expects TEXT in the element of that id (the rings' workload lines).
+--lanes expects the ring's queue strip to have N lanes (one per job queued at
+once). --zoom views FROM..TO (ns after the trace's start), expects every tick
+label there to differ (the precision follows the zoom) and the tooltip over
+the middle of the first ring to give times that tell its jobs apart, and
+saves that view as ZOOM.png.
 Prints "ok: ..." or "not ok: ..." lines; exits 1 on any failure.
 """
 import base64
@@ -157,9 +163,29 @@ def main():
                 shown = js(f"(document.getElementById({json.dumps(elem)}) || {{}}).textContent || ''")
                 if text not in shown:
                     errors.append(f"#{elem} shows {shown[:200]!r}, not {text!r}")
+        for k, arg in enumerate(sys.argv):
+            if arg == "--lanes":
+                ring, want = sys.argv[k + 1].rsplit(":", 1)
+                got = js(f"""(() => {{
+                    const row = window.gtLayout.find(l => l.kind === "ring" && l.label === {json.dumps(ring)});
+                    return row ? window.gtLanes[row.r] : null;
+                }})()""")
+                if got != int(want):
+                    errors.append(f"ring {ring} has {got} queue lanes, not {want}")
         shot_data = b.send("Page.captureScreenshot", {"format": "png"}, timeout=120)
         with open(shot, "wb") as f:
             f.write(base64.b64decode(shot_data["result"]["data"]))
+        for k, arg in enumerate(sys.argv):
+            if arg == "--zoom":
+                lo, hi, zshot = sys.argv[k + 1].split(":", 2)
+                js(f"window.scrollTo(0, 0); window.gtZoom({lo}, {hi})")
+                ticks = js("window.gtStatus.ticks") or []
+                if len(ticks) < 3 or len(set(ticks)) != len(ticks):
+                    errors.append(f"zoomed to {lo}..{hi} ns the ticks read {ticks}")
+                zdata = b.send("Page.captureScreenshot", {"format": "png"}, timeout=120)
+                with open(zshot, "wb") as f:
+                    f.write(base64.b64decode(zdata["result"]["data"]))
+                print(f"ticks at {lo}..{hi} ns: {' '.join(ticks)}")
         for m in b.events:
             method = m.get("method", "")
             if method == "Runtime.exceptionThrown":
@@ -258,7 +284,7 @@ def where(js, j, mid, src):
                                                l.label === {json.dumps(j['ring'])});
         const c = document.getElementById("gt-canvas").getBoundingClientRect();
         window.scrollTo(0, 0);
-        return {{ x: c.left + window.gtX({mid}), y: c.top + row.y + 13 + 5 }};
+        return {{ x: c.left + window.gtX({mid}), y: c.top + row.y + window.gtHwTop(row.r) + 5 }};
     }})()""")
 
 

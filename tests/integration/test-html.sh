@@ -158,3 +158,19 @@ test_html_hip_row() {
 		--tip 'hip:HIP hipapp 4242:1001085000:HIP queue' > "$WORK/hh.check" 2>&1 ||
 		{ WHY="$(head -3 "$WORK/hh.check" | tr '\n' ' ')"; return 1; }
 }
+
+# Readable at any zoom: zoomed to 2 us of a 0.16 s trace every tick read
+# "+100.000 ms" (three decimals whatever the zoom); the queued waits of the
+# jobs in flight shared one lane, so of pipelined's four only the longest
+# showed. Now each tick differs and each job queued at once has its lane
+# (screenshots: build/test-artifacts/html-zoom*.png).
+test_html_zoom_ticks_and_lanes() {
+	need_chromium || return
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" pipelined "$WORK/hz-p.dat" > /dev/null &&
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" bench:3000 "$WORK/hz-b.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	html_check "$WORK/hz-p.dat" html-zoom-lanes --lanes gfx_0.0.0:4 || return 1
+	html_check "$WORK/hz-b.dat" html-zoom --zoom "100000000:100002000:$ARTIFACTS/html-zoom-2us.png" || return 1
+	expect "the ticks at 2 us: $(grep '^ticks' "$WORK/html-zoom.check")" \
+		grep -q '^ticks at 100000000..100002000 ns: +100.0000 ms +100.0002 ms ' "$WORK/html-zoom.check"
+}
