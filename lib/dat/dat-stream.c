@@ -111,22 +111,6 @@ static const char *load_chunk(struct dat_stream *s, struct stream_cpu *c)
 	return why;
 }
 
-static uint64_t page_ts(const unsigned char *page)
-{
-	uint64_t ts;
-
-	memcpy(&ts, page, sizeof(ts));
-	return ts;
-}
-
-static bool page_holds_data(const unsigned char *page)
-{
-	uint64_t commit;
-
-	memcpy(&commit, page + 8, sizeof(commit));
-	return commit & ((1ULL << 27) - 1);
-}
-
 /*
  * A page stamped later than the one after it, which itself follows what
  * came before: the stamp is damaged (a flipped bit, a crafted file), and
@@ -141,8 +125,8 @@ static bool page_out_of_line(const struct dat_stream *s, const struct stream_cpu
 
 	for (; at + s->page_size <= c->chunk.len; at += s->page_size) {
 		next = c->chunk.data + at;
-		if (page_holds_data(next))
-			return page_ts(next) < page_ts(page) && page_ts(next) >= c->last_ts;
+		if (rb_page_holds_data(next))
+			return rb_page_ts(next) < rb_page_ts(page) && rb_page_ts(next) >= c->last_ts;
 	}
 	return false;
 }
@@ -167,7 +151,7 @@ static void skip_page(struct dat_stream *s, struct stream_cpu *c)
 	while (rb_cursor_next(&c->page, &e))
 		n++;
 	if (n)
-		set_aside(s, c, page_ts(c->chunk.data + c->page_off), n);
+		set_aside(s, c, rb_page_ts(c->chunk.data + c->page_off), n);
 }
 
 /* The CPU's next record into c->rec; c->done at its end. */
@@ -201,7 +185,7 @@ next:
 		}
 		rb_cursor_load(&c->page, c->chunk.data + c->page_off, s->page_size);
 		c->page_loaded = true;
-		if (page_holds_data(c->chunk.data + c->page_off) && page_out_of_line(s, c))
+		if (rb_page_holds_data(c->chunk.data + c->page_off) && page_out_of_line(s, c))
 			skip_page(s, c);
 	}
 	if (e.ts < c->last_ts) {

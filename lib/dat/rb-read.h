@@ -33,6 +33,24 @@ struct rb_entry {
 	long long missed;		/* as kbuffer_missed_events(): only at offset 0 */
 };
 
+/** rb_page_ts - a page's timestamp (its header's first u64) */
+static inline uint64_t rb_page_ts(const unsigned char *page)
+{
+	uint64_t ts;
+
+	memcpy(&ts, page, sizeof(ts));
+	return ts;
+}
+
+/** rb_page_holds_data - the page's commit (the data's length, below the flag bits) is not 0 */
+static inline bool rb_page_holds_data(const unsigned char *page)
+{
+	uint64_t commit;
+
+	memcpy(&commit, page + 8, sizeof(commit));
+	return commit & ((1ULL << 27) - 1);
+}
+
 /** rb_cursor_load - a page of page_size bytes, its first entry next */
 void rb_cursor_load(struct rb_cursor *c, const unsigned char *page, uint64_t page_size);
 /** rb_cursor_next - the page's next data record; false at its end */
