@@ -26,6 +26,7 @@ struct judged {
 	int fixed_end;			/* where its last fixed field ends */
 	bool dynamic;			/* it has __data_loc fields */
 	bool walk;			/* its print fmt reads lengths, indices or divisors from records */
+	uint32_t star_args;		/* args (bit per index) that are a '*' width or precision */
 	bool unbounded;			/* nothing can bound its printing */
 	bool damaged;			/* ... because its format is damaged */
 	char why[112];
@@ -517,6 +518,71 @@ static bool handler_unbounded(const struct tep_event *event)
 	       (!strcmp(event->system, "kvm") || !strcmp(event->system, "kvmmmu"));
 }
 
+/*
+ * The print fmt's arguments that a '*' makes a field width or precision
+ * ("%*d", "%.*s"): libtraceevent pads to what the record says, 4 KB of
+ * output at a time (a width of 2^22 took 6 s a record). A bit per argument,
+ * the first 32; -1 (all) where the text cannot be followed.
+ */
+static uint32_t star_args(const char *fmt)
+{
+	uint32_t mask = 0;
+	int arg = 0;
+
+	for (; fmt && *fmt; fmt++) {
+		if (*fmt != '%')
+			continue;
+		if (*++fmt == '%')
+			continue;
+		while (*fmt && strchr("-+ #0", *fmt))
+			fmt++;
+		if (*fmt == '*') {
+			mask |= arg < 32 ? 1u << arg : 0;
+			arg++;
+			fmt++;
+		}
+		while (*fmt >= '0' && *fmt <= '9')
+			fmt++;
+		if (*fmt == '.' && *++fmt == '*') {
+			mask |= arg < 32 ? 1u << arg : 0;
+			arg++;
+			fmt++;
+		}
+		while (*fmt && ((*fmt >= '0' && *fmt <= '9') || strchr("hlLqjzt", *fmt)))
+			fmt++;
+		if (!*fmt)
+			break;
+		/* %pS, %pM, ...: their letters are the conversion's */
+		if (*fmt == 'p')
+			while (fmt[1] && ((fmt[1] >= 'a' && fmt[1] <= 'z') || (fmt[1] >= 'A' && fmt[1] <= 'Z')))
+				fmt++;
+		arg++;
+	}
+	return arg > 32 && mask ? ~0u : mask;
+}
+
+/* every '*' width or precision the record gives within bounds */
+#define MAX_STAR 4096
+
+static bool stars_bounded(const struct judged *j, struct eval *e)
+{
+	struct tep_print_arg *a;
+	unsigned long long v;
+	int i;
+
+	for (i = 0, a = j->event->print_fmt.args; a; a = a->next, i++) {
+		if (i >= 32 || !(j->star_args & (1u << i)))
+			continue;
+		if (eval(e, a, 0, &v))
+			return false;
+		if ((int)v > MAX_STAR || (int)v < -MAX_STAR) {
+			e->unbounded = true;
+			return refuse(e, "%s", "a field width or precision past 4096 read from the record"), false;
+		}
+	}
+	return true;
+}
+
 static void judge(struct judged *j, const struct tep_event *event)
 {
 	const struct tep_format_field *lists[2] = { event->format.common_fields,
@@ -544,14 +610,32 @@ static void judge(struct judged *j, const struct tep_event *event)
 		return;
 	}
 	j->walk = needs_walk(event->print_fmt.args, 0);
+	j->star_args = event->print_fmt.format ? star_args(event->print_fmt.format) : 0;
 }
 
 /* ---- each record --------------------------------------------------------------- */
 
+/* a __data_loc or __rel_loc field's data lies in the record */
+static bool dynamic_inside(struct eval *e, const struct tep_format_field *f)
+{
+	unsigned long long loc;
+	unsigned int off, len;
+
+	if (!(f->flags & TEP_FIELD_IS_DYNAMIC) || f->size <= 0)
+		return true;
+	loc = read_num(e->data + f->offset, f->size);
+	off = (unsigned int)(loc & 0xffff);
+	len = f->size == 2 ? 0 : (unsigned int)((loc >> 16) & 0xffff);
+	if (f->flags & TEP_FIELD_IS_RELATIVE)
+		off += (unsigned int)(f->offset + f->size);
+	if (inside(e, off, len))
+		return true;
+	return refuse(e, "field %s's data past the record's end", f->name), false;
+}
+
 static bool fields_inside(const struct judged *j, const struct tep_record *rec, struct eval *e)
 {
 	const struct tep_format_field *f;
-	unsigned int off, len;
 
 	if (rec->size < j->fixed_end) {
 		const struct tep_format_field *lists[2] = { j->event->format.common_fields,
@@ -565,19 +649,13 @@ static bool fields_inside(const struct judged *j, const struct tep_record *rec, 
 	}
 	if (!j->dynamic)
 		return true;
-	for (f = j->event->format.fields; f; f = f->next) {
-		unsigned long long loc;
-
-		if (!(f->flags & TEP_FIELD_IS_DYNAMIC) || f->size <= 0)
-			continue;
-		loc = read_num(e->data + f->offset, f->size);
-		off = (unsigned int)(loc & 0xffff);
-		len = f->size == 2 ? 0 : (unsigned int)((loc >> 16) & 0xffff);
-		if (f->flags & TEP_FIELD_IS_RELATIVE)
-			off += (unsigned int)(f->offset + f->size);
-		if (!inside(e, off, len))
-			return refuse(e, "field %s's data past the record's end", f->name), false;
-	}
+	/* the common fields too: a format may make one a __rel_loc that __get_str() reads */
+	for (f = j->event->format.common_fields; f; f = f->next)
+		if (!dynamic_inside(e, f))
+			return false;
+	for (f = j->event->format.fields; f; f = f->next)
+		if (!dynamic_inside(e, f))
+			return false;
 	return true;
 }
 
@@ -629,6 +707,10 @@ struct tep_record *print_guard_check(struct print_guard *g, struct tep_event *ev
 	}
 	if (!fields_inside(j, rec, &e))
 		return NULL;
+	if (j->star_args && !stars_bounded(j, &e)) {
+		*damaged = !e.unbounded;
+		return NULL;
+	}
 	if (j->walk) {
 		struct tep_print_arg *a;
 

@@ -181,6 +181,54 @@ static void test_division_by_zero(void)
 	CU_ASSERT_FALSE(v.printable);
 }
 
+/* a '*' width or precision from the record: libtraceevent pads to it, 4 KB a time */
+static void test_star_widths(void)
+{
+	struct verdict v;
+
+	v = judge("\"%*u|\", REC->len, REC->idx", 12, 3, LOC(28, 4), 40, NULL, 0);
+	CU_ASSERT_TRUE(v.printable);
+	v = judge("\"%*u|\", REC->len, REC->idx", 1u << 22, 3, LOC(28, 4), 40, NULL, 0);
+	CU_ASSERT_FALSE(v.printable);
+	CU_ASSERT_FALSE(v.damaged);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.why, "width or precision"));
+	v = judge("\"%.*s %u\", REC->len, __get_str(name), REC->idx", 0x80000000u, 3, LOC(28, 4), 40,
+		  NULL, 0);
+	CU_ASSERT_FALSE(v.printable);
+	/* %% and %pS take no '*' of their own: the star is the third argument */
+	v = judge("\"%% %pS %*u\", REC->idx, REC->len, REC->idx", 1u << 22, 3, LOC(28, 4), 40, NULL, 0);
+	CU_ASSERT_FALSE(v.printable);
+}
+
+/* A __rel_loc among the common fields, read by __get_str(): its data checked as the others' */
+static void test_common_rel_loc(void)
+{
+	const char *fmt = "name: ev\nID: 7\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+		"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+		"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+		"\tfield:__rel_loc char[] common_x;\toffset:4;\tsize:4;\tsigned:0;\n\n"
+		"\tfield:unsigned int len;\toffset:8;\tsize:4;\tsigned:0;\n\n"
+		"print fmt: \"%s\", __get_rel_str(common_x)\n";
+	struct tep_handle *tep = tep_alloc();
+	struct print_guard *g = print_guard_new();
+	unsigned char data[16] = { 7, 0 };
+	struct tep_record rec = { .data = data, .size = 16 };
+	uint32_t loc = 60000 | 4u << 16;	/* 60000 past the field's end */
+	bool damaged = false;
+	char why[128];
+
+	tep_set_long_size(tep, 8);
+	CU_ASSERT_EQUAL_FATAL(tep_parse_event(tep, fmt, strlen(fmt), "test"), 0);
+	memcpy(data + 4, &loc, 4);
+	CU_ASSERT_PTR_NULL(print_guard_check(g, tep_find_event(tep, 7), &rec, why, sizeof(why),
+					     &damaged));
+	CU_ASSERT_TRUE(damaged);
+	CU_ASSERT_PTR_NOT_NULL(strstr(why, "common_x"));
+	print_guard_free(g);
+	tep_free(tep);
+}
+
 /* A handler that reads past its fields (kvm's) is never handed a record. */
 static int any_handler(struct trace_seq *s, struct tep_record *rec, struct tep_event *event,
 		       void *ctx)
@@ -241,6 +289,8 @@ void suite_print_guard(void)
 	CU_add_test(s, "lengths and counts read from the record", test_lengths_read_from_the_record);
 	CU_add_test(s, "indices read from the record", test_indices_read_from_the_record);
 	CU_add_test(s, "a divisor of zero", test_division_by_zero);
+	CU_add_test(s, "widths and precisions read from the record", test_star_widths);
+	CU_add_test(s, "a __rel_loc among the common fields", test_common_rel_loc);
 	CU_add_test(s, "handlers that read past their fields", test_unbounded_handlers);
 	CU_add_test(s, "formats checked against the page size", test_formats_fit_the_pages);
 }
