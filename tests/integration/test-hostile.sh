@@ -31,6 +31,7 @@ fmt-hex      printfmt:print:\"%s\",__print_hex(REC->buf,REC->ip) hk read
 fmt-array    printfmt:print:\"%s\",__print_array(REC->buf,REC->ip,8) hk read
 fmt-index    printfmt:print:\"%d\",REC->buf[REC->ip] hk read
 fmt-div      printfmt:print:\"%d\",REC->ip/REC->common_flags hk read
+fmt-star     printfmt:print:\"%*d\",REC->ip,REC->ip hk read
 chunks       chunks:0:1                       bench7    refused
 overlap6     overlap:0:1                      bench     refused
 overlap7     overlap:0:1                      bench7    refused
@@ -94,10 +95,12 @@ test_hostile_files_every_mode() {
 					bad="$bad; $name $mode: not refused in one line (exit $RC: $(head -2 "$WORK/h.err" | tr '\n' '|'))"
 				;;
 			damaged)
-				# read, but never as fine: exit 0 with "lost none" is the defect
-				if [ "$RC" = 0 ] && grep -q '^lost     none' "$WORK/h.out"; then
+				# read (exit 0), but never as fine: "lost none" is the defect
+				if [ "$RC" != 0 ]; then
+					bad="$bad; $name $mode: exit $RC ($(tail -1 "$WORK/h.err"))"
+				elif grep -q '^lost     none' "$WORK/h.out"; then
 					bad="$bad; $name $mode: lost none on a damaged file"
-				elif [ "$RC" = 0 ] && ! grep -q "is damaged: CPU 1's time\|is damaged: CPU 0's time" "$WORK/h.err"; then
+				elif ! grep -q "is damaged: CPU 1's time\|is damaged: CPU 0's time" "$WORK/h.err"; then
 					bad="$bad; $name $mode: no line says it is damaged ($(head -1 "$WORK/h.err"))"
 				fi
 				;;
