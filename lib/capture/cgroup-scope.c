@@ -60,15 +60,21 @@ static int run_line(char *const argv[], char *out, size_t len)
 	ssize_t n;
 	pid_t pid;
 
+	/*
+	 * As root, docker and podman from root's PATH and with root's own
+	 * environment, never the caller's (sudo -E): DOCKER_HOST=ssh://...
+	 * would have docker run ssh from the caller's PATH, DOCKER_CONFIG and
+	 * CONTAINERS_CONF read the caller's files
+	 */
+	static char *const root_env[] = { "PATH=" ROOT_PATH, "HOME=/root", "LANG=C", NULL };
 	char prog[4096];
 
-	/* as root, docker and podman from root's PATH, never the caller's (sudo -E) */
 	if (root_path_find(argv[0], prog, sizeof(prog)) || pipe2(pipefd, O_CLOEXEC))
 		return -1;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	status = posix_spawn(&pid, prog, &fa, NULL, argv, environ);
+	status = posix_spawn(&pid, prog, &fa, NULL, argv, geteuid() ? environ : root_env);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (status) {
@@ -94,7 +100,8 @@ int cgroup_of_container(const char *name, char *dir, size_t len, struct gt_error
 	FILE *f;
 
 	for (i = 0; i < sizeof(tools) / sizeof(tools[0]) && pid <= 0; i++) {
-		char *argv[] = { (char *)tools[i], "inspect", "--format", "{{.State.Pid}}",
+		/* "--": a name that starts with '-' is a name, not an option */
+		char *argv[] = { (char *)tools[i], "inspect", "--format", "{{.State.Pid}}", "--",
 				 (char *)name, NULL };
 
 		if (!run_line(argv, out, sizeof(out)))

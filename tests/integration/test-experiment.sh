@@ -145,7 +145,11 @@ test_experiment_in_a_container() {
 	cg=$CGROUP
 	test_cgroup_init
 	mkdir -p "$WORK/ctr/bin"
-	ln -sf "$ROOT_DIR/tests/tools/fake-engine.sh" "$WORK/ctr/bin/docker"
+	# record runs it with root's environment, not ours: the container's cgroup
+	# and init are written into it
+	printf '#!/bin/sh\nGT_FAKE_CGROUP=%s GT_FAKE_INIT=%s exec %s "$@"\n' "$cg" "$CGROUP_INIT" \
+		"$ROOT_DIR/tests/tools/fake-engine.sh" > "$WORK/ctr/bin/docker"
+	chmod 0755 "$WORK/ctr/bin/docker"
 	# record runs docker from root's PATH, never the caller's: the fake one is
 	# mounted over /usr/local/sbin in a mount namespace of the test's own
 	(cd "$WORK/ctr" && PATH=$WORK/ctr/bin:$PATH GT_FAKE_CGROUP=$cg GT_FAKE_INIT=$CGROUP_INIT \

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# A stand-in for docker/podman in the tests (installed as "docker" on PATH):
+# A stand-in for docker/podman in the tests (run as "docker" by a wrapper that sets
+# the variables below: record runs it with root's environment, not the test's):
 # the "container" is the cgroup GT_FAKE_CGROUP, whose process GT_FAKE_INIT plays
 # its init. inspect answers that pid; exec joins the cgroup, enters a new pid
 # namespace (as a container's processes live in one) and runs the command with
