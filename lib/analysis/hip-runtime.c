@@ -253,7 +253,8 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 	bool oom;
 	int ret = 0;
 
-	if (!strncmp(text, HIP_LOG_CAPTURE_NOTE, strlen(HIP_LOG_CAPTURE_NOTE))) {
+	/* record's own note is stamped pid 0, which no line of the workload's can be */
+	if (!pid && !strncmp(text, HIP_LOG_CAPTURE_NOTE, strlen(HIP_LOG_CAPTURE_NOTE))) {
 		if (!h->capture_note[0])
 			snprintf(h->capture_note, sizeof(h->capture_note), "%s",
 				 text + strlen(HIP_LOG_CAPTURE_NOTE));

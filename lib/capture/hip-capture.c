@@ -245,8 +245,6 @@ static ssize_t next_line(struct hip_capture *c, FILE *f, char *buf, size_t max, 
 		else
 			*cut = true;
 	}
-	if (c->read >= c->max_read && ch != EOF && ch != '\n' && getc_unlocked(f) != EOF)
-		c->read_capped = true;
 	if (ch == EOF && !len && !*cut)
 		return -1;
 	buf[len] = '\0';
@@ -288,7 +286,8 @@ static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, 
 			break;
 		}
 	}
-	if (c->read >= c->max_read)
+	/* the cap left something of this file unread (a file that ends at it did not) */
+	if (c->read >= c->max_read && getc_unlocked(f) != EOF)
 		c->read_capped = true;
 	free(line);
 	return ret;
@@ -302,13 +301,17 @@ static int note_caps(struct hip_capture *c, struct collect *k, char *text, size_
 	if (!c->capped && !c->truncated && !c->read_capped)
 		return 0;
 	k->noted = true;
-	if (k->nr) {
-		r = k->recs[k->nr - 1];
-	}
-	snprintf(text, len, HIP_LOG_CAPTURE_NOTE "%llu lines left out past the first %llu lines or %u MB of text, %llu cut to a page%s",
+	if (k->nr)
+		r.ts_us = k->recs[k->nr - 1].ts_us;
+	/* pid 0: no line of the workload's has it (a file's pid is its name's, never 0) */
+	r.pid = 0;
+	snprintf(text, len, HIP_LOG_CAPTURE_NOTE "%llu lines left out past the first %llu lines or %u MB of text, %llu cut to a page",
 		 (unsigned long long)c->capped, (unsigned long long)c->max_lines,
-		 (unsigned int)(c->max_text >> 20), (unsigned long long)c->truncated,
-		 c->read_capped ? ", the files read no further than their first 1 GB" : "");
+		 (unsigned int)(c->max_text >> 20), (unsigned long long)c->truncated);
+	if (c->read_capped)
+		snprintf(text + strlen(text), len - strlen(text),
+			 ", the files read no further than their first %llu MB",
+			 (unsigned long long)(c->max_read >> 20));
 	/* the note is not held against the caps it reports */
 	k->text_max = (size_t)-1;
 	return push(k, &r, text, strlen(text));
