@@ -272,23 +272,24 @@ static size_t event_bound(const struct pf_event *e)
 {
 	size_t n = 8 * PB_FIELD_MAX, i;
 
+	/* strings at 3 bytes a byte: a byte that is not UTF-8 becomes U+FFFD */
 	if (e->name < 0 && e->name_str)
-		n += strlen(e->name_str);
+		n += 3 * strlen(e->name_str);
 	for (i = 0; i < (size_t)e->nr_args; i++) {
 		const struct pf_arg *arg = &e->args[i];
 
 		n += 3 * PB_FIELD_MAX;
 		if (arg->name < 0)
-			n += strlen(arg->name_str);
+			n += 3 * strlen(arg->name_str);
 		if (arg->type == ARG_STR)
-			n += strlen(arg_str(arg));
+			n += 3 * strlen(arg_str(arg));
 	}
 	return n + PB_FIELD_MAX * (size_t)(e->nr_flows + e->nr_ends_flows);
 }
 
 static uint8_t *put_string(uint8_t *w, unsigned int field, const char *s)
 {
-	return pbw_bytes_field(w, field, s, strlen(s));
+	return pbw_text_field(w, field, s, strlen(s));
 }
 
 /* One TrackEvent packet: two thirds of a trace's packets, so written with a cursor. */

@@ -167,7 +167,7 @@ void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char
 	if (!queue)
 		return;
 	/* one per job: through the cursor */
-	w = perfetto_packet_claim(p, 12 * PB_FIELD_MAX + name_len + key_len, j->t_hw_start, &pkt);
+	w = perfetto_packet_claim(p, 12 * PB_FIELD_MAX + 3 * (name_len + key_len), j->t_hw_start, &pkt);
 	if (!w)
 		return;
 	w = pbw_varint_field(w, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
@@ -179,7 +179,7 @@ void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char
 	w = pbw_varint_field(w, RS_GPU_ID, (uint64_t)(int64_t)gpu);
 	w = pbw_varint_field(w, RS_HW_QUEUE_IID, queue);
 	w = pbw_varint_field(w, RS_STAGE_IID, STAGE_IID(ring_category(ring)));
-	w = pbw_bytes_field(w, RS_NAME, name, name_len);
+	w = pbw_text_field(w, RS_NAME, name, name_len);
 	w = pbw_begin(w, RS_EXTRA_DATA, &x);
 	w = pbw_bytes_field(w, EXTRA_NAME, "job", 3);
 	w = pbw_bytes_field(w, EXTRA_VALUE, key, key_len);

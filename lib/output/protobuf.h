@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "util/utf8.h"
+
 /*
  * The few protocol buffer encodings the Perfetto exporter writes, into one
  * growable buffer. A nested message reserves four bytes for its length and
@@ -109,6 +111,43 @@ static inline uint8_t *pbw_bytes_field(uint8_t *w, unsigned int field, const voi
 	return w + n;
 }
 
+/**
+ * pbw_text_field - a string field of @n bytes that a reader takes as UTF-8 (proto3's string
+ * type): bytes that are not UTF-8 (a comm or ring name of the file's) each maximal subpart as
+ * U+FFFD, as JSON has them. Room for 3 * @n bytes and a field's header must be there.
+ */
+static inline uint8_t *pbw_text_field(uint8_t *w, unsigned int field, const char *p, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)p;
+	uint8_t *len_at;
+	size_t i = 0, out = 0;
+
+	for (; i < n && s[i] < 0x80; i++)
+		;
+	if (i == n)
+		return pbw_bytes_field(w, field, p, n);
+	/* slow path: the length is known once the bytes are */
+	w += pb_varint(w, ((uint64_t)field << 3) | PB_WIRE_LEN);
+	len_at = w;
+	w += 5;		/* a varint of up to 2^35, padded: readers take a padded varint */
+	for (i = 0; i < n; ) {
+		int k = utf8_seq_len(s + i, n - i);
+
+		if (k > 0) {
+			memcpy(w + out, s + i, (size_t)k);
+			out += (size_t)k;
+			i += (size_t)k;
+		} else {
+			memcpy(w + out, "\xef\xbf\xbd", 3);
+			out += 3;
+			i += utf8_bad_len(s + i, n - i);
+		}
+	}
+	for (i = 0; i < 5; i++)
+		len_at[i] = (uint8_t)((out >> (7 * i)) & 0x7f) | (i < 4 ? 0x80 : 0);
+	return w + out;
+}
+
 /** pbw_begin - opens a nested message at @w; *@at is what pbw_end() needs */
 static inline uint8_t *pbw_begin(uint8_t *w, unsigned int field, uint8_t **at)
 {
@@ -158,10 +197,13 @@ static inline void pb_bytes_field(struct pb_buf *b, unsigned int field, const vo
 		pb_commit(b, pbw_bytes_field(b->data + b->len, field, p, n));
 }
 
-/** pb_string_field - a length-delimited field of @s without its NUL */
+/** pb_string_field - a string field of @s without its NUL, as UTF-8 (pbw_text_field()) */
 static inline void pb_string_field(struct pb_buf *b, unsigned int field, const char *s)
 {
-	pb_bytes_field(b, field, s, strlen(s));
+	size_t n = strlen(s);
+
+	if (pb_reserve(b, PB_FIELD_MAX + 3 * n))
+		pb_commit(b, pbw_text_field(b->data + b->len, field, s, n));
 }
 
 /** pb_begin - opens a nested message; returns what pb_end() needs. */

@@ -27,7 +27,7 @@ void json_str(FILE *f, const char *s)
 			fprintf(f, "\\u%04x", p[1]);
 		else
 			fwrite(p, 1, (size_t)len, f);
-		len = len > 0 ? len : 1;
+		len = len > 0 ? len : (int)utf8_bad_len(p, left);
 		p += len;
 		left -= (size_t)len;
 	}

@@ -28,3 +28,26 @@ int utf8_seq_len(const unsigned char *s, size_t n)
 	}
 	return len;
 }
+
+/* Unicode's "maximal subpart": a lead byte and the continuations it allowed before failing */
+size_t utf8_bad_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (c < 0xc2 || c > 0xf4)
+		return 1;
+	len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < len && i < n; i++)
+		if (s[i] < (i == 1 ? lo : 0x80) || s[i] > (i == 1 ? hi : 0xbf))
+			break;
+	return i;
+}

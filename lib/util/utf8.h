@@ -17,4 +17,11 @@
  */
 int utf8_seq_len(const unsigned char *s, size_t n);
 
+/**
+ * utf8_bad_len - how many bytes at @s (@n there) one U+FFFD stands for where they are not
+ * UTF-8: Unicode's maximal subpart (a lead byte and the continuations it allowed), as Python,
+ * browsers and Perfetto's readers replace them; at least 1
+ */
+size_t utf8_bad_len(const unsigned char *s, size_t n);
+
 #endif

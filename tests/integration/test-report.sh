@@ -164,7 +164,7 @@ test_report_bytes_that_are_no_utf8() {
 import json, sys
 d = json.loads(sys.stdin.buffer.read().decode("utf-8", "strict"))
 print(ascii(sorted({j["comm"] for j in d["jobs"]})), ascii(sorted({j["ring"] for j in d["jobs"]})))')
-	expect "JSON: $j" [ "$j" = "['=cmd\ufffd\ufffd2J'] ['gfx\ufffd\ufffd2J\ufffd\ufffd', 'sdma\ufffd\ufffd\ufffd']" ] || return 1
+	expect "JSON: $j" [ "$j" = "['=cmd\ufffd\ufffd2J'] ['gfx\ufffd\ufffd2J\ufffd', 'sdma\ufffd\ufffd\ufffd']" ] || return 1
 	"$GT" report --format csv --jobs "$f" > "$WORK/bb.csv"
 	expect "the formula reaches CSV: $(grep -m1 4242 "$WORK/bb.csv")" \
 		grep -q ",4242,\"'=cmd" "$WORK/bb.csv"

@@ -54,6 +54,7 @@ int main(void)
 	suite_record_field();
 	suite_print_guard();
 	suite_root_path();
+	suite_utf8();
 	suite_trace_session();
 	suite_gpu_event();
 	suite_html_job_rows();
