@@ -825,10 +825,13 @@ static int read_v7(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	if (check_sections(c, m))
 		return gt_error_set(err, EIO, "%s is truncated or damaged in a metadata section; record it again",
 				    path);
+	/* compressed data may run 4 bytes past its size (walk_chunks()): as far as it may */
 	for (i = 0; i < m->nr_buffers; i++)
 		for (int k = 0; k < m->buffers[i].nr_cpus; k++)
 			add_range(c, i, (int)m->buffers[i].cpus[k].cpu, m->buffers[i].cpus[k].offset,
-				  m->buffers[i].cpus[k].size);
+				  m->buffers[i].cpus[k].size +
+				  (m->buffers[i].cpus[k].size && strcmp(m->compression, "none") &&
+				   m->compression[0] ? 4 : 0));
 	if (c->ranges && ranges_overlap(c->ranges, path, err))
 		return -1;
 	if (strcmp(m->compression, "none") && m->compression[0])
