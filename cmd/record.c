@@ -128,6 +128,13 @@ int cmd_record(int argc, char **argv)
 	/* a command writes to this terminal too: a status line would glue onto its lines */
 	if (!run.opts.command)
 		run.hooks.progress = on_progress;
+	/*
+	 * A reader of our output gone ends a run that only we end (-a, -P,
+	 * --duration); a command's run is the command's, whose own output
+	 * meets the same pipe
+	 */
+	if (run.opts.command)
+		run.hooks.tick = NULL;
 	/* a command that cannot run is said before any set-up, as a shell would */
 	if (run.opts.command &&
 	    (i = workload_check_command(run.opts.command[0], run.opts.as_root, &err))) {

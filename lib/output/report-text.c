@@ -411,7 +411,6 @@ static void rings(struct report *rep)
 			report_plural(s->jobs + s->unfinished), (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, report_busy_pct(rep, s),
 			(long long)s->max_in_flight, (unsigned long long)s->waits);
-		ring_users(rep, i, s);
 		ring_behind(rep, s);
 		ring_switches(rep, s);
 		if (s->moved_wait_jobs)
@@ -427,6 +426,8 @@ static void rings(struct report *rep)
 		if (s->timeouts)
 			fprintf(rep->stream, "  timed out %llu time%s (GPU hangs and resets below); the jobs in flight then are flagged H\n",
 				(unsigned long long)s->timeouts, report_plural(s->timeouts));
+		/* who kept it busy, after what happened to it, beside the numbers */
+		ring_users(rep, i, s);
 		fprintf(rep->stream, "  %-14s %8s %12s %12s %12s %12s %12s %12s\n", "latency (us)", "count",
 			"min", "avg", "p50", "p90", "p99", "max");
 		for (l = 0; l < LAT_NR; l++) {

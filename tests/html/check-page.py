@@ -18,9 +18,8 @@ and label at absolute time T_NS and expects TEXT in the tooltip (a HIP line);
 --text expects TEXT in the element of that id (the rings' workload lines).
 --lanes expects the ring's queue strip to have N lanes (one per job queued at
 once). --zoom views FROM..TO (ns after the trace's start), expects every tick
-label there to differ (the precision follows the zoom) and the tooltip over
-the middle of the first ring to give times that tell its jobs apart, and
-saves that view as ZOOM.png.
+label there to differ (the precision follows the zoom) and saves that view as
+ZOOM.png.
 Prints "ok: ..." or "not ok: ..." lines; exits 1 on any failure.
 """
 import base64

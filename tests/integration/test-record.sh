@@ -343,7 +343,10 @@ for i in range(5):
 	trace-cmd dump --cmd-lines -i "$WORK/nl.dat" > "$WORK/nl.cmd" 2> /dev/null ||
 		{ WHY="trace-cmd dump failed"; return 1; }
 	expect "the file names a pid after the workload's comm: $(grep -x '[0-9]* evil' "$WORK/nl.cmd")" \
-		not grep -qx '[0-9]* evil' "$WORK/nl.cmd"
+		not grep -qx '[0-9]* evil' "$WORK/nl.cmd" || return 1
+	# and the workload itself is named, its newline as ?
+	expect "the workload's own name is gone: $(grep 'x?1\|python' "$WORK/nl.cmd" | head -3)" \
+		grep -qE '^ *[0-9]+ (x\?1 evil|python3)$' "$WORK/nl.cmd"
 }
 
 # Two records of one name (two terminals, a loop): the first to finish took
@@ -393,8 +396,8 @@ test_record_ends_when_its_reader_goes() {
 # A workload without a GPU job of its own: its line said "its jobs are
 # flagged W" over 0 jobs
 test_record_workload_without_jobs_said_so() {
-	"$GT" record -e sched:sched_switch -o "$WORK/nojobs.dat" -- true > /dev/null 2>&1 ||
-		{ WHY="record failed"; return 1; }
+	"$GT" record -e sched:sched_switch -o "$WORK/nojobs.dat" -- true > "$WORK/nojobs.out" 2>&1 ||
+		{ WHY="record failed: $(tail -2 "$WORK/nojobs.out" | tr '\n' ' ')"; return 1; }
 	"$GT" report "$WORK/nojobs.dat" > "$WORK/nojobs.txt" 2> /dev/null
 	expect "the workload line: $(grep '^workload' "$WORK/nojobs.txt")" \
 		grep -q '^workload true: 1 task (the recorded command or -P and what they forked); no GPU job of its own$' "$WORK/nojobs.txt"
