@@ -299,9 +299,15 @@ test_no_unknown_options_in_the_file() {
 test_kernel_log_recorded_system_wide() {
 	local out=$WORK/klog.dat pid
 	[ -w /dev/kmsg ] || { WHY="/dev/kmsg not writable here"; return 77; }
-	"$GT" record -o "$out" -- sleep 1 2> "$WORK/klog.err" &
+	"$GT" record -o "$out" -- sleep 2 2> "$WORK/klog.err" &
 	pid=$!
-	sleep 0.5
+	# the line once the recording is armed (its instance there, the command started):
+	# a sanitizer's build takes longer than a fixed half second to get there
+	for _ in $(seq 100); do
+		[ -d "$TFS/instances/gpu-trace-$pid" ] && pgrep -P "$pid" -x sleep > /dev/null && break
+		sleep 0.05
+	done
+	sleep 0.2
 	echo "amdgpu 0000:ff:00.0: ring gpu-trace-test timeout, signaled seq=5, emitted seq=6" > /dev/kmsg
 	wait "$pid"
 	expect "record failed: $(tail -1 "$WORK/klog.err")" [ $? = 0 ] || return 1
