@@ -47,31 +47,66 @@ bomb16m      bomb:2:16384:64                  small7    refused
 bombsame     bomb:1024:4:64:same              small7    refused
 "
 
-# hostile_run NAME MODE: report or compare of $WORK/NAME.dat in one mode; sets RC,
-# $WORK/h.out, $WORK/h.err and RSS (KB); -o files go to $WORK/h-out/
+HOSTILE_MODES="summary events jobs json csv perfetto html events-o compare-good compare-same"
+
+# hostile_run NAME MODE: report or compare of $WORK/NAME.dat in one mode, into
+# $WORK/h-MODE.{out,err,rss,rc}; -o files go to $WORK/h-out-MODE/
 hostile_run() {
-	local f=$WORK/$1.dat good=$WORK/hostile-bench.dat
-	rm -rf "$WORK/h-out"
-	mkdir -p "$WORK/h-out"
+	local f=$WORK/$1.dat good=$WORK/hostile-bench.dat o=$WORK/h-$2 d=$WORK/h-out-$2
+	rm -rf "$d"
+	mkdir -p "$d"
 	case $2 in
 	summary) set -- report "$f" ;;
 	events) set -- report --events --no-pager "$f" ;;
 	jobs) set -- report --jobs --no-pager "$f" ;;
 	json) set -- report --format json "$f" ;;
 	csv) set -- report --format csv "$f" ;;
-	perfetto) set -- report --format perfetto -o "$WORK/h-out/x.pftrace" "$f" ;;
-	html) set -- report --format html -o "$WORK/h-out/x.html" "$f" ;;
-	events-o) set -- report --events -o "$WORK/h-out/x.txt" "$f" ;;
+	perfetto) set -- report --format perfetto -o "$d/x.pftrace" "$f" ;;
+	html) set -- report --format html -o "$d/x.html" "$f" ;;
+	events-o) set -- report --events -o "$d/x.txt" "$f" ;;
 	compare-good) set -- compare "$good" "$f" ;;
 	compare-same) set -- compare "$f" "$f" ;;
 	esac
-	/usr/bin/time -f '%M' -o "$WORK/h.rss" timeout 120 "$GT" "$@" > "$WORK/h.out" 2> "$WORK/h.err"
-	RC=$?
-	RSS=$(tail -1 "$WORK/h.rss")
+	/usr/bin/time -f '%M' -o "$o.rss" timeout 120 "$GT" "$@" > "$o.out" 2> "$o.err"
+	echo $? > "$o.rc"
+}
+
+# hostile_judge NAME MODE WHAT: what one mode did with NAME, as "; why" when wrong
+hostile_judge() {
+	local name=$1 mode=$2 what=$3 o=$WORK/h-$2 rc rss n
+	rc=$(cat "$o.rc")
+	rss=$(tail -1 "$o.rss")
+	if [ "$rc" -ge 126 ] || [ "$rc" = 124 ]; then
+		echo "; $name $mode: exit $rc ($(tail -1 "$o.err"))"
+		return
+	fi
+	[ -n "$rss" ] && [ "$rss" -lt 307200 ] || echo "; $name $mode: peak RSS $rss KB"
+	n=$(find "$WORK/h-out-$mode" -name '.*partial*' | wc -l)
+	[ "$n" = 0 ] || echo "; $name $mode: a partial file left"
+	case $what in
+	refused)
+		[ "$rc" = 125 ] && [ "$(grep -c . "$o.err")" = 1 ] &&
+			grep -q 'damaged\|exhaust memory\|busy' "$o.err" ||
+			echo "; $name $mode: not refused in one line (exit $rc: $(head -2 "$o.err" | tr '\n' '|'))"
+		;;
+	damaged)
+		# read (exit 0), but never as fine: "lost none" is the defect
+		if [ "$rc" != 0 ]; then
+			echo "; $name $mode: exit $rc ($(tail -1 "$o.err"))"
+		elif grep -q '^lost     none' "$o.out"; then
+			echo "; $name $mode: lost none on a damaged file"
+		elif ! grep -q "is damaged: CPU 1's time\|is damaged: CPU 0's time" "$o.err"; then
+			echo "; $name $mode: no line says it is damaged ($(head -1 "$o.err"))"
+		fi
+		;;
+	read)
+		[ "$rc" = 0 ] || [ "$rc" = 2 ] || echo "; $name $mode: exit $rc ($(tail -1 "$o.err"))"
+		;;
+	esac
 }
 
 test_hostile_files_every_mode() {
-	local name kind base what mode n bad=""
+	local name kind base what mode bad="" pids
 	command -v trace-cmd > /dev/null && command -v zstd > /dev/null ||
 		{ WHY="needs trace-cmd and zstd (sudo make deps check installs them)"; return 77; }
 	hostile_base hk hip-kfd && hostile_base bench bench:3000 && hostile_base small two-rings ||
@@ -79,36 +114,15 @@ test_hostile_files_every_mode() {
 	while read -r name kind base what; do
 		[ -n "$name" ] || continue
 		hostile_make "$name" "$kind" "$base" || return 1
-		for mode in summary events jobs json csv perfetto html events-o compare-good compare-same; do
-			hostile_run "$name" "$mode"
-			if [ "$RC" -ge 126 ] || [ "$RC" = 124 ]; then
-				bad="$bad; $name $mode: exit $RC ($(tail -1 "$WORK/h.err"))"
-				continue
-			fi
-			[ -n "$RSS" ] && [ "$RSS" -lt 307200 ] || bad="$bad; $name $mode: peak RSS $RSS KB"
-			n=$(find "$WORK/h-out" -name '.*partial*' | wc -l)
-			[ "$n" = 0 ] || bad="$bad; $name $mode: a partial file left"
-			case $what in
-			refused)
-				[ "$RC" = 125 ] && [ "$(grep -c . "$WORK/h.err")" = 1 ] &&
-					grep -q 'damaged\|exhaust memory\|busy' "$WORK/h.err" ||
-					bad="$bad; $name $mode: not refused in one line (exit $RC: $(head -2 "$WORK/h.err" | tr '\n' '|'))"
-				;;
-			damaged)
-				# read (exit 0), but never as fine: "lost none" is the defect
-				if [ "$RC" != 0 ]; then
-					bad="$bad; $name $mode: exit $RC ($(tail -1 "$WORK/h.err"))"
-				elif grep -q '^lost     none' "$WORK/h.out"; then
-					bad="$bad; $name $mode: lost none on a damaged file"
-				elif ! grep -q "is damaged: CPU 1's time\|is damaged: CPU 0's time" "$WORK/h.err"; then
-					bad="$bad; $name $mode: no line says it is damaged ($(head -1 "$WORK/h.err"))"
-				fi
-				;;
-			read)
-				[ "$RC" = 0 ] || [ "$RC" = 2 ] ||
-					bad="$bad; $name $mode: exit $RC ($(tail -1 "$WORK/h.err"))"
-				;;
-			esac
+		# a file's modes side by side: each its own output, memory measured alone
+		pids=()
+		for mode in $HOSTILE_MODES; do
+			hostile_run "$name" "$mode" &
+			pids+=($!)
+		done
+		wait "${pids[@]}"
+		for mode in $HOSTILE_MODES; do
+			bad="$bad$(hostile_judge "$name" "$mode" "$what")"
 		done
 	done <<< "$HOSTILE_FILES"
 	expect "${bad#; }" [ -z "$bad" ]

@@ -386,7 +386,6 @@ test_record_ends_when_its_reader_goes() {
 	t0=$(date +%s%N)
 	( timeout 60 "$GT" record -a -e sched:sched_switch -o "$WORK/gone.dat" 2>&1; echo $? > "$WORK/gone.rc" ) |
 		head -2 > "$WORK/gone.head"
-	wait
 	t1=$(date +%s%N)
 	rc=$(cat "$WORK/gone.rc")
 	expect "record ran on after head exited: $(((t1 - t0) / 1000000)) ms, exit $rc" \
@@ -402,9 +401,9 @@ test_record_ends_when_its_reader_goes() {
 # A workload without a GPU job of its own: its line said "its jobs are
 # flagged W" over 0 jobs
 test_record_workload_without_jobs_said_so() {
-	"$GT" record -e sched:sched_switch -o "$WORK/nojobs.dat" -- true > "$WORK/nojobs.out" 2>&1 ||
-		{ WHY="record failed: $(tail -2 "$WORK/nojobs.out" | tr '\n' ' ')"; return 1; }
-	"$GT" report "$WORK/nojobs.dat" > "$WORK/nojobs.txt" 2> /dev/null
-	expect "the workload line: $(grep '^workload' "$WORK/nojobs.txt")" \
-		grep -q '^workload true: 1 task (the recorded command or -P and what they forked); no GPU job of its own$' "$WORK/nojobs.txt"
+	"$GT" record -e sched:sched_switch -o "$WORK/wl-nojobs.dat" -- true > "$WORK/wl-nojobs.out" 2>&1 ||
+		{ WHY="record failed: $(tail -2 "$WORK/wl-nojobs.out" | tr '\n' ' ')"; return 1; }
+	"$GT" report "$WORK/wl-nojobs.dat" > "$WORK/wl-nojobs.txt" 2> /dev/null
+	expect "the workload line: $(grep '^workload' "$WORK/wl-nojobs.txt")" \
+		grep -q '^workload true: 1 task (the recorded command or -P and what they forked); no GPU job of its own$' "$WORK/wl-nojobs.txt"
 }
