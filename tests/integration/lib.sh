@@ -14,10 +14,12 @@ skip() { echo "skip - $1: $2"; SKIPPED=$((SKIPPED + 1)); }
 
 # Each test_* function returns 0 (pass), 1 (fail, reason in WHY) or 77 (skip).
 run_test() {
-	local name=$1 rc
+	local name=$1 rc start=$SECONDS
 	WHY=""
 	"$name"
 	rc=$?
+	# GT_TEST_TIMES=FILE: seconds per test, to find what makes the suite long
+	[ -n "${GT_TEST_TIMES:-}" ] && echo "$((SECONDS - start)) ${name#test_}" >> "$GT_TEST_TIMES"
 	case $rc in
 	0) ok "${name#test_}" ;;
 	77) skip "${name#test_}" "$WHY" ;;
