@@ -93,7 +93,7 @@ static int conclude(struct record_run *run, struct scan_totals *totals, struct g
 		cmd_say("%s was written by another run meanwhile (it is kept); this recording is %s",
 			run->out.taken, run->out.path);
 	print_summary(run, totals);
-	record_hip_say(run);
+	record_sources_say(run);
 	/* its 143 would read as a failure of its own */
 	if (run->duration_reached && run->opts.command)
 		cmd_say("--duration %g s reached: the command (pid %d) was sent SIGTERM%s",
@@ -162,8 +162,7 @@ int cmd_record(int argc, char **argv)
 		ret = workload_exit_code(run.wait_status);
 		goto cleanup;
 	}
-	record_kfd_snapshot(&run, "start");
-	record_fdinfo_snapshot(&run, "start");
+	record_sources_started(&run);
 	what = run.opts.system_wide ? " system-wide" :
 	       run.has_cgroup ? " the cgroup's processes as they come" : " the given pids";
 	if (!run.opts.command && run.opts.duration > 0)

@@ -84,6 +84,34 @@ static char *build_cmdlines(struct record_run *run, const struct scan_totals *t)
 	return out;
 }
 
+/*
+ * Each capture source's pages as a buffer of the file, in table order: its records on
+ * the first CPU (nothing was lost there), the set after the top buffer's and the
+ * workload's. Returns how many buffers.
+ */
+static int source_buffers(const struct record_run *run, int nr, int *fds, off_t *sizes,
+			  char **stats_text, struct dat_buffer *buffers)
+{
+	int n = 0;
+
+	for (size_t s = 0; s < capture_nr_sources; s++) {
+		struct capture_pages p;
+		size_t set = (size_t)nr * (2 + s);
+
+		if (!run->source_state[s] || !capture_sources[s]->pages ||
+		    !capture_sources[s]->pages(run, run->source_state[s], &p))
+			continue;
+		for (int i = 0; i < nr; i++) {
+			stats_text[set + i] =
+				(char *)"entries: 0\noverrun: 0\ncommit overrun: 0\nbytes: 0\ndropped events: 0\n";
+			fds[set + i] = p.fd;
+			sizes[set + i] = i ? 0 : p.size;
+		}
+		buffers[n++] = (struct dat_buffer){ p.buffer, stats_text + set, fds + set, sizes + set };
+	}
+	return n;
+}
+
 int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_error *err)
 {
 	char *header_page = trace_file_read(run->tracing_dir, "events/header_page");
@@ -91,19 +119,18 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	char *print_fmt = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
 	char *printk = trace_file_read(run->tracing_dir, "printk_formats");
 	int nr = run->recorder.nr_cpus, i, ret = -1, nr_systems = 0;
-	int *fds = calloc((size_t)nr * 5, sizeof(int));
-	off_t *sizes = calloc((size_t)nr * 5, sizeof(off_t));
-	char **stats_text = calloc((size_t)nr * 5, sizeof(char *));
+	/* the top buffer's CPUs, the workload's, then a set per capture source */
+	size_t sets = 2 + CAPTURE_MAX_SOURCES;
+	int *fds = calloc((size_t)nr * sets, sizeof(int));
+	off_t *sizes = calloc((size_t)nr * sets, sizeof(off_t));
+	char **stats_text = calloc((size_t)nr * sets, sizeof(char *));
 	char **names = all_systems(run, &nr_systems);
 	struct dat_event_system ftrace = { 0 };
-	struct dat_event_system *systems = calloc((size_t)(nr_systems + run->nr_probe_formats) + 1,
+	struct dat_event_system *systems = calloc((size_t)(nr_systems + run->nr_formats) + 1,
 						  sizeof(*systems));
 	int nr_in_file = nr_systems;
-	struct dat_buffer buffers[4] = {
+	struct dat_buffer buffers[1 + CAPTURE_MAX_SOURCES] = {
 		{ "workload", stats_text + nr, fds + nr, sizes + nr },
-		{ HIP_LOG_BUFFER, stats_text + 2 * nr, fds + 2 * nr, sizes + 2 * nr },
-		{ KFD_DEBUGFS_BUFFER, stats_text + 3 * nr, fds + 3 * nr, sizes + 3 * nr },
-		{ DRM_FDINFO_BUFFER, stats_text + 4 * nr, fds + 4 * nr, sizes + 4 * nr },
 	};
 	int nr_buffers = 0;
 	struct utsname u;
@@ -121,24 +148,10 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 		stats_text[i] = run->stats[i].text;
 		if (run->has_scope)
 			stats_text[nr + i] = run->scoped_stats[i].text;
-		/* our own records, on the first CPU: nothing was lost there */
-		stats_text[2 * nr + i] = stats_text[3 * nr + i] = stats_text[4 * nr + i] =
-			(char *)"entries: 0\noverrun: 0\ncommit overrun: 0\nbytes: 0\ndropped events: 0\n";
-		fds[2 * nr + i] = run->hip_fd;
-		sizes[2 * nr + i] = i ? 0 : run->hip_size;
-		fds[3 * nr + i] = run->kfd_dbg_fd;
-		sizes[3 * nr + i] = i ? 0 : run->kfd_dbg_size;
-		fds[4 * nr + i] = run->fdinfo_fd;
-		sizes[4 * nr + i] = i ? 0 : run->fdinfo_size;
 	}
 	if (run->has_scope)
 		nr_buffers++;
-	if (run->hip_fd >= 0)
-		buffers[nr_buffers++] = buffers[1];
-	if (run->kfd_dbg_fd >= 0 && run->kfd_dbg_size)
-		buffers[nr_buffers++] = buffers[2];
-	if (run->fdinfo_fd >= 0 && run->fdinfo_size)
-		buffers[nr_buffers++] = buffers[3];
+	nr_buffers += source_buffers(run, nr, fds, sizes, stats_text, buffers + nr_buffers);
 	scan_cpu_files(&run->recorder, t, page_scan_long_size(header_page),
 		       page_scan_pid_offset(print_fmt), fds, sizes);
 	if (run->has_scope)
@@ -149,9 +162,9 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 	for (i = 0; i < nr_systems; i++)
 		dat_event_system_load(&systems[i], names[i]);
 	/* read before the probes were removed; freed with the run */
-	for (i = 0; i < run->nr_probe_formats; i++)
-		if (!is_selected_system(names, nr_systems, run->probe_formats[i].name))
-			systems[nr_in_file++] = run->probe_formats[i];
+	for (i = 0; i < run->nr_formats; i++)
+		if (!is_selected_system(names, nr_systems, run->formats[i].name))
+			systems[nr_in_file++] = run->formats[i];
 	uname(&u);
 	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename,
 		 u.release, u.machine);

@@ -7,16 +7,13 @@
 #include <sys/types.h>
 
 #include "tracefs/buffer-ladder.h"
+#include "capture/capture-source.h"
 #include "capture/cgroup-scope.h"
 #include "capture/cmdlines.h"
 #include "capture/cpu-stats-read.h"
 #include "tracefs/event-select.h"
 #include "capture/dat-writer.h"
 #include "capture/hip-capture.h"
-#include "capture/drm-fdinfo.h"
-#include "capture/kfd-debugfs.h"
-#include "capture/kfd-probes.h"
-#include "capture/nvidia-probes.h"
 #include "util/outfile.h"
 #include "dat/page-scan.h"
 #include "capture/recorder.h"
@@ -120,23 +117,12 @@ struct record_run {
 	struct cgroup_scope cgroup;	/* --cgroup, --container */
 	bool has_cgroup;
 	bool scoped_waiting;		/* an empty cgroup: `scoped` is off until one joins */
-	struct hip_capture hip;		/* --hip-log */
-	int hip_fd;			/* its pages, -1: none */
-	struct kfd_probes kfd;		/* --kfd-args; kfd.group[0] when defined */
-#define RECORD_PROBE_FORMATS	3
-	/* KFD's group, printk, NVIDIA's group: read before the probes go */
-	struct dat_event_system probe_formats[RECORD_PROBE_FORMATS];
-	int nr_probe_formats;
-	struct nv_probes nv;		/* --preset nvidia; nv.group[0] when defined */
-	struct kfd_debugfs kfd_dbg;	/* KFD debugfs snapshots */
-	int kfd_dbg_fd;			/* their pages, -1: none */
-	off_t kfd_dbg_size;
-	double kfd_last_snapshot_ms;
-	struct drm_fdinfo fdinfo;	/* DRM fdinfo snapshots */
-	int fdinfo_fd;			/* their pages, -1: none */
-	off_t fdinfo_size;
-	double fdinfo_last_ms;
-	off_t hip_size;
+	/* each row of capture_sources[]'s private state (capture-source.h); NULL before set-up */
+	void *source_state[CAPTURE_MAX_SOURCES];
+#define RECORD_MAX_FORMATS	8
+	/* event systems the sources keep for the file (probe groups), read before they go */
+	struct dat_event_system formats[RECORD_MAX_FORMATS];
+	int nr_formats;
 	int wait_status;
 	bool workload_exited;
 	bool duration_reached;		/* record_wait ended at --duration */
@@ -204,58 +190,23 @@ void record_say_scope(struct record_run *run);
 /** record_scope_poll - --cgroup: processes that joined since the last call join the scope. */
 void record_scope_poll(struct record_run *run);
 
-/* record-hip.c: --hip-log, the runtime's log kept in the file */
+/* record-formats.c: what the capture sources hand the engine */
 /**
  * record_print_format - how a print record (ftrace/print at tracing_mark_write) looks on this
- * kernel.
+ * kernel, for sources that write their own
  */
 struct hip_print_format record_print_format(const struct record_run *run);
 /**
- * record_hip_prepare - --hip-log: the runtime's log routed into our capture before the
- * workload starts
+ * record_keep_formats - @system's event formats read now (before its probes go) for the file;
+ * one already kept, or past RECORD_MAX_FORMATS, is left as it is
  */
-int record_hip_prepare(struct record_run *run, struct gt_error *err);
-/** record_hip_collect - the HIP log's pages read back after the run, for the .dat */
-void record_hip_collect(struct record_run *run);
-/**
- * record_hip_say - lines saying what the HIP log capture found (processes, containers, FUSE
- * roots)
- */
-void record_hip_say(const struct record_run *run);
+void record_keep_formats(struct record_run *run, const char *system);
 
-/* record-nvidia.c: --preset nvidia's probes */
-/** record_nvidia_setup - the NVIDIA probes defined and enabled; none is a note unless --strict */
-int record_nvidia_setup(struct record_run *run, struct gt_error *err);
-/** record_nvidia_finish - the probes' formats read for the file, before teardown removes them */
-void record_nvidia_finish(struct record_run *run);
-
-/* record-kfd.c: --kfd-args probes, --kfd-snapshot debugfs snapshots */
-/**
- * record_kfd_setup - --kfd-args probes defined and enabled, --kfd-snapshot's first snapshot
- * taken
- */
-int record_kfd_setup(struct record_run *run, struct gt_error *err);
-/** record_kfd_snapshot - one KFD debugfs snapshot now, labelled @why */
-void record_kfd_snapshot(struct record_run *run, const char *why);
-/** record_kfd_poll - a KFD debugfs snapshot when --kfd-snapshot's interval has passed */
-void record_kfd_poll(struct record_run *run);
-/**
- * record_kfd_finish - the last KFD snapshot taken and the snapshot file closed, before the
- * probes go
- */
-void record_kfd_finish(struct record_run *run);
-/** record_kfd_free - the KFD probes' and snapshots' memory and files */
-void record_kfd_free(struct record_run *run);
-/** record_fdinfo_setup - pages for the DRM fdinfo snapshots; none is a note */
-void record_fdinfo_setup(struct record_run *run);
-/** record_fdinfo_snapshot - one DRM fdinfo snapshot now, labelled @why */
-void record_fdinfo_snapshot(struct record_run *run, const char *why);
-/** record_fdinfo_poll - a DRM fdinfo snapshot when a second has passed since the last */
-void record_fdinfo_poll(struct record_run *run);
-/** record_fdinfo_finish - the last snapshot taken and the pages closed, before the file is written */
-void record_fdinfo_finish(struct record_run *run);
-/** record_fdinfo_free - the snapshots' memory and file */
-void record_fdinfo_free(struct record_run *run);
+/* record-run.c: the capture sources' steps the caller times */
+/** record_sources_started - tracing on and the workload released: each source's first snapshot */
+void record_sources_started(struct record_run *run);
+/** record_sources_say - each source's lines once the file is written */
+void record_sources_say(const struct record_run *run);
 
 /** record_opts_free - what option parsing allocated */
 void record_opts_free(struct record_opts *o);

@@ -14,41 +14,116 @@
 #include "capture/record-engine.h"
 #include "tracefs/saved-files.h"
 
-static void note(const struct record_run *run, enum record_note_kind kind, const char *fmt,
-		 va_list ap)
-{
-	char line[8192];
+/*
+ * The capture sources (capture-source.h), each step in table order: a source's own state
+ * is handed only to it.
+ */
+enum source_step {
+	SOURCE_PROBES, SOURCE_PREPARE, SOURCE_STARTED, SOURCE_STOPPED, SOURCE_TEARDOWN,
+	SOURCE_COLLECT,
+};
 
-	vsnprintf(line, sizeof(line), fmt, ap);
-	if (run->hooks.note)
-		run->hooks.note(kind, line, run->hooks.ctx);
+static int sources_alloc(struct record_run *run, struct gt_error *err)
+{
+	for (size_t i = 0; i < capture_nr_sources; i++) {
+		const struct capture_source *src = capture_sources[i];
+
+		run->source_state[i] = calloc(1, src->state_size ? src->state_size : 1);
+		if (!run->source_state[i])
+			return gt_error_set(err, ENOMEM, "out of memory setting up %s", src->name);
+		if (src->init)
+			src->init(run->source_state[i]);
+	}
+	return 0;
 }
 
-void record_say(const struct record_run *run, const char *fmt, ...)
+/* PROBES and PREPARE end at the first failure; every other step runs every source */
+static int sources_step(struct record_run *run, enum source_step step, struct gt_error *err)
 {
-	va_list ap;
+	int ret = 0;
 
-	va_start(ap, fmt);
-	note(run, RECORD_SAY, fmt, ap);
-	va_end(ap);
+	for (size_t i = 0; i < capture_nr_sources; i++) {
+		const struct capture_source *src = capture_sources[i];
+		void *st = run->source_state[i];
+		struct gt_error serr = { 0 };
+
+		if (!st)
+			continue;
+		switch (step) {
+		case SOURCE_PROBES:
+			if (src->probes && src->probes(run, st, err))
+				return -1;
+			break;
+		case SOURCE_PREPARE:
+			if (src->prepare && src->prepare(run, st, err))
+				return -1;
+			break;
+		case SOURCE_STARTED:
+			if (src->started)
+				src->started(run, st);
+			break;
+		case SOURCE_STOPPED:
+			if (src->stopped)
+				src->stopped(run, st);
+			break;
+		case SOURCE_TEARDOWN:
+			/* the first failure is the one said; every source still cleans up */
+			if (src->teardown && src->teardown(run, st, &serr) && !ret)
+				ret = err ? gt_error_set(err, serr.errnum, "%s", serr.msg) : -1;
+			break;
+		case SOURCE_COLLECT:
+			if (src->collect)
+				src->collect(run, st);
+			break;
+		}
+	}
+	return ret;
 }
 
-void record_warn(const struct record_run *run, const char *fmt, ...)
+/* every source's turn of the wait; how long the wait may sleep (ms) */
+static long sources_poll(struct record_run *run)
 {
-	va_list ap;
+	long ms = 100;
 
-	va_start(ap, fmt);
-	note(run, RECORD_WARN, fmt, ap);
-	va_end(ap);
+	for (size_t i = 0; i < capture_nr_sources; i++) {
+		const struct capture_source *src = capture_sources[i];
+		long want;
+
+		if (!run->source_state[i] || !src->poll)
+			continue;
+		want = src->poll(run, run->source_state[i]);
+		if (want > 0 && want < ms)
+			ms = want;
+	}
+	return ms;
+}
+
+static void sources_free(struct record_run *run)
+{
+	for (size_t i = 0; i < capture_nr_sources; i++) {
+		if (run->source_state[i] && capture_sources[i]->free)
+			capture_sources[i]->free(run, run->source_state[i]);
+		free(run->source_state[i]);
+		run->source_state[i] = NULL;
+	}
+}
+
+void record_sources_started(struct record_run *run)
+{
+	sources_step(run, SOURCE_STARTED, NULL);
+}
+
+void record_sources_say(const struct record_run *run)
+{
+	for (size_t i = 0; i < capture_nr_sources; i++)
+		if (run->source_state[i] && capture_sources[i]->say)
+			capture_sources[i]->say(run, run->source_state[i]);
 }
 
 void record_run_init(struct record_run *run)
 {
 	memset(run, 0, sizeof(*run));
 	run->out.fd = -1;
-	run->hip_fd = -1;
-	run->kfd_dbg_fd = run->kfd_dbg.fd = -1;
-	run->fdinfo_fd = run->fdinfo.fd = -1;
 	run->workload.go_fd = run->workload.status_fd = -1;
 }
 
@@ -238,6 +313,8 @@ int record_setup(struct record_run *run, struct gt_error *err)
 	run->kallsyms = trace_file_read("/proc", "kallsyms");
 	if (run->opts.command && workload_creds_from_env(&run->creds, run->opts.as_root, err))
 		return -1;
+	if (sources_alloc(run, err))
+		return -1;
 	if (outfile_create(&run->out, run->opts.output, run->opts.force,
 			   run->creds.drop ? &(struct outfile_user){
 				   run->creds.uid, run->creds.gid,
@@ -251,13 +328,10 @@ int record_setup(struct record_run *run, struct gt_error *err)
 	if (create_sessions(run, err) || setup_tracer(run, err) ||
 	    session_set_clock(&run->session, run->opts.clock, err) ||
 	    (run->has_scope && session_set_clock(&run->scoped, run->opts.clock, err)) ||
-	    setup_events(run, err) || record_kfd_setup(run, err) ||
-	    (run->opts.nvidia_probes && record_nvidia_setup(run, err)) || setup_buffers(run, err))
+	    setup_events(run, err) || sources_step(run, SOURCE_PROBES, err) ||
+	    setup_buffers(run, err) || sources_step(run, SOURCE_PREPARE, err))
 		return -1;
-	record_fdinfo_setup(run);
-	if (run->opts.command &&
-	    (record_hip_prepare(run, err) ||
-	     workload_spawn(&run->workload, run->opts.command, &run->creds, err)))
+	if (run->opts.command && workload_spawn(&run->workload, run->opts.command, &run->creds, err))
 		return -1;
 	if (run->opts.nr_pids)
 		name_attached(run);
@@ -284,9 +358,8 @@ void record_wait(struct record_run *run)
 	double t0 = now_seconds(), last_progress = 0;
 
 	while (!stop_asked(run)) {
-		long ms = run->opts.kfd_snapshot_ms && run->opts.kfd_snapshot_ms < 100 ?
-			  run->opts.kfd_snapshot_ms : 100;
-		struct timespec nap = { 0, ms * 1000 * 1000 };
+		struct timespec nap = { 0, 0 };
+		long ms;
 
 		run->elapsed = now_seconds() - t0;
 		if (run->workload.pid > 0 && waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid) {
@@ -296,8 +369,8 @@ void record_wait(struct record_run *run)
 		if (run->opts.nr_pids && !pids_alive(&run->opts))
 			break;
 		record_scope_poll(run);
-		record_kfd_poll(run);
-		record_fdinfo_poll(run);
+		ms = sources_poll(run);
+		nap.tv_nsec = ms * 1000 * 1000;
 		if (run->opts.duration > 0 && run->elapsed >= run->opts.duration) {
 			run->duration_reached = true;
 			break;
@@ -362,9 +435,7 @@ int record_teardown(struct record_run *run, struct gt_error *err)
 	if (session_teardown(&run->scoped, &scoped_err) && !ret)
 		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
 	/* after the instance: an enabled probe cannot be removed */
-	if (run->kfd.group[0] && kfd_probes_remove(&run->kfd, &scoped_err) && !ret)
-		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
-	if (run->nv.group[0] && nv_probes_remove(&run->nv, &scoped_err) && !ret)
+	if (sources_step(run, SOURCE_TEARDOWN, &scoped_err) && !ret)
 		ret = gt_error_set(err, scoped_err.errnum, "%s", scoped_err.msg);
 	return ret;
 }
@@ -413,13 +484,11 @@ int record_finish(struct record_run *run, struct scan_totals *totals, struct gt_
 		record_stop_workload(run);
 		return gt_error_set(err, ENOMEM, "out of memory reading the CPU statistics");
 	}
-	record_kfd_finish(run);
-	record_nvidia_finish(run);
-	record_fdinfo_finish(run);
+	sources_step(run, SOURCE_STOPPED, NULL);
 	if (record_teardown(run, &terr))
 		record_warn(run, "%s", terr.msg);
 	record_stop_workload(run);
-	record_hip_collect(run);
+	sources_step(run, SOURCE_COLLECT, NULL);
 	if (record_write_dat(run, totals, &terr)) {
 		char first[sizeof(err->msg)];
 
@@ -450,14 +519,10 @@ void record_free(struct record_run *run, struct scan_totals *totals)
 	free(run->attached);
 	free(run->scope_pids);
 	free(run->kallsyms);
-	record_kfd_free(run);
-	for (int i = 0; i < run->nr_probe_formats; i++)
-		dat_event_system_free(&run->probe_formats[i]);
-	record_fdinfo_free(run);
-	hip_capture_remove(&run->hip);
+	sources_free(run);
+	for (int i = 0; i < run->nr_formats; i++)
+		dat_event_system_free(&run->formats[i]);
 	cgroup_scope_free(&run->cgroup);
-	if (run->hip_fd >= 0)
-		close(run->hip_fd);
 	recorder_close(&run->recorder);
 	recorder_close(&run->scoped_rec);
 	outfile_discard(&run->out);

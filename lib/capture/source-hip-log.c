@@ -4,23 +4,38 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <tracefs.h>
 #include <unistd.h>
 
 #include "util/file-io.h"
+#include "capture/capture-source.h"
+#include "capture/hip-capture.h"
 #include "capture/record-engine.h"
 
-int record_hip_prepare(struct record_run *run, struct gt_error *err)
+struct hip_source {
+	struct hip_capture hip;
+	int fd;				/* its pages, -1: none */
+	off_t size;
+};
+
+static void hip_init(void *st)
 {
+	struct hip_source *h = st;
+
+	h->fd = -1;
+}
+
+/* the runtime's log routed into our capture before the workload starts */
+static int hip_prepare(struct record_run *run, void *st, struct gt_error *err)
+{
+	struct hip_source *h = st;
 	uid_t uid = run->creds.drop ? run->creds.uid : geteuid();
 	gid_t gid = run->creds.drop ? run->creds.gid : getegid();
 
-	run->hip_fd = -1;
-	if (run->opts.hip_log < 0)
+	if (!run->opts.command || run->opts.hip_log < 0)
 		return 0;
 	if (run->has_cgroup)
-		return hip_capture_prepare_container(&run->hip, run->opts.hip_log, err);
-	return hip_capture_prepare(&run->hip, run->opts.hip_log, uid, gid, err);
+		return hip_capture_prepare_container(&h->hip, run->opts.hip_log, err);
+	return hip_capture_prepare(&h->hip, run->opts.hip_log, uid, gid, err);
 }
 
 static pid_t host_pid(pid_t nspid, void *ctx)
@@ -40,23 +55,11 @@ static int live_roots(const struct record_run *run, pid_t **roots)
 	return n;
 }
 
-struct hip_print_format record_print_format(const struct record_run *run)
-{
-	char *format = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
-	struct hip_print_format fmt = {
-		.event_id = hip_print_event_id(format),
-		.long_size = (int)sizeof(long),
-		.ip = hip_mark_write_ip(run->kallsyms),
-	};
-
-	free(format);
-	return fmt;
-}
-
 /* After the workload: its log into pages for the .dat's hip-log buffer. */
-void record_hip_collect(struct record_run *run)
+static void hip_collect(struct record_run *run, void *st)
 {
-	struct hip_capture *c = &run->hip;
+	struct hip_source *h = st;
+	struct hip_capture *c = &h->hip;
 	struct hip_print_format fmt = record_print_format(run);
 	struct gt_error err = { 0 };
 	pid_t *roots = NULL;
@@ -64,8 +67,8 @@ void record_hip_collect(struct record_run *run)
 
 	if (!c->dir[0] && !c->container)
 		return;
-	run->hip_fd = temp_file_in(run->out.dir);
-	if (run->hip_fd < 0) {
+	h->fd = temp_file_in(run->out.dir);
+	if (h->fd < 0) {
 		record_warn(run, "--hip-log: no temporary file in %s: %s; the runtime's log stays in %s",
 			  run->out.dir, strerror(errno), c->container ? c->file : c->dir);
 		c->dir[0] = '\0';	/* kept for the user */
@@ -74,25 +77,27 @@ void record_hip_collect(struct record_run *run)
 	if (c->container)
 		nr_roots = live_roots(run, &roots);
 	ret = hip_capture_collect(c, &fmt, roots, nr_roots, c->container ? host_pid : NULL,
-				  &run->cgroup, run->hip_fd, run->recorder.page_size, &err);
+				  &run->cgroup, h->fd, run->recorder.page_size, &err);
 	free(roots);
 	if (ret) {
 		record_warn(run, "%s; the runtime's log stays in %s", err.msg,
 			  c->container ? c->file : c->dir);
-		close(run->hip_fd);
-		run->hip_fd = -1;
+		close(h->fd);
+		h->fd = -1;
 		c->dir[0] = '\0';
 		return;
 	}
-	run->hip_size = lseek(run->hip_fd, 0, SEEK_END);
+	h->size = lseek(h->fd, 0, SEEK_END);
 	hip_capture_remove(c);
 }
 
-void record_hip_say(const struct record_run *run)
+/* what the capture found (processes, containers, FUSE roots) */
+static void hip_say(const struct record_run *run, const void *st)
 {
-	const struct hip_capture *c = &run->hip;
+	const struct hip_source *h = st;
+	const struct hip_capture *c = &h->hip;
 
-	if (run->opts.hip_log < 0 || run->hip_fd < 0)
+	if (run->opts.hip_log < 0 || h->fd < 0)
 		return;
 	if (c->fuse_roots)
 		record_say(run, "hip log: %llu container processes see / or /tmp on FUSE, whose server may never answer: their /tmp not read",
@@ -124,3 +129,34 @@ void record_hip_say(const struct record_run *run)
 		record_say(run, "hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",
 			(unsigned long long)c->untranslated);
 }
+
+static bool hip_pages(const struct record_run *run, const void *st, struct capture_pages *p)
+{
+	const struct hip_source *h = st;
+
+	(void)run;
+	*p = (struct capture_pages){ HIP_LOG_BUFFER, h->fd, h->size };
+	return h->fd >= 0;
+}
+
+static void hip_free(struct record_run *run, void *st)
+{
+	struct hip_source *h = st;
+
+	(void)run;
+	hip_capture_remove(&h->hip);
+	if (h->fd >= 0)
+		close(h->fd);
+	h->fd = -1;
+}
+
+const struct capture_source capture_hip_log = {
+	.name = "the HIP runtime's log",
+	.state_size = sizeof(struct hip_source),
+	.init = hip_init,
+	.prepare = hip_prepare,
+	.collect = hip_collect,
+	.pages = hip_pages,
+	.say = hip_say,
+	.free = hip_free,
+};
