@@ -10,6 +10,7 @@
 #include "capture/kfd-probes.h"
 #include "capture/kprobe-def.h"
 #include "tracefs/run-lock.h"
+#include "tracefs/run-dir.h"
 #include "tracefs/session.h"
 
 /*
@@ -236,11 +237,11 @@ static bool dyndbg_switch_on(struct kfd_probes *p, struct gt_error *err)
 	if (p->dyndbg_lock < 0)
 		return false;
 	restore = dyndbg_restore_lines(control);
-	if (!restore || session_make_run_dir(err))
+	if (!restore || run_dir_make(err))
 		goto none;
 	if (restore[0]) {
 		snprintf(p->dyndbg_journal, sizeof(p->dyndbg_journal), "%s/gpu-trace-%d.dyndbg",
-			 session_run_dir(), (int)getpid());
+			 run_dir_path(), (int)getpid());
 		if (write_journal(p->dyndbg_journal, restore, err)) {
 			p->dyndbg_journal[0] = '\0';
 			goto none;

@@ -9,6 +9,7 @@
 
 #include "capture/partial-output.h"
 #include "tracefs/run-lock.h"
+#include "tracefs/run-dir.h"
 #include "tracefs/session.h"
 #include "util/file-io.h"
 #include "util/user-rights.h"
@@ -18,7 +19,7 @@
 
 static void journal_path(char *buf, size_t len, int pid)
 {
-	snprintf(buf, len, "%s/%s%d.partial", session_run_dir(), GT_INSTANCE_PREFIX, pid);
+	snprintf(buf, len, "%s/%s%d.partial", run_dir_path(), GT_INSTANCE_PREFIX, pid);
 }
 
 /*

@@ -14,6 +14,7 @@
 #include "tracefs/saved-files.h"
 #include "tracefs/run-lock.h"
 #include "capture/stale.h"
+#include "tracefs/run-dir.h"
 #include "tracefs/session.h"
 
 int stale_owner_pid(const char *name)
@@ -39,7 +40,7 @@ bool stale_owner_running(int pid)
 static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)
 {
 	struct dirent *d;
-	DIR *dir = opendir(session_run_dir());
+	DIR *dir = opendir(run_dir_path());
 	int failed = 0;
 
 	while (dir && (d = readdir(dir))) {
@@ -56,7 +57,7 @@ static int clean_journals(const char *tracing_dir, stale_note note, void *ctx)
 			note(d->d_name, pid, STALE_IN_USE, 0, ctx);
 			continue;
 		}
-		snprintf(path, sizeof(path), "%s/%s", session_run_dir(), d->d_name);
+		snprintf(path, sizeof(path), "%s/%s", run_dir_path(), d->d_name);
 		if (strstr(d->d_name, ".partial")) {
 			/* a killed record's unfinished output: the file, if it is still there */
 			char removed[4096];
@@ -164,7 +165,7 @@ static int clean_probes(stale_note note, void *ctx)
 /* The lock files of runs whose locks are free: gone runs' (run-lock.h) */
 static void clean_live_locks(void)
 {
-	DIR *dir = opendir(session_run_dir());
+	DIR *dir = opendir(run_dir_path());
 	struct dirent *d;
 
 	while (dir && (d = readdir(dir))) {

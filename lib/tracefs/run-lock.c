@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "tracefs/run-lock.h"
-#include "tracefs/session.h"
+#include "tracefs/run-dir.h"
 
 static int live_fd = -1;
 static char live_path[600];
@@ -27,7 +27,7 @@ static void forget_own(void)
 
 static void lock_path(char *buf, size_t len, const char *what)
 {
-	snprintf(buf, len, "%s/%s.lock", session_run_dir(), what);
+	snprintf(buf, len, "%s/%s.lock", run_dir_path(), what);
 }
 
 /* Our file in our private run dir: never through a link, never another's */
@@ -83,7 +83,7 @@ int run_lock_live(struct gt_error *err)
 
 	if (live_fd >= 0)
 		return 0;
-	if (session_make_run_dir(err))
+	if (run_dir_make(err))
 		return -1;
 	snprintf(name, sizeof(name), "live-%d", (int)getpid());
 	lock_path(path, sizeof(path), name);
@@ -150,7 +150,7 @@ int run_lock_take(const char *what, int *holder, struct gt_error *err)
 	int fd;
 
 	*holder = 0;
-	if (session_make_run_dir(err))
+	if (run_dir_make(err))
 		return -1;
 	lock_path(path, sizeof(path), what);
 	fd = open_lock(path, true);

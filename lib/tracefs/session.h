@@ -27,20 +27,6 @@ struct trace_session {
 };
 
 #define GT_INSTANCE_PREFIX	"gpu-trace-"
-#define GT_RUN_DIR		"/run/gpu-trace"
-
-/**
- * session_run_dir - where the restore journals and run locks live: GT_RUN_DIR, or
- * $GPU_TRACE_RUN_DIR (tests) where no other user could change that path (sudo -E passes it
- * on). record and reset must agree.
- */
-const char *session_run_dir(void);
-/**
- * session_make_run_dir - creates it (and missing parents: a minimal initramfs has no /run),
- * private.
- */
-int session_make_run_dir(struct gt_error *err);
-
 /**
  * session_mounted_tracefs - where tracefs is mounted (/sys/kernel/tracing preferred), false if
  * nowhere.

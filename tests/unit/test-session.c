@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../lib/tracefs/run-dir.h"
 #include "../../lib/tracefs/session.h"
 #include "unit.h"
 
@@ -38,12 +39,12 @@ static void test_parent_made_by_another_user_is_refused(void)
 	path_in(elsewhere, sizeof(elsewhere), "elsewhere");
 	setenv("GPU_TRACE_RUN_DIR", run, 1);
 	/* chosen while "later" does not exist yet: nothing to refuse */
-	CU_ASSERT_STRING_EQUAL(session_run_dir(), run);
+	CU_ASSERT_STRING_EQUAL(run_dir_path(), run);
 
 	/* another user makes it first */
 	CU_ASSERT_FATAL(mkdir(parent, 0755) == 0);
 	CU_ASSERT_FATAL(chown(parent, NOBODY, NOBODY) == 0);
-	CU_ASSERT_EQUAL(session_make_run_dir(&err), -1);
+	CU_ASSERT_EQUAL(run_dir_make(&err), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "is not a directory only root can change"));
 	CU_ASSERT(lstat(run, &st) == -1 && errno == ENOENT);
 
@@ -52,7 +53,7 @@ static void test_parent_made_by_another_user_is_refused(void)
 	CU_ASSERT_FATAL(mkdir(elsewhere, 0755) == 0);
 	CU_ASSERT_FATAL(symlink(elsewhere, parent) == 0);
 	err.msg[0] = '\0';
-	CU_ASSERT_EQUAL(session_make_run_dir(&err), -1);
+	CU_ASSERT_EQUAL(run_dir_make(&err), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "is not a directory only root can change"));
 	path_in(run, sizeof(run), "elsewhere/run");
 	CU_ASSERT(lstat(run, &st) == -1 && errno == ENOENT);
@@ -60,7 +61,7 @@ static void test_parent_made_by_another_user_is_refused(void)
 	/* the control: root's own parent is taken, the journal directory private */
 	CU_ASSERT_FATAL(unlink(parent) == 0);
 	CU_ASSERT_FATAL(mkdir(parent, 0755) == 0);
-	CU_ASSERT_EQUAL(session_make_run_dir(&err), 0);
+	CU_ASSERT_EQUAL(run_dir_make(&err), 0);
 	path_in(run, sizeof(run), "later/run");
 	CU_ASSERT(lstat(run, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700);
 
