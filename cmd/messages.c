@@ -46,16 +46,6 @@ void cmd_say(const char *fmt, ...)
 	va_end(ap);
 }
 
-const char *cmd_bold(void)
-{
-	return isatty(STDERR_FILENO) ? "\033[1m" : "";
-}
-
-const char *cmd_plain(void)
-{
-	return isatty(STDERR_FILENO) ? "\033[0m" : "";
-}
-
 int cmd_option_error(const char *cmd, int c, const char *option, struct gt_error *err)
 {
 	if (c == ':')

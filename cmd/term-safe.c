@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "util/utf8.h"
@@ -108,6 +109,17 @@ FILE *term_safe_stream(FILE *out)
 	if (!f)
 		free(s);
 	return f;
+}
+
+/* emphasis on stderr where it is a terminal: what term_safe_puts lets through as ours */
+const char *cmd_bold(void)
+{
+	return isatty(STDERR_FILENO) ? "\033[1m" : "";
+}
+
+const char *cmd_plain(void)
+{
+	return isatty(STDERR_FILENO) ? "\033[0m" : "";
 }
 
 void term_safe_puts(FILE *out, const char *text)
