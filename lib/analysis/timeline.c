@@ -252,11 +252,6 @@ bool job_switch_wait(const struct job *j, uint64_t *ns)
 	return true;
 }
 
-uint64_t job_first_time(const struct job *j)
-{
-	return j->t_submit ? j->t_submit : j->t_queue ? j->t_queue : j->t_run ? j->t_run : j->t_done;
-}
-
 static void set_lat(struct job *j, enum job_latency l, uint64_t from, uint64_t to)
 {
 	if (!from || !to || to < from)

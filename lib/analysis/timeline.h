@@ -104,8 +104,14 @@ const char *job_flag_letters(char *buf, size_t len, unsigned int flags);
  */
 bool job_switch_wait(const struct job *j, uint64_t *ns);
 
-/** job_first_time - the earliest time the trace has for a job (submit, queue, run or done). */
-uint64_t job_first_time(const struct job *j);
+/**
+ * job_first_time - the earliest time the trace has for a job (submit, queue, run or done);
+ * inline: the statistics ask it of every job the timeline hands them
+ */
+static inline uint64_t job_first_time(const struct job *j)
+{
+	return j->t_submit ? j->t_submit : j->t_queue ? j->t_queue : j->t_run ? j->t_run : j->t_done;
+}
 
 /*
  * The rings a file's events name, kept apart up to this many; the last one,
