@@ -9,7 +9,7 @@
 #include "output/perfetto-export.h"
 
 /*
- * The trace perfetto-export.c writes, for the writers beside it: tracks
+ * The trace as every emitter writes it (perfetto-packet.c): tracks
  * (described the first time they are used), events on them, and raw packets
  * (begun, their fields added with pb_*(&p->buf), then ended).
  */
@@ -104,5 +104,18 @@ void perfetto_packet_commit(struct perfetto_export *p, uint8_t *w, uint8_t *pkt)
 size_t perfetto_interned_begin(struct perfetto_export *p, size_t *at);
 /** perfetto_interned_end - closes what perfetto_interned_begin() began */
 void perfetto_interned_end(struct perfetto_export *p, size_t at, size_t id);
+
+/** perfetto_fail - remembers the first error (@err, an errno); later ones are dropped */
+void perfetto_fail(struct perfetto_export *p, int err);
+/** perfetto_packet_flush - what the buffer holds written out; a failed write is remembered */
+void perfetto_packet_flush(struct perfetto_export *p);
+/** perfetto_new_flow - a flow id no other flow of the trace has */
+uint64_t perfetto_new_flow(struct perfetto_export *p);
+/**
+ * perfetto_packet_intern - the sequence's first packet: its state cleared, the event names
+ * (@events, iid = index + 1) and debug annotation names (@args) the emitters refer to by iid
+ */
+void perfetto_packet_intern(struct perfetto_export *p, const char *const *events, int nr_events,
+			    const char *const *args, int nr_args);
 
 #endif
