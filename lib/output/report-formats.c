@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The --format table: a new output format is its own file and a row here.
- * The sections table: a join the report shows is its own section file (its
- * text, JSON and CSV) and a row here.
+ * The formats call the sections (report-sections.c), never this table.
  */
-#include <stdbool.h>
 #include <stddef.h>
 
 #include "output/report.h"
@@ -17,36 +15,3 @@ const struct report_output *const report_formats[] = {
 	&report_html,
 	NULL,
 };
-
-const struct report_section *const report_sections[] = {
-	&report_section_clients,
-	&report_section_hangs,
-	&report_section_isolation,
-	&report_section_moves,
-	&report_section_vm,
-	&report_section_dma_bufs,
-	&report_section_kfd,
-	&report_section_userq,
-	&report_section_hip,
-	&report_section_nvidia,
-	NULL,
-};
-
-static void write_sections(struct report *rep, enum report_section_format format, bool all)
-{
-	int i;
-
-	for (i = 0; report_sections[i]; i++)
-		if (all || rep->summary || (rep->opts.queues && report_sections[i]->with_queues))
-			report_sections[i]->write[format](rep);
-}
-
-void report_sections_write(struct report *rep, enum report_section_format format)
-{
-	write_sections(rep, format, false);
-}
-
-void report_sections_write_all(struct report *rep, enum report_section_format format)
-{
-	write_sections(rep, format, true);
-}

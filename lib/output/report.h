@@ -115,7 +115,7 @@ enum report_section_format {
  *               report's object: HTML embeds them) and CSV ("# table" blocks)
  *
  * A join whose results the report shows brings one file with its section in
- * each format and one row in report-formats.c; the formats loop over them.
+ * each format and one row in report-sections.c; the formats loop over them.
  */
 struct report_section {
 	const char *name;

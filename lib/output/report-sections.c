@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sections table: a join the report shows is its own section file (its
+ * text, JSON and CSV) and a row here; every format writes them through
+ * report_sections_write().
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "output/report.h"
+
+const struct report_section *const report_sections[] = {
+	&report_section_clients,
+	&report_section_hangs,
+	&report_section_isolation,
+	&report_section_moves,
+	&report_section_vm,
+	&report_section_dma_bufs,
+	&report_section_kfd,
+	&report_section_userq,
+	&report_section_hip,
+	&report_section_nvidia,
+	NULL,
+};
+
+static void write_sections(struct report *rep, enum report_section_format format, bool all)
+{
+	int i;
+
+	for (i = 0; report_sections[i]; i++)
+		if (all || rep->summary || (rep->opts.queues && report_sections[i]->with_queues))
+			report_sections[i]->write[format](rep);
+}
+
+void report_sections_write(struct report *rep, enum report_section_format format)
+{
+	write_sections(rep, format, false);
+}
+
+void report_sections_write_all(struct report *rep, enum report_section_format format)
+{
+	write_sections(rep, format, true);
+}
