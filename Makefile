@@ -127,7 +127,7 @@ check-unit: build/normal/unit-tests build/asan/unit-tests
 	tests/run-all.sh unit
 
 # lib/'s layers include one way only (tests/check-layers.sh); part of make check
-check-layers:
+check-layers: gpu-trace
 	tests/run-all.sh layers
 
 check-integration: $(TEST_BINS)

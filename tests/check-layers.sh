@@ -4,7 +4,8 @@
 #   cmd -> capture -> {tracefs, dat, decode} -> util
 # cmd/ calls the engine, never libtracefs, libtraceevent or libtracecmd itself;
 # capture and analysis never include each other, lib/ never includes cmd/
-# nor prints, and the plugins stand on decode and util alone. One grep per rule; each
+# nor prints, and the plugins stand on decode and util alone; no file or folder circles
+# (tests/check-circles.py). One grep per rule; each
 # prints "ok - RULE" or "not ok - RULE" with the offending lines.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -55,6 +56,26 @@ verdict "lib never prints to the terminal or exits" \
 verdict "cmd never drives tracefs or reads a .dat itself" \
 	"$(grep -rnE '\b(tracefs|tep|tracecmd|kbuffer)_[a-z_]+\(|\bsession_[a-z_]+\(' cmd --include='*.[ch]' |
 		grep -v 'session_find_tracing_dir(')"
+
+# no files that call or include each other round, no folders that reach each other round
+# (from the built objects' symbols: make builds them before this runs)
+verdict "no file circle and no folder cycle (calls and includes)" "$(python3 tests/check-circles.py 2>&1)"
+
+# record's engine runs the capture sources from capture_sources[] alone (capture-source.h)
+verdict "record's engine calls no capture source by name" "$(
+	objs=$(ls build/normal/lib/capture/source-*.o 2>/dev/null)
+	if [ -z "$objs" ]; then
+		echo "build/normal/lib/capture/source-*.o: not built (make gpu-trace first)"
+	else
+		# shellcheck disable=SC2086
+		nm --defined-only -g $objs | awk 'NF == 3 { print $3 }' > "${TMPDIR:-/tmp}/gt-sources.$$"
+		for o in build/normal/lib/*/*.o build/normal/cmd/*.o; do
+			case $o in */source-*.o | */capture-sources.o) continue ;; esac
+			nm -u "$o" | awk '{ print $2 }' | grep -xF -f "${TMPDIR:-/tmp}/gt-sources.$$" |
+				sed "s|^|$o uses |"
+		done
+		rm -f "${TMPDIR:-/tmp}/gt-sources.$$"
+	fi)"
 
 # every function a lib/ header exports says what it does, kernel-doc style
 verdict "every exported function has a kernel-doc comment" "$(python3 tests/check-kernel-doc.py)"

@@ -1628,3 +1628,19 @@ print("ok" if busy == procs and by_ring == rings else "busy %d processes %d %s %
 	expect "the process table: $(grep -A1 '^  6000 rival' <<< "$out" | head -1)" \
 		grep -q '^  6000 rival  *4  *0.400  *59.7%' <<< "$out"
 }
+
+# Moving code never changes what a user sees: every mode's output, stderr and
+# exit status on every fixture scenario and a benchmark file, as
+# tests/fixtures/outputs.sha256 holds them. A change of output on purpose
+# regenerates that file in the same commit (the command is in the message).
+test_outputs_byte_identical() {
+	local diffs
+	"$ROOT_DIR/tests/tools/outputs-digest.sh" "$GT" "$MAKE_FIXTURE" "$FORMATS" bench:3000 \
+		> "$WORK/outputs.sha256" 2> "$WORK/outputs.err" ||
+		{ WHY="outputs-digest.sh failed: $(tail -1 "$WORK/outputs.err")"; return 1; }
+	diffs=$(diff "$ROOT_DIR/tests/fixtures/outputs.sha256" "$WORK/outputs.sha256" | grep -c '^>')
+	[ "$diffs" = 0 ] && return 0
+	WHY="$diffs outputs differ from tests/fixtures/outputs.sha256 ($(diff "$ROOT_DIR/tests/fixtures/outputs.sha256" "$WORK/outputs.sha256" |
+		awk '/^>/ { printf "%s %s; ", $2, $3 }' | head -c 300)); on purpose: tests/tools/outputs-digest.sh ./gpu-trace build/make-fixture tests/fixtures/formats bench:3000 > tests/fixtures/outputs.sha256"
+	return 1
+}
