@@ -28,7 +28,7 @@ PLUGIN_LIB := $(sort $(wildcard lib/decode/*.c lib/util/*.c))
 PLUGINS    := $(patsubst plugins/%.c,build/plugins/%.so,$(sort $(wildcard plugins/plugin_*.c)))
 FIXTURE_SRCS := $(sort $(wildcard tests/fixture/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
-UNIT_SRCS  := $(sort $(wildcard tests/unit/*.c))
+UNIT_SRCS  := $(sort $(wildcard tests/unit/*.c tests/unit/*/*.c))
 TEP_PLUGIN_DIR ?= $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null)/traceevent/plugins
 
 # Debian 12 packages (make deps, as root): what building, installing and

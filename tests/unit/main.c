@@ -1,65 +1,101 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The unit tests, one suite per lib/ file, in folders by layer (tests/unit/LAYER/), from
+ * the bottom layer up: a broken util shows before everything built on it.
+ *   unit-tests [LAYER...]    only those layers' suites
+ */
 #include <CUnit/Basic.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "unit.h"
 
-int main(void)
+static const struct {
+	const char *layer;
+	void (*add)(void);
+} suites[] = {
+	{ "util", suite_keymap },
+	{ "util", suite_writeback_stream },
+	{ "util", suite_file_io },
+	{ "util", suite_root_path },
+	{ "util", suite_utf8 },
+	{ "tracefs", suite_buffer_ladder },
+	{ "tracefs", suite_event_select },
+	{ "tracefs", suite_saved_files },
+	{ "tracefs", suite_presets },
+	{ "tracefs", suite_trace_session },
+	{ "dat", suite_cpu_stats },
+	{ "dat", suite_page_scan },
+	{ "dat", suite_rb_read },
+	{ "dat", suite_dat_format },
+	{ "dat", suite_dat_meta },
+	{ "dat", suite_inflate_ahead },
+	{ "dat", suite_cpu_coverage },
+	{ "decode", suite_hip_log },
+	{ "decode", suite_kfd_mqd },
+	{ "decode", suite_record_field },
+	{ "decode", suite_print_guard },
+	{ "decode", suite_gpu_event },
+	{ "decode", suite_gpu_event_bounds },
+	{ "capture", suite_dat_writer },
+	{ "capture", suite_cgroup_scope },
+	{ "capture", suite_cmdlines },
+	{ "capture", suite_partial_output },
+	{ "analysis", suite_readers },
+	{ "analysis", suite_trace_analysis },
+	{ "analysis", suite_compare },
+	{ "analysis", suite_rank_test },
+	{ "analysis", suite_vm_activity },
+	{ "analysis", suite_dma_bufs },
+	{ "analysis", suite_user_queues },
+	{ "analysis", suite_owner_switches },
+	{ "analysis", suite_gpu_hangs },
+	{ "analysis", suite_buffer_moves },
+	{ "analysis", suite_devices },
+	{ "analysis", suite_drm_clients },
+	{ "analysis", suite_timeline },
+	{ "analysis", suite_timeline_fuzz },
+	{ "analysis", suite_timeline_skew },
+	{ "analysis", suite_workload_tree },
+	{ "analysis", suite_live_stats },
+	{ "analysis", suite_kfd_queue_table },
+	{ "analysis", suite_nvidia_calls },
+	{ "analysis", suite_latency },
+	{ "output", suite_protobuf },
+	{ "output", suite_report_sections },
+	{ "output", suite_html_job_rows },
+};
+
+static int wanted(const char *layer, int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], layer))
+			return 1;
+	return argc < 2;
+}
+
+int main(int argc, char **argv)
 {
 	unsigned int failed;
+	size_t i;
+	int known, j;
 
+	for (j = 1; j < argc; j++) {
+		for (i = 0, known = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
+			known |= !strcmp(suites[i].layer, argv[j]);
+		if (!known) {
+			fprintf(stderr, "unit-tests: no layer %s (util, tracefs, dat, decode, capture, analysis, output)\n",
+				argv[j]);
+			return 2;
+		}
+	}
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
-	suite_buffer_ladder();
-	suite_keymap();
-	suite_protobuf();
-	suite_event_select();
-	suite_saved_files();
-	suite_cpu_stats();
-	suite_page_scan();
-	suite_rb_read();
-	suite_readers();
-	suite_dat_writer();
-	suite_dat_format();
-	suite_dat_meta();
-	suite_trace_analysis();
-	suite_cgroup_scope();
-	suite_cmdlines();
-	suite_presets();
-	suite_report_sections();
-	suite_compare();
-	suite_rank_test();
-	suite_vm_activity();
-	suite_dma_bufs();
-	suite_partial_output();
-	suite_user_queues();
-	suite_owner_switches();
-	suite_gpu_hangs();
-	suite_buffer_moves();
-	suite_devices();
-	suite_drm_clients();
-	suite_writeback_stream();
-	suite_inflate_ahead();
-	suite_file_io();
-	suite_timeline();
-	suite_timeline_fuzz();
-	suite_timeline_skew();
-	suite_workload_tree();
-	suite_live_stats();
-	suite_hip_log();
-	suite_kfd_queue_table();
-	suite_nvidia_calls();
-	suite_kfd_mqd();
-	suite_cpu_coverage();
-	suite_record_field();
-	suite_print_guard();
-	suite_root_path();
-	suite_utf8();
-	suite_trace_session();
-	suite_gpu_event();
-	suite_html_job_rows();
-	suite_gpu_event_bounds();
-	suite_latency();
+	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
+		if (wanted(suites[i].layer, argc, argv))
+			suites[i].add();
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

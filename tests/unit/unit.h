@@ -5,7 +5,10 @@
 #include <CUnit/CUnit.h>
 #include <stddef.h>
 
-/* Each tests/unit/test-<lib-file>.c registers one suite named after it. */
+/*
+ * Each tests/unit/LAYER/test-<lib-file>.c registers one suite named after it, a row of
+ * main.c's table.
+ */
 void suite_buffer_ladder(void);
 void suite_keymap(void);
 void suite_protobuf(void);

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Three readers, one pass: every scenario of tests/fixture read through
+ * libtracecmd's iterator, through our own stream on this thread, and
+ * through the stream with the decoding on a second thread
+ * (record-pipe.c, with its batches and with tiny ones) gives the same
+ * records, counts and jobs, each job's every time and key folded into
+ * one digest. And the stream holds a bounded share of memory per CPU
+ * whatever CPU table a file claims.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/record-pipe.h"
+#include "../../../lib/dat/dat-meta.h"
+#include "../../../lib/dat/dat-stream.h"
+#include "../../fixture/scenarios.h"
+#include "../unit.h"
+
+/* BY_TINY_BATCHES: the pipe with 40-byte batches: most records wait for the next one, some outgrow it */
+enum reader { BY_LIBTRACECMD, BY_STREAM, BY_PIPE, BY_TINY_BATCHES };
+
+struct pass {
+	uint64_t digest, jobs, records, gpu_events, func_events, missed, short_records;
+	uint64_t first_ts, last_ts, hip_lines, probe_records;
+};
+
+static void fold(uint64_t *h, uint64_t v)
+{
+	*h = (*h ^ v) * 0x100000001b3ULL;
+}
+
+static void on_job(const struct job *j, void *ctx)
+{
+	struct pass *p = ctx;
+
+	fold(&p->digest, j->t_submit);
+	fold(&p->digest, j->t_queue);
+	fold(&p->digest, j->t_run);
+	fold(&p->digest, j->t_hw_start);
+	fold(&p->digest, j->t_done);
+	fold(&p->digest, (uint64_t)j->ring << 32 | (uint32_t)j->pid);
+	fold(&p->digest, j->id ^ j->ctx ^ j->seqno ^ j->fence_ptr);
+	p->jobs++;
+}
+
+/* 0 when read; the reader it was read by in *used */
+static int read_with(const char *path, enum reader how, struct pass *p, enum reader *used)
+{
+	struct analysis_hooks hooks = { .on_job = on_job, .ctx = p };
+	struct gt_error err = { 0 };
+	struct analysis *a = calloc(1, sizeof(*a));
+	cpu_set_t all, one;
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	p->digest = 0xcbf29ce484222325ULL;
+	if (!a || analysis_open(a, path, &hooks, &err)) {
+		free(a);
+		return -1;
+	}
+	if (how == BY_LIBTRACECMD && a->stream) {
+		dat_stream_close(a->stream);
+		a->stream = NULL;
+		a->no_pageout = false;
+	}
+	*used = !a->stream ? BY_LIBTRACECMD : how;
+	sched_getaffinity(0, sizeof(all), &all);
+	if (how == BY_STREAM) {
+		/* one CPU to run on: the pass stays on this thread */
+		CPU_ZERO(&one);
+		CPU_SET(sched_getcpu(), &one);
+		sched_setaffinity(0, sizeof(one), &one);
+	}
+	if (how == BY_PIPE && !record_pipe_worth_it())
+		*used = BY_STREAM;	/* a one-CPU machine: no second thread here */
+	if (how == BY_TINY_BATCHES && a->stream)
+		ret = record_pipe_run_batched(a, 40, &err);
+	else
+		ret = analysis_run(a, &err);
+	sched_setaffinity(0, sizeof(all), &all);
+	p->records = a->records;
+	p->gpu_events = a->gpu_events;
+	p->func_events = a->func_events;
+	p->missed = a->missed;
+	p->short_records = a->short_records;
+	p->first_ts = a->first_ts;
+	p->last_ts = a->last_ts;
+	p->hip_lines = a->hip.lines;
+	p->probe_records = a->kq.records;
+	analysis_close(a);
+	free(a);
+	return ret;
+}
+
+static void test_three_readers_one_result(void)
+{
+	int i, compared = 0, piped = 0, tiny = 0;
+
+	for (i = 0; scenarios[i].name; i++) {
+		struct pass by[4];
+		enum reader used[4];
+		char path[64];
+		int r, ret[4];
+
+		if (scenario_tmpfile(scenarios[i].name, path, sizeof(path)))
+			continue;
+
+
+		for (r = BY_LIBTRACECMD; r <= BY_TINY_BATCHES; r++)
+			ret[r] = read_with(path, (enum reader)r, &by[r], &used[r]);
+		unlink(path);
+		/* a scenario of a damaged file: refused alike */
+		for (r = BY_STREAM; r <= BY_TINY_BATCHES; r++)
+			CU_ASSERT_EQUAL(ret[r], ret[BY_LIBTRACECMD]);
+		if (ret[BY_LIBTRACECMD]) {
+			fprintf(stderr, "[%s refused] ", scenarios[i].name);
+			continue;
+		}
+		for (r = BY_STREAM; r <= BY_TINY_BATCHES; r++) {
+			if (memcmp(&by[r], &by[BY_LIBTRACECMD], sizeof(by[r])))
+				fprintf(stderr, "\n  %s: reader %d differs from libtracecmd's\n",
+					scenarios[i].name, r);
+			CU_ASSERT_EQUAL(memcmp(&by[r], &by[BY_LIBTRACECMD], sizeof(by[r])), 0);
+		}
+		compared += used[BY_STREAM] == BY_STREAM;
+		piped += used[BY_PIPE] == BY_PIPE;
+		tiny += used[BY_TINY_BATCHES] == BY_TINY_BATCHES;
+	}
+	/* the comparison compared: our readers took nearly every scenario */
+	CU_ASSERT(compared >= i - 2);
+	if (record_pipe_worth_it())
+		CU_ASSERT(piped >= i - 2);
+	CU_ASSERT(tiny >= i - 2);
+}
+
+/* records of a file read through a CPU table made up over it */
+static long stream_count(const char *path, const struct dat_meta *m, struct gt_error *err)
+{
+	struct dat_stream *st = dat_stream_open(path, m, err);
+	long n = 0;
+
+	if (!st)
+		return -1;
+	while (dat_stream_next(st, err))
+		n++;
+	dat_stream_close(st);
+	return n;
+}
+
+static void test_stream_bounds_what_cpus_claim(void)
+{
+	struct dat_meta *m = calloc(1, sizeof(*m)), *real = calloc(1, sizeof(*real));
+	struct gt_error err = { 0 };
+	char path[64];
+	long one, all;
+	int cpu = 0, i;
+
+	CU_ASSERT_FATAL(m && real && !scenario_tmpfile(scenarios[0].name, path, sizeof(path)));
+	CU_ASSERT_FATAL(dat_meta_read(path, real, &err) == 0 && real->version == 6);
+	while (cpu < real->nr_cpus - 1 && !real->v6_cpu_bytes[cpu])
+		cpu++;
+	*m = *real;
+	m->nr_v6_instances = 0;
+	m->nr_cpus = 1;
+	m->v6_cpu_offset[0] = real->v6_cpu_offset[cpu];
+	m->v6_cpu_bytes[0] = real->v6_cpu_bytes[cpu];
+	one = stream_count(path, m, &err);
+	CU_ASSERT(one > 0);
+
+	/* 512 CPUs over the same bytes: each reads its share, the records all come out */
+	m->nr_cpus = 512;
+	for (i = 0; i < m->nr_cpus; i++) {
+		m->v6_cpu_offset[i] = real->v6_cpu_offset[cpu];
+		m->v6_cpu_bytes[i] = real->v6_cpu_bytes[cpu];
+	}
+	all = stream_count(path, m, &err);
+	CU_ASSERT_EQUAL(all, 512 * one);
+
+	/*
+	 * 64 CPUs of 16 MB pages: a gigabyte to hold one page each; refused, not
+	 * allocated. A file this small may make the reader hold no more than
+	 * dat_memory_budget() of it (64 MB and 16 times the file).
+	 */
+	m->nr_cpus = 64;
+	m->page_size = 16u << 20;
+	memset(&err, 0, sizeof(err));
+	CU_ASSERT_EQUAL(stream_count(path, m, &err), -1);
+	CU_ASSERT_EQUAL(err.errnum, E2BIG);
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "need more than %llu MB",
+			 (unsigned long long)(dat_memory_budget(m->file_size) >> 20));
+		CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, want));
+	}
+	unlink(path);
+	free(m);
+	free(real);
+}
+
+void suite_readers(void)
+{
+	CU_pSuite s = CU_add_suite("readers: libtracecmd, stream, pipe", NULL, NULL);
+
+	CU_add_test(s, "every scenario read the same by all three", test_three_readers_one_result);
+	CU_add_test(s, "the stream's memory bounded whatever CPUs a file claims",
+		    test_stream_bounds_what_cpus_claim);
+}

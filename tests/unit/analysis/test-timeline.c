@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Each scenario of tests/fixture/scenarios.c is written with the real
+ * kernel formats, read back through libtracecmd and joined; the numbers
+ * below are worked out by hand from the scenario's comment (microseconds).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../../lib/analysis/analysis.h"
+#include "../../fixture/scenarios.h"
+#include "../unit.h"
+
+#define US_NS(x)	((uint64_t)(x) * 1000)
+#define MAX_JOBS	16
+
+struct run {
+	struct analysis a;
+	struct job jobs[MAX_JOBS];
+	int nr_jobs;
+	char path[64];
+};
+
+static void keep_job(const struct job *j, void *ctx)
+{
+	struct run *r = ctx;
+
+	if (r->nr_jobs < MAX_JOBS)
+		r->jobs[r->nr_jobs++] = *j;
+}
+
+static int analyse(struct run *r, const char *scenario)
+{
+	struct gt_error err = { 0 };
+
+	memset(r, 0, sizeof(*r));
+	if (scenario_tmpfile(scenario, r->path, sizeof(r->path)) ||
+	    analysis_open(&r->a, r->path, &(struct analysis_hooks){
+				  .on_job = keep_job, .ctx = r }, &err))
+		return -1;
+	return analysis_run(&r->a, &err);
+}
+
+static void done(struct run *r)
+{
+	analysis_close(&r->a);
+	unlink(r->path);
+}
+
+static struct ring_stats *ring(struct run *r, const char *name)
+{
+	int i;
+
+	for (i = 0; i < r->a.tl.nr_rings; i++)
+		if (!strcmp(r->a.tl.rings[i]->name, name))
+			return r->a.tl.rings[i];
+	return NULL;
+}
+
+static const struct job *job_on_ring(struct run *r, const char *ring, uint64_t id)
+{
+	int i;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].has_id && r->jobs[i].id == id &&
+		    (!ring || !strcmp(timeline_ring_name(&r->a.tl, r->jobs[i].ring), ring)))
+			return &r->jobs[i];
+	return NULL;
+}
+
+static const struct job *job_by_id(struct run *r, uint64_t id)
+{
+	return job_on_ring(r, NULL, id);
+}
+
+static const struct job *job_by_fence(struct run *r, uint64_t ctx, uint64_t seqno)
+{
+	int i;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].has_fence && r->jobs[i].ctx == ctx && r->jobs[i].seqno == seqno)
+			return &r->jobs[i];
+	return NULL;
+}
+
+#define EXPECT_LAT(j, l, us) do {					\
+		CU_ASSERT_TRUE((j)->has_lat[l]);			\
+		CU_ASSERT_EQUAL((j)->lat[l], US_NS(us));		\
+	} while (0)
+
+static void test_two_rings(void)
+{
+	struct run r;
+	const struct job *j;
+	struct ring_stats *gfx, *sdma;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "two-rings"), 0);
+	CU_ASSERT_EQUAL(r.nr_jobs, 3);
+	j = job_on_ring(&r, "gfx_0.0.0", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_SUBMIT_TO_QUEUE, 10);
+	EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 10);
+	EXPECT_LAT(j, LAT_DEP_WAIT, 0);
+	EXPECT_LAT(j, LAT_RUN_TO_HW, 0);
+	EXPECT_LAT(j, LAT_EXEC, 500);
+	EXPECT_LAT(j, LAT_TOTAL, 520);
+	CU_ASSERT_EQUAL(j->pid, 4242);
+	/* job 2 ran at 230 but the ring was busy with job 1 until 620 */
+	j = job_by_id(&r, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 20);
+	EXPECT_LAT(j, LAT_RUN_TO_HW, 390);
+	EXPECT_LAT(j, LAT_EXEC, 300);
+	EXPECT_LAT(j, LAT_TOTAL, 720);
+	CU_ASSERT_EQUAL(j->t_hw_start, 1000000000ULL + US_NS(620));
+	/* sdma0's job 1 is another job than gfx's job 1 */
+	j = job_on_ring(&r, "sdma0", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_EXEC, 100);
+	EXPECT_LAT(j, LAT_TOTAL, 110);
+
+	gfx = ring(&r, "gfx_0.0.0");
+	sdma = ring(&r, "sdma0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gfx);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sdma);
+	CU_ASSERT_EQUAL(gfx->jobs, 2);
+	CU_ASSERT_EQUAL(sdma->jobs, 1);
+	CU_ASSERT_EQUAL(gfx->busy_ns, US_NS(800));
+	CU_ASSERT_EQUAL(gfx->max_in_flight, 2);
+	CU_ASSERT_EQUAL(latency_stats_percentile(&gfx->lat[LAT_EXEC], 50), US_NS(300));
+	CU_ASSERT_EQUAL(latency_stats_percentile(&gfx->lat[LAT_EXEC], 99), US_NS(500));
+	CU_ASSERT_EQUAL(latency_stats_avg(&gfx->lat[LAT_TOTAL]), US_NS(620));
+	CU_ASSERT_EQUAL(r.a.tl.orphans, 0);
+	CU_ASSERT_EQUAL(r.a.first_ts, 1000000000ULL + US_NS(100));
+	CU_ASSERT_EQUAL(r.a.last_ts, 1000000000ULL + US_NS(920));
+	CU_ASSERT_EQUAL_FATAL(r.a.tl.nr_procs, 1);
+	CU_ASSERT_EQUAL(r.a.tl.procs[0]->key, 4242);
+	CU_ASSERT_EQUAL(r.a.tl.procs[0]->jobs, 3);
+	CU_ASSERT_EQUAL(latency_stats_percentile(&r.a.tl.procs[0]->total, 50), US_NS(520));
+	CU_ASSERT_STRING_EQUAL(analysis_comm(&r.a, 4242), "hipapp");
+	done(&r);
+}
+
+static void test_dependencies_across_rings(void)
+{
+	struct run r;
+	const struct job *a, *b, *c;
+	struct ring_stats *sdma;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "deps"), 0);
+	CU_ASSERT_EQUAL(r.nr_jobs, 3);
+	a = job_by_fence(&r, 100, 1);
+	b = job_by_fence(&r, 200, 1);
+	c = job_by_fence(&r, 200, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	EXPECT_LAT(a, LAT_EXEC, 490);
+	EXPECT_LAT(a, LAT_DEP_WAIT, 0);
+	/* B waited from its queue at 20 until A signalled at 500 */
+	EXPECT_LAT(b, LAT_DEP_WAIT, 480);
+	EXPECT_LAT(b, LAT_QUEUE_TO_RUN, 490);
+	EXPECT_LAT(b, LAT_EXEC, 90);
+	EXPECT_LAT(b, LAT_TOTAL, 580);
+	CU_ASSERT_EQUAL(b->nr_deps, 1);
+	CU_ASSERT_EQUAL(b->nr_waits, 1);
+	/* add_dep and unschedulable name the same fence: listed once */
+	CU_ASSERT_EQUAL_FATAL(b->nr_dep_fences, 1);
+	CU_ASSERT_EQUAL(b->dep_fences[0].ctx, 100);
+	CU_ASSERT_EQUAL(b->dep_fences[0].seqno, 1);
+	CU_ASSERT_EQUAL(a->nr_dep_fences, 0);
+	/* C's dependency had already signalled: no wait, only the ring */
+	EXPECT_LAT(c, LAT_DEP_WAIT, 0);
+	EXPECT_LAT(c, LAT_QUEUE_TO_RUN, 50);
+	EXPECT_LAT(c, LAT_EXEC, 100);
+	CU_ASSERT_EQUAL(c->nr_waits, 0);
+	CU_ASSERT_TRUE(b->has_client_id);
+	CU_ASSERT_EQUAL(b->client_id, 9);
+	sdma = ring(&r, "sdma0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sdma);
+	CU_ASSERT_EQUAL(sdma->waits, 1);
+	CU_ASSERT_EQUAL(sdma->jobs, 2);
+	CU_ASSERT_EQUAL(r.a.tl.nr_clients, 2);
+	done(&r);
+}
+
+static void test_pipelined(void)
+{
+	static const uint64_t run_to_hw[] = { 0, 99, 198, 297 };
+	static const uint64_t total[] = { 105, 204, 303, 402 };
+	struct run r;
+	struct ring_stats *gfx;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "pipelined"), 0);
+	CU_ASSERT_EQUAL_FATAL(r.nr_jobs, 4);
+	for (i = 0; i < 4; i++) {
+		const struct job *j = job_by_fence(&r, 100, (uint64_t)i + 1);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+		EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 5);
+		EXPECT_LAT(j, LAT_RUN_TO_HW, run_to_hw[i]);
+		EXPECT_LAT(j, LAT_EXEC, 100);
+		EXPECT_LAT(j, LAT_TOTAL, total[i]);
+	}
+	gfx = ring(&r, "gfx_0.0.0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gfx);
+	CU_ASSERT_EQUAL(gfx->max_in_flight, 4);
+	CU_ASSERT_EQUAL(gfx->busy_ns, US_NS(400));
+	done(&r);
+}
+
+static void test_fence_pointer_reuse(void)
+{
+	struct run r;
+	const struct job *j;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "pointer-reuse"), 0);
+	CU_ASSERT_EQUAL(r.nr_jobs, 2);
+	j = job_by_id(&r, 11);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_TOTAL, 49);
+	j = job_by_id(&r, 12);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_EXEC, 100);
+	EXPECT_LAT(j, LAT_TOTAL, 110);
+	CU_ASSERT_FALSE(j->flags & JOB_UNFINISHED);
+	CU_ASSERT_EQUAL(r.a.tl.orphans, 0);
+	done(&r);
+}
+
+static void test_unfinished_job(void)
+{
+	struct run r;
+	const struct job *j;
+	struct ring_stats *gfx;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "unfinished"), 0);
+	CU_ASSERT_EQUAL(r.nr_jobs, 2);
+	j = job_by_id(&r, 22);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_TRUE(j->flags & JOB_UNFINISHED);
+	EXPECT_LAT(j, LAT_QUEUE_TO_RUN, 10);
+	/* never invented: no exec, no total */
+	CU_ASSERT_FALSE(j->has_lat[LAT_EXEC]);
+	CU_ASSERT_FALSE(j->has_lat[LAT_TOTAL]);
+	gfx = ring(&r, "gfx_0.0.0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gfx);
+	CU_ASSERT_EQUAL(gfx->jobs, 1);
+	CU_ASSERT_EQUAL(gfx->unfinished, 1);
+	CU_ASSERT_EQUAL(gfx->lat[LAT_EXEC].count, 1);
+	CU_ASSERT_EQUAL(gfx->lat[LAT_QUEUE_TO_RUN].count, 2);
+	CU_ASSERT_EQUAL(gfx->in_flight, 0);
+	done(&r);
+}
+
+static void test_lost_events_window(void)
+{
+	struct run r;
+	const struct job *j;
+	struct ring_stats *gfx;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "lost-window"), 0);
+	CU_ASSERT_EQUAL(r.a.missed, 40);
+	CU_ASSERT_EQUAL(r.a.tl.lost_windows, 1);
+	j = job_by_id(&r, 31);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_TRUE(j->flags & JOB_LOST);
+	j = job_by_id(&r, 32);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_FALSE(j->flags & JOB_LOST);
+	EXPECT_LAT(j, LAT_TOTAL, 100);
+	gfx = ring(&r, "gfx_0.0.0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gfx);
+	CU_ASSERT_EQUAL(gfx->jobs, 2);
+	CU_ASSERT_EQUAL(gfx->lost, 1);
+	/* the touched job is shown but not counted in the statistics */
+	CU_ASSERT_EQUAL(gfx->lat[LAT_TOTAL].count, 1);
+	done(&r);
+}
+
+static void test_amdgpu_triple(void)
+{
+	struct run r;
+	const struct job *j;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "amdgpu-triple"), 0);
+	CU_ASSERT_FALSE(r.a.tl.fence_mode);
+	CU_ASSERT_EQUAL_FATAL(r.nr_jobs, 1);
+	j = &r.jobs[0];
+	CU_ASSERT_EQUAL(j->id, 41);
+	CU_ASSERT_TRUE(j->flags & JOB_DONE_FENCE);
+	EXPECT_LAT(j, LAT_EXEC, 200);
+	EXPECT_LAT(j, LAT_TOTAL, 230);
+	CU_ASSERT_FALSE(j->has_lat[LAT_QUEUE_TO_RUN]);
+	CU_ASSERT_EQUAL(j->pid, 4242);
+	done(&r);
+}
+
+static void test_kfd_queue_graph(void)
+{
+	static const char *const create_steps[] = {
+		"allocate_doorbell", "allocate_mqd", "init_mqd", "map_queues_cpsch",
+		"create_queue_cpsch", "pqm_create_queue"
+	};
+	static const uint64_t create_us[] = { 2, 10, 3, 40, 60, 70 };
+	struct run r;
+	struct kfd_op *op;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "kfd-graph"), 0);
+	CU_ASSERT_TRUE(r.a.kfd.graph);
+	CU_ASSERT_EQUAL_FATAL(r.a.kfd.nr_ops, 2);
+	op = &r.a.kfd.ops[0];
+	CU_ASSERT_EQUAL(op->type, KFD_OP_CREATE);
+	CU_ASSERT_EQUAL(op->pid, 4242);
+	CU_ASSERT_TRUE(op->has_duration);
+	CU_ASSERT_EQUAL(op->duration, US_NS(80));
+	CU_ASSERT_EQUAL_FATAL(op->nr_steps, 6);
+	for (i = 0; i < 6; i++) {
+		CU_ASSERT_STRING_EQUAL(op->steps[i].func, create_steps[i]);
+		CU_ASSERT_EQUAL(op->steps[i].duration, US_NS(create_us[i]));
+	}
+	op = &r.a.kfd.ops[1];
+	CU_ASSERT_EQUAL(op->type, KFD_OP_DESTROY);
+	CU_ASSERT_EQUAL(op->duration, US_NS(30));
+	CU_ASSERT_EQUAL(op->nr_steps, 3);
+	done(&r);
+}
+
+static void test_kfd_queue_function_order(void)
+{
+	static const char *const steps[] = {
+		"pqm_create_queue", "create_queue_cpsch", "allocate_doorbell",
+		"allocate_mqd", "init_mqd", "map_queues_cpsch"
+	};
+	struct run r;
+	struct kfd_op *op;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "kfd-function"), 0);
+	CU_ASSERT_FALSE(r.a.kfd.graph);
+	CU_ASSERT_EQUAL_FATAL(r.a.kfd.nr_ops, 1);
+	op = &r.a.kfd.ops[0];
+	CU_ASSERT_EQUAL(op->type, KFD_OP_CREATE);
+	CU_ASSERT_FALSE(op->has_duration);
+	CU_ASSERT_EQUAL_FATAL(op->nr_steps, 6);
+	for (i = 0; i < 6; i++) {
+		CU_ASSERT_STRING_EQUAL(op->steps[i].func, steps[i]);
+		CU_ASSERT_FALSE(op->steps[i].has_duration);
+	}
+	done(&r);
+}
+
+void suite_timeline(void)
+{
+	CU_pSuite s = CU_add_suite("timeline", NULL, NULL);
+
+	CU_add_test(s, "two rings, in order, busy ring", test_two_rings);
+	CU_add_test(s, "dependencies across rings (6.17+)", test_dependencies_across_rings);
+	CU_add_test(s, "pipelined jobs on one ring", test_pipelined);
+	CU_add_test(s, "fence pointer reused after free", test_fence_pointer_reuse);
+	CU_add_test(s, "unfinished job", test_unfinished_job);
+	CU_add_test(s, "lost-events window", test_lost_events_window);
+	CU_add_test(s, "amdgpu ioctl -> ring -> fence", test_amdgpu_triple);
+	CU_add_test(s, "KFD create/destroy under function_graph", test_kfd_queue_graph);
+	CU_add_test(s, "KFD create under the function tracer", test_kfd_queue_function_order);
+}
+
+/* Found by the fuzzer: a record whose key fields are absent made a job nothing could find. */
+static void test_job_without_keys_is_not_kept(void)
+{
+	struct timeline t;
+	struct gpu_event ev = { .kind = GEV_QUEUE, .ts = 100, .pid = 1 };
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_RUN;
+	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL(t.jobs_in_flight, 0);
+	CU_ASSERT_EQUAL(t.orphans, 2);
+	timeline_finish(&t);
+	timeline_free(&t);
+}
+
+/*
+ * A file that names more rings than any GPU has (each ring holds 50 KB of
+ * statistics): past TIMELINE_MAX_RINGS the jobs of the rest share one ring.
+ */
+static void test_ring_names_capped(void)
+{
+	struct timeline t;
+	struct gpu_event ev = { .kind = GEV_QUEUE, .ts = 100, .pid = 1, .has_fence = true };
+	int i, extra = 77;
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	for (i = 0; i < TIMELINE_MAX_RINGS + extra; i++) {
+		snprintf(ev.ring, sizeof(ev.ring), "ring%d", i);
+		ev.ctx = 1000 + (uint64_t)i;
+		ev.seqno = 1;
+		ev.ts++;
+		timeline_add_event(&t, &ev);
+	}
+	CU_ASSERT_EQUAL(t.nr_rings, TIMELINE_MAX_RINGS);
+	CU_ASSERT_STRING_EQUAL(t.rings[TIMELINE_MAX_RINGS - 2]->name, "ring1022");
+	CU_ASSERT_STRING_EQUAL(t.rings[TIMELINE_MAX_RINGS - 1]->name, TIMELINE_MORE_RINGS);
+	/* ring1023 .. the last: their jobs on the shared ring */
+	CU_ASSERT(t.rings_capped);
+	CU_ASSERT_EQUAL(t.rings[TIMELINE_MAX_RINGS - 1]->in_flight, extra + 1);
+	/* a ring named before the cap is still its own */
+	snprintf(ev.ring, sizeof(ev.ring), "ring5");
+	ev.ctx = 1005;
+	ev.seqno = 2;
+	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL(t.rings[5]->in_flight, 2);
+	timeline_finish(&t);
+	timeline_free(&t);
+}
+
+void suite_timeline_fuzz(void)
+{
+	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
+
+	CU_add_test(s, "a job without keys is not kept", test_job_without_keys_is_not_kept);
+	CU_add_test(s, "ring names past the cap share one ring", test_ring_names_capped);
+}
+
+/* Time going backwards across CPUs: never a negative or wrapped latency. */
+static void test_clock_skew(void)
+{
+	struct run r;
+	const struct job *j;
+	int i, l;
+
+	CU_ASSERT_EQUAL_FATAL(analyse(&r, "clock-skew"), 0);
+	for (i = 0; i < r.nr_jobs; i++)
+		for (l = 0; l < LAT_NR; l++)
+			if (r.jobs[i].has_lat[l])
+				CU_ASSERT(r.jobs[i].lat[l] < US_NS(1000));
+	j = job_by_fence(&r, 300, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	EXPECT_LAT(j, LAT_EXEC, 90);
+	/* job 1's done came "before" its run: no exec invented for it */
+	j = job_by_fence(&r, 300, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+	CU_ASSERT_FALSE(j->has_lat[LAT_EXEC]);
+	done(&r);
+}
+
+void suite_timeline_skew(void)
+{
+	CU_pSuite s = CU_add_suite("timeline-clock-skew", NULL, NULL);
+
+	CU_add_test(s, "done stamped before run on another CPU", test_clock_skew);
+}

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sections the joins add to the report: every row writes every format,
+ * and a report shows the ones it was asked for (the summary all, --queues
+ * the KFD one), in text, JSON and CSV alike.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../../lib/output/report.h"
+#include "../unit.h"
+
+static void test_every_section_writes_every_format(void)
+{
+	int i, f;
+
+	for (i = 0; report_sections[i]; i++) {
+		CU_ASSERT_PTR_NOT_NULL(report_sections[i]->name);
+		for (f = 0; f < REPORT_SECTION_NR_FORMATS; f++)
+			CU_ASSERT_PTR_NOT_NULL(report_sections[i]->write[f]);
+	}
+	CU_ASSERT_EQUAL(i, 10);
+}
+
+/* The sections @rep shows in @format, as one string (freed by the caller). */
+static char *sections(struct report *rep, enum report_section_format format)
+{
+	char *buf = NULL;
+	size_t len = 0;
+
+	rep->stream = open_memstream(&buf, &len);
+	if (!rep->stream)
+		return NULL;
+	report_sections_write(rep, format);
+	fclose(rep->stream);
+	return buf;
+}
+
+/* A HIP program's log beside KFD's functions: both sections have something to say. */
+static void test_a_report_shows_what_it_was_asked(void)
+{
+	static const char *const kfd[REPORT_SECTION_NR_FORMATS] = {
+		"\nKFD queues", ",\"kfd\":{", "\n# kfd queues\n" };
+	static const char *const hip[REPORT_SECTION_NR_FORMATS] = {
+		"\nHIP runtime log", ",\"hip\":{", "\n# hip queues\n" };
+	struct gt_error err = { 0 };
+	struct report rep = { 0 };
+	char path[64], *out;
+	int f;
+
+	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("hip-kfd", path, sizeof(path)), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&rep.analysis, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(&rep.analysis, &err), 0);
+	CU_ASSERT_TRUE(rep.analysis.hip.lines > 0);
+	for (f = 0; f < REPORT_SECTION_NR_FORMATS; f++) {
+		rep.summary = true;
+		out = sections(&rep, (enum report_section_format)f);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, kfd[f]));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, hip[f]));
+		/* KFD's first: the order of the table */
+		CU_ASSERT_TRUE(strstr(out, kfd[f]) < strstr(out, hip[f]));
+		free(out);
+
+		rep.summary = false;
+		rep.opts.queues = true;
+		out = sections(&rep, (enum report_section_format)f);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, kfd[f]));
+		CU_ASSERT_PTR_NULL(strstr(out, hip[f]));
+		free(out);
+
+		rep.opts.queues = false;	/* --rings alone: no section */
+		out = sections(&rep, (enum report_section_format)f);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+		CU_ASSERT_STRING_EQUAL(out, "");
+		free(out);
+	}
+	analysis_close(&rep.analysis);
+	keymap_free(&rep.ring_jobs);
+	unlink(path);
+}
+
+void suite_report_sections(void)
+{
+	CU_pSuite s = CU_add_suite("report sections", NULL, NULL);
+
+	CU_add_test(s, "every section writes every format", test_every_section_writes_every_format);
+	CU_add_test(s, "a report shows the sections it was asked for", test_a_report_shows_what_it_was_asked);
+}
