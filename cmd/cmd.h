@@ -36,7 +36,7 @@ const char *cmd_usage(const char *name);
 
 /*
  * The rest of the command in a child that opens each .dat once while this
- * process watches (open-guard.c); returns in the child, or here when no
+ * process watches (open-watcher.c); returns in the child, or here when no
  * child could be made. Call it before anything is written to stdout.
  */
 void cmd_open_guard(const char *cmd);

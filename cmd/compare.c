@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analysis/compare.h"
+#include "analysis/compare-verdict.h"
 #include "util/name-index.h"
 #include "analysis/analysis.h"
 #include "cmd.h"

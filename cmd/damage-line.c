@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "cmd.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_stream_damage *d)
 {

@@ -6,7 +6,7 @@
 #include <strings.h>
 
 #include "cmd.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 enum {
 	OPT_JOBS = 256, OPT_EVENTS, OPT_RINGS, OPT_QUEUES, OPT_FORMAT, OPT_PID,

@@ -9,7 +9,7 @@
 #include "util/outfile.h"
 #include "util/writeback-stream.h"
 #include "cmd.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 /* Exit status when the file reads fine but holds no GPU events. */
 #define REPORT_EXIT_NO_GPU_EVENTS 2

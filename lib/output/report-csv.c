@@ -2,7 +2,7 @@
 /* CSV: one table per section, each after a "# section" line; times in ns. */
 #include <string.h>
 
-#include "output/report.h"
+#include "output/report-formats.h"
 
 static int csv_begin(struct report *rep, struct gt_error *err)
 {

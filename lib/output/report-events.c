@@ -4,7 +4,7 @@
 #include <trace-seq.h>
 
 #include "decode/print-guard.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev)
 {

@@ -5,7 +5,7 @@
  */
 #include <stddef.h>
 
-#include "output/report.h"
+#include "output/report-formats.h"
 
 const struct report_output *const report_formats[] = {
 	&report_text,

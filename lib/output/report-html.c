@@ -13,7 +13,7 @@
 
 #include "util/json-str.h"
 #include "output/html-job-rows.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 #define DATA_MARK "<!--GT-DATA-->"
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 /* a stage never measured has no value: null, never a 0 that reads as 0 us */
 static void stats(FILE *f, struct latency_stats *s)

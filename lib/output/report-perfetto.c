@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "output/perfetto-export.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 /* Perfetto's timestamps are unsigned: nothing may land before 0 */
 static int before_zero(const struct report *rep, struct gt_error *err)

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "output/report.h"
+#include "output/report-formats.h"
 
 const struct report_section *const report_sections[] = {
 	&report_section_clients,

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "dat/dat-format.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 /* One right-aligned column: microseconds with 3 decimals, or "-" when absent. */
 static void col_us(FILE *f, int width, bool has, uint64_t ns)

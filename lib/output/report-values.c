@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "output/report.h"
+#include "output/report-formats.h"
 
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns)
 {

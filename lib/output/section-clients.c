@@ -8,7 +8,7 @@
  * or missing events, or work the events do not show).
  */
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 /* the kernel's count and the events' may differ by this before it is worth a word */
 #define DIFF_PCT	10

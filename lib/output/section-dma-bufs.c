@@ -5,7 +5,7 @@
  * that attached to it (dma-bufs.h).
  */
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 #define TEXT_ROWS	100	/* the text lists this many buffers; JSON and CSV all kept */
 

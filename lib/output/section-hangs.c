@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 static const char *in_flight_key(char *buf, size_t len, const struct job_in_flight *f)
 {

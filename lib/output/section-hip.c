@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 /* The process's jobs per ring: the kernel's side of what the runtime did. */
 static void text_hip_rings(struct report *rep, int pid)

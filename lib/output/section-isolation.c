@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 static const char switch_note[] =
 	"a job whose owner (DRM file) differs from the partition's last waits for all of the previous owner's work, on every gfx and compute ring of the partition, then the cleaner shader runs before it";

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 /* What the MQD itself says, and which hardware slot held it. */
 static void text_mqd_brief(struct report *rep, const struct kfd_mqd *m)

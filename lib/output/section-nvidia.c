@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 static bool present(const struct report *rep)
 {

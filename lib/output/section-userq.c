@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 static const char userq_note[] =
 	"work reaches these queues through a doorbell, with no scheduler job: no event marks when the hardware picked it up; a fence's emit -> signaled is the time the kernel saw";

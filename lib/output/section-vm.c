@@ -6,7 +6,7 @@
  * address space was updated while its jobs waited.
  */
 #include "util/json-str.h"
-#include "output/report.h"
+#include "output/report-formats.h"
 
 static bool present(const struct report *rep)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../../lib/analysis/compare.h"
+#include "../../../lib/analysis/compare-verdict.h"
 #include "../unit.h"
 
 /* n jobs on one side, each with these queue->run and exec latencies (ns) plus a jitter */

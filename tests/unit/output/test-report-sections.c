@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../../lib/output/report.h"
+#include "../../../lib/output/report-formats.h"
 #include "../unit.h"
 
 static void test_every_section_writes_every_format(void)

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A against B, per ring and stage, beyond noise (compare.h). */
+/* A against B, per ring and stage, beyond noise (compare-verdict.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/compare.h"
+#include "analysis/compare-verdict.h"
 #include "analysis/rank-test.h"
 
 #define RANK_Z			3.29	/* two-sided p < 0.001 */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef GT_COMPARE_H
-#define GT_COMPARE_H
+#ifndef GT_COMPARE_VERDICT_H
+#define GT_COMPARE_VERDICT_H
 
 #include <stdbool.h>
 #include <stdint.h>

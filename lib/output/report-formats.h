@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef GT_OUTPUT_REPORT_H
-#define GT_OUTPUT_REPORT_H
+#ifndef GT_REPORT_FORMATS_H
+#define GT_REPORT_FORMATS_H
 
 #include <stdbool.h>
 #include <stdio.h>
