@@ -61,6 +61,10 @@ verdict "cmd never drives tracefs or reads a .dat itself" \
 # (from the built objects' symbols: make builds them before this runs)
 verdict "no file circle and no folder cycle (calls and includes)" "$(python3 tests/check-circles.py 2>&1)"
 
+# one name, one file: two files of one name in two layers read as one thing
+verdict "no two source files of one name in lib/ and cmd/" \
+	"$(for f in lib/*/*.[ch] cmd/*.[ch]; do basename "$f"; done | sort | uniq -d)"
+
 # record's engine runs the capture sources from capture_sources[] alone (capture-source.h)
 verdict "record's engine calls no capture source by name" "$(
 	objs=$(ls build/normal/lib/capture/source-*.o 2>/dev/null)
