@@ -61,6 +61,16 @@ verdict "cmd never drives tracefs or reads a .dat itself" \
 # (from the built objects' symbols: make builds them before this runs)
 verdict "no file circle and no folder cycle (calls and includes)" "$(python3 tests/check-circles.py 2>&1)"
 
+# a format's fields are read in lib/decode alone, through its bounded readers: the joins
+# name the fields they read (decode/event-fields.h) and never touch one
+verdict "lib outside lib/decode reads no raw event field" "$(
+	for o in build/normal/lib/*/*.o; do
+		case $o in */lib/decode/*) continue ;; esac
+		nm -u "$o" | awk '{ print $2 }' |
+			grep -xE 'tep_find_(any_|common_)?field|tep_read_number(_field)?|tep_get_(any_|common_)?field_val|tep_get_field_raw|record_field_[a-z]+' |
+			sed "s|^|$o uses |"
+	done)"
+
 # one name, one file: two files of one name in two layers read as one thing
 verdict "no two source files of one name in lib/ and cmd/" \
 	"$(for f in lib/*/*.[ch] cmd/*.[ch]; do basename "$f"; done | sort | uniq -d)"

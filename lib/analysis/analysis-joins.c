@@ -12,7 +12,7 @@
 
 #include "analysis/analysis-joins.h"
 #include "analysis/analysis.h"
-#include "decode/record-field.h"
+#include "decode/event-fields.h"
 
 static int workload_init(struct analysis *a)
 {
@@ -64,7 +64,7 @@ static void kfd_functions_record(struct analysis *a, struct join_record *r)
 
 	if (r->kind != GEV_FUNC && r->kind != GEV_FUNC_ENTRY && r->kind != GEV_FUNC_EXIT)
 		return;
-	func = tep_find_function(a->tep, r->ev.func_ip);
+	func = event_function_name(a->tep, r->ev.func_ip);
 	a->func_events++;
 	if (kfd_is_queue_function(func))
 		kfd_queues_add(&a->kfd, &r->ev, func);
@@ -126,11 +126,12 @@ static uint64_t client_hw_ns(void *ctx, uint64_t id)
 
 static int print_lines_init(struct analysis *a)
 {
+	static const char *const print_fields[] = { "buf", NULL };
+
 	drm_clients_init(&a->drm);
 	a->drm.events_ns = client_hw_ns;
 	a->drm.events_ctx = &a->tl;
-	a->print_event = tep_find_event_by_name(a->tep, "ftrace", "print");
-	a->print_buf = a->print_event ? tep_find_field(a->print_event, "buf") : NULL;
+	event_fields_find(&a->print, a->tep, "ftrace", "print", print_fields);
 	return 0;
 }
 
@@ -141,10 +142,10 @@ static void print_lines_record(struct analysis *a, struct join_record *r)
 	const char *text;
 	int len;
 
-	if (r->taken || r->kind != GEV_NONE || !a->print_buf ||
-	    r->type != a->print_event->id)
+	if (r->taken || r->kind != GEV_NONE || !event_field_has(&a->print, 0) ||
+	    r->type != a->print.id)
 		return;
-	text = record_field_tail(a->print_buf, rec, &len);
+	text = event_field_tail(&a->print, 0, rec, &len);
 	/* the text must end inside the record */
 	if (!text || !memchr(text, '\0', (size_t)len))
 		return;
@@ -252,8 +253,8 @@ static uint64_t jobs_kinds(const struct analysis *a)
 
 static uint64_t hangs_kinds(const struct analysis *a)
 {
-	return (a->hangs.msg ? JOIN_KIND(GEV_NONE) : 0) |
-	       (a->hangs.xe_timedout ? JOIN_KIND(GEV_XE_JOB) : 0) |
+	return (gpu_hangs_reads_console(&a->hangs) ? JOIN_KIND(GEV_NONE) : 0) |
+	       (gpu_hangs_reads_xe(&a->hangs) ? JOIN_KIND(GEV_XE_JOB) : 0) |
 	       (a->hangs.reg_dump_id >= 0 ? JOIN_KIND(GEV_AMDGPU_OTHER) : 0);
 }
 
@@ -281,7 +282,7 @@ static uint64_t user_queues_kinds(const struct analysis *a)
 
 static uint64_t print_lines_kinds(const struct analysis *a)
 {
-	return a->print_buf ? JOIN_KIND(GEV_NONE) : 0;
+	return event_field_has(&a->print, 0) ? JOIN_KIND(GEV_NONE) : 0;
 }
 
 const struct analysis_join analysis_joins[] = {

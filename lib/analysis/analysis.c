@@ -14,6 +14,7 @@
 #include "dat/dat-masked.h"
 #include "dat/dat-stream.h"
 #include "dat/dat-windows.h"
+#include "decode/event-fields.h"
 #include "decode/gpu-plugin.h"
 #include "decode/print-guard.h"
 #include "analysis/analysis-joins.h"
@@ -93,34 +94,6 @@ static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 	a->tl.workload = &a->workload;
 }
 
-/*
- * libtraceevent reads every record's type and pid where the first format
- * (by id) puts common_type and common_pid, whatever the record's size: a
- * record shorter than that, or a format placing them before the record, is
- * damage that must not reach tep_data_type() and tep_data_pid().
- */
-static int common_fields_end(struct tep_handle *tep)
-{
-	static const char *const names[] = { "common_type", "common_pid" };
-	struct tep_event **events = tep_list_events(tep, TEP_EVENT_SORT_ID);
-	int end = 0;
-	size_t i;
-
-	if (!events || !events[0])
-		return 0;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		struct tep_format_field *f = tep_find_common_field(events[0], names[i]);
-
-		if (!f)
-			continue;
-		if (f->offset < 0 || f->size < 0 || f->offset > INT_MAX - f->size)
-			return INT_MAX;
-		if (f->offset + f->size > end)
-			end = f->offset + f->size;
-	}
-	return end;
-}
-
 /* Decoders, every join and the hooks over the file's (or a stream's) formats. */
 static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 			 const struct analysis_hooks *hooks, struct gt_error *err)
@@ -129,7 +102,12 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 	int k;
 
 	a->tep = tep;
-	a->common_end = common_fields_end(tep);
+	/*
+	 * libtraceevent reads every record's type and pid where the first format puts
+	 * them, whatever the record's size: a shorter record is damage that must not reach
+	 * tep_data_type() and tep_data_pid()
+	 */
+	a->common_end = event_common_end(tep);
 	a->dec = gpu_decoder_new(a->tep);
 	if (!a->dec)
 		return gt_error_set(err, ENOMEM, "out of memory reading the event formats");

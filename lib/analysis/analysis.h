@@ -9,6 +9,7 @@
 #include "dat/cpu-coverage.h"
 #include "dat/dat-meta.h"
 #include "dat/dat-stream.h"
+#include "decode/event-fields.h"
 #include "decode/gpu-event.h"
 #include "util/gt-error.h"
 #include "analysis/drm-clients.h"
@@ -72,8 +73,7 @@ struct analysis {
 	struct drm_clients drm;			/* record's DRM fdinfo snapshots */
 	struct workload_tree workload;
 	struct hip_runtime hip;			/* the HIP runtime's log lines */
-	struct tep_event *print_event;
-	struct tep_format_field *print_buf;
+	struct event_fields print;		/* ftrace:print and its buf */
 	uint64_t join_kinds[ANALYSIS_MAX_JOINS];	/* each join's @kinds, after its init */
 	/* per record kind, the joins that read it, in order: most kinds have one or two */
 	uint8_t joins_of_kind[GEV_NR_KINDS][ANALYSIS_MAX_JOINS];

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "analysis/gpu-hangs.h"
-#include "decode/record-field.h"
+#include "decode/event-fields.h"
 
 /* @len bytes of @from into @to as a string, cut to fit */
 static void copy(char *to, size_t size, const char *from, size_t len)
@@ -176,21 +176,36 @@ bool hang_line_parse(const char *text, struct hang_line *out)
 	return out->kind != HANG_LINE_NONE;
 }
 
+/* xe_sched_job_timedout's fields, by their index in gpu_hangs_init's xe_fields */
+enum { XE_DEV, XE_GUC_ID, XE_SEQNO, XE_LRC_SEQNO, XE_GT_ID };
+
+bool gpu_hangs_reads_console(const struct gpu_hangs *h)
+{
+	return event_field_has(&h->console, 0);
+}
+
+bool gpu_hangs_reads_xe(const struct gpu_hangs *h)
+{
+	return h->xe_timedout.id >= 0;
+}
+
 void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep)
 {
-	struct tep_event *dumps = tep_find_event_by_name(tep, "amdgpu", "amdgpu_reset_reg_dumps");
+	static const char *const console_fields[] = { "msg", NULL };
+	static const char *const xe_fields[] = { "dev", "guc_id", "seqno", "lrc_seqno", "gt_id", NULL };
+	struct event_fields dumps;
 
 	memset(h, 0, sizeof(*h));
 	h->tep = tep;
-	h->console = tep_find_event_by_name(tep, "printk", "console");
-	h->msg = h->console ? tep_find_field(h->console, "msg") : NULL;
-	h->reg_dump_id = dumps ? dumps->id : -1;
-	h->xe_timedout = tep_find_event_by_name(tep, "xe", "xe_sched_job_timedout");
+	event_fields_find(&h->console, tep, "printk", "console", console_fields);
+	event_fields_find(&dumps, tep, "amdgpu", "amdgpu_reset_reg_dumps", NULL);
+	h->reg_dump_id = dumps.id;
+	event_fields_find(&h->xe_timedout, tep, "xe", "xe_sched_job_timedout", xe_fields);
 }
 
 bool gpu_hangs_present(const struct gpu_hangs *h)
 {
-	return h->msg || h->xe_timedout;
+	return gpu_hangs_reads_console(h) || gpu_hangs_reads_xe(h);
 }
 
 /* NULL past the bound: counted */
@@ -386,22 +401,22 @@ static void xe_timed_out(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, 
 /* xe_sched_job_timedout: the job's GuC queue, seqno, and (7.x) its GT */
 static void xe_tracepoint(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec)
 {
-	struct tep_event *e = h->xe_timedout;
+	const struct event_fields *e = &h->xe_timedout;
 	struct xe_job_id x = { .gt = -1 };
 	char dev[GPU_HANG_NAME] = "";
 	unsigned long long v;
 
 	/* bounds-checked reads: the record may be short in a damaged file */
-	record_field_str(tep_find_field(e, "dev"), rec, dev, sizeof(dev));
-	if (record_field_num(tep_find_field(e, "guc_id"), rec, &v))
+	event_field_str(e, XE_DEV, rec, dev, sizeof(dev));
+	if (event_field_num(e, XE_GUC_ID, rec, &v))
 		x.guc_id = (int)v;
-	if (record_field_num(tep_find_field(e, "seqno"), rec, &v))
+	if (event_field_num(e, XE_SEQNO, rec, &v))
 		x.seqno = (uint32_t)v;
-	if (record_field_num(tep_find_field(e, "lrc_seqno"), rec, &v)) {
+	if (event_field_num(e, XE_LRC_SEQNO, rec, &v)) {
 		x.lrc_seqno = (uint32_t)v;
 		x.has_lrc_seqno = true;
 	}
-	if (record_field_num(tep_find_field(e, "gt_id"), rec, &v))
+	if (event_field_num(e, XE_GT_ID, rec, &v))
 		x.gt = (int)v;
 	xe_timed_out(h, tl, rec->ts, dev, &x, NULL);
 }
@@ -454,8 +469,8 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 
 	/* GPU events: only the register dumps and xe's timeouts are ours; the job join counts them too */
 	if (ev) {
-		if (ev->kind == GEV_XE_JOB && h->xe_timedout &&
-		    type == h->xe_timedout->id)
+		if (ev->kind == GEV_XE_JOB && gpu_hangs_reads_xe(h) &&
+		    type == h->xe_timedout.id)
 			xe_tracepoint(h, tl, rec);
 		if (ev->kind == GEV_AMDGPU_OTHER && h->reg_dump_id >= 0 &&
 		    type == h->reg_dump_id) {
@@ -468,9 +483,9 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 		}
 		return false;
 	}
-	if (!h->msg || type != h->console->id)
+	if (!gpu_hangs_reads_console(h) || type != h->console.id)
 		return false;
-	record_field_str(h->msg, rec, buf, sizeof(buf));
+	event_field_str(&h->console, 0, rec, buf, sizeof(buf));
 	if (!hang_line_parse(buf, &l))
 		return false;
 	line(h, tl, rec->ts, &l);

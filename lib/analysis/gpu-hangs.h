@@ -8,6 +8,7 @@
 #include <event-parse.h>
 
 #include "analysis/timeline.h"
+#include "decode/event-fields.h"
 
 /*
  * Ring timeouts and GPU resets as amdgpu tells them: no tracepoint marks a
@@ -96,10 +97,9 @@ struct gpu_reset {
 
 struct gpu_hangs {
 	struct tep_handle *tep;
-	struct tep_event *console;
-	struct tep_format_field *msg;
+	struct event_fields console;	/* printk:console and its msg */
 	int reg_dump_id;		/* amdgpu_reset_reg_dumps, -1 absent */
-	struct tep_event *xe_timedout;	/* xe_sched_job_timedout, NULL absent */
+	struct event_fields xe_timedout;	/* xe_sched_job_timedout, id -1 absent */
 	uint64_t lines;			/* log lines recognized */
 	struct gpu_hang *hangs;
 	size_t nr_hangs;
@@ -115,6 +115,10 @@ struct gpu_hangs {
  */
 bool hang_line_parse(const char *text, struct hang_line *out);
 
+/** gpu_hangs_reads_console - the file has printk:console with its msg: the kernel's log */
+bool gpu_hangs_reads_console(const struct gpu_hangs *h);
+/** gpu_hangs_reads_xe - the file has xe_sched_job_timedout */
+bool gpu_hangs_reads_xe(const struct gpu_hangs *h);
 /** gpu_hangs_init - the formats it reads (printk:console, amdgpu_reset_reg_dumps) looked up */
 void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep);
 /** gpu_hangs_present - the file can tell hangs: it has the kernel log's format */

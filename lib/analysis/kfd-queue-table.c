@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "analysis/kfd-queue-table.h"
-#include "decode/record-field.h"
+#include "decode/event-fields.h"
 
 static const struct {
 	const char *name;
@@ -33,7 +33,9 @@ const char *kfd_id_from_name(enum kfd_id_from f)
 void kfd_queue_table_init(struct kfd_queue_table *t, struct tep_handle *tep)
 {
 	struct tep_event **evs = tep_list_events(tep, TEP_EVENT_SORT_ID);
-	struct tep_event *console = tep_find_event_by_name(tep, "printk", "console");
+	struct event_fields console_fields;
+	struct tep_event *console = event_fields_find(&console_fields, tep, "printk", "console",
+						      NULL) ? console_fields.event : NULL;
 	size_t p;
 	int i;
 
@@ -59,11 +61,10 @@ void kfd_queue_table_init(struct kfd_queue_table *t, struct tep_handle *tep)
 
 static bool field(struct tep_event *ev, struct tep_record *rec, const char *name, uint64_t *v)
 {
-	struct tep_format_field *f = tep_find_field(ev, name);
 	unsigned long long val;
 
 	/* a cut record (a fuzzer's, a damaged file) has no such field */
-	if (!record_field_num(f, rec, &val))
+	if (!event_field_named(ev, name, rec, &val))
 		return false;
 	*v = val;
 	return true;

@@ -3,9 +3,10 @@
 #include <string.h>
 
 #include "analysis/nvidia-calls.h"
-#include "decode/record-field.h"
+#include "decode/event-fields.h"
 
-static const char *const field_names[NVF_NR] = {
+/* NULL-terminated: event_fields_of() reads names up to it */
+static const char *const field_names[NVF_NR + 1] = {
 	[NVF_CMD] = "cmd", [NVF_XFER_ESCAPE] = "xfer_escape", [NVF_CTL_CMD] = "ctl_cmd",
 	[NVF_XFER_CTL_CMD] = "xfer_ctl_cmd", [NVF_RET] = "ret", [NVF_STATUS] = "status",
 	[NVF_XFER_STATUS] = "xfer_status", [NVF_IRQ] = "irq", [NVF_START] = "start",
@@ -16,19 +17,16 @@ static const char *const field_names[NVF_NR] = {
 static void add_format(struct nvidia_calls *n, struct tep_event *ev, enum nv_probe_kind kind)
 {
 	struct nv_format *fm = &n->formats[n->nr_formats++];
-	int i;
 
-	fm->id = ev->id;
+	event_fields_of(&fm->fields, ev, field_names);
+	fm->id = fm->fields.id;
 	fm->kind = kind;
-	fm->event = ev;
-	for (i = 0; i < NVF_NR; i++)
-		fm->f[i] = tep_find_field(ev, field_names[i]);
 }
 
 void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep)
 {
 	struct tep_event **evs = tep_list_events(tep, TEP_EVENT_SORT_ID);
-	struct tep_event *xid = tep_find_event_by_name(tep, "nvidia", "nvidia_dev_xid");
+	struct event_fields xid;
 	int i;
 
 	memset(n, 0, sizeof(*n));
@@ -42,13 +40,13 @@ void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep)
 			continue;
 		add_format(n, evs[i], kind);
 		if (kind == NVP_IOCTL_RET)
-			n->statuses = n->formats[n->nr_formats - 1].f[NVF_STATUS] != NULL;
+			n->statuses = event_field_has(&n->formats[n->nr_formats - 1].fields, NVF_STATUS);
 		if (kind == NVP_IOCTL)
-			n->commands = n->formats[n->nr_formats - 1].f[NVF_CTL_CMD] != NULL;
+			n->commands = event_field_has(&n->formats[n->nr_formats - 1].fields, NVF_CTL_CMD);
 	}
 	n->probes = n->nr_formats > 0;
-	if (xid)
-		add_format(n, xid, NVP_NR);
+	if (event_fields_find(&xid, tep, "nvidia", "nvidia_dev_xid", NULL))
+		add_format(n, xid.event, NVP_NR);
 }
 
 static bool field(const struct nv_format *fm, struct tep_record *rec, enum nv_field f, uint64_t *v)
@@ -56,7 +54,7 @@ static bool field(const struct nv_format *fm, struct tep_record *rec, enum nv_fi
 	unsigned long long val;
 
 	/* a cut record (a fuzzer's, a damaged file) has no such field */
-	if (!record_field_num(fm->f[f], rec, &val))
+	if (!event_field_num(&fm->fields, f, rec, &val))
 		return false;
 	*v = val;
 	return true;
@@ -271,8 +269,8 @@ static void xid(struct nvidia_calls *n, const struct nv_format *fm, struct tep_r
 	x->ts = rec->ts;
 	x->pid = pid;
 	x->code = (uint32_t)num(fm, rec, NVF_CODE);
-	record_field_str(fm->f[NVF_DEV], rec, x->dev, sizeof(x->dev));
-	record_field_str(fm->f[NVF_MSG], rec, x->msg, sizeof(x->msg));
+	event_field_str(&fm->fields, NVF_DEV, rec, x->dev, sizeof(x->dev));
+	event_field_str(&fm->fields, NVF_MSG, rec, x->msg, sizeof(x->msg));
 	n->done.xid = x;
 }
 

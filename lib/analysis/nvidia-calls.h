@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <event-parse.h>
 
+#include "decode/event-fields.h"
+
 #include "analysis/latency-stats.h"
 #include "decode/nvidia-names.h"
 
@@ -119,8 +121,7 @@ enum nv_field { NVF_CMD, NVF_XFER_ESCAPE, NVF_CTL_CMD, NVF_XFER_CTL_CMD, NVF_RET
 struct nv_format {
 	int id;
 	enum nv_probe_kind kind;	/* NVP_NR: nvidia_dev_xid */
-	struct tep_event *event;
-	struct tep_format_field *f[NVF_NR];	/* NULL: not in this format */
+	struct event_fields fields;		/* field_names[], by enum nv_field */
 };
 
 struct nvidia_calls {

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "analysis/user-queues.h"
-#include "decode/record-field.h"
+#include "decode/event-fields.h"
 
 enum userq_kind {
 	UQ_CREATE_START, UQ_CREATE_END, UQ_DESTROY_START, UQ_DESTROY_END,
@@ -17,13 +17,27 @@ static const char *const userq_event_names[UQ_NR_KINDS] = {
 	"amdgpu_userq_state_start", "amdgpu_userq_state_changed",
 };
 
-/* One format of the file's and where its fields are. */
+/* The fields read, by their index in field_names[] (each format has some of them). */
+enum userq_field { UQF_QUEUE, UQF_DOORBELL, UQF_TYPE, UQF_STATE, UQF_XCP, UQF_RESULT, UQF_CTX,
+		   UQF_SEQNO, UQF_DEV, UQF_CLIENT, UQF_TO, UQF_FROM, UQF_DEP_CTX, UQF_DEP_SEQNO,
+		   UQF_NR };
+
+static const char *const field_names[UQF_NR + 1] = {
+	"queue", "doorbell_index", "queue_type", "state", "xcp_id", "result", "fence_context",
+	"fence_seqno", "dev", "client_id", "to", "from", "dep_context", "dep_seqno", NULL,
+};
+
+/* the wait's own context is "context" */
+static const char *const wait_field_names[UQF_NR + 1] = {
+	"queue", "doorbell_index", "queue_type", "state", "xcp_id", "result", "context",
+	"fence_seqno", "dev", "client_id", "to", "from", "dep_context", "dep_seqno", NULL,
+};
+
+/* One format of the file's and its fields. */
 struct userq_event {
 	int id;
 	enum userq_kind kind;
-	struct tep_event *event;
-	struct tep_format_field *queue, *doorbell, *type, *state, *xcp, *result, *ctx, *seqno,
-		*dev, *client, *to, *from, *dep_ctx, *dep_seqno;
+	struct event_fields fields;
 };
 
 /* An emitted fence not yet signaled, or a queue waiting on a dependency. */
@@ -64,28 +78,13 @@ void user_queues_init(struct user_queues *u, struct tep_handle *tep)
 	memset(u, 0, sizeof(*u));
 	u->events = calloc(UQ_NR_KINDS, sizeof(*u->events));
 	for (k = 0; u->events && k < UQ_NR_KINDS; k++) {
-		struct tep_event *e = tep_find_event_by_name(tep, "amdgpu", userq_event_names[k]);
 		struct userq_event *d = &u->events[u->nr_events];
 
-		if (!e)
+		if (!event_fields_find(&d->fields, tep, "amdgpu", userq_event_names[k],
+				       k == UQ_WAIT_DEPS ? wait_field_names : field_names))
 			continue;
-		d->id = e->id;
+		d->id = d->fields.id;
 		d->kind = (enum userq_kind)k;
-		d->event = e;
-		d->queue = tep_find_field(e, "queue");
-		d->doorbell = tep_find_field(e, "doorbell_index");
-		d->type = tep_find_field(e, "queue_type");
-		d->state = tep_find_field(e, "state");
-		d->xcp = tep_find_field(e, "xcp_id");
-		d->result = tep_find_field(e, "result");
-		d->ctx = tep_find_field(e, k == UQ_WAIT_DEPS ? "context" : "fence_context");
-		d->seqno = tep_find_field(e, "fence_seqno");
-		d->dev = tep_find_field(e, "dev");
-		d->client = tep_find_field(e, "client_id");
-		d->to = tep_find_field(e, "to");
-		d->from = tep_find_field(e, "from");
-		d->dep_ctx = tep_find_field(e, "dep_context");
-		d->dep_seqno = tep_find_field(e, "dep_seqno");
 		u->nr_events++;
 	}
 }
@@ -95,11 +94,9 @@ bool user_queues_present(const struct user_queues *u)
 	return u->nr_events > 0;
 }
 
-static uint64_t num(const struct tep_format_field *f, const struct tep_record *r)
+static uint64_t num(const struct userq_event *d, enum userq_field f, const struct tep_record *r)
 {
-	unsigned long long v;
-
-	return record_field_num(f, r, &v) ? v : 0;
+	return event_field_u64(&d->fields, f, r);
 }
 
 static uint64_t queue_key(uint32_t type, uint64_t doorbell)
@@ -219,12 +216,12 @@ static void enter_state(struct user_queues *u, struct user_queue *q, uint64_t st
 
 static void client(struct user_queue *q, const struct userq_event *d, struct tep_record *rec)
 {
-	if (d->client) {
+	if (event_field_has(&d->fields, UQF_CLIENT)) {
 		q->has_client = true;
-		q->client_id = num(d->client, rec);
+		q->client_id = num(d, UQF_CLIENT, rec);
 	}
-	if (d->dev && !q->dev[0])
-		record_field_str(d->dev, rec, q->dev, sizeof(q->dev));
+	if (event_field_has(&d->fields, UQF_DEV) && !q->dev[0])
+		event_field_str(&d->fields, UQF_DEV, rec, q->dev, sizeof(q->dev));
 }
 
 static void destroy_queue(struct user_queues *u, struct user_queue *q, uint64_t ts)
@@ -240,7 +237,7 @@ static void destroy_queue(struct user_queues *u, struct user_queue *q, uint64_t 
 static void on_create(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
 		      uint32_t type, uint64_t doorbell)
 {
-	uint64_t ptr = num(d->queue, rec);
+	uint64_t ptr = num(d, UQF_QUEUE, rec);
 	struct user_queue *q;
 
 	if (d->kind == UQ_CREATE_START) {
@@ -250,17 +247,17 @@ static void on_create(struct user_queues *u, const struct userq_event *d, struct
 		q->has_create = true;
 		q->queue = ptr;
 		q->created = rec->ts;
-		q->xcp_id = (uint32_t)num(d->xcp, rec);
-		q->pid = tep_data_pid(d->event->tep, rec);
-		if (d->state)
-			enter_state(u, q, num(d->state, rec), rec->ts);
+		q->xcp_id = (uint32_t)num(d, UQF_XCP, rec);
+		q->pid = tep_data_pid(d->fields.event->tep, rec);
+		if (event_field_has(&d->fields, UQF_STATE))
+			enter_state(u, q, num(d, UQF_STATE, rec), rec->ts);
 		return;
 	}
 	q = queue_by_pointer(u, ptr, false);
 	if (!q)
 		return;
 	q->has_result = true;
-	q->result = (int)num(d->result, rec);
+	q->result = (int)num(d, UQF_RESULT, rec);
 	q->create_ns = rec->ts - q->created;
 	/* a create that failed never was a queue: its doorbell is not taken */
 	if (q->result)
@@ -273,14 +270,14 @@ static void on_destroy(struct user_queues *u, const struct userq_event *d, struc
 	struct user_queue *q = live_queue(u, type, doorbell);
 
 	if (!q)
-		q = queue_by_pointer(u, num(d->queue, rec), true);
+		q = queue_by_pointer(u, num(d, UQF_QUEUE, rec), true);
 	if (!q)
 		return;
 	if (d->kind == UQ_DESTROY_START) {
 		q->destroyed_at = rec->ts;
 		return;
 	}
-	q->destroy_result = (int)num(d->result, rec);
+	q->destroy_result = (int)num(d, UQF_RESULT, rec);
 	destroy_queue(u, q, rec->ts);
 }
 
@@ -295,7 +292,7 @@ static bool too_many_pending(struct user_queues *u)
 static void on_emit(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
 		    struct user_queue *q)
 {
-	uint64_t ctx = num(d->ctx, rec), seqno = num(d->seqno, rec);
+	uint64_t ctx = num(d, UQF_CTX, rec), seqno = num(d, UQF_SEQNO, rec);
 	uint64_t key = fence_key(ctx, seqno);
 	struct userq_wait *w;
 
@@ -320,7 +317,7 @@ static void on_emit(struct user_queues *u, const struct userq_event *d, struct t
 static void on_wait_deps(struct user_queues *u, const struct userq_event *d,
 			 struct tep_record *rec, struct user_queue *q)
 {
-	uint64_t key = fence_key(num(d->dep_ctx, rec), num(d->dep_seqno, rec));
+	uint64_t key = fence_key(num(d, UQF_DEP_CTX, rec), num(d, UQF_DEP_SEQNO, rec));
 	uintptr_t signaled = (uintptr_t)keymap_get(&u->signaled, key);
 	struct userq_wait *w;
 
@@ -396,7 +393,7 @@ static const struct userq_event *event_of(const struct user_queues *u, struct te
 
 	if (!u->nr_events || !ev->name || strncmp(ev->name, "amdgpu_userq_", 13))
 		return NULL;
-	id = tep_data_type(u->events[0].event->tep, rec);
+	id = tep_data_type(u->events[0].fields.event->tep, rec);
 	for (i = 0; i < u->nr_events; i++)
 		if (u->events[i].id == id)
 			return &u->events[i];
@@ -421,8 +418,8 @@ bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_
 	if (!d)
 		return false;
 	u->records++;
-	type = (uint32_t)num(d->type, rec);
-	doorbell = num(d->doorbell, rec);
+	type = (uint32_t)num(d, UQF_TYPE, rec);
+	doorbell = num(d, UQF_DOORBELL, rec);
 	switch (d->kind) {
 	case UQ_CREATE_START: case UQ_CREATE_END:
 		on_create(u, d, rec, type, doorbell);
@@ -442,9 +439,9 @@ bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_
 	else if (d->kind == UQ_WAIT_DEPS)
 		on_wait_deps(u, d, rec, q);
 	else if (d->kind == UQ_STATE_START && !q->state_known)
-		enter_state(u, q, num(d->from, rec), rec->ts);
+		enter_state(u, q, num(d, UQF_FROM, rec), rec->ts);
 	else if (d->kind == UQ_STATE_CHANGED)
-		enter_state(u, q, num(d->to, rec), rec->ts);
+		enter_state(u, q, num(d, UQF_TO, rec), rec->ts);
 	return true;
 }
 

@@ -3,33 +3,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/record-field.h"
+#include "decode/event-fields.h"
 #include "analysis/workload-tree.h"
 
 #define MEMBER ((void *)1)
 
-static int event_id(struct tep_handle *tep, const char *sys, const char *name,
-		    struct tep_format_field **f1, const char *n1,
-		    struct tep_format_field **f2, const char *n2)
-{
-	struct tep_event *ev = tep_find_event_by_name(tep, sys, name);
-
-	if (!ev)
-		return -1;
-	*f1 = tep_find_field(ev, n1);
-	if (f2)
-		*f2 = tep_find_field(ev, n2);
-	return *f1 && (!f2 || *f2) ? ev->id : -1;
-}
-
 void workload_tree_init(struct workload_tree *w, struct tep_handle *tep)
 {
+	static const char *const fork_fields[] = { "parent_pid", "child_pid", NULL };
+	static const char *const exit_fields[] = { "pid", NULL };
+	static const char *const print_fields[] = { "buf", NULL };
+
 	memset(w, 0, sizeof(*w));
 	w->tep = tep;
-	w->fork_id = event_id(tep, "sched", "sched_process_fork", &w->parent_pid, "parent_pid",
-			      &w->child_pid, "child_pid");
-	w->exit_id = event_id(tep, "sched", "sched_process_exit", &w->exit_pid, "pid", NULL, NULL);
-	w->print_id = event_id(tep, "ftrace", "print", &w->buf, "buf", NULL, NULL);
+	/* an event without every field it is read for is as good as absent */
+	if (!event_fields_find(&w->fork, tep, "sched", "sched_process_fork", fork_fields) ||
+	    !event_fields_all(&w->fork, 2))
+		w->fork.id = -1;
+	if (!event_fields_find(&w->exit, tep, "sched", "sched_process_exit", exit_fields) ||
+	    !event_fields_all(&w->exit, 1))
+		w->exit.id = -1;
+	if (!event_fields_find(&w->print, tep, "ftrace", "print", print_fields) ||
+	    !event_fields_all(&w->print, 1))
+		w->print.id = -1;
 }
 
 static void join(struct workload_tree *w, int pid)
@@ -63,33 +59,25 @@ bool workload_tree_add_marker(struct workload_tree *w, const char *text)
 	return true;
 }
 
-static unsigned long long field(struct tep_format_field *f, struct tep_record *rec)
-{
-	unsigned long long v;
-
-	record_field_num(f, rec, &v);
-	return v;
-}
-
 void workload_tree_add(struct workload_tree *w, struct tep_record *rec, int id)
 {
 	if (!w->tep)
 		return;
-	if (id == w->print_id) {
+	if (id == w->print.id) {
 		char text[1024];
 		const char *buf;
 		int len;
 
-		buf = record_field_tail(w->buf, rec, &len);
+		buf = event_field_tail(&w->print, 0, rec, &len);
 		if (!buf)
 			return;
 		snprintf(text, sizeof(text), "%.*s", len, buf);
 		workload_tree_add_marker(w, text);
-	} else if (id == w->fork_id && w->known) {
-		if (workload_tree_has(w, (int)field(w->parent_pid, rec)))
-			join(w, (int)field(w->child_pid, rec));
-	} else if (id == w->exit_id && w->known) {
-		keymap_del(&w->tasks, field(w->exit_pid, rec) + 1);
+	} else if (id == w->fork.id && w->known) {
+		if (workload_tree_has(w, (int)event_field_u64(&w->fork, 0, rec)))
+			join(w, (int)event_field_u64(&w->fork, 1, rec));
+	} else if (id == w->exit.id && w->known) {
+		keymap_del(&w->tasks, event_field_u64(&w->exit, 0, rec) + 1);
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "decode/event-fields.h"
 #include "util/keymap.h"
 
 /*
@@ -23,8 +24,8 @@ struct workload_tree {
 	uint64_t nr_tasks;		/* members ever */
 	char comm[16];			/* the command's, from the marker */
 	struct tep_handle *tep;
-	int fork_id, exit_id, print_id;
-	struct tep_format_field *parent_pid, *child_pid, *exit_pid, *buf;
+	/* sched_process_fork (parent_pid, child_pid), _exit (pid), ftrace:print (buf) */
+	struct event_fields fork, exit, print;
 };
 
 /** workload_tree_init - an empty pid tree; finds the fork, exec and exit formats in @tep */
