@@ -67,14 +67,26 @@ static double poll_seconds(int n, int *added)
 	return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
 }
 
-/* Time is noise: 4x the processes must cost well under 16x (quadratic); linear is 4x. */
+/*
+ * Time is noise: 4x the processes must cost well under 16x (quadratic); linear is 4x.
+ * Each size's fastest of three, taken in turns, so a busy moment of the machine (a
+ * parallel build, another suite) does not land on one size only.
+ */
 static void test_poll_is_linear(void)
 {
-	int n = 20000, added1, added4;
-	double t1 = poll_seconds(n, &added1), t4 = poll_seconds(4 * n, &added4);
+	int n = 20000, added1, added4, i;
+	double t1 = 1e9, t4 = 1e9, t;
 
-	CU_ASSERT_EQUAL(added1, n);
-	CU_ASSERT_EQUAL(added4, 4 * n);
+	for (i = 0; i < 3; i++) {
+		t = poll_seconds(n, &added1);
+		if (t < t1)
+			t1 = t;
+		CU_ASSERT_EQUAL(added1, n);
+		t = poll_seconds(4 * n, &added4);
+		if (t < t4)
+			t4 = t;
+		CU_ASSERT_EQUAL(added4, 4 * n);
+	}
 	if (t1 < 0.02)
 		t1 = 0.02;	/* below that the ratio is noise */
 	CU_ASSERT(t4 < 8 * t1);
