@@ -2,7 +2,8 @@
 # The whole test suite, as `make check` and CI run it:
 #   lib/'s include rules (tests/check-layers.sh), the
 #   unit tests (CUnit, plain and ASan+UBSan), then the integration suite with
-#   the plain and the ASan+UBSan binary, then the fresh install (a bare
+#   the plain and the ASan+UBSan binary (its report part beside its recording
+#   part: tests/integration/run.sh), then the fresh install (a bare
 #   debootstrapped Debian 12 runs the README's first command), then the kernel
 #   lab (tests/vm: real GPU-driver events from Debian kernels under qemu).
 #   Ends with "N passed, N failed, N skipped".
@@ -77,8 +78,20 @@ unit | all)
 esac
 case $what in
 integration | all)
-	suite tests/integration/run.sh ./gpu-trace
-	suite tests/integration/run.sh build/asan/gpu-trace
+	# the report part (files that never touch tracefs) of each binary runs beside the
+	# recording part, which has tracefs to itself; its lines follow the recording part's
+	logs=$(mktemp -d /tmp/gt-report-part.XXXXXX)
+	(
+		tests/integration/run.sh ./gpu-trace report > "$logs/plain" 2>&1
+		tests/integration/run.sh build/asan/gpu-trace report > "$logs/asan" 2>&1
+	) &
+	report_part=$!
+	suite tests/integration/run.sh ./gpu-trace record
+	suite tests/integration/run.sh build/asan/gpu-trace record
+	wait "$report_part"
+	suite cat "$logs/plain"
+	suite cat "$logs/asan"
+	rm -rf "$logs"
 	;;
 esac
 case $what in

@@ -407,3 +407,14 @@ test_record_workload_without_jobs_said_so() {
 	expect "the workload line: $(grep '^workload' "$WORK/wl-nojobs.txt")" \
 		grep -q '^workload true: 1 task (the recorded command or -P and what they forked); no GPU job of its own$' "$WORK/wl-nojobs.txt"
 }
+
+# report on a recording of this machine that has no GPU event: exit 2 and one line
+test_report_recorded_file_without_gpu_events() {
+	[ "$(id -u)" = 0 ] || { WHY="recording needs root"; return 77; }
+	"$GT" record -e sched:sched_switch -o "$WORK/nogpu.dat" -- true 2> /dev/null || { WHY="record failed"; return 1; }
+	"$GT" report "$WORK/nogpu.dat" > "$WORK/nogpu.txt" 2> "$WORK/nogpu.err"
+	expect "exit $?, want 2" [ $? = 2 ] || return 1
+	expect "header missing" grep -q "^kernel   $(uname -s)" "$WORK/nogpu.txt" || return 1
+	expect "not one line: $(cat "$WORK/nogpu.err")" [ "$(count_lines "$WORK/nogpu.err")" = 1 ] || return 1
+	expect "does not say how to record" grep -q 'has no GPU events (looked for gpu_scheduler.*--preset amd' "$WORK/nogpu.err"
+}

@@ -2,7 +2,7 @@
 # Every output of report on every fixture scenario, one sha256 a line:
 #   tests/tools/outputs-digest.sh GPU_TRACE MAKE_FIXTURE FORMATS [SCENARIO|FILE.dat...]
 # (every scenario make-fixture lists, then each one named: bench:N, a lab file)
-# "SCENARIO MODE HASH": the output, its stderr and its exit status. Moving code
+# "SCENARIO MODE HASH EXIT": the hash of the output, its stderr and its exit status. Moving code
 # must leave every line as it was (tests/fixtures/outputs.sha256; the test
 # outputs_byte_identical); a change of output changes that file in the same commit.
 set -u
@@ -40,8 +40,9 @@ digest() {
 		"$GT" report $args trace.dat > out 2> err < /dev/null
 		rc=$?
 		[ -f out.pftrace ] && cat out.pftrace >> out
-		printf '%s %s %s\n' "$name" "$mode" \
-			"$({ cat out; echo "== stderr"; cat err; echo "== exit $rc"; } | sha256sum | cut -c1-16)"
+		printf '%s %s %s %s\n' "$name" "$mode" \
+			"$({ cat out; echo "== stderr"; cat err; echo "== exit $rc"; } | sha256sum | cut -c1-16)" \
+			"$rc"
 	done
 }
 
