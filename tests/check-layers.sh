@@ -61,14 +61,19 @@ verdict "cmd never drives tracefs or reads a .dat itself" \
 # (from the built objects' symbols: make builds them before this runs)
 verdict "no file circle and no folder cycle (calls and includes)" "$(python3 tests/check-circles.py 2>&1)"
 
+# the object make built from a source (only sources that exist: no stale object counts)
+object_of() { echo "build/normal/${1%.c}.o"; }
+
 # a format's fields are read in lib/decode alone, through its bounded readers: the joins
 # name the fields they read (decode/event-fields.h) and never touch one
 verdict "lib outside lib/decode reads no raw event field" "$(
-	for o in build/normal/lib/*/*.o; do
-		case $o in */lib/decode/*) continue ;; esac
+	for c in lib/*/*.c; do
+		case $c in lib/decode/*) continue ;; esac
+		o=$(object_of "$c")
+		[ -f "$o" ] || { echo "$o: not built (make gpu-trace first)"; continue; }
 		nm -u "$o" | awk '{ print $2 }' |
 			grep -xE 'tep_find_(any_|common_)?field|tep_read_number(_field)?|tep_get_(any_|common_)?field_val|tep_get_field_raw|record_field_[a-z]+' |
-			sed "s|^|$o uses |"
+			sed "s|^|$c uses |"
 	done)"
 
 # one name, one file: two files of one name in two layers read as one thing
@@ -77,19 +82,18 @@ verdict "no two source files of one name in lib/ and cmd/" \
 
 # record's engine runs the capture sources from capture_sources[] alone (capture-source.h)
 verdict "record's engine calls no capture source by name" "$(
-	objs=$(ls build/normal/lib/capture/source-*.o 2>/dev/null)
-	if [ -z "$objs" ]; then
-		echo "build/normal/lib/capture/source-*.o: not built (make gpu-trace first)"
-	else
-		# shellcheck disable=SC2086
-		nm --defined-only -g $objs | awk 'NF == 3 { print $3 }' > "${TMPDIR:-/tmp}/gt-sources.$$"
-		for o in build/normal/lib/*/*.o build/normal/cmd/*.o; do
-			case $o in */source-*.o | */capture-sources.o) continue ;; esac
-			nm -u "$o" | awk '{ print $2 }' | grep -xF -f "${TMPDIR:-/tmp}/gt-sources.$$" |
-				sed "s|^|$o uses |"
-		done
-		rm -f "${TMPDIR:-/tmp}/gt-sources.$$"
-	fi)"
+	syms=$(mktemp)
+	for c in lib/capture/source-*.c; do
+		nm --defined-only -g "$(object_of "$c")" 2>&1 | awk 'NF == 3 { print $3 } NF != 3'
+	done > "$syms"
+	for c in lib/*/*.c cmd/*.c; do
+		case $c in */source-*.c | */capture-sources.c) continue ;; esac
+		[ -f "$(object_of "$c")" ] || { echo "$(object_of "$c"): not built (make gpu-trace first)"; continue; }
+		nm -u "$(object_of "$c")" | awk '{ print $NF }' | grep -xF -f "$syms" |
+			sed "s|^|$c uses |"
+	done
+	grep -v '^[A-Za-z_][A-Za-z0-9_]*$' "$syms"
+	rm -f "$syms")"
 
 # every function a lib/ header exports says what it does, kernel-doc style
 verdict "every exported function has a kernel-doc comment" "$(python3 tests/check-kernel-doc.py)"

@@ -80,17 +80,22 @@ case $what in
 integration | all)
 	# the report part (files that never touch tracefs) of each binary runs beside the
 	# recording part, which has tracefs to itself; its lines follow the recording part's
+	# (each within 40 minutes: a hang shows as that part not finishing, with its log)
 	logs=$(mktemp -d /tmp/gt-report-part.XXXXXX)
-	(
-		tests/integration/run.sh ./gpu-trace report > "$logs/plain" 2>&1
-		tests/integration/run.sh build/asan/gpu-trace report > "$logs/asan" 2>&1
-	) &
+	# a process group of its own: an interrupted run takes all of it down
+	setsid -w bash -c '
+		timeout -k 10 2400 tests/integration/run.sh ./gpu-trace report > "$1/plain" 2>&1
+		timeout -k 10 2400 tests/integration/run.sh build/asan/gpu-trace report > "$1/asan" 2>&1
+	' report-part "$logs" &
 	report_part=$!
+	trap 'kill -- -"$report_part" 2> /dev/null; rm -rf "$logs" "${pybin:-}"' EXIT
 	suite tests/integration/run.sh ./gpu-trace record
 	suite tests/integration/run.sh build/asan/gpu-trace record
 	wait "$report_part"
-	suite cat "$logs/plain"
-	suite cat "$logs/asan"
+	for b in plain asan; do
+		echo "# the report part of the $b binary, run beside the recording part:"
+		suite cat "$logs/$b"
+	done
 	rm -rf "$logs"
 	;;
 esac

@@ -186,7 +186,7 @@ bool gpu_hangs_reads_console(const struct gpu_hangs *h)
 
 bool gpu_hangs_reads_xe(const struct gpu_hangs *h)
 {
-	return h->xe_timedout.id >= 0;
+	return h->xe_timedout.event != NULL;
 }
 
 void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep)

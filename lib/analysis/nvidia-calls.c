@@ -5,6 +5,8 @@
 #include "analysis/nvidia-calls.h"
 #include "decode/event-fields.h"
 
+_Static_assert(NVF_NR <= EVENT_FIELDS_MAX, "event_fields keeps EVENT_FIELDS_MAX fields");
+
 /* NULL-terminated: event_fields_of() reads names up to it */
 static const char *const field_names[NVF_NR + 1] = {
 	[NVF_CMD] = "cmd", [NVF_XFER_ESCAPE] = "xfer_escape", [NVF_CTL_CMD] = "ctl_cmd",

@@ -22,6 +22,8 @@ enum userq_field { UQF_QUEUE, UQF_DOORBELL, UQF_TYPE, UQF_STATE, UQF_XCP, UQF_RE
 		   UQF_SEQNO, UQF_DEV, UQF_CLIENT, UQF_TO, UQF_FROM, UQF_DEP_CTX, UQF_DEP_SEQNO,
 		   UQF_NR };
 
+_Static_assert(UQF_NR <= EVENT_FIELDS_MAX, "event_fields keeps EVENT_FIELDS_MAX fields");
+
 static const char *const field_names[UQF_NR + 1] = {
 	"queue", "doorbell_index", "queue_type", "state", "xcp_id", "result", "fence_context",
 	"fence_seqno", "dev", "client_id", "to", "from", "dep_context", "dep_seqno", NULL,

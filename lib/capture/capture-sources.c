@@ -6,6 +6,7 @@
  * order too.
  */
 #include "capture/capture-source.h"
+#include "capture/dat-writer.h"
 
 const struct capture_source *const capture_sources[] = {
 	&capture_hip_log,
@@ -17,3 +18,6 @@ const struct capture_source *const capture_sources[] = {
 const size_t capture_nr_sources = sizeof(capture_sources) / sizeof(capture_sources[0]);
 _Static_assert(sizeof(capture_sources) / sizeof(capture_sources[0]) <= CAPTURE_MAX_SOURCES,
 	       "struct record_run keeps CAPTURE_MAX_SOURCES sources' states");
+/* each source may add a buffer beside the workload's, and the writer takes so many */
+_Static_assert(sizeof(capture_sources) / sizeof(capture_sources[0]) + 1 <= DAT_MAX_INSTANCES,
+	       "the .dat writer takes DAT_MAX_INSTANCES buffer instances");

@@ -286,7 +286,6 @@ static int write_cpus(int out_fd, uint64_t off, const struct dat_input *in,
 	return 0;
 }
 
-#define DAT_MAX_INSTANCES 8
 
 int dat_write_v6(int out_fd, const struct dat_input *in, struct gt_error *err)
 {

@@ -20,6 +20,9 @@ struct dat_event_system {
  * A second tracefs instance's data, stored as a trace-cmd buffer instance
  * (v6 BUFFER option): readers show its events beside the top buffer's.
  */
+/* buffer instances a file may carry beside the top buffer (dat_write_v6 refuses more) */
+#define DAT_MAX_INSTANCES 8
+
 struct dat_buffer {
 	const char *name;
 	char *const *cpu_stats;		/* per CPU, as for the top buffer */

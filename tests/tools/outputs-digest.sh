@@ -10,6 +10,16 @@ GT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 MF=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 FORMATS=$(cd "$3" && pwd)
 shift 3
+# files named relative to where we were called, before the cd below
+extra=()
+for f in "$@"; do
+	if [ -f "$f" ]; then
+		extra+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")")
+	else
+		extra+=("$f")
+	fi
+done
+set -- "${extra[@]}"
 dir=$(mktemp -d /tmp/gt-digest.XXXXXX) || exit 2
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 2
