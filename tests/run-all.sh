@@ -2,10 +2,11 @@
 # The whole test suite, as `make check` and CI run it:
 #   lib/'s include rules (tests/check-layers.sh), the
 #   unit tests (CUnit, plain and ASan+UBSan), then the integration suite with
-#   the plain and the ASan+UBSan binary (its report part beside its recording
-#   part: tests/integration/run.sh), then the fresh install (a bare
+#   the plain and the ASan+UBSan binary, then the fresh install (a bare
 #   debootstrapped Debian 12 runs the README's first command), then the kernel
-#   lab (tests/vm: real GPU-driver events from Debian kernels under qemu).
+#   lab (tests/vm: real GPU-driver events from Debian kernels under qemu); the
+#   integration suite's report part (tests/integration/run.sh: the files that
+#   never touch tracefs) runs in the background from the start to the end.
 #   Ends with "N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
@@ -91,14 +92,10 @@ integration | all)
 	trap 'kill -- -"$report_part" 2> /dev/null; rm -rf "$logs" "${pybin:-}"' EXIT
 	suite tests/integration/run.sh ./gpu-trace record
 	suite tests/integration/run.sh build/asan/gpu-trace record
-	wait "$report_part"
-	for b in plain asan; do
-		echo "# the report part of the $b binary, run beside the recording part:"
-		suite cat "$logs/$b"
-	done
-	rm -rf "$logs"
 	;;
 esac
+# the fresh install and the lab run while the report part may still: the fresh
+# install's demo records on this tracefs, now free; the lab's guests have their own
 case $what in
 fresh | all)
 	suite tests/fresh-install/run.sh
@@ -107,6 +104,16 @@ esac
 case $what in
 vm | all)
 	suite tests/vm/run.sh ./gpu-trace
+	;;
+esac
+case $what in
+integration | all)
+	wait "$report_part"
+	for b in plain asan; do
+		echo "# the report part of the $b binary, run beside the recording part:"
+		suite cat "$logs/$b"
+	done
+	rm -rf "$logs"
 	;;
 esac
 echo "$pass passed, $fail failed, $skipped skipped"

@@ -296,16 +296,22 @@ EOP
 
 # A HIP log's processes and kernel names were found by linear search: an 8 MB
 # log took 25 s. Time is noise here, so the check is a ratio: 4x the names
-# must cost well under 16x (quadratic) the time; linear is 4x.
+# must cost well under 16x (quadratic) the time; linear is 4x. Each size's
+# fastest of three, in turns: this file runs beside the recording tests, and a
+# busy moment then lands on both sizes or on neither.
 test_report_hip_log_is_linear() {
-	local f n t1 t4
+	local f n t1=999 t4=999 t i
 	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
 	n=40000
 	hip_names $n "$WORK/names1.log" && hip_names $((4 * n)) "$WORK/names4.log" ||
 		{ WHY="cannot write the logs"; return 1; }
-	t1=$( { /usr/bin/time -f %e timeout 300 "$GT" report --hip-log "$WORK/names1.log" "$f" > /dev/null; } 2>&1 | tail -1)
-	t4=$( { /usr/bin/time -f %e timeout 300 "$GT" report --hip-log "$WORK/names4.log" "$f" > /dev/null; } 2>&1 | tail -1)
-	expect "report did not finish the logs ($t1 s, $t4 s)" [ -n "$t4" ] && [ "${t4%%.*}" -lt 300 ] || return 1
+	for i in 1 2 3; do
+		t=$( { /usr/bin/time -f %e timeout 300 "$GT" report --hip-log "$WORK/names1.log" "$f" > /dev/null; } 2>&1 | tail -1)
+		[ -n "$t" ] && python3 -c "import sys; sys.exit(float(sys.argv[1]) >= float(sys.argv[2]))" "$t" "$t1" && t1=$t
+		t=$( { /usr/bin/time -f %e timeout 300 "$GT" report --hip-log "$WORK/names4.log" "$f" > /dev/null; } 2>&1 | tail -1)
+		[ -n "$t" ] && python3 -c "import sys; sys.exit(float(sys.argv[1]) >= float(sys.argv[2]))" "$t" "$t4" && t4=$t
+	done
+	expect "report did not finish the logs ($t1 s, $t4 s)" [ "${t4%%.*}" -lt 300 ] && [ "${t1%%.*}" -lt 300 ] || return 1
 	# a floor of 0.05 s for the small one: below it the ratio is noise
 	expect "4x the names took $t4 s against $t1 s: more than 8x" \
 		python3 -c "import sys; a, b = max(float(sys.argv[1]), 0.05), float(sys.argv[2]); sys.exit(b > 8 * a)" "$t1" "$t4"
