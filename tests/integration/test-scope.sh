@@ -64,18 +64,26 @@ test_system_wide_events_option() {
 
 # -P follows every thread: GPU submissions come from the submitting thread
 test_attach_follows_threads() {
-	local out=$WORK/threads.dat pid n i
-	python3 -c 'import os, threading, time
+	local out=$WORK/threads.dat pid n i rec
+	# the second thread calls until told to stop, once record says it records: a
+	# set-up slowed by a busy machine cannot outlast it (it lasted 1.5 s)
+	python3 -c 'import os, sys, threading, time
 def spin():
-    end = time.time() + 1.5
-    while time.time() < end: os.getppid()
-threading.Thread(target=spin).start()
-time.sleep(1.6)' &
+    end = time.time() + 60
+    while time.time() < end and not os.path.exists(sys.argv[1]): os.getppid()
+t = threading.Thread(target=spin)
+t.start()
+t.join()' "$WORK/threads.stop" &
 	pid=$!
 	for i in $(seq 100); do [ "$(ls /proc/$pid/task 2> /dev/null | wc -l)" = 2 ] && break; sleep 0.02; done
-	"$GT" record -P "$pid" -e syscalls:sys_enter_getppid -o "$out" 2> "$WORK/threads.err"
-	n=$?
+	"$GT" record -P "$pid" -e syscalls:sys_enter_getppid -o "$out" 2> "$WORK/threads.err" &
+	rec=$!
+	for i in $(seq 600); do grep -q 'recording the given pids' "$WORK/threads.err" && break; sleep 0.05; done
+	sleep 0.3
+	touch "$WORK/threads.stop"
 	wait "$pid"
+	wait "$rec"
+	n=$?
 	expect "record -P failed: $(tail -1 "$WORK/threads.err")" [ "$n" = 0 ] || return 1
 	expect "scope line does not count both threads" \
 		grep -q 'workload only (2 threads of -P and their children)' "$WORK/threads.err" || return 1
