@@ -17,15 +17,9 @@ void workload_tree_init(struct workload_tree *w, struct tep_handle *tep)
 	memset(w, 0, sizeof(*w));
 	w->tep = tep;
 	/* an event without every field it is read for is as good as absent */
-	if (!event_fields_find(&w->fork, tep, "sched", "sched_process_fork", fork_fields) ||
-	    !event_fields_all(&w->fork, 2))
-		w->fork.id = -1;
-	if (!event_fields_find(&w->exit, tep, "sched", "sched_process_exit", exit_fields) ||
-	    !event_fields_all(&w->exit, 1))
-		w->exit.id = -1;
-	if (!event_fields_find(&w->print, tep, "ftrace", "print", print_fields) ||
-	    !event_fields_all(&w->print, 1))
-		w->print.id = -1;
+	event_fields_find_all(&w->fork, tep, "sched", "sched_process_fork", fork_fields);
+	event_fields_find_all(&w->exit, tep, "sched", "sched_process_exit", exit_fields);
+	event_fields_find_all(&w->print, tep, "ftrace", "print", print_fields);
 }
 
 static void join(struct workload_tree *w, int pid)

@@ -18,6 +18,7 @@ bool event_fields_of(struct event_fields *e, struct tep_event *event, const char
 	e->id = event->id;
 	for (i = 0; names && names[i] && i < EVENT_FIELDS_MAX; i++)
 		e->f[i] = tep_find_field(event, names[i]);
+	e->nr = i;
 	return true;
 }
 
@@ -27,15 +28,18 @@ bool event_fields_find(struct event_fields *e, struct tep_handle *tep, const cha
 	return event_fields_of(e, tep ? tep_find_event_by_name(tep, system, name) : NULL, names);
 }
 
-bool event_fields_all(const struct event_fields *e, int nr_names)
+bool event_fields_find_all(struct event_fields *e, struct tep_handle *tep, const char *system,
+			   const char *name, const char *const *names)
 {
 	int i;
 
-	if (e->id < 0)
+	if (!event_fields_find(e, tep, system, name, names))
 		return false;
-	for (i = 0; i < nr_names && i < EVENT_FIELDS_MAX; i++)
-		if (!e->f[i])
+	for (i = 0; i < e->nr; i++)
+		if (!e->f[i]) {
+			e->id = -1;
 			return false;
+		}
 	return true;
 }
 

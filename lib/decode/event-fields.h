@@ -20,9 +20,11 @@
  * @id:    its id in the file; -1 when the file has no such event
  * @event: its format (NULL with @id -1)
  * @f:     each named field, by the index of its name; NULL where the format lacks it
+ * @nr:    how many names were asked for
  */
 struct event_fields {
 	int id;
+	int nr;
 	struct tep_event *event;
 	const struct tep_format_field *f[EVENT_FIELDS_MAX];
 };
@@ -38,8 +40,12 @@ bool event_fields_find(struct event_fields *e, struct tep_handle *tep, const cha
  * none); the fields by name as in event_fields_find()
  */
 bool event_fields_of(struct event_fields *e, struct tep_event *event, const char *const *names);
-/** event_fields_all - whether the event is there with every field of @names found */
-bool event_fields_all(const struct event_fields *e, int nr_names);
+/**
+ * event_fields_find_all - event_fields_find(), and the event counts as absent (id -1) unless
+ * every field of @names is in its format: for a join that reads them all
+ */
+bool event_fields_find_all(struct event_fields *e, struct tep_handle *tep, const char *system,
+			   const char *name, const char *const *names);
 /** event_field_has - whether field @i was found */
 bool event_field_has(const struct event_fields *e, int i);
 /** event_field_num - field @i of @rec, bounded; false when absent or outside the record */
