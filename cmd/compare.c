@@ -17,6 +17,8 @@
 #include "util/name-index.h"
 #include "analysis/analysis.h"
 #include "cmd.h"
+#include "analysis/hip-runtime.h"
+#include "analysis/timeline.h"
 
 #define MAX_RUNS	1000
 /* Exit status when neither side holds a GPU job: nothing was compared. */
@@ -141,7 +143,7 @@ static void on_job(const struct job *j, void *ctx)
 	}
 	/* the ring was named when its first event came; its index is stable */
 	if (cr->ring_map[j->ring] < 0) {
-		r = compare_ring(&cr->c, timeline_ring_name(&cr->a->tl, j->ring));
+		r = compare_ring(&cr->c, timeline_ring_name(timeline_of(cr->a), j->ring));
 		if (!r)
 			return;
 		cr->ring_map[j->ring] = (int)(r - cr->c.rings);
@@ -213,10 +215,10 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 	cr->a = &a;
 	ret = analysis_run(&a, err);
 	if (!ret) {
-		compare_end_run(&cr->c, cr->side, &a.tl, a.last_ts - a.first_ts);
-		cr->lost_events[cr->side] += a.missed + a.tl.lost_windows;
+		compare_end_run(&cr->c, cr->side, timeline_of(&a), a.last_ts - a.first_ts);
+		cr->lost_events[cr->side] += a.missed + timeline_of(&a)->lost_windows;
 		cmd_say_time_damage("compare", path, &a.damage);
-		count_kernels(cr, &a.hip);
+		count_kernels(cr, hip_runtime_of(&a));
 	}
 	cr->a = NULL;
 	analysis_close(&a);

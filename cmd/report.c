@@ -10,6 +10,9 @@
 #include "util/writeback-stream.h"
 #include "cmd.h"
 #include "output/report-formats.h"
+#include "analysis/hip-runtime.h"
+#include "analysis/kfd-queues.h"
+#include "analysis/timeline.h"
 
 /* Exit status when the file reads fine but holds no GPU events. */
 #define REPORT_EXIT_NO_GPU_EVENTS 2
@@ -179,7 +182,7 @@ out:
  */
 static int say_unmatched(const struct report *rep, struct gt_error *err)
 {
-	const struct timeline *tl = &rep->analysis.tl;
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	const struct timeline_filter *f = &rep->opts.filter;
 	char rings[512] = "";
 	size_t len = 0;
@@ -227,10 +230,12 @@ static int say_unmatched(const struct report *rep, struct gt_error *err)
 /* --hip-log FILE: runtime logs captured apart join the summary */
 static int add_hip_logs(struct report *rep, struct gt_error *err)
 {
+	struct hip_runtime *hip = hip_runtime_of(&rep->analysis);
+	const struct kfd_queues *kfd = kfd_queues_of(&rep->analysis);
 	int i, ret;
 
 	for (i = 0; i < rep->opts.nr_hip_logs; i++) {
-		ret = hip_runtime_add_file(&rep->analysis.hip, rep->opts.hip_logs[i], &rep->analysis.kfd);
+		ret = hip_runtime_add_file(hip, rep->opts.hip_logs[i], kfd);
 		if (ret)
 			return gt_error_set(err, -ret, "cannot read the HIP log %s: %s", rep->opts.hip_logs[i],
 					    strerror(-ret));
@@ -295,7 +300,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	fflush(rep->stream);
 	cmd_say_time_damage("report", rep->opts.file, &rep->analysis.damage);
 	say_damaged_events(rep);
-	rep->rings_seen += rep->analysis.tl.nr_rings;
+	rep->rings_seen += timeline_of(&rep->analysis)->nr_rings;
 	if (!analysis_has_gpu_data(&rep->analysis) && !rep->opts.events) {
 		fflush(rep->stream);
 		cmd_say("gpu-trace report: %s %s", rep->opts.file, no_gpu_events);

@@ -21,6 +21,8 @@
 #include "capture/workload.h"
 #include "cmd.h"
 #include "top.h"
+#include "analysis/gpu-hangs.h"
+#include "analysis/timeline.h"
 
 /* Exit status when the kernel has no GPU event system to watch. */
 #define TOP_EXIT_NO_GPU_EVENTS 2
@@ -245,10 +247,10 @@ static void show(struct top_run *run, struct top_view *view, double interval)
 {
 	struct live_snapshot snap;
 
-	if (live_stats_tick(&run->live, &run->analysis.tl, interval,
+	if (live_stats_tick(&run->live, timeline_of(&run->analysis), interval,
 			    run->analysis.missed, run->opts.sort, &snap))
 		return;
-	live_snapshot_hangs(&snap, &run->analysis.hangs);
+	live_snapshot_hangs(&snap, gpu_hangs_of(&run->analysis));
 	if (run->opts.json)
 		top_view_json(view, &snap);
 	else
@@ -283,7 +285,7 @@ static void watch(struct top_run *run)
 		if (c == 'p')
 			view.paused = !view.paused;
 		if (c == 'r')
-			live_stats_reset(&run->live, &run->analysis.tl);
+			live_stats_reset(&run->live, timeline_of(&run->analysis));
 		ended = watched_ended(run);
 		/* keys show at the next draw: an interval is never cut short */
 		if (t - last < run->opts.interval_s && !ended)

@@ -80,6 +80,14 @@ verdict "lib outside lib/decode reads no raw event field" "$(
 verdict "no two source files of one name in lib/ and cmd/" \
 	"$(for f in lib/*/*.[ch] cmd/*.[ch]; do basename "$f"; done | sort | uniq -d)"
 
+# a join's state is its own: the session allocates it, the join's file and its accessor
+# (timeline_of(), kfd_queues_of(), ...) alone read it; everyone else asks the accessor
+verdict "a join's state is read by its own file alone" "$(
+	grep -n 'states\[' lib/*/*.c cmd/*.c | while IFS=: read -r f line text; do
+		[ "$f" = lib/analysis/analysis.c ] && continue
+		grep -q '^const struct analysis_join ' "$f" || echo "$f:$line: $text"
+	done)"
+
 # record's engine runs the capture sources from capture_sources[] alone (capture-source.h)
 verdict "record's engine calls no capture source by name" "$(
 	syms=$(mktemp)

@@ -21,6 +21,8 @@ struct analysis;
  * @too_short: shorter than the common fields (damaged): counted, not read
  * @type:  its event id, read once for every join
  * @pid:   its common_pid
+ * @print: an ftrace print record's text (NUL-terminated inside the record),
+ *         else NULL: record's snapshots, --hip-log's lines, trace_marker
  *
  * Decoded once by the pipeline, then offered to every join in table order.
  */
@@ -31,6 +33,7 @@ struct join_record {
 	bool taken;
 	bool too_short;
 	int type, pid;
+	const char *print;
 };
 
 /**
@@ -45,12 +48,35 @@ void analysis_decode(const struct analysis *a, struct join_record *r);
 int analysis_take(struct analysis *a, struct join_record *r);
 
 /**
+ * enum analysis_join_id - the joins, in the order each record meets them: a
+ * join's state is a->states[its id], which only the join's own file and the
+ * accessor its header declares (timeline_of(), kfd_queues_of(), ...) read
+ */
+enum analysis_join_id {
+	JOIN_WORKLOAD,		/* the workload's pid tree: the jobs ask it whose a job is */
+	JOIN_JOBS,		/* GPU jobs (timeline.c) */
+	JOIN_HANGS,		/* after the jobs: a timeout finds what was in flight */
+	JOIN_KFD_FUNCTIONS,
+	JOIN_KFD_PROBES,
+	JOIN_NVIDIA,
+	JOIN_USER_QUEUES,
+	/* last, the print lines no other join took */
+	JOIN_KFD_SNAPSHOTS,
+	JOIN_DRM_CLIENTS,
+	JOIN_HIP,		/* every print line the two before did not take */
+	JOIN_NR
+};
+
+/**
  * struct analysis_join - one join of the pipeline, a row of analysis_joins[]
  * @name:   what it joins, for messages and tests
+ * @state_size: what the session allocates (zeroed) for its state before any
+ *          join's init, and frees after its @free
  * @init:   over the file's formats (a->tep); 0, or -1 when out of memory
  * @record: every record, in time order
  * @finish: once, after the last record (unfinished work handed out)
- * @free:   what init and record made; also after a failed init
+ * @free:   what init and record made (not the state itself); also after a
+ *          failed init
  * @gpu_data: what it contributes to the report's verdict: whether it met
  *          anything of a GPU's (NULL: never), so report can tell a file with
  *          GPU data from one without (analysis_has_gpu_data)
@@ -60,24 +86,28 @@ int analysis_take(struct analysis *a, struct join_record *r);
  *          superset is fine (it still tests each record), a missing kind loses
  *          its records
  *
- * Its state lives in struct analysis, where the report's formats read it.
- * A new join is one file of its own, its state in struct analysis and one
- * row in analysis-joins.c.
+ * Each is defined in its own file, beside the code that keeps its state; a
+ * new join is that file, an id above and one row in analysis-joins.c.
  */
 struct analysis_join {
 	const char *name;
-	int (*init)(struct analysis *a);
-	void (*record)(struct analysis *a, struct join_record *r);
-	void (*finish)(struct analysis *a);
-	void (*free)(struct analysis *a);
-	bool (*gpu_data)(const struct analysis *a);
-	uint64_t (*kinds)(const struct analysis *a);
+	size_t state_size;
+	int (*init)(void *state, struct analysis *a);
+	void (*record)(void *state, struct analysis *a, struct join_record *r);
+	void (*finish)(void *state, struct analysis *a);
+	void (*free)(void *state);
+	bool (*gpu_data)(const void *state, const struct analysis *a);
+	uint64_t (*kinds)(const void *state, const struct analysis *a);
 };
 
 #define JOIN_KIND(k)	(1ULL << (k))
 _Static_assert(GEV_NR_KINDS <= 64, "a join's kinds are one 64-bit mask");
 
-extern const struct analysis_join analysis_joins[];
-extern const size_t analysis_nr_joins;
+/* every join, indexed by enum analysis_join_id */
+extern const struct analysis_join *const analysis_joins[JOIN_NR];
+
+extern const struct analysis_join workload_tree_join, timeline_join, gpu_hangs_join,
+	kfd_queues_join, kfd_queue_table_join, nvidia_calls_join, user_queues_join,
+	kfd_snapshots_join, drm_clients_join, hip_runtime_join;
 
 #endif

@@ -18,6 +18,7 @@
 #include "decode/gpu-plugin.h"
 #include "decode/print-guard.h"
 #include "analysis/analysis-joins.h"
+#include "analysis/workload-tree.h"
 #include "analysis/analysis.h"
 #include "util/file-io.h"
 
@@ -35,8 +36,9 @@ bool analysis_has_gpu_data(const struct analysis *a)
 {
 	size_t j;
 
-	for (j = 0; j < analysis_nr_joins; j++)
-		if (analysis_joins[j].gpu_data && analysis_joins[j].gpu_data(a))
+	for (j = 0; j < JOIN_NR; j++)
+		if (a->states[j] && analysis_joins[j]->gpu_data &&
+		    analysis_joins[j]->gpu_data(a->states[j], a))
 			return true;
 	return false;
 }
@@ -85,14 +87,18 @@ static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 		a->hooks.filter.from += first;
 	if (a->hooks.to_relative)
 		a->hooks.filter.to += first;
-	a->tl.filter = a->hooks.filter;
-	a->tl.on_job = a->hooks.on_job;
-	a->tl.job_ctx = a->hooks.ctx;
-	a->tl.no_groups = a->hooks.no_groups;
-	a->tl.comm_of = comm_of;
-	a->tl.comm_ctx = a;
-	a->tl.workload = &a->workload;
+	struct timeline *tl = timeline_of(a);
+
+	tl->filter = a->hooks.filter;
+	tl->on_job = a->hooks.on_job;
+	tl->job_ctx = a->hooks.ctx;
+	tl->no_groups = a->hooks.no_groups;
+	tl->comm_of = comm_of;
+	tl->comm_ctx = a;
+	tl->workload = workload_tree_of(a);
 }
+
+static const char *const print_fields[] = { "buf", NULL };
 
 /* Decoders, every join and the hooks over the file's (or a stream's) formats. */
 static int init_pipeline(struct analysis *a, struct tep_handle *tep,
@@ -111,14 +117,25 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 	a->dec = gpu_decoder_new(a->tep);
 	if (!a->dec)
 		return gt_error_set(err, ENOMEM, "out of memory reading the event formats");
-	for (i = 0; i < analysis_nr_joins; i++) {
-		if (analysis_joins[i].init && analysis_joins[i].init(a))
+	/* print lines (snapshots, --hip-log, trace_marker) are read once, for every join */
+	event_fields_find(&a->print, a->tep, "ftrace", "print", print_fields);
+	/* every state first: a join's init may keep another's (the jobs keep the pid tree) */
+	for (i = 0; i < JOIN_NR; i++) {
+		a->states[i] = calloc(1, analysis_joins[i]->state_size);
+		if (!a->states[i])
 			return gt_error_set(err, ENOMEM, "out of memory starting the %s join",
-					    analysis_joins[i].name);
-		a->join_kinds[i] = analysis_joins[i].kinds ? analysis_joins[i].kinds(a) : ~0ULL;
+					    analysis_joins[i]->name);
+	}
+	for (i = 0; i < JOIN_NR; i++) {
+		const struct analysis_join *j = analysis_joins[i];
+
+		if (j->init && j->init(a->states[i], a))
+			return gt_error_set(err, ENOMEM, "out of memory starting the %s join",
+					    j->name);
+		a->join_kinds[i] = j->kinds ? j->kinds(a->states[i], a) : ~0ULL;
 	}
 	for (k = 0; k < GEV_NR_KINDS; k++)
-		for (i = 0; i < analysis_nr_joins; i++)
+		for (i = 0; i < JOIN_NR; i++)
 			if (a->join_kinds[i] & JOIN_KIND(k))
 				a->joins_of_kind[k][a->nr_joins_of_kind[k]++] = (uint8_t)i;
 	attach_hooks(a, hooks);
@@ -386,8 +403,8 @@ static void read_coverage(struct analysis *a, const char *path, const struct dat
 		return;
 	cpu_coverage_judge(&a->cov, m->has_buffer_kb ? m->buffer_kb * 1024 : 0);
 	if (a->cov.skewed) {
-		a->tl.cover_from = a->cov.from;
-		a->tl.cover_to = a->cov.to;
+		timeline_of(a)->cover_from = a->cov.from;
+		timeline_of(a)->cover_to = a->cov.to;
 	}
 }
 
@@ -527,6 +544,15 @@ void analysis_decode(const struct analysis *a, struct join_record *r)
 		return;
 	gpu_decoder_common(a->dec, r->rec, &r->type, &r->pid);
 	r->kind = gpu_decoder_decode_as(a->dec, r->rec, r->type, r->pid, &r->ev);
+	r->print = NULL;
+	if (r->kind == GEV_NONE && r->type == a->print.id && event_field_has(&a->print, 0)) {
+		int len;
+		const char *text = event_field_tail(&a->print, 0, r->rec, &len);
+
+		/* the text must end inside the record */
+		if (text && memchr(text, '\0', (size_t)len))
+			r->print = text;
+	}
 }
 
 int analysis_take(struct analysis *a, struct join_record *r)
@@ -554,12 +580,15 @@ int analysis_take(struct analysis *a, struct join_record *r)
 	a->hip_current = NULL;
 	/* each join only the kinds it reads; after lost events, every join */
 	if (rec->missed_events) {
-		for (i = 0; i < analysis_nr_joins; i++)
+		for (i = 0; i < JOIN_NR; i++)
 			if (a->join_kinds[i])
-				analysis_joins[i].record(a, r);
+				analysis_joins[i]->record(a->states[i], a, r);
 	} else {
-		for (i = 0; i < a->nr_joins_of_kind[r->kind]; i++)
-			analysis_joins[a->joins_of_kind[r->kind][i]].record(a, r);
+		for (i = 0; i < a->nr_joins_of_kind[r->kind]; i++) {
+			unsigned int j = a->joins_of_kind[r->kind][i];
+
+			analysis_joins[j]->record(a->states[j], a, r);
+		}
 	}
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
@@ -585,9 +614,9 @@ void analysis_finish(struct analysis *a)
 	size_t j;
 	int i;
 
-	for (j = 0; j < analysis_nr_joins; j++)
-		if (analysis_joins[j].finish)
-			analysis_joins[j].finish(a);
+	for (j = 0; j < JOIN_NR; j++)
+		if (a->states[j] && analysis_joins[j]->finish)
+			analysis_joins[j]->finish(a->states[j], a);
 	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
 		release_run(a, &a->runs[i]);
 	if (a->stream)
@@ -605,9 +634,11 @@ void analysis_close(struct analysis *a)
 		tracecmd_close(a->handles[i]);
 	if (a->dec)
 		gpu_decoder_free(a->dec);
-	for (j = 0; j < analysis_nr_joins; j++)
-		if (analysis_joins[j].free)
-			analysis_joins[j].free(a);
+	for (j = 0; j < JOIN_NR; j++) {
+		if (a->states[j] && analysis_joins[j]->free)
+			analysis_joins[j]->free(a->states[j]);
+		free(a->states[j]);
+	}
 	if (a->masked_fd >= 0)
 		close(a->masked_fd);
 	if (a->file_fd >= 0)

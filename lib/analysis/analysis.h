@@ -12,16 +12,8 @@
 #include "decode/event-fields.h"
 #include "decode/gpu-event.h"
 #include "util/gt-error.h"
-#include "analysis/drm-clients.h"
-#include "analysis/gpu-hangs.h"
-#include "analysis/hip-runtime.h"
-#include "analysis/kfd-snapshots.h"
-#include "analysis/kfd-queue-table.h"
-#include "analysis/kfd-queues.h"
-#include "analysis/nvidia-calls.h"
-#include "analysis/timeline.h"
-#include "analysis/user-queues.h"
-#include "analysis/workload-tree.h"
+#include "analysis/analysis-joins.h"
+#include "analysis/timeline.h"		/* the hooks' filter and jobs */
 
 struct analysis;
 
@@ -46,8 +38,6 @@ struct analysis_hooks {
 	bool no_groups;
 };
 
-#define ANALYSIS_MAX_JOINS 16	/* rows of analysis_joins[] */
-
 /*
  * One pass over a .dat (v6 or v7, every buffer instance in it) in time order:
  * each record is decoded, GPU events go to the timeline, function records of
@@ -63,23 +53,17 @@ struct analysis {
 	/* the last pid analysis_comm() named: a job's writers ask two or three times */
 	int comm_pid;
 	const char *comm;			/* NULL: none asked since the last name given */
-	struct timeline tl;
-	struct kfd_queues kfd;
-	struct kfd_queue_table kq;		/* record --kfd-args's probe events */
-	struct kfd_snapshots snaps;		/* record's KFD debugfs snapshots */
-	struct user_queues uq;			/* amdgpu's user-mode queues (7.x) */
-	struct gpu_hangs hangs;			/* ring timeouts and GPU resets */
-	struct nvidia_calls nv;			/* record --preset nvidia's probes, Xids */
-	struct drm_clients drm;			/* record's DRM fdinfo snapshots */
-	struct workload_tree workload;
-	struct hip_runtime hip;			/* the HIP runtime's log lines */
+	/*
+	 * each join's state (analysis-joins.h), allocated before the first join's
+	 * init: read only by the join's own file and its accessor
+	 */
+	void *states[JOIN_NR];
 	struct event_fields print;		/* ftrace:print and its buf */
-	uint64_t join_kinds[ANALYSIS_MAX_JOINS];	/* each join's @kinds, after its init */
+	uint64_t join_kinds[JOIN_NR];		/* each join's @kinds, after its init */
 	/* per record kind, the joins that read it, in order: most kinds have one or two */
-	uint8_t joins_of_kind[GEV_NR_KINDS][ANALYSIS_MAX_JOINS];
+	uint8_t joins_of_kind[GEV_NR_KINDS][JOIN_NR];
 	uint8_t nr_joins_of_kind[GEV_NR_KINDS];
-	struct hip_line hip_line;
-	/* for on_record: the record's HIP log line, or NULL */
+	/* for on_record: the record's HIP log line (the HIP join's), or NULL */
 	const struct hip_line *hip_current;
 	uint64_t records, gpu_events, func_events;
 	bool stopped;			/* an on_record hook ended the pass early */

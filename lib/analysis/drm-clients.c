@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "analysis/drm-clients.h"
+#include "analysis/analysis.h"
+#include "analysis/timeline.h"
 
 void drm_clients_init(struct drm_clients *c)
 {
@@ -159,3 +161,52 @@ void drm_clients_free(struct drm_clients *c)
 	free(c->list);
 	drm_clients_init(c);
 }
+
+/* The join (analysis-joins.h): record's DRM fdinfo snapshots, as print lines */
+struct drm_clients *drm_clients_of(const struct analysis *a)
+{
+	return a->states[JOIN_DRM_CLIENTS];
+}
+
+static uint64_t client_hw_ns(void *ctx, uint64_t id)
+{
+	return timeline_client_hw_ns(ctx, id);
+}
+
+static int join_init(void *state, struct analysis *a)
+{
+	struct drm_clients *c = state;
+
+	drm_clients_init(c);
+	c->events_ns = client_hw_ns;
+	c->events_ctx = timeline_of(a);
+	return 0;
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	(void)a;
+	if (!r->taken && r->print && drm_clients_line(state, r->rec->ts, r->print))
+		r->taken = true;
+}
+
+static void join_free(void *state)
+{
+	drm_clients_free(state);
+}
+
+/* ftrace's print lines, when the file has their format */
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)state;
+	return event_field_has(&a->print, 0) ? JOIN_KIND(GEV_NONE) : 0;
+}
+
+const struct analysis_join drm_clients_join = {
+	.name = "DRM fdinfo snapshots",
+	.state_size = sizeof(struct drm_clients),
+	.init = join_init,
+	.record = join_record,
+	.free = join_free,
+	.kinds = join_kinds,
+};

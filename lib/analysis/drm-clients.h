@@ -68,4 +68,11 @@ uint64_t drm_client_events_ns(const struct drm_client *cl);
 /** drm_clients_free - the clients */
 void drm_clients_free(struct drm_clients *c);
 
+struct analysis;
+/**
+ * drm_clients_of - the DRM fdinfo join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct drm_clients *drm_clients_of(const struct analysis *a);
+
 #endif

@@ -4,6 +4,8 @@
 
 #include "analysis/gpu-hangs.h"
 #include "decode/event-fields.h"
+#include "analysis/analysis.h"
+#include "analysis/timeline.h"
 
 /* @len bytes of @from into @to as a string, cut to fit */
 static void copy(char *to, size_t size, const char *from, size_t len)
@@ -498,3 +500,56 @@ void gpu_hangs_free(struct gpu_hangs *h)
 	free(h->resets);
 	memset(h, 0, sizeof(*h));
 }
+
+/* The join (analysis-joins.h): the kernel's lines, devcoredump, xe's timeouts */
+struct gpu_hangs *gpu_hangs_of(const struct analysis *a)
+{
+	return a->states[JOIN_HANGS];
+}
+
+static int join_init(void *state, struct analysis *a)
+{
+	gpu_hangs_init(state, a->tep);
+	return 0;
+}
+
+/* after the job join: a timeout finds the ring's jobs as they stand at that record */
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	if (gpu_hangs_record(state, timeline_of(a), r->rec, r->type,
+			     r->kind == GEV_NONE ? NULL : &r->ev))
+		r->taken = true;
+}
+
+static void join_free(void *state)
+{
+	gpu_hangs_free(state);
+}
+
+static bool join_gpu_data(const void *state, const struct analysis *a)
+{
+	const struct gpu_hangs *h = state;
+
+	(void)a;
+	return h->lines;
+}
+
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)a;
+	const struct gpu_hangs *h = state;
+
+	return (gpu_hangs_reads_console(h) ? JOIN_KIND(GEV_NONE) : 0) |
+	       (gpu_hangs_reads_xe(h) ? JOIN_KIND(GEV_XE_JOB) : 0) |
+	       (h->reg_dump_id >= 0 ? JOIN_KIND(GEV_AMDGPU_OTHER) : 0);
+}
+
+const struct analysis_join gpu_hangs_join = {
+	.name = "GPU hangs and resets",
+	.state_size = sizeof(struct gpu_hangs),
+	.init = join_init,
+	.record = join_record,
+	.free = join_free,
+	.gpu_data = join_gpu_data,
+	.kinds = join_kinds,
+};

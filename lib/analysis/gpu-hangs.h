@@ -133,4 +133,11 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 /** gpu_hangs_free - the hangs and resets kept */
 void gpu_hangs_free(struct gpu_hangs *h);
 
+struct analysis;
+/**
+ * gpu_hangs_of - the hangs and resets join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct gpu_hangs *gpu_hangs_of(const struct analysis *a);
+
 #endif

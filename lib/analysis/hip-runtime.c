@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "analysis/hip-runtime.h"
+#include "analysis/analysis.h"
+#include "analysis/kfd-queues.h"
 
 /* Room for one more of n in *arr (cap doubling): a log's sizes stay linear */
 static int grow(void **arr, int *cap, int n, size_t size)
@@ -369,3 +371,61 @@ const struct kfd_op *hip_queue_kfd_create(const struct hip_proc *p, int queue,
 	}
 	return NULL;
 }
+
+/*
+ * The join (analysis-joins.h): every print line no join before took is the
+ * HIP runtime's log (--hip-log) or a trace_marker write
+ */
+struct hip_join {
+	struct hip_runtime h;		/* first: hip_runtime_of() */
+	struct hip_line line;		/* the record's line, for the hooks (hip_current) */
+};
+
+struct hip_runtime *hip_runtime_of(const struct analysis *a)
+{
+	struct hip_join *j = a->states[JOIN_HIP];
+
+	return j ? &j->h : NULL;
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	struct hip_join *j = state;
+
+	if (r->taken || !r->print)
+		return;
+	r->taken = true;
+	if (hip_runtime_add(&j->h, r->pid, r->rec->ts, r->print, &j->line, kfd_queues_of(a)))
+		a->hip_current = &j->line;
+}
+
+static void join_free(void *state)
+{
+	struct hip_join *j = state;
+
+	hip_runtime_free(&j->h);
+}
+
+static bool join_gpu_data(const void *state, const struct analysis *a)
+{
+	const struct hip_join *j = state;
+
+	(void)a;
+	return j->h.lines;
+}
+
+/* ftrace's print lines, when the file has their format */
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)state;
+	return event_field_has(&a->print, 0) ? JOIN_KIND(GEV_NONE) : 0;
+}
+
+const struct analysis_join hip_runtime_join = {
+	.name = "HIP runtime log",
+	.state_size = sizeof(struct hip_join),
+	.record = join_record,
+	.free = join_free,
+	.gpu_data = join_gpu_data,
+	.kinds = join_kinds,
+};

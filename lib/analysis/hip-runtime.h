@@ -122,4 +122,11 @@ void hip_runtime_free(struct hip_runtime *h);
 const struct kfd_op *hip_queue_kfd_create(const struct hip_proc *p, int queue,
 					  const struct kfd_queues *k);
 
+struct analysis;
+/**
+ * hip_runtime_of - the HIP runtime log join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct hip_runtime *hip_runtime_of(const struct analysis *a);
+
 #endif

@@ -6,6 +6,7 @@
 
 #include "analysis/kfd-queue-table.h"
 #include "decode/event-fields.h"
+#include "analysis/analysis.h"
 
 static const struct {
 	const char *name;
@@ -498,3 +499,55 @@ void kfd_queue_table_free(struct kfd_queue_table *t)
 	free(t->calls);
 	memset(t, 0, sizeof(*t));
 }
+
+/* The join (analysis-joins.h): record --kfd-args's probe events */
+struct kfd_queue_table *kfd_queue_table_of(const struct analysis *a)
+{
+	return a->states[JOIN_KFD_PROBES];
+}
+
+static int join_init(void *state, struct analysis *a)
+{
+	kfd_queue_table_init(state, a->tep);
+	return 0;
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	struct kfd_queue_table *t = state;
+
+	if (r->kind == GEV_NONE && t->nr_formats &&
+	    kfd_queue_table_record(t, a->tep, r->rec, r->type))
+		r->taken = true;
+}
+
+static void join_free(void *state)
+{
+	kfd_queue_table_free(state);
+}
+
+static bool join_gpu_data(const void *state, const struct analysis *a)
+{
+	const struct kfd_queue_table *t = state;
+
+	(void)a;
+	return t->records;
+}
+
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)a;
+	const struct kfd_queue_table *t = state;
+
+	return t->nr_formats ? JOIN_KIND(GEV_NONE) : 0;
+}
+
+const struct analysis_join kfd_queue_table_join = {
+	.name = "KFD probe events",
+	.state_size = sizeof(struct kfd_queue_table),
+	.init = join_init,
+	.record = join_record,
+	.free = join_free,
+	.gpu_data = join_gpu_data,
+	.kinds = join_kinds,
+};

@@ -130,4 +130,11 @@ const struct kfd_queue *kfd_queue_table_find_ring(const struct kfd_queue_table *
  */
 const char *kfd_id_from_name(enum kfd_id_from f);
 
+struct analysis;
+/**
+ * kfd_queue_table_of - the KFD probe event join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct kfd_queue_table *kfd_queue_table_of(const struct analysis *a);
+
 #endif

@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include "analysis/kfd-queues.h"
+#include "analysis/analysis.h"
+#include "decode/event-fields.h"
+#include "decode/kfd-names.h"
 
 struct kfd_root {
 	const char *func;
@@ -175,3 +178,54 @@ void kfd_queues_free(struct kfd_queues *k)
 	free(k->ops);
 	memset(k, 0, sizeof(*k));
 }
+
+/* The join (analysis-joins.h): the function tracer's records of KFD's paths */
+struct kfd_queues *kfd_queues_of(const struct analysis *a)
+{
+	return a->states[JOIN_KFD_FUNCTIONS];
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	struct kfd_queues *k = state;
+	const char *func;
+
+	if (r->kind != GEV_FUNC && r->kind != GEV_FUNC_ENTRY && r->kind != GEV_FUNC_EXIT)
+		return;
+	func = event_function_name(a->tep, r->ev.func_ip);
+	a->func_events++;
+	if (kfd_is_queue_function(func))
+		kfd_queues_add(k, &r->ev, func);
+	else if (kfd_is_function(func))
+		k->kfd_records++;	/* KFD, but no queue path */
+	r->taken = true;
+}
+
+static void join_free(void *state)
+{
+	kfd_queues_free(state);
+}
+
+static bool join_gpu_data(const void *state, const struct analysis *a)
+{
+	const struct kfd_queues *k = state;
+
+	(void)a;
+	return k->kfd_records;
+}
+
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)a;
+	(void)state;
+	return JOIN_KIND(GEV_FUNC) | JOIN_KIND(GEV_FUNC_ENTRY) | JOIN_KIND(GEV_FUNC_EXIT);
+}
+
+const struct analysis_join kfd_queues_join = {
+	.name = "KFD functions",
+	.state_size = sizeof(struct kfd_queues),
+	.record = join_record,
+	.free = join_free,
+	.gpu_data = join_gpu_data,
+	.kinds = join_kinds,
+};

@@ -62,4 +62,11 @@ bool kfd_is_queue_function(const char *func);
  */
 bool kfd_is_function(const char *func);
 
+struct analysis;
+/**
+ * kfd_queues_of - the KFD function join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct kfd_queues *kfd_queues_of(const struct analysis *a);
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/kfd-snapshots.h"
+#include "analysis/analysis.h"
 
 static struct kfd_snapshot *snapshot(struct kfd_snapshots *k, int seq, uint64_t ts)
 {
@@ -257,3 +258,43 @@ void kfd_snapshots_free(struct kfd_snapshots *k)
 	free(k->snaps);
 	memset(k, 0, sizeof(*k));
 }
+
+/* The join (analysis-joins.h): record's KFD debugfs snapshots, as print lines */
+struct kfd_snapshots *kfd_snapshots_of(const struct analysis *a)
+{
+	return a->states[JOIN_KFD_SNAPSHOTS];
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	(void)a;
+	if (!r->taken && r->print && kfd_snapshots_line(state, r->rec->ts, r->print))
+		r->taken = true;
+}
+
+static void join_finish(void *state, struct analysis *a)
+{
+	(void)a;
+	kfd_snapshots_finish(state);
+}
+
+static void join_free(void *state)
+{
+	kfd_snapshots_free(state);
+}
+
+/* ftrace's print lines, when the file has their format */
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)state;
+	return event_field_has(&a->print, 0) ? JOIN_KIND(GEV_NONE) : 0;
+}
+
+const struct analysis_join kfd_snapshots_join = {
+	.name = "KFD debugfs snapshots",
+	.state_size = sizeof(struct kfd_snapshots),
+	.record = join_record,
+	.finish = join_finish,
+	.free = join_free,
+	.kinds = join_kinds,
+};

@@ -64,4 +64,11 @@ void kfd_snapshots_free(struct kfd_snapshots *k);
 /** kfd_snapshots_find_ring - the last snapshot's MQD of this ring, NULL if none shows it. */
 const struct kfd_mqd *kfd_snapshots_find_ring(const struct kfd_snapshots *k, uint64_t ring);
 
+struct analysis;
+/**
+ * kfd_snapshots_of - the KFD snapshot join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct kfd_snapshots *kfd_snapshots_of(const struct analysis *a);
+
 #endif

@@ -4,6 +4,7 @@
 
 #include "analysis/nvidia-calls.h"
 #include "decode/event-fields.h"
+#include "analysis/analysis.h"
 
 _Static_assert(NVF_NR <= EVENT_FIELDS_MAX, "event_fields keeps EVENT_FIELDS_MAX fields");
 
@@ -473,3 +474,55 @@ void nvidia_calls_free(struct nvidia_calls *n)
 	free(n->xids);
 	memset(n, 0, sizeof(*n));
 }
+
+/* The join (analysis-joins.h): record --preset nvidia's probe events and Xids */
+struct nvidia_calls *nvidia_calls_of(const struct analysis *a)
+{
+	return a->states[JOIN_NVIDIA];
+}
+
+static int join_init(void *state, struct analysis *a)
+{
+	nvidia_calls_init(state, a->tep);
+	return 0;
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	struct nvidia_calls *n = state;
+
+	(void)a;
+	nvidia_calls_next(n);
+	if (r->kind == GEV_NONE && n->nr_formats && nvidia_calls_record(n, r->rec, r->type, r->pid))
+		r->taken = true;
+}
+
+static void join_free(void *state)
+{
+	nvidia_calls_free(state);
+}
+
+static bool join_gpu_data(const void *state, const struct analysis *a)
+{
+	(void)a;
+	return nvidia_calls_any(state);
+}
+
+/* with its probes, every record: each clears the call the one before it completed */
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)a;
+	const struct nvidia_calls *n = state;
+
+	return n->nr_formats ? ~0ULL : 0;
+}
+
+const struct analysis_join nvidia_calls_join = {
+	.name = "NVIDIA probe events",
+	.state_size = sizeof(struct nvidia_calls),
+	.init = join_init,
+	.record = join_record,
+	.free = join_free,
+	.gpu_data = join_gpu_data,
+	.kinds = join_kinds,
+};

@@ -168,4 +168,11 @@ bool nvidia_calls_any(const struct nvidia_calls *n);
 /** nvidia_calls_free - everything it holds */
 void nvidia_calls_free(struct nvidia_calls *n);
 
+struct analysis;
+/**
+ * nvidia_calls_of - the NVIDIA probe event join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct nvidia_calls *nvidia_calls_of(const struct analysis *a);
+
 #endif

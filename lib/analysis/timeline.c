@@ -6,6 +6,7 @@
 
 #include "analysis/timeline.h"
 #include "analysis/timeline-stats.h"
+#include "analysis/analysis.h"
 
 #define SIGNALS_KEPT	65536	/* recent fence signals, for dependency waits */
 #define LOW32		0xffffffffULL
@@ -874,3 +875,63 @@ void timeline_free(struct timeline *t)
 	dma_bufs_free(&t->dma_bufs);
 	memset(t, 0, sizeof(*t));
 }
+
+/* The join (analysis-joins.h): every GPU event */
+struct timeline *timeline_of(const struct analysis *a)
+{
+	return a->states[JOIN_JOBS];
+}
+
+/* without scheduler or amdgpu events, jobs are the fences themselves */
+static int join_init(void *state, struct analysis *a)
+{
+	return timeline_init(state, gpu_decoder_jobs_from_fences(a->dec));
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	if (r->rec->missed_events)
+		timeline_lost_events(state, r->rec->ts);
+	if (r->kind == GEV_NONE || r->kind == GEV_FUNC || r->kind == GEV_FUNC_ENTRY ||
+	    r->kind == GEV_FUNC_EXIT)
+		return;
+	a->gpu_events++;
+	timeline_add_event(state, &r->ev);
+	r->taken = true;
+}
+
+static void join_finish(void *state, struct analysis *a)
+{
+	(void)a;
+	timeline_finish(state);
+}
+
+static void join_free(void *state)
+{
+	timeline_free(state);
+}
+
+static bool join_gpu_data(const void *state, const struct analysis *a)
+{
+	(void)state;
+	return a->gpu_events;
+}
+
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)a;
+	(void)state;
+	return ~(JOIN_KIND(GEV_NONE) | JOIN_KIND(GEV_FUNC) | JOIN_KIND(GEV_FUNC_ENTRY) |
+		 JOIN_KIND(GEV_FUNC_EXIT));
+}
+
+const struct analysis_join timeline_join = {
+	.name = "GPU jobs",
+	.state_size = sizeof(struct timeline),
+	.init = join_init,
+	.record = join_record,
+	.finish = join_finish,
+	.free = join_free,
+	.gpu_data = join_gpu_data,
+	.kinds = join_kinds,
+};

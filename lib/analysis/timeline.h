@@ -324,4 +324,11 @@ bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqn
  */
 const char *timeline_ring_name(const struct timeline *t, int ring);
 
+struct analysis;
+/**
+ * timeline_of - the GPU job join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct timeline *timeline_of(const struct analysis *a);
+
 #endif

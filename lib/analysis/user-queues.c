@@ -4,6 +4,7 @@
 
 #include "analysis/user-queues.h"
 #include "decode/event-fields.h"
+#include "analysis/analysis.h"
 
 enum userq_kind {
 	UQ_CREATE_START, UQ_CREATE_END, UQ_DESTROY_START, UQ_DESTROY_END,
@@ -513,3 +514,59 @@ void user_queues_free(struct user_queues *u)
 	keymap_free(&u->signaled);
 	memset(u, 0, sizeof(*u));
 }
+
+/* The join (analysis-joins.h): amdgpu's user-mode queues */
+struct user_queues *user_queues_of(const struct analysis *a)
+{
+	return a->states[JOIN_USER_QUEUES];
+}
+
+static int join_init(void *state, struct analysis *a)
+{
+	user_queues_init(state, a->tep);
+	return 0;
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	(void)a;
+	if (user_queues_record(state, r->rec, r->kind, &r->ev))
+		r->taken = true;
+}
+
+static void join_finish(void *state, struct analysis *a)
+{
+	user_queues_finish(state, a->last_ts);
+}
+
+static void join_free(void *state)
+{
+	user_queues_free(state);
+}
+
+static bool join_gpu_data(const void *state, const struct analysis *a)
+{
+	const struct user_queues *u = state;
+
+	(void)a;
+	return u->records;
+}
+
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)a;
+	const struct user_queues *u = state;
+
+	return u->nr_events ? JOIN_KIND(GEV_FENCE_SIGNALED) | JOIN_KIND(GEV_AMDGPU_OTHER) : 0;
+}
+
+const struct analysis_join user_queues_join = {
+	.name = "amdgpu user queues",
+	.state_size = sizeof(struct user_queues),
+	.init = join_init,
+	.record = join_record,
+	.finish = join_finish,
+	.free = join_free,
+	.gpu_data = join_gpu_data,
+	.kinds = join_kinds,
+};

@@ -129,4 +129,11 @@ const char *userq_state_key(enum userq_state s);
 /** userq_type_name - "gfx", "compute", "sdma", or NULL for another type */
 const char *userq_type_name(uint32_t type);
 
+struct analysis;
+/**
+ * user_queues_of - the user queue join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct user_queues *user_queues_of(const struct analysis *a);
+
 #endif

@@ -5,6 +5,7 @@
 
 #include "decode/event-fields.h"
 #include "analysis/workload-tree.h"
+#include "analysis/analysis.h"
 
 #define MEMBER ((void *)1)
 
@@ -85,3 +86,43 @@ void workload_tree_free(struct workload_tree *w)
 	keymap_free(&w->tasks);
 	memset(w, 0, sizeof(*w));
 }
+
+/* The join (analysis-joins.h): every record that is no GPU event */
+struct workload_tree *workload_tree_of(const struct analysis *a)
+{
+	return a->states[JOIN_WORKLOAD];
+}
+
+static int join_init(void *state, struct analysis *a)
+{
+	workload_tree_init(state, a->tep);
+	return 0;
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	(void)a;
+	workload_tree_add(state, r->rec, r->type);
+}
+
+static void join_free(void *state)
+{
+	workload_tree_free(state);
+}
+
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)a;
+	const struct workload_tree *w = state;
+
+	return w->tep ? JOIN_KIND(GEV_NONE) : 0;
+}
+
+const struct analysis_join workload_tree_join = {
+	.name = "workload pid tree",
+	.state_size = sizeof(struct workload_tree),
+	.init = join_init,
+	.record = join_record,
+	.free = join_free,
+	.kinds = join_kinds,
+};

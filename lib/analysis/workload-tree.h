@@ -42,4 +42,11 @@ bool workload_tree_has(const struct workload_tree *w, int pid);
 /** workload_tree_free - everything the pid tree holds */
 void workload_tree_free(struct workload_tree *w);
 
+struct analysis;
+/**
+ * workload_tree_of - the workload pid tree join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct workload_tree *workload_tree_of(const struct analysis *a);
+
 #endif

@@ -9,6 +9,12 @@
 #include "output/perfetto-kfd.h"
 #include "output/perfetto-nvidia.h"
 #include "output/perfetto-packet.h"
+#include "analysis/gpu-hangs.h"
+#include "analysis/hip-runtime.h"
+#include "analysis/kfd-queues.h"
+#include "analysis/nvidia-calls.h"
+#include "analysis/timeline.h"
+#include "analysis/user-queues.h"
 
 
 /* Interned event names (iid = index + 1). */
@@ -78,7 +84,7 @@ static uint64_t gpu_root(struct perfetto_export *p)
 static uint64_t ring_track_write(struct perfetto_export *p, int ring, enum track_kind kind,
 				 int lane)
 {
-	const char *name = timeline_ring_name(&p->a->tl, ring);
+	const char *name = timeline_ring_name(timeline_of(p->a), ring);
 	uint64_t parent = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_RING, (uint64_t)ring, 0),
 						       .parent = gpu_root(p), .name = name,
 						       .ordered = true });
@@ -212,7 +218,7 @@ static int job_args(struct perfetto_export *p, const struct job *j, struct pf_ar
 		put_str(key, key_len, 0, "?");
 	args[n++] = (struct pf_arg){ .name = A_JOB, .type = ARG_STR, .s = key };
 	args[n++] = (struct pf_arg){ .name = A_RING, .type = ARG_STR,
-				     .s = timeline_ring_name(&p->a->tl, j->ring) };
+				     .s = timeline_ring_name(timeline_of(p->a), j->ring) };
 	if (j->has_fence) {
 		put_fence(fence, fence_len, j->ctx, j->seqno);
 		args[n++] = (struct pf_arg){ .name = A_FENCE, .type = ARG_STR, .s = fence };
@@ -251,7 +257,7 @@ static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t en
 		struct pf_event e = { .type = PF_INSTANT, .name = N_SIGNAL, .args = &arg,
 				      .nr_args = 1, .nr_flows = 1 };
 
-		if (!timeline_fence_signal(&p->a->tl, j->dep_fences[i].ctx, j->dep_fences[i].seqno,
+		if (!timeline_fence_signal(timeline_of(p->a), j->dep_fences[i].ctx, j->dep_fences[i].seqno,
 					   &ts) || ts > end_at)
 			continue;
 		if (!signals)
@@ -377,7 +383,7 @@ void perfetto_export_job(const struct job *j, void *ctx)
 
 static void ring_counters(struct perfetto_export *p, uint64_t ts)
 {
-	const struct timeline *tl = &p->a->tl;
+	const struct timeline *tl = timeline_of(p->a);
 	int i;
 
 	/*
@@ -446,10 +452,11 @@ static void hip_line(struct perfetto_export *p, const struct tep_record *rec,
 	struct pf_arg arg = { .name = A_LINE, .type = ARG_STR, .s = l->msg };
 	struct pf_event e = { .ts = rec->ts, .type = PF_INSTANT, .name = names[l->kind],
 			      .args = &arg, .nr_args = 1 };
+	const char *kernel = hip_runtime_of(p->a)->last_kernel;
 	char name[80];
 
 	if (e.name < 0)
-		e.name_str = p->a->hip.last_kernel ? p->a->hip.last_kernel : "dispatch";
+		e.name_str = kernel ? kernel : "dispatch";
 	snprintf(name, sizeof(name), "%s %d", analysis_comm(p->a, pid), pid);
 	e.track = perfetto_named_track(p, T_HIP, (uint64_t)pid, root, name);
 	perfetto_event(p, &e);
@@ -469,7 +476,7 @@ static void buffer_move(struct perfetto_export *p, const struct gpu_event *ev)
 		.track = perfetto_named_track(p, T_MOVES, 0, gpu_root(p), "buffer moves") });
 	perfetto_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = PF_COUNTER, .name = -1,
-		.counter = (int64_t)(p->a->tl.moves.bytes >> 20),
+		.counter = (int64_t)(timeline_of(p->a)->moves.bytes >> 20),
 		.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_MOVED, 0, 0),
 						      .parent = gpu_root(p),
 						      .name = "buffers moved (MiB, running)",
@@ -487,7 +494,7 @@ static void page_tables(struct perfetto_export *p, const struct gpu_event *ev)
 	if (ev->kind == GEV_VM_UPDATE_PTES) {
 		perfetto_event(p, &(struct pf_event){
 			.ts = ev->ts, .type = PF_COUNTER, .name = -1,
-			.counter = (int64_t)(p->a->tl.vm.updated_bytes >> 10),
+			.counter = (int64_t)(timeline_of(p->a)->vm.updated_bytes >> 10),
 			.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_VM_UPDATED, 0, 0),
 							      .parent = gpu_root(p),
 							      .name = "page tables updated (KiB, running)",
@@ -536,7 +543,7 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		page_tables(p, ev);
 	if (ev && ev->kind == GEV_DMA_BUF)
 		dma_buf(p, ev);
-	if (a->nv.done.kind != NVD_NONE)
+	if (nvidia_calls_of(a)->done.kind != NVD_NONE)
 		perfetto_nvidia(p);
 	if (ev)
 		ring_counters(p, rec->ts);
@@ -622,7 +629,7 @@ static uint64_t userq_track(struct perfetto_export *p, const struct user_queue *
  */
 static void userq_spans(struct perfetto_export *p)
 {
-	const struct user_queues *u = &p->a->uq;
+	const struct user_queues *u = user_queues_of(p->a);
 	struct pf_lanes lanes = { 0 };
 	uint64_t parent = 0;
 	int i, cur = -1;
@@ -669,7 +676,7 @@ static void userq_spans(struct perfetto_export *p)
 
 static const char *owner_name(struct perfetto_export *p, char *buf, size_t len, uint64_t owner)
 {
-	int pid = owner_switches_owner_pid(&p->a->tl.switches, owner);
+	int pid = owner_switches_owner_pid(&timeline_of(p->a)->switches, owner);
 
 	if (owner == OWNER_NONE)
 		snprintf(buf, len, "kernel");
@@ -689,7 +696,7 @@ static const char *owner_name(struct perfetto_export *p, char *buf, size_t len, 
  */
 static void owner_switches(struct perfetto_export *p)
 {
-	const struct owner_switches *s = &p->a->tl.switches;
+	const struct owner_switches *s = &timeline_of(p->a)->switches;
 	size_t i;
 
 	for (i = 0; i < s->nr; i++) {
@@ -734,13 +741,14 @@ static void owner_switches(struct perfetto_export *p)
  */
 static void hangs(struct perfetto_export *p)
 {
-	const struct gpu_hangs *h = &p->a->hangs;
+	const struct timeline *tl = timeline_of(p->a);
+	const struct gpu_hangs *h = gpu_hangs_of(p->a);
 	size_t i;
 
 	for (i = 0; i < h->nr_hangs; i++) {
 		const struct gpu_hang *g = &h->hangs[i];
 		/* xe's queue on the scheduler ring it named after it ("rcs5"), where the file has one */
-		int ring = timeline_ring_find(&p->a->tl, g->xe_ring[0] ? g->xe_ring : g->ring);
+		int ring = timeline_ring_find(tl, g->xe_ring[0] ? g->xe_ring : g->ring);
 		bool counted = !g->is_xe || g->xe_ring[0];
 		char name[96], blamed[80];
 		struct pf_arg args[2] = { { .name = A_IN_FLIGHT, .type = ARG_UINT, .u = g->jobs_in_flight },
@@ -824,13 +832,14 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 
 int perfetto_export_end(struct perfetto_export *p)
 {
+	const struct kfd_queues *kfd = kfd_queues_of(p->a);
 	uint64_t root = 0;
 	int i;
 
-	for (i = 0; i < p->a->kfd.nr_ops; i++) {
+	for (i = 0; i < kfd->nr_ops; i++) {
 		if (!root)
 			root = perfetto_named_track(p, T_KFD_ROOT, 0, 0, "KFD queue operations");
-		kfd_op(p, &p->a->kfd.ops[i], root);
+		kfd_op(p, &kfd->ops[i], root);
 	}
 	perfetto_kfd_probes(p);
 	userq_spans(p);

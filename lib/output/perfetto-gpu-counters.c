@@ -13,6 +13,7 @@
 #include "output/perfetto-gpu-counters.h"
 #include "output/perfetto-gpu.h"
 #include "output/perfetto-packet.h"
+#include "analysis/timeline.h"
 
 /* Field numbers of Perfetto's public protos (protos/perfetto/...). */
 enum {
@@ -56,7 +57,7 @@ static uint64_t descriptor(struct perfetto_export *p, int ring)
 	c->iid = ++p->gpu_counter_descs;
 	/* several files' rings of one name stay apart by their group's name */
 	snprintf(name, sizeof(name), "%s%s%s", p->label ? p->label : "", p->label ? ": " : "",
-		 timeline_ring_name(&p->a->tl, ring));
+		 timeline_ring_name(timeline_of(p->a), ring));
 	id = perfetto_interned_begin(p, &at);
 	entry = pb_begin(&p->buf, ID_GPU_COUNTER_DESCRIPTORS);
 	pb_varint_field(&p->buf, IGCD_IID, c->iid);

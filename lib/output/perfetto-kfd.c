@@ -15,6 +15,8 @@
 #include "decode/kfd-names.h"
 #include "output/perfetto-kfd.h"
 #include "output/perfetto-packet.h"
+#include "analysis/kfd-queue-table.h"
+#include "analysis/kfd-snapshots.h"
 
 #define MAX_ARGS	16
 
@@ -221,7 +223,7 @@ static void eviction(struct kfd_writer *w, const struct kfd_evict *e)
 
 static void snapshots(struct kfd_writer *w)
 {
-	const struct kfd_snapshots *s = &w->p->a->snaps;
+	const struct kfd_snapshots *s = kfd_snapshots_of(w->p->a);
 	uint64_t track = 0;
 	char name[48];
 	int i;
@@ -248,7 +250,7 @@ static void snapshots(struct kfd_writer *w)
 
 void perfetto_kfd_probes(struct perfetto_export *p)
 {
-	const struct kfd_queue_table *t = &p->a->kq;
+	const struct kfd_queue_table *t = kfd_queue_table_of(p->a);
 	struct kfd_writer w = { .p = p };
 	uint64_t key;
 	void *val;

@@ -4,6 +4,7 @@
 
 #include "output/perfetto-nvidia.h"
 #include "output/perfetto-packet.h"
+#include "analysis/nvidia-calls.h"
 
 #define MAX_ARGS	8
 
@@ -80,7 +81,7 @@ static uint64_t calls_track(struct perfetto_export *p, int tid)
 
 void perfetto_nvidia(struct perfetto_export *p)
 {
-	const struct nv_done *d = &p->a->nv.done;
+	const struct nv_done *d = &nvidia_calls_of(p->a)->done;
 	struct nv_slice s = { .nr_args = 0 };
 	char name[96];
 

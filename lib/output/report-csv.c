@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "output/report-formats.h"
+#include "analysis/timeline.h"
 
 static int csv_begin(struct report *rep, struct gt_error *err)
 {
@@ -14,12 +15,13 @@ static int csv_begin(struct report *rep, struct gt_error *err)
 
 static void csv_job(struct report *rep, const struct job *j)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	char key[64], fl[16];
 	uint64_t sw = 0;
 	bool switched = job_switch_wait(j, &sw);
 	int l;
 
-	report_csv_text(rep->stream, timeline_ring_name(&rep->analysis.tl, j->ring));
+	report_csv_text(rep->stream, timeline_ring_name(tl, j->ring));
 	fprintf(rep->stream, ",%s,%d,", report_job_key(key, sizeof(key), j), j->pid);
 	report_csv_text(rep->stream, analysis_comm(&rep->analysis, j->pid));
 	report_csv_u64(rep->stream, j->has_client_id, j->client_id);
@@ -36,24 +38,25 @@ static void csv_job(struct report *rep, const struct job *j)
 		report_job_flags(fl, sizeof(fl), j->flags));
 	report_csv_u64(rep->stream, switched, sw);
 	fprintf(rep->stream, ",%llu,", (unsigned long long)j->moved_in_wait);
-	report_csv_text(rep->stream, rep->analysis.tl.rings[j->ring]->dev);
+	report_csv_text(rep->stream, tl->rings[j->ring]->dev);
 	fprintf(rep->stream, ",%llu\n", (unsigned long long)j->vm_in_wait);
 }
 
 static int csv_end(struct report *rep, struct gt_error *err)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	int i, l;
 
 	if (rep->summary || rep->opts.rings) {
 		fprintf(rep->stream, "%s# rings\nring,jobs,unfinished,lost,waits,busy_pct,max_in_flight,workload_jobs,behind_other_ns,behind_other_jobs,behind_other_processes,latency,count,min_ns,avg_ns,p50_ns,p90_ns,p99_ns,max_ns,owner_switches,owner_switch_waited_jobs,owner_switch_wait_ns,cleaner_shaders,timeouts,moved_wait_jobs,moved_wait_bytes,moved_wait_ns,dev,vm_wait_jobs,vm_wait_bytes,vm_wait_ns\n",
 			rep->opts.jobs ? "\n" : "");
-		for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
-			struct ring_stats *rs = rep->analysis.tl.rings[i];
+		for (i = 0; i < tl->nr_rings; i++) {
+			struct ring_stats *rs = tl->rings[i];
 
 			for (l = 0; l < LAT_NR; l++) {
 				struct latency_stats *st = &rs->lat[l];
 
-				report_csv_text(rep->stream, timeline_ring_name(&rep->analysis.tl, i));
+				report_csv_text(rep->stream, timeline_ring_name(tl, i));
 				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%.3f,%lld,%llu,%llu,%llu,%d,%s,%llu",
 					(unsigned long long)rs->jobs, (unsigned long long)rs->unfinished,
 					(unsigned long long)rs->lost, (unsigned long long)rs->waits,

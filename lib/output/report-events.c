@@ -5,14 +5,18 @@
 
 #include "decode/print-guard.h"
 #include "output/report-formats.h"
+#include "analysis/timeline.h"
+#include "analysis/workload-tree.h"
 
 static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev)
 {
 	const struct analysis *a = &rep->analysis;
+	const struct timeline *tl = timeline_of(a);
+	const struct workload_tree *wt = workload_tree_of(a);
 	int pid = tep_data_pid(a->tep, rec);
 
-	return timeline_filter_match(&a->tl, rec->ts, pid, ev ? ev->ring : NULL, ev ? ev->dev : NULL,
-				     workload_tree_has(&a->workload, pid));
+	return timeline_filter_match(tl, rec->ts, pid, ev ? ev->ring : NULL, ev ? ev->dev : NULL,
+				     workload_tree_has(wt, pid));
 }
 
 /*

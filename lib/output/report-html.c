@@ -14,6 +14,7 @@
 #include "util/json-str.h"
 #include "output/html-job-rows.h"
 #include "output/report-formats.h"
+#include "analysis/hip-runtime.h"
 
 #define DATA_MARK "<!--GT-DATA-->"
 
@@ -94,6 +95,7 @@ static void html_close(struct report *rep)
 
 static int note_hip(struct report_html *h, struct analysis *a, struct tep_record *rec)
 {
+	const struct hip_runtime *hip = hip_runtime_of(a);
 	struct hip_mark *m;
 
 	if (h->nr_hip == MAX_HIP_MARKS) {
@@ -110,8 +112,8 @@ static int note_hip(struct report_html *h, struct analysis *a, struct tep_record
 		h->cap_hip = cap;
 	}
 	h->hip[h->nr_hip++] = (struct hip_mark){ tep_data_pid(a->tep, rec), rec->ts,
-						 a->hip_current->kind, a->hip.last_proc,
-						 a->hip.last_kernel ? a->hip.last_kernel_index : -1 };
+						 a->hip_current->kind, hip->last_proc,
+						 hip->last_kernel ? hip->last_kernel_index : -1 };
 	return 0;
 }
 
@@ -190,7 +192,7 @@ static int html_end(struct report *rep, struct gt_error *err)
 		fprintf(rep->stream, "%s[%d,%llu,\"%s\",", i ? "," : "", m->pid,
 			(unsigned long long)m->ts, hip_kind_name(m->kind));
 		json_str(rep->stream, m->kernel >= 0 ?
-			 rep->analysis.hip.procs[m->proc].kernels[m->kernel].name : "");
+			 hip_runtime_of(&rep->analysis)->procs[m->proc].kernels[m->kernel].name : "");
 		fputc(']', rep->stream);
 	}
 	fputs("]}", rep->stream);

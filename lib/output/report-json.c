@@ -4,6 +4,8 @@
 
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/timeline.h"
+#include "analysis/workload-tree.h"
 
 /* a stage never measured has no value: null, never a 0 that reads as 0 us */
 static void stats(FILE *f, struct latency_stats *s)
@@ -31,14 +33,15 @@ static void json_dev(FILE *f, const char *dev)
 
 static void job(struct report *rep, const struct job *j)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	FILE *f = rep->stream;
 	uint64_t sw;
 	int l;
 
 	fprintf(f, "{\"ring\":");
-	json_str(f, timeline_ring_name(&rep->analysis.tl, j->ring));
+	json_str(f, timeline_ring_name(tl, j->ring));
 	fprintf(f, ",\"dev\":");
-	json_dev(f, rep->analysis.tl.rings[j->ring]->dev);
+	json_dev(f, tl->rings[j->ring]->dev);
 	fprintf(f, ",\"id\":");
 	report_json_u64(f, j->has_id, j->id);
 	fprintf(f, ",\"fence\":");
@@ -119,6 +122,8 @@ static void json_job(struct report *rep, const struct job *j)
 
 static void header(struct report *rep)
 {
+	const struct workload_tree *wt = workload_tree_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	const struct dat_meta *m = rep->meta;
 	FILE *f = rep->stream;
 	int i;
@@ -132,8 +137,8 @@ static void header(struct report *rep)
 	fprintf(f, ",\"workload\":");
 	if (report_has_workload(rep)) {
 		fprintf(f, "{\"comm\":");
-		json_str(f, rep->analysis.workload.comm);
-		fprintf(f, ",\"tasks\":%llu}", (unsigned long long)rep->analysis.workload.nr_tasks);
+		json_str(f, wt->comm);
+		fprintf(f, ",\"tasks\":%llu}", (unsigned long long)wt->nr_tasks);
 	} else {
 		fputs("null", f);
 	}
@@ -147,7 +152,7 @@ static void header(struct report *rep)
 		(unsigned long long)rep->analysis.first_ts, (unsigned long long)rep->analysis.last_ts);
 	fprintf(f, ",\"lost\":{\"in_band\":%llu,\"in_band_unknown\":%s,\"windows\":%llu,",
 		(unsigned long long)rep->analysis.missed, rep->analysis.missed_unknown ? "true" : "false",
-		(unsigned long long)rep->analysis.tl.lost_windows);
+		(unsigned long long)tl->lost_windows);
 	if (rep->analysis.damage.records)
 		fprintf(f, "\"damaged\":{\"records\":%llu,\"cpu\":%d,\"from_ns\":%llu,\"to_ns\":%llu},",
 			(unsigned long long)rep->analysis.damage.records, rep->analysis.damage.cpu,
@@ -175,21 +180,22 @@ static void header(struct report *rep)
 			(unsigned long long)rep->analysis.cov.cpus[i].last,
 			(unsigned long long)rep->analysis.cov.cpus[i].bytes);
 	fprintf(f, "]},\"orphan_events\":%llu,\"filtered_out\":%llu,\"fence_mode\":%s,\"rings_capped\":%s",
-		(unsigned long long)rep->analysis.tl.orphans, (unsigned long long)rep->analysis.tl.filtered_out,
-		rep->analysis.tl.fence_mode ? "true" : "false",
-		rep->analysis.tl.rings_capped ? "true" : "false");
+		(unsigned long long)tl->orphans, (unsigned long long)tl->filtered_out,
+		tl->fence_mode ? "true" : "false",
+		tl->rings_capped ? "true" : "false");
 }
 
 static void rings(struct report *rep)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	int i, l;
 
 	fprintf(rep->stream, ",\"rings\":[");
-	for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
-		struct ring_stats *s = rep->analysis.tl.rings[i];
+	for (i = 0; i < tl->nr_rings; i++) {
+		struct ring_stats *s = tl->rings[i];
 
 		fprintf(rep->stream, "%s\n{\"name\":", i ? "," : "");
-		json_str(rep->stream, timeline_ring_name(&rep->analysis.tl, i));
+		json_str(rep->stream, timeline_ring_name(tl, i));
 		fprintf(rep->stream, ",\"ring\":");
 		json_str(rep->stream, s->name);
 		fprintf(rep->stream, ",\"dev\":");
@@ -227,6 +233,7 @@ static void rings(struct report *rep)
 
 static void groups(struct report *rep, const char *key, struct group_stats **g, int nr, bool procs)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	uint64_t busy = report_busy_ns(rep);
 	int i, k;
 
@@ -243,10 +250,10 @@ static void groups(struct report *rep, const char *key, struct group_stats **g, 
 			(unsigned long long)g[i]->jobs, (unsigned long long)g[i]->gpu_ns,
 			busy ? 100.0 * (double)g[i]->gpu_ns / (double)busy : 0.0);
 		for (k = 0; k < g[i]->nr_by_ring; k++) {
-			const struct ring_stats *r = rep->analysis.tl.rings[g[i]->by_ring[k].ring];
+			const struct ring_stats *r = tl->rings[g[i]->by_ring[k].ring];
 
 			fprintf(rep->stream, "%s{\"ring\":", k ? "," : "");
-			json_str(rep->stream, timeline_ring_name(&rep->analysis.tl, g[i]->by_ring[k].ring));
+			json_str(rep->stream, timeline_ring_name(tl, g[i]->by_ring[k].ring));
 			fprintf(rep->stream, ",\"gpu_ns\":%llu,\"pct_of_ring\":%.3f}",
 				(unsigned long long)g[i]->by_ring[k].ns,
 				r->busy_ns ? 100.0 * (double)g[i]->by_ring[k].ns / (double)r->busy_ns : 0.0);
@@ -260,6 +267,7 @@ static void groups(struct report *rep, const char *key, struct group_stats **g, 
 
 static int json_end(struct report *rep, struct gt_error *err)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	int i;
 
 	if (rep->opts.jobs)
@@ -274,8 +282,8 @@ static int json_end(struct report *rep, struct gt_error *err)
 			job(rep, &rep->slow[i]);
 		}
 		fprintf(rep->stream, "]");
-		groups(rep, "processes", rep->analysis.tl.procs, rep->analysis.tl.nr_procs, true);
-		groups(rep, "clients", rep->analysis.tl.clients, rep->analysis.tl.nr_clients, false);
+		groups(rep, "processes", tl->procs, tl->nr_procs, true);
+		groups(rep, "clients", tl->clients, tl->nr_clients, false);
 	}
 	report_sections_write(rep, REPORT_SECTION_JSON);
 	fprintf(rep->stream, "}\n");
@@ -285,10 +293,12 @@ static int json_end(struct report *rep, struct gt_error *err)
 
 void report_json_summary(struct report *rep)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
+
 	header(rep);
 	rings(rep);
-	groups(rep, "processes", rep->analysis.tl.procs, rep->analysis.tl.nr_procs, true);
-	groups(rep, "clients", rep->analysis.tl.clients, rep->analysis.tl.nr_clients, false);
+	groups(rep, "processes", tl->procs, tl->nr_procs, true);
+	groups(rep, "clients", tl->clients, tl->nr_clients, false);
 	report_sections_write_all(rep, REPORT_SECTION_JSON);
 }
 

@@ -4,6 +4,9 @@
 
 #include "dat/dat-format.h"
 #include "output/report-formats.h"
+#include "analysis/drm-clients.h"
+#include "analysis/timeline.h"
+#include "analysis/workload-tree.h"
 
 /* One right-aligned column: microseconds with 3 decimals, or "-" when absent. */
 static void col_us(FILE *f, int width, bool has, uint64_t ns)
@@ -135,7 +138,7 @@ static void text_job(struct report *rep, const struct job *j)
 	else
 		strcpy(client, "-");
 	snprintf(pid, sizeof(pid), "%d", j->pid);
-	cell(f, shown, COL_RING, timeline_ring_name(&rep->analysis.tl, j->ring));
+	cell(f, shown, COL_RING, timeline_ring_name(timeline_of(&rep->analysis), j->ring));
 	cell(f, shown, COL_JOB, report_job_key(key, sizeof(key), j));
 	cell(f, shown, COL_PID, pid);
 	cell(f, shown, COL_COMM, analysis_comm(&rep->analysis, j->pid));
@@ -193,7 +196,7 @@ static void coverage_lines(struct report *rep)
 /* "devices  0000:03:00.0 (2 rings), 0000:c3:00.0 (2 rings)": what 6.17+ events name */
 static void devices(struct report *rep)
 {
-	const struct timeline *tl = &rep->analysis.tl;
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	int d, i;
 
 	if (!tl->nr_devs)
@@ -211,6 +214,8 @@ static void devices(struct report *rep)
 
 static void header(struct report *rep)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct workload_tree *wt = workload_tree_of(&rep->analysis);
 	const struct dat_meta *m = rep->meta;
 	uint64_t lost = report_lost_stats(rep);
 	char first[32], last[32];
@@ -233,13 +238,13 @@ static void header(struct report *rep)
 	if (report_has_workload(rep)) {
 		uint64_t w = 0;
 
-		for (i = 0; i < rep->analysis.tl.nr_rings; i++)
-			w += rep->analysis.tl.rings[i]->workload_jobs;
+		for (i = 0; i < tl->nr_rings; i++)
+			w += tl->rings[i]->workload_jobs;
 		/* the flag is news only where it flags something */
 		fprintf(rep->stream, "workload %s: %llu task%s (the recorded command or -P and what they forked)%s\n",
-			rep->analysis.workload.comm[0] ? rep->analysis.workload.comm : "-P",
-			(unsigned long long)rep->analysis.workload.nr_tasks,
-			rep->analysis.workload.nr_tasks == 1 ? "" : "s",
+			wt->comm[0] ? wt->comm : "-P",
+			(unsigned long long)wt->nr_tasks,
+			wt->nr_tasks == 1 ? "" : "s",
 			w ? "; its jobs are flagged W" : "; no GPU job of its own");
 	}
 	fprintf(rep->stream, "records  %llu (GPU %llu, function %llu) from %s to %s\n",
@@ -271,33 +276,34 @@ static void header(struct report *rep)
 			fprintf(rep->stream, ", workload buffer %llu", (unsigned long long)m->instance_lost);
 		fprintf(rep->stream, "; %llu%s dropped in %llu window%s of the data: jobs in flight then are flagged L and left out of the statistics\n",
 			(unsigned long long)rep->analysis.missed, rep->analysis.missed_unknown ? "+" : "",
-			(unsigned long long)rep->analysis.tl.lost_windows,
-			rep->analysis.tl.lost_windows == 1 ? "" : "s");
+			(unsigned long long)tl->lost_windows,
+			tl->lost_windows == 1 ? "" : "s");
 	}
 }
 
 static void job_totals(struct report *rep)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	uint64_t fin = 0, unfin = 0, lost = 0;
 	int i;
 
-	for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
-		fin += rep->analysis.tl.rings[i]->jobs;
-		unfin += rep->analysis.tl.rings[i]->unfinished;
-		lost += rep->analysis.tl.rings[i]->lost;
+	for (i = 0; i < tl->nr_rings; i++) {
+		fin += tl->rings[i]->jobs;
+		unfin += tl->rings[i]->unfinished;
+		lost += tl->rings[i]->lost;
 	}
 	fprintf(rep->stream, "jobs     %llu finished, %llu unfinished (U), %llu touched by lost events (L)",
 		(unsigned long long)fin, (unsigned long long)unfin, (unsigned long long)lost);
-	if (rep->analysis.tl.orphans)
+	if (tl->orphans)
 		fprintf(rep->stream, "; %llu events of jobs that began before the trace",
-			(unsigned long long)rep->analysis.tl.orphans);
-	if (rep->analysis.tl.filtered_out)
-		fprintf(rep->stream, "; %llu job%s filtered out", (unsigned long long)rep->analysis.tl.filtered_out,
-			report_plural(rep->analysis.tl.filtered_out));
-	if (rep->analysis.tl.fence_mode && rep->analysis.gpu_events)
+			(unsigned long long)tl->orphans);
+	if (tl->filtered_out)
+		fprintf(rep->stream, "; %llu job%s filtered out", (unsigned long long)tl->filtered_out,
+			report_plural(tl->filtered_out));
+	if (tl->fence_mode && rep->analysis.gpu_events)
 		fprintf(rep->stream, "\n         (no scheduler events in the file: jobs are dma_fence init/emit -> signaled per timeline)");
 	fprintf(rep->stream, "\n");
-	if (rep->analysis.tl.rings_capped)
+	if (tl->rings_capped)
 		fprintf(rep->stream, "rings    the file names more than %d rings (no GPU has as many: damaged?); the jobs of the rest are counted as one ring, %s\n",
 			TIMELINE_MAX_RINGS - 1, TIMELINE_MORE_RINGS);
 }
@@ -305,7 +311,7 @@ static void job_totals(struct report *rep)
 /* "GPU time: 4242 llama 61.2%, 4300 rival 38.8%": who kept the ring busy, the most first */
 static void ring_users(struct report *rep, int ring, const struct ring_stats *s)
 {
-	const struct timeline *tl = &rep->analysis.tl;
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	struct { int pid; uint64_t ns; } top[4] = { { 0, 0 } };
 	int i, k, n = 0, more = 0;
 
@@ -395,10 +401,11 @@ static void ring_switches(struct report *rep, const struct ring_stats *s)
 
 static void rings(struct report *rep)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	int i, l;
 
-	for (i = 0; i < rep->analysis.tl.nr_rings; i++) {
-		struct ring_stats *s = rep->analysis.tl.rings[i];
+	for (i = 0; i < tl->nr_rings; i++) {
+		struct ring_stats *s = tl->rings[i];
 
 		/*
 		 * every job, and of them the unfinished and the lost: "1 job, 1
@@ -406,7 +413,7 @@ static void rings(struct report *rep)
 		 * subsets differently (JSON keeps jobs for the finished ones)
 		 */
 		fprintf(rep->stream, "\nring %s: %llu job%s, %llu unfinished, %llu lost, busy %.1f%%, max %lld in flight, %llu waited on dependencies\n",
-			timeline_ring_name(&rep->analysis.tl, i),
+			timeline_ring_name(tl, i),
 			(unsigned long long)(s->jobs + s->unfinished),
 			report_plural(s->jobs + s->unfinished), (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, report_busy_pct(rep, s),
@@ -463,7 +470,7 @@ static void slowest(struct report *rep)
 		int l;
 
 		fprintf(rep->stream, "  %-18s %-22s %7d %-15s",
-			timeline_ring_name(&rep->analysis.tl, j->ring),
+			timeline_ring_name(timeline_of(&rep->analysis), j->ring),
 			report_job_key(key, sizeof(key), j), j->pid,
 			analysis_comm(&rep->analysis, j->pid));
 		/* queue->run .. total, as in the header */
@@ -491,7 +498,7 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 		if (processes)
 			snprintf(who, sizeof(who), "%llu %s", (unsigned long long)g[i]->key,
 				 analysis_comm(&rep->analysis, (int)g[i]->key));
-		else if ((cl = drm_clients_find(&rep->analysis.drm, g[i]->key)))
+		else if ((cl = drm_clients_find(drm_clients_of(&rep->analysis), g[i]->key)))
 			snprintf(who, sizeof(who), "%llu (%d %s)", (unsigned long long)g[i]->key, cl->pid,
 				 analysis_comm(&rep->analysis, cl->pid));
 		else
@@ -508,6 +515,8 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 
 static int text_end(struct report *rep, struct gt_error *err)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
+
 	jobs_footnote(rep);
 	if (rep->opts.events && !rep->summary && !rep->opts.jobs && !rep->opts.rings && !rep->opts.queues)
 		return 0;
@@ -521,9 +530,9 @@ static int text_end(struct report *rep, struct gt_error *err)
 	if (rep->summary) {
 		slowest(rep);
 		groups(rep, "by process (GPU time: its jobs' hardware time, the share of all rings' busy time; total latency)",
-		       rep->analysis.tl.procs, rep->analysis.tl.nr_procs, true);
-		groups(rep, "by DRM client id (GPU time; total latency)", rep->analysis.tl.clients,
-		       rep->analysis.tl.nr_clients, false);
+		       tl->procs, tl->nr_procs, true);
+		groups(rep, "by DRM client id (GPU time; total latency)", tl->clients,
+		       tl->nr_clients, false);
 	}
 	report_sections_write(rep, REPORT_SECTION_TEXT);
 	(void)err;

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "output/report-formats.h"
+#include "analysis/timeline.h"
+#include "analysis/workload-tree.h"
 
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns)
 {
@@ -67,12 +69,12 @@ const char *report_job_key(char *buf, size_t len, const struct job *j)
 
 bool report_has_workload(const struct report *rep)
 {
-	return rep->analysis.workload.known;
+	return workload_tree_of(&rep->analysis)->known;
 }
 
 double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
 {
-	const struct timeline_filter *f = &rep->analysis.tl.filter;
+	const struct timeline_filter *f = &timeline_of(&rep->analysis)->filter;
 	uint64_t from = rep->analysis.first_ts, to = rep->analysis.last_ts, span;
 
 	/* busy_ns under --from/--to is the window's: so is the span it is a share of */
@@ -87,11 +89,12 @@ double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
 
 uint64_t report_busy_ns(const struct report *rep)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	uint64_t busy = 0;
 	int i;
 
-	for (i = 0; i < rep->analysis.tl.nr_rings; i++)
-		busy += rep->analysis.tl.rings[i]->busy_ns;
+	for (i = 0; i < tl->nr_rings; i++)
+		busy += tl->rings[i]->busy_ns;
 	return busy;
 }
 

@@ -9,6 +9,8 @@
  */
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/drm-clients.h"
+#include "analysis/timeline.h"
 
 /* the kernel's count and the events' may differ by this before it is worth a word */
 #define DIFF_PCT	10
@@ -16,7 +18,7 @@
 
 static const struct group_stats *joined(const struct report *rep, uint64_t id)
 {
-	const struct timeline *tl = &rep->analysis.tl;
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	int i;
 
 	for (i = 0; i < tl->nr_clients; i++)
@@ -28,7 +30,9 @@ static const struct group_stats *joined(const struct report *rep, uint64_t id)
 /* some job carries a client id (6.17+ scheduler events): the events can name clients */
 static bool events_name_clients(const struct report *rep)
 {
-	return rep->analysis.tl.nr_client_hw || rep->analysis.tl.nr_clients;
+	const struct timeline *tl = timeline_of(&rep->analysis);
+
+	return tl->nr_client_hw || tl->nr_clients;
 }
 
 static bool differs(uint64_t kernel, uint64_t events)
@@ -80,7 +84,7 @@ static void text_client(struct report *rep, const struct drm_client *cl)
 
 static void text_clients(struct report *rep)
 {
-	const struct drm_clients *c = &rep->analysis.drm;
+	const struct drm_clients *c = drm_clients_of(&rep->analysis);
 	int i;
 
 	if (!c->lines)
@@ -96,7 +100,7 @@ static void text_clients(struct report *rep)
 
 static void json_clients(struct report *rep)
 {
-	const struct drm_clients *c = &rep->analysis.drm;
+	const struct drm_clients *c = drm_clients_of(&rep->analysis);
 	FILE *f = rep->stream;
 	bool named = events_name_clients(rep);
 	int i, e;
@@ -141,7 +145,7 @@ static void json_clients(struct report *rep)
 
 static void csv_clients(struct report *rep)
 {
-	const struct drm_clients *c = &rep->analysis.drm;
+	const struct drm_clients *c = drm_clients_of(&rep->analysis);
 	bool named = events_name_clients(rep);
 	int i;
 

@@ -6,12 +6,13 @@
  */
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/timeline.h"
 
 #define TEXT_ROWS	100	/* the text lists this many buffers; JSON and CSV all kept */
 
 static bool present(const struct report *rep)
 {
-	return rep->analysis.tl.dma_bufs.events != 0;
+	return timeline_of(&rep->analysis)->dma_bufs.events != 0;
 }
 
 /* "llama [5000]", "-" when not known */
@@ -26,7 +27,7 @@ static const char *who(struct report *rep, char *buf, size_t len, int pid)
 
 static void text_dma_bufs(struct report *rep)
 {
-	const struct dma_bufs *d = &rep->analysis.tl.dma_bufs;
+	const struct dma_bufs *d = &timeline_of(&rep->analysis)->dma_bufs;
 	char a[32], b[48], c[48];
 	int i;
 
@@ -59,7 +60,7 @@ static void text_dma_bufs(struct report *rep)
 
 static void json_dma_bufs(struct report *rep)
 {
-	const struct dma_bufs *d = &rep->analysis.tl.dma_bufs;
+	const struct dma_bufs *d = &timeline_of(&rep->analysis)->dma_bufs;
 	FILE *f = rep->stream;
 	int i, k;
 
@@ -111,7 +112,7 @@ static void json_dma_bufs(struct report *rep)
 
 static void csv_dma_bufs(struct report *rep)
 {
-	const struct dma_bufs *d = &rep->analysis.tl.dma_bufs;
+	const struct dma_bufs *d = &timeline_of(&rep->analysis)->dma_bufs;
 	int i;
 
 	if (!present(rep))

@@ -10,6 +10,8 @@
 
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/gpu-hangs.h"
+#include "analysis/user-queues.h"
 
 static const char *in_flight_key(char *buf, size_t len, const struct job_in_flight *f)
 {
@@ -18,7 +20,7 @@ static const char *in_flight_key(char *buf, size_t len, const struct job_in_flig
 
 static int nr_userq_hangs(const struct report *rep)
 {
-	const struct user_queues *u = &rep->analysis.uq;
+	const struct user_queues *u = user_queues_of(&rep->analysis);
 	int i, n = 0;
 
 	for (i = 0; i < u->nr_spans; i++)
@@ -28,7 +30,7 @@ static int nr_userq_hangs(const struct report *rep)
 
 static bool present(const struct report *rep)
 {
-	const struct gpu_hangs *h = &rep->analysis.hangs;
+	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
 
 	return h->nr_hangs || h->nr_resets || h->dropped || nr_userq_hangs(rep);
 }
@@ -71,7 +73,7 @@ static void text_reset(struct report *rep, const struct gpu_reset *r)
 
 static void text_hang(struct report *rep, const struct gpu_hang *g)
 {
-	const struct gpu_hangs *h = &rep->analysis.hangs;
+	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
 	char at[32];
 	size_t i;
 
@@ -121,7 +123,7 @@ static void text_hang(struct report *rep, const struct gpu_hang *g)
 
 static void text_userq_hangs(struct report *rep)
 {
-	const struct user_queues *u = &rep->analysis.uq;
+	const struct user_queues *u = user_queues_of(&rep->analysis);
 	char at[32], d[32], t[32];
 	int i;
 
@@ -147,7 +149,7 @@ static void text_userq_hangs(struct report *rep)
 
 static void text_hangs(struct report *rep)
 {
-	const struct gpu_hangs *h = &rep->analysis.hangs;
+	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
 	size_t i, soft = 0, xe = 0;
 	int uq = nr_userq_hangs(rep);
 
@@ -296,7 +298,7 @@ static void json_reset(struct report *rep, const struct gpu_reset *r)
 
 static void json_hangs(struct report *rep)
 {
-	const struct gpu_hangs *h = &rep->analysis.hangs;
+	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
 	size_t i;
 
 	fprintf(rep->stream, ",\"hangs\":");
@@ -323,7 +325,7 @@ static void json_hangs(struct report *rep)
 
 static void csv_hangs(struct report *rep)
 {
-	const struct gpu_hangs *h = &rep->analysis.hangs;
+	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
 	FILE *o = rep->stream;
 	size_t i, k;
 

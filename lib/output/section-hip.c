@@ -8,11 +8,15 @@
 
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/hip-runtime.h"
+#include "analysis/kfd-queue-table.h"
+#include "analysis/kfd-queues.h"
+#include "analysis/timeline.h"
 
 /* The process's jobs per ring: the kernel's side of what the runtime did. */
 static void text_hip_rings(struct report *rep, int pid)
 {
-	const struct timeline *tl = &rep->analysis.tl;
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	int r, n = 0;
 
 	for (r = 0; r < tl->nr_rings; r++) {
@@ -28,9 +32,10 @@ static void text_hip_rings(struct report *rep, int pid)
 
 static void text_hip_queue(struct report *rep, const struct hip_proc *p, int k)
 {
+	const struct kfd_queues *kfd = kfd_queues_of(&rep->analysis);
 	const struct hip_queue *q = &p->queues[k];
-	const struct kfd_op *op = hip_queue_kfd_create(p, k, &rep->analysis.kfd);
-	const struct kfd_queue *kq = kfd_queue_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
+	const struct kfd_op *op = hip_queue_kfd_create(p, k, kfd);
+	const struct kfd_queue *kq = kfd_queue_table_find_ring(kfd_queue_table_of(&rep->analysis), p->pid, q->hwq, q->ts);
 	char a[32], d[32], e[32];
 
 	fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s: %llu dispatch%s",
@@ -72,7 +77,7 @@ static void text_hip_overlaps(struct report *rep, const struct hip_proc *p)
 /* record --hip-log: what the runtime says each process did, and the kernel beside it */
 static void text_hip(struct report *rep)
 {
-	const struct hip_runtime *h = &rep->analysis.hip;
+	const struct hip_runtime *h = hip_runtime_of(&rep->analysis);
 	char a[32], b[32];
 	int i, k;
 
@@ -135,7 +140,9 @@ static void json_kfd_create(FILE *f, const struct kfd_op *op)
 /* record --hip-log: what the runtime says each process did, and the kernel beside it */
 static void json_hip(struct report *rep)
 {
-	const struct hip_runtime *h = &rep->analysis.hip;
+	const struct kfd_queues *kfd = kfd_queues_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct hip_runtime *h = hip_runtime_of(&rep->analysis);
 	FILE *f = rep->stream;
 	int i, k, n;
 
@@ -171,8 +178,8 @@ static void json_hip(struct report *rep)
 			fprintf(f, ",\"size\":%d,\"priority\":%d,\"cooperative\":%s,\"dispatches\":%llu,\"kfd_create\":",
 				q->size, q->priority, q->cooperative ? "true" : "false",
 				(unsigned long long)q->dispatches);
-			json_kfd_create(f, hip_queue_kfd_create(p, k, &rep->analysis.kfd));
-			kq = kfd_queue_table_find_ring(&rep->analysis.kq, p->pid, q->hwq, q->ts);
+			json_kfd_create(f, hip_queue_kfd_create(p, k, kfd));
+			kq = kfd_queue_table_find_ring(kfd_queue_table_of(&rep->analysis), p->pid, q->hwq, q->ts);
 			fprintf(f, ",\"kfd_queue\":");
 			if (kq) {
 				fprintf(f, "{\"queue_id\":");
@@ -210,13 +217,13 @@ static void json_hip(struct report *rep)
 				(unsigned long long)o->op_duration);
 		}
 		fprintf(f, "],\"more_overlaps\":%llu,\"jobs_by_ring\":[", (unsigned long long)p->more_overlaps);
-		for (k = 0, n = 0; k < rep->analysis.tl.nr_rings; k++) {
+		for (k = 0, n = 0; k < tl->nr_rings; k++) {
 			uint64_t jobs = report_ring_jobs(rep, p->pid, k);
 
 			if (!jobs)
 				continue;
 			fprintf(f, "%s{\"ring\":", n++ ? "," : "");
-			json_str(f, timeline_ring_name(&rep->analysis.tl, k));
+			json_str(f, timeline_ring_name(tl, k));
 			fprintf(f, ",\"jobs\":%llu}", (unsigned long long)jobs);
 		}
 		fprintf(f, "]}");
@@ -227,7 +234,7 @@ static void json_hip(struct report *rep)
 /* record --hip-log: each process's queues and dispatches by kernel */
 static void csv_hip(struct report *rep)
 {
-	const struct hip_runtime *h = &rep->analysis.hip;
+	const struct hip_runtime *h = hip_runtime_of(&rep->analysis);
 	int i, k;
 
 	fprintf(rep->stream, "\n# hip queues\npid,comm,at_ns,hwq,swq,size,priority,cooperative\n");

@@ -9,6 +9,7 @@
 
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/timeline.h"
 
 static const char switch_note[] =
 	"a job whose owner (DRM file) differs from the partition's last waits for all of the previous owner's work, on every gfx and compute ring of the partition, then the cleaner shader runs before it";
@@ -25,7 +26,7 @@ static const char *switch_job_key(char *buf, size_t len, const struct owner_swit
 /* "kernel", "not isolated", "5000 llama" or the owner's address */
 static const char *owner_text(struct report *rep, char *buf, size_t len, uint64_t owner)
 {
-	const struct owner_switches *s = &rep->analysis.tl.switches;
+	const struct owner_switches *s = &timeline_of(&rep->analysis)->switches;
 	int pid = owner_switches_owner_pid(s, owner);
 
 	if (owner == OWNER_NONE)
@@ -58,13 +59,13 @@ static const char *waited_for(struct report *rep, char *buf, size_t len,
 		snprintf(buf, len, "%llu:%llu of %d %s on %s", (unsigned long long)sw->wait_ctx,
 			 (unsigned long long)sw->wait_seqno, sw->wait_pid,
 			 analysis_comm(&rep->analysis, sw->wait_pid),
-			 timeline_ring_name(&rep->analysis.tl, sw->wait_ring));
+			 timeline_ring_name(timeline_of(&rep->analysis), sw->wait_ring));
 	return buf;
 }
 
 static bool present(const struct report *rep)
 {
-	const struct owner_switches *s = &rep->analysis.tl.switches;
+	const struct owner_switches *s = &timeline_of(&rep->analysis)->switches;
 
 	return s->seen || s->cleaner_runs;
 }
@@ -75,7 +76,7 @@ static void text_switch(struct report *rep, const struct owner_switch *sw)
 
 	fprintf(rep->stream, "  %-17s %-14s %-20s %-22s %-14s %11s  %-7s %s\n",
 		report_ts(at, sizeof(at), sw->ts),
-		sw->ring < 0 ? "-" : timeline_ring_name(&rep->analysis.tl, sw->ring),
+		sw->ring < 0 ? "-" : timeline_ring_name(timeline_of(&rep->analysis), sw->ring),
 		owner_text(rep, from, sizeof(from), sw->prev),
 		owner_text(rep, to, sizeof(to), sw->next), switch_job_key(key, sizeof(key), sw),
 		report_us(d, sizeof(d), has_wait(sw), sw->t_run - sw->ts), sw->cleaner ? "yes" : "no",
@@ -84,7 +85,7 @@ static void text_switch(struct report *rep, const struct owner_switch *sw)
 
 static void text_switches(struct report *rep)
 {
-	const struct owner_switches *s = &rep->analysis.tl.switches;
+	const struct owner_switches *s = &timeline_of(&rep->analysis)->switches;
 	size_t i;
 
 	if (!present(rep))
@@ -108,7 +109,7 @@ static void text_switches(struct report *rep)
 static void json_owner(struct report *rep, const char *key, uint64_t owner)
 {
 	FILE *f = rep->stream;
-	int pid = owner_switches_owner_pid(&rep->analysis.tl.switches, owner);
+	int pid = owner_switches_owner_pid(&timeline_of(&rep->analysis)->switches, owner);
 
 	fprintf(f, ",\"%s\":{\"owner\":\"0x%llx\",\"kind\":\"%s\",\"pid\":", key,
 		(unsigned long long)owner,
@@ -124,6 +125,7 @@ static void json_owner(struct report *rep, const char *key, uint64_t owner)
 
 static void json_switch(struct report *rep, const struct owner_switch *sw)
 {
+	const struct timeline *tl = timeline_of(&rep->analysis);
 	FILE *f = rep->stream;
 	char key[48];
 
@@ -134,7 +136,7 @@ static void json_switch(struct report *rep, const struct owner_switch *sw)
 	if (sw->ring < 0)
 		fputs("null", f);
 	else
-		json_str(f, timeline_ring_name(&rep->analysis.tl, sw->ring));
+		json_str(f, timeline_ring_name(tl, sw->ring));
 	fprintf(f, ",\"job\":");
 	if (sw->ring < 0)
 		fputs("null", f);
@@ -155,7 +157,7 @@ static void json_switch(struct report *rep, const struct owner_switch *sw)
 		if (sw->wait_ring < 0)
 			fputs("null", f);
 		else
-			json_str(f, timeline_ring_name(&rep->analysis.tl, sw->wait_ring));
+			json_str(f, timeline_ring_name(tl, sw->wait_ring));
 		fputc('}', f);
 	}
 	fprintf(f, ",\"cleaner_shader_ns\":");
@@ -165,7 +167,7 @@ static void json_switch(struct report *rep, const struct owner_switch *sw)
 
 static void json_switches(struct report *rep)
 {
-	const struct owner_switches *s = &rep->analysis.tl.switches;
+	const struct owner_switches *s = &timeline_of(&rep->analysis)->switches;
 	size_t i;
 
 	fprintf(rep->stream, ",\"owner_switches\":");
@@ -188,7 +190,8 @@ static void json_switches(struct report *rep)
 
 static void csv_switches(struct report *rep)
 {
-	const struct owner_switches *s = &rep->analysis.tl.switches;
+	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct owner_switches *s = &tl->switches;
 	FILE *f = rep->stream;
 	size_t i;
 
@@ -201,7 +204,7 @@ static void csv_switches(struct report *rep)
 		char key[48];
 
 		fprintf(f, "%llu,", (unsigned long long)sw->ts);
-		report_csv_text(f, sw->ring < 0 ? "" : timeline_ring_name(&rep->analysis.tl, sw->ring));
+		report_csv_text(f, sw->ring < 0 ? "" : timeline_ring_name(tl, sw->ring));
 		fprintf(f, ",0x%llx", (unsigned long long)sw->prev);
 		report_csv_u64(f, from, (uint64_t)from);
 		fprintf(f, ",0x%llx", (unsigned long long)sw->next);
@@ -217,7 +220,7 @@ static void csv_switches(struct report *rep)
 			fputc(',', f);
 		report_csv_u64(f, sw->wait_ring >= 0, (uint64_t)sw->wait_pid);
 		fputc(',', f);
-		report_csv_text(f, sw->wait_ring < 0 ? "" : timeline_ring_name(&rep->analysis.tl, sw->wait_ring));
+		report_csv_text(f, sw->wait_ring < 0 ? "" : timeline_ring_name(tl, sw->wait_ring));
 		report_csv_u64(f, sw->cleaner, sw->cleaner_ts);
 		fputc('\n', f);
 	}

@@ -8,6 +8,10 @@
 
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/kfd-queue-table.h"
+#include "analysis/kfd-queues.h"
+#include "analysis/kfd-snapshots.h"
+#include "analysis/nvidia-calls.h"
 
 /* What the MQD itself says, and which hardware slot held it. */
 static void text_mqd_brief(struct report *rep, const struct kfd_mqd *m)
@@ -48,7 +52,7 @@ static void text_snapshot_mqd(struct report *rep, const struct kfd_mqd *m)
 /* record's KFD debugfs snapshots: who held /dev/kfd, each queue's MQD */
 static void text_snapshots(struct report *rep)
 {
-	const struct kfd_snapshots *k = &rep->analysis.snaps;
+	const struct kfd_snapshots *k = kfd_snapshots_of(&rep->analysis);
 	char at[32];
 	int i, j;
 
@@ -106,13 +110,13 @@ static void text_probe_queue(struct report *rep, const struct kfd_queue *q)
 			q->evictions, q->evictions == 1 ? "" : "s",
 			report_us(d, sizeof(d), true, q->evicted_ns), q->restores,
 			q->restores == 1 ? "" : "s");
-	text_mqd_brief(rep, kfd_snapshots_find_ring(&rep->analysis.snaps, q->ring));
+	text_mqd_brief(rep, kfd_snapshots_find_ring(kfd_snapshots_of(&rep->analysis), q->ring));
 	fputc('\n', rep->stream);
 }
 
 static void text_probe_calls(struct report *rep)
 {
-	const struct kfd_queue_table *t = &rep->analysis.kq;
+	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
 	char at[32], d[32], err[32];
 	int i;
 
@@ -147,7 +151,7 @@ static void text_probe_calls(struct report *rep)
 /* record --kfd-args: each queue with the values its create passed */
 static void text_probe_queues(struct report *rep)
 {
-	const struct kfd_queue_table *t = &rep->analysis.kq;
+	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
 	bool unknown_ids = false;
 	int i;
 
@@ -173,18 +177,22 @@ static void text_probe_queues(struct report *rep)
 
 static void text_queues(struct report *rep)
 {
-	const struct kfd_queues *k = &rep->analysis.kfd;
+	const struct kfd_queues *kfd = kfd_queues_of(&rep->analysis);
+	const struct kfd_snapshots *snaps = kfd_snapshots_of(&rep->analysis);
+	const struct nvidia_calls *nv = nvidia_calls_of(&rep->analysis);
+	const struct kfd_queue_table *kq = kfd_queue_table_of(&rep->analysis);
+	const struct kfd_queues *k = kfd;
 	int i, s;
 
 	/* a file without GPU data: report's one line says what to record, not this */
-	if (rep->summary && !analysis_has_gpu_data(&rep->analysis) && !rep->analysis.snaps.nr)
+	if (rep->summary && !analysis_has_gpu_data(&rep->analysis) && !snaps->nr)
 		return;
 	/*
 	 * NVIDIA's driver has no KFD, nor has a machine whose kernel had no
 	 * amdgpu loaded (no amdgpu events in the file): no advice to record AMD's
 	 */
-	if ((nvidia_calls_any(&rep->analysis.nv) || !analysis_file_has_system(&rep->analysis, "amdgpu")) &&
-	    !k->nr_ops && !rep->analysis.kq.records && !rep->analysis.snaps.nr &&
+	if ((nvidia_calls_any(nv) || !analysis_file_has_system(&rep->analysis, "amdgpu")) &&
+	    !k->nr_ops && !kq->records && !snaps->nr &&
 	    !rep->analysis.func_events)
 		return;
 	text_probe_queues(rep);
@@ -192,9 +200,9 @@ static void text_queues(struct report *rep)
 	fprintf(rep->stream, "\nKFD queues");
 	if (!k->nr_ops) {
 		/* the queues came from probes or snapshots: no advice to record again */
-		if (!rep->analysis.func_events && (rep->analysis.kq.records || rep->analysis.snaps.nr))
+		if (!rep->analysis.func_events && (kq->records || snaps->nr))
 			fprintf(rep->stream, " (function_graph view): no function records; the %s above show the queues\n",
-				rep->analysis.kq.records ? "probe events" : "debugfs snapshots");
+				kq->records ? "probe events" : "debugfs snapshots");
 		else if (!rep->analysis.func_events)
 			fprintf(rep->stream, ": no function records in the file; record with --preset amd (function_graph under :mod:amdgpu) on a kernel that permits the function tracer\n");
 		else
@@ -273,7 +281,7 @@ static void json_mqd(FILE *f, const struct kfd_mqd *m)
 /* record's KFD debugfs snapshots */
 static void json_snapshots(struct report *rep)
 {
-	const struct kfd_snapshots *k = &rep->analysis.snaps;
+	const struct kfd_snapshots *k = kfd_snapshots_of(&rep->analysis);
 	FILE *f = rep->stream;
 	int i, j;
 
@@ -341,14 +349,14 @@ static void json_probe_queue(struct report *rep, const struct kfd_queue *q)
 	fprintf(f, ",\"updates\":%u,\"evictions\":%u,\"restores\":%u,\"evicted_ns\":%llu,\"evict_call_ns\":%llu,\"restore_call_ns\":%llu,\"mqd\":",
 		q->updates, q->evictions, q->restores, (unsigned long long)q->evicted_ns,
 		(unsigned long long)q->evict_call_ns, (unsigned long long)q->restore_call_ns);
-	json_mqd(f, kfd_snapshots_find_ring(&rep->analysis.snaps, q->ring));
+	json_mqd(f, kfd_snapshots_find_ring(kfd_snapshots_of(&rep->analysis), q->ring));
 	fputc('}', f);
 }
 
 /* record --kfd-args: queues with their values, other calls, evictions */
 static void json_probe_queues(struct report *rep)
 {
-	const struct kfd_queue_table *t = &rep->analysis.kq;
+	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
 	FILE *f = rep->stream;
 	int i;
 
@@ -402,7 +410,7 @@ static void json_probe_queues(struct report *rep)
 
 static void json_queues(struct report *rep)
 {
-	const struct kfd_queues *k = &rep->analysis.kfd;
+	const struct kfd_queues *k = kfd_queues_of(&rep->analysis);
 	int i, s;
 
 	fprintf(rep->stream, ",\"kfd\":{\"durations\":%s,\"function_events\":%llu,\"note\":\"user-space doorbell writes never enter the kernel; no kernel trace shows submissions to KFD queues\",\"ops\":[",
@@ -432,7 +440,7 @@ static void json_queues(struct report *rep)
 
 static void csv_probe_queues(struct report *rep)
 {
-	const struct kfd_queue_table *t = &rep->analysis.kq;
+	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
 	FILE *f = rep->stream;
 	char err[32];
 	int i;
@@ -487,7 +495,7 @@ static void csv_probe_queues(struct report *rep)
 
 static void csv_snapshots(struct report *rep)
 {
-	const struct kfd_snapshots *k = &rep->analysis.snaps;
+	const struct kfd_snapshots *k = kfd_snapshots_of(&rep->analysis);
 	FILE *f = rep->stream;
 	int i, j;
 
@@ -517,7 +525,7 @@ static void csv_snapshots(struct report *rep)
 
 static void csv_queues(struct report *rep)
 {
-	const struct kfd_queues *k = &rep->analysis.kfd;
+	const struct kfd_queues *k = kfd_queues_of(&rep->analysis);
 	int i, s;
 
 	fprintf(rep->stream, "\n# kfd queues\npid,comm,op,start_ns,duration_ns,steps\n");
@@ -536,9 +544,9 @@ static void csv_queues(struct report *rep)
 		}
 		fputc('\n', rep->stream);
 	}
-	if (rep->analysis.kq.probes)
+	if (kfd_queue_table_of(&rep->analysis)->probes)
 		csv_probe_queues(rep);
-	if (rep->analysis.snaps.nr)
+	if (kfd_snapshots_of(&rep->analysis)->nr)
 		csv_snapshots(rep);
 }
 

@@ -8,10 +8,11 @@
 
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/nvidia-calls.h"
 
 static bool present(const struct report *rep)
 {
-	return nvidia_calls_any(&rep->analysis.nv);
+	return nvidia_calls_any(nvidia_calls_of(&rep->analysis));
 }
 
 /* "RM_CONTROL", or "0x5a" for an escape the driver's headers do not name */
@@ -67,7 +68,7 @@ static void text_dist(struct report *rep, struct latency_stats *s)
 
 static void text_ioctls(struct report *rep)
 {
-	struct nvidia_calls *n = &rep->analysis.nv;
+	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	char e[16], c[16], r[24], t[32];
 	int i;
 
@@ -95,7 +96,7 @@ static void text_ioctls(struct report *rep)
 
 static void text_slowest(struct report *rep)
 {
-	const struct nvidia_calls *n = &rep->analysis.nv;
+	const struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	char at[32], d[32], e[16], c[16], s[16];
 	int i;
 
@@ -116,7 +117,7 @@ static void text_slowest(struct report *rep)
 
 static void text_processes(struct report *rep)
 {
-	const struct nvidia_calls *n = &rep->analysis.nv;
+	const struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	char t[32], m[32];
 	int i;
 
@@ -141,7 +142,7 @@ static void text_processes(struct report *rep)
 
 static void text_irqs(struct report *rep)
 {
-	struct nvidia_calls *n = &rep->analysis.nv;
+	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	int i;
 
 	if (!n->nr_irqs)
@@ -168,7 +169,7 @@ static void text_irqs(struct report *rep)
 
 static void text_uvm(struct report *rep)
 {
-	struct nvidia_calls *n = &rep->analysis.nv;
+	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	char t[32];
 	int i;
 
@@ -192,7 +193,7 @@ static void text_uvm(struct report *rep)
 
 static void text_xids(struct report *rep)
 {
-	const struct nvidia_calls *n = &rep->analysis.nv;
+	const struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	char at[32];
 	int i;
 
@@ -208,7 +209,7 @@ static void text_xids(struct report *rep)
 
 static void text_nvidia(struct report *rep)
 {
-	const struct nvidia_calls *n = &rep->analysis.nv;
+	const struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	uint64_t ioctls = 0, isrs = 0, passes = 0;
 	int i;
 
@@ -272,7 +273,7 @@ static void json_escape(FILE *f, uint32_t e, bool has_cmd, uint32_t cmd)
 
 static void json_nvidia(struct report *rep)
 {
-	struct nvidia_calls *n = &rep->analysis.nv;
+	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	FILE *f = rep->stream;
 	int i;
 
@@ -378,7 +379,7 @@ static void csv_escape(FILE *f, uint32_t e, bool has_cmd, uint32_t cmd)
 
 static void csv_nvidia(struct report *rep)
 {
-	struct nvidia_calls *n = &rep->analysis.nv;
+	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
 	FILE *f = rep->stream;
 	int i;
 

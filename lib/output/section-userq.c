@@ -8,6 +8,8 @@
 
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "decode/kfd-names.h"
+#include "analysis/user-queues.h"
 
 static const char userq_note[] =
 	"work reaches these queues through a doorbell, with no scheduler job: no event marks when the hardware picked it up; a fence's emit -> signaled is the time the kernel saw";
@@ -118,7 +120,7 @@ static void text_queue(struct report *rep, const struct user_queue *q)
 
 static void text_userq(struct report *rep)
 {
-	const struct user_queues *u = &rep->analysis.uq;
+	const struct user_queues *u = user_queues_of(&rep->analysis);
 	int i;
 
 	if (!u->records)
@@ -197,7 +199,7 @@ static void json_queue(struct report *rep, struct user_queue *q)
 
 static void json_userq(struct report *rep)
 {
-	struct user_queues *u = &rep->analysis.uq;
+	struct user_queues *u = user_queues_of(&rep->analysis);
 	int i;
 
 	fprintf(rep->stream, ",\"user_queues\":");
@@ -220,7 +222,7 @@ static void json_userq(struct report *rep)
 
 static void csv_userq(struct report *rep)
 {
-	struct user_queues *u = &rep->analysis.uq;
+	struct user_queues *u = user_queues_of(&rep->analysis);
 	FILE *f = rep->stream;
 	int i, s;
 

@@ -7,15 +7,16 @@
  */
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/timeline.h"
 
 static bool present(const struct report *rep)
 {
-	return vm_activity_events(&rep->analysis.tl.vm) != 0;
+	return vm_activity_events(&timeline_of(&rep->analysis)->vm) != 0;
 }
 
 static void text_vm(struct report *rep)
 {
-	const struct vm_activity *v = &rep->analysis.tl.vm;
+	const struct vm_activity *v = &timeline_of(&rep->analysis)->vm;
 	char a[32], b[32], c[32], from[32], to[32];
 	int i;
 
@@ -54,7 +55,7 @@ static void text_vm(struct report *rep)
 
 static void json_vm(struct report *rep)
 {
-	const struct vm_activity *v = &rep->analysis.tl.vm;
+	const struct vm_activity *v = &timeline_of(&rep->analysis)->vm;
 	FILE *f = rep->stream;
 	int i;
 
@@ -91,7 +92,7 @@ static void json_vm(struct report *rep)
 
 static void csv_vm(struct report *rep)
 {
-	const struct vm_activity *v = &rep->analysis.tl.vm;
+	const struct vm_activity *v = &timeline_of(&rep->analysis)->vm;
 	int i;
 
 	if (!present(rep))

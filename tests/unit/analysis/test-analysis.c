@@ -21,6 +21,9 @@
 #include "../../../lib/analysis/analysis.h"
 #include "../../../lib/analysis/open-guard.h"
 #include "../unit.h"
+#include "analysis/hip-runtime.h"
+#include "analysis/kfd-queue-table.h"
+#include "analysis/kfd-queues.h"
 
 static void test_short_records_go_no_further(void)
 {
@@ -192,17 +195,17 @@ static void test_gpu_data_is_the_joins_verdict(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tep);
 	CU_ASSERT_EQUAL_FATAL(analysis_init(&a, tep, NULL, &err), 0);
 	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
-	a.kq.records = 1;		/* the KFD probe join saw a probe record */
+	kfd_queue_table_of(&a)->records = 1;		/* the KFD probe join saw a probe record */
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	a.kq.records = 0;
-	a.hip.lines = 1;		/* the print-line join saw a HIP log line */
+	kfd_queue_table_of(&a)->records = 0;
+	hip_runtime_of(&a)->lines = 1;		/* the print-line join saw a HIP log line */
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	a.hip.lines = 0;
+	hip_runtime_of(&a)->lines = 0;
 	a.func_events = 5;		/* functions outside KFD are no GPU data */
 	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
-	a.kfd.kfd_records = 1;
+	kfd_queues_of(&a)->kfd_records = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	a.kfd.kfd_records = 0;
+	kfd_queues_of(&a)->kfd_records = 0;
 	a.gpu_events = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 	a.gpu_events = 0;

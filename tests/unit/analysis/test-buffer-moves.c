@@ -8,6 +8,7 @@
 
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
+#include "analysis/timeline.h"
 
 #define MIB	(1024ULL * 1024ULL)
 
@@ -25,7 +26,7 @@ static void test_the_memory_fixture(void)
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, &(struct analysis_hooks){ .on_job = kept_job, .ctx = &k },
 					    &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	m = &a.tl.moves;
+	m = &timeline_of(&a)->moves;
 	CU_ASSERT_EQUAL(m->moves, 4);
 	CU_ASSERT_EQUAL(m->bytes, 116 * MIB);
 	CU_ASSERT_EQUAL(m->count[2][1], 2);		/* VRAM -> GTT */
@@ -47,7 +48,7 @@ static void test_the_memory_fixture(void)
 	CU_ASSERT_FATAL(j != NULL);
 	CU_ASSERT_EQUAL(j->moved_in_wait, 0);
 
-	gfx = a.tl.rings[timeline_ring_find(&a.tl, "gfx_0.0.0")];
+	gfx = timeline_of(&a)->rings[timeline_ring_find(timeline_of(&a), "gfx_0.0.0")];
 	CU_ASSERT_EQUAL(gfx->moved_wait_jobs, 1);
 	CU_ASSERT_EQUAL(gfx->moved_wait_bytes, 112 * MIB);
 	CU_ASSERT_EQUAL(gfx->moved_wait_ns, 392000ULL);

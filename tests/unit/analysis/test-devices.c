@@ -11,6 +11,7 @@
 #include "../../../lib/analysis/analysis.h"
 #include "../../../lib/analysis/timeline-stats.h"
 #include "../unit.h"
+#include "analysis/timeline.h"
 
 static void test_rings_by_device(void)
 {
@@ -58,14 +59,14 @@ static void test_the_two_gpus_fixture(void)
 
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("two-gpus", path, sizeof(path)), 0);
 	CU_ASSERT_EQUAL_FATAL(analyse(&a, &k, path, NULL), 0);
-	CU_ASSERT_EQUAL(a.tl.nr_rings, 3);
-	CU_ASSERT_EQUAL(a.tl.nr_devs, 2);
-	ga = timeline_ring_index_dev(&a.tl, "0000:03:00.0", "gfx_0.0.0");
-	gb = timeline_ring_index_dev(&a.tl, "0000:c3:00.0", "gfx_0.0.0");
-	CU_ASSERT_EQUAL(a.tl.rings[ga]->jobs, 2);
-	CU_ASSERT_EQUAL(a.tl.rings[gb]->jobs, 1);
-	CU_ASSERT_EQUAL(a.tl.rings[ga]->busy_ns, 197000ULL);
-	CU_ASSERT_EQUAL(a.tl.rings[gb]->busy_ns, 300000ULL);
+	CU_ASSERT_EQUAL(timeline_of(&a)->nr_rings, 3);
+	CU_ASSERT_EQUAL(timeline_of(&a)->nr_devs, 2);
+	ga = timeline_ring_index_dev(timeline_of(&a), "0000:03:00.0", "gfx_0.0.0");
+	gb = timeline_ring_index_dev(timeline_of(&a), "0000:c3:00.0", "gfx_0.0.0");
+	CU_ASSERT_EQUAL(timeline_of(&a)->rings[ga]->jobs, 2);
+	CU_ASSERT_EQUAL(timeline_of(&a)->rings[gb]->jobs, 1);
+	CU_ASSERT_EQUAL(timeline_of(&a)->rings[ga]->busy_ns, 197000ULL);
+	CU_ASSERT_EQUAL(timeline_of(&a)->rings[gb]->busy_ns, 300000ULL);
 	j = kept_by_ctx(&k, 400, 1);		/* B's job: on its own ring, nothing ahead */
 	CU_ASSERT_FATAL(j != NULL);
 	CU_ASSERT_EQUAL(j->ring, gb);
@@ -78,7 +79,7 @@ static void test_the_two_gpus_fixture(void)
 
 	CU_ASSERT_EQUAL_FATAL(analyse(&a, &k, path, "0000:c3:00.0"), 0);
 	CU_ASSERT_EQUAL(k.nr, 1);
-	CU_ASSERT_EQUAL(a.tl.filtered_out, 3);
+	CU_ASSERT_EQUAL(timeline_of(&a)->filtered_out, 3);
 	kept_jobs_free(&k);
 	analysis_close(&a);
 	unlink(path);

@@ -10,6 +10,8 @@
 
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
+#include "analysis/drm-clients.h"
+#include "analysis/timeline.h"
 
 static void test_lines(void)
 {
@@ -47,9 +49,9 @@ static void test_the_fdinfo_fixture(void)
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("fdinfo", path, sizeof(path)), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	CU_ASSERT_EQUAL(a.drm.snapshots, 2);
-	CU_ASSERT_EQUAL(a.drm.nr, 3);
-	cl = drm_clients_find(&a.drm, 7);
+	CU_ASSERT_EQUAL(drm_clients_of(&a)->snapshots, 2);
+	CU_ASSERT_EQUAL(drm_clients_of(&a)->nr, 3);
+	cl = drm_clients_find(drm_clients_of(&a), 7);
 	CU_ASSERT_FATAL(cl != NULL);
 	CU_ASSERT_EQUAL(cl->pid, 5000);
 	CU_ASSERT_STRING_EQUAL(cl->driver, "amdgpu");
@@ -61,17 +63,17 @@ static void test_the_fdinfo_fixture(void)
 	CU_ASSERT_EQUAL(drm_client_events_ns(cl), 500000ULL);
 	CU_ASSERT_EQUAL(cl->last_ts - cl->first_ts, 999000ULL);
 	CU_ASSERT_TRUE(cl->has_resident && cl->resident == (524288ULL + 2048) * 1024);
-	cl = drm_clients_find(&a.drm, 11);
+	cl = drm_clients_find(drm_clients_of(&a), 11);
 	CU_ASSERT_FATAL(cl != NULL);
 	CU_ASSERT_EQUAL(drm_client_engine_ns(cl), 5100000ULL);
 	CU_ASSERT_EQUAL(drm_client_events_ns(cl), 100000ULL);
-	CU_ASSERT_PTR_NULL(drm_clients_find(&a.drm, 12));
+	CU_ASSERT_PTR_NULL(drm_clients_find(drm_clients_of(&a), 12));
 	/* the job join's own hardware time per client, all of the file */
-	for (i = 0; i < a.tl.nr_clients; i++)
-		if (a.tl.clients[i]->key == 7)
-			CU_ASSERT_EQUAL(a.tl.clients[i]->exec_ns, 800000ULL);
-	CU_ASSERT_EQUAL(timeline_client_hw_ns(&a.tl, 7), 800000ULL);
-	CU_ASSERT_EQUAL(timeline_client_hw_ns(&a.tl, 9), 0ULL);
+	for (i = 0; i < timeline_of(&a)->nr_clients; i++)
+		if (timeline_of(&a)->clients[i]->key == 7)
+			CU_ASSERT_EQUAL(timeline_of(&a)->clients[i]->exec_ns, 800000ULL);
+	CU_ASSERT_EQUAL(timeline_client_hw_ns(timeline_of(&a), 7), 800000ULL);
+	CU_ASSERT_EQUAL(timeline_client_hw_ns(timeline_of(&a), 9), 0ULL);
 	analysis_close(&a);
 	unlink(path);
 }

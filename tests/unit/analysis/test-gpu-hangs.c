@@ -13,6 +13,8 @@
 #include "../../fixture/fixture.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"
+#include "analysis/gpu-hangs.h"
+#include "analysis/timeline.h"
 
 static void test_lines(void)
 {
@@ -109,7 +111,7 @@ static void test_the_hang_fixture(void)
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, &(struct analysis_hooks){ .on_job = kept_job, .ctx = &k },
 					    &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	h = &a.hangs;
+	h = gpu_hangs_of(&a);
 	CU_ASSERT_TRUE(gpu_hangs_present(h));
 	CU_ASSERT_EQUAL(h->lines, 6);		/* the USB line is not one */
 	CU_ASSERT_EQUAL_FATAL(h->nr_hangs, 2);
@@ -139,7 +141,7 @@ static void test_the_hang_fixture(void)
 	CU_ASSERT_EQUAL(g->jobs_in_flight, 1);
 	CU_ASSERT_EQUAL(g->ts - g->jobs[0].since, 995000ULL);
 
-	CU_ASSERT_EQUAL(a.tl.rings[timeline_ring_find(&a.tl, "gfx_0.0.0")]->timeouts, 1);
+	CU_ASSERT_EQUAL(timeline_of(&a)->rings[timeline_ring_find(timeline_of(&a), "gfx_0.0.0")]->timeouts, 1);
 	CU_ASSERT_EQUAL_FATAL(k.nr, 4);
 	CU_ASSERT_TRUE(flags_of(&k, 100) & JOB_HANG);
 	CU_ASSERT_TRUE(flags_of(&k, 101) & JOB_HANG);
@@ -165,9 +167,9 @@ static void test_the_xe_fixture(void)
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("xe-hang", path, sizeof(path)), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	CU_ASSERT_TRUE(gpu_hangs_present(&a.hangs));
-	CU_ASSERT_EQUAL_FATAL(a.hangs.nr_hangs, 2);
-	g = &a.hangs.hangs[0];
+	CU_ASSERT_TRUE(gpu_hangs_present(gpu_hangs_of(&a)));
+	CU_ASSERT_EQUAL_FATAL(gpu_hangs_of(&a)->nr_hangs, 2);
+	g = &gpu_hangs_of(&a)->hangs[0];
 	CU_ASSERT_TRUE(g->is_xe && g->xe_logged && g->xe_traced);
 	CU_ASSERT_STRING_EQUAL(g->ring, "GuC queue 5");
 	CU_ASSERT_STRING_EQUAL(g->dev, "0000:00:02.0");
@@ -178,7 +180,7 @@ static void test_the_xe_fixture(void)
 	CU_ASSERT_EQUAL(g->xe_rings, 1);
 	CU_ASSERT_EQUAL(g->jobs_in_flight, 2);
 	CU_ASSERT_EQUAL(g->nr_jobs, 2);
-	g = &a.hangs.hangs[1];
+	g = &gpu_hangs_of(&a)->hangs[1];
 	CU_ASSERT_TRUE(g->is_xe && !g->xe_logged && g->xe_traced && !g->has_process);
 	CU_ASSERT_TRUE(g->xe.guc_id == 2 && g->xe.seqno == 7);
 	CU_ASSERT_STRING_EQUAL(g->xe_ring, "");
@@ -232,11 +234,11 @@ static void test_xe_queue_of_two_rings(void)
 					  FV_END });
 	CU_ASSERT_EQUAL(ret, 0);
 	CU_ASSERT_EQUAL_FATAL(analysed(f, path, &a), 0);
-	CU_ASSERT_EQUAL_FATAL(a.hangs.nr_hangs, 1);
-	CU_ASSERT_TRUE(a.hangs.hangs[0].is_xe);
-	CU_ASSERT_EQUAL(a.hangs.hangs[0].xe_rings, 2);
-	CU_ASSERT_STRING_EQUAL(a.hangs.hangs[0].xe_ring, "");
-	CU_ASSERT_EQUAL(a.hangs.hangs[0].jobs_in_flight, 0);
+	CU_ASSERT_EQUAL_FATAL(gpu_hangs_of(&a)->nr_hangs, 1);
+	CU_ASSERT_TRUE(gpu_hangs_of(&a)->hangs[0].is_xe);
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->hangs[0].xe_rings, 2);
+	CU_ASSERT_STRING_EQUAL(gpu_hangs_of(&a)->hangs[0].xe_ring, "");
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->hangs[0].jobs_in_flight, 0);
 	analysis_close(&a);
 	unlink(path);
 }
@@ -260,10 +262,10 @@ static void test_more_hangs_than_kept(void)
 			   (struct fv[]){ FV("address", 4), FV("value", 5), FV_END });
 	CU_ASSERT_EQUAL(ret, 0);
 	CU_ASSERT_EQUAL_FATAL(analysed(f, path, &a), 0);
-	CU_ASSERT_EQUAL(a.hangs.nr_hangs, GPU_HANGS_MAX);
-	CU_ASSERT_EQUAL(a.hangs.dropped, 4);
-	CU_ASSERT_EQUAL(a.hangs.reg_dumps_alone, 1);
-	CU_ASSERT_EQUAL(a.hangs.hangs[0].jobs_in_flight, 0);
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->nr_hangs, GPU_HANGS_MAX);
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->dropped, 4);
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->reg_dumps_alone, 1);
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->hangs[0].jobs_in_flight, 0);
 	analysis_close(&a);
 	unlink(path);
 }

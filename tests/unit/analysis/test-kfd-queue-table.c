@@ -10,6 +10,7 @@
 
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
+#include "analysis/kfd-queue-table.h"
 
 #define US_NS(x)	((uint64_t)(x) * 1000 + 1000000000ULL)
 
@@ -26,7 +27,7 @@ static const struct kfd_queue_table *table(struct run *r, const char *scenario)
 	if (scenario_tmpfile(scenario, r->path, sizeof(r->path)) ||
 	    analysis_open(&r->a, r->path, NULL, &err) || analysis_run(&r->a, &err))
 		return NULL;
-	return &r->a.kq;
+	return kfd_queue_table_of(&r->a);
 }
 
 static void done(struct run *r)

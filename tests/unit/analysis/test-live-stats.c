@@ -13,6 +13,7 @@
 #include "../../../lib/analysis/analysis.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"
+#include "analysis/timeline.h"
 
 static const struct live_group_row *group(const struct live_snapshot *s, uint64_t pid)
 {
@@ -43,7 +44,7 @@ static void test_intervals_and_totals(void)
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
 
 	/* everything in one 2-second interval */
-	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, &a.tl, 2.0, 0, LIVE_SORT_JOBS, &s), 0);
+	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, timeline_of(&a), 2.0, 0, LIVE_SORT_JOBS, &s), 0);
 	CU_ASSERT_EQUAL_FATAL(s.nr_rings, 1);
 	CU_ASSERT_STRING_EQUAL(s.rings[0].name, "gfx_0.0.0");
 	CU_ASSERT_DOUBLE_EQUAL(s.rings[0].jobs_per_s, 3.5, 1e-9);
@@ -64,7 +65,7 @@ static void test_intervals_and_totals(void)
 	live_snapshot_free(&s);
 
 	/* the next interval saw nothing new; since the start still does */
-	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, &a.tl, 1.0, 40, LIVE_SORT_NAME, &s), 0);
+	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, timeline_of(&a), 1.0, 40, LIVE_SORT_NAME, &s), 0);
 	CU_ASSERT_EQUAL(s.rings[0].jobs_per_s, 0);
 	CU_ASSERT_EQUAL(s.rings[0].busy_pct, 0);
 	CU_ASSERT_EQUAL(s.rings[0].total_jobs, 7);
@@ -74,11 +75,11 @@ static void test_intervals_and_totals(void)
 	live_snapshot_free(&s);
 
 	/* a process without jobs for LIVE_GROUP_IDLE_S leaves the table */
-	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, &a.tl, LIVE_GROUP_IDLE_S - 1.5, 40,
+	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, timeline_of(&a), LIVE_GROUP_IDLE_S - 1.5, 40,
 					      LIVE_SORT_NAME, &s), 0);
 	CU_ASSERT_EQUAL(s.nr_procs, 3);
 	live_snapshot_free(&s);
-	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, &a.tl, 0.5, 40, LIVE_SORT_NAME, &s), 0);
+	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, timeline_of(&a), 0.5, 40, LIVE_SORT_NAME, &s), 0);
 	CU_ASSERT_EQUAL(s.nr_procs, 0);
 	CU_ASSERT_EQUAL(s.nr_clients, 0);
 	CU_ASSERT_EQUAL(ls.procs.used, 0);
@@ -86,8 +87,8 @@ static void test_intervals_and_totals(void)
 	live_snapshot_free(&s);
 
 	/* r: since the start is now */
-	live_stats_reset(&ls, &a.tl);
-	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, &a.tl, 1.0, 45, LIVE_SORT_JOBS, &s), 0);
+	live_stats_reset(&ls, timeline_of(&a));
+	CU_ASSERT_EQUAL_FATAL(live_stats_tick(&ls, timeline_of(&a), 1.0, 45, LIVE_SORT_JOBS, &s), 0);
 	CU_ASSERT_EQUAL(s.rings[0].total_jobs, 0);
 	CU_ASSERT_EQUAL(s.lost, 5);
 	CU_ASSERT_EQUAL(s.nr_procs, 0);
@@ -101,9 +102,9 @@ static void test_intervals_and_totals(void)
 				   .on_job = live_stats_on_job, .ctx = &ls, .no_groups = true },
 					    &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	CU_ASSERT_EQUAL(a.tl.nr_procs, 0);
-	CU_ASSERT_EQUAL(a.tl.nr_clients, 0);
-	CU_ASSERT_EQUAL(a.tl.rings[0]->jobs, 7);
+	CU_ASSERT_EQUAL(timeline_of(&a)->nr_procs, 0);
+	CU_ASSERT_EQUAL(timeline_of(&a)->nr_clients, 0);
+	CU_ASSERT_EQUAL(timeline_of(&a)->rings[0]->jobs, 7);
 	CU_ASSERT_EQUAL(ls.procs.used, 3);
 	live_stats_free(&ls);
 	analysis_close(&a);

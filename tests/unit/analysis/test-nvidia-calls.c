@@ -11,6 +11,7 @@
 
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
+#include "analysis/nvidia-calls.h"
 
 #define US_NS(x)	((uint64_t)(x) * 1000 + 1000000000ULL)
 
@@ -27,7 +28,7 @@ static struct nvidia_calls *calls(struct run *r, const char *scenario)
 	if (scenario_tmpfile(scenario, r->path, sizeof(r->path)) ||
 	    analysis_open(&r->a, r->path, NULL, &err) || analysis_run(&r->a, &err))
 		return NULL;
-	return &r->a.nv;
+	return nvidia_calls_of(&r->a);
 }
 
 static void done(struct run *r)

@@ -11,6 +11,7 @@
 
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
+#include "analysis/timeline.h"
 
 #define US	1000ULL
 #define T0	1000000000ULL
@@ -21,9 +22,9 @@ static const struct ring_stats *ring(const struct analysis *a, const char *name)
 {
 	int i;
 
-	for (i = 0; i < a->tl.nr_rings; i++)
-		if (!strcmp(a->tl.rings[i]->name, name))
-			return a->tl.rings[i];
+	for (i = 0; i < timeline_of(a)->nr_rings; i++)
+		if (!strcmp(timeline_of(a)->rings[i]->name, name))
+			return timeline_of(a)->rings[i];
 	return NULL;
 }
 
@@ -43,7 +44,7 @@ static void test_the_isolation_fixture(void)
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, &(struct analysis_hooks){ .on_job = kept_job, .ctx = &k },
 					    &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	s = &a.tl.switches;
+	s = &timeline_of(&a)->switches;
 	CU_ASSERT_EQUAL(s->seen, 4);
 	CU_ASSERT_EQUAL(s->dropped, 0);
 	CU_ASSERT_EQUAL(s->cleaner_runs, 4);
@@ -67,17 +68,17 @@ static void test_the_isolation_fixture(void)
 	CU_ASSERT_EQUAL(sw->t_run - sw->ts, 290 * US);
 	CU_ASSERT_TRUE(sw->waited && sw->wait_ctx == 300 && sw->wait_seqno == 1);
 	CU_ASSERT_EQUAL(sw->wait_pid, 6000);
-	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&a.tl, sw->wait_ring), "gfx_0.0.0");
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(timeline_of(&a), sw->wait_ring), "gfx_0.0.0");
 
 	sw = &s->list[2];		/* llama -> rival on the compute ring's worker */
 	CU_ASSERT_EQUAL(sw->worker, 302);
-	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&a.tl, sw->ring), "comp_1.0.0");
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(timeline_of(&a), sw->ring), "comp_1.0.0");
 	CU_ASSERT_EQUAL(sw->t_run - sw->ts, 99 * US);
 	CU_ASSERT_TRUE(sw->cleaner && sw->cleaner_seqno == 7);
 
 	sw = &s->list[3];		/* L2 waits 100 us for the rival's compute job */
 	CU_ASSERT_EQUAL(sw->t_run - sw->ts, 100 * US);
-	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&a.tl, sw->wait_ring), "comp_1.0.0");
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(timeline_of(&a), sw->wait_ring), "comp_1.0.0");
 	CU_ASSERT_EQUAL(sw->wait_pid, 6000);
 
 	gfx = ring(&a, "gfx_0.0.0");

@@ -22,6 +22,8 @@
 #include "../../../lib/dat/dat-stream.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"
+#include "analysis/hip-runtime.h"
+#include "analysis/kfd-queue-table.h"
 
 /* BY_TINY_BATCHES: the pipe with 40-byte batches: most records wait for the next one, some outgrow it */
 enum reader { BY_LIBTRACECMD, BY_STREAM, BY_PIPE, BY_TINY_BATCHES };
@@ -92,8 +94,8 @@ static int read_with(const char *path, enum reader how, struct pass *p, enum rea
 	p->short_records = a->short_records;
 	p->first_ts = a->first_ts;
 	p->last_ts = a->last_ts;
-	p->hip_lines = a->hip.lines;
-	p->probe_records = a->kq.records;
+	p->hip_lines = hip_runtime_of(a)->lines;
+	p->probe_records = kfd_queue_table_of(a)->records;
 	analysis_close(a);
 	free(a);
 	return ret;

@@ -12,6 +12,8 @@
 #include "../../../lib/analysis/analysis.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"
+#include "analysis/kfd-queues.h"
+#include "analysis/timeline.h"
 
 #define US_NS(x)	((uint64_t)(x) * 1000)
 #define MAX_JOBS	16
@@ -53,9 +55,9 @@ static struct ring_stats *ring(struct run *r, const char *name)
 {
 	int i;
 
-	for (i = 0; i < r->a.tl.nr_rings; i++)
-		if (!strcmp(r->a.tl.rings[i]->name, name))
-			return r->a.tl.rings[i];
+	for (i = 0; i < timeline_of(&r->a)->nr_rings; i++)
+		if (!strcmp(timeline_of(&r->a)->rings[i]->name, name))
+			return timeline_of(&r->a)->rings[i];
 	return NULL;
 }
 
@@ -65,7 +67,7 @@ static const struct job *job_on_ring(struct run *r, const char *ring, uint64_t i
 
 	for (i = 0; i < r->nr_jobs; i++)
 		if (r->jobs[i].has_id && r->jobs[i].id == id &&
-		    (!ring || !strcmp(timeline_ring_name(&r->a.tl, r->jobs[i].ring), ring)))
+		    (!ring || !strcmp(timeline_ring_name(timeline_of(&r->a), r->jobs[i].ring), ring)))
 			return &r->jobs[i];
 	return NULL;
 }
@@ -132,13 +134,13 @@ static void test_two_rings(void)
 	CU_ASSERT_EQUAL(latency_stats_percentile(&gfx->lat[LAT_EXEC], 50), US_NS(300));
 	CU_ASSERT_EQUAL(latency_stats_percentile(&gfx->lat[LAT_EXEC], 99), US_NS(500));
 	CU_ASSERT_EQUAL(latency_stats_avg(&gfx->lat[LAT_TOTAL]), US_NS(620));
-	CU_ASSERT_EQUAL(r.a.tl.orphans, 0);
+	CU_ASSERT_EQUAL(timeline_of(&r.a)->orphans, 0);
 	CU_ASSERT_EQUAL(r.a.first_ts, 1000000000ULL + US_NS(100));
 	CU_ASSERT_EQUAL(r.a.last_ts, 1000000000ULL + US_NS(920));
-	CU_ASSERT_EQUAL_FATAL(r.a.tl.nr_procs, 1);
-	CU_ASSERT_EQUAL(r.a.tl.procs[0]->key, 4242);
-	CU_ASSERT_EQUAL(r.a.tl.procs[0]->jobs, 3);
-	CU_ASSERT_EQUAL(latency_stats_percentile(&r.a.tl.procs[0]->total, 50), US_NS(520));
+	CU_ASSERT_EQUAL_FATAL(timeline_of(&r.a)->nr_procs, 1);
+	CU_ASSERT_EQUAL(timeline_of(&r.a)->procs[0]->key, 4242);
+	CU_ASSERT_EQUAL(timeline_of(&r.a)->procs[0]->jobs, 3);
+	CU_ASSERT_EQUAL(latency_stats_percentile(&timeline_of(&r.a)->procs[0]->total, 50), US_NS(520));
 	CU_ASSERT_STRING_EQUAL(analysis_comm(&r.a, 4242), "hipapp");
 	done(&r);
 }
@@ -182,7 +184,7 @@ static void test_dependencies_across_rings(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(sdma);
 	CU_ASSERT_EQUAL(sdma->waits, 1);
 	CU_ASSERT_EQUAL(sdma->jobs, 2);
-	CU_ASSERT_EQUAL(r.a.tl.nr_clients, 2);
+	CU_ASSERT_EQUAL(timeline_of(&r.a)->nr_clients, 2);
 	done(&r);
 }
 
@@ -227,7 +229,7 @@ static void test_fence_pointer_reuse(void)
 	EXPECT_LAT(j, LAT_EXEC, 100);
 	EXPECT_LAT(j, LAT_TOTAL, 110);
 	CU_ASSERT_FALSE(j->flags & JOB_UNFINISHED);
-	CU_ASSERT_EQUAL(r.a.tl.orphans, 0);
+	CU_ASSERT_EQUAL(timeline_of(&r.a)->orphans, 0);
 	done(&r);
 }
 
@@ -264,7 +266,7 @@ static void test_lost_events_window(void)
 
 	CU_ASSERT_EQUAL_FATAL(analyse(&r, "lost-window"), 0);
 	CU_ASSERT_EQUAL(r.a.missed, 40);
-	CU_ASSERT_EQUAL(r.a.tl.lost_windows, 1);
+	CU_ASSERT_EQUAL(timeline_of(&r.a)->lost_windows, 1);
 	j = job_by_id(&r, 31);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
 	CU_ASSERT_TRUE(j->flags & JOB_LOST);
@@ -287,7 +289,7 @@ static void test_amdgpu_triple(void)
 	const struct job *j;
 
 	CU_ASSERT_EQUAL_FATAL(analyse(&r, "amdgpu-triple"), 0);
-	CU_ASSERT_FALSE(r.a.tl.fence_mode);
+	CU_ASSERT_FALSE(timeline_of(&r.a)->fence_mode);
 	CU_ASSERT_EQUAL_FATAL(r.nr_jobs, 1);
 	j = &r.jobs[0];
 	CU_ASSERT_EQUAL(j->id, 41);
@@ -311,9 +313,9 @@ static void test_kfd_queue_graph(void)
 	int i;
 
 	CU_ASSERT_EQUAL_FATAL(analyse(&r, "kfd-graph"), 0);
-	CU_ASSERT_TRUE(r.a.kfd.graph);
-	CU_ASSERT_EQUAL_FATAL(r.a.kfd.nr_ops, 2);
-	op = &r.a.kfd.ops[0];
+	CU_ASSERT_TRUE(kfd_queues_of(&r.a)->graph);
+	CU_ASSERT_EQUAL_FATAL(kfd_queues_of(&r.a)->nr_ops, 2);
+	op = &kfd_queues_of(&r.a)->ops[0];
 	CU_ASSERT_EQUAL(op->type, KFD_OP_CREATE);
 	CU_ASSERT_EQUAL(op->pid, 4242);
 	CU_ASSERT_TRUE(op->has_duration);
@@ -323,7 +325,7 @@ static void test_kfd_queue_graph(void)
 		CU_ASSERT_STRING_EQUAL(op->steps[i].func, create_steps[i]);
 		CU_ASSERT_EQUAL(op->steps[i].duration, US_NS(create_us[i]));
 	}
-	op = &r.a.kfd.ops[1];
+	op = &kfd_queues_of(&r.a)->ops[1];
 	CU_ASSERT_EQUAL(op->type, KFD_OP_DESTROY);
 	CU_ASSERT_EQUAL(op->duration, US_NS(30));
 	CU_ASSERT_EQUAL(op->nr_steps, 3);
@@ -341,9 +343,9 @@ static void test_kfd_queue_function_order(void)
 	int i;
 
 	CU_ASSERT_EQUAL_FATAL(analyse(&r, "kfd-function"), 0);
-	CU_ASSERT_FALSE(r.a.kfd.graph);
-	CU_ASSERT_EQUAL_FATAL(r.a.kfd.nr_ops, 1);
-	op = &r.a.kfd.ops[0];
+	CU_ASSERT_FALSE(kfd_queues_of(&r.a)->graph);
+	CU_ASSERT_EQUAL_FATAL(kfd_queues_of(&r.a)->nr_ops, 1);
+	op = &kfd_queues_of(&r.a)->ops[0];
 	CU_ASSERT_EQUAL(op->type, KFD_OP_CREATE);
 	CU_ASSERT_FALSE(op->has_duration);
 	CU_ASSERT_EQUAL_FATAL(op->nr_steps, 6);

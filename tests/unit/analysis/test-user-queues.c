@@ -11,6 +11,7 @@
 #include "../../../lib/analysis/analysis.h"
 #include "../../fixture/fixture.h"
 #include "../unit.h"
+#include "analysis/user-queues.h"
 
 #define US	1000ULL
 
@@ -24,12 +25,12 @@ static void test_the_userq_fixture(void)
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("userq", path, sizeof(path)), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	CU_ASSERT_TRUE(user_queues_present(&a.uq));
-	CU_ASSERT_EQUAL(a.uq.records, 18);
-	CU_ASSERT_EQUAL_FATAL(a.uq.nr, 3);
+	CU_ASSERT_TRUE(user_queues_present(user_queues_of(&a)));
+	CU_ASSERT_EQUAL(user_queues_of(&a)->records, 18);
+	CU_ASSERT_EQUAL_FATAL(user_queues_of(&a)->nr, 3);
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 
-	q = &a.uq.queues[0];		/* llama's compute queue */
+	q = &user_queues_of(&a)->queues[0];		/* llama's compute queue */
 	CU_ASSERT_EQUAL(q->type, 1);
 	CU_ASSERT_EQUAL(q->doorbell, 16);
 	CU_ASSERT_EQUAL(q->pid, 4242);
@@ -54,12 +55,12 @@ static void test_the_userq_fixture(void)
 	CU_ASSERT_EQUAL(q->deps_unresolved, 0);
 	CU_ASSERT_EQUAL(q->dep_wait.max, 300 * US);
 
-	q = &a.uq.queues[1];		/* vkcube's gfx queue: the create failed */
+	q = &user_queues_of(&a)->queues[1];		/* vkcube's gfx queue: the create failed */
 	CU_ASSERT_EQUAL(q->type, 0);
 	CU_ASSERT_TRUE(q->has_result && q->result == -22);
 	CU_ASSERT_TRUE(q->destroyed);
 
-	q = &a.uq.queues[2];		/* an SDMA queue from before the file */
+	q = &user_queues_of(&a)->queues[2];		/* an SDMA queue from before the file */
 	CU_ASSERT_FALSE(q->has_create);
 	CU_ASSERT_EQUAL(q->type, 2);
 	CU_ASSERT_TRUE(q->destroyed && q->destroyed_at == 1000000000ULL + 2990 * US);
@@ -80,8 +81,8 @@ static void test_no_user_queue_formats(void)
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("deps", path, sizeof(path)), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	CU_ASSERT_EQUAL(a.uq.records, 0);
-	CU_ASSERT_EQUAL(a.uq.nr, 0);
+	CU_ASSERT_EQUAL(user_queues_of(&a)->records, 0);
+	CU_ASSERT_EQUAL(user_queues_of(&a)->nr, 0);
 	analysis_close(&a);
 	unlink(path);
 }
@@ -110,11 +111,11 @@ static void test_more_spans_than_kept(void)
 	fixture_free(f);
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	CU_ASSERT_EQUAL(a.uq.nr_spans, USERQ_MAX_SPANS);
+	CU_ASSERT_EQUAL(user_queues_of(&a)->nr_spans, USERQ_MAX_SPANS);
 	/* n - 1 intervals, each closed by the next change (the last is still open at the end) */
-	CU_ASSERT_EQUAL(a.uq.spans_dropped, (uint64_t)(n - 1 - USERQ_MAX_SPANS));
-	CU_ASSERT_EQUAL_FATAL(a.uq.nr, 1);
-	CU_ASSERT_EQUAL(a.uq.queues[0].state_ns[USERQ_MAPPED] + a.uq.queues[0].state_ns[USERQ_PREEMPTED],
+	CU_ASSERT_EQUAL(user_queues_of(&a)->spans_dropped, (uint64_t)(n - 1 - USERQ_MAX_SPANS));
+	CU_ASSERT_EQUAL_FATAL(user_queues_of(&a)->nr, 1);
+	CU_ASSERT_EQUAL(user_queues_of(&a)->queues[0].state_ns[USERQ_MAPPED] + user_queues_of(&a)->queues[0].state_ns[USERQ_PREEMPTED],
 			(uint64_t)(n - 1) * US);
 	analysis_close(&a);
 	unlink(path);

@@ -13,6 +13,8 @@
 #include "../../../lib/analysis/workload-tree.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"
+#include "analysis/timeline.h"
+#include "analysis/workload-tree.h"
 
 #define US_NS(x)	((uint64_t)(x) * 1000)
 
@@ -93,9 +95,9 @@ static void test_competing_clients(void)
 	const struct ring_stats *r;
 
 	CU_ASSERT_EQUAL_FATAL(analyse("competing", &a, &k, NULL, path), 0);
-	CU_ASSERT_TRUE(a.workload.known);
-	CU_ASSERT_STRING_EQUAL(a.workload.comm, "llama");
-	CU_ASSERT_EQUAL(a.workload.nr_tasks, 2);
+	CU_ASSERT_TRUE(workload_tree_of(&a)->known);
+	CU_ASSERT_STRING_EQUAL(workload_tree_of(&a)->comm, "llama");
+	CU_ASSERT_EQUAL(workload_tree_of(&a)->nr_tasks, 2);
 	CU_ASSERT_EQUAL(k.nr, 7);
 	/* W1: forked child's job behind all three rival jobs */
 	j = by_seqno(&k, 4);
@@ -117,7 +119,7 @@ static void test_competing_clients(void)
 	/* pid 5002 exited; the same number later is someone else */
 	j = by_seqno(&k, 7);
 	CU_ASSERT_TRUE(j && !(j->flags & JOB_WORKLOAD));
-	r = a.tl.rings[0];
+	r = timeline_of(&a)->rings[0];
 	CU_ASSERT_EQUAL(r->workload_jobs, 2);
 	CU_ASSERT_EQUAL(r->behind_ns, US_NS(290));
 	CU_ASSERT_EQUAL(r->behind_jobs, 3);
@@ -139,9 +141,9 @@ static void test_workload_only_filter(void)
 	CU_ASSERT_EQUAL(k.nr, 2);
 	for (i = 0; i < k.nr; i++)
 		CU_ASSERT_TRUE(k.list[i].flags & JOB_WORKLOAD);
-	CU_ASSERT_EQUAL(a.tl.filtered_out, 5);
+	CU_ASSERT_EQUAL(timeline_of(&a)->filtered_out, 5);
 	/* the wait behind the rival is still seen: history keeps every job */
-	CU_ASSERT_EQUAL(a.tl.rings[0]->behind_ns, US_NS(290));
+	CU_ASSERT_EQUAL(timeline_of(&a)->rings[0]->behind_ns, US_NS(290));
 	analysis_close(&a);
 	unlink(path);
 }
@@ -154,7 +156,7 @@ static void test_no_workload_named(void)
 	char path[64];
 
 	CU_ASSERT_EQUAL_FATAL(analyse("deps", &a, &k, NULL, path), 0);
-	CU_ASSERT_FALSE(a.workload.known);
+	CU_ASSERT_FALSE(workload_tree_of(&a)->known);
 	CU_ASSERT_EQUAL(k.nr, 3);
 	CU_ASSERT_FALSE(k.list[0].flags & JOB_WORKLOAD);
 	analysis_close(&a);
@@ -174,14 +176,14 @@ static void test_virtio_commands_are_jobs(void)
 	j = by_seqno(&k, 7);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(j);
 	CU_ASSERT_FALSE(j->flags & JOB_UNFINISHED);
-	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&a.tl, j->ring), "controlq");
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(timeline_of(&a), j->ring), "controlq");
 	CU_ASSERT_EQUAL(j->pid, 600);
 	CU_ASSERT_EQUAL(j->lat[LAT_SUBMIT_TO_QUEUE], US_NS(2));
 	CU_ASSERT_EQUAL(j->lat[LAT_EXEC], US_NS(65));
 	CU_ASSERT_EQUAL(j->lat[LAT_TOTAL], US_NS(67));
 	j = by_seqno(&k, 8);
 	CU_ASSERT_TRUE(j && j->lat[LAT_TOTAL] == US_NS(52));
-	CU_ASSERT_EQUAL(a.tl.orphans, 0);
+	CU_ASSERT_EQUAL(timeline_of(&a)->orphans, 0);
 	analysis_close(&a);
 	unlink(path);
 }

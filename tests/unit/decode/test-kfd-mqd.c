@@ -10,6 +10,9 @@
 #include "../../../lib/analysis/kfd-snapshots.h"
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
+#include "analysis/hip-runtime.h"
+#include "analysis/kfd-queue-table.h"
+#include "analysis/kfd-snapshots.h"
 
 /* The compute MQD keeps its CP_HQD registers at the same offsets in all four. */
 static void test_compute_every_generation(void)
@@ -134,9 +137,9 @@ static void test_snapshot_scenario(void)
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("kfd-snapshot", path, sizeof(path)), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
-	CU_ASSERT_EQUAL_FATAL(a.snaps.nr, 3);
-	CU_ASSERT_EQUAL(a.snaps.snaps[0].nr_processes, 0);
-	s = &a.snaps.snaps[1];
+	CU_ASSERT_EQUAL_FATAL(kfd_snapshots_of(&a)->nr, 3);
+	CU_ASSERT_EQUAL(kfd_snapshots_of(&a)->snaps[0].nr_processes, 0);
+	s = &kfd_snapshots_of(&a)->snaps[1];
 	CU_ASSERT_STRING_EQUAL(s->why, "periodic");
 	CU_ASSERT_EQUAL_FATAL(s->nr_mqds, 2);
 	CU_ASSERT_EQUAL(s->nr_hqds, 2);		/* the HIQ is not a user queue's */
@@ -151,12 +154,12 @@ static void test_snapshot_scenario(void)
 	CU_ASSERT_FALSE(s->mqds[1].on_hqd);
 	CU_ASSERT_EQUAL(s->mqds[1].sdma_engine, 1);
 	/* the probe queue's ring finds its MQD: queue 0 in the periodic one */
-	CU_ASSERT_PTR_EQUAL(kfd_snapshots_find_ring(&a.snaps, a.kq.queues[0].ring), &s->mqds[0]);
+	CU_ASSERT_PTR_EQUAL(kfd_snapshots_find_ring(kfd_snapshots_of(&a), kfd_queue_table_of(&a)->queues[0].ring), &s->mqds[0]);
 	/* queue 1 was updated to a new ring: the end snapshot's MQD has it */
-	CU_ASSERT_PTR_EQUAL(kfd_snapshots_find_ring(&a.snaps, a.kq.queues[2].ring),
-			    &a.snaps.snaps[2].mqds[0]);
+	CU_ASSERT_PTR_EQUAL(kfd_snapshots_find_ring(kfd_snapshots_of(&a), kfd_queue_table_of(&a)->queues[2].ring),
+			    &kfd_snapshots_of(&a)->snaps[2].mqds[0]);
 	/* the runtime's one line; the snapshot lines are not the HIP runtime's */
-	CU_ASSERT_EQUAL(a.hip.lines, 1);
+	CU_ASSERT_EQUAL(hip_runtime_of(&a)->lines, 1);
 	analysis_close(&a);
 	unlink(path);
 }

@@ -11,6 +11,7 @@
 
 #include "../../../lib/output/report-formats.h"
 #include "../unit.h"
+#include "analysis/hip-runtime.h"
 
 static void test_every_section_writes_every_format(void)
 {
@@ -53,7 +54,7 @@ static void test_a_report_shows_what_it_was_asked(void)
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("hip-kfd", path, sizeof(path)), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_open(&rep.analysis, path, NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL(analysis_run(&rep.analysis, &err), 0);
-	CU_ASSERT_TRUE(rep.analysis.hip.lines > 0);
+	CU_ASSERT_TRUE(hip_runtime_of(&rep.analysis)->lines > 0);
 	for (f = 0; f < REPORT_SECTION_NR_FORMATS; f++) {
 		rep.summary = true;
 		out = sections(&rep, (enum report_section_format)f);
