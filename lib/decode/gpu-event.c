@@ -801,7 +801,8 @@ bool gpu_decoder_has_system(const struct gpu_decoder *dec, const char *system)
 
 bool gpu_jobs_from_fences(char *const *systems, int nr_systems)
 {
-	static const char *const job_systems[] = { "gpu_scheduler", "gpu_sched", "amdgpu" };
+	/* i915 has no DRM scheduler: its request events are its jobs (i915-requests.h) */
+	static const char *const job_systems[] = { "gpu_scheduler", "gpu_sched", "amdgpu", "i915" };
 	size_t k;
 	int i;
 

@@ -137,7 +137,8 @@ enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct 
 bool gpu_decoder_has_system(const struct gpu_decoder *dec, const char *system);
 /**
  * gpu_jobs_from_fences - whether jobs are the dma_fences themselves: none of @systems (a
- * file's, or what a capture enables) gives jobs of its own (a scheduler's, amdgpu's)
+ * file's, or what a capture enables) gives jobs of its own (a scheduler's, amdgpu's, i915's
+ * requests)
  */
 bool gpu_jobs_from_fences(char *const *systems, int nr_systems);
 /** gpu_decoder_jobs_from_fences - gpu_jobs_from_fences() of the systems in the decoder's file */
