@@ -126,7 +126,7 @@ struct report_section {
 extern const struct report_section report_section_kfd, report_section_userq,
 	report_section_isolation, report_section_hangs, report_section_moves, report_section_vm,
 	report_section_dma_bufs,	report_section_clients,
-	report_section_hip, report_section_nvidia;
+	report_section_hip, report_section_nvidia, report_section_i915_requests;
 /* Every section, in the order the report prints them; NULL-terminated. */
 extern const struct report_section *const report_sections[];
 /* Every format, in the order --help names them; NULL-terminated. */

@@ -12,6 +12,7 @@
 const struct report_section *const report_sections[] = {
 	&report_section_clients,
 	&report_section_hangs,
+	&report_section_i915_requests,
 	&report_section_isolation,
 	&report_section_moves,
 	&report_section_vm,

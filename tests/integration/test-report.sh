@@ -1097,7 +1097,7 @@ test_report_owner_switches() {
 	expect "JSON summary" python3 -c 'import json, sys
 d = json.load(sys.stdin)
 s = d["owner_switches"]
-assert d["schema"] == "gpu-trace-report/8", d["schema"]
+assert d["schema"] == "gpu-trace-report/9", d["schema"]
 assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
 w = s["switches"][3]
 assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
@@ -1192,6 +1192,53 @@ assert t[1]["xe"]["sched_ring"] is None and t[1]["jobs_in_flight"] == 0, t[1]' \
 	expect "hangs in a file without them" not grep -q 'GPU hangs' <<< "$("$GT" report "$f")" || return 1
 	expect "JSON hangs not null without the log" python3 -c 'import json, sys
 assert json.load(sys.stdin)["hangs"] is None' < <("$GT" report --format json "$f")
+}
+
+# Intel i915 (tests/fixture/scenarios-i915.c, numbers worked out there): requests are jobs
+# per engine from their own events; a preemption (out with completed?=0) is counted, not
+# done; the CPU's waits on requests; 4.16's layout (ring ids) gives the same; every format.
+test_report_i915() {
+	local f out
+	f=$(fixture i915) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "i915 jobs: $(grep '^jobs' <<< "$out")" \
+		grep -q '^jobs     4 finished, 1 unfinished (U), 0 touched by lost events (L)$' <<< "$out" || return 1
+	expect "rcs0's jobs" grep -q '^ring rcs0: 3 jobs, 0 unfinished, 0 lost' <<< "$out" || return 1
+	expect "vcs0's jobs" grep -q '^ring vcs0: 2 jobs, 1 unfinished, 0 lost' <<< "$out" || return 1
+	expect "the section's rcs0: $(grep -A3 '^Intel i915' <<< "$out" | tr '\n' '|')" \
+		grep -Eq '^  rcs0 +3 +3 +3 +1 +0 +- +-$' <<< "$out" || return 1
+	expect "the section's vcs0 and its CPU wait" \
+		grep -Eq '^  vcs0 +2 +2 +1 +0 +1 +106\.000 +106\.000$' <<< "$out" || return 1
+	expect "the source of the times" grep -q '^Intel i915 requests on 2 engines (in/out events' <<< "$out" || return 1
+	expect "i915 JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+q = d["i915_requests"]
+assert q["low_level"] and q["records"] == 37, q
+e = {x["engine"]: x for x in q["engines"]}
+assert e["rcs0"] == {"engine": "rcs0", "requests": 3, "ran": 3, "completed": 3, "preempted": 1,
+                     "cpu_waits": 0, "cpu_wait_ns": 0, "cpu_wait_max_ns": 0}, e
+assert e["vcs0"]["completed"] == 1 and e["vcs0"]["cpu_wait_ns"] == 106000, e
+tot = sorted((j["ring"], j["fence"], j["latency_ns"]["total"]) for j in d["slowest"])
+assert tot == [("rcs0", "11:1", 110000), ("rcs0", "11:2", 270000), ("rcs0", "12:1", 80000),
+               ("vcs0", "20:1", 110000)], tot
+assert [r["dev"] for r in d["rings"]] == ["card0", "card0"], d["rings"]' < <("$GT" report --format json "$f") || return 1
+	expect "i915 CSV" grep -q '^vcs0,2,2,1,0,1,106000,106000$' <<< "$("$GT" report --format csv "$f")" || return 1
+	out=$("$GT" report --format perfetto -o "$WORK/i915.pftrace" "$f" 2>&1)
+	expect "i915 in Perfetto: $out" grep -q 'slices, 5 flows on 2 rings' <<< "$out" || return 1
+	expect "Perfetto's engine tracks" python3 -c 'import sys
+b = open(sys.argv[1], "rb").read()
+assert b"rcs0" in b and b"vcs0" in b' "$WORK/i915.pftrace" || return 1
+	f=$(fixture i915-4.16) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "4.16's engines by ring id: $(grep '^ring' <<< "$out" | tr '\n' '|')" \
+		grep -q '^ring vcs0: 1 job, 0 unfinished' <<< "$out" || return 1
+	expect "4.16's preemption" grep -Eq '^  vcs0 +1 +1 +1 +1 ' <<< "$out" || return 1
+	expect "4.16's totals" grep -Eq '^  rcs0 +3:10 +2000 Xorg .* 90\.000 -$' <<< "$out" || return 1
+	# a file without i915: JSON null, no section
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "no i915 section" not grep -q 'i915' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON i915_requests null" python3 -c 'import json, sys
+assert json.load(sys.stdin)["i915_requests"] is None' < <("$GT" report --format json "$f")
 }
 
 # Buffer moves (7.3): by direction, evictions out of VRAM, and how much moved

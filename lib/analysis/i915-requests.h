@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_I915_REQUESTS_H
+#define GT_I915_REQUESTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "decode/event-fields.h"
+#include "decode/gpu-event.h"
+#include "util/keymap.h"
+
+/*
+ * Intel's i915 requests as jobs. i915 has no DRM scheduler: its own request
+ * events (i915_request_* since 4.16, i915_gem_request_* before) carry the
+ * request's fence context:seqno, which names it at every stage:
+ *   queue/add (execbuf) -> [submit, execute] -> in (on an engine port)
+ *   -> out (completed?=1; 0: preempted, it comes back in) -> retire.
+ * in/out/submit/execute exist only where the kernel was built with
+ * CONFIG_DRM_I915_LOW_LEVEL_TRACEPOINTS (Debian's is not): without them a
+ * request runs from add to its fence's dma_fence_signaled where the file has
+ * it, else to retire (the driver's bookkeeping, later than the hardware).
+ * Each stage is handed to the job join (timeline.h) as the scheduler's kinds,
+ * on a ring named by its engine (rcs0, bcs0, vcs1, ...).
+ */
+
+enum i915_stage {
+	I915_QUEUE,
+	I915_ADD,
+	I915_SUBMIT,
+	I915_EXECUTE,
+	I915_IN,
+	I915_OUT,
+	I915_RETIRE,
+	I915_WAIT_BEGIN,
+	I915_WAIT_END,
+	I915_NR_STAGES
+};
+
+#define I915_MAX_ENGINES	32	/* past them, "(more engines)" */
+
+/* What one engine's requests did. */
+struct i915_engine {
+	char name[GEV_STR_LEN];		/* rcs0, vcs1, ...; "class 7:0" when unnamed */
+	uint64_t requests;		/* queued or added */
+	uint64_t ran;			/* went in to the engine (in/out), or submitted */
+	uint64_t completed;		/* out with completed?=1, signalled or retired */
+	uint64_t preempted;		/* out with completed?=0: taken off unfinished */
+	uint64_t waits, wait_ns;	/* CPU waits on its requests (wait_begin -> end) */
+	uint64_t max_wait_ns;
+};
+
+struct i915_requests {
+	struct event_fields stage[I915_NR_STAGES];
+	bool low_level;			/* in/out in the file: the engine's own times */
+	uint64_t records;		/* i915 request records read */
+	struct i915_engine engines[I915_MAX_ENGINES + 1];
+	int nr_engines;
+	struct keymap live;		/* (ctx, seqno) -> what it did (flags), until retired */
+	struct keymap waits;		/* (ctx, seqno) -> wait_begin time */
+};
+
+struct analysis;
+/**
+ * i915_requests_of - the i915 request join's state in @a (analysis-joins.h): what it
+ * found, for the outputs and the joins after it; NULL before analysis_init()
+ */
+struct i915_requests *i915_requests_of(const struct analysis *a);
+
+#endif
