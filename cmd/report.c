@@ -301,7 +301,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	cmd_say_time_damage("report", rep->opts.file, &rep->analysis.damage);
 	say_damaged_events(rep);
 	rep->rings_seen += timeline_of(&rep->analysis)->nr_rings;
-	if (!analysis_has_gpu_data(&rep->analysis) && !rep->opts.events) {
+	if (!analysis_has_gpu_data(&rep->analysis)) {
 		fflush(rep->stream);
 		cmd_say("gpu-trace report: %s %s", rep->opts.file, no_gpu_events);
 		ret = 1;

@@ -416,5 +416,10 @@ test_report_recorded_file_without_gpu_events() {
 	expect "exit $?, want 2" [ $? = 2 ] || return 1
 	expect "header missing" grep -q "^kernel   $(uname -s)" "$WORK/nogpu.txt" || return 1
 	expect "not one line: $(cat "$WORK/nogpu.err")" [ "$(count_lines "$WORK/nogpu.err")" = 1 ] || return 1
-	expect "does not say how to record" grep -q 'has no GPU events (looked for gpu_scheduler.*--preset amd' "$WORK/nogpu.err"
+	expect "does not say how to record" grep -q 'has no GPU events (looked for gpu_scheduler.*--preset amd' "$WORK/nogpu.err" || return 1
+	# --events prints every record as trace-cmd report does, and says the same with the same status
+	"$GT" report --events "$WORK/nogpu.dat" > "$WORK/nogpu-ev.txt" 2> "$WORK/nogpu-ev.err"
+	expect "--events exit $?, want 2" [ $? = 2 ] || return 1
+	expect "--events: not one line: $(cat "$WORK/nogpu-ev.err")" [ "$(count_lines "$WORK/nogpu-ev.err")" = 1 ] || return 1
+	expect "--events does not say it" grep -q 'has no GPU events' "$WORK/nogpu-ev.err"
 }
