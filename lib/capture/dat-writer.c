@@ -144,7 +144,7 @@ static void put_options(struct dbuf *b, const struct dat_input *in, size_t *buff
 	put(b, "options  ", 10);
 	if (in->trace_clock)
 		put_option(b, DAT_OPT_TRACECLOCK, in->trace_clock,
-			   (uint32_t)strlen(in->trace_clock) + 1);
+			   in->clock_option_empty ? 0 : (uint32_t)strlen(in->trace_clock) + 1);
 	if (in->uname)
 		put_option(b, DAT_OPT_UNAME, in->uname, (uint32_t)strlen(in->uname) + 1);
 	if (in->version)

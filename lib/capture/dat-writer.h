@@ -47,6 +47,8 @@ struct dat_input {
 	const char *printk_formats;
 	const char *cmdlines;
 	const char *trace_clock;	/* the trace_clock file, "[mono]" marked */
+	/* as trace-cmd 2.x: the TRACECLOCK option empty, the clock after the CPU table alone */
+	bool clock_option_empty;
 	const char *uname;
 	const char *version;
 	char *const *cpu_stats;		/* per_cpu/cpuN/stats text, per CPU */

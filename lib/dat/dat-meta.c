@@ -284,7 +284,9 @@ static void parse_options(struct cursor *c, struct dat_meta *m, uint64_t end, bo
 			free(data);
 			return;
 		}
-		if (dat_option_fits(id, data, size))
+		if (!v7 && id == DAT_OPT_TRACECLOCK && !size)
+			m->clock_after_cpus = true;
+		else if (dat_option_fits(id, data, size))
 			parse_option(m, id, data, size);
 		else if (m->nr_skipped < DAT_META_MAX_SKIPPED)
 			m->skipped[m->nr_skipped++] = (struct dat_skipped_option){ id, size, at };
@@ -429,6 +431,30 @@ static int v6_pages_bad(struct cursor *c, const struct dat_meta *m, const char *
 	return 0;
 }
 
+/*
+ * trace-cmd 2.x's v6 clock: a u64 length and the trace_clock file's text
+ * ("local [global] ...") right after the CPU table. libtracecmd reads it
+ * there and takes "local" where it cannot; so do we, but say nothing we
+ * could not read (the clock then reads as not recorded).
+ */
+static void read_clock_after_cpus(struct cursor *c, struct dat_meta *m)
+{
+	uint64_t len = get_u(c, 8);
+	char text[512], *clock;
+
+	if (c->bad || !len || len >= sizeof(text) || len > c->size - c->pos) {
+		c->bad = false;
+		return;
+	}
+	get(c, text, len);
+	text[len] = '\0';
+	clock = c->bad ? NULL : dat_clock_name(text);
+	c->bad = false;
+	if (clock && !m->clock[0])
+		snprintf(m->clock, sizeof(m->clock), "%s", clock);
+	free(clock);
+}
+
 static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 		   const char *path)
 {
@@ -491,6 +517,8 @@ static int read_v6(struct cursor *c, struct dat_meta *m, struct gt_error *err,
 	}
 	if (c->bad)
 		return gt_error_set(err, EIO, "%s is truncated inside its CPU table; record it again", path);
+	if (m->clock_after_cpus)
+		read_clock_after_cpus(c, m);
 	if (v6_pages_bad(c, m, path, err))
 		return -1;
 	return c->ranges ? ranges_overlap(c->ranges, path, err) : 0;

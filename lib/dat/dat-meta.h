@@ -31,6 +31,11 @@ struct dat_meta {
 	char compression[32];		/* v7: "none", "zstd", ... */
 	char uname[256];
 	char clock[32];
+	/*
+	 * v6 with an empty TRACECLOCK option (trace-cmd 2.x): the clock's text
+	 * follows the CPU table instead, where libtracecmd reads it too
+	 */
+	bool clock_after_cpus;
 	char writer[64];		/* VERSION option */
 	int nr_cpus;
 	bool has_buffer_kb;

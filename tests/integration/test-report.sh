@@ -1194,6 +1194,21 @@ assert t[1]["xe"]["sched_ring"] is None and t[1]["jobs_in_flight"] == 0, t[1]' \
 assert json.load(sys.stdin)["hangs"] is None' < <("$GT" report --format json "$f")
 }
 
+# trace-cmd 2.x wrote v6 with an empty trace clock option and the clock's text after the CPU
+# table, where libtracecmd reads it: the clock is the file's, the option no damage
+test_report_tracecmd2_clock() {
+	local f out
+	f=$(fixture tracecmd-2) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f" 2>&1)
+	expect "the clock: $(grep '^cpus' <<< "$out")" grep -q '^cpus     2   clock mono   ' <<< "$out" || return 1
+	expect "a note on the option: $(grep '^note' <<< "$out")" not grep -q '^note' <<< "$out" || return 1
+	expect "JSON clock and options" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert d["clock"] == "mono" and d["skipped_options"] == [], (d["clock"], d["skipped_options"])' \
+		< <("$GT" report --format json "$f") || return 1
+	expect "jobs read" grep -q '^jobs     4 finished' <<< "$out"
+}
+
 # Intel i915 (tests/fixture/scenarios-i915.c, numbers worked out there): requests are jobs
 # per engine from their own events; a preemption (out with completed?=0) is counted, not
 # done; the CPU's waits on requests; 4.16's layout (ring ids) gives the same; every format.
