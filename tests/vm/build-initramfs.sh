@@ -87,8 +87,8 @@ for m in $want_modules; do
 	add_module "$path"
 done
 # the results disk: virtio_pci is built in on some kernels, a module on others;
-# xe (6.8+) for its event formats (no Intel GPU: it loads and binds nothing)
-for m in virtio_pci virtio_blk xe; do
+# xe (6.8+) and i915 for their event formats (no Intel GPU: they load and bind nothing)
+for m in virtio_pci virtio_blk xe i915; do
 	path=$(module_path "$m")
 	[ -z "$path" ] || add_module "$path"
 done

@@ -92,7 +92,7 @@ step check gpu-trace check --json > /out/check.json
 # the formats this kernel prints, for comparison with ../shared/formats, and
 # its ring-buffer headers (with them the formats make a fixture directory)
 cp /sys/kernel/tracing/events/header_page /sys/kernel/tracing/events/header_event /out/
-for sys in gpu_scheduler amdgpu dma_fence dma_buf drm virtio_gpu xe printk; do
+for sys in gpu_scheduler amdgpu dma_fence dma_buf drm virtio_gpu xe i915 printk; do
 	[ -d "/sys/kernel/tracing/events/$sys" ] || continue
 	for ev in /sys/kernel/tracing/events/$sys/*/; do
 		[ -f "$ev/format" ] || continue
