@@ -4,6 +4,7 @@
 #include "dat/cpu-coverage.h"
 
 #define MIN_GAP_NS 10000000ULL	/* 10 ms */
+#define MIN_LARGEST (64ULL << 10)
 
 void cpu_coverage_init(struct cpu_coverage *c)
 {
@@ -12,7 +13,7 @@ void cpu_coverage_init(struct cpu_coverage *c)
 }
 
 void cpu_coverage_add(struct cpu_coverage *c, int cpu, uint64_t first, uint64_t last,
-		      uint64_t bytes)
+		      uint64_t bytes, long long overrun)
 {
 	struct cpu_window *w;
 
@@ -23,11 +24,7 @@ void cpu_coverage_add(struct cpu_coverage *c, int cpu, uint64_t first, uint64_t 
 	w->first = first;
 	w->last = last;
 	w->bytes = bytes;
-}
-
-static bool busy(const struct cpu_window *w, uint64_t max_bytes)
-{
-	return !w->bytes || !max_bytes || w->bytes >= max_bytes / 8;
+	w->overrun = overrun;
 }
 
 /* Its data fills its ring buffer (the file's pages hold 4080 of 4096 bytes) */
@@ -36,14 +33,36 @@ static bool full(const struct cpu_window *w, uint64_t buffer_bytes)
 	return w->bytes && buffer_bytes && w->bytes >= buffer_bytes / 10 * 9;
 }
 
+/*
+ * What says @w's older data was overwritten: the stats' overrun count where
+ * the file has them (0: nothing was), else its data against its buffer's
+ * size where recorded, else against the largest CPU's data (every CPU's
+ * buffer is one size, a wrapped one is full; below MIN_LARGEST all data
+ * looks alike by the page and says nothing).
+ */
+static enum cpu_overwrite_evidence overwritten(const struct cpu_window *w,
+					       uint64_t buffer_bytes, uint64_t max_bytes)
+{
+	if (w->overrun >= 0)
+		return w->overrun ? OVERWRITE_OVERRUN : OVERWRITE_NONE;
+	if (!w->bytes)
+		return OVERWRITE_UNKNOWN;
+	if (buffer_bytes)
+		return w->bytes >= buffer_bytes / 10 * 9 ? OVERWRITE_FULL : OVERWRITE_NONE;
+	return max_bytes >= MIN_LARGEST && w->bytes >= max_bytes / 10 * 9 ? OVERWRITE_LARGEST
+									  : OVERWRITE_NONE;
+}
+
 void cpu_coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes)
 {
+	enum cpu_overwrite_evidence ev;
 	uint64_t start = UINT64_MAX, end = 0, from = 0, to = UINT64_MAX, max_bytes = 0, gap;
 	int i;
 
 	c->skewed = false;
 	c->from = c->to = 0;
 	c->late_cpu = c->end_cpu = -1;
+	c->late_evidence = OVERWRITE_NONE;
 	for (i = 0; i < c->nr; i++) {
 		if (c->cpus[i].first < start)
 			start = c->cpus[i].first;
@@ -60,10 +79,12 @@ void cpu_coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes)
 	for (i = 0; i < c->nr; i++) {
 		const struct cpu_window *w = &c->cpus[i];
 
-		if (w->first - start > gap && w->first > from && busy(w, max_bytes) &&
-		    (!buffer_bytes || full(w, buffer_bytes))) {
+		if (w->first - start > gap && w->first > from &&
+		    (ev = overwritten(w, buffer_bytes, max_bytes))) {
 			from = w->first;
 			c->late_cpu = w->cpu;
+			c->late_evidence = ev;
+			c->evidence_bytes = buffer_bytes ? buffer_bytes : max_bytes;
 		}
 		if (end - w->last > gap && w->last < to && full(w, buffer_bytes)) {
 			to = w->last;

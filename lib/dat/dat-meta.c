@@ -237,8 +237,9 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 			cpu_stats_parse(data, &st);
 			m->instance_lost += cpu_stats_lost(&st);
 		} else if (m->nr_cpustats < DAT_META_MAX_CPUS && !strncmp(data, "CPU: ", 5)) {
-			struct cpu_stats *st = &m->cpustats[m->nr_cpustats++];
+			struct cpu_stats *st = &m->cpustats[m->nr_cpustats];
 
+			m->cpustat_cpu[m->nr_cpustats++] = atoi(data + 5);
 			cpu_stats_parse(data, st);
 			if (st->buffer_kb && !m->has_buffer_kb) {
 				m->buffer_kb = st->buffer_kb;

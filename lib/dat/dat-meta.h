@@ -42,6 +42,7 @@ struct dat_meta {
 	uint64_t buffer_kb;
 	int nr_cpustats;
 	struct cpu_stats cpustats[DAT_META_MAX_CPUS];	/* top buffer's; text not kept */
+	int cpustat_cpu[DAT_META_MAX_CPUS];		/* each one's "CPU: N" */
 	bool in_instance;		/* parsing: past a BUFFER option */
 	uint64_t instance_lost;		/* lost in buffer instances (workload) */
 	uint64_t file_size;

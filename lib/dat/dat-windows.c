@@ -125,6 +125,17 @@ static int zstd_window(int fd, struct kbuffer *kb, uint64_t off, uint64_t size,
 	return ok ? 0 : -1;
 }
 
+/* What CPU @cpu's stats in the file say its writer overwrote; -1: the file has none */
+static long long overrun_of(const struct dat_meta *m, int cpu)
+{
+	int i;
+
+	for (i = 0; i < m->nr_cpustats; i++)
+		if (m->cpustat_cpu[i] == cpu)
+			return (long long)m->cpustats[i].overrun;
+	return -1;
+}
+
 int dat_cpu_windows(const char *path, const struct dat_meta *m, struct cpu_coverage *c)
 {
 	const struct dat_buffer_data *top = NULL;
@@ -162,7 +173,7 @@ int dat_cpu_windows(const char *path, const struct dat_meta *m, struct cpu_cover
 		ret = zstd ? zstd_window(fd, kb, off, size, ps, m->long_size, &first, &last)
 			   : plain_window(fd, kb, off, size, ps, m->long_size, &first, &last);
 		if (!ret)
-			cpu_coverage_add(c, cpu, first, last, size);
+			cpu_coverage_add(c, cpu, first, last, size, overrun_of(m, cpu));
 	}
 	if (kb)
 		kbuffer_free(kb);

@@ -8,6 +8,15 @@
 #include "analysis/workload-tree.h"
 
 /* a stage never measured has no value: null, never a 0 that reads as 0 us */
+/* coverage.late_evidence: what says the late CPU's older data was overwritten */
+static const char *const late_evidence_names[] = {
+	[OVERWRITE_NONE] = "null",
+	[OVERWRITE_OVERRUN] = "\"overrun\"",
+	[OVERWRITE_FULL] = "\"full_buffer\"",
+	[OVERWRITE_LARGEST] = "\"as_large_as_largest_cpu\"",
+	[OVERWRITE_UNKNOWN] = "\"late_start_only\"",
+};
+
 static void stats(FILE *f, struct latency_stats *s)
 {
 	if (!s->count) {
@@ -170,10 +179,10 @@ static void header(struct report *rep)
 	for (i = 0; i < m->nr_skipped; i++)
 		fprintf(f, "%s{\"id\":%u,\"size\":%u}", i ? "," : "", m->skipped[i].id,
 			m->skipped[i].size);
-	fprintf(f, "],\"coverage\":{\"skewed\":%s,\"from_ns\":%llu,\"to_ns\":%llu,\"late_cpu\":%d,\"end_cpu\":%d,\"cpus\":[",
+	fprintf(f, "],\"coverage\":{\"skewed\":%s,\"from_ns\":%llu,\"to_ns\":%llu,\"late_cpu\":%d,\"late_evidence\":%s,\"end_cpu\":%d,\"cpus\":[",
 		rep->analysis.cov.skewed ? "true" : "false", (unsigned long long)rep->analysis.cov.from,
 		(unsigned long long)rep->analysis.cov.to, rep->analysis.cov.late_cpu,
-		rep->analysis.cov.end_cpu);
+		late_evidence_names[rep->analysis.cov.late_evidence], rep->analysis.cov.end_cpu);
 	for (i = 0; i < rep->analysis.cov.nr; i++)
 		fprintf(f, "%s{\"cpu\":%d,\"first_ns\":%llu,\"last_ns\":%llu,\"bytes\":%llu}", i ? "," : "",
 			rep->analysis.cov.cpus[i].cpu, (unsigned long long)rep->analysis.cov.cpus[i].first,

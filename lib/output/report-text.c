@@ -170,11 +170,40 @@ static void jobs_footnote(struct report *rep)
 			shown, COL_NR, rep->opts.width);
 }
 
+/* What says the late CPU's older data was overwritten (cpu-coverage.h) */
+static const char *late_evidence(const struct cpu_coverage *c, char *buf, size_t len)
+{
+	const struct cpu_window *w = NULL;
+	char size[32];
+	int i;
+
+	for (i = 0; i < c->nr; i++)
+		if (c->cpus[i].cpu == c->late_cpu)
+			w = &c->cpus[i];
+	report_size(size, sizeof(size), c->evidence_bytes);
+	switch (c->late_evidence) {
+	case OVERWRITE_OVERRUN:
+		snprintf(buf, len, "the file's stats count %lld events overwritten on it",
+			 w ? w->overrun : 0);
+		break;
+	case OVERWRITE_FULL:
+		snprintf(buf, len, "its data fills its %s buffer", size);
+		break;
+	case OVERWRITE_LARGEST:
+		snprintf(buf, len, "its data is as large as the largest CPU's, %s: a full buffer", size);
+		break;
+	default:
+		snprintf(buf, len, "its late start alone: the file has neither its data size nor its stats");
+		break;
+	}
+	return buf;
+}
+
 /* Each CPU's window, and what the late start (or early end) costs. */
 static void coverage_lines(struct report *rep)
 {
 	const struct cpu_coverage *c = &rep->analysis.cov;
-	char a[32], b[32];
+	char a[32], b[32], why[128];
 	int i;
 
 	fprintf(rep->stream, "coverage");
@@ -182,14 +211,17 @@ static void coverage_lines(struct report *rep)
 		fprintf(rep->stream, " cpu%d %s-%s%s", c->cpus[i].cpu,
 			report_ts(a, sizeof(a), c->cpus[i].first),
 			report_ts(b, sizeof(b), c->cpus[i].last), i + 1 < c->nr ? "," : "\n");
-	fprintf(rep->stream, "LOST     uncounted:");
+	fprintf(rep->stream, "LOST     %s:", c->late_evidence == OVERWRITE_OVERRUN ? "overwritten" : "uncounted");
 	if (c->late_cpu >= 0)
-		fprintf(rep->stream, " cpu%d's records start %.6f s after the first CPU's (its older data was overwritten: a ring buffer read in overwrite mode)",
-			c->late_cpu, (double)(c->from - c->start) / 1e9);
+		fprintf(rep->stream, " cpu%d's records start %.6f s after the first CPU's (its older data was overwritten, a ring buffer read in overwrite mode: %s)",
+			c->late_cpu, (double)(c->from - c->start) / 1e9,
+			late_evidence(c, why, sizeof(why)));
 	if (c->end_cpu >= 0)
 		fprintf(rep->stream, "%s cpu%d's records end %.6f s before the last CPU's (its buffer filled: later events dropped)",
 			c->late_cpu >= 0 ? ";" : "", c->end_cpu, (double)(c->end - c->to) / 1e9);
-	fprintf(rep->stream, "; nothing in the file counts it: jobs outside %s-%s are flagged L and left out of the statistics\n",
+	fprintf(rep->stream, "; %s: jobs outside %s-%s are flagged L and left out of the statistics\n",
+		c->late_evidence == OVERWRITE_OVERRUN ? "the stats count the events, not when they were"
+						      : "nothing in the file counts it",
 		report_ts(a, sizeof(a), c->from), report_ts(b, sizeof(b), c->to));
 }
 

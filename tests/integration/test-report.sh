@@ -394,13 +394,23 @@ test_report_cpu_skew() {
 		expect "${f##*/}: no coverage line: $(head -6 "$WORK/sk.txt" | tr '\n' '|')" \
 			grep -q '^coverage cpu0 1.100000-3.500010, cpu1 3.000000-3.980000$' "$WORK/sk.txt" || return 1
 		expect "${f##*/}: no uncounted loss" \
-			grep -q "^LOST     uncounted: cpu1's records start 1.900000 s after .*jobs outside 3.000000-3.980000 are flagged L" "$WORK/sk.txt" || return 1
+			grep -q "^LOST     overwritten: cpu1's records start 1.900000 s after .*jobs outside 3.000000-3.980000 are flagged L" "$WORK/sk.txt" || return 1
+		expect "${f##*/}: the evidence: $(grep '^LOST     overwritten' "$WORK/sk.txt")" \
+			grep -q "^LOST     overwritten: .*overwrite mode: the file's stats count 2500 events overwritten on it)" "$WORK/sk.txt" || return 1
 		"$GT" report --format json --jobs "$f" > "$WORK/sk.json" || { WHY="json failed"; return 1; }
 		expect "${f##*/}: flags $(json "$WORK/sk.json" "[(j['fence'], j['lost'], j['unfinished']) for j in d['jobs']]")" \
 			[ "$(json "$WORK/sk.json" "sorted((j['fence'], j['lost'], j['unfinished']) for j in d['jobs'])")" = \
 			"[('70:1', True, True), ('70:2', True, True), ('70:3', False, False), ('70:4', False, False)]" ] || return 1
-		expect "${f##*/}: json coverage" [ "$(json "$WORK/sk.json" "d['coverage']['skewed'], d['coverage']['late_cpu'], d['coverage']['from_ns']")" = "True 1 3000000000" ] || return 1
+		expect "${f##*/}: json coverage" [ "$(json "$WORK/sk.json" "d['coverage']['skewed'], d['coverage']['late_cpu'], d['coverage']['from_ns'], d['coverage']['late_evidence']")" = "True 1 3000000000 overrun" ] || return 1
 	done
+	# a CPU that starts 17 ms late with stats saying it overran nothing was idle: nothing
+	# lost, no job flagged (as trace-cmd writes it: no buffer size to judge by)
+	f=$(fixture idle-cpu) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report "$f" > "$WORK/ic.txt" 2>&1
+	expect "idle-cpu: $(sed -n 5,7p "$WORK/ic.txt" | tr '\n' '|')" grep -q '^lost     none' "$WORK/ic.txt" || return 1
+	expect "idle-cpu: flagged L" grep -q '^jobs     4 finished, 1 unfinished (U), 0 touched by lost events (L)$' "$WORK/ic.txt" || return 1
+	"$GT" report --format json "$f" > "$WORK/ic.json"
+	expect "idle-cpu: json coverage" [ "$(json "$WORK/ic.json" "d['coverage']['skewed'], d['coverage']['late_evidence']")" = "False None" ] || return 1
 	# a file whose CPUs start together keeps "lost none" and no coverage line
 	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
 	"$GT" report "$f" > "$WORK/tr.txt" 2>&1
