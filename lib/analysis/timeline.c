@@ -277,7 +277,13 @@ static void retire(struct timeline *t, struct job *j)
 {
 	struct ring_stats *r = t->rings[j->ring];
 
-	if (t->cover_to && (job_first_time(j) < t->cover_from || job_last_time(j) > t->cover_to))
+	/*
+	 * Outside the window every CPU covers, a lost CPU may have held some of
+	 * a job's events: one that lacks its done, or ran without its run in
+	 * the file, is flagged; one whose every stage is there is what it says
+	 */
+	if (t->cover_to && (job_first_time(j) < t->cover_from || job_last_time(j) > t->cover_to) &&
+	    (!j->t_done || (j->t_queue && !j->t_run)))
 		j->flags |= JOB_LOST;
 	unindex_job(t, j);
 	t->jobs_in_flight--;

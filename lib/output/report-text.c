@@ -219,7 +219,7 @@ static void coverage_lines(struct report *rep)
 	if (c->end_cpu >= 0)
 		fprintf(rep->stream, "%s cpu%d's records end %.6f s before the last CPU's (its buffer filled: later events dropped)",
 			c->late_cpu >= 0 ? ";" : "", c->end_cpu, (double)(c->end - c->to) / 1e9);
-	fprintf(rep->stream, "; %s: jobs outside %s-%s are flagged L and left out of the statistics\n",
+	fprintf(rep->stream, "; %s: jobs outside %s-%s that lack a stage are flagged L and left out of the statistics\n",
 		c->late_evidence == OVERWRITE_OVERRUN ? "the stats count the events, not when they were"
 						      : "nothing in the file counts it",
 		report_ts(a, sizeof(a), c->from), report_ts(b, sizeof(b), c->to));
