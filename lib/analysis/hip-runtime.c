@@ -292,8 +292,14 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 		break;
 	case HIP_CMD_COMPLETE:
 		p->commands_complete++;
-		p->gpu_us = add_saturating(p->gpu_us, l->gpu_us);
-		p->wall_us = add_saturating(p->wall_us, l->wall_us);
+		if (l->has_gpu) {
+			p->gpu_us = add_saturating(p->gpu_us, l->gpu_us);
+			p->gpu_measured++;
+		}
+		if (l->has_wall) {
+			p->wall_us = add_saturating(p->wall_us, l->wall_us);
+			p->wall_measured++;
+		}
 		ret = end_cmd(p, l, ts, kfd);
 		break;
 	case HIP_COPY:
@@ -324,9 +330,60 @@ void hip_runtime_free(struct hip_runtime *h)
 	memset(h, 0, sizeof(*h));
 }
 
+/*
+ * What a log captured apart says of its pids, for its lines that name none
+ * (level 3 and below): the pid each thread id came with on a line that has
+ * both, and the one pid of a log that names only one
+ */
+struct log_pids {
+	struct keymap by_tid;		/* tid -> pid */
+	int sole;			/* the only pid named; 0: none or several */
+	bool several;
+};
+
+static ssize_t next_line(FILE *f, char **line, size_t *cap)
+{
+	ssize_t len = getline(line, cap, f);
+
+	while (len > 0 && ((*line)[len - 1] == '\n' || (*line)[len - 1] == '\r'))
+		(*line)[--len] = '\0';
+	return len;
+}
+
+static void learn_pids(FILE *f, struct log_pids *lp)
+{
+	struct hip_line l;
+	char *line = NULL;
+	size_t cap = 0;
+
+	while (next_line(f, &line, &cap) >= 0) {
+		if (hip_log_parse(line, &l) || !l.has_pid || l.pid <= 0)
+			continue;
+		if (l.has_tid && !keymap_get(&lp->by_tid, l.tid))
+			keymap_put(&lp->by_tid, l.tid, (void *)(uintptr_t)l.pid);
+		if (lp->sole && lp->sole != l.pid)
+			lp->several = true;
+		lp->sole = l.pid;
+	}
+	free(line);
+	if (lp->several)
+		lp->sole = 0;
+}
+
+/* a line's pid: its own, else its thread's, else the log's only one (0: none known) */
+static int line_pid(const struct hip_line *l, const struct log_pids *lp)
+{
+	if (l->has_pid)
+		return l->pid;
+	if (l->has_tid && keymap_get(&lp->by_tid, l->tid))
+		return (int)(uintptr_t)keymap_get(&lp->by_tid, l->tid);
+	return lp->sole;
+}
+
 int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct kfd_queues *kfd)
 {
 	const char *under = strrchr(path, '_');
+	struct log_pids lp = { 0 };
 	struct hip_line l;
 	char *line = NULL, *end;
 	size_t cap = 0;
@@ -343,14 +400,17 @@ int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct k
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
+	if (!pid) {
+		learn_pids(f, &lp);
+		rewind(f);
+	}
+	while (next_line(f, &line, &cap) >= 0) {
 		if (hip_log_parse(line, &l))
 			continue;
-		hip_runtime_add(h, pid ? pid : l.pid, l.ts_us * 1000, line, &l, kfd);
+		hip_runtime_add(h, pid ? pid : line_pid(&l, &lp), l.ts_us * 1000, line, &l, kfd);
 	}
 	free(line);
+	keymap_free(&lp.by_tid);
 	len = ferror(f) ? -EIO : 0;
 	fclose(f);
 	return (int)len;

@@ -82,7 +82,8 @@ struct hip_proc {
 	uint64_t more_overlaps;
 	uint64_t spans;			/* dispatches whose completion was seen */
 	uint64_t commands_complete;
-	int64_t gpu_us, wall_us;	/* sums over completed commands */
+	int64_t gpu_us, wall_us;	/* sums over the completed commands that measured them */
+	uint64_t gpu_measured, wall_measured;	/* how many did */
 	uint64_t copy_bytes;
 };
 
@@ -109,7 +110,8 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 		    struct hip_line *line, const struct kfd_queues *kfd);
 /**
  * hip_runtime_add_file - a log captured apart (report --hip-log FILE): pid from its _<pid>
- * name or its lines; 0, or -errno.
+ * name or its lines (a line without one: its thread's on the lines that name both, else
+ * the log's only pid); 0, or -errno.
  */
 int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct kfd_queues *kfd);
 /** hip_runtime_free - everything the HIP join holds */

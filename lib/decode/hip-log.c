@@ -90,6 +90,25 @@ static void copy_word(char *dst, size_t size, const char *src, const char *stops
 	dst[n] = '\0';
 }
 
+/*
+ * Wall: a duration in us, or an absolute monotonic time in ns, the command's
+ * start: past the line's own time in us (no duration since boot is that
+ * long) and, read as ns, close to it (from half of it to a second past)
+ */
+static void wall(struct hip_line *l, uint64_t v)
+{
+	if (v <= l->ts_us || v / 1000 < l->ts_us / 2 || v / 1000 > l->ts_us + 1000000) {
+		l->wall_us = v <= INT64_MAX ? (int64_t)v : INT64_MAX;
+		l->has_wall = true;
+		return;
+	}
+	l->wall_absolute = true;
+	if (v / 1000 <= l->ts_us && l->ts_us - v / 1000 <= INT64_MAX) {
+		l->wall_us = (int64_t)(l->ts_us - v / 1000);
+		l->has_wall = true;
+	}
+}
+
 static void classify(struct hip_line *l)
 {
 	const char *m = l->msg, *p;
@@ -135,11 +154,15 @@ static void classify(struct hip_line *l)
 		l->kind = HIP_CMD_COMPLETE;
 		field(p, "Command ", &l->command);
 		if (field(p, "Wall:", &v))
-			l->wall_us = (int64_t)v;
-		if (field(p, "CPU:", &v))
+			wall(l, v);
+		if (field(p, "CPU:", &v) && v && v <= INT64_MAX) {
 			l->cpu_us = (int64_t)v;
-		if (field(p, "GPU:", &v))
+			l->has_cpu = true;
+		}
+		if (field(p, "GPU:", &v) && v && v <= INT64_MAX) {
 			l->gpu_us = (int64_t)v;
+			l->has_gpu = true;
+		}
 	} else if (strstr(m, "Copy") && strstr(m, "dst=") && strstr(m, "src=") &&
 		   field(m, "size=", &l->copy_size)) {
 		l->kind = HIP_COPY;

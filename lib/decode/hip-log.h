@@ -60,7 +60,16 @@ struct hip_line {
 	char name[128];			/* shader name; command type ("KernelExecution") */
 	uint64_t command;		/* enqueued, complete: the command's address */
 	uint64_t to_queue;		/* enqueued, newer releases */
-	int64_t wall_us, cpu_us, gpu_us;	/* complete */
+	/*
+	 * complete: the durations as printed; one runtime build prints an
+	 * absolute CLOCK_MONOTONIC time in nanoseconds as Wall (larger than the
+	 * line's own time in us: no duration since boot can be), read as the
+	 * command's start (wall_us: from it to the line). 0 for CPU or GPU, as
+	 * that build prints them, is not measured.
+	 */
+	int64_t wall_us, cpu_us, gpu_us;
+	bool has_wall, has_cpu, has_gpu;
+	bool wall_absolute;
 	uint64_t copy_size;		/* copy */
 };
 

@@ -74,6 +74,18 @@ static void text_hip_overlaps(struct report *rep, const struct hip_proc *p)
 		fprintf(rep->stream, "    (+%llu more overlaps)\n", (unsigned long long)p->more_overlaps);
 }
 
+/* a sum over the commands whose line measured it: "120 us", "95 us over 2 measured", ... */
+static void text_measured(struct report *rep, int64_t us, uint64_t measured, uint64_t of)
+{
+	if (!measured)
+		fprintf(rep->stream, "not measured");
+	else if (measured == of)
+		fprintf(rep->stream, "%lld us", (long long)us);
+	else
+		fprintf(rep->stream, "%lld us over the %llu measured", (long long)us,
+			(unsigned long long)measured);
+}
+
 /* record --hip-log: what the runtime says each process did, and the kernel beside it */
 static void text_hip(struct report *rep)
 {
@@ -95,9 +107,13 @@ static void text_hip(struct report *rep)
 			(unsigned long long)p->by_kind[HIP_DISPATCH],
 			p->by_kind[HIP_DISPATCH] == 1 ? "" : "es",
 			(unsigned long long)p->commands_complete);
-		if (p->commands_complete)
-			fprintf(rep->stream, " (GPU %lld us, wall %lld us)", (long long)p->gpu_us,
-				(long long)p->wall_us);
+		if (p->commands_complete) {
+			fprintf(rep->stream, " (GPU ");
+			text_measured(rep, p->gpu_us, p->gpu_measured, p->commands_complete);
+			fprintf(rep->stream, ", wall ");
+			text_measured(rep, p->wall_us, p->wall_measured, p->commands_complete);
+			fputc(')', rep->stream);
+		}
 		if (p->copy_bytes)
 			fprintf(rep->stream, ", %llu bytes copied", (unsigned long long)p->copy_bytes);
 		fputc('\n', rep->stream);
@@ -137,6 +153,15 @@ static void json_kfd_create(FILE *f, const struct kfd_op *op)
 	fputc('}', f);
 }
 
+/* a sum over the commands that measured it; null when none did */
+static void json_measured(FILE *f, int64_t us, uint64_t measured)
+{
+	if (measured)
+		fprintf(f, "%lld", (long long)us);
+	else
+		fputs("null", f);
+}
+
 /* record --hip-log: what the runtime says each process did, and the kernel beside it */
 static void json_hip(struct report *rep)
 {
@@ -165,9 +190,12 @@ static void json_hip(struct report *rep)
 		for (k = 0; k < HIP_NR_KINDS; k++)
 			fprintf(f, "%s\"%s\":%llu", k ? "," : "", hip_kind_name(k),
 				(unsigned long long)p->by_kind[k]);
-		fprintf(f, "},\"commands_complete\":%llu,\"gpu_us\":%lld,\"wall_us\":%lld,\"copy_bytes\":%llu,\"queues\":[",
-			(unsigned long long)p->commands_complete, (long long)p->gpu_us,
-			(long long)p->wall_us, (unsigned long long)p->copy_bytes);
+		fprintf(f, "},\"commands_complete\":%llu,\"gpu_us\":", (unsigned long long)p->commands_complete);
+		json_measured(f, p->gpu_us, p->gpu_measured);
+		fprintf(f, ",\"gpu_measured\":%llu,\"wall_us\":", (unsigned long long)p->gpu_measured);
+		json_measured(f, p->wall_us, p->wall_measured);
+		fprintf(f, ",\"wall_measured\":%llu,\"copy_bytes\":%llu,\"queues\":[",
+			(unsigned long long)p->wall_measured, (unsigned long long)p->copy_bytes);
 		for (k = 0; k < p->nr_queues; k++) {
 			const struct hip_queue *q = &p->queues[k];
 			const struct kfd_queue *kq;

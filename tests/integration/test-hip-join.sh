@@ -64,3 +64,33 @@ PY
 	expect "a missing --hip-log file accepted" [ $? = 125 ] || return 1
 	expect "not one line naming the log" grep -q 'cannot read the HIP log .*nosuch.log' "$WORK/kg.err"
 }
+
+# Another runtime build's log (AMD_LOG_LEVEL=4 lines with pid and tid, level 3 lines with only
+# a tid): Wall an absolute monotonic time in ns (the command's start), CPU and GPU 0 (not
+# measured). Durations from the line to the start, the level-3 lines under their thread's
+# pid, never under pid 0.
+test_hip_log_of_another_runtime_build() {
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$WORK/ob.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	cat > "$WORK/other-build.log" <<'LOG'
+:4:rocdevice.cpp            :2875: 0483946000 us: [pid:5150 tid: 0x1a2b3] Created SWq=0x7f0000 to map on HWq=0x7e0000 with size 4096 with priority 1, cooperative: 0
+:3:rocvirtual.cpp           :3003: 0483946850 us: [tid:0x1a2b3] ShaderName : vector_add
+:4:rocvirtual.cpp           :2869: 0483946855 us: [pid:5150 tid: 0x1a2b3] SWq=0x7f0000, HWq=0x7e0000, id=1, Dispatch Header = 0xb02 (type=2, barrier=1, acquire=1, release=1), setup=3, grid=[1024, 1, 1], workgroup=[256, 1, 1]
+:3:command.cpp              :349 : 0483946870 us: [tid:0x1a2b3] Command 0x55aa00 complete (Wall: 483946860281, CPU: 0, GPU: 0 us)
+:3:command.cpp              :349 : 0483947100 us: [tid:0x1a2b3] Command 0x55ab00 complete (Wall: 483947000000, CPU: 0, GPU: 0 us)
+LOG
+	"$GT" report --format json --hip-log "$WORK/other-build.log" "$WORK/ob.dat" > "$WORK/ob.json" ||
+		{ WHY="report --hip-log failed"; return 1; }
+	expect "$(python3 -c 'import json, sys
+print(json.dumps(json.load(open(sys.argv[1]))["hip"])[:400])' "$WORK/ob.json")" python3 -c 'import json, sys
+h = json.load(open(sys.argv[1]))["hip"]
+assert [p["pid"] for p in h["processes"]] == [5150], h["processes"]
+p = h["processes"][0]
+assert p["lines"] == 5 and p["commands_complete"] == 2, p
+assert p["wall_us"] == 10 + 100 and p["wall_measured"] == 2, p
+assert p["gpu_us"] is None and p["gpu_measured"] == 0, p
+assert [k["name"] for k in p["kernels"]] == ["vector_add"], p["kernels"]' "$WORK/ob.json" || return 1
+	expect "the text: $("$GT" report --hip-log "$WORK/other-build.log" "$WORK/ob.dat" | grep '^  5150')" \
+		grep -q '^  5150 .*2 commands complete (GPU not measured, wall 110 us)' \
+		<<< "$("$GT" report --hip-log "$WORK/other-build.log" "$WORK/ob.dat")"
+}

@@ -135,6 +135,16 @@ static void test_kinds(void)
 	CU_ASSERT_EQUAL(l.kind, HIP_CMD_COMPLETE);
 	CU_ASSERT_EQUAL(l.command, 0x55aa00ULL);
 	CU_ASSERT(l.wall_us == 120 && l.cpu_us == 3 && l.gpu_us == 117);
+	CU_ASSERT(l.has_wall && l.has_cpu && l.has_gpu && !l.wall_absolute);
+
+	/* another runtime build: Wall an absolute time in ns, CPU and GPU 0 (not measured) */
+	snprintf(msg, sizeof(msg), "Command %p complete (Wall: %lld, CPU: 0, GPU: 0 us)",
+		 (void *)0x55aa00ULL, 483946860281LL);
+	line(b, sizeof(b), 3, "", 0, 483946870, "", msg);
+	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
+	CU_ASSERT_EQUAL(l.kind, HIP_CMD_COMPLETE);
+	CU_ASSERT(l.wall_absolute && l.has_wall && l.wall_us == 10);
+	CU_ASSERT(!l.has_cpu && !l.has_gpu);
 
 	line(b, sizeof(b), 4, "rocvirtual.cpp", 6, 11, "[pid:7 tid: 0x00001]",
 	     "HSA Async Copy on copy_engine=0x1, dst=0x7f0000, src=0x7f1000, size=65536, wait_event=0x0, completion_signal=0x7f2000");
