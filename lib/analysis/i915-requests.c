@@ -19,12 +19,6 @@ static const char *const stage_names[I915_NR_STAGES] = {
 	[I915_RETIRE] = "retire", [I915_WAIT_BEGIN] = "wait_begin", [I915_WAIT_END] = "wait_end",
 };
 
-/* the fields read, by index: 6.x has class:instance, 4.x a ring id */
-enum { F_CTX, F_SEQNO, F_CLASS, F_INSTANCE, F_RING, F_COMPLETED, F_DEV };
-static const char *const fields[] = {
-	"ctx", "seqno", "class", "instance", "ring", "completed", "dev", NULL
-};
-
 /* Each stage under its 4.16+ name, else its 4.x i915_gem_request_* one. */
 static void find_stages(struct i915_requests *q, struct tep_handle *tep)
 {
@@ -33,10 +27,10 @@ static void find_stages(struct i915_requests *q, struct tep_handle *tep)
 
 	for (s = 0; s < I915_NR_STAGES; s++) {
 		snprintf(name, sizeof(name), "i915_request_%s", stage_names[s]);
-		if (event_fields_find(&q->stage[s], tep, "i915", name, fields))
+		if (event_fields_find(&q->stage[s], tep, "i915", name, NULL))
 			continue;
 		snprintf(name, sizeof(name), "i915_gem_request_%s", stage_names[s]);
-		event_fields_find(&q->stage[s], tep, "i915", name, fields);
+		event_fields_find(&q->stage[s], tep, "i915", name, NULL);
 	}
 	q->low_level = q->stage[I915_IN].id >= 0 || q->stage[I915_OUT].id >= 0;
 }
@@ -49,32 +43,6 @@ static int stage_of(const struct i915_requests *q, int type)
 		if (q->stage[s].id == type)
 			return s;
 	return -1;
-}
-
-/*
- * The engine's name as the driver's own tools print it: uabi class:instance
- * (6.x), or 4.x's engine id (RCS, BCS, VCS, VCS2, VECS in that order).
- */
-static void engine_name(const struct event_fields *e, const struct tep_record *rec,
-			char *buf, size_t len)
-{
-	static const char *const classes[] = { "rcs", "bcs", "vcs", "vecs", "ccs" };
-	static const char *const ids[] = { "rcs0", "bcs0", "vcs0", "vcs1", "vecs0" };
-	unsigned long long c, i;
-
-	if (event_field_num(e, F_CLASS, rec, &c) && event_field_num(e, F_INSTANCE, rec, &i)) {
-		if (c < sizeof(classes) / sizeof(classes[0]))
-			snprintf(buf, len, "%s%llu", classes[c], i);
-		else
-			snprintf(buf, len, "class %llu:%llu", c, i);
-	} else if (event_field_num(e, F_RING, rec, &i)) {
-		if (i < sizeof(ids) / sizeof(ids[0]))
-			snprintf(buf, len, "%s", ids[i]);
-		else
-			snprintf(buf, len, "ring %llu", i);
-	} else {
-		snprintf(buf, len, "engine ?");
-	}
 }
 
 static struct i915_engine *engine(struct i915_requests *q, const char *name)
@@ -143,20 +111,17 @@ static void wait_stage(struct i915_requests *q, int s, struct i915_engine *e, ui
 		e->max_wait_ns = ts - began;
 }
 
+/* the decoded record (its engine's name in ring), as the job join's event */
 static void stage(struct i915_requests *q, struct analysis *a, struct join_record *r, int s)
 {
-	const struct event_fields *f = &q->stage[s];
-	struct gpu_event ev = { .ts = r->rec->ts, .pid = r->pid, .has_fence = true };
-	unsigned long long completed, dev;
+	struct gpu_event ev = r->ev;
 	struct i915_engine *e;
 	unsigned int flags;
 	uint64_t key;
 
-	ev.ctx = event_field_u64(f, F_CTX, r->rec);
-	ev.seqno = event_field_u64(f, F_SEQNO, r->rec);
-	engine_name(f, r->rec, ev.ring, sizeof(ev.ring));
-	if (event_field_num(f, F_DEV, r->rec, &dev))
-		snprintf(ev.dev, sizeof(ev.dev), "card%llu", dev);
+	ev.has_fence = true;
+	if (!ev.ring[0])
+		snprintf(ev.ring, sizeof(ev.ring), "engine ?");
 	e = engine(q, ev.ring);
 	key = request_key(&ev);
 	flags = flags_of(q, key);
@@ -182,7 +147,7 @@ static void stage(struct i915_requests *q, struct analysis *a, struct join_recor
 		to_jobs(a, &ev, GEV_RUN);
 		break;
 	case I915_OUT:
-		if (event_field_num(f, F_COMPLETED, r->rec, &completed) && !completed) {
+		if (!ev.completed) {
 			e->preempted++;
 			break;
 		}
@@ -238,7 +203,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 		signalled(q, a, r);
 		return;
 	}
-	if (r->kind != GEV_I915_REQUEST && r->kind != GEV_NONE)
+	if (r->kind != GEV_I915_REQUEST)
 		return;
 	s = stage_of(q, r->type);
 	if (s < 0)
@@ -264,19 +229,17 @@ static bool join_gpu_data(const void *state, const struct analysis *a)
 	return q->records;
 }
 
-/* i915_request_* decode as GEV_I915_REQUEST; 4.x's i915_gem_request_* as no GPU event */
+/* i915_request_* and 4.x's i915_gem_request_* decode as GEV_I915_REQUEST */
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
 	const struct i915_requests *q = state;
-	uint64_t kinds = 0;
 	int s;
 
 	(void)a;
 	for (s = 0; s < I915_NR_STAGES; s++)
 		if (q->stage[s].id >= 0)
-			kinds |= strncmp(q->stage[s].event->name, "i915_gem_", 9) ?
-				 JOIN_KIND(GEV_I915_REQUEST) : JOIN_KIND(GEV_NONE);
-	return kinds ? kinds | JOIN_KIND(GEV_FENCE_SIGNALED) : 0;
+			return JOIN_KIND(GEV_I915_REQUEST) | JOIN_KIND(GEV_FENCE_SIGNALED);
+	return 0;
 }
 
 const struct analysis_join i915_requests_join = {

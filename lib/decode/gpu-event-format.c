@@ -10,6 +10,14 @@ struct line {
 	size_t len, off;
 };
 
+/* "add" of i915_request_add and of 4.x's i915_gem_request_add */
+static const char *i915_stage(const char *name)
+{
+	const char *s = strstr(name, "request_");
+
+	return s ? s + strlen("request_") : name;
+}
+
 static void add(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void add(struct line *l, const char *fmt, ...)
@@ -140,8 +148,13 @@ size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len)
 		    ev->placement_to);
 		break;
 	case GEV_I915_REQUEST:
-		add(&l, "request %llu:%llu %s", ev->ctx, ev->seqno,
-		    ev->name + strlen("i915_request_"));
+		add(&l, "request %llu:%llu %s", ev->ctx, ev->seqno, i915_stage(ev->name));
+		if (ev->ring[0])
+			add(&l, " on %s", ev->ring);
+		if (ev->completed == 0)
+			add(&l, ": preempted, not completed (completed?=0)");
+		else if (ev->completed > 0)
+			add(&l, ": completed");
 		break;
 	case GEV_XE_JOB:
 		add(&l, "job fence=0x%llx seqno=%llu guc_id=%llu %s", ev->fence_ptr,

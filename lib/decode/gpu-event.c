@@ -60,7 +60,20 @@ static const struct event_map event_map[] = {
 	{ "i915", "i915_request_out", GEV_I915_REQUEST, true },
 	{ "i915", "i915_request_retire", GEV_I915_REQUEST, true },
 	{ "i915", "i915_request_queue", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_execute", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_wait_begin", GEV_I915_REQUEST, true },
+	{ "i915", "i915_request_wait_end", GEV_I915_REQUEST, true },
 	{ "i915", "i915_request_*", GEV_I915_REQUEST, false },
+	/* before 4.16 */
+	{ "i915", "i915_gem_request_add", GEV_I915_REQUEST, true },
+	{ "i915", "i915_gem_request_submit", GEV_I915_REQUEST, true },
+	{ "i915", "i915_gem_request_execute", GEV_I915_REQUEST, true },
+	{ "i915", "i915_gem_request_in", GEV_I915_REQUEST, true },
+	{ "i915", "i915_gem_request_out", GEV_I915_REQUEST, true },
+	{ "i915", "i915_gem_request_retire", GEV_I915_REQUEST, true },
+	{ "i915", "i915_gem_request_wait_begin", GEV_I915_REQUEST, true },
+	{ "i915", "i915_gem_request_wait_end", GEV_I915_REQUEST, true },
+	{ "i915", "i915_gem_request_*", GEV_I915_REQUEST, false },
 	{ "xe", "xe_sched_job_create", GEV_XE_JOB, true },
 	{ "xe", "xe_sched_job_exec", GEV_XE_JOB, true },
 	{ "xe", "xe_sched_job_run", GEV_XE_JOB, true },
@@ -149,6 +162,8 @@ struct event_desc {
 	/* owner switch, buffers, page tables, dma-buf */
 	FIELD_GROUP(mem, 14, *owner_prev, *owner_next, *bo, *bo_size, *pages, *from, *to, *vmid,
 		    *vm_hub, *needs_flush, *vm_pid, *va_start, *va_last, *ino);
+	/* i915 requests' engine and completion */
+	FIELD_GROUP(i915, 5, *klass, *instance, *engine_id, *completed, *minor);
 	unsigned int groups;		/* DG_*: the field groups this event has */
 	enum gpu_dma_buf_op dma_buf_op;
 	/* the same, prepared once as a list of the fields present (prepare()) */
@@ -171,12 +186,13 @@ GROUP_COMPLETE(job);
 GROUP_COMPLETE(vblank);
 GROUP_COMPLETE(func);
 GROUP_COMPLETE(mem);
+GROUP_COMPLETE(i915);
 
 /*
  * Each record reads only the groups of fields its event has: a group whose
  * fields are all absent would read as zeros, so skipping it changes nothing.
  */
-enum { DG_JOB = 1 << 0, DG_VBLANK = 1 << 1, DG_FUNC = 1 << 2, DG_MEMORY = 1 << 3 };
+enum { DG_JOB = 1 << 0, DG_VBLANK = 1 << 1, DG_FUNC = 1 << 2, DG_MEMORY = 1 << 3, DG_I915 = 1 << 4 };
 
 static bool any_field(struct tep_format_field *const *all, size_t n)
 {
@@ -294,7 +310,11 @@ static void describe(struct event_desc *d, struct tep_event *e,
 	case GEV_I915_REQUEST:
 		d->job.ctx = field(e, "ctx");
 		d->job.seqno = field(e, "seqno");
-		d->dev = field(e, "dev");
+		d->i915.klass = field(e, "class");
+		d->i915.instance = field(e, "instance");
+		d->i915.engine_id = field(e, "ring");	/* 4.x: the engine's id */
+		d->i915.completed = field(e, "completed");
+		d->i915.minor = field(e, "dev");
 		break;
 	case GEV_XE_JOB:
 		d->job.fence_ptr = field(e, "fence");
@@ -368,7 +388,8 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		break;
 	}
 	d->groups = (HAS_GROUP(d, job) ? DG_JOB : 0) | (HAS_GROUP(d, vblank) ? DG_VBLANK : 0) |
-		    (HAS_GROUP(d, func) ? DG_FUNC : 0) | (HAS_GROUP(d, mem) ? DG_MEMORY : 0);
+		    (HAS_GROUP(d, func) ? DG_FUNC : 0) | (HAS_GROUP(d, mem) ? DG_MEMORY : 0) |
+		    (HAS_GROUP(d, i915) ? DG_I915 : 0);
 }
 
 static uint64_t raw_num(const struct tep_format_field *f, const unsigned char *p)
@@ -497,6 +518,8 @@ static void decode_head(const struct event_desc *d, struct tep_record *r, int pi
 	ev->has_client_id = d->job.client_id != NULL;
 	ev->num_ibs = -1;
 	ev->vm_pid = -1;
+	ev->engine_class = ev->engine_instance = ev->engine_id = ev->completed = -1;
+	ev->drm_minor = -1;
 	ev->dma_buf_op = d->dma_buf_op;
 }
 
@@ -534,6 +557,34 @@ static bool fresh_name_is(const char *name, const char *lit)
 	return *name == *lit;
 }
 
+/*
+ * An i915 request's engine by the name the driver's tools give it: uabi
+ * class:instance (4.16+), or 4.x's engine id (RCS, BCS, VCS, VCS2, VECS)
+ */
+static void i915_engine(struct gpu_event *ev)
+{
+	static const char *const classes[] = { "rcs", "bcs", "vcs", "vecs", "ccs" };
+	static const char *const ids[] = { "rcs0", "bcs0", "vcs0", "vcs1", "vecs0" };
+
+	if (ev->kind != GEV_I915_REQUEST)
+		return;
+	if (ev->drm_minor >= 0)
+		snprintf(ev->dev, sizeof(ev->dev), "card%d", ev->drm_minor);
+	if (ev->engine_class >= 0 && ev->engine_instance >= 0) {
+		if (ev->engine_class < (int)(sizeof(classes) / sizeof(classes[0])))
+			snprintf(ev->ring, sizeof(ev->ring), "%s%d", classes[ev->engine_class],
+				 ev->engine_instance);
+		else
+			snprintf(ev->ring, sizeof(ev->ring), "class %d:%d", ev->engine_class,
+				 ev->engine_instance);
+	} else if (ev->engine_id >= 0) {
+		if (ev->engine_id < (int)(sizeof(ids) / sizeof(ids[0])))
+			snprintf(ev->ring, sizeof(ev->ring), "%s", ids[ev->engine_id]);
+		else
+			snprintf(ev->ring, sizeof(ev->ring), "ring %d", ev->engine_id);
+	}
+}
+
 /* on the decoding side (a second thread in report), so the join compares no names */
 static void classify_fence(struct gpu_event *ev)
 {
@@ -569,6 +620,19 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 		decode_function(d, r, ev);
 	if (d->groups & DG_MEMORY)
 		decode_memory(d, r, ev);
+	if (d->groups & DG_I915) {
+		if (d->i915.klass)
+			ev->engine_class = (int)num(d->i915.klass, r);
+		if (d->i915.instance)
+			ev->engine_instance = (int)num(d->i915.instance, r);
+		if (d->i915.engine_id)
+			ev->engine_id = (int)num(d->i915.engine_id, r);
+		if (d->i915.completed)
+			ev->completed = (int)num(d->i915.completed, r);
+		if (d->i915.minor)
+			ev->drm_minor = (int)num(d->i915.minor, r);
+	}
+	i915_engine(ev);
 	return ev->kind;
 }
 
@@ -633,6 +697,11 @@ static void prepare(struct event_desc *d)
 	OP(d, d->mem.va_start, va_start, OP_ULL);
 	OP(d, d->mem.va_last, va_last, OP_ULL);
 	OP(d, d->mem.ino, ino, OP_ULL);
+	OP(d, d->i915.klass, engine_class, OP_UINT);
+	OP(d, d->i915.instance, engine_instance, OP_UINT);
+	OP(d, d->i915.engine_id, engine_id, OP_UINT);
+	OP(d, d->i915.completed, completed, OP_UINT);
+	OP(d, d->i915.minor, drm_minor, OP_UINT);
 }
 
 #define STORE(p, type, value) do { type x_ = (value); memcpy(p, &x_, sizeof(x_)); } while (0)
@@ -672,6 +741,7 @@ static enum gpu_event_kind decode_prepared(const struct event_desc *d, struct te
 	classify_fence(ev);
 	if (d->groups & DG_FUNC)
 		decode_duration(d, r, ev);
+	i915_engine(ev);
 	return ev->kind;
 }
 

@@ -1249,6 +1249,14 @@ assert tot == [("rcs0", "11:1", 110000), ("rcs0", "11:2", 270000), ("rcs0", "12:
                ("vcs0", "20:1", 110000)], tot
 assert [r["dev"] for r in d["rings"]] == ["card0", "card0"], d["rings"]' < <("$GT" report --format json "$f") || return 1
 	expect "i915 CSV" grep -q '^vcs0,2,2,1,0,1,106000,106000$' <<< "$("$GT" report --format csv "$f")" || return 1
+	# --events: every stage decoded, the engine named, a preemption said as such
+	out=$("$GT" report --events "$f")
+	expect "--events: a preemption read as a completion: $(grep -m1 '11:2 out' <<< "$out")" \
+		grep -Fq 'request 11:2 out on rcs0: preempted, not completed (completed?=0)' <<< "$out" || return 1
+	expect "--events: the completion" grep -Eq 'i915_request_out: +request 11:2 out on rcs0: completed$' <<< "$out" || return 1
+	expect "--events: execute raw: $(grep -m1 execute <<< "$out")" \
+		grep -Eq 'i915_request_execute: request 11:1 execute on rcs0$' <<< "$out" || return 1
+	expect "--events: the wait" grep -Eq 'i915_request_wait_begin: request 20:1 wait_begin on vcs0$' <<< "$out" || return 1
 	out=$("$GT" report --format perfetto -o "$WORK/i915.pftrace" "$f" 2>&1)
 	expect "i915 in Perfetto: $out" grep -q 'slices, 5 flows on 2 rings' <<< "$out" || return 1
 	expect "Perfetto's engine tracks" python3 -c 'import sys
