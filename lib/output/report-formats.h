@@ -123,9 +123,9 @@ struct report_section {
 	void (*write[REPORT_SECTION_NR_FORMATS])(struct report *rep);
 };
 
-extern const struct report_section report_section_kfd, report_section_userq,
-	report_section_isolation, report_section_hangs, report_section_moves, report_section_vm,
-	report_section_dma_bufs,	report_section_clients,
+extern const struct report_section report_section_kfd, report_section_user_queues,
+	report_section_owner_switches, report_section_gpu_hangs, report_section_buffer_moves, report_section_vm,
+	report_section_dma_bufs,	report_section_drm_clients,
 	report_section_hip, report_section_nvidia, report_section_i915_requests;
 /* Every section, in the order the report prints them; NULL-terminated. */
 extern const struct report_section *const report_sections[];

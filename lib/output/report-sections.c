@@ -10,15 +10,15 @@
 #include "output/report-formats.h"
 
 const struct report_section *const report_sections[] = {
-	&report_section_clients,
-	&report_section_hangs,
+	&report_section_drm_clients,
+	&report_section_gpu_hangs,
 	&report_section_i915_requests,
-	&report_section_isolation,
-	&report_section_moves,
+	&report_section_owner_switches,
+	&report_section_buffer_moves,
 	&report_section_vm,
 	&report_section_dma_bufs,
 	&report_section_kfd,
-	&report_section_userq,
+	&report_section_user_queues,
 	&report_section_hip,
 	&report_section_nvidia,
 	NULL,

@@ -172,7 +172,7 @@ static void csv_clients(struct report *rep)
 	}
 }
 
-const struct report_section report_section_clients = {
+const struct report_section report_section_drm_clients = {
 	.name = "DRM clients",
 	.with_queues = false,
 	.write = {

@@ -102,7 +102,7 @@ static void csv_moves(struct report *rep)
 					(unsigned long long)m->count[i][k], (unsigned long long)m->moved[i][k]);
 }
 
-const struct report_section report_section_moves = {
+const struct report_section report_section_buffer_moves = {
 	.name = "buffer moves",
 	.with_queues = false,
 	.write = {

@@ -386,7 +386,7 @@ static void csv_hangs(struct report *rep)
 	}
 }
 
-const struct report_section report_section_hangs = {
+const struct report_section report_section_gpu_hangs = {
 	.name = "GPU hangs and resets",
 	.with_queues = false,
 	.write = {

@@ -262,7 +262,7 @@ static void csv_userq(struct report *rep)
 	}
 }
 
-const struct report_section report_section_userq = {
+const struct report_section report_section_user_queues = {
 	.name = "user queues",
 	.with_queues = true,
 	.write = {

@@ -226,7 +226,7 @@ static void csv_switches(struct report *rep)
 	}
 }
 
-const struct report_section report_section_isolation = {
+const struct report_section report_section_owner_switches = {
 	.name = "owner switches",
 	.with_queues = false,
 	.write = {
