@@ -51,9 +51,11 @@ unit() {
 }
 
 suite() {
-	local log counts
+	local log counts began=$SECONDS
 	log=$(mktemp)
 	"$@" 2>&1 | tee "$log"
+	# what makes the suite long, in CI's log too
+	echo "# $*: $((SECONDS - began)) s, $SECONDS s since the suite began"
 	counts=$(tail -1 "$log")
 	rm -f "$log"
 	if [[ $counts =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)? ]]; then

@@ -4,7 +4,8 @@
 # run.sh GPU_TRACE: the kernel lab.  For each kernel in VM_KERNELS (default
 # "5.10 6.1 6.12 7.3"): fetch it, build the mock scheduler module against it,
 # boot it under qemu with gpu-trace inside, and compare what gpu-trace
-# recorded with the ground truth (check-results.py).  Kernels in
+# recorded with the ground truth (check-results.py), VM_JOBS guests at once
+# (default: one per CPU, at most 4).  Kernels in
 # VM_FORMATS_ONLY (default 5.10) boot without the module: fresh boot, check
 # and their formats only.  Results land in
 # VM_RESULTS (default build/vm/<kernel>).  Ends with "N passed, N failed,
@@ -40,12 +41,21 @@ if [ -n "$missing" ]; then
 fi
 
 mkdir -p "$results"
-echo "# kernel lab: $gpu_trace in $kernels; cache $VM_CACHE"
-for k in $kernels; do
+# Each guest runs on one host CPU (qemu's single TCG thread): with two or more,
+# guests run side by side, the newest (longest) kernels first (VM_JOBS: how
+# many at once; default the CPUs, at most 4: each guest takes 2 GB)
+jobs=${VM_JOBS:-$(nproc 2> /dev/null || echo 1)}
+[ "$jobs" -ge 1 ] 2> /dev/null || jobs=1
+[ "$jobs" -le 4 ] || jobs=4
+echo "# kernel lab: $gpu_trace in $kernels; cache $VM_CACHE; $jobs at a time"
+
+# one_kernel K: everything of kernel K, its lines on standard output
+one_kernel() {
+	local k=$1 start append out
 	start=$(date +%s)
 	if ! "$here/fetch-kernel.sh" "$k" > "$results/fetch-$k.log" 2>&1; then
-		skip "kernel lab $k: its Debian packages could not be had: $(tail -n1 "$results/fetch-$k.log")"
-		continue
+		echo "SKIP - kernel lab $k: its Debian packages could not be had: $(tail -n1 "$results/fetch-$k.log")"
+		return
 	fi
 	# 5.10: no compiler here builds modules for it (gcc-10); formats only
 	append=
@@ -54,22 +64,40 @@ for k in $kernels; do
 	esac
 	if [ -z "$append" ] && ! "$here/build-module.sh" "$k" > "$results/module-$k.log" 2>&1; then
 		echo "not ok - kernel lab $k: $(tail -n1 "$results/module-$k.log")"
-		fail=$((fail + 1))
-		continue
+		return
 	fi
 	if ! VM_APPEND=$append "$here/run-vm.sh" "$k" "$gpu_trace" "$results/$k" > "$results/vm-$k.log" 2>&1; then
 		echo "not ok - kernel lab $k: $(tail -n1 "$results/vm-$k.log")"
 		tail -n 20 "$results/$k/console.log" 2> /dev/null | sed 's/^/#   /'
-		fail=$((fail + 1))
-		continue
+		return
 	fi
 	out=$(python3 "$here/check-results.py" "$k" "$results/$k" "$gpu_trace" \
 		"$root/tests/fixtures/formats" 2>&1)
 	echo "$out"
-	pass=$((pass + $(grep -c '^ok - ' <<< "$out")))
-	fail=$((fail + $(grep -c '^not ok - ' <<< "$out")))
 	grep -q '^not ok - ' <<< "$out" && tail -n 30 "$results/$k/console.log" | sed 's/^/#   /'
 	echo "# $k: $(( $(date +%s) - start )) s in all (fetch, module, boot, checks)"
+}
+
+# the newest first: they take longest, the short ones fill in behind them
+order=$(printf '%s\n' $kernels | sort -rV)
+running=0
+for k in $order; do
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+	one_kernel "$k" > "$results/lab-$k.out" 2>&1 &
+	running=$((running + 1))
+done
+wait
+# each kernel's lines together, in the order asked for
+for k in $kernels; do
+	out=$(cat "$results/lab-$k.out" 2> /dev/null)
+	[ -n "$out" ] || out="not ok - kernel lab $k: it said nothing (see $results)"
+	echo "$out"
+	pass=$((pass + $(grep -c '^ok - ' <<< "$out")))
+	fail=$((fail + $(grep -c '^not ok - ' <<< "$out")))
+	skipped=$((skipped + $(grep -c '^SKIP - ' <<< "$out")))
 done
 echo "$pass passed, $fail failed, $skipped skipped"
 [ "$fail" = 0 ]
