@@ -137,7 +137,8 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 	for (k = 0; k < GEV_NR_KINDS; k++)
 		for (i = 0; i < JOIN_NR; i++)
 			if (a->join_kinds[i] & JOIN_KIND(k))
-				a->joins_of_kind[k][a->nr_joins_of_kind[k]++] = (uint8_t)i;
+				a->joins_of_kind[k][a->nr_joins_of_kind[k]++] =
+					(struct join_call){ analysis_joins[i]->record, a->states[i] };
 	attach_hooks(a, hooks);
 	return 0;
 }
@@ -584,11 +585,10 @@ int analysis_take(struct analysis *a, struct join_record *r)
 			if (a->join_kinds[i])
 				analysis_joins[i]->record(a->states[i], a, r);
 	} else {
-		for (i = 0; i < a->nr_joins_of_kind[r->kind]; i++) {
-			unsigned int j = a->joins_of_kind[r->kind][i];
+		const struct join_call *call = a->joins_of_kind[r->kind];
 
-			analysis_joins[j]->record(a->states[j], a, r);
-		}
+		for (i = 0; i < a->nr_joins_of_kind[r->kind]; i++)
+			call[i].record(call[i].state, a, r);
 	}
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&

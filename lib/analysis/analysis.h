@@ -60,9 +60,6 @@ struct analysis {
 	void *states[JOIN_NR];
 	struct event_fields print;		/* ftrace:print and its buf */
 	uint64_t join_kinds[JOIN_NR];		/* each join's @kinds, after its init */
-	/* per record kind, the joins that read it, in order: most kinds have one or two */
-	uint8_t joins_of_kind[GEV_NR_KINDS][JOIN_NR];
-	uint8_t nr_joins_of_kind[GEV_NR_KINDS];
 	/* for on_record: the record's HIP log line (the HIP join's), or NULL */
 	const struct hip_line *hip_current;
 	uint64_t records, gpu_events, func_events;
@@ -101,6 +98,15 @@ struct analysis {
 	int file_fd;				/* analysis_open_dat's file, or -1 */
 	const struct dat_meta *meta;		/* analysis_open_dat's (the caller's, kept) */
 	char path[4096];			/* what analysis_open opened */
+	/*
+	 * per record kind (last: the fields read per record stay together), the joins that read it, in order (most kinds have one
+	 * or two): each one's record() and state, looked up once, not per record
+	 */
+	struct join_call {
+		void (*record)(void *state, struct analysis *a, struct join_record *r);
+		void *state;
+	} joins_of_kind[GEV_NR_KINDS][JOIN_NR];
+	uint8_t nr_joins_of_kind[GEV_NR_KINDS];
 };
 
 /**

@@ -566,8 +566,6 @@ static void i915_engine(struct gpu_event *ev)
 	static const char *const classes[] = { "rcs", "bcs", "vcs", "vecs", "ccs" };
 	static const char *const ids[] = { "rcs0", "bcs0", "vcs0", "vcs1", "vecs0" };
 
-	if (ev->kind != GEV_I915_REQUEST)
-		return;
 	if (ev->drm_minor >= 0)
 		snprintf(ev->dev, sizeof(ev->dev), "card%d", ev->drm_minor);
 	if (ev->engine_class >= 0 && ev->engine_instance >= 0) {
@@ -632,7 +630,8 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 		if (d->i915.minor)
 			ev->drm_minor = (int)num(d->i915.minor, r);
 	}
-	i915_engine(ev);
+	if (ev->kind == GEV_I915_REQUEST)
+		i915_engine(ev);
 	return ev->kind;
 }
 
@@ -741,7 +740,8 @@ static enum gpu_event_kind decode_prepared(const struct event_desc *d, struct te
 	classify_fence(ev);
 	if (d->groups & DG_FUNC)
 		decode_duration(d, r, ev);
-	i915_engine(ev);
+	if (ev->kind == GEV_I915_REQUEST)
+		i915_engine(ev);
 	return ev->kind;
 }
 

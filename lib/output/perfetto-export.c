@@ -84,7 +84,7 @@ static uint64_t gpu_root(struct perfetto_export *p)
 static uint64_t ring_track_write(struct perfetto_export *p, int ring, enum track_kind kind,
 				 int lane)
 {
-	const char *name = timeline_ring_name(timeline_of(p->a), ring);
+	const char *name = timeline_ring_name(p->tl, ring);
 	uint64_t parent = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_RING, (uint64_t)ring, 0),
 						       .parent = gpu_root(p), .name = name,
 						       .ordered = true });
@@ -218,7 +218,7 @@ static int job_args(struct perfetto_export *p, const struct job *j, struct pf_ar
 		put_str(key, key_len, 0, "?");
 	args[n++] = (struct pf_arg){ .name = A_JOB, .type = ARG_STR, .s = key };
 	args[n++] = (struct pf_arg){ .name = A_RING, .type = ARG_STR,
-				     .s = timeline_ring_name(timeline_of(p->a), j->ring) };
+				     .s = timeline_ring_name(p->tl, j->ring) };
 	if (j->has_fence) {
 		put_fence(fence, fence_len, j->ctx, j->seqno);
 		args[n++] = (struct pf_arg){ .name = A_FENCE, .type = ARG_STR, .s = fence };
@@ -257,7 +257,7 @@ static int dep_flows(struct perfetto_export *p, const struct job *j, uint64_t en
 		struct pf_event e = { .type = PF_INSTANT, .name = N_SIGNAL, .args = &arg,
 				      .nr_args = 1, .nr_flows = 1 };
 
-		if (!timeline_fence_signal(timeline_of(p->a), j->dep_fences[i].ctx, j->dep_fences[i].seqno,
+		if (!timeline_fence_signal(p->tl, j->dep_fences[i].ctx, j->dep_fences[i].seqno,
 					   &ts) || ts > end_at)
 			continue;
 		if (!signals)
@@ -383,7 +383,7 @@ void perfetto_export_job(const struct job *j, void *ctx)
 
 static void ring_counters(struct perfetto_export *p, uint64_t ts)
 {
-	const struct timeline *tl = timeline_of(p->a);
+	const struct timeline *tl = p->tl;
 	int i;
 
 	/*
@@ -476,7 +476,7 @@ static void buffer_move(struct perfetto_export *p, const struct gpu_event *ev)
 		.track = perfetto_named_track(p, T_MOVES, 0, gpu_root(p), "buffer moves") });
 	perfetto_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = PF_COUNTER, .name = -1,
-		.counter = (int64_t)(timeline_of(p->a)->moves.bytes >> 20),
+		.counter = (int64_t)(p->tl->moves.bytes >> 20),
 		.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_MOVED, 0, 0),
 						      .parent = gpu_root(p),
 						      .name = "buffers moved (MiB, running)",
@@ -494,7 +494,7 @@ static void page_tables(struct perfetto_export *p, const struct gpu_event *ev)
 	if (ev->kind == GEV_VM_UPDATE_PTES) {
 		perfetto_event(p, &(struct pf_event){
 			.ts = ev->ts, .type = PF_COUNTER, .name = -1,
-			.counter = (int64_t)(timeline_of(p->a)->vm.updated_bytes >> 10),
+			.counter = (int64_t)(p->tl->vm.updated_bytes >> 10),
 			.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_VM_UPDATED, 0, 0),
 							      .parent = gpu_root(p),
 							      .name = "page tables updated (KiB, running)",
@@ -543,7 +543,7 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		page_tables(p, ev);
 	if (ev && ev->kind == GEV_DMA_BUF)
 		dma_buf(p, ev);
-	if (nvidia_calls_of(a)->done.kind != NVD_NONE)
+	if (p->nv && p->nv->done.kind != NVD_NONE)
 		perfetto_nvidia(p);
 	if (ev)
 		ring_counters(p, rec->ts);
@@ -676,7 +676,7 @@ static void userq_spans(struct perfetto_export *p)
 
 static const char *owner_name(struct perfetto_export *p, char *buf, size_t len, uint64_t owner)
 {
-	int pid = owner_switches_owner_pid(&timeline_of(p->a)->switches, owner);
+	int pid = owner_switches_owner_pid(&p->tl->switches, owner);
 
 	if (owner == OWNER_NONE)
 		snprintf(buf, len, "kernel");
@@ -696,7 +696,7 @@ static const char *owner_name(struct perfetto_export *p, char *buf, size_t len, 
  */
 static void owner_switches(struct perfetto_export *p)
 {
-	const struct owner_switches *s = &timeline_of(p->a)->switches;
+	const struct owner_switches *s = &p->tl->switches;
 	size_t i;
 
 	for (i = 0; i < s->nr; i++) {
@@ -741,7 +741,7 @@ static void owner_switches(struct perfetto_export *p)
  */
 static void hangs(struct perfetto_export *p)
 {
-	const struct timeline *tl = timeline_of(p->a);
+	const struct timeline *tl = p->tl;
 	const struct gpu_hangs *h = gpu_hangs_of(p->a);
 	size_t i;
 
@@ -818,6 +818,9 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 	free_source(p);
 	p->out = out;
 	p->a = a;
+	p->tl = timeline_of(a);
+	/* NULL: the file has no NVIDIA probe, nothing to ask of each record */
+	p->nv = nvidia_calls_of(a)->nr_formats ? nvidia_calls_of(a) : NULL;
 	p->source = src->index;
 	p->offset = src->offset;
 	p->root = 0;

@@ -72,6 +72,9 @@ struct pf_ring_tracks {
 struct perfetto_export {
 	FILE *out;
 	struct analysis *a;
+	/* a's jobs and NVIDIA joins, asked of it once a file (every record reads them) */
+	const struct timeline *tl;
+	const struct nvidia_calls *nv;	/* NULL: no NVIDIA probe in the file */
 	unsigned int source;		/* which input file: tracks and flows of each apart */
 	int64_t offset;			/* added to every timestamp of the source */
 	uint64_t root;			/* the source's group track, or 0 */

@@ -57,7 +57,7 @@ static uint64_t descriptor(struct perfetto_export *p, int ring)
 	c->iid = ++p->gpu_counter_descs;
 	/* several files' rings of one name stay apart by their group's name */
 	snprintf(name, sizeof(name), "%s%s%s", p->label ? p->label : "", p->label ? ": " : "",
-		 timeline_ring_name(timeline_of(p->a), ring));
+		 timeline_ring_name(p->tl, ring));
 	id = perfetto_interned_begin(p, &at);
 	entry = pb_begin(&p->buf, ID_GPU_COUNTER_DESCRIPTORS);
 	pb_varint_field(&p->buf, IGCD_IID, c->iid);

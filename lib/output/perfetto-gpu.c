@@ -64,7 +64,7 @@ static const char *ring_device(const struct ring_stats *r)
  */
 int perfetto_gpu_id(struct perfetto_export *p, int ring)
 {
-	const char *dev = ring_device(timeline_of(p->a)->rings[ring]);
+	const char *dev = ring_device(p->tl->rings[ring]);
 	struct pf_gpu *g;
 	int i;
 
@@ -105,7 +105,7 @@ static uint64_t hw_queue(struct perfetto_export *p, int ring, int *gpu)
 {
 	uint64_t key = keymap_pair(KEY_QUEUE, keymap_pair(p->source, (uint64_t)ring));
 	uint64_t kept = (uintptr_t)keymap_get(&p->gpu_interned, key), iid;
-	const char *name = timeline_ring_name(timeline_of(p->a), ring);
+	const char *name = timeline_ring_name(p->tl, ring);
 	char queue[2 * GEV_STR_LEN + 256];
 	size_t at, id;
 	int c;
@@ -158,7 +158,7 @@ static uint64_t context(struct perfetto_export *p, int pid)
 void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char *name,
 		      const char *key, uint64_t end)
 {
-	const char *ring = timeline_ring_name(timeline_of(p->a), j->ring);
+	const char *ring = timeline_ring_name(p->tl, j->ring);
 	uint64_t queue, ctx = context(p, j->pid);
 	size_t name_len = strlen(name), key_len = strlen(key);
 	uint8_t *w, *pkt, *rs, *x;
@@ -198,7 +198,7 @@ static bool pci_bdf(const char *dev)
 /* The source's rings, each on its device's list (", ..." past what it holds). */
 static void gpu_rings(struct perfetto_export *p)
 {
-	const struct timeline *tl = timeline_of(p->a);
+	const struct timeline *tl = p->tl;
 	int r, i;
 
 	for (r = 0; r < tl->nr_rings; r++) {
