@@ -518,8 +518,10 @@ static void decode_head(const struct event_desc *d, struct tep_record *r, int pi
 	ev->has_client_id = d->job.client_id != NULL;
 	ev->num_ibs = -1;
 	ev->vm_pid = -1;
-	ev->engine_class = ev->engine_instance = ev->engine_id = ev->completed = -1;
-	ev->drm_minor = -1;
+	if (d->kind == GEV_I915_REQUEST) {
+		ev->engine_class = ev->engine_instance = ev->engine_id = ev->completed = -1;
+		ev->drm_minor = -1;
+	}
 	ev->dma_buf_op = d->dma_buf_op;
 }
 

@@ -105,7 +105,8 @@ struct gpu_event {
 	enum gpu_dma_buf_op dma_buf_op;
 	enum gpu_fence_driver fence_driver;	/* dma_fence_* events */
 	/* i915 requests: the engine as uabi class:instance (4.16+) or engine id (4.x), and
-	 * out's completed? (0: preempted); -1 where the event has none. The engine's name
+	 * out's completed? (0: preempted); -1 where the request's event has none (other
+	 * events: 0, never read). The engine's name
 	 * (rcs0, vcs1, ...) is in ring, its device's DRM minor as "cardN" in dev. */
 	int engine_class, engine_instance, engine_id, completed, drm_minor;
 	/* strings last: decoding clears what is before them in one go */
