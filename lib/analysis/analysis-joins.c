@@ -14,6 +14,7 @@ const struct analysis_join *const analysis_joins[JOIN_NR] = {
 	[JOIN_KFD_PROBES] = &kfd_queue_table_join,
 	[JOIN_NVIDIA] = &nvidia_calls_join,
 	[JOIN_USER_QUEUES] = &user_queues_join,
+	[JOIN_VBLANKS] = &vblanks_join,
 	[JOIN_KFD_SNAPSHOTS] = &kfd_snapshots_join,
 	[JOIN_DRM_CLIENTS] = &drm_clients_join,
 	[JOIN_HIP] = &hip_runtime_join,

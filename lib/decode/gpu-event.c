@@ -156,7 +156,7 @@ struct event_desc {
 	/* id, fences, dependency, client, queue depths, IBs */
 	FIELD_GROUP(job, 11, *id, *fence_ptr, *ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr,
 		    *client_id, *job_count, *hw_job_count, *num_ibs);
-	FIELD_GROUP(vblank, 3, *crtc, *seq, *time);
+	FIELD_GROUP(vblank, 5, *crtc, *seq, *time, *file, *high_prec);
 	/* function tracer */
 	FIELD_GROUP(func, 5, *ip, *parent_ip, *depth, *calltime, *rettime);
 	/* owner switch, buffers, page tables, dma-buf */
@@ -306,6 +306,8 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		d->vblank.crtc = field(e, "crtc");
 		d->vblank.seq = field(e, "seq");
 		d->vblank.time = field(e, "time");
+		d->vblank.file = field(e, "file");
+		d->vblank.high_prec = field(e, "high_prec");
 		break;
 	case GEV_I915_REQUEST:
 		d->job.ctx = field(e, "ctx");
@@ -615,6 +617,8 @@ static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record 
 		ev->crtc = snum(d->vblank.crtc, r);
 		ev->vblank_seq = (long long)num(d->vblank.seq, r);
 		ev->vblank_time = snum(d->vblank.time, r);
+		ev->vblank_file = num(d->vblank.file, r);
+		ev->vblank_high_prec = num(d->vblank.high_prec, r) != 0;
 	}
 	if (d->groups & DG_FUNC)
 		decode_function(d, r, ev);
@@ -679,6 +683,8 @@ static void prepare(struct event_desc *d)
 	OP(d, d->vblank.crtc, crtc, OP_SLL);
 	OP(d, d->vblank.seq, vblank_seq, OP_LL);
 	OP(d, d->vblank.time, vblank_time, OP_SLL);
+	OP(d, d->vblank.file, vblank_file, OP_ULL);
+	OP(d, d->vblank.high_prec, vblank_high_prec, OP_BOOL);
 	OP(d, d->func.ip, func_ip, OP_ULL);
 	OP(d, d->func.parent_ip, parent_ip, OP_ULL);
 	OP(d, d->func.depth, depth, OP_SINT);

@@ -88,6 +88,8 @@ struct gpu_event {
 	unsigned long long client_id;
 	long long job_count, hw_job_count;
 	long long crtc, vblank_seq, vblank_time;
+	unsigned long long vblank_file;	/* queued, delivered: the client's struct drm_file */
+	bool vblank_high_prec;		/* drm_vblank_event: the hardware's timestamp */
 	unsigned long long func_ip;	/* function records */
 	unsigned long long parent_ip;
 	int depth;

@@ -21,6 +21,7 @@ const struct report_section *const report_sections[] = {
 	&report_section_user_queues,
 	&report_section_hip,
 	&report_section_nvidia,
+	&report_section_vblanks,
 	NULL,
 };
 

@@ -332,7 +332,9 @@ static void job_totals(struct report *rep)
 	if (tl->filtered_out)
 		fprintf(rep->stream, "; %llu job%s filtered out", (unsigned long long)tl->filtered_out,
 			report_plural(tl->filtered_out));
-	if (tl->fence_mode && rep->analysis.gpu_events)
+	/* a file of display events alone has no fences to make jobs of either */
+	if (tl->fence_mode && rep->analysis.gpu_events &&
+	    analysis_file_has_system(&rep->analysis, "dma_fence"))
 		fprintf(rep->stream, "\n         (no scheduler events in the file: jobs are dma_fence init/emit -> signaled per timeline)");
 	fprintf(rep->stream, "\n");
 	if (tl->rings_capped)

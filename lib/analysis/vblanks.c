@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "analysis/vblanks.h"
+
+/* One client's events pending on one CRTC, oldest first: the vblanks asked for */
+struct vblank_waiter {
+	uint64_t seq[VBLANK_WAITER_EVENTS];
+	int nr;
+};
+
+static struct vblank_crtc *crtc_of(struct vblanks *v, long long crtc)
+{
+	int i;
+
+	for (i = 0; i < v->nr_crtcs; i++)
+		if (v->crtcs[i].crtc == crtc)
+			return &v->crtcs[i];
+	if (v->nr_crtcs == VBLANK_MAX_CRTCS || crtc < 0 || crtc > 0xffff) {
+		v->crtcs[VBLANK_MAX_CRTCS].crtc = -1;
+		return &v->crtcs[VBLANK_MAX_CRTCS];
+	}
+	v->crtcs[v->nr_crtcs].crtc = (int)crtc;
+	return &v->crtcs[v->nr_crtcs++];
+}
+
+static void vblank(struct vblank_crtc *c, const struct gpu_event *ev)
+{
+	uint64_t seq = (uint64_t)ev->vblank_seq, time = (uint64_t)ev->vblank_time;
+
+	if (c->vblanks && seq > c->last_seq) {
+		if (seq - c->last_seq > 1) {
+			c->gaps++;
+			c->unseen += seq - c->last_seq - 1;
+		} else if (time > c->last_time) {
+			latency_stats_add(&c->period, time - c->last_time);
+		}
+	}
+	if (!c->vblanks++) {
+		c->first_seq = seq;
+		c->first_ts = ev->ts;
+	}
+	c->last_seq = seq;
+	c->last_ts = ev->ts;
+	c->last_time = time;
+	c->high_prec = ev->vblank_high_prec;
+	c->recent[c->next_recent].seq = seq;
+	c->recent[c->next_recent].ts = ev->ts;
+	c->next_recent = (c->next_recent + 1) % VBLANK_RECENT;
+}
+
+static uint64_t waiter_key(const struct gpu_event *ev)
+{
+	return keymap_pair(ev->vblank_file, (uint64_t)ev->crtc);
+}
+
+static void queued(struct vblanks *v, struct vblank_crtc *c, const struct gpu_event *ev)
+{
+	struct vblank_waiter *w = keymap_get(&v->waiters, waiter_key(ev));
+
+	c->queued++;
+	if (!w && v->nr_waiters < VBLANK_MAX_WAITERS && (w = calloc(1, sizeof(*w)))) {
+		if (keymap_put(&v->waiters, waiter_key(ev), w)) {
+			free(w);
+			w = NULL;
+		} else {
+			v->nr_waiters++;
+		}
+	}
+	if (!w || w->nr == VBLANK_WAITER_EVENTS) {
+		v->untracked++;
+		return;
+	}
+	w->seq[w->nr++] = (uint64_t)ev->vblank_seq;
+}
+
+static void delivered(struct vblanks *v, struct vblank_crtc *c, const struct gpu_event *ev)
+{
+	struct vblank_waiter *w = keymap_get(&v->waiters, waiter_key(ev));
+	uint64_t seq = (uint64_t)ev->vblank_seq;
+	int i;
+
+	c->delivered++;
+	for (i = 0; i < VBLANK_RECENT; i++)
+		if (c->vblanks && c->recent[i].seq == seq && c->recent[i].ts <= ev->ts) {
+			latency_stats_add(&c->deliver, ev->ts - c->recent[i].ts);
+			break;
+		}
+	if (!w || !w->nr) {
+		c->unmatched++;
+		return;
+	}
+	if (seq > w->seq[0]) {
+		c->late++;
+		c->late_vblanks += seq - w->seq[0];
+	}
+	memmove(&w->seq[0], &w->seq[1], sizeof(w->seq[0]) * (size_t)--w->nr);
+}
+
+static int by_crtc(const void *a, const void *b)
+{
+	const struct vblank_crtc *x = a, *y = b;
+
+	return (x->crtc > y->crtc) - (x->crtc < y->crtc);
+}
+
+/* the CRTCs in their own order for the outputs (the rest's bucket stays last) */
+static void join_finish(void *state, struct analysis *a)
+{
+	struct vblanks *v = state;
+
+	(void)a;
+	qsort(v->crtcs, (size_t)v->nr_crtcs, sizeof(v->crtcs[0]), by_crtc);
+}
+
+double vblank_refresh_hz(struct vblank_crtc *c)
+{
+	uint64_t p = latency_stats_percentile(&c->period, 50);
+
+	return p ? 1e9 / (double)p : 0.0;
+}
+
+/* The join (analysis-joins.h): drm's vblank events */
+struct vblanks *vblanks_of(const struct analysis *a)
+{
+	return a->states[JOIN_VBLANKS];
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	struct vblanks *v = state;
+	struct vblank_crtc *c;
+
+	(void)a;
+	if (r->kind != GEV_VBLANK && r->kind != GEV_VBLANK_QUEUED && r->kind != GEV_VBLANK_DELIVERED)
+		return;
+	v->records++;
+	c = crtc_of(v, r->ev.crtc);
+	if (r->kind == GEV_VBLANK)
+		vblank(c, &r->ev);
+	else if (r->kind == GEV_VBLANK_QUEUED)
+		queued(v, c, &r->ev);
+	else
+		delivered(v, c, &r->ev);
+}
+
+static void join_free(void *state)
+{
+	struct vblanks *v = state;
+	size_t i = 0;
+	uint64_t key;
+	void *w;
+	int c;
+
+	while (keymap_next(&v->waiters, &i, &key, &w))
+		free(w);
+	keymap_free(&v->waiters);
+	for (c = 0; c <= VBLANK_MAX_CRTCS; c++) {
+		latency_stats_free(&v->crtcs[c].period);
+		latency_stats_free(&v->crtcs[c].deliver);
+	}
+}
+
+static bool join_gpu_data(const void *state, const struct analysis *a)
+{
+	const struct vblanks *v = state;
+
+	(void)a;
+	return v->records;
+}
+
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)state;
+	(void)a;
+	return JOIN_KIND(GEV_VBLANK) | JOIN_KIND(GEV_VBLANK_QUEUED) | JOIN_KIND(GEV_VBLANK_DELIVERED);
+}
+
+const struct analysis_join vblanks_join = {
+	.name = "display vblanks",
+	.state_size = sizeof(struct vblanks),
+	.record = join_record,
+	.finish = join_finish,
+	.free = join_free,
+	.gpu_data = join_gpu_data,
+	.kinds = join_kinds,
+};

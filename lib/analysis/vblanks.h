@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_VBLANKS_H
+#define GT_VBLANKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/keymap.h"
+#include "analysis/latency-stats.h"
+
+/*
+ * Display timing from the DRM core's vblank events (drm_vblank.c), per CRTC:
+ *  - drm_vblank_event: a vblank the interrupt handled (hardirq), with the
+ *    CRTC's vblank count (seq) and the vblank's own timestamp (time, ktime):
+ *    consecutive ones give the refresh period; a step of more than one in seq
+ *    is vblanks not seen (the interrupt is off while nobody waits, or they
+ *    were lost);
+ *  - drm_vblank_event_queued: a client asked for an event at vblank seq
+ *    (DRM_IOCTL_WAIT_VBLANK with an event, a page flip's);
+ *  - drm_vblank_event_delivered: the event sent to the client with the vblank
+ *    it came at. Matched with its client's oldest queued event on the CRTC: a
+ *    later vblank than asked for missed its vblank(s). The delay from the
+ *    vblank's record to the delivery is the event's latency.
+ */
+
+#define VBLANK_MAX_CRTCS	16	/* past them, "(more CRTCs)" */
+#define VBLANK_RECENT		8	/* vblank records kept per CRTC for delivery latency */
+#define VBLANK_MAX_WAITERS	256	/* (client, CRTC) pairs with events pending */
+#define VBLANK_WAITER_EVENTS	16	/* events pending per pair */
+
+struct vblank_crtc {
+	int crtc;			/* -1: every CRTC past VBLANK_MAX_CRTCS */
+	uint64_t vblanks;		/* drm_vblank_event records */
+	uint64_t first_seq, last_seq;
+	uint64_t first_ts, last_ts;	/* their records' times */
+	uint64_t last_time;		/* the last vblank's own timestamp (ns, ktime) */
+	bool high_prec;			/* the driver's timestamps are the hardware's */
+	uint64_t gaps, unseen;		/* steps of more than one, and the vblanks in them */
+	struct latency_stats period;	/* ns between consecutive vblanks (seq + 1) */
+	uint64_t queued, delivered;	/* events */
+	uint64_t late, late_vblanks;	/* delivered after the vblank asked for, by how many */
+	uint64_t unmatched;		/* delivered with none queued in the file (page flips) */
+	struct latency_stats deliver;	/* ns from the vblank's record to the delivery */
+	struct { uint64_t seq, ts; } recent[VBLANK_RECENT];
+	int next_recent;
+};
+
+struct vblanks {
+	uint64_t records;
+	struct vblank_crtc crtcs[VBLANK_MAX_CRTCS + 1];
+	int nr_crtcs;
+	struct keymap waiters;		/* (client, CRTC) -> struct vblank_waiter * */
+	int nr_waiters;
+	uint64_t untracked;		/* queued events past VBLANK_MAX_WAITERS/_EVENTS */
+};
+
+/** vblank_refresh_hz - a CRTC's refresh rate from its median period; 0 when unknown */
+double vblank_refresh_hz(struct vblank_crtc *c);
+
+struct analysis;
+/**
+ * vblanks_of - the vblank join's state in @a (analysis-joins.h): what it found, for the
+ * outputs; NULL before analysis_init()
+ */
+struct vblanks *vblanks_of(const struct analysis *a);
+
+#endif
