@@ -1769,3 +1769,20 @@ test_outputs_byte_identical() {
 		awk '/^[<>]/ { printf "%s %s %s; ", $1, $2, $3 }' | head -c 300)); on purpose: tests/tools/outputs-digest.sh ./gpu-trace build/make-fixture tests/fixtures/formats bench:3000 > tests/fixtures/outputs.sha256"
 	return 1
 }
+
+# bench/nvidia/cuda-load.c, the workload of the real-driver check (bench/nvidia/h200.sh), builds
+# with -Werror and, on a machine without NVIDIA's driver, says so with 77; with the driver its
+# sums must be right (0)
+test_cuda_load_builds_and_says_what_is_missing() {
+	local rc
+	command -v cc > /dev/null || { WHY="no C compiler"; return 77; }
+	cc -std=gnu11 -O2 -Wall -Wextra -Werror -o "$WORK/cuda-load" "$ROOT_DIR/bench/nvidia/cuda-load.c" -ldl \
+		2> "$WORK/cuda-load.cc" || { WHY="it does not build: $(head -3 "$WORK/cuda-load.cc" | tr '\n' ' ')"; return 1; }
+	"$WORK/cuda-load" 1 2 4096 > "$WORK/cuda-load.out" 2>&1
+	rc=$?
+	case $rc in
+	77) expect "77 without saying why: $(cat "$WORK/cuda-load.out")" grep -q 'no NVIDIA driver here' "$WORK/cuda-load.out" ;;
+	0) expect "0 without the sums: $(cat "$WORK/cuda-load.out")" grep -q 'the sums are right' "$WORK/cuda-load.out" ;;
+	*) WHY="exit $rc: $(tail -2 "$WORK/cuda-load.out" | tr '\n' ' ')"; return 1 ;;
+	esac
+}
