@@ -10,10 +10,11 @@
 #include <unistd.h>
 
 #include "capture/drm-fdinfo.h"
+#include "capture/print-record.h"
 
 #define MAX_LINE	256
 
-int drm_fdinfo_open(struct drm_fdinfo *s, const struct hip_print_format *fmt, int pid, int fd,
+int drm_fdinfo_open(struct drm_fdinfo *s, const struct print_record_format *fmt, int pid, int fd,
 		    size_t page_size, struct gt_error *err)
 {
 	memset(s, 0, sizeof(*s));
@@ -45,7 +46,7 @@ static void put(struct drm_fdinfo *s, uint64_t ts, const char *fmt, ...)
 		return;
 	if (n >= (int)sizeof(text))
 		n = (int)sizeof(text) - 1;
-	ret = rb_pages_add(&s->pages, ts, rec, hip_print_record(&s->fmt, s->pid, text, (size_t)n, rec));
+	ret = rb_pages_add(&s->pages, ts, rec, print_record(&s->fmt, s->pid, text, (size_t)n, rec));
 	if (ret)
 		s->failed = -ret;
 	else

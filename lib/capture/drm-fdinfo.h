@@ -6,9 +6,9 @@
 #include <stdint.h>
 
 #include "util/gt-error.h"
-#include "capture/hip-capture.h"
 #include "dat/rb-pages.h"
 #include "decode/drm-fdinfo-line.h"
+#include "capture/print-record.h"
 
 /*
  * Snapshots of every open DRM file's fdinfo (/proc/PID/fdinfo/FD of the fds
@@ -32,7 +32,7 @@
 struct drm_fdinfo {
 	int fd;				/* pages, -1: none */
 	struct rb_pages pages;
-	struct hip_print_format fmt;
+	struct print_record_format fmt;
 	int pid;			/* the records' pid (ours: skipped in the scan) */
 	int seq;
 	unsigned int files;		/* DRM files the last snapshot found */
@@ -45,7 +45,7 @@ struct drm_fdinfo {
 };
 
 /** drm_fdinfo_open - pages for the snapshots in @fd; an error says why there are none */
-int drm_fdinfo_open(struct drm_fdinfo *s, const struct hip_print_format *fmt, int pid, int fd,
+int drm_fdinfo_open(struct drm_fdinfo *s, const struct print_record_format *fmt, int pid, int fd,
 		    size_t page_size, struct gt_error *err);
 /**
  * drm_fdinfo_snapshot - one snapshot now ("start", "periodic", "end"): @full looks at every

@@ -15,6 +15,7 @@
 #include "capture/hip-capture.h"
 #include "decode/hip-log.h"
 #include "dat/rb-pages.h"
+#include "capture/print-record.h"
 
 #define LOG_BASE	"hip.log"
 #define LOG_MASK_ALL	"0x7FFFFFFF"	/* the runtime's default: every kind, with locations */
@@ -115,31 +116,6 @@ void hip_capture_remove(struct hip_capture *c)
 	close(c->dir_fd);
 	c->dir_fd = -1;
 	c->dir[0] = '\0';
-}
-
-int hip_print_event_id(const char *text)
-{
-	const char *p = text ? strstr(text, "\nID:") : NULL;
-
-	return p ? atoi(p + 4) : -1;
-}
-
-uint64_t hip_mark_write_ip(const char *kallsyms)
-{
-	const char *p = kallsyms;
-	size_t n = strlen(" tracing_mark_write\n");
-
-	while (p && (p = strstr(p, " tracing_mark_write")) != NULL) {
-		const char *bol = p;
-
-		if (!strncmp(p, " tracing_mark_write\n", n) || !strncmp(p, " tracing_mark_write\t", n)) {
-			while (bol > kallsyms && bol[-1] != '\n')
-				bol--;
-			return strtoull(bol, NULL, 16);
-		}
-		p++;
-	}
-	return 0;
 }
 
 /* One line to store: where its text is, when and whose. */
@@ -326,25 +302,8 @@ static int by_time(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* common fields (type, flags, preempt count, pid), ip, the text */
-size_t hip_print_record(const struct hip_print_format *fmt, int pid, const char *text,
-			size_t len, unsigned char *rec)
-{
-	uint16_t type = (uint16_t)fmt->event_id;
-	int32_t pid32 = pid;
-	size_t at = 8 + (size_t)fmt->long_size;
-
-	memset(rec, 0, at);
-	memcpy(rec, &type, 2);
-	memcpy(rec + 4, &pid32, 4);
-	memcpy(rec + 8, &fmt->ip, (size_t)fmt->long_size);
-	memcpy(rec + at, text, len);
-	rec[at + len] = '\0';
-	return at + len + 1;
-}
-
 static int write_records(struct hip_capture *c, struct collect *k,
-			 const struct hip_print_format *fmt, int out_fd, size_t page_size)
+			 const struct print_record_format *fmt, int out_fd, size_t page_size)
 {
 	struct rb_pages w;
 	unsigned char *rec = malloc(page_size);
@@ -359,7 +318,7 @@ static int write_records(struct hip_capture *c, struct collect *k,
 		const struct hip_rec *r = &k->recs[i];
 
 		ret = rb_pages_add(&w, r->ts_us * 1000, rec,
-				   hip_print_record(fmt, r->pid, k->text + r->at, r->len, rec));
+				   print_record(fmt, r->pid, k->text + r->at, r->len, rec));
 	}
 	if (!ret)
 		ret = rb_pages_finish(&w);
@@ -576,7 +535,7 @@ static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roo
 	return ret;
 }
 
-int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
+int hip_capture_collect(struct hip_capture *c, const struct print_record_format *fmt,
 			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
 			int out_fd, size_t page_size, struct gt_error *err)
 {

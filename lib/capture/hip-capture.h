@@ -9,6 +9,7 @@
 
 #include "decode/hip-log.h"
 #include "util/gt-error.h"
+#include "capture/print-record.h"
 
 /*
  * The HIP runtime's log of a recorded workload, kept with the recording:
@@ -66,20 +67,6 @@ struct hip_capture {
 	uint64_t first_us, last_us;
 };
 
-/* What a print record looks like in this kernel's format. */
-struct hip_print_format {
-	int event_id;			/* events/ftrace/print/format's ID */
-	int long_size;			/* the ip field's size */
-	uint64_t ip;			/* tracing_mark_write's address, or 0 */
-};
-
-/**
- * hip_print_record - one print record's payload (common fields, ip, the text and its NUL) in
- * rec, which has room for the text + 16 + long_size; returns its length.
- */
-size_t hip_print_record(const struct hip_print_format *fmt, int pid, const char *text,
-			size_t len, unsigned char *rec);
-
 /**
  * hip_capture_prepare - a private directory (0700, owned by uid:gid, the user the workload
  * runs as) for the runtime's files; sets the variables in our environment, so that the
@@ -105,15 +92,11 @@ typedef pid_t (*hip_pid_map)(pid_t nspid, void *ctx);
  * time and writes them as print records into ring-buffer pages on out_fd. 0, or -1 with err
  * set.
  */
-int hip_capture_collect(struct hip_capture *c, const struct hip_print_format *fmt,
+int hip_capture_collect(struct hip_capture *c, const struct print_record_format *fmt,
 			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
 			int out_fd, size_t page_size, struct gt_error *err);
 /** hip_capture_remove - removes the directory and what the runtime wrote into it. */
 void hip_capture_remove(struct hip_capture *c);
 
-/** hip_print_event_id - the "ID: N" of a format file's text; -1 if absent. */
-int hip_print_event_id(const char *format_text);
-/** hip_mark_write_ip - tracing_mark_write's address in /proc/kallsyms text; 0 if absent. */
-uint64_t hip_mark_write_ip(const char *kallsyms);
 
 #endif

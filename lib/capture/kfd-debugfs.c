@@ -11,6 +11,7 @@
 
 #include "capture/kfd-debugfs.h"
 #include "decode/kfd-names.h"
+#include "capture/print-record.h"
 
 #define DEBUGFS_DEFAULT	"/sys/kernel/debug"
 #define TOPOLOGY_NODES	"/sys/class/kfd/kfd/topology/nodes"
@@ -33,7 +34,7 @@ static bool debugfs_mount(char *path, size_t len)
 	return found;
 }
 
-int kfd_debugfs_open(struct kfd_debugfs *d, const struct hip_print_format *fmt, int pid,
+int kfd_debugfs_open(struct kfd_debugfs *d, const struct print_record_format *fmt, int pid,
 		     int fd, size_t page_size, struct gt_error *err)
 {
 	char mnt[512], mqds[700];
@@ -82,7 +83,7 @@ static void put(struct kfd_debugfs *d, uint64_t ts, const char *file, const char
 		return;
 	if (n >= (int)sizeof(text))
 		n = (int)sizeof(text) - 1;
-	n = rb_pages_add(&d->pages, ts, rec, hip_print_record(&d->fmt, d->pid, text, (size_t)n, rec));
+	n = rb_pages_add(&d->pages, ts, rec, print_record(&d->fmt, d->pid, text, (size_t)n, rec));
 	if (n)
 		d->failed = -n;
 	else

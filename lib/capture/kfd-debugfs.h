@@ -6,8 +6,8 @@
 #include <stdint.h>
 
 #include "util/gt-error.h"
-#include "capture/hip-capture.h"
 #include "dat/rb-pages.h"
+#include "capture/print-record.h"
 
 /*
  * Snapshots of KFD's debugfs (kfd/mqds: every process's queues with their
@@ -26,7 +26,7 @@ struct kfd_debugfs {
 	bool mounted_now;
 	int fd;				/* pages, -1: none */
 	struct rb_pages pages;
-	struct hip_print_format fmt;
+	struct print_record_format fmt;
 	int pid;			/* the records' pid */
 	int seq;
 	uint64_t records;
@@ -34,7 +34,7 @@ struct kfd_debugfs {
 };
 
 /** kfd_debugfs_open - finds or mounts debugfs; an error says why there is nothing to snapshot. */
-int kfd_debugfs_open(struct kfd_debugfs *d, const struct hip_print_format *fmt, int pid,
+int kfd_debugfs_open(struct kfd_debugfs *d, const struct print_record_format *fmt, int pid,
 		     int fd, size_t page_size, struct gt_error *err);
 /**
  * kfd_debugfs_snapshot - one snapshot now ("start", "periodic", "end"); failures are recorded

@@ -20,6 +20,7 @@
 #include "tracefs/tracer-setup.h"
 #include "capture/stale.h"
 #include "capture/workload.h"
+#include "capture/print-record.h"
 
 struct record_opts {
 	const char *output;
@@ -195,7 +196,7 @@ void record_scope_poll(struct record_run *run);
  * record_print_format - how a print record (ftrace/print at tracing_mark_write) looks on this
  * kernel, for sources that write their own
  */
-struct hip_print_format record_print_format(const struct record_run *run);
+struct print_record_format record_print_format(const struct record_run *run);
 /**
  * record_keep_formats - @system's event formats read now (before its probes go) for the file;
  * one already kept, or past RECORD_MAX_FORMATS, is left as it is

@@ -8,14 +8,15 @@
 #include <tracefs.h>
 
 #include "capture/record-engine.h"
+#include "capture/print-record.h"
 
-struct hip_print_format record_print_format(const struct record_run *run)
+struct print_record_format record_print_format(const struct record_run *run)
 {
 	char *format = tracefs_event_file_read(NULL, "ftrace", "print", "format", NULL);
-	struct hip_print_format fmt = {
-		.event_id = hip_print_event_id(format),
+	struct print_record_format fmt = {
+		.event_id = print_record_event_id(format),
 		.long_size = (int)sizeof(long),
-		.ip = hip_mark_write_ip(run->kallsyms),
+		.ip = print_record_ip(run->kallsyms),
 	};
 
 	free(format);

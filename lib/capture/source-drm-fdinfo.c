@@ -14,6 +14,7 @@
 #include "capture/capture-source.h"
 #include "capture/drm-fdinfo.h"
 #include "capture/record-engine.h"
+#include "capture/print-record.h"
 
 #define FDINFO_EVERY_MS	1000.0
 #define FDINFO_FULL_EVERY	10	/* every tenth periodic one looks at every process */
@@ -44,7 +45,7 @@ static void fdinfo_init(void *st)
 static int fdinfo_prepare(struct record_run *run, void *st, struct gt_error *err)
 {
 	struct fdinfo_source *f = st;
-	struct hip_print_format fmt = record_print_format(run);
+	struct print_record_format fmt = record_print_format(run);
 	struct gt_error oerr = { 0 };
 	int fd = temp_file_in(run->out.dir);
 

@@ -10,6 +10,7 @@
 #include "capture/capture-source.h"
 #include "capture/hip-capture.h"
 #include "capture/record-engine.h"
+#include "capture/print-record.h"
 
 struct hip_source {
 	struct hip_capture hip;
@@ -60,7 +61,7 @@ static void hip_collect(struct record_run *run, void *st)
 {
 	struct hip_source *h = st;
 	struct hip_capture *c = &h->hip;
-	struct hip_print_format fmt = record_print_format(run);
+	struct print_record_format fmt = record_print_format(run);
 	struct gt_error err = { 0 };
 	pid_t *roots = NULL;
 	int nr_roots = 0, ret;

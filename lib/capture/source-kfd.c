@@ -13,6 +13,7 @@
 #include "capture/kfd-debugfs.h"
 #include "capture/kfd-probes.h"
 #include "capture/record-engine.h"
+#include "capture/print-record.h"
 
 struct kfd_source {
 	struct kfd_probes probes;	/* --kfd-args; probes.group[0] when defined */
@@ -65,7 +66,7 @@ static int setup_probes(struct record_run *run, struct kfd_source *k, struct gt_
 /* Pages for the snapshots, taken from now on; none is a note. */
 static void setup_snapshots(struct record_run *run, struct kfd_source *k)
 {
-	struct hip_print_format fmt = record_print_format(run);
+	struct print_record_format fmt = record_print_format(run);
 	struct gt_error err = { 0 };
 	int fd = temp_file_in(run->out.dir);
 

@@ -28,6 +28,7 @@
 #include "../../lib/capture/hip-capture.h"
 #include "../../lib/analysis/hip-runtime.h"
 #include "../../lib/analysis/kfd-snapshots.h"
+#include "capture/print-record.h"
 
 #define MAX_LINE 4096
 
@@ -86,7 +87,7 @@ static void snapshot_line(void *ctx, unsigned char seed, const char *line)
 /* Mode 2: the text as <capture dir>/hip.log_77, collected into a memfd */
 static void capture(const uint8_t *data, size_t size)
 {
-	struct hip_print_format fmt = { .event_id = 5, .long_size = 8 };
+	struct print_record_format fmt = { .event_id = 5, .long_size = 8 };
 	struct gt_error err = { 0 };
 	struct hip_capture c;
 	char path[256];

@@ -17,6 +17,7 @@
 #include "../../../lib/capture/hip-capture.h"
 #include "../../../lib/decode/hip-log.h"
 #include "../unit.h"
+#include "capture/print-record.h"
 
 /* The runtime's header, with a pid/tid part as level >= 4 prints it. */
 static void line(char *buf, size_t len, int level, const char *file, int ln,
@@ -192,7 +193,7 @@ static void test_garbage(void)
  */
 static void test_capture_capped(void)
 {
-	struct hip_print_format fmt = { .event_id = 5, .long_size = 8 };
+	struct print_record_format fmt = { .event_id = 5, .long_size = 8 };
 	struct hip_capture c;
 	struct gt_error err = { 0 };
 	char path[256], b[512];
@@ -225,7 +226,7 @@ static void test_capture_capped(void)
 static int capture_with(struct hip_capture *c, void (*write_log)(int fd, void *ctx), void *ctx,
 			int *out)
 {
-	struct hip_print_format fmt = { .event_id = 5, .long_size = 8 };
+	struct print_record_format fmt = { .event_id = 5, .long_size = 8 };
 	struct gt_error err = { 0 };
 	char path[256];
 	int fd, ret;
