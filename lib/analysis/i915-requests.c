@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/analysis.h"
@@ -10,13 +11,20 @@
 #define REQ_QUEUED	(1u << 0)
 #define REQ_RAN		(1u << 1)
 #define REQ_DONE	(1u << 2)
-/* above them, its engine's index + 1: a fence's signal names no engine */
-#define REQ_ENGINE_SHIFT 8
+
+struct i915_request {
+	unsigned int flags;
+	int engine;			/* index into i915_requests.engines: its queue's */
+	uint64_t first_in;		/* its first in: the engine's start; 0: never in */
+	uint64_t in_at;			/* the in it is on the engine since; 0: out */
+	uint64_t on_engine;		/* ns between its ins and outs */
+};
 
 static const char *const stage_names[I915_NR_STAGES] = {
 	[I915_QUEUE] = "queue", [I915_ADD] = "add", [I915_SUBMIT] = "submit",
-	[I915_EXECUTE] = "execute", [I915_IN] = "in", [I915_OUT] = "out",
-	[I915_RETIRE] = "retire", [I915_WAIT_BEGIN] = "wait_begin", [I915_WAIT_END] = "wait_end",
+	[I915_GUC_SUBMIT] = "guc_submit", [I915_EXECUTE] = "execute", [I915_IN] = "in",
+	[I915_OUT] = "out", [I915_RETIRE] = "retire", [I915_WAIT_BEGIN] = "wait_begin",
+	[I915_WAIT_END] = "wait_end",
 };
 
 /* Each stage under its 4.16+ name, else its 4.x i915_gem_request_* one. */
@@ -32,7 +40,6 @@ static void find_stages(struct i915_requests *q, struct tep_handle *tep)
 		snprintf(name, sizeof(name), "i915_gem_request_%s", stage_names[s]);
 		event_fields_find(&q->stage[s], tep, "i915", name, NULL);
 	}
-	q->low_level = q->stage[I915_IN].id >= 0 || q->stage[I915_OUT].id >= 0;
 }
 
 static int stage_of(const struct i915_requests *q, int type)
@@ -67,11 +74,6 @@ static uint64_t request_key(const struct gpu_event *ev)
 	return keymap_pair(ev->ctx, ev->seqno);
 }
 
-static unsigned int flags_of(const struct i915_requests *q, uint64_t key)
-{
-	return (unsigned int)(uintptr_t)keymap_get(&q->live, key);
-}
-
 /* a request's stage for the job join, as the scheduler's kind of it */
 static void to_jobs(struct analysis *a, struct gpu_event *ev, enum gpu_event_kind kind)
 {
@@ -79,25 +81,34 @@ static void to_jobs(struct analysis *a, struct gpu_event *ev, enum gpu_event_kin
 	timeline_add_event(timeline_of(a), ev);
 }
 
+/*
+ * Done: with its ins and outs in the file, the job's hardware start is its
+ * first in and its time on the engine the sum of its stints (a preempted
+ * request's wait between them is not the engine's)
+ */
 static void done(struct i915_requests *q, struct analysis *a, struct gpu_event *ev,
-		 uint64_t key, unsigned int flags)
+		 struct i915_request *rq)
 {
-	unsigned int engine = flags >> REQ_ENGINE_SHIFT;
-
-	if (!(flags & (REQ_QUEUED | REQ_RAN)) || (flags & REQ_DONE))
+	if (!rq || !(rq->flags & (REQ_QUEUED | REQ_RAN)) || (rq->flags & REQ_DONE))
 		return;
-	keymap_put(&q->live, key, (void *)(uintptr_t)(flags | REQ_DONE));
-	if (engine && engine <= I915_MAX_ENGINES + 1)
-		q->engines[engine - 1].completed++;
+	rq->flags |= REQ_DONE;
+	q->engines[rq->engine].completed++;
+	if (rq->first_in && rq->first_in <= ev->ts) {
+		ev->hw_exact = true;
+		ev->hw_start = rq->first_in;
+		ev->hw_ns = rq->on_engine;
+	}
 	to_jobs(a, ev, GEV_DONE);
 }
 
-/* CPU waits on a request (i915_request_wait_begin -> _end), per engine */
+/* CPU waits on a request (i915_request_wait_begin -> _end) by each thread, per engine */
 static void wait_stage(struct i915_requests *q, int s, struct i915_engine *e, uint64_t key,
-		       uint64_t ts)
+		       int pid, uint64_t ts)
 {
-	uint64_t began = (uint64_t)(uintptr_t)keymap_get(&q->waits, key);
+	uint64_t began;
 
+	key = keymap_pair(key, (uint64_t)(uint32_t)pid);
+	began = (uint64_t)(uintptr_t)keymap_get(&q->waits, key);
 	if (s == I915_WAIT_BEGIN) {
 		keymap_put(&q->waits, key, (void *)(uintptr_t)ts);
 		return;
@@ -111,12 +122,43 @@ static void wait_stage(struct i915_requests *q, int s, struct i915_engine *e, ui
 		e->max_wait_ns = ts - began;
 }
 
+static struct i915_request *new_request(struct i915_requests *q, uint64_t key, int engine)
+{
+	struct i915_request *rq = calloc(1, sizeof(*rq));
+
+	if (!rq)
+		return NULL;
+	if (keymap_put(&q->live, key, rq)) {
+		free(rq);
+		return NULL;
+	}
+	rq->flags = REQ_QUEUED;
+	rq->engine = engine;
+	return rq;
+}
+
+/* in and out: the request's stints on the engine */
+static void engine_stint(struct i915_requests *q, struct i915_request *rq, int s, uint64_t ts)
+{
+	q->low_level = true;
+	if (!rq)
+		return;
+	if (s == I915_IN) {
+		if (!rq->first_in)
+			rq->first_in = ts;
+		rq->in_at = ts;
+	} else if (rq->in_at && ts >= rq->in_at) {
+		rq->on_engine += ts - rq->in_at;
+		rq->in_at = 0;
+	}
+}
+
 /* the decoded record (its engine's name in ring), as the job join's event */
 static void stage(struct i915_requests *q, struct analysis *a, struct join_record *r, int s)
 {
 	struct gpu_event ev = r->ev;
+	struct i915_request *rq;
 	struct i915_engine *e;
-	unsigned int flags;
 	uint64_t key;
 
 	ev.has_fence = true;
@@ -124,62 +166,64 @@ static void stage(struct i915_requests *q, struct analysis *a, struct join_recor
 		snprintf(ev.ring, sizeof(ev.ring), "engine ?");
 	e = engine(q, ev.ring);
 	key = request_key(&ev);
-	flags = flags_of(q, key);
+	rq = keymap_get(&q->live, key);
 	switch (s) {
 	case I915_QUEUE:
 	case I915_ADD:
-		if (flags)
+		if (rq || !(rq = new_request(q, key, (int)(e - q->engines))))
 			break;
-		keymap_put(&q->live, key, (void *)(uintptr_t)(REQ_QUEUED |
-			   (unsigned int)(e - q->engines + 1) << REQ_ENGINE_SHIFT));
 		e->requests++;
 		to_jobs(a, &ev, GEV_QUEUE);
 		break;
 	case I915_SUBMIT:
+	case I915_GUC_SUBMIT:
 	case I915_EXECUTE:
 	case I915_IN:
-		/* with in in the file, it is the engine's start; else submit is the nearest */
-		if ((q->stage[I915_IN].id >= 0 && s != I915_IN) || !(flags & REQ_QUEUED) ||
-		    (flags & REQ_RAN))
+		if (s == I915_IN)
+			engine_stint(q, rq, s, ev.ts);
+		/* handed to the backend (or, with no submit, taken by the engine): its run */
+		if (!rq || (rq->flags & REQ_RAN))
 			break;
-		keymap_put(&q->live, key, (void *)(uintptr_t)(flags | REQ_RAN));
-		e->ran++;
+		rq->flags |= REQ_RAN;
+		q->engines[rq->engine].ran++;
 		to_jobs(a, &ev, GEV_RUN);
 		break;
 	case I915_OUT:
+		engine_stint(q, rq, s, ev.ts);
 		if (!ev.completed) {
 			e->preempted++;
 			break;
 		}
-		done(q, a, &ev, key, flags);
+		done(q, a, &ev, rq);
 		break;
 	case I915_RETIRE:
-		done(q, a, &ev, key, flags);
-		keymap_del(&q->live, key);
+		done(q, a, &ev, rq);
+		if (rq) {
+			keymap_del(&q->live, key);
+			free(rq);
+		}
 		break;
 	default:
-		wait_stage(q, s, e, key, ev.ts);
+		wait_stage(q, s, e, key, ev.pid, ev.ts);
 		break;
 	}
 }
 
-/* Without out events, a request's fence signalling is when the engine finished it. */
+/*
+ * Without outs (Debian's kernels build none; GuC submission sends none), a
+ * request's fence signalling is when the engine finished it
+ */
 static void signalled(struct i915_requests *q, struct analysis *a, struct join_record *r)
 {
 	struct gpu_event ev = r->ev;
-	uint64_t key;
-	unsigned int flags;
 
-	ev.has_fence = true;
-	key = request_key(&ev);
-	flags = flags_of(q, key);
-
-	if (!flags || (flags & REQ_DONE))
+	if (q->low_level)
 		return;
+	ev.has_fence = true;
 	/* the job join knows the ring by the request's fence */
 	ev.ring[0] = '\0';
 	ev.dev[0] = '\0';
-	done(q, a, &ev, key, flags);
+	done(q, a, &ev, keymap_get(&q->live, request_key(&ev)));
 }
 
 /* The join (analysis-joins.h): i915's request events, and the fences they signal */
@@ -216,7 +260,12 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 static void join_free(void *state)
 {
 	struct i915_requests *q = state;
+	size_t i = 0;
+	uint64_t key;
+	void *rq;
 
+	while (keymap_next(&q->live, &i, &key, &rq))
+		free(rq);
 	keymap_free(&q->live);
 	keymap_free(&q->waits);
 }

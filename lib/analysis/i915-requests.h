@@ -13,12 +13,15 @@
  * Intel's i915 requests as jobs. i915 has no DRM scheduler: its own request
  * events (i915_request_* since 4.16, i915_gem_request_* before) carry the
  * request's fence context:seqno, which names it at every stage:
- *   queue/add (execbuf) -> [submit, execute] -> in (on an engine port)
- *   -> out (completed?=1; 0: preempted, it comes back in) -> retire.
- * in/out/submit/execute exist only where the kernel was built with
- * CONFIG_DRM_I915_LOW_LEVEL_TRACEPOINTS (Debian's is not): without them a
- * request runs from add to its fence's dma_fence_signaled where the file has
- * it, else to retire (the driver's bookkeeping, later than the hardware).
+ *   queue/add (execbuf) -> [submit/guc_submit, execute] -> in (on an engine
+ *   port) -> out (completed?=1; 0: preempted, it comes back in) -> retire.
+ * Its run is when it was handed to the backend (submit, else its first in);
+ * with ins and outs its hardware start is its first in and its engine time
+ * the sum of its stints. in/out/submit/execute exist only where the kernel
+ * was built with CONFIG_DRM_I915_LOW_LEVEL_TRACEPOINTS (Debian's is not), and
+ * GuC submission (DG2, MTL and later) sends no in/out: without outs a request
+ * is done at its fence's dma_fence_signaled where the file has it, else at
+ * retire (the driver's bookkeeping, later than the hardware).
  * Each stage is handed to the job join (timeline.h) as the scheduler's kinds,
  * on a ring named by its engine (rcs0, bcs0, vcs1, ...).
  */
@@ -27,6 +30,7 @@ enum i915_stage {
 	I915_QUEUE,
 	I915_ADD,
 	I915_SUBMIT,
+	I915_GUC_SUBMIT,
 	I915_EXECUTE,
 	I915_IN,
 	I915_OUT,
@@ -51,7 +55,7 @@ struct i915_engine {
 
 struct i915_requests {
 	struct event_fields stage[I915_NR_STAGES];
-	bool low_level;			/* in/out in the file: the engine's own times */
+	bool low_level;			/* in or out records seen: the engine's own times */
 	uint64_t records;		/* i915 request records read */
 	struct i915_engine engines[I915_MAX_ENGINES + 1];
 	int nr_engines;

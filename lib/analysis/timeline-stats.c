@@ -369,6 +369,20 @@ static bool clip(const struct timeline_filter *f, uint64_t *a, uint64_t *b)
 }
 
 /*
+ * Of @span, a part of [hardware start, done]: the part on the engine. A job
+ * whose driver knew its engine time (a preempted i915 request) spent less of
+ * that span on it than all of it, in proportion.
+ */
+static uint64_t on_engine(const struct job *j, uint64_t span)
+{
+	uint64_t whole = j->t_done - j->t_hw_start;
+
+	if (!j->has_lat[LAT_EXEC] || j->lat[LAT_EXEC] >= whole || !whole)
+		return span;
+	return (uint64_t)((double)span * (double)j->lat[LAT_EXEC] / (double)whole);
+}
+
+/*
  * A kept job's share of its ring under a filter: its execution within the
  * window (a ring runs one job at a time: the shares do not overlap) and its
  * time queued, for the most in flight at once at the end.
@@ -380,7 +394,7 @@ static void keep_figures(struct timeline *t, struct ring_stats *r, const struct 
 	a = j->t_hw_start;
 	b = j->t_done;
 	if (j->t_hw_start && j->t_done && clip(&t->filter, &a, &b))
-		r->kept_busy_ns += b - a;
+		r->kept_busy_ns += on_engine(j, b - a);
 	a = j->t_queue ? j->t_queue : job_first_time(j);
 	b = j->t_done ? j->t_done : UINT64_MAX;		/* unfinished: in flight to the end */
 	if (!a || !clip(&t->filter, &a, &b))
@@ -429,11 +443,11 @@ static void gpu_shares(struct timeline *t, const struct job *j)
 		return;
 	g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
 	if (g)
-		add_gpu_share(g, j->ring, b - a);
+		add_gpu_share(g, j->ring, on_engine(j, b - a));
 	if (j->has_client_id) {
 		g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
 		if (g)
-			add_gpu_share(g, j->ring, b - a);
+			add_gpu_share(g, j->ring, on_engine(j, b - a));
 	}
 }
 

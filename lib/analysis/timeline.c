@@ -349,7 +349,12 @@ uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id)
 	return at ? t->client_hw[at - 1] : 0;
 }
 
-static void complete(struct timeline *t, struct job *j, uint64_t ts)
+/*
+ * @exact: the done's own hardware start and engine time (gpu_event.hw_exact),
+ * else NULL: a ring executes in order, the job started when the one before
+ * it ended
+ */
+static void complete(struct timeline *t, struct job *j, uint64_t ts, const struct gpu_event *exact)
 {
 	struct ring_stats *r = t->rings[j->ring];
 	uint64_t first = job_first_time(j);
@@ -359,7 +364,16 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts)
 		ring_in_flight(t, r, -1);
 	if (j->t_run)
 		r->hw_in_flight--;
-	if (j->t_run) {
+	if (j->t_run && exact && exact->hw_start >= j->t_run && exact->hw_start <= ts &&
+	    exact->hw_ns <= ts - exact->hw_start) {
+		j->t_hw_start = exact->hw_start;
+		r->busy_ns += exact->hw_ns;
+		set_lat(j, LAT_RUN_TO_HW, j->t_run, j->t_hw_start);
+		j->has_lat[LAT_EXEC] = true;
+		j->lat[LAT_EXEC] = exact->hw_ns;
+		if (j->has_client_id)
+			count_client_hw(t, j->client_id, exact->hw_ns);
+	} else if (j->t_run) {
 		/* a ring executes in order: it starts when the previous job ends */
 		j->t_hw_start = j->t_run > r->last_done ? j->t_run : r->last_done;
 		if (j->t_hw_start > ts)
@@ -511,7 +525,7 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 			  j->virtio_fence_id)) {
 			if (!t->fence_mode && !j->virtio_fence_id)
 				j->flags |= JOB_DONE_FENCE;
-			complete(t, j, ev->ts);
+			complete(t, j, ev->ts, NULL);
 		}
 		break;
 	case GEV_FENCE_INIT:
@@ -703,7 +717,7 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 			t->orphans++;
 			return;
 		}
-		complete(t, j, ev->ts);
+		complete(t, j, ev->ts, ev->hw_exact ? ev : NULL);
 		break;
 	case GEV_ISOLATION:
 		owner_switches_add(&t->switches, ev);

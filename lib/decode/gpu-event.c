@@ -563,16 +563,22 @@ static bool fresh_name_is(const char *name, const char *lit)
 
 /*
  * An i915 request's engine by the name the driver's tools give it: uabi
- * class:instance (4.16+), or 4.x's engine id (RCS, BCS, VCS, VCS2, VECS)
+ * class:instance (later kernels; a virtual engine, whose requests any of its
+ * siblings may run, is class INVALID and instance INVALID_VIRTUAL), or the
+ * engine id of kernels before class:instance. That enum grew at 4.17 (RCS,
+ * BCS, VCS, VCS2, then VCS3, VCS4, VECS, VECS2; VECS was 4 before): ids past 3
+ * are named by number.
  */
 static void i915_engine(struct gpu_event *ev)
 {
 	static const char *const classes[] = { "rcs", "bcs", "vcs", "vecs", "ccs" };
-	static const char *const ids[] = { "rcs0", "bcs0", "vcs0", "vcs1", "vecs0" };
+	static const char *const ids[] = { "rcs0", "bcs0", "vcs0", "vcs1" };
 
 	if (ev->drm_minor >= 0)
 		snprintf(ev->dev, sizeof(ev->dev), "card%d", ev->drm_minor);
-	if (ev->engine_class >= 0 && ev->engine_instance >= 0) {
+	if (ev->engine_class == 0xffff && ev->engine_instance == 0xfffe) {
+		snprintf(ev->ring, sizeof(ev->ring), "virtual");
+	} else if (ev->engine_class >= 0 && ev->engine_instance >= 0) {
 		if (ev->engine_class < (int)(sizeof(classes) / sizeof(classes[0])))
 			snprintf(ev->ring, sizeof(ev->ring), "%s%d", classes[ev->engine_class],
 				 ev->engine_instance);
@@ -583,7 +589,7 @@ static void i915_engine(struct gpu_event *ev)
 		if (ev->engine_id < (int)(sizeof(ids) / sizeof(ids[0])))
 			snprintf(ev->ring, sizeof(ev->ring), "%s", ids[ev->engine_id]);
 		else
-			snprintf(ev->ring, sizeof(ev->ring), "ring %d", ev->engine_id);
+			snprintf(ev->ring, sizeof(ev->ring), "engine %d", ev->engine_id);
 	}
 }
 

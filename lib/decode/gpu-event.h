@@ -111,6 +111,13 @@ struct gpu_event {
 	 * events: 0, never read). The engine's name
 	 * (rcs0, vcs1, ...) is in ring, its device's DRM minor as "cardN" in dev. */
 	int engine_class, engine_instance, engine_id, completed, drm_minor;
+	/*
+	 * A done whose driver knows its job's time on the hardware (a join sets
+	 * them, no decoder): the hardware start and the time the engine spent on
+	 * it, a preempted job's stints summed
+	 */
+	bool hw_exact;
+	unsigned long long hw_start, hw_ns;
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */

@@ -11,8 +11,8 @@
 
 static const char *source(const struct i915_requests *q)
 {
-	return q->low_level ? "in/out events: start and end are the engine's own" :
-	       "no in/out events (a kernel without CONFIG_DRM_I915_LOW_LEVEL_TRACEPOINTS): a request runs from add to its fence's signal where recorded, else to retire";
+	return q->low_level ? "in/out events: each request's start and time on the engine are the engine's own" :
+	       "no in/out events (a kernel without CONFIG_DRM_I915_LOW_LEVEL_TRACEPOINTS, or GuC submission): a request runs from its submit to its fence's signal where recorded, else to retire";
 }
 
 static int nr_engines(const struct i915_requests *q)

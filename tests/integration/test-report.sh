@@ -1276,6 +1276,12 @@ assert e["vcs0"]["completed"] == 1 and e["vcs0"]["cpu_wait_ns"] == 106000, e
 tot = sorted((j["ring"], j["fence"], j["latency_ns"]["total"]) for j in d["slowest"])
 assert tot == [("rcs0", "11:1", 110000), ("rcs0", "11:2", 270000), ("rcs0", "12:1", 80000),
                ("vcs0", "20:1", 110000)], tot
+# run at submit, the hardware start at the first in, exec the stints on the engine (11:2 was
+# preempted: 125-180 and 260-300)
+b = [j for j in d["slowest"] if j["fence"] == "11:2"][0]
+assert (b["run_ns"], b["hw_start_ns"], b["latency_ns"]["exec"], b["latency_ns"]["run_to_hw"]) == \
+       (1000032000, 1000125000, 95000, 93000), b
+assert [r["busy_pct"] for r in d["rings"] if r["name"] == "rcs0"] == [88.0], d["rings"]
 assert [r["dev"] for r in d["rings"]] == ["card0", "card0"], d["rings"]' < <("$GT" report --format json "$f") || return 1
 	expect "i915 CSV" grep -q '^vcs0,2,2,1,0,1,106000,106000$' <<< "$("$GT" report --format csv "$f")" || return 1
 	# --events: every stage decoded, the engine named, a preemption said as such
@@ -1303,12 +1309,20 @@ tot = sorted((j["ring"], j["fence"], j["latency_ns"]["total"], j["run_ns"]) for 
 assert tot == [("rcs0", "30:1", 50000, None), ("vcs0", "40:1", 130000, None)], tot' \
 		< <("$GT" report --format json "$f") || return 1
 	expect "the source said" grep -q '^Intel i915 requests on 2 engines (no in/out events' <<< "$("$GT" report "$f")" || return 1
+	# GuC submission sends no in or out even with the low-level events built: the run is
+	# guc_submit, the done the fence's signal
+	f=$(fixture i915-guc) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "GuC: $(grep -A2 '^Intel' <<< "$out" | tr '\n' '|')" grep -Eq '^  rcs0 +1 +1 +1 +0 +0 ' <<< "$out" || return 1
+	expect "GuC's source said" grep -q '^Intel i915 requests on 1 engine (no in/out events' <<< "$out" || return 1
+	expect "GuC's job" grep -Eq '^  rcs0 +50:1 +2000 Xorg +5\.000 .* 65\.000 -$' <<< "$out" || return 1
 	f=$(fixture i915-4.16) || { WHY="make-fixture failed"; return 1; }
 	out=$("$GT" report "$f")
 	expect "4.16's engines by ring id: $(grep '^ring' <<< "$out" | tr '\n' '|')" \
 		grep -q '^ring vcs0: 1 job, 0 unfinished' <<< "$out" || return 1
 	expect "4.16's preemption" grep -Eq '^  vcs0 +1 +1 +1 +1 ' <<< "$out" || return 1
-	expect "4.16's totals" grep -Eq '^  rcs0 +3:10 +2000 Xorg .* 90\.000 -$' <<< "$out" || return 1
+	expect "4.16's totals" grep -Eq '^  rcs0 +3:10 +2000 Xorg .* 80\.000 +90\.000 -$' <<< "$out" || return 1
+	expect "4.16's preempted exec: the stints 30-60 and 70-90" grep -Eq '^  vcs0 +5:1 +2100 ffmpeg .* 50\.000 +75\.000 -$' <<< "$out" || return 1
 	# a file without i915: JSON null, no section
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "no i915 section" not grep -q 'i915' <<< "$("$GT" report "$f")" || return 1
