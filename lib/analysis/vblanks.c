@@ -26,15 +26,29 @@ static struct vblank_crtc *crtc_of(struct vblanks *v, long long crtc)
 	return &v->crtcs[v->nr_crtcs++];
 }
 
-static void vblank(struct vblank_crtc *c, const struct gpu_event *ev)
+/* a delivery against its vblank: from the vblank's own time where comparable, else its record */
+static void latency(struct vblanks *v, struct vblank_crtc *c, uint64_t at, uint64_t vblank_ts,
+		    uint64_t vblank_time)
+{
+	uint64_t from = v->mono && vblank_time ? vblank_time : vblank_ts;
+
+	if (at >= from)
+		latency_stats_add(&c->deliver, at - from);
+}
+
+static void vblank(struct vblanks *v, struct vblank_crtc *c, const struct gpu_event *ev)
 {
 	uint64_t seq = (uint64_t)ev->vblank_seq, time = (uint64_t)ev->vblank_time;
+	int i;
 
-	if (c->vblanks && seq > c->last_seq) {
-		if (seq - c->last_seq > 1) {
+	/* the CRTCs past the ones kept apart share a bucket: no gaps or periods across them */
+	if (c->vblanks && c->crtc >= 0) {
+		if (seq < c->last_seq)
+			c->backwards++;
+		else if (seq - c->last_seq > 1) {
 			c->gaps++;
 			c->unseen += seq - c->last_seq - 1;
-		} else if (time > c->last_time) {
+		} else if (seq == c->last_seq + 1 && time > c->last_time) {
 			latency_stats_add(&c->period, time - c->last_time);
 		}
 	}
@@ -48,7 +62,14 @@ static void vblank(struct vblank_crtc *c, const struct gpu_event *ev)
 	c->high_prec = ev->vblank_high_prec;
 	c->recent[c->next_recent].seq = seq;
 	c->recent[c->next_recent].ts = ev->ts;
+	c->recent[c->next_recent].time = time;
 	c->next_recent = (c->next_recent + 1) % VBLANK_RECENT;
+	/* the deliveries of this vblank, traced before it */
+	for (i = 0; i < c->nr_pending; i++)
+		if (c->pending[i].seq == seq) {
+			latency(v, c, c->pending[i].ts, ev->ts, time);
+			c->pending[i--] = c->pending[--c->nr_pending];
+		}
 }
 
 static uint64_t waiter_key(const struct gpu_event *ev)
@@ -76,27 +97,44 @@ static void queued(struct vblanks *v, struct vblank_crtc *c, const struct gpu_ev
 	w->seq[w->nr++] = (uint64_t)ev->vblank_seq;
 }
 
+/* the smallest vblank @w asked for that @seq does not precede; -1: none (a page flip's) */
+static int asked(const struct vblank_waiter *w, uint64_t seq)
+{
+	int i, best = -1;
+
+	for (i = 0; w && i < w->nr; i++)
+		if (w->seq[i] <= seq && (best < 0 || w->seq[i] < w->seq[best]))
+			best = i;
+	return best;
+}
+
 static void delivered(struct vblanks *v, struct vblank_crtc *c, const struct gpu_event *ev)
 {
 	struct vblank_waiter *w = keymap_get(&v->waiters, waiter_key(ev));
 	uint64_t seq = (uint64_t)ev->vblank_seq;
-	int i;
+	int i, k;
 
 	c->delivered++;
+	/* the vblank's record comes after its deliveries; seen already, it is one of the last */
 	for (i = 0; i < VBLANK_RECENT; i++)
-		if (c->vblanks && c->recent[i].seq == seq && c->recent[i].ts <= ev->ts) {
-			latency_stats_add(&c->deliver, ev->ts - c->recent[i].ts);
+		if (c->vblanks && c->recent[i].seq == seq && c->recent[i].ts <= ev->ts)
 			break;
-		}
-	if (!w || !w->nr) {
+	if (i < VBLANK_RECENT)
+		latency(v, c, ev->ts, c->recent[i].ts, c->recent[i].time);
+	else if (c->nr_pending < VBLANK_RECENT) {
+		c->pending[c->nr_pending].seq = seq;
+		c->pending[c->nr_pending++].ts = ev->ts;
+	}
+	k = asked(w, seq);
+	if (k < 0) {
 		c->unmatched++;
 		return;
 	}
-	if (seq > w->seq[0]) {
+	if (seq > w->seq[k]) {
 		c->late++;
-		c->late_vblanks += seq - w->seq[0];
+		c->late_vblanks += seq - w->seq[k];
 	}
-	memmove(&w->seq[0], &w->seq[1], sizeof(w->seq[0]) * (size_t)--w->nr);
+	w->seq[k] = w->seq[--w->nr];
 }
 
 static int by_crtc(const void *a, const void *b)
@@ -133,13 +171,16 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	struct vblanks *v = state;
 	struct vblank_crtc *c;
 
-	(void)a;
 	if (r->kind != GEV_VBLANK && r->kind != GEV_VBLANK_QUEUED && r->kind != GEV_VBLANK_DELIVERED)
 		return;
 	v->records++;
+	if (!v->clock_known) {
+		v->clock_known = true;
+		v->mono = a->meta && !strcmp(a->meta->clock, "mono");
+	}
 	c = crtc_of(v, r->ev.crtc);
 	if (r->kind == GEV_VBLANK)
-		vblank(c, &r->ev);
+		vblank(v, c, &r->ev);
 	else if (r->kind == GEV_VBLANK_QUEUED)
 		queued(v, c, &r->ev);
 	else

@@ -16,11 +16,17 @@
  *    is vblanks not seen (the interrupt is off while nobody waits, or they
  *    were lost);
  *  - drm_vblank_event_queued: a client asked for an event at vblank seq
- *    (DRM_IOCTL_WAIT_VBLANK with an event, a page flip's);
+ *    (DRM_IOCTL_WAIT_VBLANK with an event; a page flip's event, armed by the
+ *    driver, has none);
  *  - drm_vblank_event_delivered: the event sent to the client with the vblank
- *    it came at. Matched with its client's oldest queued event on the CRTC: a
- *    later vblank than asked for missed its vblank(s). The delay from the
- *    vblank's record to the delivery is the event's latency.
+ *    it came at, in the same interrupt before that vblank's drm_vblank_event.
+ *    Matched with the smallest vblank its client asked for on the CRTC that
+ *    it does not precede: a later vblank than asked for missed its vblank(s);
+ *    none such (a page flip's) is counted apart. The delay from the vblank
+ *    (its own timestamp where the trace clock is mono, else its record) to
+ *    the delivery is the event's latency.
+ * The CRTC index is the device's: two devices' CRTC 0 interleave, seen as the
+ * count going back; the gaps and periods start over there.
  */
 
 #define VBLANK_MAX_CRTCS	16	/* past them, "(more CRTCs)" */
@@ -40,9 +46,13 @@ struct vblank_crtc {
 	uint64_t queued, delivered;	/* events */
 	uint64_t late, late_vblanks;	/* delivered after the vblank asked for, by how many */
 	uint64_t unmatched;		/* delivered with none queued in the file (page flips) */
-	struct latency_stats deliver;	/* ns from the vblank's record to the delivery */
-	struct { uint64_t seq, ts; } recent[VBLANK_RECENT];
+	struct latency_stats deliver;	/* ns from the vblank to the delivery */
+	uint64_t backwards;		/* the count went back: another device's CRTC, a reset */
+	/* the latest vblanks, and deliveries waiting for their vblank's record */
+	struct { uint64_t seq, ts, time; } recent[VBLANK_RECENT];
 	int next_recent;
+	struct { uint64_t seq, ts; } pending[VBLANK_RECENT];
+	int nr_pending;
 };
 
 struct vblanks {
@@ -52,6 +62,8 @@ struct vblanks {
 	struct keymap waiters;		/* (client, CRTC) -> struct vblank_waiter * */
 	int nr_waiters;
 	uint64_t untracked;		/* queued events past VBLANK_MAX_WAITERS/_EVENTS */
+	bool mono;			/* the trace clock is the vblanks' timestamps' (mono) */
+	bool clock_known;
 };
 
 /** vblank_refresh_hz - a CRTC's refresh rate from its median period; 0 when unknown */

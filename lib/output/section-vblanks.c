@@ -46,6 +46,9 @@ static void text_crtc(struct report *rep, struct vblank_crtc *c)
 			report_plural(c->late_vblanks));
 	if (c->unmatched)
 		fprintf(rep->stream, ", %llu with no queue event in the file", (unsigned long long)c->unmatched);
+	if (c->backwards)
+		fprintf(rep->stream, "; the vblank count went back %llu time%s (another device's CRTC %d, or a reset): gaps and periods start over there",
+			(unsigned long long)c->backwards, report_plural(c->backwards), c->crtc);
 	if (c->deliver.count)
 		fprintf(rep->stream, "; delivered after the vblank p50 %s us, p99 %s us, max %s us",
 			report_us(d, sizeof(d), true, latency_stats_percentile(&c->deliver, 50)),
@@ -106,9 +109,10 @@ static void json_vblanks(struct report *rep)
 			(unsigned long long)c->vblanks, (unsigned long long)c->first_seq,
 			(unsigned long long)c->last_seq, vblank_refresh_hz(c), c->high_prec ? "true" : "false");
 		json_dist(f, &c->period);
-		fprintf(f, ",\"gaps\":%llu,\"unseen\":%llu,\"queued\":%llu,\"delivered\":%llu,\"late\":%llu,\"late_vblanks\":%llu,\"unmatched\":%llu,\"delivery\":",
-			(unsigned long long)c->gaps, (unsigned long long)c->unseen,
-			(unsigned long long)c->queued, (unsigned long long)c->delivered,
+		fprintf(f, ",\"backwards\":%llu,\"gaps\":%llu,\"unseen\":%llu,\"queued\":%llu,\"delivered\":%llu,\"late\":%llu,\"late_vblanks\":%llu,\"unmatched\":%llu,\"delivery\":",
+			(unsigned long long)c->backwards, (unsigned long long)c->gaps,
+			(unsigned long long)c->unseen, (unsigned long long)c->queued,
+			(unsigned long long)c->delivered,
 			(unsigned long long)c->late, (unsigned long long)c->late_vblanks,
 			(unsigned long long)c->unmatched);
 		json_dist(f, &c->deliver);
