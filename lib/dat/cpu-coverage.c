@@ -34,30 +34,32 @@ static bool full(const struct cpu_window *w, uint64_t buffer_bytes)
 }
 
 /*
- * What says @w's older data was overwritten: the stats' overrun count where
- * the file has them (0: nothing was), else its data against its buffer's
- * size where recorded, else against the largest CPU's data (every CPU's
- * buffer is one size, a wrapped one is full; below MIN_LARGEST all data
- * looks alike by the page and says nothing).
+ * What says @w's older data was overwritten: an overrun count in the file's
+ * stats (0 says nothing: overwrite-mode extracts were seen with 0), else its
+ * data against its buffer's size where recorded, else against the largest
+ * CPU's data: every CPU's buffer is one size and a wrapped one is full, so
+ * wrapped buffers hold alike; it takes @full_cpus (2 or more) holding as much
+ * to call that a buffer's size, not one busy CPU's data, and below MIN_LARGEST
+ * all data looks alike by the page. Nothing else is evidence.
  */
-static enum cpu_overwrite_evidence overwritten(const struct cpu_window *w,
-					       uint64_t buffer_bytes, uint64_t max_bytes)
+static enum cpu_overwrite_evidence overwritten(const struct cpu_window *w, uint64_t buffer_bytes,
+					       uint64_t max_bytes, int full_cpus)
 {
-	if (w->overrun >= 0)
-		return w->overrun ? OVERWRITE_OVERRUN : OVERWRITE_NONE;
+	if (w->overrun > 0)
+		return OVERWRITE_OVERRUN;
 	if (!w->bytes)
-		return OVERWRITE_UNKNOWN;
+		return OVERWRITE_NONE;
 	if (buffer_bytes)
 		return w->bytes >= buffer_bytes / 10 * 9 ? OVERWRITE_FULL : OVERWRITE_NONE;
-	return max_bytes >= MIN_LARGEST && w->bytes >= max_bytes / 10 * 9 ? OVERWRITE_LARGEST
-									  : OVERWRITE_NONE;
+	return max_bytes >= MIN_LARGEST && full_cpus >= 2 && w->bytes >= max_bytes / 10 * 9 ?
+	       OVERWRITE_LARGEST : OVERWRITE_NONE;
 }
 
 void cpu_coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes)
 {
 	enum cpu_overwrite_evidence ev;
 	uint64_t start = UINT64_MAX, end = 0, from = 0, to = UINT64_MAX, max_bytes = 0, gap;
-	int i;
+	int i, full_cpus = 0;
 
 	c->skewed = false;
 	c->from = c->to = 0;
@@ -73,6 +75,9 @@ void cpu_coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes)
 	}
 	if (c->nr < 2 || end <= start)
 		return;
+	for (i = 0; i < c->nr; i++)
+		if (max_bytes && c->cpus[i].bytes >= max_bytes / 10 * 9)
+			full_cpus++;
 	c->start = start;
 	c->end = end;
 	gap = (end - start) / 10 > MIN_GAP_NS ? (end - start) / 10 : MIN_GAP_NS;
@@ -80,7 +85,7 @@ void cpu_coverage_judge(struct cpu_coverage *c, uint64_t buffer_bytes)
 		const struct cpu_window *w = &c->cpus[i];
 
 		if (w->first - start > gap && w->first > from &&
-		    (ev = overwritten(w, buffer_bytes, max_bytes))) {
+		    (ev = overwritten(w, buffer_bytes, max_bytes, full_cpus))) {
 			from = w->first;
 			c->late_cpu = w->cpu;
 			c->late_evidence = ev;

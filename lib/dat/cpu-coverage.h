@@ -28,8 +28,7 @@ enum cpu_overwrite_evidence {
 	OVERWRITE_NONE,		/* nothing: not judged overwritten */
 	OVERWRITE_OVERRUN,	/* the file's stats count overwritten events */
 	OVERWRITE_FULL,		/* its data fills its buffer, whose size the file records */
-	OVERWRITE_LARGEST,	/* its data is as large as the largest CPU's (sizes not recorded) */
-	OVERWRITE_UNKNOWN,	/* neither its data size nor stats known: its late start alone */
+	OVERWRITE_LARGEST,	/* its data is as large as the largest CPUs' (sizes not recorded) */
 };
 
 struct cpu_coverage {
@@ -38,12 +37,12 @@ struct cpu_coverage {
 	/*
 	 * Judged: skewed when a CPU's records start later than the first CPU's
 	 * by more than 10% of the file's span and 10 ms and the evidence says
-	 * its older data was overwritten (late_evidence): where the file has
-	 * its stats, their overrun count (0: nothing was); else its data fills
-	 * its buffer (90%: of the size recorded, else of the largest CPU's
-	 * data when that is 64 KiB or more, since every CPU's buffer is one
-	 * size and a wrapped one is full). A late CPU with little data or no
-	 * overrun was idle: its late first record says nothing. A CPU
+	 * its older data was overwritten (late_evidence): an overrun count in
+	 * the file's stats; else its data fills its buffer (90% of the size
+	 * recorded, else of the largest CPU's data when that is 64 KiB or more
+	 * and another CPU holds as much: wrapped buffers, all of one size, hold
+	 * alike). A late CPU with less was idle: its late first record says
+	 * nothing. A CPU
 	 * that stops as early is judged only on a full buffer of known size
 	 * (no reader: later events dropped). Then every CPU's records cover
 	 * [from, to]; late_cpu starts last, end_cpu ends first (-1: that side

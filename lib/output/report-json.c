@@ -14,7 +14,6 @@ static const char *const late_evidence_names[] = {
 	[OVERWRITE_OVERRUN] = "\"overrun\"",
 	[OVERWRITE_FULL] = "\"full_buffer\"",
 	[OVERWRITE_LARGEST] = "\"as_large_as_largest_cpu\"",
-	[OVERWRITE_UNKNOWN] = "\"late_start_only\"",
 };
 
 static void stats(FILE *f, struct latency_stats *s)

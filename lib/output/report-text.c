@@ -189,11 +189,8 @@ static const char *late_evidence(const struct cpu_coverage *c, char *buf, size_t
 	case OVERWRITE_FULL:
 		snprintf(buf, len, "its data fills its %s buffer", size);
 		break;
-	case OVERWRITE_LARGEST:
-		snprintf(buf, len, "its data is as large as the largest CPU's, %s: a full buffer", size);
-		break;
 	default:
-		snprintf(buf, len, "its late start alone: the file has neither its data size nor its stats");
+		snprintf(buf, len, "its data is as large as the largest CPUs', %s: a full buffer", size);
 		break;
 	}
 	return buf;

@@ -59,10 +59,16 @@ static void test_late_idle_cpu(void)
 	CU_ASSERT_EQUAL(cov.late_evidence, OVERWRITE_NONE);
 }
 
-/* The stats' overrun count decides where the file has them: 0 is nothing overwritten */
+/*
+ * An overrun count is evidence; 0 is not evidence of the opposite (a real 4.11 extract in
+ * overwrite mode had 0): the data sizes decide then
+ */
 static void test_overrun_counts(void)
 {
 	judge_stats(20 * S, 30 * S, 4 * MB, 0, 0);
+	CU_ASSERT_TRUE(cov.skewed);
+	CU_ASSERT_EQUAL(cov.late_evidence, OVERWRITE_LARGEST);
+	judge_stats(20 * S, 30 * S, 44 * 1024, 0, 0);
 	CU_ASSERT_FALSE(cov.skewed);
 	judge_stats(20 * S, 30 * S, 4096, 0, 1200);
 	CU_ASSERT_TRUE(cov.skewed);
@@ -76,6 +82,17 @@ static void test_small_files(void)
 	cpu_coverage_init(&cov);
 	cpu_coverage_add(&cov, 0, 0, 150000000, 4096, -1);
 	cpu_coverage_add(&cov, 1, 17000000, 100000000, 4096, -1);
+	cpu_coverage_judge(&cov, 0);
+	CU_ASSERT_FALSE(cov.skewed);
+}
+
+/* One busy CPU that starts late is not a buffer's size: it takes another CPU holding as much */
+static void test_one_busy_cpu(void)
+{
+	cpu_coverage_init(&cov);
+	cpu_coverage_add(&cov, 0, 0, 30 * S, 200 * 1024, -1);
+	cpu_coverage_add(&cov, 1, 0, 30 * S, 300 * 1024, -1);
+	cpu_coverage_add(&cov, 2, 20 * S, 30 * S, 4 * MB, -1);
 	cpu_coverage_judge(&cov, 0);
 	CU_ASSERT_FALSE(cov.skewed);
 }
@@ -137,6 +154,7 @@ void suite_cpu_coverage(void)
 	CU_add_test(s, "a known buffer size: only a full one wrapped", test_known_buffer);
 	CU_add_test(s, "the stats' overrun count decides", test_overrun_counts);
 	CU_add_test(s, "pages alike in small files say nothing", test_small_files);
+	CU_add_test(s, "one busy late CPU is no buffer's size", test_one_busy_cpu);
 	CU_add_test(s, "an early end only with a full buffer", test_early_end);
 	CU_add_test(s, "the 10 ms floor", test_minimum_gap);
 	CU_add_test(s, "one CPU", test_one_cpu);
