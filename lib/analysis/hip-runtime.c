@@ -295,6 +295,7 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 		if (l->has_gpu) {
 			p->gpu_us = add_saturating(p->gpu_us, l->gpu_us);
 			p->gpu_measured++;
+			p->gpu_nonzero += l->gpu_us > 0;
 		}
 		if (l->has_wall) {
 			p->wall_us = add_saturating(p->wall_us, l->wall_us);

@@ -83,9 +83,20 @@ struct hip_proc {
 	uint64_t spans;			/* dispatches whose completion was seen */
 	uint64_t commands_complete;
 	int64_t gpu_us, wall_us;	/* sums over the completed commands that measured them */
-	uint64_t gpu_measured, wall_measured;	/* how many did */
+	uint64_t gpu_measured, wall_measured;	/* how many did (see hip_proc_gpu_measured) */
+	uint64_t gpu_nonzero;		/* of gpu_measured, the lines whose GPU was not 0 */
 	uint64_t copy_bytes;
 };
+
+/**
+ * hip_proc_gpu_measured - how many of a process's completed commands measured their GPU time:
+ * a runtime build that does not measure prints 0 on every line, one that does prints 0 only
+ * for a command under a microsecond; none when all of the process's lines say 0
+ */
+static inline uint64_t hip_proc_gpu_measured(const struct hip_proc *p)
+{
+	return p->gpu_nonzero ? p->gpu_measured : 0;
+}
 
 struct hip_runtime {
 	struct hip_proc *procs;

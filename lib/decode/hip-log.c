@@ -155,11 +155,11 @@ static void classify(struct hip_line *l)
 		field(p, "Command ", &l->command);
 		if (field(p, "Wall:", &v))
 			wall(l, v);
-		if (field(p, "CPU:", &v) && v && v <= INT64_MAX) {
+		if (field(p, "CPU:", &v) && v <= INT64_MAX) {
 			l->cpu_us = (int64_t)v;
 			l->has_cpu = true;
 		}
-		if (field(p, "GPU:", &v) && v && v <= INT64_MAX) {
+		if (field(p, "GPU:", &v) && v <= INT64_MAX) {
 			l->gpu_us = (int64_t)v;
 			l->has_gpu = true;
 		}

@@ -64,8 +64,9 @@ struct hip_line {
 	 * complete: the durations as printed; one runtime build prints an
 	 * absolute CLOCK_MONOTONIC time in nanoseconds as Wall (larger than the
 	 * line's own time in us: no duration since boot can be), read as the
-	 * command's start (wall_us: from it to the line). 0 for CPU or GPU, as
-	 * that build prints them, is not measured.
+	 * command's start (wall_us: from it to the line). A CPU or GPU of 0 may
+	 * be a command under a microsecond or a build that does not measure:
+	 * hip-runtime.c decides by the process's lines together.
 	 */
 	int64_t wall_us, cpu_us, gpu_us;
 	bool has_wall, has_cpu, has_gpu;

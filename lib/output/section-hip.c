@@ -109,7 +109,7 @@ static void text_hip(struct report *rep)
 			(unsigned long long)p->commands_complete);
 		if (p->commands_complete) {
 			fprintf(rep->stream, " (GPU ");
-			text_measured(rep, p->gpu_us, p->gpu_measured, p->commands_complete);
+			text_measured(rep, p->gpu_us, hip_proc_gpu_measured(p), p->commands_complete);
 			fprintf(rep->stream, ", wall ");
 			text_measured(rep, p->wall_us, p->wall_measured, p->commands_complete);
 			fputc(')', rep->stream);
@@ -191,8 +191,9 @@ static void json_hip(struct report *rep)
 			fprintf(f, "%s\"%s\":%llu", k ? "," : "", hip_kind_name(k),
 				(unsigned long long)p->by_kind[k]);
 		fprintf(f, "},\"commands_complete\":%llu,\"gpu_us\":", (unsigned long long)p->commands_complete);
-		json_measured(f, p->gpu_us, p->gpu_measured);
-		fprintf(f, ",\"gpu_measured\":%llu,\"wall_us\":", (unsigned long long)p->gpu_measured);
+		json_measured(f, p->gpu_us, hip_proc_gpu_measured(p));
+		fprintf(f, ",\"gpu_measured\":%llu,\"wall_us\":",
+			(unsigned long long)hip_proc_gpu_measured(p));
 		json_measured(f, p->wall_us, p->wall_measured);
 		fprintf(f, ",\"wall_measured\":%llu,\"copy_bytes\":%llu,\"queues\":[",
 			(unsigned long long)p->wall_measured, (unsigned long long)p->copy_bytes);

@@ -92,5 +92,14 @@ assert p["gpu_us"] is None and p["gpu_measured"] == 0, p
 assert [k["name"] for k in p["kernels"]] == ["vector_add"], p["kernels"]' "$WORK/ob.json" || return 1
 	expect "the text: $("$GT" report --hip-log "$WORK/other-build.log" "$WORK/ob.dat" | grep '^  5150')" \
 		grep -q '^  5150 .*2 commands complete (GPU not measured, wall 110 us)' \
-		<<< "$("$GT" report --hip-log "$WORK/other-build.log" "$WORK/ob.dat")"
+		<<< "$("$GT" report --hip-log "$WORK/other-build.log" "$WORK/ob.dat")" || return 1
+	# a build that measures prints GPU 0 for a command under a microsecond: measured, 0
+	cat > "$WORK/measuring.log_5151" <<'LOG'
+:4:command.cpp              :349 : 0000000900 us: [pid:5151 tid: 0x00001] Command 0x55aa00 complete (Wall: 12, CPU: 1, GPU: 0 us)
+:4:command.cpp              :349 : 0000000950 us: [pid:5151 tid: 0x00001] Command 0x55ab00 complete (Wall: 20, CPU: 2, GPU: 7 us)
+LOG
+	expect "GPU 0 beside a measured one" python3 -c 'import json, sys
+p = json.load(sys.stdin)["hip"]["processes"][0]
+assert (p["pid"], p["gpu_us"], p["gpu_measured"], p["wall_us"], p["wall_measured"]) == (5151, 7, 2, 32, 2), p' \
+		< <("$GT" report --format json --hip-log "$WORK/measuring.log_5151" "$WORK/ob.dat")
 }

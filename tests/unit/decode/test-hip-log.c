@@ -145,7 +145,7 @@ static void test_kinds(void)
 	CU_ASSERT_EQUAL_FATAL(hip_log_parse(b, &l), 0);
 	CU_ASSERT_EQUAL(l.kind, HIP_CMD_COMPLETE);
 	CU_ASSERT(l.wall_absolute && l.has_wall && l.wall_us == 10);
-	CU_ASSERT(!l.has_cpu && !l.has_gpu);
+	CU_ASSERT(l.has_cpu && l.has_gpu && !l.cpu_us && !l.gpu_us);
 
 	line(b, sizeof(b), 4, "rocvirtual.cpp", 6, 11, "[pid:7 tid: 0x00001]",
 	     "HSA Async Copy on copy_engine=0x1, dst=0x7f0000, src=0x7f1000, size=65536, wait_event=0x0, completion_signal=0x7f2000");
