@@ -80,6 +80,7 @@ void analysis_name_pid(struct analysis *a, int pid, const char *comm)
 static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 {
 	uint64_t first = a->nr_handles ? tracecmd_get_first_ts(a->handles[0]) : 0;
+	struct timeline *tl = timeline_of(a);
 
 	if (hooks)
 		a->hooks = *hooks;
@@ -87,8 +88,6 @@ static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 		a->hooks.filter.from += first;
 	if (a->hooks.to_relative)
 		a->hooks.filter.to += first;
-	struct timeline *tl = timeline_of(a);
-
 	tl->filter = a->hooks.filter;
 	tl->on_job = a->hooks.on_job;
 	tl->job_ctx = a->hooks.ctx;

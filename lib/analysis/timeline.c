@@ -368,6 +368,7 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts, const struc
 	    exact->hw_ns <= ts - exact->hw_start) {
 		j->t_hw_start = exact->hw_start;
 		r->busy_ns += exact->hw_ns;
+		r->timed_jobs++;
 		set_lat(j, LAT_RUN_TO_HW, j->t_run, j->t_hw_start);
 		j->has_lat[LAT_EXEC] = true;
 		j->lat[LAT_EXEC] = exact->hw_ns;
@@ -379,6 +380,7 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts, const struc
 		if (j->t_hw_start > ts)
 			j->t_hw_start = ts;
 		r->busy_ns += ts - j->t_hw_start;
+		r->timed_jobs++;
 		set_lat(j, LAT_RUN_TO_HW, j->t_run, j->t_hw_start);
 		set_lat(j, LAT_EXEC, j->t_hw_start, ts);
 		if (j->has_client_id && j->has_lat[LAT_EXEC])

@@ -134,6 +134,7 @@ struct ring_stats {
 	 * clipped to its window (kept_* below, folded in at the end)
 	 */
 	uint64_t busy_ns;
+	uint64_t timed_jobs;		/* jobs whose hardware time is known (a run or the driver's) */
 	uint64_t last_done;
 	int64_t in_flight, max_in_flight;	/* queued, not done; filtered as busy_ns is */
 	uint64_t kept_busy_ns;

@@ -57,10 +57,13 @@ static int csv_end(struct report *rep, struct gt_error *err)
 				struct latency_stats *st = &rs->lat[l];
 
 				report_csv_text(rep->stream, timeline_ring_name(tl, i));
-				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%.3f,%lld,%llu,%llu,%llu,%d,%s,%llu",
-					(unsigned long long)rs->jobs, (unsigned long long)rs->unfinished,
-					(unsigned long long)rs->lost, (unsigned long long)rs->waits,
-					report_busy_pct(rep, rs), (long long)rs->max_in_flight,
+				fprintf(rep->stream, ",%llu,%llu,%llu,%llu,", (unsigned long long)rs->jobs,
+					(unsigned long long)rs->unfinished, (unsigned long long)rs->lost,
+					(unsigned long long)rs->waits);
+				/* no job with a hardware time: unknown, an empty field */
+				if (rs->timed_jobs || !rs->jobs)
+					fprintf(rep->stream, "%.3f", report_busy_pct(rep, rs));
+				fprintf(rep->stream, ",%lld,%llu,%llu,%llu,%d,%s,%llu", (long long)rs->max_in_flight,
 					(unsigned long long)rs->workload_jobs,
 					(unsigned long long)rs->behind_ns,
 					(unsigned long long)rs->behind_jobs, rs->nr_behind_pids,

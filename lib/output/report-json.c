@@ -208,11 +208,16 @@ static void rings(struct report *rep)
 		json_str(rep->stream, s->name);
 		fprintf(rep->stream, ",\"dev\":");
 		json_dev(rep->stream, s->dev);
-		fprintf(rep->stream, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,\"busy_ns\":%llu,\"busy_pct\":%.3f,\"max_in_flight\":%lld,",
+		fprintf(rep->stream, ",\"jobs\":%llu,\"unfinished\":%llu,\"lost\":%llu,\"waits\":%llu,",
 			(unsigned long long)s->jobs, (unsigned long long)s->unfinished,
-			(unsigned long long)s->lost, (unsigned long long)s->waits,
-			(unsigned long long)s->busy_ns, report_busy_pct(rep, s),
-			(long long)s->max_in_flight);
+			(unsigned long long)s->lost, (unsigned long long)s->waits);
+		/* no job with a hardware time (i915 without its low-level events): unknown */
+		if (s->timed_jobs || !s->jobs)
+			fprintf(rep->stream, "\"busy_ns\":%llu,\"busy_pct\":%.3f,",
+				(unsigned long long)s->busy_ns, report_busy_pct(rep, s));
+		else
+			fprintf(rep->stream, "\"busy_ns\":null,\"busy_pct\":null,");
+		fprintf(rep->stream, "\"max_in_flight\":%lld,", (long long)s->max_in_flight);
 		fprintf(rep->stream, "\"workload_jobs\":%llu,\"behind_other\":{\"ns\":%llu,\"jobs\":%llu,\"process_count\":%d,\"processes\":[",
 			(unsigned long long)s->workload_jobs, (unsigned long long)s->behind_ns,
 			(unsigned long long)s->behind_jobs, s->nr_behind_pids);

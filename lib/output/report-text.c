@@ -433,6 +433,7 @@ static void ring_switches(struct report *rep, const struct ring_stats *s)
 static void rings(struct report *rep)
 {
 	const struct timeline *tl = timeline_of(&rep->analysis);
+	char busy[32];
 	int i, l;
 
 	for (i = 0; i < tl->nr_rings; i++) {
@@ -443,11 +444,16 @@ static void rings(struct report *rep)
 		 * unfinished" beside "2 jobs, 0 unfinished, 1 lost" counted the two
 		 * subsets differently (JSON keeps jobs for the finished ones)
 		 */
-		fprintf(rep->stream, "\nring %s: %llu job%s, %llu unfinished, %llu lost, busy %.1f%%, max %lld in flight, %llu waited on dependencies\n",
+		/* a ring whose jobs have no run (i915 without its low-level events): busy unknown */
+		if (s->timed_jobs || !s->jobs)
+			snprintf(busy, sizeof(busy), "%.1f%%", report_busy_pct(rep, s));
+		else
+			snprintf(busy, sizeof(busy), "-");
+		fprintf(rep->stream, "\nring %s: %llu job%s, %llu unfinished, %llu lost, busy %s, max %lld in flight, %llu waited on dependencies\n",
 			timeline_ring_name(tl, i),
 			(unsigned long long)(s->jobs + s->unfinished),
 			report_plural(s->jobs + s->unfinished), (unsigned long long)s->unfinished,
-			(unsigned long long)s->lost, report_busy_pct(rep, s),
+			(unsigned long long)s->lost, busy,
 			(long long)s->max_in_flight, (unsigned long long)s->waits);
 		ring_behind(rep, s);
 		ring_switches(rep, s);

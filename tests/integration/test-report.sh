@@ -1309,7 +1309,10 @@ assert e == {"rcs0": (1, 0, 1, 0, 0), "vcs0": (1, 0, 1, 1, 127000)}, e
 tot = sorted((j["ring"], j["fence"], j["latency_ns"]["total"], j["run_ns"]) for j in d["slowest"])
 assert tot == [("rcs0", "30:1", 50000, None), ("vcs0", "40:1", 130000, None)], tot' \
 		< <("$GT" report --format json "$f") || return 1
-	expect "the source said" grep -q '^Intel i915 requests on 2 engines (no in/out events' <<< "$("$GT" report "$f")" || return 1
+	out=$("$GT" report "$f")
+	expect "the source said" grep -q '^Intel i915 requests on 2 engines (no in/out events' <<< "$out" || return 1
+	expect "busy of rings without run times: $(grep '^ring' <<< "$out" | tr '\n' '|')" \
+		grep -q '^ring rcs0: 1 job, 0 unfinished, 0 lost, busy -, ' <<< "$out" || return 1
 	# GuC submission sends no in or out even with the low-level events built: the run is
 	# guc_submit, the done the fence's signal
 	f=$(fixture i915-guc) || { WHY="make-fixture failed"; return 1; }
