@@ -122,6 +122,9 @@ void html_job_rows_add(struct html_job_rows *w, const struct job *j)
 	u32(row + 28, after(j->t_hw_start, t0));
 	u32(row + 32, after(j->t_done, t0));
 	u32(row + 36, j->has_lat[LAT_DEP_WAIT] ? after(t0 + j->lat[LAT_DEP_WAIT], t0) : NO_TIME);
+	u32(row + 40, j->has_lat[LAT_EXEC] && j->t_hw_start && j->t_done >= j->t_hw_start &&
+		      j->lat[LAT_EXEC] < j->t_done - j->t_hw_start ?
+		      after(t0 + j->lat[LAT_EXEC], t0) : NO_TIME);
 	put(w, row, sizeof(row));
 	if (kind == 1)
 		varint(w, j->id);

@@ -14,14 +14,15 @@
  * few bytes a job of JavaScript heap). A row, HTML_JOB_ROW bytes:
  *   0 f64 first time (ns)   8 u16 ring   10 u16 flags | key kind << 14
  *  12 i32 pid   16..35 u32 submit, queue, run, hw start, done after the first
- *  time   36 u32 dependency wait
+ *  time   36 u32 dependency wait   40 u32 time on the engine where it is less than
+ *  hardware start to done (a preempted i915 request's stints), else none
  * A u32 time is ns; with bit 31 set, the rest is us (past 2.1 s); all ones: none.
  * Each job's key (kind 0: none, 1: job id, 2: fence context and seqno) goes to
  * a second stream as LEB128 varints, one after the other: the page reads a
  * key only to show it, so they need no fixed place. The keys wait in an
  * unlinked temporary file until the rows are written: memory stays flat.
  */
-#define HTML_JOB_ROW		40
+#define HTML_JOB_ROW		44
 #define HTML_JOB_MAX_RING	0xffff
 
 struct html_job_rows {

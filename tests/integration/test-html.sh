@@ -35,6 +35,13 @@ test_html_every_fixture() {
 		# xe's timeouts alone (6.12's scheduler events are not in it): the hangs table
 		xe-hang-6.12) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-hangs:GuC queue 5" \
 			--text "gt-hangs:llama 4242" || return 1 ;;
+		# display timing has no jobs: its table, as the text report says it
+		vblank) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:60.00" --text "gt-vblank:144.01" \
+			--text "gt-vblank:2 in 1 gap" --text "gt-vblank:1 (2)" --text "gt-vblank:26.000" || return 1 ;;
+		# Debian's i915: jobs without a run, nothing on the hardware to hover over
+		i915-6.1) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-i915:none (no in/out events)" \
+			--text "gt-i915:127.000" || return 1 ;;
+		i915*) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-i915:rcs0" || return 1 ;;
 		# no jobs to hover over: the user-queue table instead
 		userq) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-userq:llama 4242" \
 			--text "gt-userq:preempted 0.300, hung 0.500" --text "gt-userq:800.000" --text "gt-userq:0x10" || return 1 ;;

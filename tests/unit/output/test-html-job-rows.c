@@ -105,6 +105,7 @@ static void test_fields(void)
 	CU_ASSERT_EQUAL(rd32(rows + 28), 1500);
 	CU_ASSERT_EQUAL(rd32(rows + 32), 4000);
 	CU_ASSERT_EQUAL(rd32(rows + 36), 300);
+	CU_ASSERT_EQUAL(rd32(rows + 40), 0xffffffffu);	/* on the engine from start to done */
 	/* the fence's row: no submit, run or hw start; done 3 s on, in us; the key exact */
 	CU_ASSERT_EQUAL((rows[HTML_JOB_ROW + 10] | rows[HTML_JOB_ROW + 11] << 8) >> 14, 2);
 	CU_ASSERT_EQUAL(rd32(rows + HTML_JOB_ROW + 16), 0xffffffffu);
