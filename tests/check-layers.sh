@@ -81,11 +81,16 @@ verdict "no two source files of one name in lib/ and cmd/" \
 	"$(for f in lib/*/*.[ch] cmd/*.[ch]; do basename "$f"; done | sort | uniq -d)"
 
 # a join's state is its own: the session allocates it, the join's file and its accessor
-# (timeline_of(), kfd_queues_of(), ...) alone read it; everyone else asks the accessor
+# (timeline_of(), kfd_queues_of(), ...) alone read it; everyone else asks the accessor.
+# states[JOIN_X] is read only by the file that defines the row analysis-joins.c puts at JOIN_X
 verdict "a join's state is read by its own file alone" "$(
 	grep -n 'states\[' lib/*/*.c cmd/*.c | while IFS=: read -r f line text; do
 		[ "$f" = lib/analysis/analysis.c ] && continue
-		grep -q '^const struct analysis_join ' "$f" || echo "$f:$line: $text"
+		id=$(grep -o 'states\[JOIN_[A-Z0-9_]*\]' <<< "$text" | head -1 | sed 's/states\[\(.*\)\]/\1/')
+		row=$(sed -n "s/^[[:space:]]*\[$id\] = &\([a-z0-9_]*\),\$/\1/p" lib/analysis/analysis-joins.c)
+		if [ -z "$id" ] || [ -z "$row" ] || ! grep -q "^const struct analysis_join $row = {" "$f"; then
+			echo "$f:$line: $text (${id:-no JOIN_ id}: not this file's row)"
+		fi
 	done)"
 
 # record's engine runs the capture sources from capture_sources[] alone (capture-source.h)

@@ -109,8 +109,7 @@ _Static_assert(GEV_NR_KINDS <= 64, "a join's kinds are one 64-bit mask");
 extern const struct analysis_join *const analysis_joins[JOIN_NR];
 
 extern const struct analysis_join workload_tree_join, timeline_join, i915_requests_join,
-	gpu_hangs_join,
-	kfd_queues_join, kfd_queue_table_join, nvidia_calls_join, user_queues_join,
-	kfd_snapshots_join, drm_clients_join, hip_runtime_join, vblanks_join;
+	gpu_hangs_join, kfd_queues_join, kfd_queue_table_join, nvidia_calls_join,
+	user_queues_join, vblanks_join, kfd_snapshots_join, drm_clients_join, hip_runtime_join;
 
 #endif

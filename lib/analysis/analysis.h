@@ -99,8 +99,9 @@ struct analysis {
 	const struct dat_meta *meta;		/* analysis_open_dat's (the caller's, kept) */
 	char path[4096];			/* what analysis_open opened */
 	/*
-	 * per record kind (last: the fields read per record stay together), the joins that read it, in order (most kinds have one
-	 * or two): each one's record() and state, looked up once, not per record
+	 * per record kind, the joins that read it, in order (most kinds have
+	 * one or two): each one's record() and state, looked up once, not per
+	 * record; last, so that the fields read per record stay together
 	 */
 	struct join_call {
 		void (*record)(void *state, struct analysis *a, struct join_record *r);

@@ -48,6 +48,11 @@ if command -v "$compiler" > /dev/null && "$compiler" --version > /dev/null 2>&1;
 		CC="$compiler" CONFIG_DEBUG_INFO_BTF_MODULES= modules > "$log" 2>&1 ||
 		{ echo "build-module: $name: module build failed with $compiler; see $log" >&2; exit 1; }
 else
+	# one trixie chroot for every kernel that needs it, and the lab runs guests side by
+	# side (run.sh): its build tree is one kernel's at a time, held until this script ends
+	mkdir -p "${VM_CACHE:-${HOME:-/root}/.cache/gpu-trace/vm}"
+	exec 9> "${VM_CACHE:-${HOME:-/root}/.cache/gpu-trace/vm}/chroot.lock"
+	flock 9
 	chroot_dir=$("$here/make-chroot.sh")
 	chroot "$chroot_dir" sh -c "command -v $compiler" > /dev/null ||
 		{ echo "build-module: $name needs $compiler, which neither the host nor the trixie chroot has" >&2; exit 1; }
