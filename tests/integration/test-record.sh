@@ -101,7 +101,9 @@ test_buffer_size_with_a_unit() {
 test_events_listing_has_no_blank_lines() {
 	"$GT" record -e sched:sched_process_exec -o "$WORK/mark.dat" -- true 2> /dev/null ||
 		{ WHY="record failed"; return 1; }
-	"$GT" report --events "$WORK/mark.dat" > "$WORK/mark.txt" || { WHY="report --events failed"; return 1; }
+	# the file holds no GPU event: --events lists it all and exits 2, as every mode does
+	"$GT" report --events "$WORK/mark.dat" > "$WORK/mark.txt" 2> /dev/null
+	expect "report --events exit $?, want 2 (no GPU events)" [ $? = 2 ] || return 1
 	expect "the workload's marker not listed" grep -q 'print: .*gpu-trace workload: pids=' "$WORK/mark.txt" || return 1
 	expect "$(grep -c '^$' "$WORK/mark.txt") blank lines in --events" [ "$(grep -c '^$' "$WORK/mark.txt")" = 0 ]
 }
@@ -393,8 +395,13 @@ test_record_ends_when_its_reader_goes() {
 	expect "record exit $rc" [ "$rc" = 0 ] || return 1
 	expect "head got no lines" [ "$(grep -c . "$WORK/gone.head")" = 2 ] || return 1
 	expect "no file: $(ls "$WORK" | grep gone)" [ -s "$WORK/gone.dat" ] || return 1
-	"$GT" report --events "$WORK/gone.dat" > /dev/null 2>&1 ||
-		{ WHY="the file does not read: exit $?"; return 1; }
+	# it reads: 0, or 2 where it holds no GPU event (this machine's)
+	"$GT" report --events "$WORK/gone.dat" > /dev/null 2>&1
+	rc=$?
+	case $rc in
+	0 | 2) ;;
+	*) WHY="the file does not read: exit $rc"; return 1 ;;
+	esac
 	expect "a gpu-trace instance left: $(gt_instances)" [ -z "$(gt_instances)" ]
 }
 
