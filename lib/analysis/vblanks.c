@@ -126,6 +126,8 @@ static void delivered(struct vblanks *v, struct vblank_crtc *c, const struct gpu
 		c->pending[c->nr_pending++].ts = ev->ts;
 	}
 	k = asked(w, seq);
+	v->last_late = 0;
+	v->last_matched = k >= 0;
 	if (k < 0) {
 		c->unmatched++;
 		return;
@@ -133,6 +135,7 @@ static void delivered(struct vblanks *v, struct vblank_crtc *c, const struct gpu
 	if (seq > w->seq[k]) {
 		c->late++;
 		c->late_vblanks += seq - w->seq[k];
+		v->last_late = seq - w->seq[k];
 	}
 	w->seq[k] = w->seq[--w->nr];
 }

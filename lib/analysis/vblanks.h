@@ -62,6 +62,9 @@ struct vblanks {
 	struct keymap waiters;		/* (client, CRTC) -> struct vblank_waiter * */
 	int nr_waiters;
 	uint64_t untracked;		/* queued events past VBLANK_MAX_WAITERS/_EVENTS */
+	/* the last delivery, for an output reading the same record: late by how many, matched */
+	uint64_t last_late;
+	bool last_matched;
 	bool mono;			/* the trace clock is the vblanks' timestamps' (mono) */
 	bool clock_known;
 };

@@ -15,6 +15,7 @@
 #include "analysis/nvidia-calls.h"
 #include "analysis/timeline.h"
 #include "analysis/user-queues.h"
+#include "analysis/vblanks.h"
 
 
 /* Interned event names (iid = index + 1). */
@@ -435,6 +436,33 @@ static void vblank(struct perfetto_export *p, const struct gpu_event *ev)
 }
 
 /*
+ * A client's vblank event, asked for (queued) or sent (delivered): an instant
+ * on the CRTC's "events" track; a delivery says whether it came at the vblank
+ * asked for (vblanks.h matched it on this record)
+ */
+static void vblank_event(struct perfetto_export *p, const struct gpu_event *ev)
+{
+	const struct vblanks *v = vblanks_of(p->a);
+	uint64_t root = perfetto_named_track(p, T_DISPLAY, 0, 0, "display");
+	struct pf_arg arg = { .name = A_SEQ, .type = ARG_INT, .i = ev->vblank_seq };
+	char name[64], track[32];
+
+	if (ev->kind == GEV_VBLANK_QUEUED)
+		snprintf(name, sizeof(name), "vblank event asked for");
+	else if (!v->last_matched)
+		snprintf(name, sizeof(name), "vblank event delivered (none asked: a page flip's)");
+	else if (v->last_late)
+		snprintf(name, sizeof(name), "vblank event delivered %llu vblank%s late",
+			 (unsigned long long)v->last_late, v->last_late == 1 ? "" : "s");
+	else
+		snprintf(name, sizeof(name), "vblank event delivered");
+	snprintf(track, sizeof(track), "vblank events crtc %lld", ev->crtc);
+	perfetto_event(p, &(struct pf_event){
+		.ts = ev->ts, .type = PF_INSTANT, .name = -1, .name_str = name, .args = &arg, .nr_args = 1,
+		.track = perfetto_named_track(p, T_VBLANK_EVENTS, (uint64_t)ev->crtc, root, track) });
+}
+
+/*
  * A HIP runtime log line: an instant on the process's "HIP" track, a
  * dispatch named after its kernel, the runtime's own line as an argument.
  */
@@ -537,6 +565,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		lost_window(p, rec);
 	if (ev && ev->kind == GEV_VBLANK)
 		vblank(p, ev);
+	if (ev && (ev->kind == GEV_VBLANK_QUEUED || ev->kind == GEV_VBLANK_DELIVERED))
+		vblank_event(p, ev);
 	if (ev && ev->kind == GEV_BO_MOVE)
 		buffer_move(p, ev);
 	if (ev && (ev->kind == GEV_VM_UPDATE_PTES || ev->kind == GEV_VM_FLUSH))

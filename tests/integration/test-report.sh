@@ -1243,6 +1243,15 @@ assert abs(z["refresh_hz"] - 60.0) < 0.01 and abs(c[1]["refresh_hz"] - 144.009) 
 assert c[1]["delivery"] is None' < <("$GT" report --format json "$f") || return 1
 	expect "vblank CSV" grep -q '^0,29,59.999,16667000,1,2,4,5,1,2,1,26000,28000,28000$' \
 		<<< "$("$GT" report --format csv "$f")" || return 1
+	# Perfetto: the events on the CRTC's track, each delivery said as the join matched it
+	"$GT" report --format perfetto -o "$WORK/vbl.pftrace" "$f" 2> /dev/null || { WHY="perfetto failed"; return 1; }
+	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
+		< "$WORK/vbl.pftrace" > "$WORK/vbl.txt" || { WHY="protoc cannot decode it"; return 1; }
+	expect "Perfetto: asked for" [ "$(grep -cF 'name: "vblank event asked for"' "$WORK/vbl.txt")" = 4 ] || return 1
+	expect "Perfetto: on time" [ "$(grep -cF 'name: "vblank event delivered"' "$WORK/vbl.txt")" = 3 ] || return 1
+	expect "Perfetto: late" [ "$(grep -cF 'name: "vblank event delivered 2 vblanks late"' "$WORK/vbl.txt")" = 1 ] || return 1
+	expect "Perfetto: a page flip's" [ "$(grep -cF 'name: "vblank event delivered (none asked' "$WORK/vbl.txt")" = 1 ] || return 1
+	expect "Perfetto: the CRTC's events track" grep -qF 'name: "vblank events crtc 0"' "$WORK/vbl.txt" || return 1
 	# a file without vblank events: JSON null, no section
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "no display section" not grep -q '^Display' <<< "$("$GT" report "$f")" || return 1
