@@ -18,6 +18,9 @@ struct i915_request {
 	uint64_t first_in;		/* its first in: the engine's start; 0: never in */
 	uint64_t in_at;			/* the in it is on the engine since; 0: out */
 	uint64_t on_engine;		/* ns between its ins and outs */
+	/* its stints, in order; past GEV_MAX_STINTS the last one grows */
+	uint64_t stints[GEV_MAX_STINTS][2];
+	int nr_stints;
 };
 
 static const char *const stage_names[I915_NR_STAGES] = {
@@ -97,6 +100,8 @@ static void done(struct i915_requests *q, struct analysis *a, struct gpu_event *
 		ev->hw_exact = true;
 		ev->hw_start = rq->first_in;
 		ev->hw_ns = rq->on_engine;
+		ev->hw_nr_stints = rq->nr_stints;
+		memcpy(ev->hw_stints, rq->stints, sizeof(rq->stints[0]) * (size_t)rq->nr_stints);
 	}
 	to_jobs(a, ev, GEV_DONE);
 }
@@ -149,6 +154,11 @@ static void engine_stint(struct i915_requests *q, struct i915_request *rq, int s
 		rq->in_at = ts;
 	} else if (rq->in_at && ts >= rq->in_at) {
 		rq->on_engine += ts - rq->in_at;
+		if (rq->nr_stints < GEV_MAX_STINTS)
+			rq->stints[rq->nr_stints][0] = rq->in_at;
+		else
+			rq->nr_stints--;
+		rq->stints[rq->nr_stints++][1] = ts;
 		rq->in_at = 0;
 	}
 }

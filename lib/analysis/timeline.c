@@ -369,6 +369,10 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts, const struc
 		j->t_hw_start = exact->hw_start;
 		r->busy_ns += exact->hw_ns;
 		r->timed_jobs++;
+		if (exact->hw_nr_stints >= 2 && exact->hw_nr_stints <= GEV_MAX_STINTS) {
+			j->nr_hw_stints = (unsigned int)exact->hw_nr_stints;
+			memcpy(j->hw_stints, exact->hw_stints, sizeof(j->hw_stints[0]) * j->nr_hw_stints);
+		}
 		set_lat(j, LAT_RUN_TO_HW, j->t_run, j->t_hw_start);
 		j->has_lat[LAT_EXEC] = true;
 		j->lat[LAT_EXEC] = exact->hw_ns;

@@ -53,6 +53,7 @@ enum gpu_event_kind {
 };
 
 #define GEV_STR_LEN 64
+#define GEV_MAX_STINTS 8	/* a job's stints on the engine kept apart; past them, the last grows */
 
 /* What a dma_buf_* event did, resolved once per event from its name. */
 enum gpu_dma_buf_op {
@@ -123,6 +124,13 @@ struct gpu_event {
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
 	char driver[GEV_STR_LEN];	/* dma_fence driver */
 	char dev[GEV_STR_LEN];		/* device name (6.17+) */
+	/*
+	 * With hw_exact, the job's stints on the engine in order (a preempted
+	 * i915 request's), hw_nr_stints of them; after the strings: decoding
+	 * never clears them, so only a done with hw_exact is read for them
+	 */
+	unsigned long long hw_stints[GEV_MAX_STINTS][2];
+	int hw_nr_stints;
 };
 
 struct gpu_decoder;

@@ -315,6 +315,29 @@ static void wait_parts(struct perfetto_export *p, const struct job *j, uint64_t 
 	}
 }
 
+/*
+ * A preempted job (its driver's stints on the engine): a hardware slice, a GPU
+ * slice and busy time per stint, so that the jobs that ran between stay apart;
+ * the flows and the arguments on the first
+ */
+static void hw_stints(struct perfetto_export *p, const struct job *j, struct pf_event *first,
+		      const char *name, const char *key)
+{
+	unsigned int k;
+
+	for (k = 0; k < j->nr_hw_stints; k++) {
+		struct pf_event e = *first;
+		uint64_t from = j->hw_stints[k][0], to = j->hw_stints[k][1];
+
+		if (k)
+			e.nr_ends_flows = 0;
+		e.ts = from;
+		perfetto_slice(p, &e, to);
+		perfetto_gpu_job(p, j, name, key, from, to);
+		perfetto_gpu_busy(p, j->ring, from, to, true);
+	}
+}
+
 void perfetto_export_job(const struct job *j, void *ctx)
 {
 	struct perfetto_export *p = ctx;
@@ -374,10 +397,13 @@ void perfetto_export_job(const struct job *j, void *ctx)
 		if (has_submit)
 			deps[e.nr_ends_flows++] = submit;
 		e.track = ring_track(p, j->ring, T_HW, 0);
-		perfetto_slice(p, &e, end);
-		if (j->t_done) {
-			perfetto_gpu_job(p, j, name, key, end);
-			perfetto_gpu_busy(p, j->ring, hw, end);
+		if (j->nr_hw_stints && j->t_done)
+			hw_stints(p, j, &e, name, key);
+		else
+			perfetto_slice(p, &e, end);
+		if (j->t_done && !j->nr_hw_stints) {
+			perfetto_gpu_job(p, j, name, key, hw, end);
+			perfetto_gpu_busy(p, j->ring, hw, end, false);
 		}
 	}
 }

@@ -139,14 +139,17 @@ static void busy_move_to(struct perfetto_export *p, int ring, uint64_t win, doub
 	c->busy_ns = 0;
 }
 
-void perfetto_gpu_busy(struct perfetto_export *p, int ring, uint64_t start, uint64_t end)
+void perfetto_gpu_busy(struct perfetto_export *p, int ring, uint64_t start, uint64_t end,
+		       bool stint)
 {
 	struct pf_ring_counters *c = &p->ring_counters[ring];
-	uint64_t win;
+	uint64_t win, floor = c->busy_from;
 
 	/* a job the ring's order puts before what was counted counts only past it */
-	if (start < c->busy_from)
-		start = c->busy_from;
+	if (stint && c->busy_begun && start < floor)
+		floor = c->busy_win * PF_BUSY_WINDOW_NS;
+	if (start < floor)
+		start = floor;
 	if (end <= start)
 		return;
 	if (!c->busy_begun) {
@@ -162,7 +165,8 @@ void perfetto_gpu_busy(struct perfetto_export *p, int ring, uint64_t start, uint
 		start = win * PF_BUSY_WINDOW_NS;
 	}
 	c->busy_ns += end - start;
-	c->busy_from = end;
+	if (end > c->busy_from)
+		c->busy_from = end;
 }
 
 /* The ring idle from its last job to @ts; the window @ts falls in cut short there. */

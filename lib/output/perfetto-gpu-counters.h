@@ -17,9 +17,12 @@ void perfetto_gpu_in_flight(struct perfetto_export *p, int ring, uint64_t ts, in
 
 /**
  * perfetto_gpu_busy - ring @ring ran a job on the hardware from @start to @end (jobs come in
- * the ring's order): counted into its "busy" GPU counter, the share of each window it ran
+ * the ring's order): counted into its "busy" GPU counter, the share of each window it ran.
+ * @stint: a stint its driver measured on the engine (a preempted job's), which overlaps no
+ * other job: counted back to the window being summed, not only past the last job counted
  */
-void perfetto_gpu_busy(struct perfetto_export *p, int ring, uint64_t start, uint64_t end);
+void perfetto_gpu_busy(struct perfetto_export *p, int ring, uint64_t start, uint64_t end,
+		       bool stint);
 
 /**
  * perfetto_gpu_counters_end - the source ends at @ts: each ring's last in-flight value and

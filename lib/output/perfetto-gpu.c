@@ -156,7 +156,7 @@ static uint64_t context(struct perfetto_export *p, int pid)
 }
 
 void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char *name,
-		      const char *key, uint64_t end)
+		      const char *key, uint64_t start, uint64_t end)
 {
 	const char *ring = timeline_ring_name(p->tl, j->ring);
 	uint64_t queue, ctx = context(p, j->pid);
@@ -168,13 +168,13 @@ void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char
 	if (!queue)
 		return;
 	/* one per job: through the cursor */
-	w = perfetto_packet_claim(p, 12 * PB_FIELD_MAX + 3 * (name_len + key_len), j->t_hw_start, &pkt);
+	w = perfetto_packet_claim(p, 12 * PB_FIELD_MAX + 3 * (name_len + key_len), start, &pkt);
 	if (!w)
 		return;
 	w = pbw_varint_field(w, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
 	w = pbw_begin(w, PKT_GPU_RENDER_STAGE_EVENT, &rs);
 	w = pbw_varint_field(w, RS_EVENT_ID, ((uint64_t)p->source << 48) | ++p->gpu_slices);
-	w = pbw_varint_field(w, RS_DURATION, end - j->t_hw_start);
+	w = pbw_varint_field(w, RS_DURATION, end - start);
 	if (ctx)
 		w = pbw_varint_field(w, RS_CONTEXT, ctx);
 	w = pbw_varint_field(w, RS_GPU_ID, (uint64_t)(int64_t)gpu);

@@ -7,12 +7,12 @@
 #include "output/perfetto-export.h"
 
 /**
- * perfetto_gpu_job - a finished job as Perfetto's GPU render stage event: from its hardware
- * start to @end on its ring's hardware queue, in its process's graphics context, named @name,
- * @key (job id or fence) as extra data.
+ * perfetto_gpu_job - a finished job (or one of its stints on the engine) as Perfetto's GPU
+ * render stage event: from @start to @end on its ring's hardware queue, in its process's
+ * graphics context, named @name, @key (job id or fence) as extra data.
  */
 void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char *name,
-		      const char *key, uint64_t end);
+		      const char *key, uint64_t start, uint64_t end);
 
 /**
  * perfetto_gpu_id - Perfetto's gpu_id for ring @ring's device: numbered across the trace's

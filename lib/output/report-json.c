@@ -77,6 +77,18 @@ static void job(struct report *rep, const struct job *j)
 	report_json_u64(f, j->t_hw_start, j->t_hw_start);
 	fprintf(f, ",\"done_ns\":");
 	report_json_u64(f, j->t_done, j->t_done);
+	/* a preempted job's stints on the engine; null: from hw_start_ns to done_ns */
+	fprintf(f, ",\"hw_stints\":");
+	if (j->nr_hw_stints) {
+		unsigned int k;
+
+		for (k = 0; k < j->nr_hw_stints; k++)
+			fprintf(f, "%s[%llu,%llu]", k ? "," : "[", (unsigned long long)j->hw_stints[k][0],
+				(unsigned long long)j->hw_stints[k][1]);
+		fputc(']', f);
+	} else {
+		fputs("null", f);
+	}
 	fprintf(f, ",\"deps\":%u,\"waits\":%u,\"dep_fences\":[", j->nr_deps, j->nr_waits);
 	for (l = 0; l < (int)j->nr_dep_fences; l++)
 		fprintf(f, "%s\"%llu:%llu\"", l ? "," : "", (unsigned long long)j->dep_fences[l].ctx,

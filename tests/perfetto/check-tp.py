@@ -97,6 +97,16 @@ def run(assets, jobs):
     return lines
 
 
+def spans_on_engine(j):
+    """A finished job's time on the engine: its stints where its driver says it was
+    preempted, else from its hardware start to done."""
+    if j.get("hw_stints"):
+        return [tuple(s) for s in j["hw_stints"]]
+    if j["hw_start_ns"] is not None and j["done_ns"] is not None:
+        return [(j["hw_start_ns"], j["done_ns"])]
+    return []
+
+
 def lane_order(lanes):
     """Each ring's lanes ranked hardware, in flight, timeouts, owner switches,
     then queued 0, 1, 2 ... by number (a name sort puts queued 10 before 2)."""
@@ -170,8 +180,8 @@ def gpu_counters(counters, in_flight, gpus, gpu, many, sources, group_of):
         for j in r["jobs"]:
             ring = pre + j["ring"]
             busy.setdefault(ring, [])
-            if j["hw_start_ns"] is not None and j["done_ns"] is not None:
-                busy[ring].append((j["hw_start_ns"] + offset, j["done_ns"] + offset))
+            for s, e in spans_on_engine(j):
+                busy[ring].append((s + offset, e + offset))
             if j.get("dev"):
                 devs[ring] = j["dev"]
     for ring, jobs in busy.items():
@@ -329,7 +339,8 @@ def check(entry, result):
             if j["hw_start_ns"] is None or j["done_ns"] is None:
                 continue
             k = (src, j["ring"], str(j["id"] if j["id"] is not None else j["fence"]))
-            want.setdefault(k, []).append((j["hw_start_ns"] + offset, j["done_ns"] + offset))
+            for s, e in spans_on_engine(j):
+                want.setdefault(k, []).append((s + offset, e + offset))
             if j["pid"] > 0 and f"{j['comm']} {j['pid']}" not in names.get(k, ()):
                 errors.append(f"job {k}: hardware slice named {sorted(names.get(k, []))}, "
                               f"not its process {j['comm']} {j['pid']}")

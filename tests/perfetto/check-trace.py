@@ -200,7 +200,11 @@ def check_jobs(report, offset, src, hw, queued, want_hw, want_queued):
     errors = []
     for j in report["jobs"]:
         k = (src, j["ring"], str(j["id"] if j["id"] is not None else j["fence"]))
-        if j["hw_start_ns"] is not None and j["done_ns"] is not None:
+        if j.get("hw_stints"):
+            # a preempted job: a hardware slice per stint on the engine
+            for s, e in j["hw_stints"]:
+                want_hw.setdefault(k, []).append((s + offset, e + offset))
+        elif j["hw_start_ns"] is not None and j["done_ns"] is not None:
             want_hw.setdefault(k, []).append((j["hw_start_ns"] + offset, j["done_ns"] + offset))
         # waiting from the queue, or from the run for a job that never finished
         start = j["queue_ns"] if j["queue_ns"] is not None else \
