@@ -111,6 +111,15 @@ struct analysis {
 };
 
 /**
+ * analysis_print_kinds - the kinds a join of print lines reads (analysis_join.kinds): the
+ * records of no GPU event, where the file has ftrace's print format
+ */
+static inline uint64_t analysis_print_kinds(const struct analysis *a)
+{
+	return event_field_has(&a->print, 0) ? JOIN_KIND(GEV_NONE) : 0;
+}
+
+/**
  * analysis_file_has_system - the file carries formats of @system's events (the kernel it was
  * recorded on had that driver loaded and its events were asked for)
  */

@@ -199,7 +199,7 @@ static void join_free(void *state)
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
 	(void)state;
-	return event_field_has(&a->print, 0) ? JOIN_KIND(GEV_NONE) : 0;
+	return analysis_print_kinds(a);
 }
 
 const struct analysis_join drm_clients_join = {
