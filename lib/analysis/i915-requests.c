@@ -84,6 +84,27 @@ static void to_jobs(struct analysis *a, struct gpu_event *ev, enum gpu_event_kin
 	timeline_add_event(timeline_of(a), ev);
 }
 
+/* in and out: the request's stints on the engine */
+static void engine_stint(struct i915_requests *q, struct i915_request *rq, int s, uint64_t ts)
+{
+	q->low_level = true;
+	if (!rq)
+		return;
+	if (s == I915_IN) {
+		if (!rq->first_in)
+			rq->first_in = ts;
+		rq->in_at = ts;
+	} else if (rq->in_at && ts >= rq->in_at) {
+		rq->on_engine += ts - rq->in_at;
+		if (rq->nr_stints < GEV_MAX_STINTS)
+			rq->stints[rq->nr_stints][0] = rq->in_at;
+		else
+			rq->nr_stints--;
+		rq->stints[rq->nr_stints++][1] = ts;
+		rq->in_at = 0;
+	}
+}
+
 /*
  * Done: with its ins and outs in the file, the job's hardware start is its
  * first in and its time on the engine the sum of its stints (a preempted
@@ -96,6 +117,9 @@ static void done(struct i915_requests *q, struct analysis *a, struct gpu_event *
 		return;
 	rq->flags |= REQ_DONE;
 	q->engines[rq->engine].completed++;
+	/* done (a retire, a signal) while on the engine with no out: its stint ends here */
+	if (rq->in_at)
+		engine_stint(q, rq, I915_OUT, ev->ts);
 	if (rq->first_in && rq->first_in <= ev->ts) {
 		ev->hw_exact = true;
 		ev->hw_start = rq->first_in;
@@ -140,27 +164,6 @@ static struct i915_request *new_request(struct i915_requests *q, uint64_t key, i
 	rq->flags = REQ_QUEUED;
 	rq->engine = engine;
 	return rq;
-}
-
-/* in and out: the request's stints on the engine */
-static void engine_stint(struct i915_requests *q, struct i915_request *rq, int s, uint64_t ts)
-{
-	q->low_level = true;
-	if (!rq)
-		return;
-	if (s == I915_IN) {
-		if (!rq->first_in)
-			rq->first_in = ts;
-		rq->in_at = ts;
-	} else if (rq->in_at && ts >= rq->in_at) {
-		rq->on_engine += ts - rq->in_at;
-		if (rq->nr_stints < GEV_MAX_STINTS)
-			rq->stints[rq->nr_stints][0] = rq->in_at;
-		else
-			rq->nr_stints--;
-		rq->stints[rq->nr_stints++][1] = ts;
-		rq->in_at = 0;
-	}
 }
 
 /* the decoded record (its engine's name in ring), as the job join's event */
