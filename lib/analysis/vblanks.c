@@ -43,9 +43,9 @@ static void vblank(struct vblanks *v, struct vblank_crtc *c, const struct gpu_ev
 
 	/* the CRTCs past the ones kept apart share a bucket: no gaps or periods across them */
 	if (c->vblanks && c->crtc >= 0) {
-		if (seq < c->last_seq)
+		if (seq < c->last_seq) {
 			c->backwards++;
-		else if (seq - c->last_seq > 1) {
+		} else if (seq - c->last_seq > 1) {
 			c->gaps++;
 			c->unseen += seq - c->last_seq - 1;
 		} else if (seq == c->last_seq + 1 && time > c->last_time) {
@@ -64,10 +64,11 @@ static void vblank(struct vblanks *v, struct vblank_crtc *c, const struct gpu_ev
 	c->recent[c->next_recent].ts = ev->ts;
 	c->recent[c->next_recent].time = time;
 	c->next_recent = (c->next_recent + 1) % VBLANK_RECENT;
-	/* the deliveries of this vblank, traced before it */
+	/* the deliveries of this vblank, traced before it; an older one's vblank never came */
 	for (i = 0; i < c->nr_pending; i++)
-		if (c->pending[i].seq == seq) {
-			latency(v, c, c->pending[i].ts, ev->ts, time);
+		if (c->pending[i].seq <= seq) {
+			if (c->pending[i].seq == seq)
+				latency(v, c, c->pending[i].ts, ev->ts, time);
 			c->pending[i--] = c->pending[--c->nr_pending];
 		}
 }
