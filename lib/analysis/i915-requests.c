@@ -120,14 +120,13 @@ static void done(struct i915_requests *q, struct analysis *a, struct gpu_event *
 	/* done (a retire, a signal) while on the engine with no out: its stint ends here */
 	if (rq->in_at)
 		engine_stint(q, rq, I915_OUT, ev->ts);
-	if (rq->first_in && rq->first_in <= ev->ts) {
-		ev->hw_exact = true;
-		ev->hw_start = rq->first_in;
-		ev->hw_ns = rq->on_engine;
-		ev->hw_nr_stints = rq->nr_stints;
-		memcpy(ev->hw_stints, rq->stints, sizeof(rq->stints[0]) * (size_t)rq->nr_stints);
-	}
-	to_jobs(a, ev, GEV_DONE);
+	ev->kind = GEV_DONE;
+	if (rq->first_in && rq->first_in <= ev->ts)
+		timeline_add_done_exact(timeline_of(a), ev, &(struct job_engine_time){
+			.start = rq->first_in, .ns = rq->on_engine,
+			.stints = (const uint64_t (*)[2])rq->stints, .nr = rq->nr_stints });
+	else
+		timeline_add_event(timeline_of(a), ev);
 }
 
 /* CPU waits on a request (i915_request_wait_begin -> _end) by each thread, per engine */

@@ -350,11 +350,12 @@ uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id)
 }
 
 /*
- * @exact: the done's own hardware start and engine time (gpu_event.hw_exact),
- * else NULL: a ring executes in order, the job started when the one before
- * it ended
+ * @exact: the job's own hardware start and engine time (its driver's), else
+ * NULL: a ring executes in order, the job started when the one before it
+ * ended
  */
-static void complete(struct timeline *t, struct job *j, uint64_t ts, const struct gpu_event *exact)
+static void complete(struct timeline *t, struct job *j, uint64_t ts,
+		     const struct job_engine_time *exact)
 {
 	struct ring_stats *r = t->rings[j->ring];
 	uint64_t first = job_first_time(j);
@@ -364,20 +365,20 @@ static void complete(struct timeline *t, struct job *j, uint64_t ts, const struc
 		ring_in_flight(t, r, -1);
 	if (j->t_run)
 		r->hw_in_flight--;
-	if (j->t_run && exact && exact->hw_start >= j->t_run && exact->hw_start <= ts &&
-	    exact->hw_ns <= ts - exact->hw_start) {
-		j->t_hw_start = exact->hw_start;
-		r->busy_ns += exact->hw_ns;
+	if (j->t_run && exact && exact->start >= j->t_run && exact->start <= ts &&
+	    exact->ns <= ts - exact->start) {
+		j->t_hw_start = exact->start;
+		r->busy_ns += exact->ns;
 		r->timed_jobs++;
-		if (exact->hw_nr_stints >= 2 && exact->hw_nr_stints <= GEV_MAX_STINTS) {
-			j->nr_hw_stints = (unsigned int)exact->hw_nr_stints;
-			memcpy(j->hw_stints, exact->hw_stints, sizeof(j->hw_stints[0]) * j->nr_hw_stints);
+		if (exact->nr >= 2 && exact->nr <= GEV_MAX_STINTS) {
+			j->nr_hw_stints = (unsigned int)exact->nr;
+			memcpy(j->hw_stints, exact->stints, sizeof(j->hw_stints[0]) * j->nr_hw_stints);
 		}
 		set_lat(j, LAT_RUN_TO_HW, j->t_run, j->t_hw_start);
 		j->has_lat[LAT_EXEC] = true;
-		j->lat[LAT_EXEC] = exact->hw_ns;
+		j->lat[LAT_EXEC] = exact->ns;
 		if (j->has_client_id)
-			count_client_hw(t, j->client_id, exact->hw_ns);
+			count_client_hw(t, j->client_id, exact->ns);
 	} else if (j->t_run) {
 		/* a ring executes in order: it starts when the previous job ends */
 		j->t_hw_start = j->t_run > r->last_done ? j->t_run : r->last_done;
@@ -637,6 +638,30 @@ static void cleaner_shader(struct timeline *t, const struct gpu_event *ev)
 			       r ? r->last_run_switch : SIZE_MAX, ev->ts, ev->seqno);
 }
 
+static void done_event(struct timeline *t, const struct gpu_event *ev,
+		       const struct job_engine_time *exact)
+{
+	struct job *j = ev->has_fence ? keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno))
+				      : keymap_get(&t->by_ptr, ev->fence_ptr);
+
+	if (ev->has_fence)
+		remember_signal(t, ev->ctx, ev->seqno, ev->ts);
+	if (!j) {
+		t->orphans++;
+		return;
+	}
+	complete(t, j, ev->ts, exact);
+}
+
+void timeline_add_done_exact(struct timeline *t, const struct gpu_event *ev,
+			     const struct job_engine_time *et)
+{
+	t->events++;
+	t->last_ts = ev->ts;
+	if (!t->fence_mode)
+		done_event(t, ev, et);
+}
+
 void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 {
 	struct job *j;
@@ -715,15 +740,7 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 		}
 		break;
 	case GEV_DONE:
-		j = ev->has_fence ? keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno))
-				  : keymap_get(&t->by_ptr, ev->fence_ptr);
-		if (ev->has_fence)
-			remember_signal(t, ev->ctx, ev->seqno, ev->ts);
-		if (!j) {
-			t->orphans++;
-			return;
-		}
-		complete(t, j, ev->ts, ev->hw_exact ? ev : NULL);
+		done_event(t, ev, NULL);
 		break;
 	case GEV_ISOLATION:
 		owner_switches_add(&t->switches, ev);

@@ -262,6 +262,23 @@ struct timeline {
  * only), else by the scheduler's job ids
  */
 int timeline_init(struct timeline *t, bool fence_mode);
+
+/*
+ * A job's time on the engine as its driver knows it (a preempted i915 request's ins and
+ * outs): its hardware start, the engine's time on it, its stints in order (nr of them)
+ */
+struct job_engine_time {
+	uint64_t start, ns;
+	const uint64_t (*stints)[2];
+	int nr;
+};
+
+/**
+ * timeline_add_done_exact - @ev (GEV_DONE) with the job's own engine time: its hardware start,
+ * exec and busy time from @et instead of the ring's order (@et is read, not kept)
+ */
+void timeline_add_done_exact(struct timeline *t, const struct gpu_event *ev,
+			     const struct job_engine_time *et);
 /** timeline_add_event - events must arrive in time order (as libtracecmd's iterator gives them). */
 void timeline_add_event(struct timeline *t, const struct gpu_event *ev);
 /** timeline_lost_events - events were lost on some CPU just before `ts`. */

@@ -5,6 +5,7 @@
 #include <event-parse.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * One GPU driver record, normalised: which stage of a job it is and the keys
@@ -112,25 +113,11 @@ struct gpu_event {
 	 * events: 0, never read). The engine's name
 	 * (rcs0, vcs1, ...) is in ring, its device's DRM minor as "cardN" in dev. */
 	int engine_class, engine_instance, engine_id, completed, drm_minor;
-	/*
-	 * A done whose driver knows its job's time on the hardware (a join sets
-	 * them, no decoder): the hardware start and the time the engine spent on
-	 * it, a preempted job's stints summed
-	 */
-	bool hw_exact;
-	unsigned long long hw_start, hw_ns;
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
 	char driver[GEV_STR_LEN];	/* dma_fence driver */
 	char dev[GEV_STR_LEN];		/* device name (6.17+) */
-	/*
-	 * With hw_exact, the job's stints on the engine in order (a preempted
-	 * i915 request's), hw_nr_stints of them; after the strings: decoding
-	 * never clears them, so only a done with hw_exact is read for them
-	 */
-	unsigned long long hw_stints[GEV_MAX_STINTS][2];
-	int hw_nr_stints;
 };
 
 struct gpu_decoder;
