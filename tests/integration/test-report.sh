@@ -873,10 +873,9 @@ test_report_marks_the_workload() {
 # throw the file out of the page cache: trace-cmd report or a second report
 # after it would read it from disk again.
 test_report_leaves_the_file_in_the_page_cache() {
-	local f=$WORK/cache.dat small res size rss base
+	local f=$WORK/cache.dat res size rss base
 	command -v fincore > /dev/null || { WHY="fincore (util-linux) not installed"; return 77; }
 	"$MAKE_FIXTURE" "$FORMATS" bench:100000 "$f" || { WHY="make-fixture failed"; return 1; }
-	small=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
 	sync "$f"
 	cat "$f" > /dev/null
 	/usr/bin/time -f '%M' -o "$WORK/cache.rss" "$GT" report "$f" > /dev/null ||
@@ -884,14 +883,17 @@ test_report_leaves_the_file_in_the_page_cache() {
 	res=$(fincore -b -n -o PAGES "$f" | tr -d ' ')
 	size=$((($(stat -c %s "$f") + 4095) / 4096))
 	expect "only $res of $size pages still cached after report" [ "$((res * 10))" -ge "$((size * 9))" ] || return 1
-	# flat: against a tiny file in the same binary; ASan's quarantine keeps up to
+	# flat: the same binary on a file twice the size keeps (nearly) the same peak; a
+	# tiny file's peak says nothing (the reading pipe's batches and the pages mapped
+	# ahead are a fixed 15 MB or so whatever the file). ASan's quarantine keeps up to
 	# 256 MB of freed memory, so memory is the plain binary's to show
 	case $GT in */asan/*) return 0 ;; esac
-	/usr/bin/time -f '%M' -o "$WORK/small.rss" "$GT" report "$small" > /dev/null 2>&1
+	"$MAKE_FIXTURE" "$FORMATS" bench:200000 "$WORK/cache2.dat" || { WHY="make-fixture failed"; return 1; }
+	/usr/bin/time -f '%M' -o "$WORK/cache2.rss" "$GT" report "$WORK/cache2.dat" > /dev/null 2>&1
 	rss=$(tail -1 "$WORK/cache.rss")
-	base=$(tail -1 "$WORK/small.rss")
-	expect "peak RSS ${rss} KB for a $((size * 4)) KB file, ${base} KB for a tiny one: not flat" \
-		[ "$((rss - base))" -lt "$((size * 4 / 2))" ]
+	base=$(tail -1 "$WORK/cache2.rss")
+	expect "peak RSS ${rss} KB for a $((size * 4)) KB file, ${base} KB for one twice the size: not flat" \
+		[ "$((base - rss))" -lt "$((size * 4 / 8))" ]
 }
 
 # trace-cmd's default files (v7, zstd) read chunk by chunk: the same report as
@@ -1757,7 +1759,7 @@ test_report_gpu_time_by_process() {
 			out=$("$GT" report --format json $a "$f" 2> /dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-busy = sum(r["busy_ns"] for r in d.get("rings", []))
+busy = sum(r["busy_ns"] or 0 for r in d.get("rings", []))  # null: no job with a hardware time
 procs = sum(p["gpu_ns"] for p in d.get("processes", []))
 by_ring = {}
 for p in d.get("processes", []):
