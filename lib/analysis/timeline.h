@@ -71,7 +71,7 @@ struct job {
 	uint64_t fence_ptr;
 	uint64_t virtio_fence_id;	/* virtio-gpu: the command's fence_id */
 	uint64_t t_submit, t_queue, t_run, t_hw_start, t_done;
-	/* a preempted job's stints on the engine (hw_exact), 2 or more; 0: [hw start, done] */
+	/* a preempted job's stints on the engine (timeline_add_done_exact), 2 or more; 0: [hw start, done] */
 	uint64_t hw_stints[GEV_MAX_STINTS][2];
 	unsigned int nr_hw_stints;
 	uint64_t dep_ready;		/* latest dependency signal seen */
