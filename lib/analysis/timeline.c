@@ -653,16 +653,9 @@ static void done_event(struct timeline *t, const struct gpu_event *ev,
 	complete(t, j, ev->ts, exact);
 }
 
-void timeline_add_done_exact(struct timeline *t, const struct gpu_event *ev,
-			     const struct job_engine_time *et)
-{
-	t->events++;
-	t->last_ts = ev->ts;
-	if (!t->fence_mode)
-		done_event(t, ev, et);
-}
-
-void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
+/* @exact: with a done, the job's own engine time (timeline_add_done_exact), else NULL */
+static void add_event(struct timeline *t, const struct gpu_event *ev,
+		      const struct job_engine_time *exact)
 {
 	struct job *j;
 	int ring;
@@ -740,7 +733,7 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 		}
 		break;
 	case GEV_DONE:
-		done_event(t, ev, NULL);
+		done_event(t, ev, exact);
 		break;
 	case GEV_ISOLATION:
 		owner_switches_add(&t->switches, ev);
@@ -765,6 +758,17 @@ void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
 	default:
 		break;
 	}
+}
+
+void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
+{
+	add_event(t, ev, NULL);
+}
+
+void timeline_add_done_exact(struct timeline *t, const struct gpu_event *ev,
+			     const struct job_engine_time *et)
+{
+	add_event(t, ev, ev->kind == GEV_DONE ? et : NULL);
 }
 
 static void mark_lost(struct keymap *m)

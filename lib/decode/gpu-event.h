@@ -54,7 +54,7 @@ enum gpu_event_kind {
 };
 
 #define GEV_STR_LEN 64
-#define GEV_MAX_STINTS 8	/* a job's stints on the engine kept apart; past them, the last grows */
+#define GEV_MAX_STINTS 4	/* a job's stints on the engine kept apart; past them, the last grows */
 
 /* What a dma_buf_* event did, resolved once per event from its name. */
 enum gpu_dma_buf_op {

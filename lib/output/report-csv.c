@@ -61,7 +61,7 @@ static int csv_end(struct report *rep, struct gt_error *err)
 					(unsigned long long)rs->unfinished, (unsigned long long)rs->lost,
 					(unsigned long long)rs->waits);
 				/* no job with a hardware time: unknown, an empty field */
-				if (rs->timed_jobs || !rs->jobs)
+				if (report_busy_known(rs))
 					fprintf(rep->stream, "%.3f", report_busy_pct(rep, rs));
 				fprintf(rep->stream, ",%lld,%llu,%llu,%llu,%d,%s,%llu", (long long)rs->max_in_flight,
 					(unsigned long long)rs->workload_jobs,

@@ -165,6 +165,11 @@ bool report_has_workload(const struct report *rep);
 uint64_t report_busy_ns(const struct report *rep);
 /** report_busy_pct - the share of the trace's span the ring's hardware was busy, in percent */
 double report_busy_pct(const struct report *rep, const struct ring_stats *ring);
+/**
+ * report_busy_known - whether @ring's busy time is known: some job of it has a hardware time
+ * (none does on i915 without its low-level events), or it has no finished job
+ */
+bool report_busy_known(const struct ring_stats *ring);
 /** report_lost_stats - events the kernel dropped, from the per-CPU statistics and the instances' */
 uint64_t report_lost_stats(const struct report *rep);
 

@@ -224,7 +224,7 @@ static void rings(struct report *rep)
 			(unsigned long long)s->jobs, (unsigned long long)s->unfinished,
 			(unsigned long long)s->lost, (unsigned long long)s->waits);
 		/* no job with a hardware time (i915 without its low-level events): unknown */
-		if (s->timed_jobs || !s->jobs)
+		if (report_busy_known(s))
 			fprintf(rep->stream, "\"busy_ns\":%llu,\"busy_pct\":%.3f,",
 				(unsigned long long)s->busy_ns, report_busy_pct(rep, s));
 		else

@@ -445,7 +445,7 @@ static void rings(struct report *rep)
 		 * subsets differently (JSON keeps jobs for the finished ones)
 		 */
 		/* a ring whose jobs have no run (i915 without its low-level events): busy unknown */
-		if (s->timed_jobs || !s->jobs)
+		if (report_busy_known(s))
 			snprintf(busy, sizeof(busy), "%.1f%%", report_busy_pct(rep, s));
 		else
 			snprintf(busy, sizeof(busy), "-");

@@ -87,6 +87,11 @@ double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
 	return span ? 100.0 * (double)ring->busy_ns / (double)span : 0.0;
 }
 
+bool report_busy_known(const struct ring_stats *ring)
+{
+	return ring->timed_jobs || !ring->jobs;
+}
+
 uint64_t report_busy_ns(const struct report *rep)
 {
 	const struct timeline *tl = timeline_of(&rep->analysis);
