@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analysis/hip-runtime.h"
 #include "analysis/analysis.h"
@@ -351,24 +352,28 @@ static ssize_t next_line(FILE *f, char **line, size_t *cap)
 	return len;
 }
 
+/* what one line names of the log's pids */
+static void learn_pid(struct log_pids *lp, const struct hip_line *l)
+{
+	if (!l->has_pid || l->pid <= 0)
+		return;
+	if (l->has_tid && !keymap_get(&lp->by_tid, l->tid))
+		keymap_put(&lp->by_tid, l->tid, (void *)(uintptr_t)l->pid);
+	if (lp->sole && lp->sole != l->pid)
+		lp->several = true;
+	lp->sole = lp->several ? 0 : l->pid;
+}
+
 static void learn_pids(FILE *f, struct log_pids *lp)
 {
 	struct hip_line l;
 	char *line = NULL;
 	size_t cap = 0;
 
-	while (next_line(f, &line, &cap) >= 0) {
-		if (hip_log_parse(line, &l) || !l.has_pid || l.pid <= 0)
-			continue;
-		if (l.has_tid && !keymap_get(&lp->by_tid, l.tid))
-			keymap_put(&lp->by_tid, l.tid, (void *)(uintptr_t)l.pid);
-		if (lp->sole && lp->sole != l.pid)
-			lp->several = true;
-		lp->sole = l.pid;
-	}
+	while (next_line(f, &line, &cap) >= 0)
+		if (!hip_log_parse(line, &l))
+			learn_pid(lp, &l);
 	free(line);
-	if (lp->several)
-		lp->sole = 0;
 }
 
 /* a line's pid: its own, else its thread's, else the log's only one (0: none known) */
@@ -386,6 +391,7 @@ int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct k
 	const char *under = strrchr(path, '_');
 	struct log_pids lp = { 0 };
 	struct hip_line l;
+	struct stat st;
 	char *line = NULL, *end;
 	size_t cap = 0;
 	ssize_t len;
@@ -401,13 +407,19 @@ int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct k
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
-	if (!pid) {
+	/*
+	 * a file is read twice, its pids learnt first; a pipe (--hip-log <(zcat ...))
+	 * once, learning as it goes: a line before its thread's first pid has the
+	 * pid seen so far, if one
+	 */
+	if (!pid && !fstat(fileno(f), &st) && S_ISREG(st.st_mode)) {
 		learn_pids(f, &lp);
 		rewind(f);
 	}
 	while (next_line(f, &line, &cap) >= 0) {
 		if (hip_log_parse(line, &l))
 			continue;
+		learn_pid(&lp, &l);
 		hip_runtime_add(h, pid ? pid : line_pid(&l, &lp), l.ts_us * 1000, line, &l, kfd);
 	}
 	free(line);

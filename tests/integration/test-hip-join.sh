@@ -90,6 +90,10 @@ assert p["lines"] == 5 and p["commands_complete"] == 2, p
 assert p["wall_us"] == 10 + 100 and p["wall_measured"] == 2, p
 assert p["gpu_us"] is None and p["gpu_measured"] == 0, p
 assert [k["name"] for k in p["kernels"]] == ["vector_add"], p["kernels"]' "$WORK/ob.json" || return 1
+	# the same through a pipe, as a user gives a compressed log: read once, not lost
+	expect "through a pipe: $("$GT" report --hip-log <(cat "$WORK/other-build.log") "$WORK/ob.dat" 2>&1 | grep -A1 '^HIP' | tr '\n' '|')" \
+		grep -q '^  5150 .*2 commands complete (GPU not measured, wall 110 us)' \
+		<<< "$("$GT" report --hip-log <(cat "$WORK/other-build.log") "$WORK/ob.dat")" || return 1
 	expect "the text: $("$GT" report --hip-log "$WORK/other-build.log" "$WORK/ob.dat" | grep '^  5150')" \
 		grep -q '^  5150 .*2 commands complete (GPU not measured, wall 110 us)' \
 		<<< "$("$GT" report --hip-log "$WORK/other-build.log" "$WORK/ob.dat")" || return 1
