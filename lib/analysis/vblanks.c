@@ -52,12 +52,9 @@ static void vblank(struct vblanks *v, struct vblank_crtc *c, const struct gpu_ev
 			latency_stats_add(&c->period, time - c->last_time);
 		}
 	}
-	if (!c->vblanks++) {
+	if (!c->vblanks++)
 		c->first_seq = seq;
-		c->first_ts = ev->ts;
-	}
 	c->last_seq = seq;
-	c->last_ts = ev->ts;
 	c->last_time = time;
 	c->high_prec = ev->vblank_high_prec;
 	c->recent[c->next_recent].seq = seq;

@@ -38,7 +38,6 @@ struct vblank_crtc {
 	int crtc;			/* -1: every CRTC past VBLANK_MAX_CRTCS */
 	uint64_t vblanks;		/* drm_vblank_event records */
 	uint64_t first_seq, last_seq;
-	uint64_t first_ts, last_ts;	/* their records' times */
 	uint64_t last_time;		/* the last vblank's own timestamp (ns, ktime) */
 	bool high_prec;			/* the driver's timestamps are the hardware's */
 	uint64_t gaps, unseen;		/* steps of more than one, and the vblanks in them */
