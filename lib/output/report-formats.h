@@ -183,6 +183,11 @@ void report_sections_write_all(struct report *rep, enum report_section_format fo
 
 /** report_json_u64 - @v, or null when @has is false */
 void report_json_u64(FILE *f, bool has, uint64_t v);
+/**
+ * report_json_latency - ,"@key":{"count":N,"p50_ns":..,"p99_ns":..,"max_ns":..} of @s, the
+ * three null when it is empty
+ */
+void report_json_latency(FILE *f, const char *key, struct latency_stats *s);
 /** report_json_hex - the member ,"@key":"0x@v" */
 void report_json_hex(FILE *f, const char *key, uint64_t v);
 /** report_csv_u64 - ",@v", or "," (an empty field) when @has is false */

@@ -132,6 +132,17 @@ void report_json_u64(FILE *f, bool has, uint64_t v)
 		fputs("null", f);
 }
 
+void report_json_latency(FILE *f, const char *key, struct latency_stats *s)
+{
+	fprintf(f, ",\"%s\":{\"count\":%llu,\"p50_ns\":", key, (unsigned long long)s->count);
+	report_json_u64(f, s->count, latency_stats_percentile(s, 50));
+	fprintf(f, ",\"p99_ns\":");
+	report_json_u64(f, s->count, latency_stats_percentile(s, 99));
+	fprintf(f, ",\"max_ns\":");
+	report_json_u64(f, s->count, s->max);
+	fputc('}', f);
+}
+
 void report_json_hex(FILE *f, const char *key, uint64_t v)
 {
 	fprintf(f, ",\"%s\":\"0x%llx\"", key, (unsigned long long)v);

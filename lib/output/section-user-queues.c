@@ -137,17 +137,6 @@ static void text_userq(struct report *rep)
 			(unsigned long long)u->spans_dropped, USERQ_MAX_SPANS);
 }
 
-static void json_latency(FILE *f, const char *key, struct latency_stats *s)
-{
-	fprintf(f, ",\"%s\":{\"count\":%llu,\"p50_ns\":", key, (unsigned long long)s->count);
-	report_json_u64(f, s->count, latency_stats_percentile(s, 50));
-	fprintf(f, ",\"p99_ns\":");
-	report_json_u64(f, s->count, latency_stats_percentile(s, 99));
-	fprintf(f, ",\"max_ns\":");
-	report_json_u64(f, s->count, s->max);
-	fputc('}', f);
-}
-
 static void json_queue(struct report *rep, struct user_queue *q)
 {
 	FILE *f = rep->stream;
@@ -190,10 +179,10 @@ static void json_queue(struct report *rep, struct user_queue *q)
 	fprintf(f, "},\"fences_emitted\":%llu,\"fences_signaled\":%llu,\"pending_at_end\":%u,\"unmapped_pending_ns\":%llu",
 		(unsigned long long)q->emits, (unsigned long long)q->signaled, q->pending,
 		(unsigned long long)q->unmapped_pending_ns);
-	json_latency(f, "emit_to_signaled", &q->emit_to_signal);
+	report_json_latency(f, "emit_to_signaled", &q->emit_to_signal);
 	fprintf(f, ",\"dependency_waits\":%llu,\"dependencies_unresolved\":%llu",
 		(unsigned long long)q->dep_waits, (unsigned long long)q->deps_unresolved);
-	json_latency(f, "dependency_wait", &q->dep_wait);
+	report_json_latency(f, "dependency_wait", &q->dep_wait);
 	fputc('}', f);
 }
 

@@ -73,18 +73,6 @@ static void text_vblanks(struct report *rep)
 			(unsigned long long)v->untracked, VBLANK_MAX_WAITERS, VBLANK_WAITER_EVENTS);
 }
 
-/* {count, p50_ns, p99_ns, max_ns}, or null when empty */
-static void json_dist(FILE *f, struct latency_stats *s)
-{
-	if (!s->count) {
-		fputs("null", f);
-		return;
-	}
-	fprintf(f, "{\"count\":%llu,\"p50_ns\":%llu,\"p99_ns\":%llu,\"max_ns\":%llu}",
-		(unsigned long long)s->count, (unsigned long long)latency_stats_percentile(s, 50),
-		(unsigned long long)latency_stats_percentile(s, 99), (unsigned long long)s->max);
-}
-
 static void json_vblanks(struct report *rep)
 {
 	struct vblanks *v = vblanks_of(&rep->analysis);
@@ -105,17 +93,17 @@ static void json_vblanks(struct report *rep)
 			fprintf(f, "%s{\"crtc\":null", i ? "," : "");
 		else
 			fprintf(f, "%s{\"crtc\":%d", i ? "," : "", c->crtc);
-		fprintf(f, ",\"vblanks\":%llu,\"first_seq\":%llu,\"last_seq\":%llu,\"refresh_hz\":%.3f,\"high_prec\":%s,\"period\":",
+		fprintf(f, ",\"vblanks\":%llu,\"first_seq\":%llu,\"last_seq\":%llu,\"refresh_hz\":%.3f,\"high_prec\":%s",
 			(unsigned long long)c->vblanks, (unsigned long long)c->first_seq,
 			(unsigned long long)c->last_seq, vblank_refresh_hz(c), c->high_prec ? "true" : "false");
-		json_dist(f, &c->period);
-		fprintf(f, ",\"backwards\":%llu,\"gaps\":%llu,\"unseen\":%llu,\"queued\":%llu,\"delivered\":%llu,\"late\":%llu,\"late_vblanks\":%llu,\"unmatched\":%llu,\"delivery\":",
+		report_json_latency(f, "period", &c->period);
+		fprintf(f, ",\"backwards\":%llu,\"gaps\":%llu,\"unseen\":%llu,\"queued\":%llu,\"delivered\":%llu,\"late\":%llu,\"late_vblanks\":%llu,\"unmatched\":%llu",
 			(unsigned long long)c->backwards, (unsigned long long)c->gaps,
 			(unsigned long long)c->unseen, (unsigned long long)c->queued,
 			(unsigned long long)c->delivered,
 			(unsigned long long)c->late, (unsigned long long)c->late_vblanks,
 			(unsigned long long)c->unmatched);
-		json_dist(f, &c->deliver);
+		report_json_latency(f, "delivery", &c->deliver);
 		fputc('}', f);
 	}
 	fputs("]}", f);
