@@ -1332,6 +1332,19 @@ assert tot == [("rcs0", "30:1", 50000, None), ("vcs0", "40:1", 130000, None)], t
 	expect "GuC: $(grep -A2 '^Intel' <<< "$out" | tr '\n' '|')" grep -Eq '^  rcs0 +1 +1 +1 +0 +0 ' <<< "$out" || return 1
 	expect "GuC's source said" grep -q '^Intel i915 requests on 1 engine (no in/out events' <<< "$out" || return 1
 	expect "GuC's job" grep -Eq '^  rcs0 +50:1 +2000 Xorg +5\.000 .* 65\.000 -$' <<< "$out" || return 1
+	# more stints than a job keeps: exec and busy are all six, the fourth kept one grows to the
+	# last out, and every output says the same
+	f=$(fixture i915-preempted) || { WHY="make-fixture failed"; return 1; }
+	expect "five preemptions in JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+j = d["slowest"][0]
+assert j["hw_stints"] == [[1000020000, 1000030000], [1000040000, 1000050000],
+                          [1000060000, 1000070000], [1000080000, 1000130000]], j["hw_stints"]
+assert (j["hw_start_ns"], j["latency_ns"]["exec"], j["latency_ns"]["total"]) == (1000020000, 60000, 120000), j
+assert d["i915_requests"]["engines"][0]["preempted"] == 5, d["i915_requests"]
+assert [r["busy_pct"] for r in d["rings"]] == [46.154], d["rings"]' < <("$GT" report --format json "$f") || return 1
+	out=$("$GT" report --format perfetto -o "$WORK/i915-stints.pftrace" "$f" 2>&1)
+	expect "the kept stints in Perfetto: $out" grep -q ' 7 slices, 1 flow on 1 ring' <<< "$out" || return 1
 	f=$(fixture i915-4.16) || { WHY="make-fixture failed"; return 1; }
 	out=$("$GT" report "$f")
 	expect "4.16's engines by ring id: $(grep '^ring' <<< "$out" | tr '\n' '|')" \
