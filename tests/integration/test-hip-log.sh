@@ -121,7 +121,17 @@ fuse_record() {
 	"$GT" record "$@" > "$out" 2> "$err" &
 	gt=$!
 	for _ in $(seq 300); do kill -0 "$gt" 2> /dev/null || break; sleep 0.1; done
-	kill -0 "$gt" 2> /dev/null && HUNG=yes
+	if kill -0 "$gt" 2> /dev/null; then
+		# where it waits, for the failure line: each thread's kernel wait and frames
+		HUNG=$(for t in /proc/"$gt"/task/*; do
+			printf '%s %s:' "${t##*/}" "$(cat "$t/wchan" 2> /dev/null)"
+			head -4 "$t/stack" 2> /dev/null | sed 's/^\[<[0-9a-f]*>\] //; s/+0x[0-9a-f/x]*$//' | tr '\n' ' '
+		done)
+		for c in $(cat /proc/"$gt"/task/*/children 2> /dev/null); do
+			HUNG="$HUNG child $c $(cat /proc/"$c"/comm 2> /dev/null):$(cat /proc/"$c"/wchan 2> /dev/null)"
+		done
+		HUNG="in ${HUNG:-?}; stderr: $(tail -2 "$err" | tr '\n' ' ')"
+	fi
 	holder=$(cat "$FUSE_HOLDER" 2> /dev/null)
 	[ -n "$holder" ] && kill "$holder" 2> /dev/null
 	wait "$gt"
@@ -155,7 +165,7 @@ test_hip_log_skips_a_mount_on_one_of_its_files() {
 		rm -rf "$d" ;;
 	esac
 	expect "the stalled server was never mounted (test is void)" [ $mounted = 0 ] || return 1
-	expect "record waited on the FUSE server until it was killed" [ -z "$HUNG" ] || return 1
+	expect "record waited on the FUSE server until it was killed, $HUNG" [ -z "$HUNG" ] || return 1
 	expect "record failed: $(tail -1 "$WORK/hfuse.err")" [ $RC = 0 ] || return 1
 	expect "the workload's own file was not read: $(grep 'hip log' "$WORK/hfuse.err" | tr '\n' ' ')" \
 		grep -q '^hip log: 1 line of 1 process' "$WORK/hfuse.err" || return 1
@@ -184,7 +194,7 @@ test_hip_log_skips_a_container_whose_tmp_is_fuse() {
 	local mounted=$?
 	drop_test_cgroup
 	expect "the stalled server was never mounted (test is void)" [ $mounted = 0 ] || return 1
-	expect "record waited on the container's FUSE /tmp until it was killed" [ -z "$HUNG" ] || return 1
+	expect "record waited on the container's FUSE /tmp until it was killed, $HUNG" [ -z "$HUNG" ] || return 1
 	expect "record failed: $(tail -1 "$WORK/cfuse.err")" [ $RC = 0 ] || return 1
 	expect "the FUSE /tmp was not named: $(grep 'hip log' "$WORK/cfuse.err" | tr '\n' ' ')" \
 		grep -q '^hip log: 1 container processes see / or /tmp on FUSE' "$WORK/cfuse.err"
