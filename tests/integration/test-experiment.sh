@@ -71,7 +71,9 @@ assert sorted((r["case"], r["ok"]) for r in m["runs"]) == [("bad", False)] * 2 +
 test_experiment_ctrl_c_keeps_finished_runs() {
 	local d=$WORK/exp2/results/e2 pid rc
 	mkdir -p "$WORK/exp2"
-	(cd "$WORK/exp2" && exec setsid "$EXPERIMENT" --gpu-trace "$GT" -n 20 --name e2 -r -e -r sched:sched_process_exec \
+	# SIGINT as at a terminal, also where the suite was started in the background
+	# (a shell without job control starts it with SIGINT ignored: no trap can catch it)
+	(cd "$WORK/exp2" && exec setsid env --default-signal=INT "$EXPERIMENT" --gpu-trace "$GT" -n 20 --name e2 -r -e -r sched:sched_process_exec \
 		-c a='X=1' -- sleep 0.4) > /dev/null 2> "$WORK/exp2.err" &
 	pid=$!
 	for _ in $(seq 1 100); do
