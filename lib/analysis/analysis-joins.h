@@ -62,6 +62,7 @@ enum analysis_join_id {
 	JOIN_NVIDIA,
 	JOIN_USER_QUEUES,
 	JOIN_VBLANKS,		/* display timing */
+	JOIN_CPU_SIDE,		/* the workload's GPU ioctls, its scheduling and interrupts */
 	/* last, the print lines no other join took */
 	JOIN_KFD_SNAPSHOTS,
 	JOIN_DRM_CLIENTS,
@@ -110,6 +111,6 @@ extern const struct analysis_join *const analysis_joins[JOIN_NR];
 
 extern const struct analysis_join workload_tree_join, timeline_join, i915_requests_join,
 	gpu_hangs_join, kfd_queues_join, kfd_queue_table_join, nvidia_calls_join,
-	user_queues_join, vblanks_join, kfd_snapshots_join, drm_clients_join, hip_runtime_join;
+	user_queues_join, vblanks_join, cpu_side_join, kfd_snapshots_join, drm_clients_join, hip_runtime_join;
 
 #endif

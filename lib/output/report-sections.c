@@ -22,6 +22,7 @@ const struct report_section *const report_sections[] = {
 	&report_section_hip,
 	&report_section_nvidia,
 	&report_section_vblanks,
+	&report_section_cpu_side,
 	NULL,
 };
 

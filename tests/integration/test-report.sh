@@ -1262,6 +1262,47 @@ assert c[1]["delivery"] == {"count": 0, "p50_ns": None, "p99_ns": None, "max_ns"
 assert json.load(sys.stdin)["vblanks"] is None' < <("$GT" report --format json "$f")
 }
 
+# The CPU side (tests/fixture/scenarios.c build_cpu_side, numbers worked out there):
+# each GPU ioctl's time split into on CPU, runnable behind whom, sleeping and
+# interrupts, adding up to its duration; ioctl -> queued; every format, --events.
+test_report_cpu_side() {
+	local f out
+	f=$(fixture cpu-side) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "cpu side header: $(grep '^CPU side' <<< "$out")" \
+		grep -q '^CPU side: 3 GPU ioctls of 2 threads$' <<< "$out" || return 1
+	expect "AMDGPU_CS: $(grep 'AMDGPU_CS' <<< "$out")" grep -q '^    AMDGPU_CS x1 in 160.000 us (p50 160.000 us, p99 160.000 us): on CPU 34.4%, runnable 25.0% (behind 6000 rival 18.8%, after a wakeup 6.2%), sleeping 37.5% (uninterruptible 37.5%), interrupts 3.1%$' <<< "$out" || return 1
+	expect "a CPU wait on the GPU" grep -q '^    DRM_IOCTL_SYNCOBJ_WAIT x1 in 150.000 us .*sleeping 90.0%' <<< "$out" || return 1
+	expect "ioctl -> queued" grep -q '^    ioctl -> queued: 1 job, p50 70.000 us, p99 70.000 us, max 70.000 us: on CPU 50.0%, runnable 42.9%, sleeping 0.0%, interrupts 7.1%$' <<< "$out" || return 1
+	expect "KFD" grep -q '^    AMDKFD_IOC_CREATE_QUEUE x1 in 20.000 us' <<< "$out" || return 1
+	expect "cpu side JSON" python3 -c 'import json, sys
+c = json.load(sys.stdin)["cpu_side"]
+assert (c["ioctls"], c["jobs_queued"], c["driver"], c["scheduling"], c["interrupts"]) == (3, 1, "amdgpu", True, True), c
+t = {x["pid"]: x for x in c["threads"]}
+cs = {r["name"]: r for r in t[5000]["ioctls"]}["AMDGPU_CS"]
+assert cs["cmd"] == "0xc0186444" and cs["total_ns"] == 160000, cs
+parts = cs["on_cpu_ns"] + cs["runnable_ns"] + cs["sleeping_ns"] + cs["irq_ns"]
+assert parts == cs["total_ns"], (parts, cs)
+assert (cs["on_cpu_ns"], cs["runnable_ns"], cs["sleeping_ns"], cs["uninterruptible_ns"], cs["irq_ns"]) == (55000, 40000, 60000, 60000, 5000), cs
+assert cs["behind"] == [{"pid": 6000, "comm": "rival", "ns": 30000}] and cs["after_wakeup_ns"] == 10000, cs
+q = t[5000]["to_queued"]
+assert q["jobs"] == 1 and q["latency"]["p50_ns"] == 70000, q
+assert q["on_cpu_ns"] + q["runnable_ns"] + q["sleeping_ns"] + q["irq_ns"] == q["total_ns"] == 70000, q
+assert t[5001]["to_queued"] is None and t[5001]["ioctls"][0]["name"] == "AMDKFD_IOC_CREATE_QUEUE", t[5001]' \
+		< <("$GT" report --format json "$f") || return 1
+	expect "cpu side CSV" grep -q '^5000,llama,AMDGPU_CS,1,160000,160000,160000,55000,40000,60000,60000,5000,6000,30000$' \
+		<<< "$("$GT" report --format csv "$f")" || return 1
+	# --events prints the records that were split
+	out=$("$GT" report --events "$f")
+	expect "--events: the ioctl's enter" grep -q 'sys_enter_ioctl.*cmd: 0xc0186444' <<< "$out" || return 1
+	expect "--events: the switch" grep -q 'sched_switch: *llama:5000 \[120\] R ==> rival:6000' <<< "$out" || return 1
+	# a file without the workload's CPU side: JSON null, no section
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "no CPU side section" not grep -q '^CPU side' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON cpu_side null" python3 -c 'import json, sys
+assert json.load(sys.stdin)["cpu_side"] is None' < <("$GT" report --format json "$f")
+}
+
 # Intel i915 (tests/fixture/scenarios-i915.c, numbers worked out there): requests are jobs
 # per engine from their own events; a preemption (out with completed?=0) is counted, not
 # done; the CPU's waits on requests; 4.16's layout (ring ids) gives the same; every format.

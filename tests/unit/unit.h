@@ -52,6 +52,7 @@ void suite_dma_bufs(void);
 void suite_partial_output(void);
 void suite_user_queues(void);
 void suite_owner_switches(void);
+void suite_cpu_side(void);
 void suite_gpu_hangs(void);
 void suite_buffer_moves(void);
 void suite_devices(void);

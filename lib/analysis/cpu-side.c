@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "analysis/analysis-joins.h"
+#include "analysis/cpu-side.h"
+#include "decode/event-fields.h"
+#include "util/keymap.h"
+
+#define MAX_CPUS	4096	/* interrupts on CPUs past it are not split out */
+#define TASK_REPORT_MAX	0x100	/* sched_switch's prev_state of a preempted task (4.14+) */
+#define STATE_D		0x2	/* TASK_UNINTERRUPTIBLE as sched_switch reports it */
+
+enum thread_state { T_UNKNOWN, T_ON_CPU, T_RUNNABLE, T_SLEEPING };
+
+/* What a thread is doing now: private to the join. */
+struct thread_live {
+	enum thread_state state;
+	bool blocked;			/* its sleep is uninterruptible */
+	uint64_t since;
+	int behind;			/* who took its CPU (0: unknown) */
+	char behind_comm[16];
+	bool in_ioctl;
+	uint64_t enter;
+	struct cpu_ioctl_row *row;
+	struct cpu_split now;		/* of the ioctl in progress */
+};
+
+struct cpu_irq {
+	int depth;
+	int pid;			/* current at the outermost entry */
+	uint64_t since;
+};
+
+struct cpu_side_state {
+	struct cpu_side model;
+	struct event_fields enter, exit, sw, wake, irq_in, irq_out, soft_in, soft_out;
+	struct keymap by_pid;		/* tid + 1 -> index + 1 */
+	struct thread_live *live;	/* beside model.threads */
+	int nr_rows;
+	struct cpu_irq *irqs;		/* MAX_CPUS, at the first interrupt */
+	unsigned int drivers;		/* 1 << enum gpu_ioctl_driver of the GPU records seen */
+};
+
+enum { F_CMD };
+enum { F_PREV_PID, F_PREV_STATE, F_PREV_COMM, F_NEXT_PID, F_NEXT_COMM };
+enum { F_WAKE_PID };
+
+uint64_t cpu_split_total(const struct cpu_split *s)
+{
+	return s->on_cpu_ns + s->runnable_ns + s->sleeping_ns + s->irq_ns;
+}
+
+static int join_init(void *state, struct analysis *a)
+{
+	static const char *const enter_fields[] = { "cmd", NULL };
+	static const char *const sw_fields[] = {
+		"prev_pid", "prev_state", "prev_comm", "next_pid", "next_comm", NULL
+	};
+	static const char *const wake_fields[] = { "pid", NULL };
+	struct cpu_side_state *s = state;
+
+	event_fields_find_all(&s->enter, a->tep, "syscalls", "sys_enter_ioctl", enter_fields);
+	event_fields_find_all(&s->exit, a->tep, "syscalls", "sys_exit_ioctl", NULL);
+	event_fields_find_all(&s->sw, a->tep, "sched", "sched_switch", sw_fields);
+	event_fields_find_all(&s->wake, a->tep, "sched", "sched_wakeup", wake_fields);
+	event_fields_find_all(&s->irq_in, a->tep, "irq", "irq_handler_entry", NULL);
+	event_fields_find_all(&s->irq_out, a->tep, "irq", "irq_handler_exit", NULL);
+	event_fields_find_all(&s->soft_in, a->tep, "irq", "softirq_entry", NULL);
+	event_fields_find_all(&s->soft_out, a->tep, "irq", "softirq_exit", NULL);
+	s->model.scheduling = s->sw.id >= 0;
+	s->model.interrupts = s->irq_in.id >= 0 && s->irq_out.id >= 0;
+	return 0;
+}
+
+/* The thread's entry, made at its first GPU ioctl when @make; NULL past the table. */
+static int thread_index(struct cpu_side_state *s, int pid, bool make)
+{
+	struct cpu_side *m = &s->model;
+	uintptr_t v = (uintptr_t)keymap_get(&s->by_pid, (uint64_t)(unsigned int)pid + 1);
+	struct cpu_thread *t;
+
+	if (v)
+		return (int)v - 1;
+	if (!make || m->nr_threads == CPU_SIDE_MAX_THREADS)
+		return -1;
+	if (!m->threads) {
+		m->threads = calloc(CPU_SIDE_MAX_THREADS, sizeof(*m->threads));
+		s->live = calloc(CPU_SIDE_MAX_THREADS, sizeof(*s->live));
+		if (!m->threads || !s->live)
+			return -1;
+	}
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -1;
+	if (keymap_put(&s->by_pid, (uint64_t)(unsigned int)pid + 1,
+		       (void *)(uintptr_t)(m->nr_threads + 1))) {
+		free(t);
+		return -1;
+	}
+	t->pid = pid;
+	m->threads[m->nr_threads] = t;
+	return m->nr_threads++;
+}
+
+static struct cpu_ioctl_row *new_row(struct cpu_side_state *s, uint64_t cmd, bool other)
+{
+	struct cpu_ioctl_row *r;
+
+	if (s->nr_rows == CPU_SIDE_MAX_ROWS || !(r = calloc(1, sizeof(*r))))
+		return NULL;
+	s->nr_rows++;
+	r->cmd = cmd;
+	r->other = other;
+	return r;
+}
+
+/* The thread's row for @cmd: its own, else (past its rows or the table's) its "other". */
+static struct cpu_ioctl_row *row_of(struct cpu_side_state *s, struct cpu_thread *t, uint64_t cmd)
+{
+	int i;
+
+	for (i = 0; i < t->nr_rows; i++)
+		if (t->rows[i]->cmd == cmd)
+			return t->rows[i];
+	if (t->nr_rows < CPU_SIDE_ROWS_PER_THREAD) {
+		struct cpu_ioctl_row *r = new_row(s, cmd, false);
+
+		if (r)
+			return t->rows[t->nr_rows++] = r;
+	}
+	s->model.untracked_rows++;
+	if (!t->other)
+		t->other = new_row(s, 0, true);
+	return t->other;
+}
+
+static void credit_behind(struct cpu_ioctl_row *r, int pid, const char *comm, uint64_t ns)
+{
+	int i;
+
+	if (!pid) {
+		r->waking_ns += ns;
+		return;
+	}
+	for (i = 0; i < r->nr_behind; i++)
+		if (r->behind[i].pid == pid) {
+			r->behind[i].ns += ns;
+			return;
+		}
+	if (r->nr_behind == CPU_SIDE_BEHIND) {
+		r->behind_other_ns += ns;
+		return;
+	}
+	r->behind[r->nr_behind].pid = pid;
+	memcpy(r->behind[r->nr_behind].comm, comm, sizeof(r->behind[0].comm));
+	r->behind[r->nr_behind++].ns = ns;
+}
+
+/* The time since the thread's last change, into the ioctl in progress. */
+static void account(struct thread_live *l, uint64_t ts)
+{
+	uint64_t d = ts > l->since ? ts - l->since : 0;
+
+	l->since = ts;
+	if (!l->in_ioctl)
+		return;
+	switch (l->state) {
+	case T_ON_CPU:
+		l->now.on_cpu_ns += d;
+		break;
+	case T_RUNNABLE:
+		l->now.runnable_ns += d;
+		if (l->row)
+			credit_behind(l->row, l->behind, l->behind_comm, d);
+		break;
+	case T_SLEEPING:
+		l->now.sleeping_ns += d;
+		if (l->blocked)
+			l->now.blocked_ns += d;
+		break;
+	default:
+		break;
+	}
+}
+
+static void split_add(struct cpu_split *to, const struct cpu_split *from)
+{
+	to->on_cpu_ns += from->on_cpu_ns;
+	to->runnable_ns += from->runnable_ns;
+	to->sleeping_ns += from->sleeping_ns;
+	to->blocked_ns += from->blocked_ns;
+	to->irq_ns += from->irq_ns;
+}
+
+/* on CPU is measured with the interrupts inside it: they are their own state */
+static void split_settle(struct cpu_split *s)
+{
+	s->on_cpu_ns = s->on_cpu_ns > s->irq_ns ? s->on_cpu_ns - s->irq_ns : 0;
+}
+
+static void ioctl_enter(struct cpu_side_state *s, struct join_record *r)
+{
+	unsigned long long cmd;
+	struct thread_live *l;
+	int i;
+
+	if (!event_field_num(&s->enter, F_CMD, r->rec, &cmd))
+		return;
+	if (!gpu_ioctl_is_gpu(cmd)) {
+		/* recorded unfiltered (the kernel refused the filter): not a GPU ioctl */
+		i = thread_index(s, r->pid, false);
+		if (i >= 0)
+			s->live[i].in_ioctl = false;
+		return;
+	}
+	s->model.ioctls++;
+	i = thread_index(s, r->pid, true);
+	if (i < 0) {
+		s->model.untracked++;
+		return;
+	}
+	l = &s->live[i];
+	memset(&l->now, 0, sizeof(l->now));
+	l->in_ioctl = true;
+	l->enter = r->rec->ts;
+	l->row = row_of(s, s->model.threads[i], cmd & 0xffffffffu);
+	/* it makes a syscall: it runs */
+	l->state = T_ON_CPU;
+	l->since = r->rec->ts;
+}
+
+static void ioctl_exit(struct cpu_side_state *s, struct join_record *r)
+{
+	int i = thread_index(s, r->pid, false);
+	struct thread_live *l;
+
+	if (i < 0 || !s->live[i].in_ioctl)
+		return;
+	l = &s->live[i];
+	account(l, r->rec->ts);
+	l->in_ioctl = false;
+	if (!l->row)
+		return;
+	split_settle(&l->now);
+	latency_stats_add(&l->row->dur, r->rec->ts > l->enter ? r->rec->ts - l->enter : 0);
+	split_add(&l->row->split, &l->now);
+}
+
+/* A job queued from inside the thread's ioctl: ioctl -> queued, split so far. */
+static void job_queued(struct cpu_side_state *s, struct join_record *r)
+{
+	int i = thread_index(s, r->pid, false);
+	struct cpu_thread *t;
+	struct thread_live *l;
+	struct cpu_split so_far;
+
+	if (i < 0 || !s->live[i].in_ioctl)
+		return;
+	t = s->model.threads[i];
+	l = &s->live[i];
+	account(l, r->rec->ts);
+	/* a distribution is 8 KB: they come out of the rows' budget */
+	if (!t->to_queued) {
+		if (s->nr_rows == CPU_SIDE_MAX_ROWS) {
+			s->model.untracked_rows++;
+			return;
+		}
+		if (!(t->to_queued = calloc(1, sizeof(*t->to_queued))))
+			return;
+		s->nr_rows++;
+	}
+	s->model.jobs_queued++;
+	latency_stats_add(t->to_queued, r->rec->ts > l->enter ? r->rec->ts - l->enter : 0);
+	so_far = l->now;
+	split_settle(&so_far);
+	split_add(&t->queued_split, &so_far);
+}
+
+static void set_state(struct thread_live *l, enum thread_state st, uint64_t ts)
+{
+	account(l, ts);
+	l->state = st;
+}
+
+static void switched(struct cpu_side_state *s, struct join_record *r)
+{
+	unsigned long long prev, next, state;
+	int i;
+
+	if (!event_field_num(&s->sw, F_PREV_PID, r->rec, &prev) ||
+	    !event_field_num(&s->sw, F_NEXT_PID, r->rec, &next) ||
+	    !event_field_num(&s->sw, F_PREV_STATE, r->rec, &state))
+		return;
+	i = thread_index(s, (int)prev, false);
+	if (i >= 0) {
+		struct thread_live *l = &s->live[i];
+		/* preempted (TASK_REPORT_MAX and up) or yielded (0): still runnable */
+		bool runnable = state == 0 || state >= TASK_REPORT_MAX;
+
+		set_state(l, runnable ? T_RUNNABLE : T_SLEEPING, r->rec->ts);
+		l->blocked = !runnable && (state & STATE_D);
+		l->behind = runnable ? (int)next : 0;
+		event_field_str(&s->sw, F_NEXT_COMM, r->rec, l->behind_comm, sizeof(l->behind_comm));
+	}
+	i = thread_index(s, (int)next, false);
+	if (i >= 0)
+		set_state(&s->live[i], T_ON_CPU, r->rec->ts);
+}
+
+static void woken(struct cpu_side_state *s, struct join_record *r)
+{
+	unsigned long long pid;
+	int i;
+
+	if (!event_field_num(&s->wake, F_WAKE_PID, r->rec, &pid))
+		return;
+	i = thread_index(s, (int)pid, false);
+	if (i >= 0 && s->live[i].state == T_SLEEPING) {
+		set_state(&s->live[i], T_RUNNABLE, r->rec->ts);
+		s->live[i].behind = 0;
+	}
+}
+
+/* Hard and soft interrupts nest on a CPU: their time is the outermost's. */
+static void interrupt(struct cpu_side_state *s, struct join_record *r, bool entry)
+{
+	struct cpu_irq *c;
+	int i;
+
+	if (r->rec->cpu < 0 || r->rec->cpu >= MAX_CPUS)
+		return;
+	if (!s->irqs && !(s->irqs = calloc(MAX_CPUS, sizeof(*s->irqs))))
+		return;
+	c = &s->irqs[r->rec->cpu];
+	if (entry) {
+		if (!c->depth++) {
+			c->since = r->rec->ts;
+			c->pid = r->pid;
+		}
+		return;
+	}
+	if (!c->depth || --c->depth)
+		return;
+	i = thread_index(s, c->pid, false);
+	if (i >= 0 && s->live[i].in_ioctl && s->live[i].state == T_ON_CPU && r->rec->ts > c->since)
+		s->live[i].now.irq_ns += r->rec->ts - c->since;
+}
+
+/* the GPU drivers whose records the file has: their DRM numbers are named if one */
+static void driver_seen(struct cpu_side_state *s, enum gpu_ioctl_driver d)
+{
+	s->drivers |= 1u << d;
+}
+
+static void gpu_record(struct cpu_side_state *s, struct join_record *r)
+{
+	switch (r->kind) {
+	case GEV_SUBMIT:
+		driver_seen(s, GPU_IOCTL_DRIVER_AMDGPU);
+		break;
+	case GEV_XE_JOB:
+		driver_seen(s, GPU_IOCTL_DRIVER_XE);
+		break;
+	case GEV_VIRTIO_CMD_QUEUE:
+		driver_seen(s, GPU_IOCTL_DRIVER_VIRTIO);
+		job_queued(s, r);
+		break;
+	case GEV_I915_REQUEST:
+		driver_seen(s, GPU_IOCTL_DRIVER_I915);
+		if (r->ev.name && strstr(r->ev.name, "request_add"))
+			job_queued(s, r);
+		break;
+	case GEV_QUEUE:
+		job_queued(s, r);
+		break;
+	default:
+		break;
+	}
+}
+
+static void join_record(void *state, struct analysis *a, struct join_record *r)
+{
+	struct cpu_side_state *s = state;
+
+	(void)a;
+	if (r->kind != GEV_NONE) {
+		gpu_record(s, r);
+		return;
+	}
+	if (r->type < 0 || r->too_short)
+		return;
+	if (r->type == s->enter.id)
+		ioctl_enter(s, r);
+	else if (r->type == s->exit.id)
+		ioctl_exit(s, r);
+	else if (r->type == s->sw.id)
+		switched(s, r);
+	else if (r->type == s->wake.id)
+		woken(s, r);
+	else if (r->type == s->irq_in.id || r->type == s->soft_in.id)
+		interrupt(s, r, true);
+	else if (r->type == s->irq_out.id || r->type == s->soft_out.id)
+		interrupt(s, r, false);
+	else
+		return;
+	s->model.records++;
+}
+
+static void join_finish(void *state, struct analysis *a)
+{
+	struct cpu_side_state *s = state;
+	enum gpu_ioctl_driver d;
+
+	(void)a;
+	for (d = GPU_IOCTL_DRIVER_AMDGPU; d <= GPU_IOCTL_DRIVER_VIRTIO; d++)
+		if (s->drivers == 1u << d)
+			s->model.driver = d;
+}
+
+static void free_row(struct cpu_ioctl_row *r)
+{
+	if (!r)
+		return;
+	latency_stats_free(&r->dur);
+	free(r);
+}
+
+static void join_free(void *state)
+{
+	struct cpu_side_state *s = state;
+	int i, j;
+
+	for (i = 0; i < s->model.nr_threads; i++) {
+		struct cpu_thread *t = s->model.threads[i];
+
+		for (j = 0; j < t->nr_rows; j++)
+			free_row(t->rows[j]);
+		free_row(t->other);
+		if (t->to_queued)
+			latency_stats_free(t->to_queued);
+		free(t->to_queued);
+		free(t);
+	}
+	free(s->model.threads);
+	free(s->live);
+	free(s->irqs);
+	keymap_free(&s->by_pid);
+}
+
+static uint64_t join_kinds(const void *state, const struct analysis *a)
+{
+	(void)state;
+	(void)a;
+	return JOIN_KIND(GEV_NONE) | JOIN_KIND(GEV_SUBMIT) | JOIN_KIND(GEV_QUEUE) |
+	       JOIN_KIND(GEV_XE_JOB) | JOIN_KIND(GEV_VIRTIO_CMD_QUEUE) | JOIN_KIND(GEV_I915_REQUEST);
+}
+
+struct cpu_side *cpu_side_of(const struct analysis *a)
+{
+	struct cpu_side_state *s = a->states[JOIN_CPU_SIDE];
+
+	return s ? &s->model : NULL;
+}
+
+const struct analysis_join cpu_side_join = {
+	.name = "cpu side",
+	.state_size = sizeof(struct cpu_side_state),
+	.init = join_init,
+	.record = join_record,
+	.finish = join_finish,
+	.free = join_free,
+	.kinds = join_kinds,
+};

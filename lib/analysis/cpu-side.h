@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GT_CPU_SIDE_H
+#define GT_CPU_SIDE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analysis/latency-stats.h"
+#include "decode/gpu-ioctl.h"
+
+/*
+ * The CPU half of the workload's GPU work, from what record puts in the
+ * workload's pid-filtered buffer: its GPU ioctls (syscalls:sys_enter_ioctl
+ * filtered to the DRM, KFD and NVIDIA types, and sys_exit_ioctl), its
+ * scheduling (sched_switch, sched_wakeup) and the interrupts taken while it
+ * ran (irq_handler_entry/exit, softirq_entry/exit: recorded only while one
+ * of its threads was current, which is when they cost it time).
+ *
+ * Each ioctl's time, enter to exit, is split by the thread's state:
+ *   on CPU      between a switch in (or the enter) and a switch out, less
+ *               the interrupts taken meanwhile;
+ *   runnable    switched out still runnable (preempted) until switched back
+ *               in, credited to the thread that took the CPU; or woken and
+ *               waiting for a CPU (whoever held it is not in the file);
+ *   sleeping    switched out asleep until woken (D: uninterruptible, apart);
+ *   interrupts  hard and soft interrupts on its CPU while it ran.
+ * Every interval is in exactly one state, so the four add up to the
+ * ioctl's time. A GPU job queued inside the ioctl (drm_sched_job[_queue],
+ * i915_request_add, virtio_gpu_cmd_queue in the submitter's context) gives
+ * the ioctl -> queued time with the same split up to that moment.
+ */
+
+#define CPU_SIDE_MAX_THREADS	1024	/* past them, counted untracked */
+/* (thread, ioctl) rows and threads' ioctl -> queued in all, each a distribution (8 KB):
+ * past them, a thread's "other" row, or ioctl -> queued not kept */
+#define CPU_SIDE_MAX_ROWS	128
+#define CPU_SIDE_ROWS_PER_THREAD 8
+#define CPU_SIDE_BEHIND		4	/* threads named as having taken the CPU, per row */
+
+/* Where an interval of an ioctl (or of ioctl -> queued) went. */
+struct cpu_split {
+	uint64_t on_cpu_ns;		/* less interrupts */
+	uint64_t runnable_ns;
+	uint64_t sleeping_ns;		/* all sleep, D included */
+	uint64_t blocked_ns;		/* of which uninterruptible (D) */
+	uint64_t irq_ns;
+};
+
+/* A thread that took the CPU from a preempted ioctl, and for how long in all. */
+struct cpu_behind {
+	int pid;
+	char comm[16];
+	uint64_t ns;
+};
+
+/* One thread's ioctls of one number (or, past its rows, of every other number). */
+struct cpu_ioctl_row {
+	uint64_t cmd;
+	bool other;			/* the thread's ioctls past its rows */
+	struct latency_stats dur;	/* enter -> exit, ns */
+	struct cpu_split split;
+	struct cpu_behind behind[CPU_SIDE_BEHIND];
+	int nr_behind;
+	uint64_t behind_other_ns;	/* preempted by threads past those named */
+	uint64_t waking_ns;		/* runnable after a wakeup: who held the CPU is unknown */
+};
+
+struct cpu_thread {
+	int pid;			/* the thread (a record's common_pid) */
+	struct cpu_ioctl_row *rows[CPU_SIDE_ROWS_PER_THREAD];
+	int nr_rows;
+	struct cpu_ioctl_row *other;
+	struct latency_stats *to_queued;	/* ioctl enter -> a job queued, ns (NULL: none) */
+	struct cpu_split queued_split;
+};
+
+/* The join's model: what the outputs read. */
+struct cpu_side {
+	uint64_t records;		/* ioctl, sched and irq records of the workload read */
+	uint64_t ioctls;		/* GPU ioctls entered */
+	uint64_t jobs_queued;		/* jobs queued inside one of them */
+	bool scheduling;		/* the file has sched_switch: the split is known */
+	bool interrupts;		/* the file has irq_handler_entry/exit */
+	enum gpu_ioctl_driver driver;	/* whose DRM driver numbers are named */
+	struct cpu_thread **threads;	/* with a GPU ioctl, in order of the first */
+	int nr_threads;
+	uint64_t untracked;		/* ioctls of threads past CPU_SIDE_MAX_THREADS */
+	uint64_t untracked_rows;	/* ioctls in a thread's "other", jobs queued not kept:
+					 * past CPU_SIDE_MAX_ROWS */
+};
+
+/** cpu_split_total - the four states' time: on CPU + runnable + sleeping + interrupts */
+uint64_t cpu_split_total(const struct cpu_split *s);
+
+struct analysis;
+/**
+ * cpu_side_of - the CPU side join's model in @a (analysis-joins.h), for the outputs
+ * @a: the session
+ *
+ * Return: the model, owned by the session; NULL before analysis_init().
+ */
+struct cpu_side *cpu_side_of(const struct analysis *a);
+
+#endif

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The CPU side of the report, in each format: per thread of the workload,
+ * its GPU ioctls by name with their time split into on CPU, runnable (and
+ * behind whom), sleeping and interrupts, and the time from an ioctl's enter
+ * to each GPU job it queued, split the same way (cpu-side.h).
+ */
+#include "util/json-str.h"
+#include "output/report-formats.h"
+#include "analysis/cpu-side.h"
+
+static const char *const driver_names[] = {
+	[GPU_IOCTL_DRIVER_UNKNOWN] = NULL,
+	[GPU_IOCTL_DRIVER_AMDGPU] = "amdgpu",
+	[GPU_IOCTL_DRIVER_I915] = "i915",
+	[GPU_IOCTL_DRIVER_XE] = "xe",
+	[GPU_IOCTL_DRIVER_VIRTIO] = "virtio_gpu",
+};
+
+static const char *row_name(const struct cpu_side *c, const struct cpu_ioctl_row *r, char *buf,
+			    size_t len)
+{
+	if (r->other)
+		return "(other ioctls)";
+	return gpu_ioctl_name(r->cmd, c->driver, buf, len);
+}
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* ": on CPU 80.1%, runnable 15.2% (...), sleeping 3.0% (...), interrupts 1.7%" */
+static void text_split(struct report *rep, const struct cpu_split *s, const struct cpu_ioctl_row *r)
+{
+	uint64_t all = cpu_split_total(s);
+	int i;
+
+	fprintf(rep->stream, ": on CPU %.1f%%, runnable %.1f%%", pct(s->on_cpu_ns, all),
+		pct(s->runnable_ns, all));
+	if (r && s->runnable_ns) {
+		const char *sep = " (";
+
+		for (i = 0; i < r->nr_behind; i++, sep = ", ")
+			fprintf(rep->stream, "%sbehind %d %s %.1f%%", sep, r->behind[i].pid,
+				r->behind[i].comm, pct(r->behind[i].ns, all));
+		if (r->behind_other_ns)
+			fprintf(rep->stream, "%sbehind others %.1f%%", sep, pct(r->behind_other_ns, all)), sep = ", ";
+		if (r->waking_ns)
+			fprintf(rep->stream, "%safter a wakeup %.1f%%", sep, pct(r->waking_ns, all)), sep = ", ";
+		if (*sep == ',')
+			fputc(')', rep->stream);
+	}
+	fprintf(rep->stream, ", sleeping %.1f%%", pct(s->sleeping_ns, all));
+	if (s->blocked_ns)
+		fprintf(rep->stream, " (uninterruptible %.1f%%)", pct(s->blocked_ns, all));
+	fprintf(rep->stream, ", interrupts %.1f%%", pct(s->irq_ns, all));
+}
+
+static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu_thread *t)
+{
+	char a[32], b[32], d[32], name[48];
+	int i;
+
+	fprintf(rep->stream, "  pid %d (%s):\n", t->pid, analysis_comm(&rep->analysis, t->pid));
+	for (i = 0; i <= t->nr_rows; i++) {
+		struct cpu_ioctl_row *r = i < t->nr_rows ? t->rows[i] : t->other;
+
+		if (!r || !r->dur.count)
+			continue;
+		fprintf(rep->stream, "    %s x%llu in %s us (p50 %s us, p99 %s us)",
+			row_name(c, r, name, sizeof(name)), (unsigned long long)r->dur.count,
+			report_us(a, sizeof(a), true, r->dur.sum),
+			report_us(b, sizeof(b), true, latency_stats_percentile(&r->dur, 50)),
+			report_us(d, sizeof(d), true, latency_stats_percentile(&r->dur, 99)));
+		if (c->scheduling)
+			text_split(rep, &r->split, r);
+		fputc('\n', rep->stream);
+	}
+	if (t->to_queued) {
+		fprintf(rep->stream, "    ioctl -> queued: %llu job%s, p50 %s us, p99 %s us, max %s us",
+			(unsigned long long)t->to_queued->count, report_plural(t->to_queued->count),
+			report_us(a, sizeof(a), true, latency_stats_percentile(t->to_queued, 50)),
+			report_us(b, sizeof(b), true, latency_stats_percentile(t->to_queued, 99)),
+			report_us(d, sizeof(d), true, t->to_queued->max));
+		if (c->scheduling)
+			text_split(rep, &t->queued_split, NULL);
+		fputc('\n', rep->stream);
+	}
+}
+
+static void text_cpu_side(struct report *rep)
+{
+	struct cpu_side *c = cpu_side_of(&rep->analysis);
+	int i;
+
+	if (!c || !c->ioctls)
+		return;
+	fprintf(rep->stream, "\nCPU side: %llu GPU ioctl%s of %d thread%s",
+		(unsigned long long)c->ioctls, report_plural(c->ioctls), c->nr_threads,
+		report_plural((uint64_t)c->nr_threads));
+	if (!c->scheduling)
+		fprintf(rep->stream, " (no sched_switch in the file: their time is not split)");
+	else if (!c->interrupts)
+		fprintf(rep->stream, " (no irq events in the file: interrupts count as on CPU)");
+	fputc('\n', rep->stream);
+	for (i = 0; i < c->nr_threads; i++)
+		text_thread(rep, c, c->threads[i]);
+	if (c->untracked)
+		fprintf(rep->stream, "  %llu ioctls of threads past the %d followed: not split\n",
+			(unsigned long long)c->untracked, CPU_SIDE_MAX_THREADS);
+	if (c->untracked_rows)
+		fprintf(rep->stream, "  %llu ioctls or queued jobs past the %d distributions kept: in (other ioctls) or not kept\n",
+			(unsigned long long)c->untracked_rows, CPU_SIDE_MAX_ROWS);
+}
+
+static void json_split(FILE *f, const struct cpu_split *s)
+{
+	fprintf(f, ",\"on_cpu_ns\":%llu,\"runnable_ns\":%llu,\"sleeping_ns\":%llu,\"uninterruptible_ns\":%llu,\"irq_ns\":%llu",
+		(unsigned long long)s->on_cpu_ns, (unsigned long long)s->runnable_ns,
+		(unsigned long long)s->sleeping_ns, (unsigned long long)s->blocked_ns,
+		(unsigned long long)s->irq_ns);
+}
+
+static void json_row(struct report *rep, const struct cpu_side *c, struct cpu_ioctl_row *r,
+		     bool first)
+{
+	FILE *f = rep->stream;
+	char name[48];
+	int i;
+
+	fprintf(f, "%s{\"cmd\":", first ? "" : ",");
+	if (r->other)
+		fputs("null", f);
+	else
+		fprintf(f, "\"0x%08llx\"", (unsigned long long)r->cmd);
+	fputs(",\"name\":", f);
+	json_str(f, row_name(c, r, name, sizeof(name)));
+	fprintf(f, ",\"count\":%llu,\"total_ns\":%llu", (unsigned long long)r->dur.count,
+		(unsigned long long)r->dur.sum);
+	report_json_latency(f, "duration", &r->dur);
+	json_split(f, &r->split);
+	fprintf(f, ",\"after_wakeup_ns\":%llu,\"behind_others_ns\":%llu,\"behind\":[",
+		(unsigned long long)r->waking_ns, (unsigned long long)r->behind_other_ns);
+	for (i = 0; i < r->nr_behind; i++) {
+		fprintf(f, "%s{\"pid\":%d,\"comm\":", i ? "," : "", r->behind[i].pid);
+		json_str(f, r->behind[i].comm);
+		fprintf(f, ",\"ns\":%llu}", (unsigned long long)r->behind[i].ns);
+	}
+	fputs("]}", f);
+}
+
+static void json_cpu_side(struct report *rep)
+{
+	struct cpu_side *c = cpu_side_of(&rep->analysis);
+	FILE *f = rep->stream;
+	int i, j;
+
+	fprintf(f, ",\"cpu_side\":");
+	if (!c || !c->ioctls) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"records\":%llu,\"ioctls\":%llu,\"jobs_queued\":%llu,\"scheduling\":%s,\"interrupts\":%s,\"driver\":",
+		(unsigned long long)c->records, (unsigned long long)c->ioctls,
+		(unsigned long long)c->jobs_queued, c->scheduling ? "true" : "false",
+		c->interrupts ? "true" : "false");
+	if (driver_names[c->driver])
+		json_str(f, driver_names[c->driver]);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"untracked\":%llu,\"untracked_rows\":%llu,\"threads\":[",
+		(unsigned long long)c->untracked, (unsigned long long)c->untracked_rows);
+	for (i = 0; i < c->nr_threads; i++) {
+		struct cpu_thread *t = c->threads[i];
+		bool first = true;
+
+		fprintf(f, "%s{\"pid\":%d,\"comm\":", i ? "," : "", t->pid);
+		json_str(f, analysis_comm(&rep->analysis, t->pid));
+		fputs(",\"ioctls\":[", f);
+		for (j = 0; j <= t->nr_rows; j++) {
+			struct cpu_ioctl_row *r = j < t->nr_rows ? t->rows[j] : t->other;
+
+			if (!r || !r->dur.count)
+				continue;
+			json_row(rep, c, r, first);
+			first = false;
+		}
+		fputs("],\"to_queued\":", f);
+		if (!t->to_queued) {
+			fputs("null}", f);
+			continue;
+		}
+		fprintf(f, "{\"jobs\":%llu,\"total_ns\":%llu", (unsigned long long)t->to_queued->count,
+			(unsigned long long)t->to_queued->sum);
+		report_json_latency(f, "latency", t->to_queued);
+		json_split(f, &t->queued_split);
+		fputs("}}", f);
+	}
+	fputs("]}", f);
+}
+
+static void csv_cpu_side(struct report *rep)
+{
+	struct cpu_side *c = cpu_side_of(&rep->analysis);
+	FILE *f = rep->stream;
+	char name[48];
+	int i, j;
+
+	if (!c || !c->ioctls)
+		return;
+	fprintf(f, "\n# cpu side\npid,comm,ioctl,count,total_ns,p50_ns,p99_ns,on_cpu_ns,runnable_ns,sleeping_ns,uninterruptible_ns,irq_ns,behind_pid,behind_ns\n");
+	for (i = 0; i < c->nr_threads; i++) {
+		struct cpu_thread *t = c->threads[i];
+
+		for (j = 0; j <= t->nr_rows; j++) {
+			struct cpu_ioctl_row *r = j < t->nr_rows ? t->rows[j] : t->other;
+
+			if (!r || !r->dur.count)
+				continue;
+			fprintf(f, "%d,", t->pid);
+			report_csv_text(f, analysis_comm(&rep->analysis, t->pid));
+			fputc(',', f);
+			report_csv_text(f, row_name(c, r, name, sizeof(name)));
+			fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
+				(unsigned long long)r->dur.count, (unsigned long long)r->dur.sum,
+				(unsigned long long)latency_stats_percentile(&r->dur, 50),
+				(unsigned long long)latency_stats_percentile(&r->dur, 99),
+				(unsigned long long)r->split.on_cpu_ns,
+				(unsigned long long)r->split.runnable_ns,
+				(unsigned long long)r->split.sleeping_ns,
+				(unsigned long long)r->split.blocked_ns,
+				(unsigned long long)r->split.irq_ns);
+			/* the thread that held the CPU longest */
+			if (r->nr_behind) {
+				int k, most = 0;
+
+				for (k = 1; k < r->nr_behind; k++)
+					if (r->behind[k].ns > r->behind[most].ns)
+						most = k;
+				fprintf(f, "%d,%llu", r->behind[most].pid,
+					(unsigned long long)r->behind[most].ns);
+			} else {
+				fputc(',', f);
+			}
+			fputc('\n', f);
+		}
+	}
+}
+
+const struct report_section report_section_cpu_side = {
+	.name = "cpu side",
+	.with_queues = false,
+	.write = {
+		[REPORT_SECTION_TEXT] = text_cpu_side,
+		[REPORT_SECTION_JSON] = json_cpu_side,
+		[REPORT_SECTION_CSV] = csv_cpu_side,
+	},
+};
