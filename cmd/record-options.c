@@ -27,6 +27,7 @@ enum {
 	OPT_KFD_ARGS,
 	OPT_NO_KFD_ARGS,
 	OPT_KFD_SNAPSHOT,
+	OPT_NO_CPU_SIDE,
 };
 
 static const struct option long_options[] = {
@@ -52,6 +53,7 @@ static const struct option long_options[] = {
 	{ "kfd-args", no_argument, NULL, OPT_KFD_ARGS },
 	{ "no-kfd-args", no_argument, NULL, OPT_NO_KFD_ARGS },
 	{ "kfd-snapshot", required_argument, NULL, OPT_KFD_SNAPSHOT },
+	{ "no-cpu-side", no_argument, NULL, OPT_NO_CPU_SIDE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -193,6 +195,9 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		}
 		case OPT_NO_FOLLOW:
 			o->no_follow = true;
+			break;
+		case OPT_NO_CPU_SIDE:
+			o->no_cpu_side = true;
 			break;
 		case OPT_AS_ROOT:
 			o->as_root = true;

@@ -29,8 +29,11 @@ static void scan_cpu_files(struct recorder *r, struct scan_totals *t,
 /* Every system whose events a buffer can hold, each once. */
 static char **all_systems(struct record_run *run, int *nr)
 {
-	const struct event_selection *sels[] = { &run->opts.events, &run->tree_events };
-	char **out = calloc((size_t)(run->opts.events.nr_systems + run->tree_events.nr_systems) + 1,
+	const struct event_selection *sels[] = {
+		&run->opts.events, &run->tree_events, &run->cpu_ioctls, &run->cpu_events
+	};
+	char **out = calloc((size_t)(run->opts.events.nr_systems + run->tree_events.nr_systems +
+				     run->cpu_ioctls.nr_systems + run->cpu_events.nr_systems) + 1,
 			    sizeof(*out));
 	size_t k;
 	int i, j;

@@ -42,6 +42,7 @@ struct record_opts {
 	bool top_level;
 	bool force;			/* replace an existing -o */
 	bool system_wide_events;	/* non-GPU events too, not only the workload's */
+	bool no_cpu_side;		/* not the workload's GPU ioctls, scheduling, interrupts */
 	const char *clock;
 	double duration;		/* seconds, 0: none */
 	pid_t *pids;			/* -P */
@@ -102,6 +103,8 @@ struct record_run {
 	struct trace_session scoped;
 	struct recorder scoped_rec;
 	struct event_selection tree_events;	/* fork/exec/exit: the pid tree */
+	struct event_selection cpu_ioctls;	/* its GPU ioctls (record-cpu-side.c) */
+	struct event_selection cpu_events;	/* its scheduling and interrupts */
 	struct buffer_result scoped_buf;
 	struct cpu_stats *scoped_stats;
 	pid_t *scope_pids;		/* the command, or -P pids and their threads */
@@ -176,6 +179,15 @@ int record_write_dat(struct record_run *run, struct scan_totals *t, struct gt_er
 bool record_scoped_user_events(const struct record_run *run);
 /** record_enable_tree_events - fork, exec and exit in the scoped buffer: the workload's pid tree */
 int record_enable_tree_events(struct record_run *run, struct gt_error *err);
+/**
+ * record_enable_cpu_side - the workload's GPU ioctls, scheduling and interrupts in the
+ * scoped buffer (record-cpu-side.c), unless --no-cpu-side or nothing is scoped
+ * @run: the run, its scoped session set up
+ * @err: why not
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int record_enable_cpu_side(struct record_run *run, struct gt_error *err);
 /**
  * record_follow_workload - the scoped buffer's pid filter set to the workload (command, -P
  * pids and their threads)

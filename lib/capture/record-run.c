@@ -222,7 +222,9 @@ static int setup_events(struct record_run *run, struct gt_error *err)
 		sel->nr_systems == 1 ? "" : "s", run->session.top_level ? " (top-level buffer)" : "");
 	if (run->opts.preset && !run->opts.nvidia_probes && !capture_selects_gpu_jobs(sel, false))
 		record_say(run, "events: no GPU driver's or scheduler's events on this kernel: the file will hold no GPU jobs; load the GPU driver first (modprobe amdgpu, i915, xe or virtio-gpu; gpu-trace check says what is there)");
-	return run->has_scope ? record_enable_tree_events(run, err) : 0;
+	if (!run->has_scope)
+		return 0;
+	return record_enable_tree_events(run, err) || record_enable_cpu_side(run, err) ? -1 : 0;
 }
 
 /* kallsyms dominates the header; formats and cmdlines fit in the margin */
@@ -529,6 +531,8 @@ void record_free(struct record_run *run, struct scan_totals *totals)
 	partial_output_forget();
 	page_scan_free(&totals->scan);
 	event_selection_free(&run->tree_events);
+	event_selection_free(&run->cpu_ioctls);
+	event_selection_free(&run->cpu_events);
 	record_opts_free(&run->opts);
 }
 

@@ -804,6 +804,7 @@ def check_client():
     check("mock-client: the driver's engine time, first to last snapshot, is all its jobs'",
           c["snapshots"] >= 2 and c["engine_ns"] == engine,
           f"{c['snapshots']} snapshots, engine_ns {c['engine_ns']} vs the module's {engine}")
+    check_client_cpu_side(rep, pid)
     text = run(gpu_trace, "report", os.path.join(results, "mock-client.dat")).stdout
     line = next((l for l in text.splitlines() if l.startswith(f"  client {client} ")), "")
     if kernel_at_least(6, 17):
@@ -818,6 +819,33 @@ def check_client():
         check("mock-client: the events name no client here, and the report says so",
               c["snapshots_hardware_ns"] is None and "no job in the file carries a client id" in line,
               line.strip())
+
+
+def check_client_cpu_side(rep, pid):
+    """The client's CPU side, as record -- keeps it: its one GT_MOCK_SUBMIT (a DRM
+    driver's own number, 0x40) pushes every job of the scenario and then waits for
+    them uninterruptibly (dma_fence_wait_timeout); its time adds up to the ioctl's,
+    and each job it queued gives an ioctl -> queued time inside the ioctl."""
+    truth = read_truth(os.path.join(results, "mock-client.truth"))[0]
+    mine = [j for j in truth if j["pid"] == pid]
+    cs = rep.get("cpu_side") or {}
+    t = next((x for x in cs.get("threads") or [] if x["pid"] == pid), None)
+    rows = {r["name"]: r for r in (t or {}).get("ioctls") or []}
+    r = rows.get("DRM driver ioctl 0x40")
+    if not check("mock-client: its submitting ioctl on the CPU side", r and r["count"] == 1,
+                 f"cpu_side threads: {json.dumps(cs.get('threads'))[:300]}"):
+        return
+    parts = r["on_cpu_ns"] + r["runnable_ns"] + r["sleeping_ns"] + r["irq_ns"]
+    check("mock-client: the ioctl's time split adds up, and it slept waiting on its jobs",
+          parts == r["total_ns"] and r["uninterruptible_ns"] > 0 and r["on_cpu_ns"] > 0,
+          f"total {r['total_ns']}, on CPU {r['on_cpu_ns']} + runnable {r['runnable_ns']} + "
+          f"sleeping {r['sleeping_ns']} (D {r['uninterruptible_ns']}) + irq {r['irq_ns']} = {parts}")
+    q = t.get("to_queued") or {}
+    qparts = sum(q.get(k, 0) for k in ("on_cpu_ns", "runnable_ns", "sleeping_ns", "irq_ns"))
+    check("mock-client: every job it queued has its ioctl -> queued, inside the ioctl",
+          q.get("jobs") == len(mine) and mine and q["latency"]["max_ns"] <= r["total_ns"] and
+          qparts == q["total_ns"],
+          f"to_queued {json.dumps(q)[:200]}; the module's jobs of pid {pid}: {len(mine)}")
 
 
 def each_recording(name, render):
