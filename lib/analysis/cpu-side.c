@@ -22,9 +22,12 @@ struct thread_live {
 	int behind;			/* who took its CPU (0: unknown) */
 	char behind_comm[16];
 	bool in_ioctl;
-	uint64_t enter;
+	uint64_t enter, cmd;
 	struct cpu_ioctl_row *row;
 	struct cpu_split now;		/* of the ioctl in progress */
+	uint64_t longest;		/* its longest preemption, and by whom */
+	int longest_by;
+	char longest_comm[16];
 };
 
 struct cpu_irq {
@@ -40,7 +43,6 @@ struct cpu_side_state {
 	struct thread_live *live;	/* beside model.threads */
 	int nr_rows;
 	struct cpu_irq *irqs;		/* MAX_CPUS, at the first interrupt */
-	unsigned int drivers;		/* 1 << enum gpu_ioctl_driver of the GPU records seen */
 };
 
 enum { F_CMD };
@@ -50,6 +52,31 @@ enum { F_WAKE_PID };
 uint64_t cpu_split_total(const struct cpu_split *s)
 {
 	return s->on_cpu_ns + s->runnable_ns + s->sleeping_ns + s->irq_ns;
+}
+
+/*
+ * Whose DRM driver numbers the ioctls are: the one GPU driver whose events the
+ * file holds (record writes the formats of the systems it enabled), decided
+ * before the first record so that every output names them alike; none when
+ * several or none.
+ */
+static enum gpu_ioctl_driver file_driver(const struct analysis *a)
+{
+	static const struct { const char *system; enum gpu_ioctl_driver driver; } drivers[] = {
+		{ "amdgpu", GPU_IOCTL_DRIVER_AMDGPU }, { "i915", GPU_IOCTL_DRIVER_I915 },
+		{ "xe", GPU_IOCTL_DRIVER_XE }, { "virtio_gpu", GPU_IOCTL_DRIVER_VIRTIO },
+	};
+	enum gpu_ioctl_driver found = GPU_IOCTL_DRIVER_UNKNOWN;
+	size_t i;
+
+	for (i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++) {
+		if (!analysis_file_has_system(a, drivers[i].system))
+			continue;
+		if (found)
+			return GPU_IOCTL_DRIVER_UNKNOWN;
+		found = drivers[i].driver;
+	}
+	return found;
 }
 
 static int join_init(void *state, struct analysis *a)
@@ -69,6 +96,7 @@ static int join_init(void *state, struct analysis *a)
 	event_fields_find_all(&s->irq_out, a->tep, "irq", "irq_handler_exit", NULL);
 	event_fields_find_all(&s->soft_in, a->tep, "irq", "softirq_entry", NULL);
 	event_fields_find_all(&s->soft_out, a->tep, "irq", "softirq_exit", NULL);
+	s->model.driver = file_driver(a);
 	s->model.scheduling = s->sw.id >= 0;
 	s->model.interrupts = s->irq_in.id >= 0 && s->irq_out.id >= 0;
 	return 0;
@@ -174,6 +202,11 @@ static void account(struct thread_live *l, uint64_t ts)
 		l->now.runnable_ns += d;
 		if (l->row)
 			credit_behind(l->row, l->behind, l->behind_comm, d);
+		if (l->behind && d > l->longest) {
+			l->longest = d;
+			l->longest_by = l->behind;
+			memcpy(l->longest_comm, l->behind_comm, sizeof(l->longest_comm));
+		}
 		break;
 	case T_SLEEPING:
 		l->now.sleeping_ns += d;
@@ -223,8 +256,11 @@ static void ioctl_enter(struct cpu_side_state *s, struct join_record *r)
 	}
 	l = &s->live[i];
 	memset(&l->now, 0, sizeof(l->now));
+	l->longest = 0;
+	l->longest_by = 0;
 	l->in_ioctl = true;
 	l->enter = r->rec->ts;
+	l->cmd = cmd & 0xffffffffu;
 	l->row = row_of(s, s->model.threads[i], cmd & 0xffffffffu);
 	/* it makes a syscall: it runs */
 	l->state = T_ON_CPU;
@@ -246,6 +282,12 @@ static void ioctl_exit(struct cpu_side_state *s, struct join_record *r)
 	split_settle(&l->now);
 	latency_stats_add(&l->row->dur, r->rec->ts > l->enter ? r->rec->ts - l->enter : 0);
 	split_add(&l->row->split, &l->now);
+	s->model.done_seq++;
+	s->model.last = (struct cpu_ioctl_done){
+		.pid = r->pid, .cmd = l->cmd, .enter = l->enter,
+		.exit = r->rec->ts, .split = l->now, .preempted_by = l->longest_by,
+	};
+	memcpy(s->model.last.preempted_comm, l->longest_comm, sizeof(l->longest_comm));
 }
 
 /* A job queued from inside the thread's ioctl: ioctl -> queued, split so far. */
@@ -348,27 +390,13 @@ static void interrupt(struct cpu_side_state *s, struct join_record *r, bool entr
 		s->live[i].now.irq_ns += r->rec->ts - c->since;
 }
 
-/* the GPU drivers whose records the file has: their DRM numbers are named if one */
-static void driver_seen(struct cpu_side_state *s, enum gpu_ioctl_driver d)
-{
-	s->drivers |= 1u << d;
-}
-
 static void gpu_record(struct cpu_side_state *s, struct join_record *r)
 {
 	switch (r->kind) {
-	case GEV_SUBMIT:
-		driver_seen(s, GPU_IOCTL_DRIVER_AMDGPU);
-		break;
-	case GEV_XE_JOB:
-		driver_seen(s, GPU_IOCTL_DRIVER_XE);
-		break;
 	case GEV_VIRTIO_CMD_QUEUE:
-		driver_seen(s, GPU_IOCTL_DRIVER_VIRTIO);
 		job_queued(s, r);
 		break;
 	case GEV_I915_REQUEST:
-		driver_seen(s, GPU_IOCTL_DRIVER_I915);
 		if (r->ev.name && strstr(r->ev.name, "request_add"))
 			job_queued(s, r);
 		break;
@@ -408,17 +436,6 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	s->model.records++;
 }
 
-static void join_finish(void *state, struct analysis *a)
-{
-	struct cpu_side_state *s = state;
-	enum gpu_ioctl_driver d;
-
-	(void)a;
-	for (d = GPU_IOCTL_DRIVER_AMDGPU; d <= GPU_IOCTL_DRIVER_VIRTIO; d++)
-		if (s->drivers == 1u << d)
-			s->model.driver = d;
-}
-
 static void free_row(struct cpu_ioctl_row *r)
 {
 	if (!r)
@@ -453,8 +470,8 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
 	(void)state;
 	(void)a;
-	return JOIN_KIND(GEV_NONE) | JOIN_KIND(GEV_SUBMIT) | JOIN_KIND(GEV_QUEUE) |
-	       JOIN_KIND(GEV_XE_JOB) | JOIN_KIND(GEV_VIRTIO_CMD_QUEUE) | JOIN_KIND(GEV_I915_REQUEST);
+	return JOIN_KIND(GEV_NONE) | JOIN_KIND(GEV_QUEUE) | JOIN_KIND(GEV_VIRTIO_CMD_QUEUE) |
+	       JOIN_KIND(GEV_I915_REQUEST);
 }
 
 struct cpu_side *cpu_side_of(const struct analysis *a)
@@ -469,7 +486,6 @@ const struct analysis_join cpu_side_join = {
 	.state_size = sizeof(struct cpu_side_state),
 	.init = join_init,
 	.record = join_record,
-	.finish = join_finish,
 	.free = join_free,
 	.kinds = join_kinds,
 };

@@ -74,6 +74,16 @@ struct cpu_thread {
 	struct cpu_split queued_split;
 };
 
+/* A GPU ioctl that ended at the record just read: for an output reading that record. */
+struct cpu_ioctl_done {
+	int pid;
+	uint64_t cmd;
+	uint64_t enter, exit;
+	struct cpu_split split;
+	int preempted_by;		/* the longest preemption's thread, 0: none */
+	char preempted_comm[16];
+};
+
 /* The join's model: what the outputs read. */
 struct cpu_side {
 	uint64_t records;		/* ioctl, sched and irq records of the workload read */
@@ -87,6 +97,8 @@ struct cpu_side {
 	uint64_t untracked;		/* ioctls of threads past CPU_SIDE_MAX_THREADS */
 	uint64_t untracked_rows;	/* ioctls in a thread's "other", jobs queued not kept:
 					 * past CPU_SIDE_MAX_ROWS */
+	uint64_t done_seq;		/* GPU ioctls ended so far: last is the latest */
+	struct cpu_ioctl_done last;
 };
 
 /** cpu_split_total - the four states' time: on CPU + runnable + sleeping + interrupts */

@@ -16,6 +16,7 @@
 #include "analysis/timeline.h"
 #include "analysis/user-queues.h"
 #include "analysis/vblanks.h"
+#include "analysis/cpu-side.h"
 
 
 /* Interned event names (iid = index + 1). */
@@ -30,12 +31,15 @@ static const char *const event_names[N_NR] = {
 /* Interned debug annotation names. */
 enum { A_JOB, A_RING, A_FENCE, A_CLIENT, A_FLAGS, A_QUEUE_TO_RUN, A_DEP_WAIT,
        A_EXEC, A_TOTAL, A_BEHIND, A_COUNT, A_CPU, A_SEQ, A_FUNCTION, A_LINE, A_WAITED_FOR,
-       A_IN_FLIGHT, A_BLAMED, A_RESULT, A_INODE, A_EXPORTER, A_PROCESS, A_DEVICE, A_NR };
+       A_IN_FLIGHT, A_BLAMED, A_RESULT, A_INODE, A_EXPORTER, A_PROCESS, A_DEVICE, A_ON_CPU,
+       A_RUNNABLE, A_SLEEPING, A_UNINTERRUPTIBLE, A_IRQ, A_PREEMPTED_BY, A_NR };
 static const char *const arg_names[A_NR] = {
 	"job", "ring", "fence", "client id", "flags", "queue to run (us)",
 	"dependency wait (us)", "exec (us)", "total (us)", "behind other processes (us)",
 	"count", "cpu", "seq", "function", "line", "waited for", "jobs in flight",
 	"process the kernel names", "result", "dma-buf inode", "exporter", "process", "device",
+	"on CPU (us)", "runnable (us)", "sleeping (us)", "of which uninterruptible (us)",
+	"interrupts (us)", "preempted longest by",
 };
 
 /* A ring's lanes in the order a reader looks for them; queued N by N after them. */
@@ -580,6 +584,36 @@ static void dma_buf(struct perfetto_export *p, const struct gpu_event *ev)
 		.track = perfetto_named_track(p, T_DMA_BUF, 0, gpu_root(p), "shared buffers (dma-buf)") });
 }
 
+/*
+ * A GPU ioctl of the workload that ended at this record: a slice on its
+ * thread's track, where the "submit" instants (with their flows to the jobs)
+ * of what it queued fall inside; its time split in the arguments.
+ */
+static void cpu_ioctl(struct perfetto_export *p)
+{
+	const struct cpu_ioctl_done *d = &p->cpu->last;
+	char name[48], who[32];
+	struct pf_arg args[6] = {
+		{ .name = A_ON_CPU, .type = ARG_DOUBLE, .d = us(d->split.on_cpu_ns) },
+		{ .name = A_RUNNABLE, .type = ARG_DOUBLE, .d = us(d->split.runnable_ns) },
+		{ .name = A_SLEEPING, .type = ARG_DOUBLE, .d = us(d->split.sleeping_ns) },
+		{ .name = A_UNINTERRUPTIBLE, .type = ARG_DOUBLE, .d = us(d->split.blocked_ns) },
+		{ .name = A_IRQ, .type = ARG_DOUBLE, .d = us(d->split.irq_ns) },
+		{ .name = A_PREEMPTED_BY, .type = ARG_STR, .s = who },
+	};
+	struct pf_event e = { .ts = d->enter, .type = PF_SLICE_BEGIN, .name = -1, .args = args,
+			      .nr_args = d->preempted_by ? 6 : 5 };
+
+	p->cpu_done_seq = p->cpu->done_seq;
+	e.name_str = gpu_ioctl_name(d->cmd, p->cpu->driver, name, sizeof(name));
+	snprintf(who, sizeof(who), "%.16s %d", d->preempted_comm, d->preempted_by);
+	e.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_THREAD, (uint64_t)d->pid, 0),
+					       .name = analysis_comm(p->a, d->pid), .thread_pid = d->pid });
+	perfetto_event(p, &e);
+	perfetto_event(p, &(struct pf_event){ .ts = d->exit, .type = PF_SLICE_END, .name = -1,
+					      .track = e.track });
+}
+
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx)
 {
@@ -601,6 +635,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 		dma_buf(p, ev);
 	if (p->nv && p->nv->done.kind != NVD_NONE)
 		perfetto_nvidia(p);
+	if (p->cpu && p->cpu->done_seq != p->cpu_done_seq)
+		cpu_ioctl(p);
 	if (ev)
 		ring_counters(p, rec->ts);
 	return p->error ? -1 : 0;
@@ -877,6 +913,8 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 	p->tl = timeline_of(a);
 	/* NULL: the file has no NVIDIA probe, nothing to ask of each record */
 	p->nv = nvidia_calls_of(a)->nr_formats ? nvidia_calls_of(a) : NULL;
+	p->cpu = cpu_side_of(a);
+	p->cpu_done_seq = 0;
 	p->source = src->index;
 	p->offset = src->offset;
 	p->root = 0;

@@ -23,7 +23,8 @@
  * and "sent to the hardware queue" inside) and the "in flight" counter;
  * "fence signals" (a dependency's signal, with a flow to the job that
  * waited on it); one thread track per submitter (a "submit" instant with a
- * flow to its job); "lost events" per CPU; "vblank" per CRTC; "KFD" per
+ * flow to its job, inside the GPU ioctl that queued it where the file has the
+ * workload's CPU side); "lost events" per CPU; "vblank" per CRTC; "KFD" per
  * process; "HIP runtime log" per process (an instant per line of the
  * runtime's log, a dispatch named after its kernel); "User queues (amdgpu)"
  * with a track per queue (its states, its fences on lanes), written at the
@@ -69,12 +70,16 @@ struct pf_ring_tracks {
 	uint64_t id[PF_RING_TRACK_IDS];	/* by ring_track()'s slot; 0: not yet */
 };
 
+struct cpu_side;
+
 struct perfetto_export {
 	FILE *out;
 	struct analysis *a;
 	/* a's jobs and NVIDIA joins, asked of it once a file (every record reads them) */
 	const struct timeline *tl;
 	const struct nvidia_calls *nv;	/* NULL: no NVIDIA probe in the file */
+	const struct cpu_side *cpu;	/* the workload's GPU ioctls (cpu-side.h) */
+	uint64_t cpu_done_seq;		/* its ioctls already written */
 	unsigned int source;		/* which input file: tracks and flows of each apart */
 	int64_t offset;			/* added to every timestamp of the source */
 	uint64_t root;			/* the source's group track, or 0 */

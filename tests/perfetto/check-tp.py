@@ -11,7 +11,8 @@ files names each further file's report and the offset it was moved by in
 "also" ([[path, offset_ns], ...]), and each file's rings sit under a group
 named after it; summary (optional) is `gpu-trace report --format json`, whose
 KFD probe queues must be on the "KFD queues" tracks and whose NVIDIA calls,
-interrupts, UVM passes and Xids on the "NVIDIA" tracks.
+interrupts, UVM passes and Xids on the "NVIDIA" tracks, and whose workload's GPU
+ioctls (cpu_side) on its threads' tracks, with the submits they queued inside.
 Asserts, with SQL: no stats row of severity error or data_loss; each ring's
 hardware slices are the report's finished jobs at the report's times, named
 after the submitting process, whose process carries its name; each ring's
@@ -81,6 +82,14 @@ NVIDIA = ("select t.name as track, s.name, count(*) as n, sum(s.dur) as dur from
           "join track t on s.track_id = t.id join track r on t.parent_id = r.id "
           "where r.name = 'NVIDIA' group by t.name, s.name")
 GPUS = "select gpu, name, pci_bdf, extract_arg(arg_set_id, 'rings') as rings from gpu"
+# the workload's GPU ioctls on its threads' tracks, counted and summed; and the
+# "submit" instants that sit inside one (Perfetto nests them in its slice)
+CPU_IOCTLS = ("select t.tid, s.name, count(*) as n, sum(s.dur) as dur from slice s "
+              "join thread_track tt on s.track_id = tt.id join thread t using (utid) "
+              "where s.depth = 0 and s.name != 'submit' group by t.tid, s.name")
+SUBMITS_IN_IOCTLS = ("select t.tid, count(*) as n from slice s "
+                     "join thread_track tt on s.track_id = tt.id join thread t using (utid) "
+                     "where s.name = 'submit' and s.parent_id is not null group by t.tid")
 FLOWS = ("select f.id, o.ts as out_ts, i.ts as in_ts from flow f "
          "left join slice o on f.slice_out = o.id left join slice i on f.slice_in = i.id")
 
@@ -306,12 +315,44 @@ def nvidia(slices, summary):
     return errors
 
 
+def cpu_side(ioctls, submits, summary):
+    """The report's cpu_side on the workload's thread tracks: each thread's GPU
+    ioctls as slices, as many and as long in all per name (past a thread's rows the
+    report's "(other ioctls)" holds the rest); as many "submit" instants inside
+    them (their flows go to the jobs) as the report's jobs queued inside an ioctl."""
+    cs = summary.get("cpu_side")
+    got = {(r["tid"], r["name"]): (r["n"], r["dur"]) for r in ioctls}
+    inside = {r["tid"]: r["n"] for r in submits}
+    if not cs:
+        return [f"ioctl slices {sorted(got)}, no cpu_side in the report"] if got else []
+    errors = []
+    for t in cs["threads"]:
+        mine = {k[1]: v for k, v in got.items() if k[0] == t["pid"]}
+        other = None
+        for r in t["ioctls"]:
+            if r["cmd"] is None:
+                other = r
+                continue
+            if mine.pop(r["name"], None) != (r["count"], r["total_ns"]):
+                errors.append(f"thread {t['pid']}: {r['name']} slices "
+                              f"{got.get((t['pid'], r['name']))}, the report "
+                              f"{(r['count'], r['total_ns'])}")
+        rest = (sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values()))
+        if rest != ((other["count"], other["total_ns"]) if other else (0, 0)):
+            errors.append(f"thread {t['pid']}: other ioctl slices {rest}, the report {other}")
+        queued = (t["to_queued"] or {}).get("jobs", 0)
+        if inside.get(t["pid"], 0) != queued:
+            errors.append(f"thread {t['pid']}: {inside.get(t['pid'], 0)} submits inside its "
+                          f"ioctls, the report {queued} jobs queued in one")
+    return errors
+
+
 def check(entry, result):
     """The failed checks of one trace, and a summary of what held."""
     if "error" in result:
         return [f"the trace processor: {result['error']}"], None
     stats, hardware, groups, counts, flows, lanes, processes, group_paths, gpu, counters, \
-        in_flight, gpus, kfd, nv_slices = result["results"]
+        in_flight, gpus, kfd, nv_slices, ioctls, submits = result["results"]
     sources = [(json.load(open(entry["report"])), 0)] + \
         [(json.load(open(path)), int(off)) for path, off in entry.get("also", [])]
     many = len(sources) > 1
@@ -365,6 +406,7 @@ def check(entry, result):
     if entry.get("summary"):
         errors += kfd_queues(kfd, json.load(open(entry["summary"])))
         errors += nvidia(nv_slices, json.load(open(entry["summary"])))
+        errors += cpu_side(ioctls, submits, json.load(open(entry["summary"])))
     slices = counts[0]["slices"]
     if slices != want_slices:
         errors.append(f"{slices} slices read, the trace holds {want_slices} (begins and instants)")
@@ -380,14 +422,15 @@ def check(entry, result):
                     f"{len({g['gpu'] for g in gpu})} GPU(s), "
                     f"{len({c['name'] for c in counters})} GPU counters"
                     + (f", {len(kfd)} KFD probe slices" if kfd else "")
-                    + (f", {sum(s['n'] for s in nv_slices)} NVIDIA slices" if nv_slices else ""))
+                    + (f", {sum(s['n'] for s in nv_slices)} NVIDIA slices" if nv_slices else "")
+                    + (f", {sum(s['n'] for s in ioctls)} ioctl slices" if ioctls else ""))
 
 
 def main():
     assets, manifest = sys.argv[1:3]
     entries = json.load(open(manifest))
     queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS, GPU,
-               GPU_COUNTERS, IN_FLIGHT, GPUS, KFD, NVIDIA]
+               GPU_COUNTERS, IN_FLIGHT, GPUS, KFD, NVIDIA, CPU_IOCTLS, SUBMITS_IN_IOCTLS]
     try:
         results = run(assets, [{"trace": e["trace"], "queries": queries} for e in entries])
     except (RuntimeError, subprocess.TimeoutExpired) as e:
