@@ -23,7 +23,8 @@ static const char *const cpu_event_specs[] = {
 
 static int enable_ioctls(struct record_run *run, bool filtered, struct gt_error *err)
 {
-	if (event_selection_add(&run->cpu_ioctls, "syscalls:sys_enter_ioctl", true, err) ||
+	/* as a user's -e, so that it takes a filter; a kernel without it is noted, not an error */
+	if (event_selection_add(&run->cpu_ioctls, "syscalls:sys_enter_ioctl", false, err) ||
 	    (filtered && event_selection_set_filter(&run->cpu_ioctls, GPU_IOCTL_FILTER, err)))
 		return -1;
 	return event_selection_apply(&run->cpu_ioctls, &run->scoped, NULL, true, err);
