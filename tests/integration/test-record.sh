@@ -217,7 +217,8 @@ test_system_wide_duration_and_attach() {
 	expect "--duration: the command's status 143 not passed on" [ $? = 143 ] || return 1
 	expect "--duration: not said: $(tail -1 "$WORK/d.err")" \
 		grep -q '^--duration 0.3 s reached: the command (pid [0-9]*) was sent SIGTERM$' "$WORK/d.err" || return 1
-	sh -c 'sleep 0.4; exit 0' &
+	# long enough that a loaded machine's record attaches (and names it) while it lives
+	sh -c 'sleep 1.5; exit 0' &
 	pid=$!
 	"$GT" record -P "$pid" -e sched:sched_switch -o "$WORK/p.dat" 2> "$WORK/p.err" ||
 		{ WHY="-P failed: $(tail -1 "$WORK/p.err")"; return 1; }
