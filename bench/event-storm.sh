@@ -11,6 +11,8 @@
 #   - gpu-trace top reads                (the same events as a live stream into the join,
 #                                          --json every 0.5 s, until the command ends)
 #   - trace-cmd record reads, if it runs (needs -d --no-filter here, exits 1)
+# then record -- cmd with and without its CPU side (--no-cpu-side) in storms of
+# getppid, of ioctls its filter refuses and of GPU-typed ioctls it keeps.
 # Each is run ROUNDS times; medians are reported. Needs root. Leaves tracefs as found.
 #   bench/event-storm.sh [CALLS] [ROUNDS]
 set -u
@@ -132,3 +134,36 @@ for kind in bare raw gpu_trace_a gpu_trace gpu_trace_wide gpu_trace_top trace_cm
 		"$(echo "$t / $raw_t" | bc -l)"
 done
 echo "# expected events: $((CALLS * 2)); bare run: ${bare}s"
+
+# The CPU side's cost (issue 46): record -- cmd with it (the default) and without it
+# (--no-cpu-side), in three storms: getppid (what it adds is the workload's sched and
+# irq events), ioctls its in-kernel filter refuses (TCGETS: the cost of the check)
+# and GPU-typed ioctls it keeps (every one recorded, enter and exit).
+run_cpu_side() {	# STORM_KIND [record options]
+	local kind=$1 t out=$W/cpu.dat n lost
+	shift
+	t=$("$GT" record "$@" -e sched:sched_process_exec -o "$out" -- \
+		taskset -c "$CPU" "$STORM" "$CALLS" "$kind" 2> "$W/cpu.err") || { cat "$W/cpu.err" >&2; return 1; }
+	n=$(sed -n 's/^recorded \([0-9]*\) event.*/\1/p' "$W/cpu.err")
+	lost=$(awk '/^lost:/ { if ($2 == "0") print 0; else { s = 0; for (i = 3; i <= NF; i += 6) s += $i; print s } }' "$W/cpu.err")
+	echo "$t $n ${lost:-?} $(stat -c %s "$out")"
+	rm -f "$out"
+}
+
+echo
+echo "# the CPU side: record -- cmd with it and with --no-cpu-side, $CALLS calls, $ROUNDS rounds"
+printf '%-12s %12s %12s %12s %10s %14s\n' storm "off (s)" "on (s)" "on events" lost "on vs off"
+for kind in getppid ioctl gpu-ioctl; do
+	: > "$W/cpu-off"
+	: > "$W/cpu-on"
+	for _ in $(seq "$ROUNDS"); do
+		run_cpu_side "$kind" --no-cpu-side >> "$W/cpu-off" 2>> "$W/cpu.log" &&
+			run_cpu_side "$kind" >> "$W/cpu-on" 2>> "$W/cpu.log" ||
+			{ echo "# $kind: did not run ($(tail -1 "$W/cpu.log"))"; continue 2; }
+	done
+	off=$(cut -d' ' -f1 "$W/cpu-off" | median)
+	on=$(cut -d' ' -f1 "$W/cpu-on" | median)
+	printf '%-12s %12.3f %12.3f %12s %10s %14.3f\n' "$kind" "$off" "$on" \
+		"$(cut -d' ' -f2 "$W/cpu-on" | median)" "$(cut -d' ' -f3 "$W/cpu-on" | sort -g | tail -1)" \
+		"$(echo "$on / $off" | bc -l)"
+done
