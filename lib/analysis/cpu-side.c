@@ -102,7 +102,7 @@ static int join_init(void *state, struct analysis *a)
 	return 0;
 }
 
-/* The thread's entry, made at its first GPU ioctl when @make; NULL past the table. */
+/* The thread's index, its entry made at its first GPU ioctl when @make; -1 past the table. */
 static int thread_index(struct cpu_side_state *s, int pid, bool make)
 {
 	struct cpu_side *m = &s->model;

@@ -6,10 +6,13 @@
 #include <libgen.h>
 #include <pwd.h>
 #include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -70,6 +73,50 @@ static int drop_privileges(const struct workload_creds *c)
 			setenv("SHELL", c->shell, 1);
 	}
 	return 0;
+}
+
+/*
+ * The recorder's own files (every one O_CLOEXEC), closed in the child at once
+ * rather than at exec: while it waits to be released it would otherwise share
+ * them, and a lock held on an open file (the run's liveness lock, which tells
+ * `gpu-trace reset` whether a run is alive) would outlive a recorder killed
+ * outright for as long as its child takes to die. What the user's shell
+ * passed down (not close-on-exec) stays the workload's. /proc/self/fd read
+ * with getdents64 into the stack: no allocation after fork.
+ */
+static void close_inherited(int keep_a, int keep_b)
+{
+	char buf[4096];
+	bool closed = true;
+	int dir, passes;
+
+	dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (passes = 0; dir >= 0 && closed && passes < 64; passes++) {
+		long n;
+
+		closed = false;
+		lseek(dir, 0, SEEK_SET);
+		while ((n = syscall(SYS_getdents64, dir, buf, sizeof(buf))) > 0) {
+			long at = 0;
+
+			while (at < n) {
+				struct { uint64_t ino; int64_t off; unsigned short reclen;
+					 unsigned char type; char name[]; } *d = (void *)(buf + at);
+				char *end;
+				long fd = strtol(d->name, &end, 10);
+				int flags;
+
+				at += d->reclen;
+				if (*end || end == d->name || fd < 3 || fd == dir || fd == keep_a || fd == keep_b)
+					continue;
+				flags = fcntl((int)fd, F_GETFD);
+				if (flags >= 0 && (flags & FD_CLOEXEC) && !close((int)fd))
+					closed = true;
+			}
+		}
+	}
+	if (dir >= 0)
+		close(dir);
 }
 
 static void child_fail(int status_fd, int code)
@@ -182,6 +229,7 @@ int workload_spawn(struct workload *w, char *const argv[],
 
 		close(go[1]);
 		close(status[0]);
+		close_inherited(go[0], status[1]);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
