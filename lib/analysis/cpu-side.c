@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/analysis.h"
 #include "analysis/analysis-joins.h"
 #include "analysis/cpu-side.h"
+#include "analysis/workload-tree.h"
 #include "decode/event-fields.h"
 #include "util/keymap.h"
 
@@ -25,6 +27,9 @@ struct thread_live {
 	uint64_t enter, cmd;
 	struct cpu_ioctl_row *row;
 	struct cpu_split now;		/* of the ioctl in progress */
+	bool waiting;			/* inside dma_fence_wait_start -> _end */
+	uint64_t wait_from, wait_ctx, wait_seqno;
+	char wait_timeline[32];
 	uint64_t longest;		/* its longest preemption, and by whom */
 	int longest_by;
 	char longest_comm[16];
@@ -390,6 +395,50 @@ static void interrupt(struct cpu_side_state *s, struct join_record *r, bool entr
 		s->live[i].now.irq_ns += r->rec->ts - c->since;
 }
 
+/*
+ * A thread's wait on a fence. Only the workload's threads: a wait is in the
+ * waiter's context, and dma_fence is recorded system-wide, so the others' are
+ * in the file too; a thread becomes the CPU side's at its first GPU ioctl or
+ * at its first wait while the workload's pid tree says it is the workload's.
+ */
+static void fence_wait(struct cpu_side_state *s, struct analysis *a, struct join_record *r)
+{
+	struct thread_live *l;
+	struct cpu_waits *w;
+	int i = thread_index(s, r->pid, false);
+
+	if (i < 0 && r->kind == GEV_FENCE_WAIT_START && workload_tree_has(workload_tree_of(a), r->pid))
+		i = thread_index(s, r->pid, true);
+	if (i < 0)
+		return;
+	l = &s->live[i];
+	w = &s->model.threads[i]->waits;
+	if (r->kind == GEV_FENCE_WAIT_START) {
+		if (l->waiting)
+			w->unended++;
+		l->waiting = true;
+		l->wait_from = r->rec->ts;
+		l->wait_ctx = r->ev.ctx;
+		l->wait_seqno = r->ev.seqno;
+		snprintf(l->wait_timeline, sizeof(l->wait_timeline), "%.31s", r->ev.timeline);
+		return;
+	}
+	if (!l->waiting || r->ev.ctx != l->wait_ctx || r->ev.seqno != l->wait_seqno)
+		return;
+	l->waiting = false;
+	s->model.fence_waits++;
+	w->count++;
+	if (r->rec->ts <= l->wait_from)
+		return;
+	w->ns += r->rec->ts - l->wait_from;
+	if (r->rec->ts - l->wait_from > w->longest_ns) {
+		w->longest_ns = r->rec->ts - l->wait_from;
+		w->longest_ctx = l->wait_ctx;
+		w->longest_seqno = l->wait_seqno;
+		memcpy(w->longest_timeline, l->wait_timeline, sizeof(w->longest_timeline));
+	}
+}
+
 static void gpu_record(struct cpu_side_state *s, struct join_record *r)
 {
 	switch (r->kind) {
@@ -412,7 +461,10 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
 	struct cpu_side_state *s = state;
 
-	(void)a;
+	if (r->kind == GEV_FENCE_WAIT_START || r->kind == GEV_FENCE_WAIT_END) {
+		fence_wait(s, a, r);
+		return;
+	}
 	if (r->kind != GEV_NONE) {
 		gpu_record(s, r);
 		return;
@@ -434,6 +486,17 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	else
 		return;
 	s->model.records++;
+}
+
+static void join_finish(void *state, struct analysis *a)
+{
+	struct cpu_side_state *s = state;
+	int i;
+
+	(void)a;
+	for (i = 0; i < s->model.nr_threads; i++)
+		if (s->live[i].waiting)
+			s->model.threads[i]->waits.unended++;
 }
 
 static void free_row(struct cpu_ioctl_row *r)
@@ -471,7 +534,8 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 	(void)state;
 	(void)a;
 	return JOIN_KIND(GEV_NONE) | JOIN_KIND(GEV_QUEUE) | JOIN_KIND(GEV_VIRTIO_CMD_QUEUE) |
-	       JOIN_KIND(GEV_I915_REQUEST);
+	       JOIN_KIND(GEV_I915_REQUEST) | JOIN_KIND(GEV_FENCE_WAIT_START) |
+	       JOIN_KIND(GEV_FENCE_WAIT_END);
 }
 
 struct cpu_side *cpu_side_of(const struct analysis *a)
@@ -486,6 +550,7 @@ const struct analysis_join cpu_side_join = {
 	.state_size = sizeof(struct cpu_side_state),
 	.init = join_init,
 	.record = join_record,
+	.finish = join_finish,
 	.free = join_free,
 	.kinds = join_kinds,
 };

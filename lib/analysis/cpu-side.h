@@ -28,6 +28,11 @@
  * ioctl's time. A GPU job queued inside the ioctl (drm_sched_job[_queue],
  * i915_request_add, virtio_gpu_cmd_queue in the submitter's context) gives
  * the ioctl -> queued time with the same split up to that moment.
+ *
+ * The CPU waiting on the GPU: a thread's dma_fence_wait_start -> _end (the
+ * waiting thread's context: a wait ioctl, a syncobj or a driver's own wait),
+ * each on the fence it names, which for a scheduler's job is the job's own
+ * (context:seqno, the name the job lists give it).
  */
 
 #define CPU_SIDE_MAX_THREADS	1024	/* past them, counted untracked */
@@ -65,6 +70,15 @@ struct cpu_ioctl_row {
 	uint64_t waking_ns;		/* runnable after a wakeup: who held the CPU is unknown */
 };
 
+/* A thread's waits on fences: how many, how long, and the longest, on which fence. */
+struct cpu_waits {
+	uint64_t count, ns;
+	uint64_t longest_ns;
+	uint64_t longest_ctx, longest_seqno;
+	char longest_timeline[32];
+	uint64_t unended;		/* a start with no end before the next start or the file's end */
+};
+
 struct cpu_thread {
 	int pid;			/* the thread (a record's common_pid) */
 	struct cpu_ioctl_row *rows[CPU_SIDE_ROWS_PER_THREAD];
@@ -72,6 +86,7 @@ struct cpu_thread {
 	struct cpu_ioctl_row *other;
 	struct latency_stats *to_queued;	/* ioctl enter -> a job queued, ns (NULL: none) */
 	struct cpu_split queued_split;
+	struct cpu_waits waits;
 };
 
 /* A GPU ioctl that ended at the record just read: for an output reading that record. */
@@ -88,6 +103,7 @@ struct cpu_ioctl_done {
 struct cpu_side {
 	uint64_t records;		/* ioctl, sched and irq records of the workload read */
 	uint64_t ioctls;		/* GPU ioctls entered */
+	uint64_t fence_waits;		/* dma_fence waits of the workload's threads */
 	uint64_t jobs_queued;		/* jobs queued inside one of them */
 	bool scheduling;		/* the file has sched_switch: the split is known */
 	bool interrupts;		/* the file has irq_handler_entry/exit */

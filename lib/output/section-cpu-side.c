@@ -77,6 +77,17 @@ static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu
 			text_split(rep, &r->split, r);
 		fputc('\n', rep->stream);
 	}
+	if (t->waits.count) {
+		fprintf(rep->stream, "    waited on the GPU: %llu fence wait%s, %s us in all, the longest %s us on %llu:%llu (%s)",
+			(unsigned long long)t->waits.count, report_plural(t->waits.count),
+			report_us(a, sizeof(a), true, t->waits.ns),
+			report_us(b, sizeof(b), true, t->waits.longest_ns),
+			(unsigned long long)t->waits.longest_ctx,
+			(unsigned long long)t->waits.longest_seqno, t->waits.longest_timeline);
+		if (t->waits.unended)
+			fprintf(rep->stream, "; %llu with no end in the file", (unsigned long long)t->waits.unended);
+		fputc('\n', rep->stream);
+	}
 	if (t->to_queued) {
 		fprintf(rep->stream, "    ioctl -> queued: %llu job%s, p50 %s us, p99 %s us, max %s us",
 			(unsigned long long)t->to_queued->count, report_plural(t->to_queued->count),
@@ -94,10 +105,11 @@ static void text_cpu_side(struct report *rep)
 	struct cpu_side *c = cpu_side_of(&rep->analysis);
 	int i;
 
-	if (!c || !c->ioctls)
+	if (!c || (!c->ioctls && !c->fence_waits))
 		return;
-	fprintf(rep->stream, "\nCPU side: %llu GPU ioctl%s of %d thread%s",
-		(unsigned long long)c->ioctls, report_plural(c->ioctls), c->nr_threads,
+	fprintf(rep->stream, "\nCPU side: %llu GPU ioctl%s and %llu fence wait%s of %d thread%s",
+		(unsigned long long)c->ioctls, report_plural(c->ioctls),
+		(unsigned long long)c->fence_waits, report_plural(c->fence_waits), c->nr_threads,
 		report_plural((uint64_t)c->nr_threads));
 	if (!c->scheduling)
 		fprintf(rep->stream, " (no sched_switch in the file: their time is not split)");
@@ -157,13 +169,13 @@ static void json_cpu_side(struct report *rep)
 	int i, j;
 
 	fprintf(f, ",\"cpu_side\":");
-	if (!c || !c->ioctls) {
+	if (!c || (!c->ioctls && !c->fence_waits)) {
 		fputs("null", f);
 		return;
 	}
-	fprintf(f, "{\"records\":%llu,\"ioctls\":%llu,\"jobs_queued\":%llu,\"scheduling\":%s,\"interrupts\":%s,\"driver\":",
+	fprintf(f, "{\"records\":%llu,\"ioctls\":%llu,\"fence_waits\":%llu,\"jobs_queued\":%llu,\"scheduling\":%s,\"interrupts\":%s,\"driver\":",
 		(unsigned long long)c->records, (unsigned long long)c->ioctls,
-		(unsigned long long)c->jobs_queued, c->scheduling ? "true" : "false",
+		(unsigned long long)c->fence_waits, (unsigned long long)c->jobs_queued, c->scheduling ? "true" : "false",
 		c->interrupts ? "true" : "false");
 	if (driver_names[c->driver])
 		json_str(f, driver_names[c->driver]);
@@ -186,7 +198,20 @@ static void json_cpu_side(struct report *rep)
 			json_row(rep, c, r, first);
 			first = false;
 		}
-		fputs("],\"to_queued\":", f);
+		fprintf(f, "],\"fence_waits\":{\"count\":%llu,\"total_ns\":%llu,\"unended\":%llu,\"longest\":",
+			(unsigned long long)t->waits.count, (unsigned long long)t->waits.ns,
+			(unsigned long long)t->waits.unended);
+		if (t->waits.count) {
+			fprintf(f, "{\"ns\":%llu,\"fence\":\"%llu:%llu\",\"timeline\":",
+				(unsigned long long)t->waits.longest_ns,
+				(unsigned long long)t->waits.longest_ctx,
+				(unsigned long long)t->waits.longest_seqno);
+			json_str(f, t->waits.longest_timeline);
+			fputc('}', f);
+		} else {
+			fputs("null", f);
+		}
+		fputs("},\"to_queued\":", f);
 		if (!t->to_queued) {
 			fputs("null}", f);
 			continue;
@@ -207,7 +232,7 @@ static void csv_cpu_side(struct report *rep)
 	char name[48];
 	int i, j;
 
-	if (!c || !c->ioctls)
+	if (!c || (!c->ioctls && !c->fence_waits))
 		return;
 	fprintf(f, "\n# cpu side\npid,comm,ioctl,count,total_ns,p50_ns,p99_ns,on_cpu_ns,runnable_ns,sleeping_ns,uninterruptible_ns,irq_ns,behind_pid,behind_ns\n");
 	for (i = 0; i < c->nr_threads; i++) {

@@ -1270,7 +1270,8 @@ test_report_cpu_side() {
 	f=$(fixture cpu-side) || { WHY="make-fixture failed"; return 1; }
 	out=$("$GT" report "$f")
 	expect "cpu side header: $(grep '^CPU side' <<< "$out")" \
-		grep -q '^CPU side: 3 GPU ioctls of 2 threads$' <<< "$out" || return 1
+		grep -q '^CPU side: 3 GPU ioctls and 1 fence wait of 2 threads$' <<< "$out" || return 1
+	expect "the wait on the job" grep -q '^    waited on the GPU: 1 fence wait, 142.000 us in all, the longest 142.000 us on 100:1 (gfx_0.0.0)$' <<< "$out" || return 1
 	expect "AMDGPU_CS: $(grep 'AMDGPU_CS' <<< "$out")" grep -q '^    AMDGPU_CS x1 in 160.000 us (p50 160.000 us, p99 160.000 us): on CPU 34.4%, runnable 25.0% (behind 6000 rival 18.8%, after a wakeup 6.2%), sleeping 37.5% (uninterruptible 37.5%), interrupts 3.1%$' <<< "$out" || return 1
 	expect "a CPU wait on the GPU" grep -q '^    DRM_IOCTL_SYNCOBJ_WAIT x1 in 150.000 us .*sleeping 90.0%' <<< "$out" || return 1
 	expect "ioctl -> queued" grep -q '^    ioctl -> queued: 1 job, p50 70.000 us, p99 70.000 us, max 70.000 us: on CPU 50.0%, runnable 42.9%, sleeping 0.0%, interrupts 7.1%$' <<< "$out" || return 1
@@ -1288,7 +1289,10 @@ assert cs["behind"] == [{"pid": 6000, "comm": "rival", "ns": 30000}] and cs["aft
 q = t[5000]["to_queued"]
 assert q["jobs"] == 1 and q["latency"]["p50_ns"] == 70000, q
 assert q["on_cpu_ns"] + q["runnable_ns"] + q["sleeping_ns"] + q["irq_ns"] == q["total_ns"] == 70000, q
-assert t[5001]["to_queued"] is None and t[5001]["ioctls"][0]["name"] == "AMDKFD_IOC_CREATE_QUEUE", t[5001]' \
+assert t[5001]["to_queued"] is None and t[5001]["ioctls"][0]["name"] == "AMDKFD_IOC_CREATE_QUEUE", t[5001]
+w = t[5000]["fence_waits"]
+assert w == {"count": 1, "total_ns": 142000, "unended": 0, "longest": {"ns": 142000, "fence": "100:1", "timeline": "gfx_0.0.0"}}, w
+assert t[5001]["fence_waits"]["count"] == 0 and t[5001]["fence_waits"]["longest"] is None, t[5001]' \
 		< <("$GT" report --format json "$f") || return 1
 	expect "cpu side CSV" grep -q '^5000,llama,AMDGPU_CS,1,160000,160000,160000,55000,40000,60000,60000,5000,6000,30000$' \
 		<<< "$("$GT" report --format csv "$f")" || return 1

@@ -840,6 +840,12 @@ def check_client_cpu_side(rep, pid):
           parts == r["total_ns"] and r["uninterruptible_ns"] > 0 and r["on_cpu_ns"] > 0,
           f"total {r['total_ns']}, on CPU {r['on_cpu_ns']} + runnable {r['runnable_ns']} + "
           f"sleeping {r['sleeping_ns']} (D {r['uninterruptible_ns']}) + irq {r['irq_ns']} = {parts}")
+    w = t.get("fence_waits") or {}
+    fences = {f"{j['fence']}" for j in mine}
+    check("mock-client: it waited on each of its jobs' fences, the longest one of them",
+          w.get("count") == len(mine) and w.get("unended") == 0 and w.get("longest") and
+          w["longest"]["fence"] in fences and w["total_ns"] <= r["total_ns"],
+          f"fence_waits {json.dumps(w)[:200]}; its jobs' fences {sorted(fences)[:6]}")
     q = t.get("to_queued") or {}
     qparts = sum(q.get(k, 0) for k in ("on_cpu_ns", "runnable_ns", "sleeping_ns", "irq_ns"))
     check("mock-client: every job it queued has its ioctl -> queued, inside the ioctl",

@@ -75,6 +75,14 @@ static void test_the_cpu_side_fixture(void)
 	CU_ASSERT_EQUAL(r->split.runnable_ns, 5 * US);
 	CU_ASSERT_EQUAL(cpu_split_total(&r->split), r->dur.sum);
 
+	/* inside the wait ioctl, the CPU waited 142 us on the job's fence */
+	CU_ASSERT_EQUAL(t->waits.count, 1);
+	CU_ASSERT_EQUAL(t->waits.ns, 142 * US);
+	CU_ASSERT_TRUE(t->waits.longest_ctx == 100 && t->waits.longest_seqno == 1);
+	CU_ASSERT_STRING_EQUAL(t->waits.longest_timeline, "gfx_0.0.0");
+	CU_ASSERT_EQUAL(t->waits.unended, 0);
+	CU_ASSERT_EQUAL(c->fence_waits, 1);
+
 	/* the job queued 70 us after the ioctl's enter */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(t->to_queued);
 	CU_ASSERT_EQUAL(t->to_queued->count, 1);
