@@ -38,6 +38,10 @@ test_html_every_fixture() {
 		# display timing has no jobs: its table, as the text report says it
 		vblank) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:60.00" --text "gt-vblank:144.01" \
 			--text "gt-vblank:2 in 1 gap" --text "gt-vblank:1 (2)" --text "gt-vblank:26.000" || return 1 ;;
+		# the CPU side's tables, as the text report splits the ioctls and names the wait
+		cpu-side) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-cpu:AMDGPU_CS" \
+			--text "gt-cpu:rival 6000 18.8%" --text "gt-cpu:AMDKFD_IOC_CREATE_QUEUE" \
+			--text "gt-cpu-waits:100:1 (gfx_0.0.0)" --text "gt-cpu-waits:70.000" || return 1 ;;
 		# Debian's i915: jobs without a run, nothing on the hardware to hover over
 		i915-6.1) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-i915:none (no in/out events)" \
 			--text "gt-i915:127.000" || return 1 ;;
