@@ -840,12 +840,17 @@ def check_client_cpu_side(rep, pid):
           parts == r["total_ns"] and r["uninterruptible_ns"] > 0 and r["on_cpu_ns"] > 0,
           f"total {r['total_ns']}, on CPU {r['on_cpu_ns']} + runnable {r['runnable_ns']} + "
           f"sleeping {r['sleeping_ns']} (D {r['uninterruptible_ns']}) + irq {r['irq_ns']} = {parts}")
+    # its waits as the kernel's events name them (the module waits on each job's
+    # finished fence, and once more as it lets them go): each on one of its jobs
     w = t.get("fence_waits") or {}
     fences = {f"{j['fence']}" for j in mine}
-    check("mock-client: it waited on each of its jobs' fences, the longest one of them",
-          w.get("count") == len(mine) and w.get("unended") == 0 and w.get("longest") and
-          w["longest"]["fence"] in fences and w["total_ns"] <= r["total_ns"],
-          f"fence_waits {json.dumps(w)[:200]}; its jobs' fences {sorted(fences)[:6]}")
+    events = run(gpu_trace, "report", "--events", os.path.join(results, "mock-client.dat")).stdout
+    waited = re.findall(rf"-{pid} .*dma_fence_wait_start: +fence=(\d+:\d+)", events)
+    check("mock-client: its fence waits are the kernel's, each on one of its jobs, every job's waited on",
+          w.get("count") == len(waited) and set(waited) == fences and w.get("unended") == 0 and
+          w.get("longest") and w["longest"]["fence"] in fences and w["total_ns"] <= r["total_ns"],
+          f"fence_waits {json.dumps(w)[:200]}; the events' {len(waited)} waits on "
+          f"{sorted(set(waited))[:8]}; its jobs' fences {sorted(fences)[:8]}")
     q = t.get("to_queued") or {}
     qparts = sum(q.get(k, 0) for k in ("on_cpu_ns", "runnable_ns", "sleeping_ns", "irq_ns"))
     check("mock-client: every job it queued has its ioctl -> queued, inside the ioctl",
