@@ -131,6 +131,7 @@ struct record_run {
 	bool workload_exited;
 	bool duration_reached;		/* record_wait ended at --duration */
 	double elapsed;
+	double next_clock;		/* elapsed seconds of the next clock pair (record-identity.c) */
 };
 
 struct scan_totals {
@@ -198,6 +199,23 @@ int record_follow_workload(struct record_run *run, struct gt_error *err);
  * from the start
  */
 int record_mark_workload(struct record_run *run, struct gt_error *err);
+/**
+ * record_mark_identity - markers in the main buffer naming the host and its DRM devices, and
+ * the first clock pair (record-identity.c)
+ * @run: the run, tracing on
+ * @err: why a marker could not be written
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int record_mark_identity(struct record_run *run, struct gt_error *err);
+/**
+ * record_mark_clock - a pair of CLOCK_REALTIME readings around a marker the trace clock stamps
+ * @run: the run, tracing on
+ * @err: why a marker could not be written (may be NULL)
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int record_mark_clock(struct record_run *run, struct gt_error *err);
 /** record_say_scope - a line saying what follows the workload and what is recorded system-wide */
 void record_say_scope(struct record_run *run);
 /** record_scope_poll - --cgroup: processes that joined since the last call join the scope. */

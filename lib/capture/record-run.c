@@ -382,6 +382,9 @@ void record_wait(struct record_run *run)
 			if (stop_asked(run))
 				break;
 		}
+		/* a marker that cannot be written now costs that pair only */
+		if (run->elapsed >= run->next_clock)
+			record_mark_clock(run, NULL);
 		if (run->elapsed - last_progress >= 0.5 && run->hooks.progress) {
 			run->hooks.progress(&run->recorder, run->session.dir, run->elapsed,
 					    run->hooks.ctx);
@@ -467,6 +470,7 @@ int record_start(struct record_run *run, struct gt_error *err)
 	if (recorder_start(&run->recorder, err) ||
 	    (run->has_scope && recorder_start(&run->scoped_rec, err)) ||
 	    set_tracing(run, true, err) ||
+	    record_mark_identity(run, err) ||
 	    (run->has_scope && record_mark_workload(run, err)))
 		return -1;
 	return 0;
@@ -477,6 +481,8 @@ int record_finish(struct record_run *run, struct scan_totals *totals, struct gt_
 	struct gt_error terr = { 0 };
 	bool partial;
 
+	/* the last pair: drift over the whole recording */
+	record_mark_clock(run, NULL);
 	set_tracing(run, false, NULL);
 	/* a full disk stops the readers: what they wrote is still worth keeping */
 	partial = recorder_stop(&run->recorder, err) != 0;

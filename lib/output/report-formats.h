@@ -133,6 +133,10 @@ extern const struct report_section *const report_sections[];
 /* Every format, in the order --help names them; NULL-terminated. */
 extern const struct report_output *const report_formats[];
 
+/** report_host_text - the header's host, gpu and utc lines (report-host.c); none without markers */
+void report_host_text(struct report *rep);
+/** report_host_json - the object's "host" member: null, or the host, its GPUs and clock */
+void report_host_json(struct report *rep);
 /** report_us - "-" for an absent value, else microseconds with 3 decimals */
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
 /** report_size - "64.0 KiB" under a MiB, else "3.0 MiB" */

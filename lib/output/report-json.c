@@ -154,6 +154,7 @@ static void header(struct report *rep)
 	json_str(f, m->writer);
 	fprintf(f, ",\"kernel\":");
 	json_str(f, m->uname);
+	report_host_json(rep);
 	fprintf(f, ",\"workload\":");
 	if (report_has_workload(rep)) {
 		fprintf(f, "{\"comm\":");

@@ -205,6 +205,38 @@ test_exit_status_is_the_workloads() {
 	expect "no file may be left" [ ! -e "$WORK/st2.dat" ] && [ ! -e "$WORK/st3.dat" ] && [ ! -e "$WORK/st4.dat" ]
 }
 
+# Which host and when: record marks the host (name, machine-id, boot id), its
+# DRM devices (none here) and clock pairs; report puts the file on UTC within
+# the stated uncertainty, and trace-cmd reads the file with no word about them.
+test_record_host_and_clock() {
+	local before after
+	before=$(date +%s%N)
+	"$GT" record -e sched:sched_process_exec -o "$WORK/host.dat" -- sleep 0.3 2> "$WORK/host.err" ||
+		{ WHY="record failed: $(tail -1 "$WORK/host.err")"; return 1; }
+	after=$(date +%s%N)
+	"$GT" report --format json "$WORK/host.dat" > "$WORK/host.json" 2> /dev/null
+	python3 - "$WORK/host.json" "$(uname -n)" "$(cat /etc/machine-id 2> /dev/null)" \
+		"$(cat /proc/sys/kernel/random/boot_id)" "$before" "$after" > "$WORK/host.check" 2>&1 <<'PY' ||
+import json, sys
+h = json.load(open(sys.argv[1]))["host"]
+name, machine, boot, before, after = sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6])
+assert h and h["name"] == name[:64] and h["machine_id"] == machine and h["boot_id"] == boot, h
+c = h["clock"]
+# a pair at the start and one at the end, each narrower than a millisecond here
+assert c and c["pairs"] >= 2 and c["bad_pairs"] == 0 and c["uncertainty_ns"] < 1000000, c
+assert before - 1000000 <= c["first_record_utc_ns"] <= after + 1000000, (before, c, after)
+PY
+		{ WHY="$(tail -2 "$WORK/host.check" | tr '\n' ' ')"; return 1; }
+	expect "no utc line: $("$GT" report "$WORK/host.dat" 2> /dev/null | grep '^host\|^utc' | tr '\n' ' ')" \
+		grep -q '^utc      the trace clock + ' <("$GT" report "$WORK/host.dat" 2> /dev/null) || return 1
+	if command -v trace-cmd > /dev/null; then
+		trace-cmd report -i "$WORK/host.dat" > "$WORK/host.tc" 2> "$WORK/host.tcerr"
+		expect "trace-cmd says something of the file: $(head -2 "$WORK/host.tcerr" | tr '\n' ' ')" \
+			[ ! -s "$WORK/host.tcerr" ] || return 1
+		expect "trace-cmd does not show the host marker" grep -q 'gpu-trace host: name=' "$WORK/host.tc" || return 1
+	fi
+}
+
 test_system_wide_duration_and_attach() {
 	local pid
 	"$GT" record -a --duration 0.5 -e sched:sched_switch -o "$WORK/a.dat" 2> "$WORK/a.err" ||

@@ -1262,6 +1262,34 @@ assert c[1]["delivery"] == {"count": 0, "p50_ns": None, "p99_ns": None, "max_ns"
 assert json.load(sys.stdin)["vblanks"] is None' < <("$GT" report --format json "$f")
 }
 
+# record's host, GPU and clock markers (scenarios.c build_host_clock, numbers
+# worked out there): the host, its GPUs, UTC from the narrowest clock pair, the
+# drift from the first to the last, a pair whose end reads before its start
+# not used; a file without them (a fixture's, trace-cmd's) has none.
+test_report_host_clock() {
+	local f out
+	f=$(fixture host-clock) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "host line: $(grep '^host' <<< "$out")" grep -q '^host     node07 (machine-id 0123456789abcdef0123456789abcdef, boot 11111111-2222-3333-4444-555555555555)$' <<< "$out" || return 1
+	expect "gpu lines: $(grep '^gpu ' <<< "$out" | tr '\n' ' ')" [ "$(grep -c '^gpu  ' <<< "$out")" = 2 ] || return 1
+	expect "gpu line" grep -q '^gpu      card0 0000:03:00.0 amdgpu 0x1002:0x73bf uuid 8a1b2c3d4e5f6071$' <<< "$out" || return 1
+	expect "utc line: $(grep '^utc' <<< "$out")" grep -q '^utc      the trace clock + 1799999998.999990000 s, within 1.000 us (3 clock pairs, drift -10101.0 ppm); the first record at 2027-01-15T07:59:59.999991000Z$' <<< "$out" || return 1
+	expect "host JSON" python3 -c 'import json, sys
+h = json.load(sys.stdin)["host"]
+assert (h["name"], h["machine_id"], h["boot_id"]) == ("node07", "0123456789abcdef0123456789abcdef", "11111111-2222-3333-4444-555555555555"), h
+assert [g["pci"] for g in h["gpus"]] == ["0000:03:00.0", "0000:83:00.0"] and h["gpus"][1]["uuid"] == "", h["gpus"]
+c = h["clock"]
+assert (c["pairs"], c["bad_pairs"], c["utc_offset_ns"], c["uncertainty_ns"]) == (3, 1, 1799999998999990000, 1000), c
+assert c["first_record_utc_ns"] == 1799999999999991000 and abs(c["drift_ppm"] + 10101.01) < 0.01, c' \
+		< <("$GT" report --format json "$f") || return 1
+	# the markers are the host join's: not HIP log lines, and trace-cmd shows them as markers
+	expect "a marker read as something else" not grep -q '^HIP' <<< "$out" || return 1
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "a host line without markers" not grep -q '^host\|^utc' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON host not null without markers" python3 -c 'import json, sys
+assert json.load(sys.stdin)["host"] is None' < <("$GT" report --format json "$f")
+}
+
 # The CPU side (tests/fixture/scenarios.c build_cpu_side, numbers worked out there):
 # each GPU ioctl's time split into on CPU, runnable behind whom, sleeping and
 # interrupts, adding up to its duration; ioctl -> queued; every format, --events.

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What makes a file one host's among many: print records in the main buffer
+ * (trace_marker lines, which trace-cmd, KernelShark and gpuvis show as they
+ * show any marker) naming the host (its name, machine-id and boot id), each
+ * DRM device it has (PCI address, vendor:device, driver and its version, a
+ * UUID where sysfs offers one), and pairs of CLOCK_REALTIME and the trace
+ * clock: a realtime reading, the marker (the trace clock stamps it), and a
+ * second reading in a marker of its own. The first marker's trace time lies
+ * between the two readings, whatever the trace clock, so report puts the file
+ * on UTC with that interval's half as its uncertainty. Written at the start,
+ * every few seconds and at the end. The names are the report's
+ * (lib/analysis/host-clock.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "capture/record-engine.h"
+
+#define CLOCK_PERIOD_S	5.0
+
+/* @src into @out, cut to fit; "-" when empty */
+static void copy_word(char *out, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+
+	if (!n) {
+		src = "-";
+		n = 1;
+	}
+	memcpy(out, src, n);
+	out[n] = '\0';
+}
+
+/* A one-line sysfs or /etc value with no spaces, "-" when absent */
+static void read_word(const char *path, char *out, size_t len)
+{
+	char buf[128];
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	snprintf(out, len, "-");
+	if (!f)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	buf[strcspn(buf, " \t\r\n")] = '\0';
+	copy_word(out, len, buf);
+}
+
+/* The driver bound to /sys/class/drm/CARD/device: its link's last part */
+static void read_driver(const char *card, char *out, size_t len)
+{
+	char path[128], target[256];
+	ssize_t n;
+	const char *base;
+
+	snprintf(out, len, "-");
+	snprintf(path, sizeof(path), "/sys/class/drm/%.32s/device/driver", card);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n <= 0)
+		return;
+	target[n] = '\0';
+	base = strrchr(target, '/');
+	copy_word(out, len, base ? base + 1 : target);
+}
+
+/* One marker per DRM card: cardN only, not its connectors (card0-DP-1) */
+static int mark_gpus(struct record_run *run, struct gt_error *err)
+{
+	DIR *d = opendir("/sys/class/drm");
+	struct dirent *e;
+	int ret = 0, n = 0;
+
+	while (d && !ret && n < 64 && (e = readdir(d))) {
+		char path[160], pci[64], vendor[16], device[16], driver[64], version[64], uuid[64];
+		char card[33], line[600], real[256];
+		const char *slot;
+		ssize_t len;
+
+		if (strncmp(e->d_name, "card", 4) || strchr(e->d_name, '-'))
+			continue;
+		copy_word(card, sizeof(card), e->d_name);
+		snprintf(path, sizeof(path), "/sys/class/drm/%s/device", card);
+		len = readlink(path, real, sizeof(real) - 1);
+		if (len <= 0)
+			continue;
+		real[len] = '\0';
+		slot = strrchr(real, '/');
+		copy_word(pci, sizeof(pci), slot ? slot + 1 : real);
+		snprintf(path, sizeof(path), "/sys/class/drm/%s/device/vendor", card);
+		read_word(path, vendor, sizeof(vendor));
+		snprintf(path, sizeof(path), "/sys/class/drm/%s/device/device", card);
+		read_word(path, device, sizeof(device));
+		read_driver(card, driver, sizeof(driver));
+		snprintf(path, sizeof(path), "/sys/module/%s/version", driver);
+		read_word(path, version, sizeof(version));
+		/* amdgpu's unique_id; others have none in sysfs */
+		snprintf(path, sizeof(path), "/sys/class/drm/%s/device/unique_id", card);
+		read_word(path, uuid, sizeof(uuid));
+		snprintf(line, sizeof(line),
+			 "gpu-trace gpu: card=%s pci=%s vendor=%s device=%s driver=%s version=%s uuid=%s",
+			 card, pci, vendor, device, driver, version, uuid);
+		ret = session_mark(&run->session, line, err);
+		n++;
+	}
+	if (d)
+		closedir(d);
+	return ret;
+}
+
+int record_mark_identity(struct record_run *run, struct gt_error *err)
+{
+	char machine[64], boot[64], line[400];
+	struct utsname u;
+
+	if (uname(&u))
+		snprintf(u.nodename, sizeof(u.nodename), "-");
+	read_word("/etc/machine-id", machine, sizeof(machine));
+	read_word("/proc/sys/kernel/random/boot_id", boot, sizeof(boot));
+	snprintf(line, sizeof(line), "gpu-trace host: name=%.64s machine_id=%s boot_id=%s",
+		 u.nodename[0] ? u.nodename : "-", machine, boot);
+	if (session_mark(&run->session, line, err) || mark_gpus(run, err))
+		return -1;
+	run->next_clock = 0;
+	return record_mark_clock(run, err);
+}
+
+static unsigned long long realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
+}
+
+int record_mark_clock(struct record_run *run, struct gt_error *err)
+{
+	char line[96];
+	unsigned long long before, after;
+
+	before = realtime_ns();
+	snprintf(line, sizeof(line), "gpu-trace clock: realtime_ns=%llu", before);
+	if (session_mark(&run->session, line, err))
+		return -1;
+	after = realtime_ns();
+	snprintf(line, sizeof(line), "gpu-trace clock end: realtime_ns=%llu", after);
+	run->next_clock = run->elapsed + CLOCK_PERIOD_S;
+	return session_mark(&run->session, line, err);
+}
