@@ -75,7 +75,7 @@ static enum gpu_ioctl_driver file_driver(const struct analysis *a)
 	size_t i;
 
 	for (i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++) {
-		if (!analysis_file_has_system(a, drivers[i].system))
+		if (!event_system_present(a->tep, drivers[i].system))
 			continue;
 		if (found)
 			return GPU_IOCTL_DRIVER_UNKNOWN;

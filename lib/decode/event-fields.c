@@ -115,3 +115,16 @@ int event_common_end(struct tep_handle *tep)
 	}
 	return end;
 }
+
+bool event_system_present(struct tep_handle *tep, const char *system)
+{
+	int i, n = tep ? tep_get_events_count(tep) : 0;
+
+	for (i = 0; i < n; i++) {
+		const struct tep_event *ev = tep_get_event(tep, i);
+
+		if (ev && ev->system && !strcmp(ev->system, system))
+			return true;
+	}
+	return false;
+}

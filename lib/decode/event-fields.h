@@ -46,6 +46,14 @@ bool event_fields_of(struct event_fields *e, struct tep_event *event, const char
  */
 bool event_fields_find_all(struct event_fields *e, struct tep_handle *tep, const char *system,
 			   const char *name, const char *const *names);
+/**
+ * event_system_present - whether @tep's formats hold an event of @system
+ * @tep:    the file's formats
+ * @system: an event system's name ("amdgpu")
+ *
+ * Return: true when at least one of its events is in the file.
+ */
+bool event_system_present(struct tep_handle *tep, const char *system);
 /** event_field_has - whether field @i was found */
 bool event_field_has(const struct event_fields *e, int i);
 /** event_field_num - field @i of @rec, bounded; false when absent or outside the record */
