@@ -51,6 +51,7 @@ static const struct {
 	{ "analysis", suite_owner_switches },
 	{ "analysis", suite_gpu_hangs },
 	{ "analysis", suite_buffer_moves },
+	{ "analysis", suite_field_misses },
 	{ "analysis", suite_devices },
 	{ "analysis", suite_drm_clients },
 	{ "analysis", suite_timeline },
