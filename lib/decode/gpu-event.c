@@ -396,28 +396,30 @@ static void describe(struct event_desc *d, struct tep_event *e,
 }
 
 /*
- * A field's number through record_field_read() (inlined: every field of every record); a
- * field the format has and the record does not sets @bit in ev->missing and reads 0. A
- * field the format lacks reads 0 and is no miss.
+ * A field's number through record_field_read() (inlined: every field of every record);
+ * false, and 0 in @v, when the format lacks the field or the record does not hold it: the
+ * latter is a miss, which sets @bit in ev->missing.
  */
-static unsigned long long num(const struct tep_format_field *f, const struct tep_record *r,
-			      struct gpu_event *ev, enum gpu_field bit)
-{
-	uint64_t v = 0;
-
-	if (f && !record_field_read(f, r, &v))
-		ev->missing |= 1ULL << bit;
-	return v;
-}
-
-/* @f read, and present and inside the record */
 static bool num_read(const struct tep_format_field *f, const struct tep_record *r,
 		     struct gpu_event *ev, enum gpu_field bit, unsigned long long *v)
 {
-	uint64_t before = ev->missing;
+	uint64_t x = 0;
+	bool read = f && record_field_read(f, r, &x);
 
-	*v = num(f, r, ev, bit);
-	return f && ev->missing == before;
+	if (f && !read)
+		ev->missing |= 1ULL << bit;
+	*v = x;
+	return read;
+}
+
+/* the same, as a value: 0 where the field is absent or missed */
+static unsigned long long num(const struct tep_format_field *f, const struct tep_record *r,
+			      struct gpu_event *ev, enum gpu_field bit)
+{
+	unsigned long long v;
+
+	num_read(f, r, ev, bit, &v);
+	return v;
 }
 
 static long long sign_extend(const struct tep_format_field *f, uint64_t v)
@@ -470,7 +472,6 @@ static void decode_duration(const struct event_desc *d, struct tep_record *r,
 			    struct gpu_event *ev)
 {
 	unsigned long long call, ret;
-
 	bool has_call = num_read(d->func.calltime, r, ev, GF_CALLTIME, &call);
 	bool has_ret = num_read(d->func.rettime, r, ev, GF_RETTIME, &ret);
 
