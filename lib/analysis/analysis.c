@@ -578,6 +578,16 @@ int analysis_take(struct analysis *a, struct join_record *r)
 			a->missed_unknown = true;
 	}
 	a->hip_current = NULL;
+	/*
+	 * A GPU event with a field outside its record: counted, and handed on as a record of
+	 * no GPU event, so that no join takes the 0 it reads for a value (an i915 out's
+	 * completed? for a preemption, a missing fence for a job's key); --events still
+	 * prints it, field by field
+	 */
+	if (r->kind != GEV_NONE && r->ev.missing) {
+		field_misses_add(&a->field_misses, r->type, r->ev.missing);
+		r->kind = GEV_NONE;
+	}
 	/* each join only the kinds it reads; after lost events, every join */
 	if (rec->missed_events) {
 		for (i = 0; i < JOIN_NR; i++)

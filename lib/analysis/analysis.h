@@ -13,6 +13,7 @@
 #include "decode/gpu-event.h"
 #include "util/gt-error.h"
 #include "analysis/analysis-joins.h"
+#include "analysis/field-misses.h"
 #include "analysis/timeline.h"		/* the hooks' filter and jobs */
 
 struct analysis;
@@ -66,6 +67,8 @@ struct analysis {
 	bool stopped;			/* an on_record hook ended the pass early */
 	/* records too short for the common fields (damaged): not read */
 	uint64_t short_records;
+	/* GPU events with a field outside their record (damaged): not used */
+	struct field_misses field_misses;
 	int common_end;				/* where common_type and common_pid end */
 	uint64_t first_ts, last_ts;
 	uint64_t missed;			/* in-band "events dropped" counts */

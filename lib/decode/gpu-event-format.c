@@ -57,6 +57,20 @@ static void add_counts(struct line *l, const struct gpu_event *ev)
 	add(l, ")");
 }
 
+/* Fields the record does not hold: their values above are no values (gpu_event.missing). */
+static void missing(struct line *l, const struct gpu_event *ev)
+{
+	int bit, n = 0;
+
+	if (!ev->missing)
+		return;
+	add(l, " [outside the record:");
+	for (bit = 0; bit < GF_NR; bit++)
+		if (ev->missing & (1ULL << bit))
+			add(l, "%s%s", n++ ? "," : " ", gpu_field_name((enum gpu_field)bit));
+	add(l, "]");
+}
+
 const char *bo_placement_name(unsigned int placement)
 {
 	/* TTM's SYSTEM, TT and VRAM, then amdgpu's private placements */
@@ -163,5 +177,6 @@ size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len)
 	default:
 		break;
 	}
+	missing(&l, ev);
 	return l.off < len ? l.off : len ? len - 1 : 0;
 }

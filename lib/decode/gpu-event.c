@@ -171,6 +171,7 @@ struct event_desc {
 		const struct tep_format_field *f;
 		unsigned short dst;	/* offsetof(struct gpu_event, ...) */
 		unsigned char type;	/* OP_* */
+		unsigned char bit;	/* enum gpu_field: its bit in gpu_event.missing */
 	} ops[40];
 	int nr_ops;
 	long long end;			/* where the last field ends: a record this long needs no checks */
@@ -394,40 +395,31 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		    (HAS_GROUP(d, i915) ? DG_I915 : 0);
 }
 
-static uint64_t raw_num(const struct tep_format_field *f, const unsigned char *p)
+/*
+ * A field's number through record_field_read() (inlined: every field of every record);
+ * false, and 0 in @v, when the format lacks the field or the record does not hold it: the
+ * latter is a miss, which sets @bit in ev->missing.
+ */
+static bool num_read(const struct tep_format_field *f, const struct tep_record *r,
+		     struct gpu_event *ev, enum gpu_field bit, unsigned long long *v)
 {
-	uint64_t v = 0;
+	uint64_t x = 0;
+	bool read = f && record_field_read(f, r, &x);
 
-	switch (f->size) {
-	case 1:
-		return *p;
-	case 2: {
-		uint16_t x;
-
-		memcpy(&x, p, 2);
-		return x;
-	}
-	case 4: {
-		uint32_t x;
-
-		memcpy(&x, p, 4);
-		return x;
-	}
-	case 8:
-		memcpy(&v, p, 8);
-		return v;
-	default:
-		return 0;	/* as tep_read_number_field(): no other size is a number */
-	}
+	if (f && !read)
+		ev->missing |= 1ULL << bit;
+	*v = x;
+	return read;
 }
 
-/* Files are little-endian (dat-meta refuses others), as is every host we build for. */
-static unsigned long long num(const struct tep_format_field *f, const struct tep_record *r)
+/* the same, as a value: 0 where the field is absent or missed */
+static unsigned long long num(const struct tep_format_field *f, const struct tep_record *r,
+			      struct gpu_event *ev, enum gpu_field bit)
 {
-	/* record_field_fits(), here where it inlines: every field of every record */
-	if (!f || f->offset < 0 || f->size < 0 || (long long)f->offset + f->size > r->size)
-		return 0;
-	return raw_num(f, (const unsigned char *)r->data + f->offset);
+	unsigned long long v;
+
+	num_read(f, r, ev, bit, &v);
+	return v;
 }
 
 static long long sign_extend(const struct tep_format_field *f, uint64_t v)
@@ -441,66 +433,97 @@ static long long sign_extend(const struct tep_format_field *f, uint64_t v)
 	return (signed char)v;
 }
 
-static long long snum(const struct tep_format_field *f, const struct tep_record *r)
+static long long snum(const struct tep_format_field *f, const struct tep_record *r,
+		       struct gpu_event *ev, enum gpu_field bit)
 {
-	return f ? sign_extend(f, num(f, r)) : 0;
+	return f ? sign_extend(f, num(f, r, ev, bit)) : 0;
 }
 
-static void str(const struct tep_format_field *f, const struct tep_record *r, char *out)
+static void str(const struct tep_format_field *f, const struct tep_record *r, char *out,
+		struct gpu_event *ev, enum gpu_field bit)
 {
-	record_field_str(f, r, out, GEV_STR_LEN);
+	if (!f)
+		out[0] = '\0';
+	else if (!record_field_str(f, r, out, GEV_STR_LEN))
+		ev->missing |= 1ULL << bit;
 }
+
+#define MISSED(ev, bit) ((ev)->missing & (1ULL << (bit)))
 
 static void decode_job(const struct event_desc *d, struct tep_record *r, struct gpu_event *ev)
 {
-	ev->id = num(d->job.id, r);
-	ev->fence_ptr = num(d->job.fence_ptr, r);
-	ev->ctx = num(d->job.ctx, r);
-	ev->seqno = num(d->job.seqno, r);
-	ev->dep_ctx = num(d->job.dep_ctx, r);
-	ev->dep_seqno = num(d->job.dep_seqno, r);
-	ev->dep_ptr = num(d->job.dep_ptr, r);
-	ev->client_id = num(d->job.client_id, r);
-	ev->job_count = snum(d->job.job_count, r);
-	ev->hw_job_count = snum(d->job.hw_job_count, r);
-	if (d->job.num_ibs)
-		ev->num_ibs = (long long)num(d->job.num_ibs, r);
+	unsigned long long v;
+
+	ev->id = num(d->job.id, r, ev, GF_ID);
+	ev->fence_ptr = num(d->job.fence_ptr, r, ev, GF_FENCE_PTR);
+	ev->ctx = num(d->job.ctx, r, ev, GF_CTX);
+	ev->seqno = num(d->job.seqno, r, ev, GF_SEQNO);
+	ev->dep_ctx = num(d->job.dep_ctx, r, ev, GF_DEP_CTX);
+	ev->dep_seqno = num(d->job.dep_seqno, r, ev, GF_DEP_SEQNO);
+	ev->dep_ptr = num(d->job.dep_ptr, r, ev, GF_DEP_PTR);
+	ev->client_id = num(d->job.client_id, r, ev, GF_CLIENT_ID);
+	ev->job_count = snum(d->job.job_count, r, ev, GF_JOB_COUNT);
+	ev->hw_job_count = snum(d->job.hw_job_count, r, ev, GF_HW_JOB_COUNT);
+	if (num_read(d->job.num_ibs, r, ev, GF_NUM_IBS, &v))
+		ev->num_ibs = (long long)v;
 }
 
 static void decode_duration(const struct event_desc *d, struct tep_record *r,
 			    struct gpu_event *ev)
 {
-	if (d->func.calltime && d->func.rettime && num(d->func.rettime, r) >= num(d->func.calltime, r))
-		ev->duration = num(d->func.rettime, r) - num(d->func.calltime, r);
+	unsigned long long call, ret;
+	bool has_call = num_read(d->func.calltime, r, ev, GF_CALLTIME, &call);
+	bool has_ret = num_read(d->func.rettime, r, ev, GF_RETTIME, &ret);
+
+	if (has_call && has_ret && ret >= call)
+		ev->duration = ret - call;
 }
 
 static void decode_function(const struct event_desc *d, struct tep_record *r,
 			    struct gpu_event *ev)
 {
-	ev->func_ip = num(d->func.ip, r);
-	ev->parent_ip = num(d->func.parent_ip, r);
-	ev->depth = (int)snum(d->func.depth, r);
+	ev->func_ip = num(d->func.ip, r, ev, GF_FUNC_IP);
+	ev->parent_ip = num(d->func.parent_ip, r, ev, GF_PARENT_IP);
+	ev->depth = (int)snum(d->func.depth, r, ev, GF_DEPTH);
 	decode_duration(d, r, ev);
 }
 
 static void decode_memory(const struct event_desc *d, struct tep_record *r,
 			  struct gpu_event *ev)
 {
-	ev->owner_prev = num(d->mem.owner_prev, r);
-	ev->owner_next = num(d->mem.owner_next, r);
-	ev->bo = num(d->mem.bo, r);
+	unsigned long long v;
+
+	ev->owner_prev = num(d->mem.owner_prev, r, ev, GF_OWNER_PREV);
+	ev->owner_next = num(d->mem.owner_next, r, ev, GF_OWNER_NEXT);
+	ev->bo = num(d->mem.bo, r, ev, GF_BO);
 	/* a page is 4 KiB on every amdgpu host (x86-64, arm64 with 4K pages) */
-	ev->bo_bytes = d->mem.bo_size ? num(d->mem.bo_size, r) : num(d->mem.pages, r) * 4096ULL;
-	ev->placement_from = (unsigned int)num(d->mem.from, r);
-	ev->placement_to = (unsigned int)num(d->mem.to, r);
-	ev->vmid = (unsigned int)num(d->mem.vmid, r);
-	ev->vm_hub = (unsigned int)num(d->mem.vm_hub, r);
-	ev->needs_flush = num(d->mem.needs_flush, r) != 0;
-	if (d->mem.vm_pid)
-		ev->vm_pid = (int)snum(d->mem.vm_pid, r);
-	ev->va_start = num(d->mem.va_start, r);
-	ev->va_last = num(d->mem.va_last, r);
-	ev->ino = num(d->mem.ino, r);
+	ev->bo_bytes = d->mem.bo_size ? num(d->mem.bo_size, r, ev, GF_BO_BYTES) :
+		       num(d->mem.pages, r, ev, GF_BO_BYTES) * 4096ULL;
+	ev->placement_from = (unsigned int)num(d->mem.from, r, ev, GF_PLACEMENT_FROM);
+	ev->placement_to = (unsigned int)num(d->mem.to, r, ev, GF_PLACEMENT_TO);
+	ev->vmid = (unsigned int)num(d->mem.vmid, r, ev, GF_VMID);
+	ev->vm_hub = (unsigned int)num(d->mem.vm_hub, r, ev, GF_VM_HUB);
+	ev->needs_flush = num(d->mem.needs_flush, r, ev, GF_NEEDS_FLUSH) != 0;
+	if (num_read(d->mem.vm_pid, r, ev, GF_VM_PID, &v))
+		ev->vm_pid = (int)sign_extend(d->mem.vm_pid, v);
+	ev->va_start = num(d->mem.va_start, r, ev, GF_VA_START);
+	ev->va_last = num(d->mem.va_last, r, ev, GF_VA_LAST);
+	ev->ino = num(d->mem.ino, r, ev, GF_INO);
+}
+
+/* The keys a missing field leaves: an event is joined by none of them (gpu_event.missing). */
+static void settle_missing(const struct event_desc *d, struct gpu_event *ev)
+{
+	if (!ev->missing)
+		return;
+	if (MISSED(ev, GF_ID))
+		ev->has_id = false;
+	if (MISSED(ev, GF_CTX) || MISSED(ev, GF_SEQNO))
+		ev->has_fence = false;
+	if (MISSED(ev, GF_CLIENT_ID))
+		ev->has_client_id = false;
+	ev->has_dep = (d->job.dep_ctx && d->job.dep_seqno && !MISSED(ev, GF_DEP_CTX) &&
+		       !MISSED(ev, GF_DEP_SEQNO)) || (d->job.dep_ptr && !MISSED(ev, GF_DEP_PTR));
 }
 
 /* What every event has: its identity, its strings, the defaults of fields it may lack. */
@@ -610,48 +633,54 @@ static void classify_fence(struct gpu_event *ev)
 static enum gpu_event_kind decode(const struct event_desc *d, struct tep_record *r, int pid,
 				  struct gpu_event *ev)
 {
+	unsigned long long v;
+
 	decode_head(d, r, pid, ev);
-	str(d->ring, r, ev->ring);
-	str(d->timeline, r, ev->timeline);
-	str(d->driver, r, ev->driver);
-	str(d->dev, r, ev->dev);
+	str(d->ring, r, ev->ring, ev, GF_RING);
+	str(d->timeline, r, ev->timeline, ev, GF_TIMELINE);
+	str(d->driver, r, ev->driver, ev, GF_DRIVER);
+	str(d->dev, r, ev->dev, ev, GF_DEV);
 	ring_from_timeline(ev);
 	classify_fence(ev);
 	if (d->groups & DG_JOB)
 		decode_job(d, r, ev);
 	if (d->groups & DG_VBLANK) {
-		ev->crtc = snum(d->vblank.crtc, r);
-		ev->vblank_seq = (long long)num(d->vblank.seq, r);
-		ev->vblank_time = snum(d->vblank.time, r);
-		ev->vblank_file = num(d->vblank.file, r);
-		ev->vblank_high_prec = num(d->vblank.high_prec, r) != 0;
+		ev->crtc = snum(d->vblank.crtc, r, ev, GF_CRTC);
+		ev->vblank_seq = (long long)num(d->vblank.seq, r, ev, GF_VBLANK_SEQ);
+		ev->vblank_time = snum(d->vblank.time, r, ev, GF_VBLANK_TIME);
+		ev->vblank_file = num(d->vblank.file, r, ev, GF_VBLANK_FILE);
+		ev->vblank_high_prec = num(d->vblank.high_prec, r, ev, GF_VBLANK_HIGH_PREC) != 0;
 	}
 	if (d->groups & DG_FUNC)
 		decode_function(d, r, ev);
 	if (d->groups & DG_MEMORY)
 		decode_memory(d, r, ev);
 	if (d->groups & DG_I915) {
-		if (d->i915.klass)
-			ev->engine_class = (int)num(d->i915.klass, r);
-		if (d->i915.instance)
-			ev->engine_instance = (int)num(d->i915.instance, r);
-		if (d->i915.engine_id)
-			ev->engine_id = (int)num(d->i915.engine_id, r);
-		if (d->i915.completed)
-			ev->completed = (int)num(d->i915.completed, r);
-		if (d->i915.minor)
-			ev->drm_minor = (int)num(d->i915.minor, r);
+		/* a missing one stays -1: no completed, not completed=0 (a preemption) */
+		if (num_read(d->i915.klass, r, ev, GF_ENGINE_CLASS, &v))
+			ev->engine_class = (int)v;
+		if (num_read(d->i915.instance, r, ev, GF_ENGINE_INSTANCE, &v))
+			ev->engine_instance = (int)v;
+		if (num_read(d->i915.engine_id, r, ev, GF_ENGINE_ID, &v))
+			ev->engine_id = (int)v;
+		if (num_read(d->i915.completed, r, ev, GF_COMPLETED, &v))
+			ev->completed = (int)v;
+		if (num_read(d->i915.minor, r, ev, GF_DRM_MINOR, &v))
+			ev->drm_minor = (int)v;
 	}
+	settle_missing(d, ev);
 	if (ev->kind == GEV_I915_REQUEST)
 		i915_engine(ev);
 	return ev->kind;
 }
 
-static void add_op(struct event_desc *d, const struct tep_format_field *f, size_t dst, int type)
+static void add_op(struct event_desc *d, const struct tep_format_field *f, size_t dst, int type,
+		   enum gpu_field bit)
 {
 	if (!f || d->nr_ops >= (int)(sizeof(d->ops) / sizeof(d->ops[0])))
 		return;
-	d->ops[d->nr_ops++] = (struct field_op){ f, (unsigned short)dst, (unsigned char)type };
+	d->ops[d->nr_ops++] = (struct field_op){ f, (unsigned short)dst, (unsigned char)type,
+						 (unsigned char)bit };
 	if (type == OP_STR)
 		return;		/* record_field_str() checks its own bounds */
 	if (f->offset < 0 || f->size < 0)
@@ -660,7 +689,8 @@ static void add_op(struct event_desc *d, const struct tep_format_field *f, size_
 		d->end = (long long)f->offset + f->size;
 }
 
-#define OP(d, field, member, type) add_op(d, field, offsetof(struct gpu_event, member), type)
+#define OP(d, field, member, type, bit) \
+	add_op(d, field, offsetof(struct gpu_event, member), type, bit)
 
 /*
  * decode()'s fields as one list, prepared once per event: only those its
@@ -671,50 +701,50 @@ static void prepare(struct event_desc *d)
 {
 	d->nr_ops = 0;
 	d->end = 0;
-	OP(d, d->ring, ring, OP_STR);
-	OP(d, d->timeline, timeline, OP_STR);
-	OP(d, d->driver, driver, OP_STR);
-	OP(d, d->dev, dev, OP_STR);
-	OP(d, d->job.id, id, OP_ULL);
-	OP(d, d->job.fence_ptr, fence_ptr, OP_ULL);
-	OP(d, d->job.ctx, ctx, OP_ULL);
-	OP(d, d->job.seqno, seqno, OP_ULL);
-	OP(d, d->job.dep_ctx, dep_ctx, OP_ULL);
-	OP(d, d->job.dep_seqno, dep_seqno, OP_ULL);
-	OP(d, d->job.dep_ptr, dep_ptr, OP_ULL);
-	OP(d, d->job.client_id, client_id, OP_ULL);
-	OP(d, d->job.job_count, job_count, OP_SLL);
-	OP(d, d->job.hw_job_count, hw_job_count, OP_SLL);
-	OP(d, d->job.num_ibs, num_ibs, OP_LL);
-	OP(d, d->vblank.crtc, crtc, OP_SLL);
-	OP(d, d->vblank.seq, vblank_seq, OP_LL);
-	OP(d, d->vblank.time, vblank_time, OP_SLL);
-	OP(d, d->vblank.file, vblank_file, OP_ULL);
-	OP(d, d->vblank.high_prec, vblank_high_prec, OP_BOOL);
-	OP(d, d->func.ip, func_ip, OP_ULL);
-	OP(d, d->func.parent_ip, parent_ip, OP_ULL);
-	OP(d, d->func.depth, depth, OP_SINT);
-	OP(d, d->mem.owner_prev, owner_prev, OP_ULL);
-	OP(d, d->mem.owner_next, owner_next, OP_ULL);
-	OP(d, d->mem.bo, bo, OP_ULL);
+	OP(d, d->ring, ring, OP_STR, GF_RING);
+	OP(d, d->timeline, timeline, OP_STR, GF_TIMELINE);
+	OP(d, d->driver, driver, OP_STR, GF_DRIVER);
+	OP(d, d->dev, dev, OP_STR, GF_DEV);
+	OP(d, d->job.id, id, OP_ULL, GF_ID);
+	OP(d, d->job.fence_ptr, fence_ptr, OP_ULL, GF_FENCE_PTR);
+	OP(d, d->job.ctx, ctx, OP_ULL, GF_CTX);
+	OP(d, d->job.seqno, seqno, OP_ULL, GF_SEQNO);
+	OP(d, d->job.dep_ctx, dep_ctx, OP_ULL, GF_DEP_CTX);
+	OP(d, d->job.dep_seqno, dep_seqno, OP_ULL, GF_DEP_SEQNO);
+	OP(d, d->job.dep_ptr, dep_ptr, OP_ULL, GF_DEP_PTR);
+	OP(d, d->job.client_id, client_id, OP_ULL, GF_CLIENT_ID);
+	OP(d, d->job.job_count, job_count, OP_SLL, GF_JOB_COUNT);
+	OP(d, d->job.hw_job_count, hw_job_count, OP_SLL, GF_HW_JOB_COUNT);
+	OP(d, d->job.num_ibs, num_ibs, OP_LL, GF_NUM_IBS);
+	OP(d, d->vblank.crtc, crtc, OP_SLL, GF_CRTC);
+	OP(d, d->vblank.seq, vblank_seq, OP_LL, GF_VBLANK_SEQ);
+	OP(d, d->vblank.time, vblank_time, OP_SLL, GF_VBLANK_TIME);
+	OP(d, d->vblank.file, vblank_file, OP_ULL, GF_VBLANK_FILE);
+	OP(d, d->vblank.high_prec, vblank_high_prec, OP_BOOL, GF_VBLANK_HIGH_PREC);
+	OP(d, d->func.ip, func_ip, OP_ULL, GF_FUNC_IP);
+	OP(d, d->func.parent_ip, parent_ip, OP_ULL, GF_PARENT_IP);
+	OP(d, d->func.depth, depth, OP_SINT, GF_DEPTH);
+	OP(d, d->mem.owner_prev, owner_prev, OP_ULL, GF_OWNER_PREV);
+	OP(d, d->mem.owner_next, owner_next, OP_ULL, GF_OWNER_NEXT);
+	OP(d, d->mem.bo, bo, OP_ULL, GF_BO);
 	if (d->mem.bo_size)
-		OP(d, d->mem.bo_size, bo_bytes, OP_ULL);
+		OP(d, d->mem.bo_size, bo_bytes, OP_ULL, GF_BO_BYTES);
 	else
-		OP(d, d->mem.pages, bo_bytes, OP_PAGES);
-	OP(d, d->mem.from, placement_from, OP_UINT);
-	OP(d, d->mem.to, placement_to, OP_UINT);
-	OP(d, d->mem.vmid, vmid, OP_UINT);
-	OP(d, d->mem.vm_hub, vm_hub, OP_UINT);
-	OP(d, d->mem.needs_flush, needs_flush, OP_BOOL);
-	OP(d, d->mem.vm_pid, vm_pid, OP_SINT);
-	OP(d, d->mem.va_start, va_start, OP_ULL);
-	OP(d, d->mem.va_last, va_last, OP_ULL);
-	OP(d, d->mem.ino, ino, OP_ULL);
-	OP(d, d->i915.klass, engine_class, OP_UINT);
-	OP(d, d->i915.instance, engine_instance, OP_UINT);
-	OP(d, d->i915.engine_id, engine_id, OP_UINT);
-	OP(d, d->i915.completed, completed, OP_UINT);
-	OP(d, d->i915.minor, drm_minor, OP_UINT);
+		OP(d, d->mem.pages, bo_bytes, OP_PAGES, GF_BO_BYTES);
+	OP(d, d->mem.from, placement_from, OP_UINT, GF_PLACEMENT_FROM);
+	OP(d, d->mem.to, placement_to, OP_UINT, GF_PLACEMENT_TO);
+	OP(d, d->mem.vmid, vmid, OP_UINT, GF_VMID);
+	OP(d, d->mem.vm_hub, vm_hub, OP_UINT, GF_VM_HUB);
+	OP(d, d->mem.needs_flush, needs_flush, OP_BOOL, GF_NEEDS_FLUSH);
+	OP(d, d->mem.vm_pid, vm_pid, OP_SINT, GF_VM_PID);
+	OP(d, d->mem.va_start, va_start, OP_ULL, GF_VA_START);
+	OP(d, d->mem.va_last, va_last, OP_ULL, GF_VA_LAST);
+	OP(d, d->mem.ino, ino, OP_ULL, GF_INO);
+	OP(d, d->i915.klass, engine_class, OP_UINT, GF_ENGINE_CLASS);
+	OP(d, d->i915.instance, engine_instance, OP_UINT, GF_ENGINE_INSTANCE);
+	OP(d, d->i915.engine_id, engine_id, OP_UINT, GF_ENGINE_ID);
+	OP(d, d->i915.completed, completed, OP_UINT, GF_COMPLETED);
+	OP(d, d->i915.minor, drm_minor, OP_UINT, GF_DRM_MINOR);
 }
 
 #define STORE(p, type, value) do { type x_ = (value); memcpy(p, &x_, sizeof(x_)); } while (0)
@@ -736,10 +766,16 @@ static enum gpu_event_kind decode_prepared(const struct event_desc *d, struct te
 		uint64_t v;
 
 		if (op->type == OP_STR) {
-			str(op->f, r, dst);
+			str(op->f, r, dst, ev, op->bit);
 			continue;
 		}
-		v = whole || record_field_fits(op->f, r) ? raw_num(op->f, data + op->f->offset) : 0;
+		if (whole) {
+			v = record_field_value(op->f, data);	/* the record holds them all */
+		} else if (!record_field_read(op->f, r, &v)) {
+			/* a miss: the value stays as for an event without the field */
+			ev->missing |= 1ULL << op->bit;
+			continue;
+		}
 		switch (op->type) {
 		case OP_ULL: STORE(dst, unsigned long long, v); break;
 		case OP_LL: STORE(dst, long long, (long long)v); break;
@@ -754,6 +790,7 @@ static enum gpu_event_kind decode_prepared(const struct event_desc *d, struct te
 	classify_fence(ev);
 	if (d->groups & DG_FUNC)
 		decode_duration(d, r, ev);
+	settle_missing(d, ev);
 	if (ev->kind == GEV_I915_REQUEST)
 		i915_engine(ev);
 	return ev->kind;
@@ -851,8 +888,11 @@ void gpu_decoder_common(const struct gpu_decoder *dec, struct tep_record *rec, i
 	 * same way without them; asking it would also set its lazy state from
 	 * whichever thread came first
 	 */
-	*type = dec->common_type ? (int)num(dec->common_type, rec) : -1;
-	*pid = dec->common_pid ? (int)snum(dec->common_pid, rec) : -1;
+	uint64_t v;
+
+	*type = dec->common_type && record_field_read(dec->common_type, rec, &v) ? (int)v : -1;
+	*pid = dec->common_pid && record_field_read(dec->common_pid, rec, &v) ?
+	       (int)sign_extend(dec->common_pid, v) : -1;
 }
 
 enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct tep_record *rec,
@@ -933,4 +973,68 @@ enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,
 		return GEV_NONE;
 	describe(&d, event, kind);
 	return decode(&d, rec, tep_data_pid(event->tep, rec), ev);
+}
+
+const char *gpu_field_name(enum gpu_field field)
+{
+	static const char *const names[GF_NR] = {
+		"ring", "timeline", "driver", "dev", "id", "fence_ptr", "ctx", "seqno", "dep_ctx",
+		"dep_seqno", "dep_ptr", "client_id", "job_count", "hw_job_count", "num_ibs", "crtc",
+		"vblank_seq", "vblank_time", "vblank_file", "high_prec", "func_ip", "parent_ip",
+		"depth", "calltime", "rettime", "owner_prev", "owner_next", "bo", "bo_bytes",
+		"placement_from", "placement_to", "vmid", "vm_hub", "needs_flush", "vm_pid",
+		"va_start", "va_last", "ino", "engine_class", "engine_instance", "engine_id",
+		"completed", "drm_minor",
+	};
+
+	return (unsigned int)field < GF_NR ? names[field] : "?";
+}
+
+/* the format's field that @bit of gpu_event.missing stands for in event @d; NULL if none */
+static const struct tep_format_field *field_of_bit(const struct event_desc *d, int bit)
+{
+	int i;
+
+	if (bit == GF_CALLTIME)
+		return d->func.calltime;
+	if (bit == GF_RETTIME)
+		return d->func.rettime;
+	for (i = 0; i < d->nr_ops; i++)
+		if (d->ops[i].bit == bit)
+			return d->ops[i].f;
+	return NULL;
+}
+
+void gpu_decoder_field_names(const struct gpu_decoder *dec, int type, uint64_t missing,
+			     char *out, size_t len)
+{
+	const struct tep_format_field *seen[GF_NR];
+	const struct event_desc *d;
+	size_t off = 0;
+	int bit, nr_seen = 0, k;
+
+	if (!len)
+		return;
+	out[0] = '\0';
+	if (type < 0 || type > dec->max_id || !dec->by_id[type])
+		return;
+	d = dec->by_id[type];
+	for (bit = 0; bit < GF_NR; bit++) {
+		const struct tep_format_field *f;
+		int n;
+
+		if (!(missing & (1ULL << bit)) || !(f = field_of_bit(d, bit)))
+			continue;
+		/* one field may give two values (an amdgpu job's ring and timeline) */
+		for (k = 0; k < nr_seen && seen[k] != f; k++)
+			;
+		if (k < nr_seen)
+			continue;
+		seen[nr_seen++] = f;
+		n = snprintf(out + off, len - off, "%s%s", off ? "," : "",
+			     f->name ? f->name : gpu_field_name((enum gpu_field)bit));
+		if (n < 0 || (size_t)n >= len - off)
+			return;		/* cut: snprintf() has terminated it */
+		off += (size_t)n;
+	}
 }

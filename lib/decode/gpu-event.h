@@ -72,6 +72,25 @@ enum gpu_fence_driver {
 	FENCE_DRIVER_VIRTIO,		/* virtio_gpu: numbered when emitted */
 };
 
+/*
+ * The normalised values of struct gpu_event that come from a record's fields, one bit each
+ * in gpu_event.missing: set where the event's format names the field but the record does
+ * not hold it (it lies past the record's end: a damaged or crafted file). The value is
+ * then left as for an event without that field (0, -1 or "", has_* false), never read.
+ */
+enum gpu_field {
+	GF_RING, GF_TIMELINE, GF_DRIVER, GF_DEV,
+	GF_ID, GF_FENCE_PTR, GF_CTX, GF_SEQNO, GF_DEP_CTX, GF_DEP_SEQNO, GF_DEP_PTR,
+	GF_CLIENT_ID, GF_JOB_COUNT, GF_HW_JOB_COUNT, GF_NUM_IBS,
+	GF_CRTC, GF_VBLANK_SEQ, GF_VBLANK_TIME, GF_VBLANK_FILE, GF_VBLANK_HIGH_PREC,
+	GF_FUNC_IP, GF_PARENT_IP, GF_DEPTH, GF_CALLTIME, GF_RETTIME,
+	GF_OWNER_PREV, GF_OWNER_NEXT, GF_BO, GF_BO_BYTES, GF_PLACEMENT_FROM, GF_PLACEMENT_TO,
+	GF_VMID, GF_VM_HUB, GF_NEEDS_FLUSH, GF_VM_PID, GF_VA_START, GF_VA_LAST, GF_INO,
+	GF_ENGINE_CLASS, GF_ENGINE_INSTANCE, GF_ENGINE_ID, GF_COMPLETED, GF_DRM_MINOR,
+	GF_NR
+};
+_Static_assert(GF_NR <= 64, "gpu_event.missing holds a bit per field");
+
 struct gpu_event {
 	enum gpu_event_kind kind;
 	const char *name;		/* the tracepoint's name */
@@ -113,6 +132,11 @@ struct gpu_event {
 	 * events: 0, never read). The engine's name
 	 * (rcs0, vcs1, ...) is in ring, its device's DRM minor as "cardN" in dev. */
 	int engine_class, engine_instance, engine_id, completed, drm_minor;
+	/*
+	 * 1 << GF_*: the fields outside the record (enum gpu_field). The session hands
+	 * no join an event with any (gpu_decoder_field_names() names them for the report).
+	 */
+	uint64_t missing;
 	/* strings last: decoding clears what is before them in one go */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
@@ -161,6 +185,15 @@ bool gpu_decoder_jobs_from_fences(const struct gpu_decoder *dec);
 bool gpu_fence_kind_joined(enum gpu_event_kind kind, bool jobs_from_fences, bool virtio);
 /** gpu_decoder_nr_events - how many GPU events of @dec's tep it knows */
 int gpu_decoder_nr_events(const struct gpu_decoder *dec);
+/**
+ * gpu_decoder_field_names - the format's names of the fields @missing (gpu_event.missing)
+ * of event @type, comma-separated, into @out (cut to @len - 1 bytes; "" when @type is no
+ * GPU event of @dec); the same field named once
+ */
+void gpu_decoder_field_names(const struct gpu_decoder *dec, int type, uint64_t missing,
+			     char *out, size_t len);
+/** gpu_field_name - a normalised value's name ("ctx", "completed", ...); "?" past GF_NR */
+const char *gpu_field_name(enum gpu_field field);
 
 /** gpu_event_decode_one - slow path for plugins: decode one record of a given event. */
 enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,

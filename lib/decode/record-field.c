@@ -4,18 +4,16 @@
 
 #include "decode/record-field.h"
 
-bool record_field_fits(const struct tep_format_field *f, const struct tep_record *r)
-{
-	return f && r && r->data && f->offset >= 0 && f->size >= 0 && r->size >= 0 &&
-	       (long long)f->offset + f->size <= r->size;
-}
-
 bool record_field_num(const struct tep_format_field *f, const struct tep_record *r,
 		      unsigned long long *v)
 {
+	uint64_t x;
+
 	*v = 0;
-	return f && f->size > 0 && f->size <= 8 && record_field_fits(f, r) &&
-	       !tep_read_number_field((struct tep_format_field *)f, r->data, v);
+	if (!record_field_read(f, r, &x))
+		return false;
+	*v = x;
+	return f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8;
 }
 
 const char *record_field_tail(const struct tep_format_field *f, const struct tep_record *r,
@@ -28,26 +26,21 @@ const char *record_field_tail(const struct tep_format_field *f, const struct tep
 }
 
 /* __string()/__data_loc: low 16 bits offset, high 16 length (with the NUL). */
-void record_field_str(const struct tep_format_field *f, const struct tep_record *r, char *out,
+bool record_field_str(const struct tep_format_field *f, const struct tep_record *r, char *out,
 		      size_t len)
 {
-	unsigned long long v;
 	unsigned int off, n, i;
+	bool whole = true;
+	unsigned long long v;
 	const char *src;
 
 	out[0] = '\0';
 	if (!record_field_fits(f, r))
-		return;
+		return false;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		/* a __data_loc is a u32 (files are little-endian: dat-meta) */
-		if (f->size == 4) {
-			uint32_t loc;
-
-			memcpy(&loc, (const char *)r->data + f->offset, sizeof(loc));
-			v = loc;
-		} else if (!record_field_num(f, r, &v)) {
-			return;
-		}
+		/* a __data_loc is a u32; a format may say otherwise */
+		if (!record_field_num(f, r, &v))
+			return false;
 		off = (unsigned int)(v & 0xffff);
 		n = (unsigned int)(v >> 16);
 		if (f->flags & TEP_FIELD_IS_RELATIVE)
@@ -56,12 +49,14 @@ void record_field_str(const struct tep_format_field *f, const struct tep_record 
 		off = (unsigned int)f->offset;
 		n = (unsigned int)f->size;
 	} else {
-		return;		/* a kernel pointer to a string: not in the record */
+		return true;	/* a kernel pointer to a string: not in the record */
 	}
 	if (off >= (unsigned int)r->size)
-		return;
-	if (n > (unsigned int)r->size - off)
+		return !n;	/* an empty string may start at the end */
+	if (n > (unsigned int)r->size - off) {
 		n = (unsigned int)r->size - off;
+		whole = false;
+	}
 	if (n > len - 1)
 		n = (unsigned int)(len - 1);
 	/*
@@ -83,4 +78,5 @@ void record_field_str(const struct tep_format_field *f, const struct tep_record 
 	for (; i < n && src[i]; i++)
 		out[i] = src[i];
 	out[i] = '\0';
+	return whole;
 }

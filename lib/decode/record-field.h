@@ -4,6 +4,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include <event-parse.h>
 
@@ -11,12 +13,82 @@
  * A record's fields by the file's formats, bounded. The formats come from
  * the file: an offset or size may be anything a crafted file says (negative,
  * past the record, large enough that offset + size overflows an int). Every
- * decoder reads fields through these, never by f->offset alone.
+ * decoder reads fields through these, never by f->offset alone; every number
+ * through record_field_read(), the one place a field's bytes are read.
+ *
+ * A field the format names but the record does not hold (it lies, wholly or
+ * partly, past the record's end) is a miss: the readers say false, and the
+ * caller must not take the 0 they leave for a value.
  */
 
 /** record_field_fits - the field lies wholly inside the record. */
-bool record_field_fits(const struct tep_format_field *f, const struct tep_record *r);
-/** record_field_num - its number (as libtraceevent reads it); false when it does not fit. */
+static inline bool record_field_fits(const struct tep_format_field *f, const struct tep_record *r)
+{
+	return f && r && r->data && f->offset >= 0 && f->size >= 0 && r->size >= 0 &&
+	       (long long)f->offset + f->size <= r->size;
+}
+
+/**
+ * record_field_value - a number field's bytes at @data (the record's), unchecked: only where
+ * record_field_fits() said yes, or a check of the whole record did (gpu-event.c)
+ *
+ * Files are little-endian (dat-meta refuses others), as is every host we build for. A size
+ * no number has (1, 2, 4 and 8 are) reads as 0, as libtraceevent reads it.
+ */
+static inline uint64_t record_field_value(const struct tep_format_field *f, const void *data)
+{
+	const unsigned char *p = (const unsigned char *)data + f->offset;
+
+	switch (f->size) {
+	case 1:
+		return *p;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, p, 2);
+		return x;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, p, 4);
+		return x;
+	}
+	case 8: {
+		uint64_t x;
+
+		memcpy(&x, p, 8);
+		return x;
+	}
+	default:
+		return 0;
+	}
+}
+
+/**
+ * record_field_read - a number field of a record, the one bounded read of every decoder
+ * @f: the field (the file's format)
+ * @r: the record
+ * @v: its value (record_field_value()); 0 on a miss
+ *
+ * Return: false on a miss: @f is NULL or lies, wholly or partly, outside the record. A
+ * field of a size no number has, inside the record, is no miss: it reads 0.
+ */
+static inline bool record_field_read(const struct tep_format_field *f, const struct tep_record *r,
+				     uint64_t *v)
+{
+	if (!record_field_fits(f, r)) {
+		*v = 0;
+		return false;
+	}
+	*v = record_field_value(f, r->data);
+	return true;
+}
+
+/**
+ * record_field_num - its number; false on a miss (record_field_read()) and for a size no
+ * number has
+ */
 bool record_field_num(const struct tep_format_field *f, const struct tep_record *r,
 		      unsigned long long *v);
 /**
@@ -33,8 +105,12 @@ const char *record_field_tail(const struct tep_format_field *f, const struct tep
  * @out: where the string goes ("" when it is not in the record: a kernel
  *       pointer, or an offset or length outside the record)
  * @len: @out's size, at least 1
+ *
+ * Return: false on a miss: @f is NULL, lies outside the record, or is a __data_loc whose
+ * string starts or ends past the record's end (@out then holds what of it the record has).
+ * A kernel pointer to a string is no miss: the string was never in the record.
  */
-void record_field_str(const struct tep_format_field *f, const struct tep_record *r, char *out,
+bool record_field_str(const struct tep_format_field *f, const struct tep_record *r, char *out,
 		      size_t len);
 
 #endif

@@ -125,7 +125,7 @@ static void job(struct report *rep, const struct job *j)
 
 static int json_begin(struct report *rep, struct gt_error *err)
 {
-	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/9\"");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/10\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
 	(void)err;
@@ -138,6 +138,38 @@ static void json_job(struct report *rep, const struct job *j)
 		fputc(',', rep->stream);
 	fputc('\n', rep->stream);
 	job(rep, j);
+}
+
+/* "fields_outside_records": GPU events not used for a field outside their record */
+static void field_misses(struct report *rep)
+{
+	const struct field_misses *m = &rep->analysis.field_misses;
+	char event[128], fields[128];
+	FILE *f = rep->stream;
+	char *name;
+	int i;
+
+	fprintf(f, ",\"fields_outside_records\":{\"records\":%llu,\"events\":[",
+		(unsigned long long)m->records);
+	for (i = 0; i < m->nr; i++) {
+		field_miss_names(&rep->analysis, &m->events[i], event, sizeof(event), fields,
+				 sizeof(fields));
+		fprintf(f, "%s{\"event\":", i ? "," : "");
+		json_str(f, event);
+		fputs(",\"fields\":[", f);
+		/* the names, comma-separated: each one a string */
+		for (name = fields; *name; ) {
+			char *comma = strchr(name, ',');
+
+			if (comma)
+				*comma = '\0';
+			fputs(name == fields ? "" : ",", f);
+			json_str(f, name);
+			name = comma ? comma + 1 : name + strlen(name);
+		}
+		fprintf(f, "],\"records\":%llu}", (unsigned long long)m->events[i].records);
+	}
+	fprintf(f, "],\"other_records\":%llu}", (unsigned long long)m->other);
 }
 
 static void header(struct report *rep)
@@ -171,6 +203,7 @@ static void header(struct report *rep)
 		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
 		(unsigned long long)rep->analysis.func_events, (unsigned long long)rep->analysis.short_records,
 		(unsigned long long)rep->analysis.first_ts, (unsigned long long)rep->analysis.last_ts);
+	field_misses(rep);
 	fprintf(f, ",\"lost\":{\"in_band\":%llu,\"in_band_unknown\":%s,\"windows\":%llu,",
 		(unsigned long long)rep->analysis.missed, rep->analysis.missed_unknown ? "true" : "false",
 		(unsigned long long)tl->lost_windows);

@@ -223,6 +223,30 @@ static void coverage_lines(struct report *rep)
 }
 
 /* "devices  0000:03:00.0 (2 rings), 0000:c3:00.0 (2 rings)": what 6.17+ events name */
+/*
+ * GPU events with fields outside their records (a damaged or crafted file), by event:
+ * "note     fields outside their records: 6 (i915:i915_request_out completed x6); those
+ * events were not used"
+ */
+static void field_misses_line(struct report *rep)
+{
+	const struct field_misses *m = &rep->analysis.field_misses;
+	char event[128], fields[128];
+	int i;
+
+	fprintf(rep->stream, "note     fields outside their records: %llu (",
+		(unsigned long long)m->records);
+	for (i = 0; i < m->nr; i++) {
+		field_miss_names(&rep->analysis, &m->events[i], event, sizeof(event), fields,
+				 sizeof(fields));
+		fprintf(rep->stream, "%s%s %s x%llu", i ? ", " : "", event, fields,
+			(unsigned long long)m->events[i].records);
+	}
+	if (m->other)
+		fprintf(rep->stream, ", other events x%llu", (unsigned long long)m->other);
+	fprintf(rep->stream, "); those events were not used\n");
+}
+
 static void devices(struct report *rep)
 {
 	const struct timeline *tl = timeline_of(&rep->analysis);
@@ -284,6 +308,8 @@ static void header(struct report *rep)
 	if (rep->analysis.short_records)
 		fprintf(rep->stream, "note     %llu records shorter than their common fields (type, pid): damaged, skipped\n",
 			(unsigned long long)rep->analysis.short_records);
+	if (rep->analysis.field_misses.records)
+		field_misses_line(rep);
 	if (rep->analysis.damage.records)
 		fprintf(rep->stream, "DAMAGED  CPU %d's time steps back from %s to %s: %llu record%s set aside, counted as lost\n",
 			rep->analysis.damage.cpu, report_ts(first, sizeof(first), rep->analysis.damage.from_ts),

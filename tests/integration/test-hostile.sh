@@ -27,6 +27,7 @@ HOSTILE_FILES="
 fmt-2g       field:print:ip:offset=2147483648 hk        refused
 fmt-300k     field:print:ip:offset=300000     hk        refused
 fmt-past     field:print:ip:offset=2000       hk        read
+fld-seqno    field:amdgpu_cs_ioctl:seqno:offset=2000 small read
 fmt-hex      printfmt:print:\"%s\",__print_hex(REC->buf,REC->ip) hk read
 fmt-array    printfmt:print:\"%s\",__print_array(REC->buf,REC->ip,8) hk read
 fmt-index    printfmt:print:\"%d\",REC->buf[REC->ip] hk read
@@ -143,6 +144,70 @@ test_hostile_events_damaged_records() {
 		grep -q "fmt-past.dat: 9 records whose format reads past their end, printed field by field" "$WORK/fp.err" || return 1
 	# the GPU events around them print as ever
 	expect "the GPU events are gone" grep -q 'amdgpu_sched_run_job:' "$WORK/fp.out"
+}
+
+# A GPU event's field past its record's end is a miss, never a 0 the joins act on:
+# i915-preempted's outs without completed? (5 preemptions and a completion) count as
+# neither, two-rings' amdgpu_cs_ioctl without seqno makes no job 50:0 of two; the summary
+# names them after the records line, JSON counts them, --events prints each record
+field_misses_json() {
+	python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert d["schema"] == "gpu-trace-report/10", d["schema"]
+m = d["fields_outside_records"]
+want = {"records": int(sys.argv[1]), "other_records": 0,
+	"events": [{"event": sys.argv[2], "fields": [sys.argv[3]], "records": int(sys.argv[1])}]}
+assert m == want, m
+if sys.argv[2].startswith("i915:"):
+	e = d["i915_requests"]["engines"]
+	assert len(e) == 1 and e[0]["preempted"] == 0 and e[0]["completed"] == 1, e
+' "$@"
+}
+
+test_hostile_fields_outside_records() {
+	local out
+	command -v trace-cmd > /dev/null || { WHY="needs trace-cmd"; return 77; }
+	hostile_base i915p i915-preempted && hostile_base small two-rings ||
+		{ WHY="cannot make the base files"; return 1; }
+	hostile_make fld-i915 field:i915_request_out:completed:offset=2000 i915p &&
+		hostile_make fld-cs field:amdgpu_cs_ioctl:seqno:offset=2000 small || return 1
+	# the files as made: no such line, an empty count, 5 preemptions
+	out=$("$GT" report "$WORK/hostile-i915p.dat") || { WHY="report failed"; return 1; }
+	expect "a line on a whole file" [ "$(grep -c 'outside their records' <<< "$out")" = 0 ] || return 1
+	expect "the whole file's preemptions" grep -Eq '^  rcs0 +1 +1 +1 +5 ' <<< "$out" || return 1
+	"$GT" report --format json "$WORK/hostile-i915p.dat" | python3 -c 'import json, sys
+m = json.load(sys.stdin)["fields_outside_records"]
+assert m == {"records": 0, "events": [], "other_records": 0}, m' ||
+		{ WHY="JSON of the whole file"; return 1; }
+	# i915: six outs not used; no preemption of a 0 that is not in the record
+	out=$("$GT" report "$WORK/fld-i915.dat") || { WHY="report failed on fld-i915"; return 1; }
+	expect "no line names the misses: $(sed -n 5,6p <<< "$out" | tr '\n' '|')" \
+		grep -qx 'note     fields outside their records: 6 (i915:i915_request_out completed x6); those events were not used' <<< "$out" || return 1
+	expect "the line is not after records: $(sed -n 5,6p <<< "$out" | tr '\n' '|')" \
+		grep -A1 '^records ' <<< "$out" | grep -q 'outside their records' || return 1
+	expect "preemptions counted from a missing field: $(grep -A1 '^  engine' <<< "$out" | tail -1)" \
+		grep -Eq '^  rcs0 +1 +1 +1 +0 ' <<< "$out" || return 1
+	"$GT" report --format json "$WORK/fld-i915.dat" | field_misses_json 6 i915:i915_request_out completed ||
+		{ WHY="JSON of fld-i915"; return 1; }
+	# amdgpu: three submits not used; the scheduler's events still make each job, no 50:0
+	out=$("$GT" report --jobs --no-pager "$WORK/fld-cs.dat") || { WHY="report --jobs failed on fld-cs"; return 1; }
+	expect "jobs made of a missing seqno: $(awk '{print $2}' <<< "$out" | tr '\n' ' ')" \
+		[ "$(awk 'NR > 1 {print $1, $2}' <<< "$out" | sort | tr '\n' '|')" = "gfx_0.0.0 50:1|gfx_0.0.0 50:2|sdma0 60:1|" ] || return 1
+	out=$("$GT" report "$WORK/fld-cs.dat") || { WHY="report failed on fld-cs"; return 1; }
+	expect "no line names the misses: $(sed -n 5,6p <<< "$out" | tr '\n' '|')" \
+		grep -qx 'note     fields outside their records: 3 (amdgpu:amdgpu_cs_ioctl seqno x3); those events were not used' <<< "$out" || return 1
+	"$GT" report --format json "$WORK/fld-cs.dat" | field_misses_json 3 amdgpu:amdgpu_cs_ioctl seqno ||
+		{ WHY="JSON of fld-cs"; return 1; }
+	# --events prints every record, the damaged ones field by field, and exits 0
+	out=$("$GT" report --events --no-pager "$WORK/fld-i915.dat" 2> "$WORK/fld.err") ||
+		{ WHY="--events exit $?: $(cat "$WORK/fld.err")"; return 1; }
+	expect "--events lost records: $(grep -c . <<< "$out")" [ "$(grep -c . <<< "$out")" = 17 ] || return 1
+	expect "--events does not mark the outs" \
+		[ "$(grep -c "i915_request_out: *\[damaged: field completed past the record's end\].*completed=<past the record's end>" <<< "$out")" = 6 ] || return 1
+	out=$("$GT" report --events --no-pager "$WORK/fld-cs.dat" 2> "$WORK/fld.err") ||
+		{ WHY="--events exit $? on fld-cs: $(cat "$WORK/fld.err")"; return 1; }
+	expect "--events does not mark the submits" \
+		[ "$(grep -c "amdgpu_cs_ioctl: *\[damaged: field seqno past" <<< "$out")" = 3 ]
 }
 
 # Time stepping back within a CPU: the records set aside are counted as lost, the

@@ -52,6 +52,7 @@ static const struct {
 	{ "analysis", suite_cpu_side },
 	{ "analysis", suite_gpu_hangs },
 	{ "analysis", suite_buffer_moves },
+	{ "analysis", suite_field_misses },
 	{ "analysis", suite_devices },
 	{ "analysis", suite_drm_clients },
 	{ "analysis", suite_timeline },

@@ -55,6 +55,7 @@ void suite_owner_switches(void);
 void suite_cpu_side(void);
 void suite_gpu_hangs(void);
 void suite_buffer_moves(void);
+void suite_field_misses(void);
 void suite_devices(void);
 void suite_drm_clients(void);
 void suite_writeback_stream(void);

@@ -102,6 +102,136 @@ static void test_fits(void)
 	CU_ASSERT_EQUAL(len, 2);
 }
 
+/*
+ * The one reader: inside the record a number is read (0 too), outside it is a miss that
+ * reads 0 and says false; a field of no number's size inside is no miss
+ */
+static void test_read_miss_or_value(void)
+{
+	unsigned char data[16] = { 0 };
+	struct tep_record r = { .data = data, .size = 12 };
+	struct tep_format_field f = { .offset = 8, .size = 4 };
+	unsigned long long n;
+	uint64_t v = 99;
+
+	CU_ASSERT_TRUE(record_field_read(&f, &r, &v));		/* a real 0 */
+	CU_ASSERT_EQUAL(v, 0);
+	data[8] = 7;
+	data[11] = 1;
+	CU_ASSERT_TRUE(record_field_read(&f, &r, &v));
+	CU_ASSERT_EQUAL(v, 0x01000007);
+	f.size = 8;						/* 4 bytes past the end */
+	v = 99;
+	CU_ASSERT_FALSE(record_field_read(&f, &r, &v));
+	CU_ASSERT_EQUAL(v, 0);
+	CU_ASSERT_FALSE(record_field_num(&f, &r, &n));
+	f.offset = 12;
+	f.size = 1;						/* starts at the end */
+	CU_ASSERT_FALSE(record_field_read(&f, &r, &v));
+	CU_ASSERT_FALSE(record_field_read(NULL, &r, &v));
+	f.offset = 8;
+	f.size = 3;						/* no number's size */
+	CU_ASSERT_TRUE(record_field_read(&f, &r, &v));
+	CU_ASSERT_EQUAL(v, 0);
+	CU_ASSERT_FALSE(record_field_num(&f, &r, &n));
+	f.size = 2;
+	CU_ASSERT_TRUE(record_field_num(&f, &r, &n));
+	CU_ASSERT_EQUAL(n, 7);
+}
+
+/* A string the record does not hold is a miss; a kernel pointer to one is not */
+static void test_string_miss(void)
+{
+	unsigned char data[32] = { 0 };
+	struct tep_record r = { .data = data, .size = 16 };
+	struct tep_format_field f = { .offset = 8, .size = 4, .flags = TEP_FIELD_IS_DYNAMIC };
+	uint32_t loc;
+	char out[16];
+
+	loc = 12 | 4u << 16;					/* "abc\0" at 12: inside */
+	memcpy(data + 8, &loc, 4);
+	memcpy(data + 12, "abc", 4);
+	CU_ASSERT_TRUE(record_field_str(&f, &r, out, sizeof(out)));
+	CU_ASSERT_STRING_EQUAL(out, "abc");
+	loc = 20 | 4u << 16;					/* past the end */
+	memcpy(data + 8, &loc, 4);
+	CU_ASSERT_FALSE(record_field_str(&f, &r, out, sizeof(out)));
+	CU_ASSERT_STRING_EQUAL(out, "");
+	loc = 14 | 4u << 16;					/* ends past it: cut */
+	memcpy(data + 8, &loc, 4);
+	CU_ASSERT_FALSE(record_field_str(&f, &r, out, sizeof(out)));
+	f.offset = 14;						/* the location itself */
+	CU_ASSERT_FALSE(record_field_str(&f, &r, out, sizeof(out)));
+	f.offset = 8;
+	f.size = 8;
+	f.flags = TEP_FIELD_IS_POINTER | TEP_FIELD_IS_STRING;	/* const char *: never in it */
+	CU_ASSERT_TRUE(record_field_str(&f, &r, out, sizeof(out)));
+	CU_ASSERT_STRING_EQUAL(out, "");
+}
+
+#define I915_OUT(completed_at) \
+	"name: i915_request_out\nID: 11\n" COMMON \
+	"\tfield:u32 dev;\toffset:8;\tsize:4;\tsigned:0;\n" \
+	"\tfield:u64 ctx;\toffset:16;\tsize:8;\tsigned:0;\n" \
+	"\tfield:u16 class;\toffset:24;\tsize:2;\tsigned:0;\n" \
+	"\tfield:u16 instance;\toffset:26;\tsize:2;\tsigned:0;\n" \
+	"\tfield:u32 seqno;\toffset:28;\tsize:4;\tsigned:0;\n" \
+	"\tfield:u32 completed;\toffset:" completed_at ";\tsize:4;\tsigned:0;\n\n" \
+	"print fmt: \"completed?=%u\", REC->completed\n"
+
+/*
+ * i915_request_out whose completed? lies past the record: no completed (-1), not 0 (a
+ * preemption), and the event says which field it misses, by both decoders alike; the
+ * same format with the field inside reads a real 0
+ */
+static void test_i915_out_completed_missing(void)
+{
+	struct tep_handle *tep = tep_with("i915", I915_OUT("36"));
+	struct tep_event *e = tep_find_event_by_name(tep, "i915", "i915_request_out");
+	struct gpu_decoder *dec = gpu_decoder_new(tep);
+	unsigned char rec[40] = { 11, 0 };
+	struct tep_record r = { .ts = 1, .data = rec, .size = 36 };
+	struct gpu_event a, b;
+	char names[64], line[256];
+	uint32_t seqno = 5;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dec);
+	memcpy(rec + 28, &seqno, 4);
+	CU_ASSERT_EQUAL(gpu_event_decode_one(e, &r, &a), GEV_I915_REQUEST);
+	CU_ASSERT_EQUAL(gpu_decoder_decode(dec, &r, &b), GEV_I915_REQUEST);
+	CU_ASSERT_EQUAL(a.missing, 1ULL << GF_COMPLETED);
+	CU_ASSERT_EQUAL(b.missing, 1ULL << GF_COMPLETED);
+	CU_ASSERT_EQUAL(a.completed, -1);
+	CU_ASSERT_EQUAL(b.completed, -1);
+	CU_ASSERT_EQUAL(b.seqno, 5);
+	CU_ASSERT_TRUE(b.has_fence);		/* ctx and seqno are in the record */
+	gpu_decoder_field_names(dec, 11, b.missing, names, sizeof(names));
+	CU_ASSERT_STRING_EQUAL(names, "completed");
+	/* the printed line claims neither completion nor preemption, and names the miss */
+	gpu_event_format(&b, line, sizeof(line));
+	CU_ASSERT_STRING_EQUAL(line, "request 0:5 out on rcs0 [outside the record: completed]");
+	/* the record long enough: a real 0, a preemption */
+	r.size = 40;
+	CU_ASSERT_EQUAL(gpu_decoder_decode(dec, &r, &b), GEV_I915_REQUEST);
+	CU_ASSERT_EQUAL(b.missing, 0);
+	CU_ASSERT_EQUAL(b.completed, 0);
+	/* the record shorter still: ctx, seqno, engine and completed, no fence key */
+	r.size = 20;
+	CU_ASSERT_EQUAL(gpu_decoder_decode(dec, &r, &b), GEV_I915_REQUEST);
+	CU_ASSERT_FALSE(b.has_fence);
+	CU_ASSERT_EQUAL(b.missing, (1ULL << GF_CTX) | (1ULL << GF_SEQNO) | (1ULL << GF_COMPLETED) |
+				   (1ULL << GF_ENGINE_CLASS) | (1ULL << GF_ENGINE_INSTANCE));
+	gpu_decoder_field_names(dec, 11, b.missing, names, sizeof(names));
+	CU_ASSERT_STRING_EQUAL(names, "ctx,seqno,class,instance,completed");
+	gpu_decoder_field_names(dec, 11, b.missing, names, 8);	/* cut, terminated */
+	CU_ASSERT_STRING_EQUAL(names, "ctx,seq");
+	gpu_decoder_field_names(dec, 12, b.missing, names, sizeof(names));	/* not ours */
+	CU_ASSERT_STRING_EQUAL(names, "");
+	gpu_decoder_free(dec);
+	tep_free(tep);
+}
+
 /* drm_sched_job with its id, fence and name where no record has them */
 static void test_crafted_scheduler_event(void)
 {
@@ -132,6 +262,13 @@ static void test_crafted_scheduler_event(void)
 		CU_ASSERT_EQUAL(ev.id, 0);
 		CU_ASSERT_EQUAL(ev.fence_ptr, 0);
 		CU_ASSERT_STRING_EQUAL(ev.ring, "");
+		/*
+		 * each one a miss, not a value: no key of a job (libtraceevent keeps no
+		 * field of the first format, whose offsets are negative: none is missed)
+		 */
+		CU_ASSERT_EQUAL(ev.missing, i ? (1ULL << GF_ID) | (1ULL << GF_FENCE_PTR) |
+						(1ULL << GF_RING) : 0);
+		CU_ASSERT_FALSE(ev.has_id);
 		free(rec);
 		tep_free(tep);
 	}
@@ -171,6 +308,10 @@ void suite_record_field(void)
 	CU_pSuite s = CU_add_suite("record-field", NULL, NULL);
 
 	CU_add_test(s, "inside, outside, overflowing", test_fits);
+	CU_add_test(s, "a read outside is a miss, a 0 inside a value", test_read_miss_or_value);
+	CU_add_test(s, "a string outside is a miss, a kernel pointer not", test_string_miss);
+	CU_add_test(s, "i915 out's completed? outside: neither completed nor preempted",
+		    test_i915_out_completed_missing);
 	CU_add_test(s, "strings of every length, cut where the record or the room ends",
 		    test_strings_of_every_length);
 	CU_add_test(s, "a scheduler event's fields outside its record", test_crafted_scheduler_event);
