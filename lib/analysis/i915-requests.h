@@ -53,7 +53,7 @@ struct analysis;
  * i915_requests_of - what the i915 request join (analysis-joins.h) found in @a
  * @a: the analysis, after analysis_init()
  *
- * Return: its engines and counts, owned by @a (valid until analysis_free()), to read
+ * Return: its engines and counts, owned by @a (valid until analysis_close()), to read
  * only; NULL before analysis_init()
  */
 const struct i915_requests *i915_requests_of(const struct analysis *a);
