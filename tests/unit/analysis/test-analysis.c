@@ -203,9 +203,10 @@ static void test_gpu_data_is_the_joins_verdict(void)
 	hip_runtime_of(&a)->lines = 0;
 	a.func_events = 5;		/* functions outside KFD are no GPU data */
 	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
-	kfd_queues_of(&a)->kfd_records = 1;
+	/* what the KFD function join would have counted: its model is read-only to all else */
+	((struct kfd_queues *)kfd_queues_of(&a))->kfd_records = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	kfd_queues_of(&a)->kfd_records = 0;
+	((struct kfd_queues *)kfd_queues_of(&a))->kfd_records = 0;
 	a.gpu_events = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 	a.gpu_events = 0;
