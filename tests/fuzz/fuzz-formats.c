@@ -26,7 +26,7 @@
 #include "../../lib/decode/gpu-event.h"
 #include "../../lib/decode/gpu-plugin.h"
 #include "../../lib/decode/print-guard.h"
-#include "../../lib/analysis/kfd-queue-table.h"
+#include "../../lib/analysis/kfd-queue-table-private.h"
 #include "../../lib/analysis/workload-tree.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -92,7 +92,7 @@ static void print_events(struct tep_handle *tep, struct tep_event *ev, struct te
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *end = data + size, *nl, *nul, *rest;
-	struct kfd_queue_table kq;
+	struct kfd_queue_table_state kq;
 	struct tep_record r = { .ts = 1, .cpu = 0 };
 	struct gpu_decoder *dec;
 	struct workload_tree w;

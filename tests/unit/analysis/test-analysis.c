@@ -195,9 +195,10 @@ static void test_gpu_data_is_the_joins_verdict(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tep);
 	CU_ASSERT_EQUAL_FATAL(analysis_init(&a, tep, NULL, &err), 0);
 	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
-	kfd_queue_table_of(&a)->records = 1;		/* the KFD probe join saw a probe record */
+	/* the KFD probe join saw a probe record: the models are read-only to all but their join */
+	((struct kfd_queue_table *)kfd_queue_table_of(&a))->records = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	kfd_queue_table_of(&a)->records = 0;
+	((struct kfd_queue_table *)kfd_queue_table_of(&a))->records = 0;
 	hip_runtime_of(&a)->lines = 1;		/* the print-line join saw a HIP log line */
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 	hip_runtime_of(&a)->lines = 0;
