@@ -102,8 +102,7 @@ verdict "a join's state is read by its own file alone" "$(
 #   analysis.h:  the session (struct analysis: ftrace:print's fields, every join's state);
 #                "struct analysis with its public join states is gone" is #44's own point
 #   timeline.h:  the job join, read by about fifteen output files: its own change
-#   hip-runtime.h: not converted yet (per-process indices and commands in flight)
-private_state_exceptions='analysis timeline hip-runtime'
+private_state_exceptions='analysis timeline'
 verdict "output includes no join's private state" "$(
 	grep -noE '#include "analysis/[a-z0-9-]+\.h"' lib/output/*.[ch] |
 	while IFS=: read -r f line inc; do

@@ -26,7 +26,7 @@
 
 #include "../../lib/capture/cgroup-scope.h"
 #include "../../lib/capture/hip-capture.h"
-#include "../../lib/analysis/hip-runtime.h"
+#include "../../lib/analysis/hip-runtime-private.h"
 #include "../../lib/analysis/kfd-snapshots-private.h"
 #include "capture/print-record.h"
 
@@ -62,7 +62,7 @@ static void each_line(const uint8_t *data, size_t size,
 }
 
 struct text_state {
-	struct hip_runtime hip;
+	struct hip_runtime_state hip;
 	struct kfd_snapshots_state snaps;
 	uint64_t ts;
 };
