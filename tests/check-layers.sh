@@ -103,6 +103,9 @@ verdict "a join's state is read by its own file alone" "$(
 #                "struct analysis with its public join states is gone" is #44's own point
 #   timeline.h:  the job join, read by about fifteen output files: its own change
 private_state_exceptions='analysis timeline'
+decode_state='#include ("decode/event-fields|"util/keymap|"util/name-index|<event-parse)\.h'
+decode_state+='|^[[:space:]]+struct (event_fields|keymap|name_index)[[:space:]]+[a-z_]'
+decode_state+='|struct tep_(event|handle)[[:space:]]*\*'
 verdict "output includes no join's private state" "$(
 	grep -noE '#include "analysis/[a-z0-9-]+\.h"' lib/output/*.[ch] |
 	while IFS=: read -r f line inc; do
@@ -116,7 +119,7 @@ verdict "output includes no join's private state" "$(
 			continue
 			;;
 		esac
-		grep -nE '#include ("decode/event-fields|"util/keymap|"util/name-index|<event-parse)\.h|^[[:space:]]+struct (event_fields|keymap|name_index)[[:space:]]+[a-z_]|struct tep_(event|handle)[[:space:]]*\*' "lib/$h" |
+		grep -nE "$decode_state" "lib/$h" |
 			sed "s|^|$f:$line: includes $h, whose line |"
 	done)"
 

@@ -79,21 +79,21 @@ static int stage_of(const struct i915_requests_state *q, int type)
 	return -1;
 }
 
-static struct i915_engine *engine(struct i915_requests_state *q, const char *name)
+static struct i915_engine *engine(struct i915_requests *q, const char *name)
 {
 	int i;
 
-	for (i = 0; i < q->model.nr_engines; i++)
-		if (!strcmp(q->model.engines[i].name, name))
-			return &q->model.engines[i];
-	if (q->model.nr_engines == I915_MAX_ENGINES) {
-		struct i915_engine *more = &q->model.engines[I915_MAX_ENGINES];
+	for (i = 0; i < q->nr_engines; i++)
+		if (!strcmp(q->engines[i].name, name))
+			return &q->engines[i];
+	if (q->nr_engines == I915_MAX_ENGINES) {
+		struct i915_engine *more = &q->engines[I915_MAX_ENGINES];
 
 		snprintf(more->name, sizeof(more->name), "(more engines)");
 		return more;
 	}
-	snprintf(q->model.engines[q->model.nr_engines].name, sizeof(q->model.engines[0].name), "%s", name);
-	return &q->model.engines[q->model.nr_engines++];
+	snprintf(q->engines[q->nr_engines].name, sizeof(q->engines[0].name), "%s", name);
+	return &q->engines[q->nr_engines++];
 }
 
 static uint64_t request_key(const struct gpu_event *ev)
@@ -200,7 +200,7 @@ static void stage(struct i915_requests_state *q, struct analysis *a, struct join
 	ev.has_fence = true;
 	if (!ev.ring[0])
 		snprintf(ev.ring, sizeof(ev.ring), "engine ?");
-	e = engine(q, ev.ring);
+	e = engine(&q->model, ev.ring);
 	key = request_key(&ev);
 	rq = keymap_get(&q->live, key);
 	switch (s) {

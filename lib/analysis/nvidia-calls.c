@@ -62,6 +62,7 @@ static void add_format(struct nvidia_calls_state *n, struct tep_event *ev, enum 
 static void nvidia_calls_init(struct nvidia_calls_state *n, struct tep_handle *tep)
 {
 	struct tep_event **evs = tep_list_events(tep, TEP_EVENT_SORT_ID);
+	const struct event_fields *fields;
 	struct event_fields xid;
 	int i;
 
@@ -75,10 +76,11 @@ static void nvidia_calls_init(struct nvidia_calls_state *n, struct tep_handle *t
 		if (kind == NVP_NR)
 			continue;
 		add_format(n, evs[i], kind);
+		fields = &n->formats[n->model.nr_formats - 1].fields;
 		if (kind == NVP_IOCTL_RET)
-			n->model.statuses = event_field_has(&n->formats[n->model.nr_formats - 1].fields, NVF_STATUS);
+			n->model.statuses = event_field_has(fields, NVF_STATUS);
 		if (kind == NVP_IOCTL)
-			n->model.commands = event_field_has(&n->formats[n->model.nr_formats - 1].fields, NVF_CTL_CMD);
+			n->model.commands = event_field_has(fields, NVF_CTL_CMD);
 	}
 	n->model.probes = n->model.nr_formats > 0;
 	if (event_fields_find(&xid, tep, "nvidia", "nvidia_dev_xid", NULL))
@@ -355,7 +357,8 @@ static void bh_entry(struct nvidia_calls_state *n, enum nv_probe_kind kind, int 
 }
 
 static void other_return(struct nvidia_calls_state *n, enum nv_probe_kind entry,
-			 const struct nv_format *fm, struct tep_record *rec, const struct nv_pending *p)
+			 const struct nv_format *fm, struct tep_record *rec,
+			 const struct nv_pending *p)
 {
 	struct nv_process *proc;
 	struct nv_irq *l;
@@ -536,7 +539,8 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 
 	(void)a;
 	nvidia_calls_next(n);
-	if (r->kind == GEV_NONE && n->model.nr_formats && nvidia_calls_record(n, r->rec, r->type, r->pid))
+	if (r->kind == GEV_NONE && n->model.nr_formats &&
+	    nvidia_calls_record(n, r->rec, r->type, r->pid))
 		r->taken = true;
 }
 

@@ -103,7 +103,7 @@ struct nv_done {
  * fields, the calls entered and not yet returned) is nvidia-calls.c's alone.
  */
 struct nvidia_calls {
-	int nr_formats;			/* its formats in the file: the probes' and nvidia_dev_xid */
+	int nr_formats;			/* the probes' and nvidia_dev_xid's in the file */
 	bool probes;			/* the file has the probe group */
 	bool statuses;			/* its ioctl return probe reads RM statuses */
 	bool commands;			/* its ioctl probe reads RM control commands */

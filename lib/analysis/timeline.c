@@ -580,7 +580,8 @@ static void claim_switch(struct timeline *t, struct job *j, const struct gpu_eve
 	uint64_t ts;
 	size_t idx;
 
-	if ((j->flags & JOB_OWNER_SWITCH) || !owner_switches_claim(&t->switches, ev->pid, &ts, &idx))
+	if ((j->flags & JOB_OWNER_SWITCH) ||
+	    !owner_switches_claim(&t->switches, ev->pid, &ts, &idx))
 		return;
 	j->flags |= JOB_OWNER_SWITCH;
 	j->t_switch = ts;

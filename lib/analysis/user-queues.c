@@ -485,7 +485,8 @@ static void free_waits(struct user_queues_state *u, struct keymap *m, bool deps)
 			if (deps)
 				u->model.queues[w->q].deps_unresolved++;
 			else
-				add_span(u, &(struct userq_span){ .from = w->since, .to = u->model.end_ts,
+				add_span(u, &(struct userq_span){ .from = w->since,
+								  .to = u->model.end_ts,
 								  .ctx = w->ctx, .seqno = w->seqno,
 								  .q = w->q, .kind = USERQ_SPAN_PENDING });
 			free(w);
@@ -516,7 +517,8 @@ static void user_queues_finish(struct user_queues_state *u, uint64_t end_ts)
 	free_waits(u, &u->fences, false);
 	u->nr_pending = 0;
 	if (u->model.nr_spans)
-		qsort(u->model.spans, (size_t)u->model.nr_spans, sizeof(*u->model.spans), by_queue_then_start);
+		qsort(u->model.spans, (size_t)u->model.nr_spans, sizeof(*u->model.spans),
+		      by_queue_then_start);
 }
 
 /* everything the table holds */

@@ -199,7 +199,8 @@ static void test_gpu_data_is_the_joins_verdict(void)
 	((struct kfd_queue_table *)kfd_queue_table_of(&a))->records = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 	((struct kfd_queue_table *)kfd_queue_table_of(&a))->records = 0;
-	((struct hip_runtime *)hip_runtime_of(&a))->lines = 1;	/* the print-line join saw a HIP line */
+	/* the print-line join saw a HIP log line */
+	((struct hip_runtime *)hip_runtime_of(&a))->lines = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 	((struct hip_runtime *)hip_runtime_of(&a))->lines = 0;
 	a.func_events = 5;		/* functions outside KFD are no GPU data */

@@ -122,7 +122,8 @@ static void test_lines(void)
 	CU_ASSERT_TRUE(k.model.snaps[0].mqds[0].decoded);
 	CU_ASSERT_EQUAL(k.model.snaps[0].mqds[0].ring, 0x7f11100000ULL << 8);
 	CU_ASSERT_EQUAL(k.model.snaps[0].mqds[0].ring_size, 2048);
-	CU_ASSERT_PTR_EQUAL(kfd_snapshots_find_ring(&k.model, 0x7f11100000ULL << 8), &k.model.snaps[0].mqds[0]);
+	CU_ASSERT_PTR_EQUAL(kfd_snapshots_find_ring(&k.model, 0x7f11100000ULL << 8),
+			    &k.model.snaps[0].mqds[0]);
 	CU_ASSERT_PTR_NULL(kfd_snapshots_find_ring(&k.model, 0x1000));
 	kfd_snapshots_free(&k);
 }
