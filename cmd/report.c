@@ -11,7 +11,6 @@
 #include "cmd.h"
 #include "output/report-formats.h"
 #include "analysis/hip-runtime.h"
-#include "analysis/kfd-queues.h"
 #include "analysis/timeline.h"
 
 /* Exit status when the file reads fine but holds no GPU events. */
@@ -230,12 +229,10 @@ static int say_unmatched(const struct report *rep, struct gt_error *err)
 /* --hip-log FILE: runtime logs captured apart join the summary */
 static int add_hip_logs(struct report *rep, struct gt_error *err)
 {
-	struct hip_runtime *hip = hip_runtime_of(&rep->analysis);
-	const struct kfd_queues *kfd = kfd_queues_of(&rep->analysis);
 	int i, ret;
 
 	for (i = 0; i < rep->opts.nr_hip_logs; i++) {
-		ret = hip_runtime_add_file(hip, rep->opts.hip_logs[i], kfd);
+		ret = hip_runtime_add_file(&rep->analysis, rep->opts.hip_logs[i]);
 		if (ret)
 			return gt_error_set(err, -ret, "cannot read the HIP log %s: %s", rep->opts.hip_logs[i],
 					    strerror(-ret));

@@ -4,10 +4,11 @@
 #include <string.h>
 
 #include "analysis/dma-bufs.h"
+#include "util/keymap.h"
 
 static struct dma_buf_use *buffer(struct dma_bufs *d, const struct gpu_event *ev)
 {
-	uintptr_t at = (uintptr_t)keymap_get(&d->by_ino, ev->ino);
+	uintptr_t at = d->by_ino ? (uintptr_t)keymap_get(d->by_ino, ev->ino) : 0;
 	struct dma_buf_use *b;
 
 	if (at)
@@ -25,7 +26,9 @@ static struct dma_buf_use *buffer(struct dma_bufs *d, const struct gpu_event *ev
 		d->bufs = b;
 		d->cap = cap;
 	}
-	if (keymap_put(&d->by_ino, ev->ino, (void *)(uintptr_t)(d->nr + 1))) {
+	if (!d->by_ino)
+		d->by_ino = calloc(1, sizeof(*d->by_ino));
+	if (!d->by_ino || keymap_put(d->by_ino, ev->ino, (void *)(uintptr_t)(d->nr + 1))) {
 		d->failed = 1;
 		return NULL;
 	}
@@ -114,7 +117,9 @@ void dma_bufs_add(struct dma_bufs *d, const struct gpu_event *ev)
 
 void dma_bufs_free(struct dma_bufs *d)
 {
-	keymap_free(&d->by_ino);
+	if (d->by_ino)
+		keymap_free(d->by_ino);
+	free(d->by_ino);
 	free(d->bufs);
 	memset(d, 0, sizeof(*d));
 }

@@ -6,7 +6,6 @@
 #include <stdint.h>
 
 #include "decode/gpu-event.h"
-#include "util/keymap.h"
 
 /*
  * Buffers shared through dma-buf (the dma_buf_* events, 6.17+): who exported
@@ -31,19 +30,34 @@ struct dma_buf_use {
 	bool more_importers, more_devices;
 };
 
+struct keymap;
+
+/*
+ * What the buffers did, for the outputs: all zero is empty. Its index (by_ino) is
+ * dma-bufs.c's alone, a pointer to what the outputs cannot see.
+ */
 struct dma_bufs {
 	struct dma_buf_use *bufs;
 	int nr, cap;
-	struct keymap by_ino;		/* inode -> index + 1 */
+	struct keymap *by_ino;		/* inode -> index + 1; NULL until the first buffer */
 	uint64_t events, exports, exported_bytes, shared;	/* shared: imported by another process */
 	uint64_t untracked;		/* events of buffers past DMA_BUFS_MAX */
 	int failed;			/* out of memory */
 };
 
-/** dma_bufs_add - one dma_buf_* event */
+/**
+ * dma_bufs_add - one dma_buf_* event into the buffers' table
+ * @d:  the table; all zero before the first event
+ * @ev: the decoded event, its dma_buf_op set
+ *
+ * Out of memory, the event is counted but its buffer not kept, and @d->failed set.
+ */
 void dma_bufs_add(struct dma_bufs *d, const struct gpu_event *ev);
 
-/** dma_bufs_free - the buffers and their index */
+/**
+ * dma_bufs_free - the buffers and their index, which @d owns; @d is all zero after
+ * @d: the table
+ */
 void dma_bufs_free(struct dma_bufs *d);
 
 #endif

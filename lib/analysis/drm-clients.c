@@ -6,8 +6,22 @@
 #include "analysis/drm-clients.h"
 #include "analysis/analysis.h"
 #include "analysis/timeline.h"
+#include "decode/drm-fdinfo-line.h"
 
-void drm_clients_init(struct drm_clients *c)
+/* The join's state: what it found (the model drm_clients_of() hands out) and how it reads */
+struct drm_clients_state {
+	struct drm_clients model;
+	/* the file whose lines are being read: the keys before drm-client-id */
+	int cur_seq, cur_pid, cur_fd;
+	char cur_driver[24], cur_pdev[32];
+	int cur;			/* index of its client, -1 until known */
+	/* the events' hardware time of client @id so far; NULL: none */
+	uint64_t (*events_ns)(void *ctx, uint64_t id);
+	void *events_ctx;
+};
+
+/* no clients yet */
+static void drm_clients_init(struct drm_clients_state *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->cur = -1;
@@ -57,7 +71,7 @@ static void engine(struct drm_client *cl, const char *name, uint64_t ns)
 }
 
 /* A key of the file being read: the client's, once drm-client-id named it */
-static void key(struct drm_clients *c, uint64_t ts, const struct fdinfo_line *l)
+static void key(struct drm_clients_state *c, uint64_t ts, const struct fdinfo_line *l)
 {
 	struct drm_client *cl;
 	uint64_t v;
@@ -76,10 +90,10 @@ static void key(struct drm_clients *c, uint64_t ts, const struct fdinfo_line *l)
 	if (!strcmp(l->key, "drm-pdev"))
 		snprintf(c->cur_pdev, sizeof(c->cur_pdev), "%.31s", l->value);
 	if (!strcmp(l->key, "drm-client-id")) {
-		c->cur = client_index(c, strtoull(l->value, NULL, 10));
+		c->cur = client_index(&c->model, strtoull(l->value, NULL, 10));
 		if (c->cur < 0)
 			return;
-		cl = &c->list[c->cur];
+		cl = &c->model.list[c->cur];
 		if (!cl->pid)
 			cl->pid = l->pid;
 		if (cl->last_seq != l->seq) {
@@ -96,7 +110,7 @@ static void key(struct drm_clients *c, uint64_t ts, const struct fdinfo_line *l)
 	}
 	if (c->cur < 0)
 		return;
-	cl = &c->list[c->cur];
+	cl = &c->model.list[c->cur];
 	if (c->cur_driver[0])
 		snprintf(cl->driver, sizeof(cl->driver), "%s", c->cur_driver);
 	if (c->cur_pdev[0])
@@ -114,7 +128,8 @@ static void key(struct drm_clients *c, uint64_t ts, const struct fdinfo_line *l)
 	}
 }
 
-bool drm_clients_line(struct drm_clients *c, uint64_t ts, const char *text)
+/* one print line at @ts: true when it was a drm-fdinfo line (taken) */
+static bool drm_clients_line(struct drm_clients_state *c, uint64_t ts, const char *text)
 {
 	struct fdinfo_line l;
 
@@ -122,9 +137,9 @@ bool drm_clients_line(struct drm_clients *c, uint64_t ts, const char *text)
 		return false;
 	if (!fdinfo_line_parse(text, &l))
 		return true;	/* ours, but not a line we know */
-	c->lines++;
+	c->model.lines++;
 	if (l.kind == FDINFO_SNAPSHOT)
-		c->snapshots++;
+		c->model.snapshots++;
 	else if (l.kind == FDINFO_KEY)
 		key(c, ts, &l);
 	return true;
@@ -156,16 +171,19 @@ uint64_t drm_client_events_ns(const struct drm_client *cl)
 	return cl->events_last_ns - cl->events_first_ns;
 }
 
-void drm_clients_free(struct drm_clients *c)
+/* the clients */
+static void drm_clients_free(struct drm_clients_state *c)
 {
-	free(c->list);
+	free(c->model.list);
 	drm_clients_init(c);
 }
 
 /* The join (analysis-joins.h): record's DRM fdinfo snapshots, as print lines */
-struct drm_clients *drm_clients_of(const struct analysis *a)
+const struct drm_clients *drm_clients_of(const struct analysis *a)
 {
-	return a->states[JOIN_DRM_CLIENTS];
+	const struct drm_clients_state *c = a->states[JOIN_DRM_CLIENTS];
+
+	return c ? &c->model : NULL;
 }
 
 static uint64_t client_hw_ns(void *ctx, uint64_t id)
@@ -175,7 +193,7 @@ static uint64_t client_hw_ns(void *ctx, uint64_t id)
 
 static int join_init(void *state, struct analysis *a)
 {
-	struct drm_clients *c = state;
+	struct drm_clients_state *c = state;
 
 	drm_clients_init(c);
 	c->events_ns = client_hw_ns;
@@ -204,7 +222,7 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 
 const struct analysis_join drm_clients_join = {
 	.name = "DRM fdinfo snapshots",
-	.state_size = sizeof(struct drm_clients),
+	.state_size = sizeof(struct drm_clients_state),
 	.init = join_init,
 	.record = join_record,
 	.free = join_free,

@@ -5,8 +5,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "decode/drm-fdinfo-line.h"
-
 /*
  * DRM clients as record's fdinfo snapshots tell them (decode/drm-fdinfo-line.h):
  * which process holds each client id (the id 6.17+ scheduler and user-queue
@@ -40,39 +38,49 @@ struct drm_client {
 	bool has_resident;
 };
 
+/*
+ * What the join found, for the outputs: its decode state (the file whose lines
+ * it is reading, where it asks the jobs' time) is drm-clients.c's alone.
+ */
 struct drm_clients {
 	uint64_t lines;
 	int snapshots;
 	struct drm_client *list;
 	int nr, cap;
 	uint64_t dropped;		/* clients past the bound */
-	/* the file whose lines are being read: the keys before drm-client-id */
-	int cur_seq, cur_pid, cur_fd;
-	char cur_driver[24], cur_pdev[32];
-	int cur;			/* index of its client, -1 until known */
-	/* the events' hardware time of client @id so far; NULL: none */
-	uint64_t (*events_ns)(void *ctx, uint64_t id);
-	void *events_ctx;
 };
 
-/** drm_clients_init - no clients yet */
-void drm_clients_init(struct drm_clients *c);
-/** drm_clients_line - one print line at @ts: true when it was a drm-fdinfo line (taken) */
-bool drm_clients_line(struct drm_clients *c, uint64_t ts, const char *text);
-/** drm_clients_find - the client with this id, NULL when no snapshot named it */
+/**
+ * drm_clients_find - the client with this id
+ * @c:  drm_clients_of()'s clients
+ * @id: a DRM client id, as the scheduler's events carry it
+ *
+ * Return: the client, owned by @c; NULL when no snapshot named it
+ */
 const struct drm_client *drm_clients_find(const struct drm_clients *c, uint64_t id);
-/** drm_client_engine_ns - its engine time between its first and last snapshot, all engines */
+/**
+ * drm_client_engine_ns - the engine time the driver counted for @cl
+ * @cl: a client of drm_clients_of()
+ *
+ * Return: ns between its first and last snapshot, all its engines summed
+ */
 uint64_t drm_client_engine_ns(const struct drm_client *cl);
-/** drm_client_events_ns - the events' hardware time between its first and last snapshot */
+/**
+ * drm_client_events_ns - the events' hardware time of @cl's jobs
+ * @cl: a client of drm_clients_of()
+ *
+ * Return: ns between its first and last snapshot, as the job join counted them
+ */
 uint64_t drm_client_events_ns(const struct drm_client *cl);
-/** drm_clients_free - the clients */
-void drm_clients_free(struct drm_clients *c);
 
 struct analysis;
 /**
- * drm_clients_of - the DRM fdinfo join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * drm_clients_of - what the DRM fdinfo join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its clients and counts, owned by @a (valid until analysis_close()), to read
+ * only; NULL before analysis_init()
  */
-struct drm_clients *drm_clients_of(const struct analysis *a);
+const struct drm_clients *drm_clients_of(const struct analysis *a);
 
 #endif

@@ -181,33 +181,33 @@ bool hang_line_parse(const char *text, struct hang_line *out)
 /* xe_sched_job_timedout's fields, by their index in gpu_hangs_init's xe_fields */
 enum { XE_DEV, XE_GUC_ID, XE_SEQNO, XE_LRC_SEQNO, XE_GT_ID };
 
-bool gpu_hangs_reads_console(const struct gpu_hangs *h)
-{
-	return event_field_has(&h->console, 0);
-}
+/* The join's state: what it found (the model gpu_hangs_of() hands out) and the formats it reads */
+struct gpu_hangs_state {
+	struct gpu_hangs model;
+	struct event_fields console;	/* printk:console and its msg */
+	int reg_dump_id;		/* amdgpu_reset_reg_dumps, -1 absent */
+	struct event_fields xe_timedout;	/* xe_sched_job_timedout, id -1 absent */
+};
 
-bool gpu_hangs_reads_xe(const struct gpu_hangs *h)
-{
-	return h->xe_timedout.event != NULL;
-}
-
-void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep)
+/* the formats it reads (printk:console, amdgpu_reset_reg_dumps, xe's timeouts) looked up */
+static void gpu_hangs_init(struct gpu_hangs_state *s, struct tep_handle *tep)
 {
 	static const char *const console_fields[] = { "msg", NULL };
 	static const char *const xe_fields[] = { "dev", "guc_id", "seqno", "lrc_seqno", "gt_id", NULL };
 	struct event_fields dumps;
 
-	memset(h, 0, sizeof(*h));
-	h->tep = tep;
-	event_fields_find(&h->console, tep, "printk", "console", console_fields);
+	memset(s, 0, sizeof(*s));
+	event_fields_find(&s->console, tep, "printk", "console", console_fields);
 	event_fields_find(&dumps, tep, "amdgpu", "amdgpu_reset_reg_dumps", NULL);
-	h->reg_dump_id = dumps.id;
-	event_fields_find(&h->xe_timedout, tep, "xe", "xe_sched_job_timedout", xe_fields);
+	s->reg_dump_id = dumps.id;
+	event_fields_find(&s->xe_timedout, tep, "xe", "xe_sched_job_timedout", xe_fields);
+	s->model.reads_console = event_field_has(&s->console, 0);
+	s->model.reads_xe = s->xe_timedout.event != NULL;
 }
 
 bool gpu_hangs_present(const struct gpu_hangs *h)
 {
-	return gpu_hangs_reads_console(h) || gpu_hangs_reads_xe(h);
+	return h->reads_console || h->reads_xe;
 }
 
 /* NULL past the bound: counted */
@@ -401,9 +401,9 @@ static void xe_timed_out(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, 
 }
 
 /* xe_sched_job_timedout: the job's GuC queue, seqno, and (7.x) its GT */
-static void xe_tracepoint(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec)
+static void xe_tracepoint(struct gpu_hangs_state *s, struct timeline *tl, struct tep_record *rec)
 {
-	const struct event_fields *e = &h->xe_timedout;
+	const struct event_fields *e = &s->xe_timedout;
 	struct xe_job_id x = { .gt = -1 };
 	char dev[GPU_HANG_NAME] = "";
 	unsigned long long v;
@@ -420,7 +420,7 @@ static void xe_tracepoint(struct gpu_hangs *h, struct timeline *tl, struct tep_r
 	}
 	if (event_field_num(e, XE_GT_ID, rec, &v))
 		x.gt = (int)v;
-	xe_timed_out(h, tl, rec->ts, dev, &x, NULL);
+	xe_timed_out(&s->model, tl, rec->ts, dev, &x, NULL);
 }
 
 static void line(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const struct hang_line *l)
@@ -463,19 +463,23 @@ static void line(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const st
 	}
 }
 
-bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec,
-		      int type, const struct gpu_event *ev)
+/*
+ * One record, in time order; @tl is the job join at this time, whose jobs in flight on a
+ * ring that timed out are listed and flagged; @type its event id. true when the record was ours.
+ */
+static bool gpu_hangs_record(struct gpu_hangs_state *s, struct timeline *tl, struct tep_record *rec,
+			     int type, const struct gpu_event *ev)
 {
+	struct gpu_hangs *h = &s->model;
 	struct hang_line l;
 	char buf[512];
 
 	/* GPU events: only the register dumps and xe's timeouts are ours; the job join counts them too */
 	if (ev) {
-		if (ev->kind == GEV_XE_JOB && gpu_hangs_reads_xe(h) &&
-		    type == h->xe_timedout.id)
-			xe_tracepoint(h, tl, rec);
-		if (ev->kind == GEV_AMDGPU_OTHER && h->reg_dump_id >= 0 &&
-		    type == h->reg_dump_id) {
+		if (ev->kind == GEV_XE_JOB && h->reads_xe && type == s->xe_timedout.id)
+			xe_tracepoint(s, tl, rec);
+		if (ev->kind == GEV_AMDGPU_OTHER && s->reg_dump_id >= 0 &&
+		    type == s->reg_dump_id) {
 			struct gpu_reset *r = h->nr_resets ? &h->resets[h->nr_resets - 1] : NULL;
 
 			if (r && !r->ended)
@@ -485,26 +489,29 @@ bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_recor
 		}
 		return false;
 	}
-	if (!gpu_hangs_reads_console(h) || type != h->console.id)
+	if (!h->reads_console || type != s->console.id)
 		return false;
-	event_field_str(&h->console, 0, rec, buf, sizeof(buf));
+	event_field_str(&s->console, 0, rec, buf, sizeof(buf));
 	if (!hang_line_parse(buf, &l))
 		return false;
 	line(h, tl, rec->ts, &l);
 	return true;
 }
 
-void gpu_hangs_free(struct gpu_hangs *h)
+/* the hangs and resets kept */
+static void gpu_hangs_free(struct gpu_hangs_state *s)
 {
-	free(h->hangs);
-	free(h->resets);
-	memset(h, 0, sizeof(*h));
+	free(s->model.hangs);
+	free(s->model.resets);
+	memset(s, 0, sizeof(*s));
 }
 
 /* The join (analysis-joins.h): the kernel's lines, devcoredump, xe's timeouts */
-struct gpu_hangs *gpu_hangs_of(const struct analysis *a)
+const struct gpu_hangs *gpu_hangs_of(const struct analysis *a)
 {
-	return a->states[JOIN_HANGS];
+	const struct gpu_hangs_state *s = a->states[JOIN_HANGS];
+
+	return s ? &s->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
@@ -528,25 +535,25 @@ static void join_free(void *state)
 
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
-	const struct gpu_hangs *h = state;
+	const struct gpu_hangs_state *s = state;
 
 	(void)a;
-	return h->lines;
+	return s->model.lines;
 }
 
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
 	(void)a;
-	const struct gpu_hangs *h = state;
+	const struct gpu_hangs_state *s = state;
 
-	return (gpu_hangs_reads_console(h) ? JOIN_KIND(GEV_NONE) : 0) |
-	       (gpu_hangs_reads_xe(h) ? JOIN_KIND(GEV_XE_JOB) : 0) |
-	       (h->reg_dump_id >= 0 ? JOIN_KIND(GEV_AMDGPU_OTHER) : 0);
+	return (s->model.reads_console ? JOIN_KIND(GEV_NONE) : 0) |
+	       (s->model.reads_xe ? JOIN_KIND(GEV_XE_JOB) : 0) |
+	       (s->reg_dump_id >= 0 ? JOIN_KIND(GEV_AMDGPU_OTHER) : 0);
 }
 
 const struct analysis_join gpu_hangs_join = {
 	.name = "GPU hangs and resets",
-	.state_size = sizeof(struct gpu_hangs),
+	.state_size = sizeof(struct gpu_hangs_state),
 	.init = join_init,
 	.record = join_record,
 	.free = join_free,

@@ -5,10 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <event-parse.h>
 
 #include "analysis/timeline.h"
-#include "decode/event-fields.h"
 
 /*
  * Ring timeouts and GPU resets as amdgpu tells them: no tracepoint marks a
@@ -95,11 +93,13 @@ struct gpu_reset {
 	uint64_t reg_dumps;		/* amdgpu_reset_reg_dumps records during it */
 };
 
+/*
+ * What the join found, for the outputs: its decode state (the formats it reads)
+ * is gpu-hangs.c's alone.
+ */
 struct gpu_hangs {
-	struct tep_handle *tep;
-	struct event_fields console;	/* printk:console and its msg */
-	int reg_dump_id;		/* amdgpu_reset_reg_dumps, -1 absent */
-	struct event_fields xe_timedout;	/* xe_sched_job_timedout, id -1 absent */
+	bool reads_console;		/* the file has printk:console with its msg */
+	bool reads_xe;			/* the file has xe_sched_job_timedout */
 	uint64_t lines;			/* log lines recognized */
 	struct gpu_hang *hangs;
 	size_t nr_hangs;
@@ -110,34 +110,30 @@ struct gpu_hangs {
 };
 
 /**
- * hang_line_parse - one kernel log line: true and @out filled when amdgpu (or DRM) tells of a
- * hang or reset in it
+ * hang_line_parse - what one kernel log line says of a hang or reset
+ * @text: the line, NUL-terminated
+ * @out:  filled when it is one
+ *
+ * Return: true when amdgpu, xe (or DRM) tells of a hang or reset in it
  */
 bool hang_line_parse(const char *text, struct hang_line *out);
 
-/** gpu_hangs_reads_console - the file has printk:console with its msg: the kernel's log */
-bool gpu_hangs_reads_console(const struct gpu_hangs *h);
-/** gpu_hangs_reads_xe - the file has xe_sched_job_timedout */
-bool gpu_hangs_reads_xe(const struct gpu_hangs *h);
-/** gpu_hangs_init - the formats it reads (printk:console, amdgpu_reset_reg_dumps) looked up */
-void gpu_hangs_init(struct gpu_hangs *h, struct tep_handle *tep);
-/** gpu_hangs_present - the file can tell hangs: it has the kernel log's format */
-bool gpu_hangs_present(const struct gpu_hangs *h);
 /**
- * gpu_hangs_record - one record, in time order; @tl is the job join at this time, whose jobs
- * in flight on a ring that timed out are listed and flagged; @type its event id. true when
- * the record was ours.
+ * gpu_hangs_present - whether the file can tell hangs
+ * @h: gpu_hangs_of()'s
+ *
+ * Return: true when it has the kernel log's format (printk:console) or xe's timeouts
  */
-bool gpu_hangs_record(struct gpu_hangs *h, struct timeline *tl, struct tep_record *rec,
-		      int type, const struct gpu_event *ev);
-/** gpu_hangs_free - the hangs and resets kept */
-void gpu_hangs_free(struct gpu_hangs *h);
+bool gpu_hangs_present(const struct gpu_hangs *h);
 
 struct analysis;
 /**
- * gpu_hangs_of - the hangs and resets join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * gpu_hangs_of - what the hangs and resets join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its hangs and resets, owned by @a (valid until analysis_close()), to read
+ * only; NULL before analysis_init()
  */
-struct gpu_hangs *gpu_hangs_of(const struct analysis *a);
+const struct gpu_hangs *gpu_hangs_of(const struct analysis *a);
 
 #endif

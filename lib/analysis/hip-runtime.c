@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analysis/hip-runtime.h"
+#include "analysis/hip-runtime-private.h"
 #include "analysis/analysis.h"
 #include "analysis/kfd-queues.h"
 
@@ -29,9 +29,30 @@ static int grow(void **arr, int *cap, int n, size_t size)
 }
 
 /* The process of pid; NULL past HIP_MAX_PROCS (its lines counted) or out of memory (*oom) */
-static struct hip_proc *proc(struct hip_runtime *h, int pid, bool *oom)
+/* live[] as long as the processes' table */
+static int grow_live(struct hip_runtime_state *s)
 {
-	uintptr_t at = (uintptr_t)keymap_get(&h->by_pid, (uint64_t)(unsigned int)pid + 1);
+	struct hip_proc_live *l;
+
+	if (s->cap_live == s->model.cap_procs)
+		return 0;
+	l = realloc(s->live, sizeof(*l) * (size_t)s->model.cap_procs);
+	if (!l)
+		return -1;
+	s->live = l;
+	s->cap_live = s->model.cap_procs;
+	return 0;
+}
+
+static struct hip_proc_live *live_of(struct hip_runtime_state *s, const struct hip_proc *p)
+{
+	return &s->live[p - s->model.procs];
+}
+
+static struct hip_proc *proc(struct hip_runtime_state *s, int pid, bool *oom)
+{
+	struct hip_runtime *h = &s->model;
+	uintptr_t at = (uintptr_t)keymap_get(&s->by_pid, (uint64_t)(unsigned int)pid + 1);
 	struct hip_proc *p;
 
 	*oom = false;
@@ -42,25 +63,28 @@ static struct hip_proc *proc(struct hip_runtime *h, int pid, bool *oom)
 		return NULL;
 	}
 	if (grow((void **)&h->procs, &h->cap_procs, h->nr_procs, sizeof(*h->procs)) ||
-	    keymap_put(&h->by_pid, (uint64_t)(unsigned int)pid + 1,
+	    grow_live(s) ||
+	    keymap_put(&s->by_pid, (uint64_t)(unsigned int)pid + 1,
 		       (void *)(uintptr_t)(h->nr_procs + 1))) {
 		*oom = true;
 		return NULL;
 	}
+	memset(&s->live[h->nr_procs], 0, sizeof(s->live[0]));
 	p = &h->procs[h->nr_procs++];
 	memset(p, 0, sizeof(*p));
 	p->pid = pid;
 	return p;
 }
 
-static int add_queue(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+static int add_queue(struct hip_proc *p, struct hip_proc_live *pl, const struct hip_line *l,
+		     uint64_t ts)
 {
 	if (p->nr_queues == HIP_MAX_QUEUES) {
 		p->more_queues++;
 		return 0;
 	}
 	if (grow((void **)&p->queues, &p->cap_queues, p->nr_queues, sizeof(*p->queues)) ||
-	    keymap_put(&p->by_hwq, l->hwq, (void *)(uintptr_t)(p->nr_queues + 1)))
+	    keymap_put(&pl->by_hwq, l->hwq, (void *)(uintptr_t)(p->nr_queues + 1)))
 		return -1;
 	p->queues[p->nr_queues++] = (struct hip_queue){
 		.swq = l->swq, .hwq = l->hwq, .size = l->queue_size, .priority = l->priority,
@@ -70,39 +94,41 @@ static int add_queue(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
 }
 
 /* the latest queue on that hardware queue */
-static struct hip_queue *queue_of(struct hip_proc *p, uint64_t hwq)
+static struct hip_queue *queue_of(struct hip_proc *p, struct hip_proc_live *pl, uint64_t hwq)
 {
-	uintptr_t at = (uintptr_t)keymap_get(&p->by_hwq, hwq);
+	uintptr_t at = (uintptr_t)keymap_get(&pl->by_hwq, hwq);
 
 	return at ? &p->queues[at - 1] : NULL;
 }
 
-static int add_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+static int add_cmd(struct hip_proc *p, struct hip_proc_live *pl, const struct hip_line *l,
+		   uint64_t ts)
 {
 	struct hip_cmd *c;
 
 	if (strcmp(l->name, "KernelExecution"))
 		return 0;
-	if (p->nr_cmds == HIP_MAX_CMDS) {
+	if (pl->nr_cmds == HIP_MAX_CMDS) {
 		/* a log whose completions never come (level < 4, a crash) */
-		memmove(p->cmds, p->cmds + 1, sizeof(*p->cmds) * (HIP_MAX_CMDS - 1));
-		p->nr_cmds--;
+		memmove(pl->cmds, pl->cmds + 1, sizeof(*pl->cmds) * (HIP_MAX_CMDS - 1));
+		pl->nr_cmds--;
 		p->dropped_cmds++;
 	}
-	c = realloc(p->cmds, sizeof(*c) * (size_t)(p->nr_cmds + 1));
+	c = realloc(pl->cmds, sizeof(*c) * (size_t)(pl->nr_cmds + 1));
 	if (!c)
 		return -1;
-	p->cmds = c;
-	p->cmds[p->nr_cmds++] = (struct hip_cmd){ .cmd = l->command, .enqueued = ts, .kernel = -1 };
+	pl->cmds = c;
+	pl->cmds[pl->nr_cmds++] = (struct hip_cmd){ .cmd = l->command, .enqueued = ts, .kernel = -1 };
 	return 0;
 }
 
-static void bind_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t ts, int kernel)
+static void bind_dispatch(struct hip_proc_live *pl, const struct hip_line *l, uint64_t ts,
+			  int kernel)
 {
 	int i;
 
-	for (i = 0; i < p->nr_cmds; i++) {
-		struct hip_cmd *c = &p->cmds[i];
+	for (i = 0; i < pl->nr_cmds; i++) {
+		struct hip_cmd *c = &pl->cmds[i];
 
 		if (c->dispatched)
 			continue;
@@ -146,26 +172,28 @@ static int note_overlaps(struct hip_proc *p, const struct hip_cmd *c, uint64_t d
 }
 
 /* The command's completion: a dispatched kernel's span ends. */
-static int end_cmd(struct hip_proc *p, const struct hip_line *l, uint64_t ts,
-		   const struct kfd_queues *kfd)
+static int end_cmd(struct hip_proc *p, struct hip_proc_live *pl, const struct hip_line *l,
+		   uint64_t ts, const struct kfd_queues *kfd)
 {
+	struct hip_cmd *c;
 	int i, ret = 0;
 
-	for (i = 0; i < p->nr_cmds; i++)
-		if (p->cmds[i].cmd == l->command)
+	for (i = 0; i < pl->nr_cmds; i++)
+		if (pl->cmds[i].cmd == l->command)
 			break;
-	if (i == p->nr_cmds)
+	if (i == pl->nr_cmds)
 		return 0;
-	if (p->cmds[i].dispatched) {
+	c = &pl->cmds[i];
+	if (c->dispatched) {
 		p->spans++;
-		if (p->cmds[i].kernel >= 0 && ts >= p->cmds[i].dispatch_ts) {
-			p->kernels[p->cmds[i].kernel].spans++;
-			p->kernels[p->cmds[i].kernel].span_ns += ts - p->cmds[i].dispatch_ts;
+		if (c->kernel >= 0 && ts >= c->dispatch_ts) {
+			p->kernels[c->kernel].spans++;
+			p->kernels[c->kernel].span_ns += ts - c->dispatch_ts;
 		}
-		ret = note_overlaps(p, &p->cmds[i], ts, kfd);
+		ret = note_overlaps(p, c, ts, kfd);
 	}
-	memmove(p->cmds + i, p->cmds + i + 1, sizeof(*p->cmds) * (size_t)(p->nr_cmds - i - 1));
-	p->nr_cmds--;
+	memmove(pl->cmds + i, pl->cmds + i + 1, sizeof(*pl->cmds) * (size_t)(pl->nr_cmds - i - 1));
+	pl->nr_cmds--;
 	return ret;
 }
 
@@ -175,10 +203,10 @@ static const char *kernel_name_at(void *ctx, int i)
 }
 
 /* The kernel of that name: its index, -1 out of memory, -2 past HIP_MAX_KERNELS */
-static int kernel_of(struct hip_proc *p, const char *name, uint64_t ts)
+static int kernel_of(struct hip_proc *p, struct hip_proc_live *pl, const char *name, uint64_t ts)
 {
 	struct hip_kernel *k;
-	int i = name_index_find(&p->by_name, name, kernel_name_at, p);
+	int i = name_index_find(&pl->by_name, name, kernel_name_at, p);
 
 	if (i >= 0)
 		return i;
@@ -191,28 +219,29 @@ static int kernel_of(struct hip_proc *p, const char *name, uint64_t ts)
 	memset(k, 0, sizeof(*k));
 	snprintf(k->name, sizeof(k->name), "%s", name);
 	k->first_ts = ts;
-	if (name_index_add(&p->by_name, k->name, i, kernel_name_at, p))
+	if (name_index_add(&pl->by_name, k->name, i, kernel_name_at, p))
 		return -1;
 	p->nr_kernels++;
 	return i;
 }
 
 /* The dispatch's kernel index; -1 out of memory, -2 a name past the cap (counted) */
-static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+static int add_dispatch(struct hip_proc *p, struct hip_proc_live *pl, const struct hip_line *l,
+			uint64_t ts)
 {
-	struct hip_queue *q = queue_of(p, l->hwq);
+	struct hip_queue *q = queue_of(p, pl, l->hwq);
 	char name[sizeof(p->kernels[0].name)];
 	int i;
 
-	if (p->next_name[0])
-		snprintf(name, sizeof(name), "%s", p->next_name);
+	if (pl->next_name[0])
+		snprintf(name, sizeof(name), "%s", pl->next_name);
 	else
 		snprintf(name, sizeof(name), "kernel_obj 0x%llx", (unsigned long long)l->kernel_obj);
-	p->next_name[0] = '\0';
-	i = kernel_of(p, name, ts);
+	pl->next_name[0] = '\0';
+	i = kernel_of(p, pl, name, ts);
 	if (i == -2) {
 		p->more_kernels++;
-		bind_dispatch(p, l, ts, -1);
+		bind_dispatch(pl, l, ts, -1);
 		return -2;
 	}
 	if (i < 0)
@@ -221,13 +250,15 @@ static int add_dispatch(struct hip_proc *p, const struct hip_line *l, uint64_t t
 	p->kernels[i].last_ts = ts;
 	if (q)
 		q->dispatches++;
-	bind_dispatch(p, l, ts, i);
+	bind_dispatch(pl, l, ts, i);
 	return i;
 }
 
-static int dispatch(struct hip_runtime *h, struct hip_proc *p, const struct hip_line *l, uint64_t ts)
+static int dispatch(struct hip_runtime_state *s, struct hip_proc *p, const struct hip_line *l,
+		    uint64_t ts)
 {
-	int k = add_dispatch(p, l, ts);
+	struct hip_runtime *h = &s->model;
+	int k = add_dispatch(p, live_of(s, p), l, ts);
 
 	if (k == -2)
 		return 0;
@@ -249,9 +280,11 @@ static int64_t add_saturating(int64_t a, int64_t b)
 	return r;
 }
 
-int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *text,
+int hip_runtime_add(struct hip_runtime_state *s, int pid, uint64_t ts, const char *text,
 		    struct hip_line *l, const struct kfd_queues *kfd)
 {
+	struct hip_runtime *h = &s->model;
+	struct hip_proc_live *pl;
 	struct hip_proc *p;
 	bool oom;
 	int ret = 0;
@@ -269,27 +302,28 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 	h->last_kernel = NULL;
 	if (h->failed)
 		return 1;
-	p = proc(h, pid, &oom);
+	p = proc(s, pid, &oom);
 	if (!p) {
 		h->failed = oom;
 		return 1;
 	}
+	pl = live_of(s, p);
 	if (!p->lines++)
 		p->first_ts = ts;
 	p->last_ts = ts;
 	p->by_kind[l->kind]++;
 	switch (l->kind) {
 	case HIP_QUEUE_CREATE:
-		ret = add_queue(p, l, ts);
+		ret = add_queue(p, pl, l, ts);
 		break;
 	case HIP_SHADER_NAME:
-		snprintf(p->next_name, sizeof(p->next_name), "%s", l->name);
+		snprintf(pl->next_name, sizeof(pl->next_name), "%s", l->name);
 		break;
 	case HIP_DISPATCH:
-		ret = dispatch(h, p, l, ts);
+		ret = dispatch(s, p, l, ts);
 		break;
 	case HIP_CMD_ENQUEUED:
-		ret = add_cmd(p, l, ts);
+		ret = add_cmd(p, pl, l, ts);
 		break;
 	case HIP_CMD_COMPLETE:
 		p->commands_complete++;
@@ -302,7 +336,7 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 			p->wall_us = add_saturating(p->wall_us, l->wall_us);
 			p->wall_measured++;
 		}
-		ret = end_cmd(p, l, ts, kfd);
+		ret = end_cmd(p, pl, l, ts, kfd);
 		break;
 	case HIP_COPY:
 		p->copy_bytes += l->copy_size;
@@ -315,21 +349,23 @@ int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *tex
 	return 1;
 }
 
-void hip_runtime_free(struct hip_runtime *h)
+void hip_runtime_free(struct hip_runtime_state *s)
 {
+	struct hip_runtime *h = &s->model;
 	int i;
 
 	for (i = 0; i < h->nr_procs; i++) {
 		free(h->procs[i].queues);
-		keymap_free(&h->procs[i].by_hwq);
+		keymap_free(&s->live[i].by_hwq);
 		free(h->procs[i].kernels);
-		name_index_free(&h->procs[i].by_name);
-		free(h->procs[i].cmds);
+		name_index_free(&s->live[i].by_name);
+		free(s->live[i].cmds);
 		free(h->procs[i].overlaps);
 	}
 	free(h->procs);
-	keymap_free(&h->by_pid);
-	memset(h, 0, sizeof(*h));
+	free(s->live);
+	keymap_free(&s->by_pid);
+	memset(s, 0, sizeof(*s));
 }
 
 /*
@@ -386,8 +422,10 @@ static int line_pid(const struct hip_line *l, const struct log_pids *lp)
 	return lp->sole;
 }
 
-int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct kfd_queues *kfd)
+int hip_runtime_add_file(struct analysis *a, const char *path)
 {
+	struct hip_runtime_state *h = a->states[JOIN_HIP];
+	const struct kfd_queues *kfd = kfd_queues_of(a);
 	const char *under = strrchr(path, '_');
 	struct log_pids lp = { 0 };
 	struct hip_line l;
@@ -449,42 +487,35 @@ const struct kfd_op *hip_queue_kfd_create(const struct hip_proc *p, int queue,
  * The join (analysis-joins.h): every print line no join before took is the
  * HIP runtime's log (--hip-log) or a trace_marker write
  */
-struct hip_join {
-	struct hip_runtime h;		/* first: hip_runtime_of() */
-	struct hip_line line;		/* the record's line, for the hooks (hip_current) */
-};
-
-struct hip_runtime *hip_runtime_of(const struct analysis *a)
+const struct hip_runtime *hip_runtime_of(const struct analysis *a)
 {
-	struct hip_join *j = a->states[JOIN_HIP];
+	const struct hip_runtime_state *s = a->states[JOIN_HIP];
 
-	return j ? &j->h : NULL;
+	return s ? &s->model : NULL;
 }
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
-	struct hip_join *j = state;
+	struct hip_runtime_state *s = state;
 
 	if (r->taken || !r->print)
 		return;
 	r->taken = true;
-	if (hip_runtime_add(&j->h, r->pid, r->rec->ts, r->print, &j->line, kfd_queues_of(a)))
-		a->hip_current = &j->line;
+	if (hip_runtime_add(s, r->pid, r->rec->ts, r->print, &s->line, kfd_queues_of(a)))
+		a->hip_current = &s->line;
 }
 
 static void join_free(void *state)
 {
-	struct hip_join *j = state;
-
-	hip_runtime_free(&j->h);
+	hip_runtime_free(state);
 }
 
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
-	const struct hip_join *j = state;
+	const struct hip_runtime_state *s = state;
 
 	(void)a;
-	return j->h.lines;
+	return s->model.lines;
 }
 
 /* ftrace's print lines, when the file has their format */
@@ -496,7 +527,7 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 
 const struct analysis_join hip_runtime_join = {
 	.name = "HIP runtime log",
-	.state_size = sizeof(struct hip_join),
+	.state_size = sizeof(struct hip_runtime_state),
 	.record = join_record,
 	.free = join_free,
 	.gpu_data = join_gpu_data,

@@ -2,11 +2,10 @@
 #ifndef GT_HIP_RUNTIME_H
 #define GT_HIP_RUNTIME_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "decode/hip-log.h"
-#include "util/keymap.h"
-#include "util/name-index.h"
 #include "analysis/kfd-queues.h"
 
 /*
@@ -28,14 +27,6 @@ struct hip_queue {
 	int size, priority, cooperative;
 	uint64_t ts;
 	uint64_t dispatches;		/* AQL dispatches logged on it */
-};
-
-/* A command in flight: enqueued, perhaps dispatched, not complete. */
-struct hip_cmd {
-	uint64_t cmd, enqueued;
-	bool dispatched;
-	uint64_t dispatch_ts, dispatch_id, hwq;
-	int kernel;			/* index into kernels */
 };
 
 /* A dispatch whose span overlapped a KFD eviction or restore. */
@@ -67,16 +58,11 @@ struct hip_proc {
 	uint64_t first_ts, last_ts;
 	struct hip_queue *queues;
 	int nr_queues, cap_queues;
-	struct keymap by_hwq;		/* hwq -> its latest queue's index + 1 */
 	struct hip_kernel *kernels;
 	int nr_kernels, cap_kernels;
-	struct name_index by_name;	/* kernel name -> index */
 	uint64_t more_queues;		/* creates past HIP_MAX_QUEUES */
 	uint64_t more_kernels;		/* dispatches of names past HIP_MAX_KERNELS */
-	char next_name[128];		/* a ShaderName waiting for its dispatch */
-	struct hip_cmd *cmds;
-	int nr_cmds;
-	uint64_t dropped_cmds;
+	uint64_t dropped_cmds;		/* commands in flight past HIP_MAX_CMDS */
 	struct hip_overlap *overlaps;
 	int nr_overlaps;
 	uint64_t more_overlaps;
@@ -98,10 +84,13 @@ static inline uint64_t hip_proc_gpu_measured(const struct hip_proc *p)
 	return p->gpu_nonzero ? p->gpu_measured : 0;
 }
 
+/*
+ * What the join found, for the outputs: its decode state (the processes, queues and
+ * kernels by key, the ShaderName waiting, the commands in flight) is hip-runtime-private.h's.
+ */
 struct hip_runtime {
 	struct hip_proc *procs;
 	int nr_procs, cap_procs;
-	struct keymap by_pid;		/* pid + 1 -> process index + 1 */
 	uint64_t more_procs_lines;	/* lines of processes past HIP_MAX_PROCS */
 	uint64_t lines;			/* HIP log lines seen */
 	/* the line just added, if a dispatch: its kernel's name (valid until the
@@ -113,33 +102,36 @@ struct hip_runtime {
 };
 
 /**
- * hip_runtime_add - one print record's text at ts (ns) from pid: a HIP log line is counted,
- * and returns 1 with *line filled; 0 for any other text. kfd: the KFD operations so far (NULL:
- * none), for the dispatches that end here.
- */
-int hip_runtime_add(struct hip_runtime *h, int pid, uint64_t ts, const char *text,
-		    struct hip_line *line, const struct kfd_queues *kfd);
-/**
- * hip_runtime_add_file - a log captured apart (report --hip-log FILE): pid from its _<pid>
- * name or its lines (a line without one: its thread's on the lines that name both, else
- * the log's only pid); 0, or -errno.
- */
-int hip_runtime_add_file(struct hip_runtime *h, const char *path, const struct kfd_queues *kfd);
-/** hip_runtime_free - everything the HIP join holds */
-void hip_runtime_free(struct hip_runtime *h);
-/**
- * hip_queue_kfd_create - the KFD queue create the runtime's queue-th queue came from: the
- * process's creates in order, the n-th for the n-th queue, if it began before the runtime
- * logged the queue; NULL when there is none.
+ * hip_queue_kfd_create - the KFD queue create a runtime's queue came from
+ * @p:     a process of hip_runtime_of()
+ * @queue: the index of one of its queues
+ * @k:     kfd_queues_of()'s
+ *
+ * The process's creates in order, the n-th for the n-th queue, if it began before the
+ * runtime logged the queue.
+ *
+ * Return: the create, owned by @k; NULL when there is none
  */
 const struct kfd_op *hip_queue_kfd_create(const struct hip_proc *p, int queue,
 					  const struct kfd_queues *k);
 
 struct analysis;
 /**
- * hip_runtime_of - the HIP runtime log join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * hip_runtime_add_file - a HIP log captured apart (report --hip-log FILE) into @a's HIP join
+ * @a:    the analysis, after its pass (the KFD operations are the ones its file showed)
+ * @path: the log; a _<pid> name gives its lines' pid, else their own (a line without one:
+ *        its thread's on the lines that name both, else the log's only pid)
+ *
+ * Return: 0, or -errno when the file cannot be read
  */
-struct hip_runtime *hip_runtime_of(const struct analysis *a);
+int hip_runtime_add_file(struct analysis *a, const char *path);
+/**
+ * hip_runtime_of - what the HIP runtime log join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its processes, queues, kernels and the latest line's kernel, owned by @a (valid
+ * until analysis_close()), to read only; NULL before analysis_init()
+ */
+const struct hip_runtime *hip_runtime_of(const struct analysis *a);
 
 #endif

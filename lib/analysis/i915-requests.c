@@ -6,8 +6,32 @@
 #include "analysis/analysis.h"
 #include "analysis/i915-requests.h"
 #include "analysis/timeline.h"
+#include "decode/event-fields.h"
+#include "util/keymap.h"
 
-/* what a request did, kept in i915_requests.live until it retires */
+enum i915_stage {
+	I915_QUEUE,
+	I915_ADD,
+	I915_SUBMIT,
+	I915_GUC_SUBMIT,
+	I915_EXECUTE,
+	I915_IN,
+	I915_OUT,
+	I915_RETIRE,
+	I915_WAIT_BEGIN,
+	I915_WAIT_END,
+	I915_NR_STAGES
+};
+
+/* The join's state: what it found (the model i915_requests_of() hands out) and how it decodes */
+struct i915_requests_state {
+	struct i915_requests model;
+	struct event_fields stage[I915_NR_STAGES];
+	struct keymap live;		/* (ctx, seqno) -> what it did (flags), until retired */
+	struct keymap waits;		/* (ctx, seqno) -> wait_begin time */
+};
+
+/* what a request did, kept in i915_requests_state.live until it retires */
 #define REQ_QUEUED	(1u << 0)
 #define REQ_RAN		(1u << 1)
 #define REQ_DONE	(1u << 2)
@@ -31,7 +55,7 @@ static const char *const stage_names[I915_NR_STAGES] = {
 };
 
 /* Each stage under its 4.16+ name, else its 4.x i915_gem_request_* one. */
-static void find_stages(struct i915_requests *q, struct tep_handle *tep)
+static void find_stages(struct i915_requests_state *q, struct tep_handle *tep)
 {
 	char name[64];
 	int s;
@@ -45,7 +69,7 @@ static void find_stages(struct i915_requests *q, struct tep_handle *tep)
 	}
 }
 
-static int stage_of(const struct i915_requests *q, int type)
+static int stage_of(const struct i915_requests_state *q, int type)
 {
 	int s;
 
@@ -85,9 +109,9 @@ static void to_jobs(struct analysis *a, struct gpu_event *ev, enum gpu_event_kin
 }
 
 /* in and out: the request's stints on the engine */
-static void engine_stint(struct i915_requests *q, struct i915_request *rq, int s, uint64_t ts)
+static void engine_stint(struct i915_requests_state *q, struct i915_request *rq, int s, uint64_t ts)
 {
-	q->low_level = true;
+	q->model.low_level = true;
 	if (!rq)
 		return;
 	if (s == I915_IN) {
@@ -110,13 +134,13 @@ static void engine_stint(struct i915_requests *q, struct i915_request *rq, int s
  * first in and its time on the engine the sum of its stints (a preempted
  * request's wait between them is not the engine's)
  */
-static void done(struct i915_requests *q, struct analysis *a, struct gpu_event *ev,
+static void done(struct i915_requests_state *q, struct analysis *a, struct gpu_event *ev,
 		 struct i915_request *rq)
 {
 	if (!rq || !(rq->flags & (REQ_QUEUED | REQ_RAN)) || (rq->flags & REQ_DONE))
 		return;
 	rq->flags |= REQ_DONE;
-	q->engines[rq->engine].completed++;
+	q->model.engines[rq->engine].completed++;
 	/* done (a retire, a signal) while on the engine with no out: its stint ends here */
 	if (rq->in_at)
 		engine_stint(q, rq, I915_OUT, ev->ts);
@@ -130,7 +154,7 @@ static void done(struct i915_requests *q, struct analysis *a, struct gpu_event *
 }
 
 /* CPU waits on a request (i915_request_wait_begin -> _end) by each thread, per engine */
-static void wait_stage(struct i915_requests *q, int s, struct i915_engine *e, uint64_t key,
+static void wait_stage(struct i915_requests_state *q, int s, struct i915_engine *e, uint64_t key,
 		       int pid, uint64_t ts)
 {
 	uint64_t began;
@@ -150,7 +174,7 @@ static void wait_stage(struct i915_requests *q, int s, struct i915_engine *e, ui
 		e->max_wait_ns = ts - began;
 }
 
-static struct i915_request *new_request(struct i915_requests *q, uint64_t key, int engine)
+static struct i915_request *new_request(struct i915_requests_state *q, uint64_t key, int engine)
 {
 	struct i915_request *rq = calloc(1, sizeof(*rq));
 
@@ -166,7 +190,7 @@ static struct i915_request *new_request(struct i915_requests *q, uint64_t key, i
 }
 
 /* the decoded record (its engine's name in ring), as the job join's event */
-static void stage(struct i915_requests *q, struct analysis *a, struct join_record *r, int s)
+static void stage(struct i915_requests_state *q, struct analysis *a, struct join_record *r, int s)
 {
 	struct gpu_event ev = r->ev;
 	struct i915_request *rq;
@@ -176,13 +200,13 @@ static void stage(struct i915_requests *q, struct analysis *a, struct join_recor
 	ev.has_fence = true;
 	if (!ev.ring[0])
 		snprintf(ev.ring, sizeof(ev.ring), "engine ?");
-	e = engine(q, ev.ring);
+	e = engine(&q->model, ev.ring);
 	key = request_key(&ev);
 	rq = keymap_get(&q->live, key);
 	switch (s) {
 	case I915_QUEUE:
 	case I915_ADD:
-		if (rq || !(rq = new_request(q, key, (int)(e - q->engines))))
+		if (rq || !(rq = new_request(q, key, (int)(e - q->model.engines))))
 			break;
 		e->requests++;
 		to_jobs(a, &ev, GEV_QUEUE);
@@ -197,7 +221,7 @@ static void stage(struct i915_requests *q, struct analysis *a, struct join_recor
 		if (!rq || (rq->flags & REQ_RAN))
 			break;
 		rq->flags |= REQ_RAN;
-		q->engines[rq->engine].ran++;
+		q->model.engines[rq->engine].ran++;
 		to_jobs(a, &ev, GEV_RUN);
 		break;
 	case I915_OUT:
@@ -225,11 +249,11 @@ static void stage(struct i915_requests *q, struct analysis *a, struct join_recor
  * Without outs (Debian's kernels build none; GuC submission sends none), a
  * request's fence signalling is when the engine finished it
  */
-static void signalled(struct i915_requests *q, struct analysis *a, struct join_record *r)
+static void signalled(struct i915_requests_state *q, struct analysis *a, struct join_record *r)
 {
 	struct gpu_event ev = r->ev;
 
-	if (q->low_level)
+	if (q->model.low_level)
 		return;
 	ev.has_fence = true;
 	/* the job join knows the ring by the request's fence */
@@ -239,9 +263,11 @@ static void signalled(struct i915_requests *q, struct analysis *a, struct join_r
 }
 
 /* The join (analysis-joins.h): i915's request events, and the fences they signal */
-struct i915_requests *i915_requests_of(const struct analysis *a)
+const struct i915_requests *i915_requests_of(const struct analysis *a)
 {
-	return a->states[JOIN_I915];
+	const struct i915_requests_state *q = a->states[JOIN_I915];
+
+	return q ? &q->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
@@ -252,7 +278,7 @@ static int join_init(void *state, struct analysis *a)
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
-	struct i915_requests *q = state;
+	struct i915_requests_state *q = state;
 	int s;
 
 	if (r->kind == GEV_FENCE_SIGNALED) {
@@ -264,14 +290,14 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	s = stage_of(q, r->type);
 	if (s < 0)
 		return;
-	q->records++;
+	q->model.records++;
 	r->taken = true;
 	stage(q, a, r, s);
 }
 
 static void join_free(void *state)
 {
-	struct i915_requests *q = state;
+	struct i915_requests_state *q = state;
 	size_t i = 0;
 	uint64_t key;
 	void *rq;
@@ -284,16 +310,16 @@ static void join_free(void *state)
 
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
-	const struct i915_requests *q = state;
+	const struct i915_requests_state *q = state;
 
 	(void)a;
-	return q->records;
+	return q->model.records;
 }
 
 /* i915_request_* and 4.x's i915_gem_request_* decode as GEV_I915_REQUEST */
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
-	const struct i915_requests *q = state;
+	const struct i915_requests_state *q = state;
 	int s;
 
 	(void)a;
@@ -305,7 +331,7 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 
 const struct analysis_join i915_requests_join = {
 	.name = "Intel i915 requests",
-	.state_size = sizeof(struct i915_requests),
+	.state_size = sizeof(struct i915_requests_state),
 	.init = join_init,
 	.record = join_record,
 	.free = join_free,

@@ -5,9 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "decode/event-fields.h"
 #include "decode/gpu-event.h"
-#include "util/keymap.h"
 
 /*
  * Intel's i915 requests as jobs. i915 has no DRM scheduler: its own request
@@ -26,20 +24,6 @@
  * on a ring named by its engine (rcs0, bcs0, vcs1, ...).
  */
 
-enum i915_stage {
-	I915_QUEUE,
-	I915_ADD,
-	I915_SUBMIT,
-	I915_GUC_SUBMIT,
-	I915_EXECUTE,
-	I915_IN,
-	I915_OUT,
-	I915_RETIRE,
-	I915_WAIT_BEGIN,
-	I915_WAIT_END,
-	I915_NR_STAGES
-};
-
 #define I915_MAX_ENGINES	32	/* past them, "(more engines)" */
 
 /* What one engine's requests did. */
@@ -53,21 +37,25 @@ struct i915_engine {
 	uint64_t max_wait_ns;
 };
 
+/*
+ * What the join found, for the outputs: its decode state (the stages' fields,
+ * the requests in flight) is i915-requests.c's alone.
+ */
 struct i915_requests {
-	struct event_fields stage[I915_NR_STAGES];
 	bool low_level;			/* in or out records seen: the engine's own times */
 	uint64_t records;		/* i915 request records read */
 	struct i915_engine engines[I915_MAX_ENGINES + 1];
 	int nr_engines;
-	struct keymap live;		/* (ctx, seqno) -> what it did (flags), until retired */
-	struct keymap waits;		/* (ctx, seqno) -> wait_begin time */
 };
 
 struct analysis;
 /**
- * i915_requests_of - the i915 request join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * i915_requests_of - what the i915 request join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its engines and counts, owned by @a (valid until analysis_close()), to read
+ * only; NULL before analysis_init()
  */
-struct i915_requests *i915_requests_of(const struct analysis *a);
+const struct i915_requests *i915_requests_of(const struct analysis *a);
 
 #endif

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/kfd-queue-table.h"
+#include "analysis/kfd-queue-table-private.h"
 #include "decode/event-fields.h"
 #include "analysis/analysis.h"
 
@@ -31,7 +31,7 @@ const char *kfd_id_from_name(enum kfd_id_from f)
 	}
 }
 
-void kfd_queue_table_init(struct kfd_queue_table *t, struct tep_handle *tep)
+void kfd_queue_table_init(struct kfd_queue_table_state *t, struct tep_handle *tep)
 {
 	struct tep_event **evs = tep_list_events(tep, TEP_EVENT_SORT_ID);
 	struct event_fields console_fields;
@@ -52,8 +52,8 @@ void kfd_queue_table_init(struct kfd_queue_table *t, struct tep_handle *tep)
 			t->formats[t->nr_formats++].event = evs[i];
 		}
 	}
-	t->probes = t->nr_formats > 0;
-	if (t->probes && console) {
+	t->model.probes = t->nr_formats > 0;
+	if (t->model.probes && console) {
 		t->formats[t->nr_formats].id = console->id;
 		t->formats[t->nr_formats].kind = KP_CONSOLE;
 		t->formats[t->nr_formats++].event = console;
@@ -94,7 +94,7 @@ static void *grow(void *arr, int *cap, size_t size)
 	return p;
 }
 
-static struct kfd_pending *push_pending(struct kfd_queue_table *t, int tid,
+static struct kfd_pending *push_pending(struct kfd_queue_table_state *t, int tid,
 					enum kfd_probe_kind kind, uint64_t ts)
 {
 	struct kfd_pending *p;
@@ -114,7 +114,7 @@ static struct kfd_pending *push_pending(struct kfd_queue_table *t, int tid,
 }
 
 /* The open call of this kind on this thread; removed when take. */
-static bool pop_pending(struct kfd_queue_table *t, int tid, enum kfd_probe_kind kind,
+static bool pop_pending(struct kfd_queue_table_state *t, int tid, enum kfd_probe_kind kind,
 			struct kfd_pending *out, bool take)
 {
 	int i;
@@ -133,13 +133,13 @@ static bool pop_pending(struct kfd_queue_table *t, int tid, enum kfd_probe_kind 
 	return false;
 }
 
-static int pid_of_process(const struct kfd_queue_table *t, uint64_t process)
+static int pid_of_process(const struct kfd_queue_table_state *t, uint64_t process)
 {
 	int i;
 
-	for (i = t->nr_queues - 1; i >= 0; i--)
-		if (t->queues[i].process == process)
-			return t->queues[i].pid;
+	for (i = t->model.nr_queues - 1; i >= 0; i--)
+		if (t->model.queues[i].process == process)
+			return t->model.queues[i].pid;
 	return 0;
 }
 
@@ -148,30 +148,30 @@ static bool live(const struct kfd_queue *q)
 	return q->has_result && !q->result && !q->destroyed;
 }
 
-static struct kfd_queue *find_queue(struct kfd_queue_table *t, uint64_t process, uint32_t id)
+static struct kfd_queue *find_queue(struct kfd_queue_table_state *t, uint64_t process, uint32_t id)
 {
 	int i;
 
-	for (i = t->nr_queues - 1; i >= 0; i--)
-		if (live(&t->queues[i]) && t->queues[i].has_id &&
-		    t->queues[i].process == process && t->queues[i].queue_id == id)
-			return &t->queues[i];
+	for (i = t->model.nr_queues - 1; i >= 0; i--)
+		if (live(&t->model.queues[i]) && t->model.queues[i].has_id &&
+		    t->model.queues[i].process == process && t->model.queues[i].queue_id == id)
+			return &t->model.queues[i];
 	return NULL;
 }
 
-static void on_create(struct kfd_queue_table *t, struct tep_event *ev,
+static void on_create(struct kfd_queue_table_state *t, struct tep_event *ev,
 		      struct tep_record *rec, int pid)
 {
 	struct kfd_queue *q;
 
-	if (t->nr_queues == t->cap_queues) {
-		struct kfd_queue *n = grow(t->queues, &t->cap_queues, sizeof(*n));
+	if (t->model.nr_queues == t->model.cap_queues) {
+		struct kfd_queue *n = grow(t->model.queues, &t->model.cap_queues, sizeof(*n));
 
 		if (!n)
 			return;
-		t->queues = n;
+		t->model.queues = n;
 	}
-	q = &t->queues[t->nr_queues];
+	q = &t->model.queues[t->model.nr_queues];
 	memset(q, 0, sizeof(*q));
 	q->pid = pid;
 	q->created = rec->ts;
@@ -188,10 +188,10 @@ static void on_create(struct kfd_queue_table *t, struct tep_event *ev,
 	q->eop_size = num(ev, rec, "eop_size");
 	q->ctx_save = num(ev, rec, "ctx_save");
 	q->ctx_save_size = (uint32_t)num(ev, rec, "ctx_save_size");
-	push_pending(t, pid, KP_CREATE, rec->ts)->index = t->nr_queues++;
+	push_pending(t, pid, KP_CREATE, rec->ts)->index = t->model.nr_queues++;
 }
 
-static void on_create_ret(struct kfd_queue_table *t, struct tep_event *ev,
+static void on_create_ret(struct kfd_queue_table_state *t, struct tep_event *ev,
 			  struct tep_record *rec, int tid)
 {
 	struct kfd_pending p;
@@ -200,7 +200,7 @@ static void on_create_ret(struct kfd_queue_table *t, struct tep_event *ev,
 
 	if (!pop_pending(t, tid, KP_CREATE, &p, true) || p.index < 0)
 		return;
-	q = &t->queues[p.index];
+	q = &t->model.queues[p.index];
 	q->has_result = true;
 	q->result = ret_of(ev, rec);
 	q->create_ns = rec->ts - q->created;
@@ -237,7 +237,7 @@ static const char *console_text(struct tep_event *ev, struct tep_record *rec, in
 }
 
 /* kfd_ioctl_create_queue's pr_debug lines, in the caller's context */
-static void on_console(struct kfd_queue_table *t, struct tep_event *ev,
+static void on_console(struct kfd_queue_table_state *t, struct tep_event *ev,
 		       struct tep_record *rec, int tid)
 {
 	struct kfd_pending p;
@@ -253,7 +253,7 @@ static void on_console(struct kfd_queue_table *t, struct tep_event *ev,
 		return;
 	snprintf(line, sizeof(line), "%.*s", len, msg);
 	line[strcspn(line, "\n")] = '\0';
-	q = &t->queues[p.index];
+	q = &t->model.queues[p.index];
 	id = strstr(line, "Queue id ");
 	if (id && strstr(line, "was created successfully")) {
 		q->has_id = true;
@@ -265,7 +265,7 @@ static void on_console(struct kfd_queue_table *t, struct tep_event *ev,
 }
 
 /* The update or destroy that returned: one call, and its queue if known. */
-static struct kfd_queue *end_call(struct kfd_queue_table *t, enum kfd_probe_kind kind,
+static struct kfd_queue *end_call(struct kfd_queue_table_state *t, enum kfd_probe_kind kind,
 				  struct tep_event *ev, struct tep_record *rec, int tid,
 				  struct kfd_pending *p)
 {
@@ -275,28 +275,28 @@ static struct kfd_queue *end_call(struct kfd_queue_table *t, enum kfd_probe_kind
 	if (!pop_pending(t, tid, kind, p, true))
 		return NULL;
 	q = find_queue(t, p->process, p->queue_id);
-	if (t->nr_calls == t->cap_calls) {
-		struct kfd_call *n = grow(t->calls, &t->cap_calls, sizeof(*n));
+	if (t->model.nr_calls == t->model.cap_calls) {
+		struct kfd_call *n = grow(t->model.calls, &t->model.cap_calls, sizeof(*n));
 
 		if (!n)
 			return NULL;
-		t->calls = n;
+		t->model.calls = n;
 	}
-	c = &t->calls[t->nr_calls++];
+	c = &t->model.calls[t->model.nr_calls++];
 	*c = (struct kfd_call){ .kind = kind, .pid = tid, .ts = p->ts, .ns = rec->ts - p->ts,
 				.process = p->process, .queue_id = p->queue_id, .has_ret = true,
 				.ret = ret_of(ev, rec), .matched = q != NULL };
 	if (c->ret) {
 		if (kind == KP_DESTROY)
-			t->failed_destroys++;
+			t->model.failed_destroys++;
 		return NULL;
 	}
 	if (!q && kind == KP_DESTROY)
-		t->unknown_destroys++;
+		t->model.unknown_destroys++;
 	return q;
 }
 
-static void on_destroy_ret(struct kfd_queue_table *t, struct tep_event *ev,
+static void on_destroy_ret(struct kfd_queue_table_state *t, struct tep_event *ev,
 			   struct tep_record *rec, int tid)
 {
 	struct kfd_pending p;
@@ -308,7 +308,7 @@ static void on_destroy_ret(struct kfd_queue_table *t, struct tep_event *ev,
 	q->destroyed_at = rec->ts;
 }
 
-static void on_update_ret(struct kfd_queue_table *t, struct tep_event *ev,
+static void on_update_ret(struct kfd_queue_table_state *t, struct tep_event *ev,
 			  struct tep_record *rec, int tid)
 {
 	struct kfd_pending p;
@@ -323,25 +323,25 @@ static void on_update_ret(struct kfd_queue_table *t, struct tep_event *ev,
 	q->priority = p.priority;
 }
 
-static struct kfd_evict *new_evict(struct kfd_queue_table *t, uint64_t process)
+static struct kfd_evict *new_evict(struct kfd_queue_table_state *t, uint64_t process)
 {
 	struct kfd_evict *e;
 
-	if (t->nr_evicts == t->cap_evicts) {
-		struct kfd_evict *n = grow(t->evicts, &t->cap_evicts, sizeof(*n));
+	if (t->model.nr_evicts == t->model.cap_evicts) {
+		struct kfd_evict *n = grow(t->model.evicts, &t->model.cap_evicts, sizeof(*n));
 
 		if (!n)
 			return NULL;
-		t->evicts = n;
+		t->model.evicts = n;
 	}
-	e = &t->evicts[t->nr_evicts++];
+	e = &t->model.evicts[t->model.nr_evicts++];
 	memset(e, 0, sizeof(*e));
 	e->process = process;
 	e->pid = pid_of_process(t, process);
 	return e;
 }
 
-static void on_evict(struct kfd_queue_table *t, struct tep_event *ev,
+static void on_evict(struct kfd_queue_table_state *t, struct tep_event *ev,
 		     struct tep_record *rec, int tid)
 {
 	struct kfd_evict *e = new_evict(t, num(ev, rec, "process"));
@@ -354,26 +354,26 @@ static void on_evict(struct kfd_queue_table *t, struct tep_event *ev,
 	e->start = rec->ts;
 	e->has_trigger = field(ev, rec, "trigger", &trigger);
 	e->trigger = (uint32_t)trigger;
-	for (i = 0; i < t->nr_queues; i++) {
-		if (live(&t->queues[i]) && t->queues[i].process == e->process) {
-			t->queues[i].evictions++;
+	for (i = 0; i < t->model.nr_queues; i++) {
+		if (live(&t->model.queues[i]) && t->model.queues[i].process == e->process) {
+			t->model.queues[i].evictions++;
 			e->nr_queues++;
 		}
 	}
-	push_pending(t, tid, KP_EVICT, rec->ts)->index = t->nr_evicts - 1;
+	push_pending(t, tid, KP_EVICT, rec->ts)->index = t->model.nr_evicts - 1;
 }
 
-static struct kfd_evict *open_evict(struct kfd_queue_table *t, uint64_t process)
+static struct kfd_evict *open_evict(struct kfd_queue_table_state *t, uint64_t process)
 {
 	int i;
 
-	for (i = t->nr_evicts - 1; i >= 0; i--)
-		if (t->evicts[i].process == process && !t->evicts[i].restore_start)
-			return &t->evicts[i];
+	for (i = t->model.nr_evicts - 1; i >= 0; i--)
+		if (t->model.evicts[i].process == process && !t->model.evicts[i].restore_start)
+			return &t->model.evicts[i];
 	return NULL;
 }
 
-static void on_restore(struct kfd_queue_table *t, struct tep_event *ev,
+static void on_restore(struct kfd_queue_table_state *t, struct tep_event *ev,
 		       struct tep_record *rec, int tid)
 {
 	uint64_t process = num(ev, rec, "process");
@@ -384,10 +384,10 @@ static void on_restore(struct kfd_queue_table *t, struct tep_event *ev,
 	if (!e)
 		return;
 	e->restore_start = rec->ts;
-	push_pending(t, tid, KP_RESTORE, rec->ts)->index = (int)(e - t->evicts);
+	push_pending(t, tid, KP_RESTORE, rec->ts)->index = (int)(e - t->model.evicts);
 }
 
-static void on_evict_ret(struct kfd_queue_table *t, struct tep_event *ev,
+static void on_evict_ret(struct kfd_queue_table_state *t, struct tep_event *ev,
 			 struct tep_record *rec, int tid, bool restore)
 {
 	struct kfd_pending p;
@@ -396,7 +396,7 @@ static void on_evict_ret(struct kfd_queue_table *t, struct tep_event *ev,
 
 	if (!pop_pending(t, tid, restore ? KP_RESTORE : KP_EVICT, &p, true) || p.index < 0)
 		return;
-	e = &t->evicts[p.index];
+	e = &t->model.evicts[p.index];
 	if (!restore) {
 		e->has_evict_ret = true;
 		e->evict_ret = ret_of(ev, rec);
@@ -406,8 +406,8 @@ static void on_evict_ret(struct kfd_queue_table *t, struct tep_event *ev,
 	e->restored = true;
 	e->restore_ret = ret_of(ev, rec);
 	e->restore_ns = rec->ts - e->restore_start;
-	for (i = 0; i < t->nr_queues; i++) {
-		struct kfd_queue *q = &t->queues[i];
+	for (i = 0; i < t->model.nr_queues; i++) {
+		struct kfd_queue *q = &t->model.queues[i];
 
 		if (!live(q) || q->process != e->process)
 			continue;
@@ -419,7 +419,7 @@ static void on_evict_ret(struct kfd_queue_table *t, struct tep_event *ev,
 	}
 }
 
-bool kfd_queue_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
+bool kfd_queue_table_record(struct kfd_queue_table_state *t, struct tep_handle *tep,
 			    struct tep_record *rec, int type)
 {
 	struct tep_event *ev = NULL;
@@ -437,7 +437,7 @@ bool kfd_queue_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
 		return false;
 	tid = tep_data_pid(tep, rec);
 	if (kind != KP_CONSOLE)
-		t->records++;
+		t->model.records++;
 	switch (kind) {
 	case KP_CREATE:
 		on_create(t, ev, rec, tid);
@@ -492,18 +492,20 @@ const struct kfd_queue *kfd_queue_table_find_ring(const struct kfd_queue_table *
 	return NULL;
 }
 
-void kfd_queue_table_free(struct kfd_queue_table *t)
+void kfd_queue_table_free(struct kfd_queue_table_state *t)
 {
-	free(t->queues);
-	free(t->evicts);
-	free(t->calls);
+	free(t->model.queues);
+	free(t->model.evicts);
+	free(t->model.calls);
 	memset(t, 0, sizeof(*t));
 }
 
 /* The join (analysis-joins.h): record --kfd-args's probe events */
-struct kfd_queue_table *kfd_queue_table_of(const struct analysis *a)
+const struct kfd_queue_table *kfd_queue_table_of(const struct analysis *a)
 {
-	return a->states[JOIN_KFD_PROBES];
+	const struct kfd_queue_table_state *t = a->states[JOIN_KFD_PROBES];
+
+	return t ? &t->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
@@ -514,7 +516,7 @@ static int join_init(void *state, struct analysis *a)
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
-	struct kfd_queue_table *t = state;
+	struct kfd_queue_table_state *t = state;
 
 	if (r->kind == GEV_NONE && t->nr_formats &&
 	    kfd_queue_table_record(t, a->tep, r->rec, r->type))
@@ -528,23 +530,23 @@ static void join_free(void *state)
 
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
-	const struct kfd_queue_table *t = state;
+	const struct kfd_queue_table_state *t = state;
 
 	(void)a;
-	return t->records;
+	return t->model.records;
 }
 
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
 	(void)a;
-	const struct kfd_queue_table *t = state;
+	const struct kfd_queue_table_state *t = state;
 
 	return t->nr_formats ? JOIN_KIND(GEV_NONE) : 0;
 }
 
 const struct analysis_join kfd_queue_table_join = {
 	.name = "KFD probe events",
-	.state_size = sizeof(struct kfd_queue_table),
+	.state_size = sizeof(struct kfd_queue_table_state),
 	.init = join_init,
 	.record = join_record,
 	.free = join_free,

@@ -4,7 +4,6 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <event-parse.h>
 
 #include "decode/kfd-names.h"
 
@@ -70,56 +69,32 @@ struct kfd_call {
 	bool matched;			/* a queue created in the file has that id */
 };
 
-struct kfd_pending {
-	int tid;
-	enum kfd_probe_kind kind;
-	int index;			/* queue or eviction */
-	uint64_t ts;
-	uint64_t process;
-	uint32_t queue_id;
-	bool has_update;
-	uint64_t ring;
-	uint32_t ring_size, percentage, priority;
-};
-
-#define KFD_TABLE_MAX_FORMATS	24
-#define KFD_TABLE_MAX_PENDING	64
-
+/*
+ * What the join found, for the outputs: its decode state (the probes' formats, the calls
+ * entered and not yet returned) is kfd-queue-table-private.h's.
+ */
 struct kfd_queue_table {
-	struct {
-		int id;
-		enum kfd_probe_kind kind;
-		struct tep_event *event;
-	} formats[KFD_TABLE_MAX_FORMATS];
-	int nr_formats;
 	struct kfd_queue *queues;
 	int nr_queues, cap_queues;
 	struct kfd_evict *evicts;
 	int nr_evicts, cap_evicts;
 	struct kfd_call *calls;
 	int nr_calls, cap_calls;
-	struct kfd_pending pending[KFD_TABLE_MAX_PENDING];
-	int nr_pending;
 	uint64_t records;		/* probe records seen */
 	unsigned int unknown_destroys;	/* of an id no create in the file gave */
 	unsigned int failed_destroys;
 	bool probes;			/* the file has the probe formats */
 };
 
-/** kfd_queue_table_init - an empty probe-queue table; finds the probe formats in @tep */
-void kfd_queue_table_init(struct kfd_queue_table *t, struct tep_handle *tep);
 /**
- * kfd_queue_table_record - true when the record was one of the probes' (or a console line they
- * use)
- */
-bool kfd_queue_table_record(struct kfd_queue_table *t, struct tep_handle *tep,
-			    struct tep_record *rec, int type);
-/** kfd_queue_table_free - everything the probe-queue table holds */
-void kfd_queue_table_free(struct kfd_queue_table *t);
-
-/**
- * kfd_queue_table_find_ring - the queue a process created on this ring (the HIP runtime's
- * HWq=) before `by`, the latest such; NULL if the probes saw none.
+ * kfd_queue_table_find_ring - the queue a process created on a ring
+ * @t:    kfd_queue_table_of()'s
+ * @pid:  the process
+ * @ring: the ring's base address (the HIP runtime's HWq=)
+ * @by:   created no later than this
+ *
+ * Return: the latest such queue whose create succeeded, owned by @t; NULL if the probes
+ * saw none
  */
 const struct kfd_queue *kfd_queue_table_find_ring(const struct kfd_queue_table *t, int pid,
 						  uint64_t ring, uint64_t by);
@@ -132,9 +107,12 @@ const char *kfd_id_from_name(enum kfd_id_from f);
 
 struct analysis;
 /**
- * kfd_queue_table_of - the KFD probe event join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * kfd_queue_table_of - what the KFD probe event join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its queues, evictions and calls, owned by @a (valid until analysis_close()), to
+ * read only; NULL before analysis_init()
  */
-struct kfd_queue_table *kfd_queue_table_of(const struct analysis *a);
+const struct kfd_queue_table *kfd_queue_table_of(const struct analysis *a);
 
 #endif

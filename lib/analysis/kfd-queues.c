@@ -7,6 +7,21 @@
 #include "decode/event-fields.h"
 #include "decode/kfd-names.h"
 
+/* What an operation's records need while it is open, beside its row in the model */
+struct kfd_op_live {
+	bool open;
+	int depth;			/* the root's call depth, for its exit */
+};
+
+/*
+ * The join's state: what it found (the model kfd_queues_of() hands out), and live[i]
+ * for model.ops[i]
+ */
+struct kfd_queues_state {
+	struct kfd_queues model;
+	struct kfd_op_live *live;
+};
+
 struct kfd_root {
 	const char *func;
 	enum kfd_op_type type;
@@ -83,38 +98,48 @@ bool kfd_is_function(const char *func)
 	return func && (!strncmp(func, "kfd_", 4) || !strncmp(func, "pqm_", 4));
 }
 
-static struct kfd_op *open_op(struct kfd_queues *k, int pid)
+static struct kfd_op_live *live_of(struct kfd_queues_state *k, const struct kfd_op *op)
+{
+	return &k->live[op - k->model.ops];
+}
+
+static struct kfd_op *open_op(struct kfd_queues_state *k, int pid)
 {
 	int i;
 
-	for (i = k->nr_ops - 1; i >= 0; i--)
-		if (k->ops[i].open && k->ops[i].pid == pid)
-			return &k->ops[i];
+	for (i = k->model.nr_ops - 1; i >= 0; i--)
+		if (k->live[i].open && k->model.ops[i].pid == pid)
+			return &k->model.ops[i];
 	return NULL;
 }
 
-static struct kfd_op *start_op(struct kfd_queues *k, const struct kfd_root *r,
+static struct kfd_op *start_op(struct kfd_queues_state *k, const struct kfd_root *r,
 			       const struct gpu_event *ev)
 {
+	struct kfd_queues *m = &k->model;
 	struct kfd_op *op;
 
-	if (k->nr_ops == k->cap_ops) {
-		int cap = k->cap_ops ? k->cap_ops * 2 : 16;
-		struct kfd_op *n = realloc(k->ops, sizeof(*n) * (size_t)cap);
+	if (m->nr_ops == m->cap_ops) {
+		int cap = m->cap_ops ? m->cap_ops * 2 : 16;
+		struct kfd_op *n = realloc(m->ops, sizeof(*n) * (size_t)cap);
+		struct kfd_op_live *l;
 
 		if (!n)
 			return NULL;
-		k->ops = n;
-		k->cap_ops = cap;
+		m->ops = n;
+		l = realloc(k->live, sizeof(*l) * (size_t)cap);
+		if (!l)
+			return NULL;
+		k->live = l;
+		m->cap_ops = cap;
 	}
-	op = &k->ops[k->nr_ops++];
+	op = &m->ops[m->nr_ops];
 	memset(op, 0, sizeof(*op));
 	op->type = r->type;
 	op->pid = ev->pid;
 	op->root = r->func;
 	op->start = ev->ts;
-	op->open = true;
-	op->depth = ev->depth;
+	k->live[m->nr_ops++] = (struct kfd_op_live){ .open = true, .depth = ev->depth };
 	return op;
 }
 
@@ -128,7 +153,9 @@ static void add_step(struct kfd_op *op, const char *func, uint64_t start,
 	op->steps[op->nr_steps++] = (struct kfd_step){ func, start, duration, has_duration };
 }
 
-void kfd_queues_add(struct kfd_queues *k, const struct gpu_event *ev, const char *func)
+/* one KFD queue-path function record; @func: its name (from kallsyms), NULL if unknown */
+static void kfd_queues_add(struct kfd_queues_state *k, const struct gpu_event *ev,
+			   const char *func)
 {
 	const struct kfd_root *r;
 	const char *step;
@@ -136,8 +163,8 @@ void kfd_queues_add(struct kfd_queues *k, const struct gpu_event *ev, const char
 
 	if (!func)
 		return;
-	k->func_records++;
-	k->kfd_records++;
+	k->model.func_records++;
+	k->model.kfd_records++;
 	r = root_of(func);
 	step = step_of(func);
 	op = open_op(k, ev->pid);
@@ -146,23 +173,23 @@ void kfd_queues_add(struct kfd_queues *k, const struct gpu_event *ev, const char
 		/* order only: an op lasts until the next root on its pid */
 		if (r && (!r->only_if_idle || !op)) {
 			if (op)
-				op->open = false;
+				live_of(k, op)->open = false;
 			start_op(k, r, ev);
 		} else if (step && op) {
 			add_step(op, step, ev->ts, 0, false);
 		}
 		break;
 	case GEV_FUNC_ENTRY:
-		k->graph = true;
+		k->model.graph = true;
 		if (r && (!r->only_if_idle || !op))
 			start_op(k, r, ev);
 		break;
 	case GEV_FUNC_EXIT:
-		k->graph = true;
-		if (op && op->root == (r ? r->func : NULL) && ev->depth == op->depth) {
+		k->model.graph = true;
+		if (op && op->root == (r ? r->func : NULL) && ev->depth == live_of(k, op)->depth) {
 			op->duration = ev->duration;
 			op->has_duration = true;
-			op->open = false;
+			live_of(k, op)->open = false;
 		} else if (op && step) {
 			add_step(op, step, ev->ts > ev->duration ? ev->ts - ev->duration : ev->ts,
 				 ev->duration, true);
@@ -173,21 +200,25 @@ void kfd_queues_add(struct kfd_queues *k, const struct gpu_event *ev, const char
 	}
 }
 
-void kfd_queues_free(struct kfd_queues *k)
+/* everything the join holds */
+static void kfd_queues_free(struct kfd_queues_state *k)
 {
-	free(k->ops);
+	free(k->model.ops);
+	free(k->live);
 	memset(k, 0, sizeof(*k));
 }
 
 /* The join (analysis-joins.h): the function tracer's records of KFD's paths */
-struct kfd_queues *kfd_queues_of(const struct analysis *a)
+const struct kfd_queues *kfd_queues_of(const struct analysis *a)
 {
-	return a->states[JOIN_KFD_FUNCTIONS];
+	const struct kfd_queues_state *k = a->states[JOIN_KFD_FUNCTIONS];
+
+	return k ? &k->model : NULL;
 }
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
-	struct kfd_queues *k = state;
+	struct kfd_queues_state *k = state;
 	const char *func;
 
 	if (r->kind != GEV_FUNC && r->kind != GEV_FUNC_ENTRY && r->kind != GEV_FUNC_EXIT)
@@ -197,7 +228,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	if (kfd_is_queue_function(func))
 		kfd_queues_add(k, &r->ev, func);
 	else if (kfd_is_function(func))
-		k->kfd_records++;	/* KFD, but no queue path */
+		k->model.kfd_records++;	/* KFD, but no queue path */
 	r->taken = true;
 }
 
@@ -208,10 +239,10 @@ static void join_free(void *state)
 
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
-	const struct kfd_queues *k = state;
+	const struct kfd_queues_state *k = state;
 
 	(void)a;
-	return k->kfd_records;
+	return k->model.kfd_records;
 }
 
 static uint64_t join_kinds(const void *state, const struct analysis *a)
@@ -223,7 +254,7 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 
 const struct analysis_join kfd_queues_join = {
 	.name = "KFD functions",
-	.state_size = sizeof(struct kfd_queues),
+	.state_size = sizeof(struct kfd_queues_state),
 	.record = join_record,
 	.free = join_free,
 	.gpu_data = join_gpu_data,

@@ -33,13 +33,15 @@ struct kfd_op {
 	uint64_t start;
 	uint64_t duration;
 	bool has_duration;		/* function_graph exit seen */
-	bool open;
-	int depth;
 	int nr_steps;
 	unsigned int more_steps;	/* beyond KFD_MAX_STEPS */
 	struct kfd_step steps[KFD_MAX_STEPS];
 };
 
+/*
+ * What the join found, for the outputs and the HIP join: which operations are still
+ * open, at which call depth, is kfd-queues.c's alone.
+ */
 struct kfd_queues {
 	struct kfd_op *ops;
 	int nr_ops, cap_ops;
@@ -48,10 +50,6 @@ struct kfd_queues {
 	bool graph;			/* durations available */
 };
 
-/** kfd_queues_add - func: the record's function name (from kallsyms), NULL if unknown. */
-void kfd_queues_add(struct kfd_queues *k, const struct gpu_event *ev, const char *func);
-/** kfd_queues_free - everything the KFD function join holds */
-void kfd_queues_free(struct kfd_queues *k);
 /** kfd_op_name - a KFD queue operation's name (create, update, destroy, evict, restore) */
 const char *kfd_op_name(enum kfd_op_type t);
 /** kfd_is_queue_function - is this a function of the KFD queue paths we follow? */
@@ -64,9 +62,12 @@ bool kfd_is_function(const char *func);
 
 struct analysis;
 /**
- * kfd_queues_of - the KFD function join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * kfd_queues_of - what the KFD function join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its operations and counts, owned by @a (valid until analysis_close()), to read
+ * only; NULL before analysis_init()
  */
-struct kfd_queues *kfd_queues_of(const struct analysis *a);
+const struct kfd_queues *kfd_queues_of(const struct analysis *a);
 
 #endif

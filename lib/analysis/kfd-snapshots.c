@@ -4,11 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/kfd-snapshots.h"
+#include "analysis/kfd-snapshots-private.h"
 #include "analysis/analysis.h"
 
-static struct kfd_snapshot *snapshot(struct kfd_snapshots *k, int seq, uint64_t ts)
+static struct kfd_snapshot *snapshot(struct kfd_snapshots_state *st, int seq, uint64_t ts)
 {
+	struct kfd_snapshots *k = &st->model;
 	struct kfd_snapshot *s;
 
 	if (k->nr && k->snaps[k->nr - 1].seq == seq)
@@ -26,10 +27,10 @@ static struct kfd_snapshot *snapshot(struct kfd_snapshots *k, int seq, uint64_t 
 	memset(s, 0, sizeof(*s));
 	s->seq = seq;
 	s->ts = ts;
-	k->cur_mqd = NULL;
-	k->cur_hqd = NULL;
-	k->cur_pid = 0;
-	k->cur_gpu = 0;
+	st->cur_mqd = NULL;
+	st->cur_hqd = NULL;
+	st->cur_pid = 0;
+	st->cur_gpu = 0;
 	return s;
 }
 
@@ -66,7 +67,7 @@ static int hex_words(const char *line, uint32_t *addr, uint32_t *out, int max)
 	return n;
 }
 
-static void mqds_line(struct kfd_snapshots *k, struct kfd_snapshot *s, const char *line)
+static void mqds_line(struct kfd_snapshots_state *k, struct kfd_snapshot *s, const char *line)
 {
 	uint32_t words[16], addr, gpu;
 	int pid, n;
@@ -107,7 +108,7 @@ static void mqds_line(struct kfd_snapshots *k, struct kfd_snapshot *s, const cha
 		k->cur_mqd->nr_words = (int)(addr / 4) + n;
 }
 
-static void hqds_line(struct kfd_snapshots *k, struct kfd_snapshot *s, const char *line)
+static void hqds_line(struct kfd_snapshots_state *k, struct kfd_snapshot *s, const char *line)
 {
 	uint32_t words[16], addr, gpu;
 	int node, inst = 0, pipe, queue, n, i;
@@ -157,7 +158,7 @@ static void topology_line(struct kfd_snapshot *s, const char *line)
 	}
 }
 
-bool kfd_snapshots_line(struct kfd_snapshots *k, uint64_t ts, const char *text)
+bool kfd_snapshots_line(struct kfd_snapshots_state *k, uint64_t ts, const char *text)
 {
 	struct kfd_snapshot *s;
 	char file[16];
@@ -167,7 +168,7 @@ bool kfd_snapshots_line(struct kfd_snapshots *k, uint64_t ts, const char *text)
 		return false;
 	if (sscanf(text + strlen(KFD_DEBUGFS_PREFIX), "%d %15[a-z]:%n", &seq, file, &at) != 2 || !at)
 		return true;	/* ours, but not a line we know */
-	k->lines++;
+	k->model.lines++;
 	s = snapshot(k, seq, ts);
 	if (!s)
 		return true;
@@ -219,8 +220,9 @@ static void find_hqd(const struct kfd_snapshot *s, struct kfd_mqd *m)
 	}
 }
 
-void kfd_snapshots_finish(struct kfd_snapshots *k)
+void kfd_snapshots_finish(struct kfd_snapshots_state *st)
 {
+	struct kfd_snapshots *k = &st->model;
 	int i, j;
 
 	for (i = 0; i < k->nr; i++) {
@@ -247,8 +249,9 @@ const struct kfd_mqd *kfd_snapshots_find_ring(const struct kfd_snapshots *k, uin
 	return NULL;
 }
 
-void kfd_snapshots_free(struct kfd_snapshots *k)
+void kfd_snapshots_free(struct kfd_snapshots_state *st)
 {
+	struct kfd_snapshots *k = &st->model;
 	int i;
 
 	for (i = 0; i < k->nr; i++) {
@@ -256,13 +259,15 @@ void kfd_snapshots_free(struct kfd_snapshots *k)
 		free(k->snaps[i].hqds);
 	}
 	free(k->snaps);
-	memset(k, 0, sizeof(*k));
+	memset(st, 0, sizeof(*st));
 }
 
 /* The join (analysis-joins.h): record's KFD debugfs snapshots, as print lines */
-struct kfd_snapshots *kfd_snapshots_of(const struct analysis *a)
+const struct kfd_snapshots *kfd_snapshots_of(const struct analysis *a)
 {
-	return a->states[JOIN_KFD_SNAPSHOTS];
+	const struct kfd_snapshots_state *k = a->states[JOIN_KFD_SNAPSHOTS];
+
+	return k ? &k->model : NULL;
 }
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
@@ -292,7 +297,7 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 
 const struct analysis_join kfd_snapshots_join = {
 	.name = "KFD debugfs snapshots",
-	.state_size = sizeof(struct kfd_snapshots),
+	.state_size = sizeof(struct kfd_snapshots_state),
 	.record = join_record,
 	.finish = join_finish,
 	.free = join_free,

@@ -44,31 +44,33 @@ struct kfd_snapshot {
 	int nr_topology;
 };
 
+/*
+ * What the join found, for the outputs: where its line parser stands is
+ * kfd-snapshots-private.h's.
+ */
 struct kfd_snapshots {
 	struct kfd_snapshot *snaps;
 	int nr, cap;
 	uint64_t lines;
-	/* parser state */
-	int cur_pid;
-	struct kfd_mqd *cur_mqd;
-	struct kfd_hqd *cur_hqd;
-	uint32_t cur_gpu;		/* hqds' "Node N, gpu_id X" */
 };
 
-/** kfd_snapshots_line - true when the text was a snapshot line (consumed). */
-bool kfd_snapshots_line(struct kfd_snapshots *k, uint64_t ts, const char *text);
-/** kfd_snapshots_finish - decodes every MQD and finds its hardware queue; call once, at the end. */
-void kfd_snapshots_finish(struct kfd_snapshots *k);
-/** kfd_snapshots_free - everything the snapshot list holds */
-void kfd_snapshots_free(struct kfd_snapshots *k);
-/** kfd_snapshots_find_ring - the last snapshot's MQD of this ring, NULL if none shows it. */
+/**
+ * kfd_snapshots_find_ring - the MQD of a ring
+ * @k:    kfd_snapshots_of()'s
+ * @ring: the ring's base address, as KFD's queue events carry it
+ *
+ * Return: the last snapshot's decoded MQD of this ring, owned by @k; NULL if none shows it
+ */
 const struct kfd_mqd *kfd_snapshots_find_ring(const struct kfd_snapshots *k, uint64_t ring);
 
 struct analysis;
 /**
- * kfd_snapshots_of - the KFD snapshot join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * kfd_snapshots_of - what the KFD snapshot join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its snapshots, owned by @a (valid until analysis_close()), to read only; NULL
+ * before analysis_init()
  */
-struct kfd_snapshots *kfd_snapshots_of(const struct analysis *a);
+const struct kfd_snapshots *kfd_snapshots_of(const struct analysis *a);
 
 #endif

@@ -6,6 +6,38 @@
 #include "decode/event-fields.h"
 #include "analysis/analysis.h"
 
+#define NV_MAX_PENDING		256
+
+/* the fields the join reads, found once per format */
+enum nv_field { NVF_CMD, NVF_XFER_ESCAPE, NVF_CTL_CMD, NVF_XFER_CTL_CMD, NVF_RET, NVF_STATUS,
+		NVF_XFER_STATUS, NVF_IRQ, NVF_START, NVF_END, NVF_GPU, NVF_CODE, NVF_DEV, NVF_MSG,
+		NVF_NR };
+
+struct nv_format {
+	int id;
+	enum nv_probe_kind kind;	/* NVP_NR: nvidia_dev_xid */
+	struct event_fields fields;		/* field_names[], by enum nv_field */
+};
+
+struct nv_pending {
+	int key;			/* the thread; -1 - CPU for an ISR */
+	enum nv_probe_kind kind;	/* the entry */
+	uint64_t ts;
+	int pid;
+	int irq;
+	uint32_t escape, ctl_cmd, xfer_escape;
+	bool has_cmd;
+	uint64_t bytes, gpu;
+};
+
+/* The join's state: what it found (the model nvidia_calls_of() hands out) and how it reads */
+struct nvidia_calls_state {
+	struct nvidia_calls model;
+	struct nv_format formats[NVP_NR + 1];
+	struct nv_pending pending[NV_MAX_PENDING];
+	int nr_pending;
+};
+
 _Static_assert(NVF_NR <= EVENT_FIELDS_MAX, "event_fields keeps EVENT_FIELDS_MAX fields");
 
 /* NULL-terminated: event_fields_of() reads names up to it */
@@ -17,23 +49,25 @@ static const char *const field_names[NVF_NR + 1] = {
 	[NVF_MSG] = "msg",
 };
 
-static void add_format(struct nvidia_calls *n, struct tep_event *ev, enum nv_probe_kind kind)
+static void add_format(struct nvidia_calls_state *n, struct tep_event *ev, enum nv_probe_kind kind)
 {
-	struct nv_format *fm = &n->formats[n->nr_formats++];
+	struct nv_format *fm = &n->formats[n->model.nr_formats++];
 
 	event_fields_of(&fm->fields, ev, field_names);
 	fm->id = fm->fields.id;
 	fm->kind = kind;
 }
 
-void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep)
+/* empty; finds the probe group's and nvidia_dev_xid's formats in @tep */
+static void nvidia_calls_init(struct nvidia_calls_state *n, struct tep_handle *tep)
 {
 	struct tep_event **evs = tep_list_events(tep, TEP_EVENT_SORT_ID);
+	const struct event_fields *fields;
 	struct event_fields xid;
 	int i;
 
 	memset(n, 0, sizeof(*n));
-	for (i = 0; evs && evs[i] && n->nr_formats < NVP_NR; i++) {
+	for (i = 0; evs && evs[i] && n->model.nr_formats < NVP_NR; i++) {
 		enum nv_probe_kind kind;
 
 		if (!nv_probe_group_pid(evs[i]->system))
@@ -42,12 +76,13 @@ void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep)
 		if (kind == NVP_NR)
 			continue;
 		add_format(n, evs[i], kind);
+		fields = &n->formats[n->model.nr_formats - 1].fields;
 		if (kind == NVP_IOCTL_RET)
-			n->statuses = event_field_has(&n->formats[n->nr_formats - 1].fields, NVF_STATUS);
+			n->model.statuses = event_field_has(fields, NVF_STATUS);
 		if (kind == NVP_IOCTL)
-			n->commands = event_field_has(&n->formats[n->nr_formats - 1].fields, NVF_CTL_CMD);
+			n->model.commands = event_field_has(fields, NVF_CTL_CMD);
 	}
-	n->probes = n->nr_formats > 0;
+	n->model.probes = n->model.nr_formats > 0;
 	if (event_fields_find(&xid, tep, "nvidia", "nvidia_dev_xid", NULL))
 		add_format(n, xid.event, NVP_NR);
 }
@@ -71,8 +106,8 @@ static uint64_t num(const struct nv_format *fm, struct tep_record *rec, enum nv_
 	return v;
 }
 
-static struct nv_pending *push_pending(struct nvidia_calls *n, int key, enum nv_probe_kind kind,
-				       uint64_t ts, int pid)
+static struct nv_pending *push_pending(struct nvidia_calls_state *n, int key,
+				       enum nv_probe_kind kind, uint64_t ts, int pid)
 {
 	struct nv_pending *p;
 
@@ -91,7 +126,7 @@ static struct nv_pending *push_pending(struct nvidia_calls *n, int key, enum nv_
 }
 
 /* the latest open entry of this kind for this key; taken off the list when @take */
-static bool pop_pending(struct nvidia_calls *n, int key, enum nv_probe_kind kind,
+static bool pop_pending(struct nvidia_calls_state *n, int key, enum nv_probe_kind kind,
 			struct nv_pending *out, bool take)
 {
 	int i;
@@ -111,46 +146,46 @@ static bool pop_pending(struct nvidia_calls *n, int key, enum nv_probe_kind kind
 	return false;
 }
 
-static struct nv_process *process(struct nvidia_calls *n, int pid)
+static struct nv_process *process(struct nvidia_calls_state *n, int pid)
 {
 	int i;
 
-	for (i = 0; i < n->nr_procs; i++)
-		if (n->procs[i].pid == pid)
-			return &n->procs[i];
-	if (!n->procs)
-		n->procs = calloc(NV_MAX_PROCESSES, sizeof(*n->procs));
-	if (!n->procs || n->nr_procs == NV_MAX_PROCESSES) {
-		n->more_procs++;
+	for (i = 0; i < n->model.nr_procs; i++)
+		if (n->model.procs[i].pid == pid)
+			return &n->model.procs[i];
+	if (!n->model.procs)
+		n->model.procs = calloc(NV_MAX_PROCESSES, sizeof(*n->model.procs));
+	if (!n->model.procs || n->model.nr_procs == NV_MAX_PROCESSES) {
+		n->model.more_procs++;
 		return NULL;
 	}
-	n->procs[n->nr_procs].pid = pid;
-	return &n->procs[n->nr_procs++];
+	n->model.procs[n->model.nr_procs].pid = pid;
+	return &n->model.procs[n->model.nr_procs++];
 }
 
-static struct nv_call_row *call_row(struct nvidia_calls *n, const struct nv_pending *p)
+static struct nv_call_row *call_row(struct nvidia_calls_state *n, const struct nv_pending *p)
 {
 	struct nv_call_row *r;
 	int i;
 
-	for (i = 0; i < n->nr_rows; i++) {
-		r = &n->rows[i];
+	for (i = 0; i < n->model.nr_rows; i++) {
+		r = &n->model.rows[i];
 		if (r->pid == p->pid && r->escape == p->escape && r->has_cmd == p->has_cmd &&
 		    r->ctl_cmd == p->ctl_cmd)
 			return r;
 	}
-	if (n->nr_rows == NV_MAX_CALL_ROWS)
+	if (n->model.nr_rows == NV_MAX_CALL_ROWS)
 		return NULL;
-	if (n->nr_rows == n->cap_rows) {
-		int cap = n->cap_rows ? n->cap_rows * 2 : 16;
-		struct nv_call_row *rows = realloc(n->rows, sizeof(*rows) * (size_t)cap);
+	if (n->model.nr_rows == n->model.cap_rows) {
+		int cap = n->model.cap_rows ? n->model.cap_rows * 2 : 16;
+		struct nv_call_row *rows = realloc(n->model.rows, sizeof(*rows) * (size_t)cap);
 
 		if (!rows)
 			return NULL;
-		n->rows = rows;
-		n->cap_rows = cap;
+		n->model.rows = rows;
+		n->model.cap_rows = cap;
 	}
-	r = &n->rows[n->nr_rows++];
+	r = &n->model.rows[n->model.nr_rows++];
 	memset(r, 0, sizeof(*r));
 	r->pid = p->pid;
 	r->escape = p->escape;
@@ -159,24 +194,24 @@ static struct nv_call_row *call_row(struct nvidia_calls *n, const struct nv_pend
 	return r;
 }
 
-static void keep_slow(struct nvidia_calls *n, const struct nv_slow_call *c)
+static void keep_slow(struct nvidia_calls_state *n, const struct nv_slow_call *c)
 {
 	int i;
 
-	if (n->nr_slowest == NV_SLOWEST && c->ns <= n->slowest[NV_SLOWEST - 1].ns)
+	if (n->model.nr_slowest == NV_SLOWEST && c->ns <= n->model.slowest[NV_SLOWEST - 1].ns)
 		return;
-	i = n->nr_slowest < NV_SLOWEST ? n->nr_slowest++ : NV_SLOWEST - 1;
-	for (; i > 0 && n->slowest[i - 1].ns < c->ns; i--)
-		n->slowest[i] = n->slowest[i - 1];
-	n->slowest[i] = *c;
+	i = n->model.nr_slowest < NV_SLOWEST ? n->model.nr_slowest++ : NV_SLOWEST - 1;
+	for (; i > 0 && n->model.slowest[i - 1].ns < c->ns; i--)
+		n->model.slowest[i] = n->model.slowest[i - 1];
+	n->model.slowest[i] = *c;
 }
 
 /*
  * The escape from the ioctl's number (_IOWR('F', escape, size)); a transfer
  * (NV_ESC_IOCTL_XFER_CMD) is counted as the escape it carries, as the driver runs it.
  */
-static void ioctl_entry(struct nvidia_calls *n, const struct nv_format *fm, struct tep_record *rec,
-			int tid)
+static void ioctl_entry(struct nvidia_calls_state *n, const struct nv_format *fm,
+			struct tep_record *rec, int tid)
 {
 	uint32_t cmd = (uint32_t)num(fm, rec, NVF_CMD);
 	struct nv_pending *p = push_pending(n, tid, NVP_IOCTL, rec->ts, tid);
@@ -194,8 +229,8 @@ static void ioctl_entry(struct nvidia_calls *n, const struct nv_format *fm, stru
 		p->ctl_cmd = (uint32_t)v;
 }
 
-static void ioctl_return(struct nvidia_calls *n, const struct nv_format *fm, struct tep_record *rec,
-			 const struct nv_pending *p, int tid)
+static void ioctl_return(struct nvidia_calls_state *n, const struct nv_format *fm,
+			 struct tep_record *rec, const struct nv_pending *p, int tid)
 {
 	struct nv_slow_call c = { .ts = p->ts, .ns = rec->ts - p->ts, .tid = tid,
 				  .escape = p->escape, .ctl_cmd = p->ctl_cmd, .has_cmd = p->has_cmd };
@@ -216,76 +251,77 @@ static void ioctl_return(struct nvidia_calls *n, const struct nv_format *fm, str
 		row->statuses += c.has_status;
 		row->rm_errors += c.has_status && c.status;
 	} else {
-		n->more_rows++;
+		n->model.more_rows++;
 	}
 	if (proc) {
 		proc->ioctls++;
 		proc->ioctl_ns += c.ns;
 	}
 	keep_slow(n, &c);
-	n->done.kind = NVD_IOCTL;
-	n->done.call = c;
+	n->model.done.kind = NVD_IOCTL;
+	n->model.done.call = c;
 }
 
-static struct nv_irq *irq_line(struct nvidia_calls *n, int irq)
+static struct nv_irq *irq_line(struct nvidia_calls_state *n, int irq)
 {
 	int i;
 
-	for (i = 0; i < n->nr_irqs; i++)
-		if (n->irqs[i].irq == irq)
-			return &n->irqs[i];
-	if (n->nr_irqs == NV_MAX_IRQS)
+	for (i = 0; i < n->model.nr_irqs; i++)
+		if (n->model.irqs[i].irq == irq)
+			return &n->model.irqs[i];
+	if (n->model.nr_irqs == NV_MAX_IRQS)
 		return NULL;
-	if (!n->irqs && !(n->irqs = calloc(NV_MAX_IRQS, sizeof(*n->irqs))))
+	if (!n->model.irqs && !(n->model.irqs = calloc(NV_MAX_IRQS, sizeof(*n->model.irqs))))
 		return NULL;
-	n->irqs[n->nr_irqs].irq = irq;
-	return &n->irqs[n->nr_irqs++];
+	n->model.irqs[n->model.nr_irqs].irq = irq;
+	return &n->model.irqs[n->model.nr_irqs++];
 }
 
-static struct nv_uvm *uvm_row(struct nvidia_calls *n, bool replayable, uint64_t gpu)
+static struct nv_uvm *uvm_row(struct nvidia_calls_state *n, bool replayable, uint64_t gpu)
 {
 	int i;
 
-	for (i = 0; i < n->nr_uvm; i++)
-		if (n->uvm[i].replayable == replayable && n->uvm[i].gpu == gpu)
-			return &n->uvm[i];
-	if (n->nr_uvm == NV_MAX_UVM)
+	for (i = 0; i < n->model.nr_uvm; i++)
+		if (n->model.uvm[i].replayable == replayable && n->model.uvm[i].gpu == gpu)
+			return &n->model.uvm[i];
+	if (n->model.nr_uvm == NV_MAX_UVM)
 		return NULL;
-	if (!n->uvm && !(n->uvm = calloc(NV_MAX_UVM, sizeof(*n->uvm))))
+	if (!n->model.uvm && !(n->model.uvm = calloc(NV_MAX_UVM, sizeof(*n->model.uvm))))
 		return NULL;
-	n->uvm[n->nr_uvm].replayable = replayable;
-	n->uvm[n->nr_uvm].gpu = gpu;
-	return &n->uvm[n->nr_uvm++];
+	n->model.uvm[n->model.nr_uvm].replayable = replayable;
+	n->model.uvm[n->model.nr_uvm].gpu = gpu;
+	return &n->model.uvm[n->model.nr_uvm++];
 }
 
-static void xid(struct nvidia_calls *n, const struct nv_format *fm, struct tep_record *rec, int pid)
+static void xid(struct nvidia_calls_state *n, const struct nv_format *fm, struct tep_record *rec,
+		int pid)
 {
 	struct nv_xid *x;
 
-	if (!n->xids)
-		n->xids = calloc(NV_MAX_XIDS, sizeof(*n->xids));
-	if (!n->xids || n->nr_xids == NV_MAX_XIDS) {
-		n->more_xids++;
+	if (!n->model.xids)
+		n->model.xids = calloc(NV_MAX_XIDS, sizeof(*n->model.xids));
+	if (!n->model.xids || n->model.nr_xids == NV_MAX_XIDS) {
+		n->model.more_xids++;
 		return;
 	}
-	x = &n->xids[n->nr_xids++];
+	x = &n->model.xids[n->model.nr_xids++];
 	x->ts = rec->ts;
 	x->pid = pid;
 	x->code = (uint32_t)num(fm, rec, NVF_CODE);
 	event_field_str(&fm->fields, NVF_DEV, rec, x->dev, sizeof(x->dev));
 	event_field_str(&fm->fields, NVF_MSG, rec, x->msg, sizeof(x->msg));
-	n->done.xid = x;
+	n->model.done.xid = x;
 }
 
 /* an interrupt line's ISR: the first since its last bottom half began starts the wait */
-static void isr_entry(struct nvidia_calls *n, enum nv_probe_kind kind, int cpu, int irq,
+static void isr_entry(struct nvidia_calls_state *n, enum nv_probe_kind kind, int cpu, int irq,
 		      uint64_t ts)
 {
 	struct nv_irq *l = irq_line(n, irq);
 
 	push_pending(n, -1 - cpu, kind, ts, 0)->irq = irq;
 	if (!l) {
-		n->more_isrs += kind != NVP_ISR_MSIX;
+		n->model.more_isrs += kind != NVP_ISR_MSIX;
 		return;
 	}
 	if (kind == NVP_ISR_MSIX) {
@@ -299,7 +335,7 @@ static void isr_entry(struct nvidia_calls *n, enum nv_probe_kind kind, int cpu, 
 		l->waiting_since = ts;
 }
 
-static void bh_entry(struct nvidia_calls *n, enum nv_probe_kind kind, int tid, int irq,
+static void bh_entry(struct nvidia_calls_state *n, enum nv_probe_kind kind, int tid, int irq,
 		     uint64_t ts)
 {
 	struct nv_irq *l;
@@ -320,8 +356,9 @@ static void bh_entry(struct nvidia_calls *n, enum nv_probe_kind kind, int tid, i
 	}
 }
 
-static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, const struct nv_format *fm,
-			 struct tep_record *rec, const struct nv_pending *p)
+static void other_return(struct nvidia_calls_state *n, enum nv_probe_kind entry,
+			 const struct nv_format *fm, struct tep_record *rec,
+			 const struct nv_pending *p)
 {
 	struct nv_process *proc;
 	struct nv_irq *l;
@@ -329,13 +366,13 @@ static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, const
 	int64_t ret = (int64_t)num(fm, rec, NVF_RET);
 	uint64_t ns = rec->ts - p->ts;
 
-	n->done.ret = ret;
-	n->done.irq = p->irq;
-	n->done.bytes = p->bytes;
+	n->model.done.ret = ret;
+	n->model.done.irq = p->irq;
+	n->model.done.bytes = p->bytes;
 	switch (entry) {
 	case NVP_OPEN:
 	case NVP_MMAP:
-		n->done.kind = entry == NVP_OPEN ? NVD_OPEN : NVD_MMAP;
+		n->model.done.kind = entry == NVP_OPEN ? NVD_OPEN : NVD_MMAP;
 		proc = process(n, p->pid);
 		if (proc && entry == NVP_OPEN) {
 			proc->opens++;
@@ -347,14 +384,14 @@ static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, const
 		}
 		break;
 	case NVP_CLOSE:
-		n->done.kind = NVD_CLOSE;
+		n->model.done.kind = NVD_CLOSE;
 		proc = process(n, p->pid);
 		if (proc)
 			proc->closes++;
 		break;
 	case NVP_ISR:
-		n->done.kind = NVD_ISR;
-		n->done.tid = -1;
+		n->model.done.kind = NVD_ISR;
+		n->model.done.tid = -1;
 		l = p->irq >= 0 ? irq_line(n, p->irq) : NULL;
 		if (l) {
 			latency_stats_add(&l->isr_ns, ns);
@@ -363,7 +400,7 @@ static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, const
 		break;
 	case NVP_BH:
 	case NVP_BH_MSIX:
-		n->done.kind = p->irq >= 0 ? NVD_BH : NVD_NONE;	/* nested: drawn once */
+		n->model.done.kind = p->irq >= 0 ? NVD_BH : NVD_NONE;	/* nested: drawn once */
 		l = p->irq >= 0 ? irq_line(n, p->irq) : NULL;
 		if (l)
 			latency_stats_add(&l->bh_ns, ns);
@@ -374,22 +411,28 @@ static void other_return(struct nvidia_calls *n, enum nv_probe_kind entry, const
 		if (u)
 			latency_stats_add(&u->ns, ns);
 		else
-			n->more_uvm_passes++;
-		n->done.kind = NVD_UVM;
-		n->done.replayable = entry == NVP_UVM_REPLAYABLE;
-		n->done.gpu = p->gpu;
+			n->model.more_uvm_passes++;
+		n->model.done.kind = NVD_UVM;
+		n->model.done.replayable = entry == NVP_UVM_REPLAYABLE;
+		n->model.done.gpu = p->gpu;
 		break;
 	default:
 		break;
 	}
 }
 
-void nvidia_calls_next(struct nvidia_calls *n)
+/* a new record: nothing finished yet (n->model.done) */
+static void nvidia_calls_next(struct nvidia_calls_state *n)
 {
-	n->done.kind = NVD_NONE;
+	n->model.done.kind = NVD_NONE;
 }
 
-bool nvidia_calls_record(struct nvidia_calls *n, struct tep_record *rec, int type, int tid)
+/*
+ * one record (@type: its event id, @tid: its common_pid); true when it was one of theirs;
+ * n->model.done what it finished
+ */
+static bool nvidia_calls_record(struct nvidia_calls_state *n, struct tep_record *rec, int type,
+				int tid)
 {
 	int i;
 	const struct nv_format *fm = NULL;
@@ -397,15 +440,15 @@ bool nvidia_calls_record(struct nvidia_calls *n, struct tep_record *rec, int typ
 	struct nv_pending p, *np;
 	int key;
 
-	for (i = 0; i < n->nr_formats && !fm; i++)
+	for (i = 0; i < n->model.nr_formats && !fm; i++)
 		if (n->formats[i].id == type)
 			fm = &n->formats[i];
 	if (!fm)
 		return false;
 	kind = fm->kind;
-	n->records++;
+	n->model.records++;
 	if (kind == NVP_NR) {
-		n->done = (struct nv_done){ .kind = NVD_XID, .from = rec->ts, .to = rec->ts,
+		n->model.done = (struct nv_done){ .kind = NVD_XID, .from = rec->ts, .to = rec->ts,
 					    .tid = tid };
 		xid(n, fm, rec, tid);
 		return true;
@@ -438,10 +481,10 @@ bool nvidia_calls_record(struct nvidia_calls *n, struct tep_record *rec, int typ
 	}
 	entry = (enum nv_probe_kind)(kind - 1);	/* every return follows its entry */
 	if (!pop_pending(n, key, entry, &p, true)) {
-		n->unmatched++;
+		n->model.unmatched++;
 		return true;
 	}
-	n->done = (struct nv_done){ .from = p.ts, .to = rec->ts, .tid = tid };
+	n->model.done = (struct nv_done){ .from = p.ts, .to = rec->ts, .tid = tid };
 	if (entry == NVP_IOCTL)
 		ioctl_return(n, fm, rec, &p, tid);
 	else
@@ -454,31 +497,34 @@ bool nvidia_calls_any(const struct nvidia_calls *n)
 	return n->records > 0;
 }
 
-void nvidia_calls_free(struct nvidia_calls *n)
+/* everything it holds */
+static void nvidia_calls_free(struct nvidia_calls_state *n)
 {
 	int i;
 
-	for (i = 0; i < n->nr_rows; i++)
-		latency_stats_free(&n->rows[i].ns);
-	for (i = 0; i < n->nr_irqs; i++) {
-		latency_stats_free(&n->irqs[i].isr_ns);
-		latency_stats_free(&n->irqs[i].to_bh_ns);
-		latency_stats_free(&n->irqs[i].bh_ns);
+	for (i = 0; i < n->model.nr_rows; i++)
+		latency_stats_free(&n->model.rows[i].ns);
+	for (i = 0; i < n->model.nr_irqs; i++) {
+		latency_stats_free(&n->model.irqs[i].isr_ns);
+		latency_stats_free(&n->model.irqs[i].to_bh_ns);
+		latency_stats_free(&n->model.irqs[i].bh_ns);
 	}
-	for (i = 0; i < n->nr_uvm; i++)
-		latency_stats_free(&n->uvm[i].ns);
-	free(n->rows);
-	free(n->irqs);
-	free(n->uvm);
-	free(n->procs);
-	free(n->xids);
+	for (i = 0; i < n->model.nr_uvm; i++)
+		latency_stats_free(&n->model.uvm[i].ns);
+	free(n->model.rows);
+	free(n->model.irqs);
+	free(n->model.uvm);
+	free(n->model.procs);
+	free(n->model.xids);
 	memset(n, 0, sizeof(*n));
 }
 
 /* The join (analysis-joins.h): record --preset nvidia's probe events and Xids */
 struct nvidia_calls *nvidia_calls_of(const struct analysis *a)
 {
-	return a->states[JOIN_NVIDIA];
+	struct nvidia_calls_state *n = a->states[JOIN_NVIDIA];
+
+	return n ? &n->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
@@ -489,11 +535,12 @@ static int join_init(void *state, struct analysis *a)
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
-	struct nvidia_calls *n = state;
+	struct nvidia_calls_state *n = state;
 
 	(void)a;
 	nvidia_calls_next(n);
-	if (r->kind == GEV_NONE && n->nr_formats && nvidia_calls_record(n, r->rec, r->type, r->pid))
+	if (r->kind == GEV_NONE && n->model.nr_formats &&
+	    nvidia_calls_record(n, r->rec, r->type, r->pid))
 		r->taken = true;
 }
 
@@ -504,22 +551,24 @@ static void join_free(void *state)
 
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
+	const struct nvidia_calls_state *n = state;
+
 	(void)a;
-	return nvidia_calls_any(state);
+	return nvidia_calls_any(&n->model);
 }
 
 /* with its probes, every record: each clears the call the one before it completed */
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
 	(void)a;
-	const struct nvidia_calls *n = state;
+	const struct nvidia_calls_state *n = state;
 
-	return n->nr_formats ? ~0ULL : 0;
+	return n->model.nr_formats ? ~0ULL : 0;
 }
 
 const struct analysis_join nvidia_calls_join = {
 	.name = "NVIDIA probe events",
-	.state_size = sizeof(struct nvidia_calls),
+	.state_size = sizeof(struct nvidia_calls_state),
 	.init = join_init,
 	.record = join_record,
 	.free = join_free,

@@ -4,9 +4,6 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <event-parse.h>
-
-#include "decode/event-fields.h"
 
 #include "analysis/latency-stats.h"
 #include "decode/nvidia-names.h"
@@ -29,7 +26,6 @@
 #define NV_MAX_UVM		16
 #define NV_MAX_XIDS		256
 #define NV_SLOWEST		10
-#define NV_MAX_PENDING		256
 
 /* the calls of one process with one escape and, for RM controls, one command */
 struct nv_call_row {
@@ -82,17 +78,6 @@ struct nv_xid {
 	char msg[160];
 };
 
-struct nv_pending {
-	int key;			/* the thread; -1 - CPU for an ISR */
-	enum nv_probe_kind kind;	/* the entry */
-	uint64_t ts;
-	int pid;
-	int irq;
-	uint32_t escape, ctl_cmd, xfer_escape;
-	bool has_cmd;
-	uint64_t bytes, gpu;
-};
-
 /*
  * What the latest record finished, for writers that draw each call (Perfetto): set by
  * nvidia_calls_record, NVD_NONE for any other record.
@@ -113,20 +98,12 @@ struct nv_done {
 	const struct nv_xid *xid;	/* NVD_XID: NULL past NV_MAX_XIDS */
 };
 
-/* the fields the join reads, found once per format */
-enum nv_field { NVF_CMD, NVF_XFER_ESCAPE, NVF_CTL_CMD, NVF_XFER_CTL_CMD, NVF_RET, NVF_STATUS,
-		NVF_XFER_STATUS, NVF_IRQ, NVF_START, NVF_END, NVF_GPU, NVF_CODE, NVF_DEV, NVF_MSG,
-		NVF_NR };
-
-struct nv_format {
-	int id;
-	enum nv_probe_kind kind;	/* NVP_NR: nvidia_dev_xid */
-	struct event_fields fields;		/* field_names[], by enum nv_field */
-};
-
+/*
+ * What the join found, for the outputs: its decode state (the probes' formats and
+ * fields, the calls entered and not yet returned) is nvidia-calls.c's alone.
+ */
 struct nvidia_calls {
-	struct nv_format formats[NVP_NR + 1];
-	int nr_formats;
+	int nr_formats;			/* the probes' and nvidia_dev_xid's in the file */
 	bool probes;			/* the file has the probe group */
 	bool statuses;			/* its ioctl return probe reads RM statuses */
 	bool commands;			/* its ioctl probe reads RM control commands */
@@ -148,30 +125,26 @@ struct nvidia_calls {
 	struct nv_xid *xids;		/* NV_MAX_XIDS, allocated at the first */
 	int nr_xids;
 	uint64_t more_xids;
-	struct nv_pending pending[NV_MAX_PENDING];
-	int nr_pending;
 	uint64_t unmatched;		/* a return without its entry (recording began inside) */
 	struct nv_done done;
 };
 
-/** nvidia_calls_init - empty; finds the probe group's and nvidia_dev_xid's formats in @tep */
-void nvidia_calls_init(struct nvidia_calls *n, struct tep_handle *tep);
-/** nvidia_calls_next - a new record: nothing finished yet (n->done) */
-void nvidia_calls_next(struct nvidia_calls *n);
 /**
- * nvidia_calls_record - one record (@type: its event id, @tid: its common_pid); true when it
- * was one of theirs; n->done what it finished
+ * nvidia_calls_any - whether the file holds NVIDIA records
+ * @n: nvidia_calls_of()'s
+ *
+ * Return: true when the join read any record of its formats
  */
-bool nvidia_calls_record(struct nvidia_calls *n, struct tep_record *rec, int type, int tid);
-/** nvidia_calls_any - the file holds NVIDIA records */
 bool nvidia_calls_any(const struct nvidia_calls *n);
-/** nvidia_calls_free - everything it holds */
-void nvidia_calls_free(struct nvidia_calls *n);
 
 struct analysis;
 /**
- * nvidia_calls_of - the NVIDIA probe event join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * nvidia_calls_of - what the NVIDIA probe event join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its calls, lines, Xids and the latest record's done, owned by @a (valid until
+ * analysis_close()); not const, as reading a percentile of its latency_stats computes it
+ * in place; NULL before analysis_init()
  */
 struct nvidia_calls *nvidia_calls_of(const struct analysis *a);
 

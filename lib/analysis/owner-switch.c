@@ -2,23 +2,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/owner-switch.h"
+#include "analysis/owner-switch-private.h"
+
+/* what @s keeps while reading, made at the first need; NULL: out of memory */
+static struct owner_switches_live *live_of(struct owner_switches *s)
+{
+	if (!s->live)
+		s->live = calloc(1, sizeof(*s->live));
+	return s->live;
+}
 
 static int pending_slot(const struct owner_switches *s, int worker)
 {
 	int i;
 
-	for (i = 0; i < s->nr_pending; i++)
-		if (s->pending[i].worker == worker)
+	for (i = 0; s->live && i < s->live->nr_pending; i++)
+		if (s->live->pending[i].worker == worker)
 			return i;
 	return -1;
 }
 
-static void drop_pending(struct owner_switches *s, int i)
+static void drop_pending(struct owner_switches_live *l, int i)
 {
-	memmove(&s->pending[i], &s->pending[i + 1],
-		sizeof(s->pending[0]) * (size_t)(s->nr_pending - i - 1));
-	s->nr_pending--;
+	memmove(&l->pending[i], &l->pending[i + 1],
+		sizeof(l->pending[0]) * (size_t)(l->nr_pending - i - 1));
+	l->nr_pending--;
 }
 
 static size_t keep(struct owner_switches *s, const struct gpu_event *ev)
@@ -50,20 +58,24 @@ static size_t keep(struct owner_switches *s, const struct gpu_event *ev)
 void owner_switches_add(struct owner_switches *s, const struct gpu_event *ev)
 {
 	size_t idx = keep(s, ev);
+	struct owner_switches_live *l = live_of(s);
 	int slot = pending_slot(s, ev->pid);
 
 	s->seen++;
 	if (idx == SIZE_MAX)
 		s->dropped++;
+	/* out of memory: kept, but no job claims it */
+	if (!l)
+		return;
 	/* a worker's earlier switch that no job claimed: its job is not in the file */
 	if (slot >= 0)
-		drop_pending(s, slot);
-	if (s->nr_pending == OWNER_SWITCH_WORKERS)
-		drop_pending(s, 0);
-	s->pending[s->nr_pending].worker = ev->pid;
-	s->pending[s->nr_pending].ts = ev->ts;
-	s->pending[s->nr_pending].idx = idx;
-	s->nr_pending++;
+		drop_pending(l, slot);
+	if (l->nr_pending == OWNER_SWITCH_WORKERS)
+		drop_pending(l, 0);
+	l->pending[l->nr_pending].worker = ev->pid;
+	l->pending[l->nr_pending].ts = ev->ts;
+	l->pending[l->nr_pending].idx = idx;
+	l->nr_pending++;
 }
 
 bool owner_switches_claim(struct owner_switches *s, int worker, uint64_t *ts, size_t *idx)
@@ -72,9 +84,9 @@ bool owner_switches_claim(struct owner_switches *s, int worker, uint64_t *ts, si
 
 	if (slot < 0)
 		return false;
-	*ts = s->pending[slot].ts;
-	*idx = s->pending[slot].idx;
-	drop_pending(s, slot);
+	*ts = s->live->pending[slot].ts;
+	*idx = s->live->pending[slot].idx;
+	drop_pending(s->live, slot);
 	return true;
 }
 
@@ -85,15 +97,17 @@ struct owner_switch *owner_switches_at(struct owner_switches *s, size_t idx)
 
 void owner_switches_name_owner(struct owner_switches *s, uint64_t owner, int pid)
 {
-	if (owner == OWNER_NONE || owner == OWNER_SHARED || pid <= 0 ||
-	    keymap_get(&s->owner_pid, owner))
+	struct owner_switches_live *l;
+
+	if (owner == OWNER_NONE || owner == OWNER_SHARED || pid <= 0 || !(l = live_of(s)) ||
+	    keymap_get(&l->owner_pid, owner))
 		return;
-	keymap_put(&s->owner_pid, owner, (void *)(uintptr_t)(pid + 1));
+	keymap_put(&l->owner_pid, owner, (void *)(uintptr_t)(pid + 1));
 }
 
 int owner_switches_owner_pid(const struct owner_switches *s, uint64_t owner)
 {
-	uintptr_t v = (uintptr_t)keymap_get(&s->owner_pid, owner);
+	uintptr_t v = s->live ? (uintptr_t)keymap_get(&s->live->owner_pid, owner) : 0;
 
 	return v ? (int)(v - 1) : 0;
 }
@@ -118,6 +132,8 @@ void owner_switches_cleaner(struct owner_switches *s, bool after_switch, size_t 
 void owner_switches_free(struct owner_switches *s)
 {
 	free(s->list);
-	keymap_free(&s->owner_pid);
+	if (s->live)
+		keymap_free(&s->live->owner_pid);
+	free(s->live);
 	memset(s, 0, sizeof(*s));
 }

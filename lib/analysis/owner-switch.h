@@ -7,7 +7,6 @@
 #include <stdint.h>
 
 #include "decode/gpu-event.h"
-#include "util/keymap.h"
 
 /*
  * amdgpu's enforce isolation (6.15+): a partition's gfx and compute rings
@@ -48,6 +47,13 @@ struct owner_switch {
 	uint64_t cleaner_ts, cleaner_seqno;
 };
 
+struct owner_switches_live;
+
+/*
+ * The switches, for the outputs: all zero is none. What owner-switch.c keeps while
+ * it reads (the switches no job claimed yet, the owners' processes) is behind @live,
+ * defined in owner-switch-private.h; ask owner_switches_owner_pid() for an owner's process.
+ */
 struct owner_switches {
 	struct owner_switch *list;	/* in time order, at most OWNER_SWITCH_MAX */
 	size_t nr, cap;
@@ -55,13 +61,7 @@ struct owner_switches {
 	uint64_t dropped;		/* seen past the bound or out of memory */
 	uint64_t cleaner_runs;
 	uint64_t cleaner_alone;		/* cleaner shaders after no switch in the file */
-	struct {
-		int worker;
-		uint64_t ts;
-		size_t idx;		/* into list; SIZE_MAX: not kept */
-	} pending[OWNER_SWITCH_WORKERS];
-	int nr_pending;
-	struct keymap owner_pid;	/* owner -> its jobs' submitter + 1 */
+	struct owner_switches_live *live;	/* NULL until the first switch or owner */
 };
 
 /** owner_switches_add - an amdgpu_isolation record: the switch, pending until a job claims it */
@@ -95,7 +95,7 @@ int owner_switches_owner_pid(const struct owner_switches *s, uint64_t owner);
 void owner_switches_cleaner(struct owner_switches *s, bool after_switch, size_t idx, uint64_t ts,
 			    uint64_t seqno);
 
-/** owner_switches_free - the list and the owner names */
+/** owner_switches_free - the list, the owner names and the pending switches; all zero after */
 void owner_switches_free(struct owner_switches *s);
 
 #endif

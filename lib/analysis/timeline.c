@@ -580,7 +580,7 @@ static void claim_switch(struct timeline *t, struct job *j, const struct gpu_eve
 	uint64_t ts;
 	size_t idx;
 
-	if (!t->switches.nr_pending || (j->flags & JOB_OWNER_SWITCH) ||
+	if ((j->flags & JOB_OWNER_SWITCH) ||
 	    !owner_switches_claim(&t->switches, ev->pid, &ts, &idx))
 		return;
 	j->flags |= JOB_OWNER_SWITCH;

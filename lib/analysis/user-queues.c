@@ -5,6 +5,7 @@
 #include "analysis/user-queues.h"
 #include "decode/event-fields.h"
 #include "analysis/analysis.h"
+#include "util/keymap.h"
 
 enum userq_kind {
 	UQ_CREATE_START, UQ_CREATE_END, UQ_DESTROY_START, UQ_DESTROY_END,
@@ -53,6 +54,20 @@ struct userq_wait {
 
 #define RECENT_SIGNALS	4096
 
+/* The join's state: what it found (the model user_queues_of() hands out) and how it reads */
+struct user_queues_state {
+	struct user_queues model;
+	struct keymap live;		/* type, doorbell -> index + 1 of the queue that has it */
+	struct keymap fences;		/* low 32 bits of ctx:seqno -> pending emit */
+	struct keymap deps;		/* the same of a dependency -> its waiters */
+	struct keymap signaled;		/* recently signaled fences -> ts + 1 */
+	uint64_t *recent;		/* ring of the keys in `signaled` */
+	unsigned int recent_at;
+	unsigned int nr_pending;
+	struct userq_event *events;	/* the file's amdgpu_userq_* formats */
+	int nr_events;
+};
+
 const char *userq_state_name(enum userq_state s)
 {
 	static const char *const names[USERQ_NR_STATES] = {
@@ -74,7 +89,8 @@ const char *userq_type_name(uint32_t type)
 	return type < sizeof(names) / sizeof(names[0]) ? names[type] : NULL;
 }
 
-void user_queues_init(struct user_queues *u, struct tep_handle *tep)
+/* an empty table; finds the amdgpu_userq_* formats in @tep */
+static void user_queues_init(struct user_queues_state *u, struct tep_handle *tep)
 {
 	int k;
 
@@ -90,11 +106,12 @@ void user_queues_init(struct user_queues *u, struct tep_handle *tep)
 		d->kind = (enum userq_kind)k;
 		u->nr_events++;
 	}
+	u->model.present = u->nr_events > 0;
 }
 
 bool user_queues_present(const struct user_queues *u)
 {
-	return u->nr_events > 0;
+	return u->present;
 }
 
 static uint64_t num(const struct userq_event *d, enum userq_field f, const struct tep_record *r)
@@ -114,44 +131,44 @@ static uint64_t fence_key(uint64_t ctx, uint64_t seqno)
 }
 
 /* The queue that has this doorbell now; NULL when there is none. */
-static struct user_queue *live_queue(struct user_queues *u, uint32_t type, uint64_t doorbell)
+static struct user_queue *live_queue(struct user_queues_state *u, uint32_t type, uint64_t doorbell)
 {
 	uintptr_t at = (uintptr_t)keymap_get(&u->live, queue_key(type, doorbell));
-	struct user_queue *q = at ? &u->queues[at - 1] : NULL;
+	struct user_queue *q = at ? &u->model.queues[at - 1] : NULL;
 
 	return q && q->type == type && q->doorbell == doorbell ? q : NULL;
 }
 
-static struct user_queue *add_queue(struct user_queues *u, uint32_t type, uint64_t doorbell)
+static struct user_queue *add_queue(struct user_queues_state *u, uint32_t type, uint64_t doorbell)
 {
 	struct user_queue *q;
 
-	if (u->nr >= USERQ_MAX_QUEUES) {
-		u->dropped++;
+	if (u->model.nr >= USERQ_MAX_QUEUES) {
+		u->model.dropped++;
 		return NULL;
 	}
-	if (u->nr == u->cap) {
-		int cap = u->cap ? u->cap * 2 : 16;
-		struct user_queue *n = realloc(u->queues, sizeof(*n) * (size_t)cap);
+	if (u->model.nr == u->model.cap) {
+		int cap = u->model.cap ? u->model.cap * 2 : 16;
+		struct user_queue *n = realloc(u->model.queues, sizeof(*n) * (size_t)cap);
 
 		if (!n) {
-			u->dropped++;
+			u->model.dropped++;
 			return NULL;
 		}
-		u->queues = n;
-		u->cap = cap;
+		u->model.queues = n;
+		u->model.cap = cap;
 	}
-	q = &u->queues[u->nr++];
+	q = &u->model.queues[u->model.nr++];
 	memset(q, 0, sizeof(*q));
 	q->type = type;
 	q->doorbell = doorbell;
-	if (keymap_put(&u->live, queue_key(type, doorbell), (void *)(uintptr_t)u->nr))
-		u->dropped++;
+	if (keymap_put(&u->live, queue_key(type, doorbell), (void *)(uintptr_t)u->model.nr))
+		u->model.dropped++;
 	return q;
 }
 
 /* A queue met first in the middle of its life (created before the file). */
-static struct user_queue *queue_of(struct user_queues *u, uint32_t type, uint64_t doorbell)
+static struct user_queue *queue_of(struct user_queues_state *u, uint32_t type, uint64_t doorbell)
 {
 	struct user_queue *q = live_queue(u, type, doorbell);
 
@@ -159,34 +176,34 @@ static struct user_queue *queue_of(struct user_queues *u, uint32_t type, uint64_
 }
 
 /* Of the queues created last, the one with this kernel pointer and no answer yet. */
-static struct user_queue *queue_by_pointer(struct user_queues *u, uint64_t ptr, bool answered)
+static struct user_queue *queue_by_pointer(struct user_queues_state *u, uint64_t ptr, bool answered)
 {
 	int i;
 
-	for (i = u->nr - 1; i >= 0 && i >= u->nr - 64; i--)
-		if (u->queues[i].queue == ptr && u->queues[i].has_create &&
-		    u->queues[i].has_result == answered && !u->queues[i].destroyed)
-			return &u->queues[i];
+	for (i = u->model.nr - 1; i >= 0 && i >= u->model.nr - 64; i--)
+		if (u->model.queues[i].queue == ptr && u->model.queues[i].has_create &&
+		    u->model.queues[i].has_result == answered && !u->model.queues[i].destroyed)
+			return &u->model.queues[i];
 	return NULL;
 }
 
-static void add_span(struct user_queues *u, const struct userq_span *s)
+static void add_span(struct user_queues_state *u, const struct userq_span *s)
 {
 	if (s->to <= s->from)
 		return;
-	if (u->nr_spans == u->cap_spans) {
-		int cap = u->cap_spans ? u->cap_spans * 2 : 64;
+	if (u->model.nr_spans == u->model.cap_spans) {
+		int cap = u->model.cap_spans ? u->model.cap_spans * 2 : 64;
 		struct userq_span *n;
 
-		if (u->nr_spans >= USERQ_MAX_SPANS ||
-		    !(n = realloc(u->spans, sizeof(*n) * (size_t)cap))) {
-			u->spans_dropped++;
+		if (u->model.nr_spans >= USERQ_MAX_SPANS ||
+		    !(n = realloc(u->model.spans, sizeof(*n) * (size_t)cap))) {
+			u->model.spans_dropped++;
 			return;
 		}
-		u->spans = n;
-		u->cap_spans = cap;
+		u->model.spans = n;
+		u->model.cap_spans = cap;
 	}
-	u->spans[u->nr_spans++] = *s;
+	u->model.spans[u->model.nr_spans++] = *s;
 }
 
 /* Time not mapped while work was pending, up to ts; before pending or state change. */
@@ -197,19 +214,20 @@ static void advance(struct user_queue *q, uint64_t ts)
 	q->pending_since = ts;
 }
 
-static void close_state(struct user_queues *u, struct user_queue *q, uint64_t ts)
+static void close_state(struct user_queues_state *u, struct user_queue *q, uint64_t ts)
 {
 	advance(q, ts);
 	if (q->state_known && ts > q->state_since) {
 		q->state_ns[q->state] += ts - q->state_since;
 		add_span(u, &(struct userq_span){ .from = q->state_since, .to = ts,
-						  .q = (int)(q - u->queues),
+						  .q = (int)(q - u->model.queues),
 						  .kind = USERQ_SPAN_STATE, .state = q->state });
 	}
 	q->state_since = ts;
 }
 
-static void enter_state(struct user_queues *u, struct user_queue *q, uint64_t state, uint64_t ts)
+static void enter_state(struct user_queues_state *u, struct user_queue *q, uint64_t state,
+			uint64_t ts)
 {
 	close_state(u, q, ts);
 	q->state = state < USERQ_NR_STATES ? (enum userq_state)state : USERQ_INVALID_VA;
@@ -227,7 +245,7 @@ static void client(struct user_queue *q, const struct userq_event *d, struct tep
 		event_field_str(&d->fields, UQF_DEV, rec, q->dev, sizeof(q->dev));
 }
 
-static void destroy_queue(struct user_queues *u, struct user_queue *q, uint64_t ts)
+static void destroy_queue(struct user_queues_state *u, struct user_queue *q, uint64_t ts)
 {
 	close_state(u, q, ts);
 	q->destroyed = true;
@@ -237,8 +255,8 @@ static void destroy_queue(struct user_queues *u, struct user_queue *q, uint64_t 
 		keymap_del(&u->live, queue_key(q->type, q->doorbell));
 }
 
-static void on_create(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
-		      uint32_t type, uint64_t doorbell)
+static void on_create(struct user_queues_state *u, const struct userq_event *d,
+		      struct tep_record *rec, uint32_t type, uint64_t doorbell)
 {
 	uint64_t ptr = num(d, UQF_QUEUE, rec);
 	struct user_queue *q;
@@ -267,8 +285,8 @@ static void on_create(struct user_queues *u, const struct userq_event *d, struct
 		destroy_queue(u, q, rec->ts);
 }
 
-static void on_destroy(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
-		       uint32_t type, uint64_t doorbell)
+static void on_destroy(struct user_queues_state *u, const struct userq_event *d,
+		       struct tep_record *rec, uint32_t type, uint64_t doorbell)
 {
 	struct user_queue *q = live_queue(u, type, doorbell);
 
@@ -284,16 +302,16 @@ static void on_destroy(struct user_queues *u, const struct userq_event *d, struc
 	destroy_queue(u, q, rec->ts);
 }
 
-static bool too_many_pending(struct user_queues *u)
+static bool too_many_pending(struct user_queues_state *u)
 {
 	if (u->nr_pending < USERQ_MAX_PENDING)
 		return false;
-	u->dropped++;
+	u->model.dropped++;
 	return true;
 }
 
-static void on_emit(struct user_queues *u, const struct userq_event *d, struct tep_record *rec,
-		    struct user_queue *q)
+static void on_emit(struct user_queues_state *u, const struct userq_event *d,
+		    struct tep_record *rec, struct user_queue *q)
 {
 	uint64_t ctx = num(d, UQF_CTX, rec), seqno = num(d, UQF_SEQNO, rec);
 	uint64_t key = fence_key(ctx, seqno);
@@ -305,10 +323,10 @@ static void on_emit(struct user_queues *u, const struct userq_event *d, struct t
 	w = calloc(1, sizeof(*w));
 	if (!w || keymap_put(&u->fences, key, w)) {
 		free(w);
-		u->dropped++;
+		u->model.dropped++;
 		return;
 	}
-	w->q = (int)(q - u->queues);
+	w->q = (int)(q - u->model.queues);
 	w->since = rec->ts;
 	w->ctx = ctx;
 	w->seqno = seqno;
@@ -317,7 +335,7 @@ static void on_emit(struct user_queues *u, const struct userq_event *d, struct t
 	u->nr_pending++;
 }
 
-static void on_wait_deps(struct user_queues *u, const struct userq_event *d,
+static void on_wait_deps(struct user_queues_state *u, const struct userq_event *d,
 			 struct tep_record *rec, struct user_queue *q)
 {
 	uint64_t key = fence_key(num(d, UQF_DEP_CTX, rec), num(d, UQF_DEP_SEQNO, rec));
@@ -334,7 +352,7 @@ static void on_wait_deps(struct user_queues *u, const struct userq_event *d,
 		q->deps_unresolved++;
 		return;
 	}
-	w->q = (int)(q - u->queues);
+	w->q = (int)(q - u->model.queues);
 	w->since = rec->ts;
 	w->next = keymap_get(&u->deps, key);
 	if (keymap_put(&u->deps, key, w)) {
@@ -346,7 +364,7 @@ static void on_wait_deps(struct user_queues *u, const struct userq_event *d,
 }
 
 /* Kept for wait_deps that come after their dependency signaled. */
-static void remember_signal(struct user_queues *u, uint64_t key, uint64_t ts)
+static void remember_signal(struct user_queues_state *u, uint64_t key, uint64_t ts)
 {
 	if (!u->recent) {
 		u->recent = calloc(RECENT_SIGNALS, sizeof(*u->recent));
@@ -360,13 +378,13 @@ static void remember_signal(struct user_queues *u, uint64_t key, uint64_t ts)
 	keymap_put(&u->signaled, key, (void *)(uintptr_t)(ts + 1));
 }
 
-static void on_signal(struct user_queues *u, const struct gpu_event *ev, uint64_t ts)
+static void on_signal(struct user_queues_state *u, const struct gpu_event *ev, uint64_t ts)
 {
 	uint64_t key = fence_key(ev->ctx, ev->seqno);
 	struct userq_wait *w = keymap_get(&u->fences, key), *next;
 
 	if (w) {
-		struct user_queue *q = &u->queues[w->q];
+		struct user_queue *q = &u->model.queues[w->q];
 
 		keymap_del(&u->fences, key);
 		advance(q, ts);
@@ -381,7 +399,7 @@ static void on_signal(struct user_queues *u, const struct gpu_event *ev, uint64_
 	}
 	for (w = keymap_get(&u->deps, key); w; w = next) {
 		next = w->next;
-		latency_stats_add(&u->queues[w->q].dep_wait, ts - w->since);
+		latency_stats_add(&u->model.queues[w->q].dep_wait, ts - w->since);
 		free(w);
 		u->nr_pending--;
 	}
@@ -389,7 +407,7 @@ static void on_signal(struct user_queues *u, const struct gpu_event *ev, uint64_
 	remember_signal(u, key, ts);
 }
 
-static const struct userq_event *event_of(const struct user_queues *u, struct tep_record *rec,
+static const struct userq_event *event_of(const struct user_queues_state *u, struct tep_record *rec,
 					  const struct gpu_event *ev)
 {
 	int i, id;
@@ -403,8 +421,12 @@ static const struct userq_event *event_of(const struct user_queues *u, struct te
 	return NULL;
 }
 
-bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_event_kind kind,
-			const struct gpu_event *ev)
+/*
+ * one record: an amdgpu_userq_* event, or a fence signal (@kind GEV_FENCE_SIGNALED: @ev has
+ * its fence); true when it was a user-queue event
+ */
+static bool user_queues_record(struct user_queues_state *u, struct tep_record *rec,
+			       enum gpu_event_kind kind, const struct gpu_event *ev)
 {
 	const struct userq_event *d;
 	struct user_queue *q;
@@ -420,7 +442,7 @@ bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_
 	d = kind == GEV_AMDGPU_OTHER ? event_of(u, rec, ev) : NULL;
 	if (!d)
 		return false;
-	u->records++;
+	u->model.records++;
 	type = (uint32_t)num(d, UQF_TYPE, rec);
 	doorbell = num(d, UQF_DOORBELL, rec);
 	switch (d->kind) {
@@ -449,7 +471,7 @@ bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_
 }
 
 /* What is still waiting at the end: counted (dependencies) or drawn to the end (fences). */
-static void free_waits(struct user_queues *u, struct keymap *m, bool deps)
+static void free_waits(struct user_queues_state *u, struct keymap *m, bool deps)
 {
 	uint64_t key;
 	size_t i = 0;
@@ -461,9 +483,10 @@ static void free_waits(struct user_queues *u, struct keymap *m, bool deps)
 		for (; w; w = next) {
 			next = deps ? w->next : NULL;
 			if (deps)
-				u->queues[w->q].deps_unresolved++;
+				u->model.queues[w->q].deps_unresolved++;
 			else
-				add_span(u, &(struct userq_span){ .from = w->since, .to = u->end_ts,
+				add_span(u, &(struct userq_span){ .from = w->since,
+								  .to = u->model.end_ts,
 								  .ctx = w->ctx, .seqno = w->seqno,
 								  .q = w->q, .kind = USERQ_SPAN_PENDING });
 			free(w);
@@ -481,33 +504,36 @@ static int by_queue_then_start(const void *a, const void *b)
 	return (x->from > y->from) - (x->from < y->from);
 }
 
-void user_queues_finish(struct user_queues *u, uint64_t end_ts)
+/* open state intervals and pending work end at @end_ts, the last record's */
+static void user_queues_finish(struct user_queues_state *u, uint64_t end_ts)
 {
 	int i;
 
-	u->end_ts = end_ts;
-	for (i = 0; i < u->nr; i++)
-		if (!u->queues[i].destroyed)
-			close_state(u, &u->queues[i], u->end_ts);
+	u->model.end_ts = end_ts;
+	for (i = 0; i < u->model.nr; i++)
+		if (!u->model.queues[i].destroyed)
+			close_state(u, &u->model.queues[i], u->model.end_ts);
 	free_waits(u, &u->deps, true);
 	free_waits(u, &u->fences, false);
 	u->nr_pending = 0;
-	if (u->nr_spans)
-		qsort(u->spans, (size_t)u->nr_spans, sizeof(*u->spans), by_queue_then_start);
+	if (u->model.nr_spans)
+		qsort(u->model.spans, (size_t)u->model.nr_spans, sizeof(*u->model.spans),
+		      by_queue_then_start);
 }
 
-void user_queues_free(struct user_queues *u)
+/* everything the table holds */
+static void user_queues_free(struct user_queues_state *u)
 {
 	int i;
 
 	free_waits(u, &u->deps, true);
 	free_waits(u, &u->fences, false);
-	for (i = 0; i < u->nr; i++) {
-		latency_stats_free(&u->queues[i].emit_to_signal);
-		latency_stats_free(&u->queues[i].dep_wait);
+	for (i = 0; i < u->model.nr; i++) {
+		latency_stats_free(&u->model.queues[i].emit_to_signal);
+		latency_stats_free(&u->model.queues[i].dep_wait);
 	}
-	free(u->queues);
-	free(u->spans);
+	free(u->model.queues);
+	free(u->model.spans);
 	free(u->events);
 	free(u->recent);
 	keymap_free(&u->live);
@@ -518,7 +544,9 @@ void user_queues_free(struct user_queues *u)
 /* The join (analysis-joins.h): amdgpu's user-mode queues */
 struct user_queues *user_queues_of(const struct analysis *a)
 {
-	return a->states[JOIN_USER_QUEUES];
+	struct user_queues_state *u = a->states[JOIN_USER_QUEUES];
+
+	return u ? &u->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
@@ -546,23 +574,23 @@ static void join_free(void *state)
 
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
-	const struct user_queues *u = state;
+	const struct user_queues_state *u = state;
 
 	(void)a;
-	return u->records;
+	return u->model.records;
 }
 
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
 	(void)a;
-	const struct user_queues *u = state;
+	const struct user_queues_state *u = state;
 
 	return u->nr_events ? JOIN_KIND(GEV_FENCE_SIGNALED) | JOIN_KIND(GEV_AMDGPU_OTHER) : 0;
 }
 
 const struct analysis_join user_queues_join = {
 	.name = "amdgpu user queues",
-	.state_size = sizeof(struct user_queues),
+	.state_size = sizeof(struct user_queues_state),
 	.init = join_init,
 	.record = join_record,
 	.finish = join_finish,

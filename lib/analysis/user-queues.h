@@ -4,11 +4,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <event-parse.h>
 
 #include "analysis/latency-stats.h"
 #include "decode/gpu-event.h"
-#include "util/keymap.h"
 
 /*
  * amdgpu's user-mode queues (7.x, amdgpu_userq_* events): gfx, compute and
@@ -80,20 +78,14 @@ struct user_queue {
 	struct latency_stats dep_wait;	/* wait_deps -> the dependency's signal */
 };
 
-struct userq_event;
-
+/*
+ * What the join found, for the outputs: its decode state (the formats, the queues
+ * live by doorbell, the fences in flight) is user-queues.c's alone.
+ */
 struct user_queues {
+	bool present;			/* the file has the user-queue formats */
 	struct user_queue *queues;
 	int nr, cap;
-	struct keymap live;		/* type, doorbell -> index + 1 of the queue that has it */
-	struct keymap fences;		/* low 32 bits of ctx:seqno -> pending emit */
-	struct keymap deps;		/* the same of a dependency -> its waiters */
-	struct keymap signaled;		/* recently signaled fences -> ts + 1 */
-	uint64_t *recent;		/* ring of the keys in `signaled` */
-	unsigned int recent_at;
-	unsigned int nr_pending;
-	struct userq_event *events;	/* the file's amdgpu_userq_* formats */
-	int nr_events;
 	uint64_t records;		/* amdgpu_userq_* records read */
 	struct userq_span *spans;
 	int nr_spans, cap_spans;
@@ -102,24 +94,12 @@ struct user_queues {
 	uint64_t end_ts;		/* the last record's time: open intervals end there */
 };
 
-/** user_queues_init - an empty table; finds the amdgpu_userq_* formats in @tep */
-void user_queues_init(struct user_queues *u, struct tep_handle *tep);
 /**
- * user_queues_record - one record: an amdgpu_userq_* event, or a fence signal
- * @u:    the table
- * @rec:  the record
- * @kind: what the decoder made of it (GEV_FENCE_SIGNALED: @ev has its fence)
- * @ev:   the decoded event, for @kind
+ * user_queues_present - whether the file can tell user queues
+ * @u: user_queues_of()'s
  *
- * Return: true when the record was a user-queue event.
+ * Return: true when the file has the user-queue formats (the kernel has the events)
  */
-bool user_queues_record(struct user_queues *u, struct tep_record *rec, enum gpu_event_kind kind,
-			const struct gpu_event *ev);
-/** user_queues_finish - open state intervals and pending work end at @end_ts, the last record's */
-void user_queues_finish(struct user_queues *u, uint64_t end_ts);
-/** user_queues_free - everything the table holds */
-void user_queues_free(struct user_queues *u);
-/** user_queues_present - the file has the user-queue formats (the kernel has the events) */
 bool user_queues_present(const struct user_queues *u);
 
 /** userq_state_name - "unmapped", "mapped", "preempted", "hung", "invalid VA" */
@@ -131,8 +111,12 @@ const char *userq_type_name(uint32_t type);
 
 struct analysis;
 /**
- * user_queues_of - the user queue join's state in @a (analysis-joins.h): what it
- * found, for the outputs and the joins after it; NULL before analysis_init()
+ * user_queues_of - what the user queue join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its queues and spans, owned by @a (valid until analysis_close()); not const,
+ * as reading a percentile of its latency_stats computes it in place; NULL before
+ * analysis_init()
  */
 struct user_queues *user_queues_of(const struct analysis *a);
 

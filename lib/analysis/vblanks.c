@@ -4,6 +4,30 @@
 
 #include "analysis/analysis.h"
 #include "analysis/vblanks.h"
+#include "util/keymap.h"
+
+#define VBLANK_RECENT		8	/* vblank records kept per CRTC for delivery latency */
+
+/* A CRTC's latest vblanks, and deliveries waiting for their vblank's record */
+struct vblank_crtc_live {
+	struct { uint64_t seq, ts, time; } recent[VBLANK_RECENT];
+	int next_recent;
+	struct { uint64_t seq, ts; } pending[VBLANK_RECENT];
+	int nr_pending;
+};
+
+/*
+ * The join's state: what it found (the model vblanks_of() hands out) and what it keeps
+ * while reading; live[i] is model.crtcs[i]'s, until join_finish sorts the CRTCs
+ */
+struct vblanks_state {
+	struct vblanks model;
+	struct vblank_crtc_live live[VBLANK_MAX_CRTCS + 1];
+	struct keymap waiters;		/* (client, CRTC) -> struct vblank_waiter * */
+	int nr_waiters;
+	bool mono;			/* the trace clock is the vblanks' timestamps' (mono) */
+	bool clock_known;
+};
 
 /* One client's events pending on one CRTC, oldest first: the vblanks asked for */
 struct vblank_waiter {
@@ -11,23 +35,28 @@ struct vblank_waiter {
 	int nr;
 };
 
-static struct vblank_crtc *crtc_of(struct vblanks *v, long long crtc)
+static struct vblank_crtc_live *live_of(struct vblanks_state *v, const struct vblank_crtc *c)
+{
+	return &v->live[c - v->model.crtcs];
+}
+
+static struct vblank_crtc *crtc_of(struct vblanks_state *v, long long crtc)
 {
 	int i;
 
-	for (i = 0; i < v->nr_crtcs; i++)
-		if (v->crtcs[i].crtc == crtc)
-			return &v->crtcs[i];
-	if (v->nr_crtcs == VBLANK_MAX_CRTCS || crtc < 0 || crtc > 0xffff) {
-		v->crtcs[VBLANK_MAX_CRTCS].crtc = -1;
-		return &v->crtcs[VBLANK_MAX_CRTCS];
+	for (i = 0; i < v->model.nr_crtcs; i++)
+		if (v->model.crtcs[i].crtc == crtc)
+			return &v->model.crtcs[i];
+	if (v->model.nr_crtcs == VBLANK_MAX_CRTCS || crtc < 0 || crtc > 0xffff) {
+		v->model.crtcs[VBLANK_MAX_CRTCS].crtc = -1;
+		return &v->model.crtcs[VBLANK_MAX_CRTCS];
 	}
-	v->crtcs[v->nr_crtcs].crtc = (int)crtc;
-	return &v->crtcs[v->nr_crtcs++];
+	v->model.crtcs[v->model.nr_crtcs].crtc = (int)crtc;
+	return &v->model.crtcs[v->model.nr_crtcs++];
 }
 
 /* a delivery against its vblank: from the vblank's own time where comparable, else its record */
-static void latency(struct vblanks *v, struct vblank_crtc *c, uint64_t at, uint64_t vblank_ts,
+static void latency(struct vblanks_state *v, struct vblank_crtc *c, uint64_t at, uint64_t vblank_ts,
 		    uint64_t vblank_time)
 {
 	uint64_t from = v->mono && vblank_time ? vblank_time : vblank_ts;
@@ -36,9 +65,10 @@ static void latency(struct vblanks *v, struct vblank_crtc *c, uint64_t at, uint6
 		latency_stats_add(&c->deliver, at - from);
 }
 
-static void vblank(struct vblanks *v, struct vblank_crtc *c, const struct gpu_event *ev)
+static void vblank(struct vblanks_state *v, struct vblank_crtc *c, const struct gpu_event *ev)
 {
 	uint64_t seq = (uint64_t)ev->vblank_seq, time = (uint64_t)ev->vblank_time;
+	struct vblank_crtc_live *l = live_of(v, c);
 	int i;
 
 	/* the CRTCs past the ones kept apart share a bucket: no gaps or periods across them */
@@ -57,16 +87,16 @@ static void vblank(struct vblanks *v, struct vblank_crtc *c, const struct gpu_ev
 	c->last_seq = seq;
 	c->last_time = time;
 	c->high_prec = ev->vblank_high_prec;
-	c->recent[c->next_recent].seq = seq;
-	c->recent[c->next_recent].ts = ev->ts;
-	c->recent[c->next_recent].time = time;
-	c->next_recent = (c->next_recent + 1) % VBLANK_RECENT;
+	l->recent[l->next_recent].seq = seq;
+	l->recent[l->next_recent].ts = ev->ts;
+	l->recent[l->next_recent].time = time;
+	l->next_recent = (l->next_recent + 1) % VBLANK_RECENT;
 	/* the deliveries of this vblank, traced before it; an older one's vblank never came */
-	for (i = 0; i < c->nr_pending; i++)
-		if (c->pending[i].seq <= seq) {
-			if (c->pending[i].seq == seq)
-				latency(v, c, c->pending[i].ts, ev->ts, time);
-			c->pending[i--] = c->pending[--c->nr_pending];
+	for (i = 0; i < l->nr_pending; i++)
+		if (l->pending[i].seq <= seq) {
+			if (l->pending[i].seq == seq)
+				latency(v, c, l->pending[i].ts, ev->ts, time);
+			l->pending[i--] = l->pending[--l->nr_pending];
 		}
 }
 
@@ -75,7 +105,7 @@ static uint64_t waiter_key(const struct gpu_event *ev)
 	return keymap_pair(ev->vblank_file, (uint64_t)ev->crtc);
 }
 
-static void queued(struct vblanks *v, struct vblank_crtc *c, const struct gpu_event *ev)
+static void queued(struct vblanks_state *v, struct vblank_crtc *c, const struct gpu_event *ev)
 {
 	struct vblank_waiter *w = keymap_get(&v->waiters, waiter_key(ev));
 
@@ -89,7 +119,7 @@ static void queued(struct vblanks *v, struct vblank_crtc *c, const struct gpu_ev
 		}
 	}
 	if (!w || w->nr == VBLANK_WAITER_EVENTS) {
-		v->untracked++;
+		v->model.untracked++;
 		return;
 	}
 	w->seq[w->nr++] = (uint64_t)ev->vblank_seq;
@@ -106,26 +136,27 @@ static int asked(const struct vblank_waiter *w, uint64_t seq)
 	return best;
 }
 
-static void delivered(struct vblanks *v, struct vblank_crtc *c, const struct gpu_event *ev)
+static void delivered(struct vblanks_state *v, struct vblank_crtc *c, const struct gpu_event *ev)
 {
 	struct vblank_waiter *w = keymap_get(&v->waiters, waiter_key(ev));
+	struct vblank_crtc_live *l = live_of(v, c);
 	uint64_t seq = (uint64_t)ev->vblank_seq;
 	int i, k;
 
 	c->delivered++;
 	/* the vblank's record comes after its deliveries; seen already, it is one of the last */
 	for (i = 0; i < VBLANK_RECENT; i++)
-		if (c->vblanks && c->recent[i].seq == seq && c->recent[i].ts <= ev->ts)
+		if (c->vblanks && l->recent[i].seq == seq && l->recent[i].ts <= ev->ts)
 			break;
 	if (i < VBLANK_RECENT)
-		latency(v, c, ev->ts, c->recent[i].ts, c->recent[i].time);
-	else if (c->nr_pending < VBLANK_RECENT) {
-		c->pending[c->nr_pending].seq = seq;
-		c->pending[c->nr_pending++].ts = ev->ts;
+		latency(v, c, ev->ts, l->recent[i].ts, l->recent[i].time);
+	else if (l->nr_pending < VBLANK_RECENT) {
+		l->pending[l->nr_pending].seq = seq;
+		l->pending[l->nr_pending++].ts = ev->ts;
 	}
 	k = asked(w, seq);
-	v->last_late = 0;
-	v->last_matched = k >= 0;
+	v->model.last_late = 0;
+	v->model.last_matched = k >= 0;
 	if (k < 0) {
 		c->unmatched++;
 		return;
@@ -133,7 +164,7 @@ static void delivered(struct vblanks *v, struct vblank_crtc *c, const struct gpu
 	if (seq > w->seq[k]) {
 		c->late++;
 		c->late_vblanks += seq - w->seq[k];
-		v->last_late = seq - w->seq[k];
+		v->model.last_late = seq - w->seq[k];
 	}
 	w->seq[k] = w->seq[--w->nr];
 }
@@ -145,13 +176,16 @@ static int by_crtc(const void *a, const void *b)
 	return (x->crtc > y->crtc) - (x->crtc < y->crtc);
 }
 
-/* the CRTCs in their own order for the outputs (the rest's bucket stays last) */
+/*
+ * the CRTCs in their own order for the outputs (the rest's bucket stays last); their
+ * live[] rows, read no more, keep the order they were met in
+ */
 static void join_finish(void *state, struct analysis *a)
 {
-	struct vblanks *v = state;
+	struct vblanks_state *v = state;
 
 	(void)a;
-	qsort(v->crtcs, (size_t)v->nr_crtcs, sizeof(v->crtcs[0]), by_crtc);
+	qsort(v->model.crtcs, (size_t)v->model.nr_crtcs, sizeof(v->model.crtcs[0]), by_crtc);
 }
 
 double vblank_refresh_hz(struct vblank_crtc *c)
@@ -164,17 +198,19 @@ double vblank_refresh_hz(struct vblank_crtc *c)
 /* The join (analysis-joins.h): drm's vblank events */
 struct vblanks *vblanks_of(const struct analysis *a)
 {
-	return a->states[JOIN_VBLANKS];
+	struct vblanks_state *v = a->states[JOIN_VBLANKS];
+
+	return v ? &v->model : NULL;
 }
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
-	struct vblanks *v = state;
+	struct vblanks_state *v = state;
 	struct vblank_crtc *c;
 
 	if (r->kind != GEV_VBLANK && r->kind != GEV_VBLANK_QUEUED && r->kind != GEV_VBLANK_DELIVERED)
 		return;
-	v->records++;
+	v->model.records++;
 	if (!v->clock_known) {
 		v->clock_known = true;
 		v->mono = a->meta && !strcmp(a->meta->clock, "mono");
@@ -190,7 +226,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 
 static void join_free(void *state)
 {
-	struct vblanks *v = state;
+	struct vblanks_state *v = state;
 	size_t i = 0;
 	uint64_t key;
 	void *w;
@@ -200,17 +236,17 @@ static void join_free(void *state)
 		free(w);
 	keymap_free(&v->waiters);
 	for (c = 0; c <= VBLANK_MAX_CRTCS; c++) {
-		latency_stats_free(&v->crtcs[c].period);
-		latency_stats_free(&v->crtcs[c].deliver);
+		latency_stats_free(&v->model.crtcs[c].period);
+		latency_stats_free(&v->model.crtcs[c].deliver);
 	}
 }
 
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
-	const struct vblanks *v = state;
+	const struct vblanks_state *v = state;
 
 	(void)a;
-	return v->records;
+	return v->model.records;
 }
 
 static uint64_t join_kinds(const void *state, const struct analysis *a)
@@ -222,7 +258,7 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 
 const struct analysis_join vblanks_join = {
 	.name = "display vblanks",
-	.state_size = sizeof(struct vblanks),
+	.state_size = sizeof(struct vblanks_state),
 	.record = join_record,
 	.finish = join_finish,
 	.free = join_free,

@@ -5,7 +5,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "util/keymap.h"
 #include "analysis/latency-stats.h"
 
 /*
@@ -30,7 +29,6 @@
  */
 
 #define VBLANK_MAX_CRTCS	16	/* past them, "(more CRTCs)" */
-#define VBLANK_RECENT		8	/* vblank records kept per CRTC for delivery latency */
 #define VBLANK_MAX_WAITERS	256	/* (client, CRTC) pairs with events pending */
 #define VBLANK_WAITER_EVENTS	16	/* events pending per pair */
 
@@ -47,34 +45,38 @@ struct vblank_crtc {
 	uint64_t unmatched;		/* delivered with none queued in the file (page flips) */
 	struct latency_stats deliver;	/* ns from the vblank to the delivery */
 	uint64_t backwards;		/* the count went back: another device's CRTC, a reset */
-	/* the latest vblanks, and deliveries waiting for their vblank's record */
-	struct { uint64_t seq, ts, time; } recent[VBLANK_RECENT];
-	int next_recent;
-	struct { uint64_t seq, ts; } pending[VBLANK_RECENT];
-	int nr_pending;
 };
 
+/*
+ * What the join found, for the outputs: its decode state (the clients' events
+ * pending, each CRTC's latest vblanks) is vblanks.c's alone.
+ */
 struct vblanks {
 	uint64_t records;
 	struct vblank_crtc crtcs[VBLANK_MAX_CRTCS + 1];
 	int nr_crtcs;
-	struct keymap waiters;		/* (client, CRTC) -> struct vblank_waiter * */
-	int nr_waiters;
 	uint64_t untracked;		/* queued events past VBLANK_MAX_WAITERS/_EVENTS */
 	/* the last delivery, for an output reading the same record: late by how many, matched */
 	uint64_t last_late;
 	bool last_matched;
-	bool mono;			/* the trace clock is the vblanks' timestamps' (mono) */
-	bool clock_known;
 };
 
-/** vblank_refresh_hz - a CRTC's refresh rate from its median period; 0 when unknown */
+/**
+ * vblank_refresh_hz - a CRTC's refresh rate from its median period
+ * @c: one of vblanks_of()'s CRTCs (its period's percentiles are computed in place)
+ *
+ * Return: in Hz; 0 when unknown
+ */
 double vblank_refresh_hz(struct vblank_crtc *c);
 
 struct analysis;
 /**
- * vblanks_of - the vblank join's state in @a (analysis-joins.h): what it found, for the
- * outputs; NULL before analysis_init()
+ * vblanks_of - what the vblank join (analysis-joins.h) found in @a
+ * @a: the analysis, after analysis_init()
+ *
+ * Return: its CRTCs and counts, owned by @a (valid until analysis_close()); not const,
+ * as reading a percentile of its latency_stats computes it in place; NULL before
+ * analysis_init()
  */
 struct vblanks *vblanks_of(const struct analysis *a);
 

@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/event-fields.h"
-#include "analysis/workload-tree.h"
+#include "analysis/workload-tree-private.h"
 #include "analysis/analysis.h"
+#include "util/keymap.h"
 
 #define MEMBER ((void *)1)
 
-void workload_tree_init(struct workload_tree *w, struct tep_handle *tep)
+void workload_tree_init(struct workload_tree_state *w, struct tep_handle *tep)
 {
 	static const char *const fork_fields[] = { "parent_pid", "child_pid", NULL };
 	static const char *const exit_fields[] = { "pid", NULL };
@@ -25,9 +25,11 @@ void workload_tree_init(struct workload_tree *w, struct tep_handle *tep)
 
 static void join(struct workload_tree *w, int pid)
 {
-	if (pid <= 0 || keymap_get(&w->tasks, (uint64_t)pid + 1))
+	if (pid <= 0 || workload_tree_has(w, pid))
 		return;
-	if (!keymap_put(&w->tasks, (uint64_t)pid + 1, MEMBER))
+	if (!w->tasks)
+		w->tasks = calloc(1, sizeof(*w->tasks));
+	if (w->tasks && !keymap_put(w->tasks, (uint64_t)pid + 1, MEMBER))
 		w->nr_tasks++;
 }
 
@@ -54,8 +56,10 @@ bool workload_tree_add_marker(struct workload_tree *w, const char *text)
 	return true;
 }
 
-void workload_tree_add(struct workload_tree *w, struct tep_record *rec, int id)
+void workload_tree_add(struct workload_tree_state *w, struct tep_record *rec, int id)
 {
+	struct workload_tree *m = &w->model;
+
 	if (!w->tep)
 		return;
 	if (id == w->print.id) {
@@ -67,30 +71,34 @@ void workload_tree_add(struct workload_tree *w, struct tep_record *rec, int id)
 		if (!buf)
 			return;
 		snprintf(text, sizeof(text), "%.*s", len, buf);
-		workload_tree_add_marker(w, text);
-	} else if (id == w->fork.id && w->known) {
-		if (workload_tree_has(w, (int)event_field_u64(&w->fork, 0, rec)))
-			join(w, (int)event_field_u64(&w->fork, 1, rec));
-	} else if (id == w->exit.id && w->known) {
-		keymap_del(&w->tasks, event_field_u64(&w->exit, 0, rec) + 1);
+		workload_tree_add_marker(m, text);
+	} else if (id == w->fork.id && m->known) {
+		if (workload_tree_has(m, (int)event_field_u64(&w->fork, 0, rec)))
+			join(m, (int)event_field_u64(&w->fork, 1, rec));
+	} else if (id == w->exit.id && m->known && m->tasks) {
+		keymap_del(m->tasks, event_field_u64(&w->exit, 0, rec) + 1);
 	}
 }
 
 bool workload_tree_has(const struct workload_tree *w, int pid)
 {
-	return pid > 0 && keymap_get(&w->tasks, (uint64_t)pid + 1) != NULL;
+	return pid > 0 && w->tasks && keymap_get(w->tasks, (uint64_t)pid + 1) != NULL;
 }
 
 void workload_tree_free(struct workload_tree *w)
 {
-	keymap_free(&w->tasks);
+	if (w->tasks)
+		keymap_free(w->tasks);
+	free(w->tasks);
 	memset(w, 0, sizeof(*w));
 }
 
 /* The join (analysis-joins.h): every record that is no GPU event */
-struct workload_tree *workload_tree_of(const struct analysis *a)
+const struct workload_tree *workload_tree_of(const struct analysis *a)
 {
-	return a->states[JOIN_WORKLOAD];
+	const struct workload_tree_state *w = a->states[JOIN_WORKLOAD];
+
+	return w ? &w->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
@@ -107,20 +115,22 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 
 static void join_free(void *state)
 {
-	workload_tree_free(state);
+	struct workload_tree_state *w = state;
+
+	workload_tree_free(&w->model);
 }
 
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
 	(void)a;
-	const struct workload_tree *w = state;
+	const struct workload_tree_state *w = state;
 
 	return w->tep ? JOIN_KIND(GEV_NONE) : 0;
 }
 
 const struct analysis_join workload_tree_join = {
 	.name = "workload pid tree",
-	.state_size = sizeof(struct workload_tree),
+	.state_size = sizeof(struct workload_tree_state),
 	.init = join_init,
 	.record = join_record,
 	.free = join_free,

@@ -26,8 +26,8 @@
 #include "../../lib/decode/gpu-event.h"
 #include "../../lib/decode/gpu-plugin.h"
 #include "../../lib/decode/print-guard.h"
-#include "../../lib/analysis/kfd-queue-table.h"
-#include "../../lib/analysis/workload-tree.h"
+#include "../../lib/analysis/kfd-queue-table-private.h"
+#include "../../lib/analysis/workload-tree-private.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -92,10 +92,10 @@ static void print_events(struct tep_handle *tep, struct tep_event *ev, struct te
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *end = data + size, *nl, *nul, *rest;
-	struct kfd_queue_table kq;
+	struct kfd_queue_table_state kq;
 	struct tep_record r = { .ts = 1, .cpu = 0 };
 	struct gpu_decoder *dec;
-	struct workload_tree w;
+	struct workload_tree_state w;
 	struct tep_handle *tep;
 	struct gpu_event gev;
 	struct tep_event *ev;
@@ -143,9 +143,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	gpu_event_decode_one(ev, &r, &gev);
 	workload_tree_init(&w, tep);
-	workload_tree_add_marker(&w, "gpu-trace workload: pids=1 comm=x");
+	workload_tree_add_marker(&w.model, "gpu-trace workload: pids=1 comm=x");
 	workload_tree_add(&w, &r, ev->id);
-	workload_tree_free(&w);
+	workload_tree_free(&w.model);
 	kfd_queue_table_init(&kq, tep);
 	if (kq.nr_formats)
 		kfd_queue_table_record(&kq, tep, &r, ev->id);

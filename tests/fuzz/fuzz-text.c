@@ -26,8 +26,8 @@
 
 #include "../../lib/capture/cgroup-scope.h"
 #include "../../lib/capture/hip-capture.h"
-#include "../../lib/analysis/hip-runtime.h"
-#include "../../lib/analysis/kfd-snapshots.h"
+#include "../../lib/analysis/hip-runtime-private.h"
+#include "../../lib/analysis/kfd-snapshots-private.h"
 #include "capture/print-record.h"
 
 #define MAX_LINE 4096
@@ -62,8 +62,8 @@ static void each_line(const uint8_t *data, size_t size,
 }
 
 struct text_state {
-	struct hip_runtime hip;
-	struct kfd_snapshots snaps;
+	struct hip_runtime_state hip;
+	struct kfd_snapshots_state snaps;
 	uint64_t ts;
 };
 

@@ -201,17 +201,20 @@ static void test_gpu_data_is_the_joins_verdict(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tep);
 	CU_ASSERT_EQUAL_FATAL(analysis_init(&a, tep, NULL, &err), 0);
 	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
-	kfd_queue_table_of(&a)->records = 1;		/* the KFD probe join saw a probe record */
+	/* the KFD probe join saw a probe record: the models are read-only to all but their join */
+	((struct kfd_queue_table *)kfd_queue_table_of(&a))->records = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	kfd_queue_table_of(&a)->records = 0;
-	hip_runtime_of(&a)->lines = 1;		/* the print-line join saw a HIP log line */
+	((struct kfd_queue_table *)kfd_queue_table_of(&a))->records = 0;
+	/* the print-line join saw a HIP log line */
+	((struct hip_runtime *)hip_runtime_of(&a))->lines = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	hip_runtime_of(&a)->lines = 0;
+	((struct hip_runtime *)hip_runtime_of(&a))->lines = 0;
 	a.func_events = 5;		/* functions outside KFD are no GPU data */
 	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
-	kfd_queues_of(&a)->kfd_records = 1;
+	/* what the KFD function join would have counted: its model is read-only to all else */
+	((struct kfd_queues *)kfd_queues_of(&a))->kfd_records = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	kfd_queues_of(&a)->kfd_records = 0;
+	((struct kfd_queues *)kfd_queues_of(&a))->kfd_records = 0;
 	a.gpu_events = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 	a.gpu_events = 0;

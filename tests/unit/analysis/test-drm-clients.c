@@ -11,6 +11,7 @@
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
 #include "analysis/drm-clients.h"
+#include "decode/drm-fdinfo-line.h"
 #include "analysis/timeline.h"
 
 static void test_lines(void)

@@ -11,6 +11,7 @@
 
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
+#include "analysis/owner-switch-private.h"
 #include "analysis/timeline.h"
 
 #define US	1000ULL
@@ -161,13 +162,13 @@ static void test_switch_edges(void)
 	e = ev(GEV_CLEANER_SHADER, 14, 301);
 	strcpy(e.ring, "gfx");
 	timeline_add_event(&t, &e);
-	CU_ASSERT_EQUAL(t.switches.nr_pending, 1);
+	CU_ASSERT_EQUAL(t.switches.live->nr_pending, 1);
 	CU_ASSERT_EQUAL(t.switches.cleaner_alone, 1);	/* job 1 ran after no switch */
 	e = sched(GEV_DEP_WAIT, 15, 300, 2, 0xb);
 	e.has_dep = true;
 	e.dep_ptr = 0xa;
 	timeline_add_event(&t, &e);
-	CU_ASSERT_EQUAL(t.switches.nr_pending, 0);
+	CU_ASSERT_EQUAL(t.switches.live->nr_pending, 0);
 	CU_ASSERT_TRUE(t.switches.list[0].waited && t.switches.list[0].wait_pid == 500);
 	CU_ASSERT_EQUAL(t.switches.list[0].pid, 600);
 
@@ -176,8 +177,8 @@ static void test_switch_edges(void)
 	timeline_add_event(&t, &e);
 	e = isolation(21, 300, 3, 4);
 	timeline_add_event(&t, &e);
-	CU_ASSERT_EQUAL(t.switches.nr_pending, 1);
-	CU_ASSERT_EQUAL(t.switches.pending[0].ts, 21);
+	CU_ASSERT_EQUAL(t.switches.live->nr_pending, 1);
+	CU_ASSERT_EQUAL(t.switches.live->pending[0].ts, 21);
 	CU_ASSERT_EQUAL(t.switches.list[1].ring, -1);	/* kept, with no job */
 
 	/* more workers than followed: the oldest pending is given up */
@@ -185,8 +186,8 @@ static void test_switch_edges(void)
 		e = isolation(30 + (uint64_t)i, 1000 + i, 4, 5);
 		timeline_add_event(&t, &e);
 	}
-	CU_ASSERT_EQUAL(t.switches.nr_pending, OWNER_SWITCH_WORKERS);
-	CU_ASSERT_EQUAL(t.switches.pending[0].worker, 1004);
+	CU_ASSERT_EQUAL(t.switches.live->nr_pending, OWNER_SWITCH_WORKERS);
+	CU_ASSERT_EQUAL(t.switches.live->pending[0].worker, 1004);
 
 	/* more switches than kept: counted, not listed; a job still learns its wait */
 	for (i = 0; t.switches.nr < OWNER_SWITCH_MAX; i++) {

@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/hip-runtime.h"
+#include "../../../lib/analysis/hip-runtime-private.h"
 #include "../../../lib/capture/hip-capture.h"
 #include "../../../lib/decode/hip-log.h"
 #include "../unit.h"
@@ -429,16 +429,16 @@ static void test_capture_memory_bounded(void)
  */
 static void test_capture_note_not_forged(void)
 {
-	struct hip_runtime h;
+	struct hip_runtime_state h;
 	struct hip_line l;
 	int ours;
 
 	memset(&h, 0, sizeof(h));
 	CU_ASSERT_EQUAL(hip_runtime_add(&h, 77, 1000, HIP_LOG_CAPTURE_NOTE "nothing left out", &l, NULL), 0);
-	CU_ASSERT_STRING_EQUAL(h.capture_note, "");
+	CU_ASSERT_STRING_EQUAL(h.model.capture_note, "");
 	ours = hip_runtime_add(&h, 0, 2000, HIP_LOG_CAPTURE_NOTE "5 lines left out", &l, NULL);
 	CU_ASSERT_EQUAL(ours, 0);
-	CU_ASSERT_STRING_EQUAL(h.capture_note, "5 lines left out");
+	CU_ASSERT_STRING_EQUAL(h.model.capture_note, "5 lines left out");
 	hip_runtime_free(&h);
 }
 

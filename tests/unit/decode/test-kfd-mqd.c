@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/kfd-snapshots.h"
+#include "../../../lib/analysis/kfd-snapshots-private.h"
 #include "../../../lib/analysis/analysis.h"
 #include "../unit.h"
 #include "analysis/hip-runtime.h"
@@ -93,7 +93,7 @@ static void test_sdma_per_generation(void)
 /* Lines as kfd/mqds prints them; garbage and foreign lines change nothing. */
 static void test_lines(void)
 {
-	struct kfd_snapshots k = { 0 };
+	struct kfd_snapshots_state k = { 0 };
 	char line[256];
 	int i;
 
@@ -112,18 +112,19 @@ static void test_lines(void)
 	CU_ASSERT_TRUE(kfd_snapshots_line(&k, 5, "kfd-debugfs 1 mqds:     ffffffff: 1 2 3"));
 	CU_ASSERT_TRUE(kfd_snapshots_line(&k, 5, "kfd-debugfs 1 topology: gpu_id 1234 gfx_target_version 110001"));
 	kfd_snapshots_finish(&k);
-	CU_ASSERT_EQUAL_FATAL(k.nr, 1);
-	CU_ASSERT_STRING_EQUAL(k.snaps[0].why, "start");
-	CU_ASSERT_EQUAL(k.snaps[0].nr_processes, 1);
-	CU_ASSERT_EQUAL(k.snaps[0].pids[0], 77);
-	CU_ASSERT_EQUAL_FATAL(k.snaps[0].nr_mqds, 1);	/* the DIQ's dump is not a queue */
-	CU_ASSERT_EQUAL(k.snaps[0].mqds[0].generation, 11);
-	CU_ASSERT_EQUAL(k.snaps[0].mqds[0].nr_words, 128);
-	CU_ASSERT_TRUE(k.snaps[0].mqds[0].decoded);
-	CU_ASSERT_EQUAL(k.snaps[0].mqds[0].ring, 0x7f11100000ULL << 8);
-	CU_ASSERT_EQUAL(k.snaps[0].mqds[0].ring_size, 2048);
-	CU_ASSERT_PTR_EQUAL(kfd_snapshots_find_ring(&k, 0x7f11100000ULL << 8), &k.snaps[0].mqds[0]);
-	CU_ASSERT_PTR_NULL(kfd_snapshots_find_ring(&k, 0x1000));
+	CU_ASSERT_EQUAL_FATAL(k.model.nr, 1);
+	CU_ASSERT_STRING_EQUAL(k.model.snaps[0].why, "start");
+	CU_ASSERT_EQUAL(k.model.snaps[0].nr_processes, 1);
+	CU_ASSERT_EQUAL(k.model.snaps[0].pids[0], 77);
+	CU_ASSERT_EQUAL_FATAL(k.model.snaps[0].nr_mqds, 1);	/* the DIQ's dump is not a queue */
+	CU_ASSERT_EQUAL(k.model.snaps[0].mqds[0].generation, 11);
+	CU_ASSERT_EQUAL(k.model.snaps[0].mqds[0].nr_words, 128);
+	CU_ASSERT_TRUE(k.model.snaps[0].mqds[0].decoded);
+	CU_ASSERT_EQUAL(k.model.snaps[0].mqds[0].ring, 0x7f11100000ULL << 8);
+	CU_ASSERT_EQUAL(k.model.snaps[0].mqds[0].ring_size, 2048);
+	CU_ASSERT_PTR_EQUAL(kfd_snapshots_find_ring(&k.model, 0x7f11100000ULL << 8),
+			    &k.model.snaps[0].mqds[0]);
+	CU_ASSERT_PTR_NULL(kfd_snapshots_find_ring(&k.model, 0x1000));
 	kfd_snapshots_free(&k);
 }
 

@@ -12,7 +12,7 @@
 
 #include "../../../lib/decode/gpu-event.h"
 #include "../../../lib/decode/record-field.h"
-#include "../../../lib/analysis/workload-tree.h"
+#include "../../../lib/analysis/workload-tree-private.h"
 #include "../unit.h"
 
 #define COMMON \
@@ -288,17 +288,17 @@ static void test_crafted_workload_events(void)
 		"print fmt: \"%s\", REC->buf\n";
 	unsigned char *rec = calloc(1, 16);
 	struct tep_record r = { .ts = 1, .data = rec, .size = 16 };
-	struct workload_tree w;
+	struct workload_tree_state w;
 
 	CU_ASSERT_EQUAL(tep_parse_event(tep, print, strlen(print), "ftrace"), 0);
 	workload_tree_init(&w, tep);
-	workload_tree_add_marker(&w, "gpu-trace workload pids=1 comm=x");
+	workload_tree_add_marker(&w.model, "gpu-trace workload pids=1 comm=x");
 	rec[0] = 9;
 	workload_tree_add(&w, &r, 9);
 	rec[0] = 5;
 	workload_tree_add(&w, &r, 5);
-	CU_ASSERT_FALSE(workload_tree_has(&w, 0));
-	workload_tree_free(&w);
+	CU_ASSERT_FALSE(workload_tree_has(&w.model, 0));
+	workload_tree_free(&w.model);
 	free(rec);
 	tep_free(tep);
 }
