@@ -86,21 +86,17 @@ void report_host_json(struct report *rep)
 	fputs(",\"gpus\":[", f);
 	for (i = 0; i < h->nr_gpus; i++) {
 		const struct host_gpu *g = &h->gpus[i];
+		const char *const kv[][2] = {
+			{ "card", g->card }, { "pci", g->pci }, { "vendor", g->vendor },
+			{ "device", g->device }, { "driver", g->driver }, { "version", g->version },
+			{ "uuid", g->uuid },
+		};
+		size_t k;
 
-		fputs(i ? ",{\"card\":" : "{\"card\":", f);
-		json_str(f, g->card);
-		fputs(",\"pci\":", f);
-		json_str(f, g->pci);
-		fputs(",\"vendor\":", f);
-		json_str(f, g->vendor);
-		fputs(",\"device\":", f);
-		json_str(f, g->device);
-		fputs(",\"driver\":", f);
-		json_str(f, g->driver);
-		fputs(",\"version\":", f);
-		json_str(f, g->version);
-		fputs(",\"uuid\":", f);
-		json_str(f, g->uuid);
+		for (k = 0; k < sizeof(kv) / sizeof(kv[0]); k++) {
+			fprintf(f, "%s\"%s\":", k ? "," : i ? ",{" : "{", kv[k][0]);
+			json_str(f, kv[k][1]);
+		}
 		fputc('}', f);
 	}
 	fprintf(f, "],\"more_gpus\":%llu,\"clock\":", (unsigned long long)h->more_gpus);
