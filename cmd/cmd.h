@@ -44,6 +44,16 @@ void cmd_open_guard(const char *cmd);
 int cmd_fail(const char *cmd, const struct gt_error *err);
 int cmd_failf(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+struct report_opts;
+/**
+ * report_align_utc - several hosts' files of a timeline put on UTC by their clock pairs
+ * (cmd/report-utc.c), unless one was given --ts-offset or one has none
+ * @o:   the options, whose inputs' offsets it sets
+ * @err: why a file could not be read
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int report_align_utc(struct report_opts *o, struct gt_error *err);
 /* A status line for the user, on stderr (stdout is the workload's). */
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 struct dat_stream_damage;

@@ -182,6 +182,7 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 						    optarg, optarg);
 			if (parse_offset(optarg, &o->inputs[o->nr_inputs - 1].offset, err))
 				return -1;
+			o->inputs[o->nr_inputs - 1].offset_set = true;
 			break;
 		case 'o':
 			o->output = optarg;

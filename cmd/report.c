@@ -345,6 +345,8 @@ int cmd_report(int argc, char **argv)
 	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err))
 		goto fail;
 	cmd_open_guard("report");
+	if (report_align_utc(&rep.opts, &err))
+		goto fail;
 	for (rep.input = 0; rep.input < rep.opts.nr_inputs; rep.input++) {
 		rep.opts.file = rep.opts.inputs[rep.input].file;
 		r = report_one(&rep, &hooks, &of, &err);

@@ -15,6 +15,7 @@
 struct report_input {
 	const char *file;
 	int64_t offset;			/* ns */
+	bool offset_set;		/* given by --ts-offset, not from the clock pairs */
 };
 
 struct report_output;

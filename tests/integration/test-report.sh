@@ -1290,6 +1290,31 @@ assert c["first_record_utc_ns"] == 1799999999999991000 and abs(c["drift_ppm"] + 
 assert json.load(sys.stdin)["host"] is None' < <("$GT" report --format json "$f")
 }
 
+# Two hosts' files on one axis with no --ts-offset: each moved by its UTC offset
+# less the smaller one (node08's clock reads 5 s further from UTC), said per file;
+# --ts-offset overrides; two files of one boot share a clock and stay as they are.
+test_report_hosts_on_utc() {
+	local a b
+	a=$(fixture host-clock) || { WHY="make-fixture failed"; return 1; }
+	b=$(fixture host-clock-b) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --format html -o "$WORK/utc.html" "$a" "$b" 2> "$WORK/utc.err" ||
+		{ WHY="html of two hosts failed: $(tail -1 "$WORK/utc.err")"; return 1; }
+	expect "node08 not moved by 5 s: $(cat "$WORK/utc.err")" \
+		grep -q "^gpu-trace report: $b (host node08) on UTC from its clock pair: moved by 5.000000000 s, within 10.000 us$" "$WORK/utc.err" || return 1
+	expect "node07 not said" grep -q "^gpu-trace report: $a (host node07) on UTC from its clock pair: moved by 0.000000000 s" "$WORK/utc.err" || return 1
+	expect "the page's offsets: $(grep -o '"offset_ns":[0-9-]*' "$WORK/utc.html" | tr '\n' ' ')" \
+		[ "$(grep -o '"offset_ns":[0-9-]*' "$WORK/utc.html" | tr '\n' ' ')" = '"offset_ns":0 "offset_ns":5000000000 ' ] || return 1
+	# Perfetto: node08's job 5 s later on the one axis
+	"$GT" report --format perfetto -o "$WORK/utc.pftrace" "$a" "$b" 2> /dev/null || { WHY="perfetto failed"; return 1; }
+	"$GT" report --format perfetto -o "$WORK/utc0.pftrace" "$a" "$b" --ts-offset 0s 2> "$WORK/utc0.err" ||
+		{ WHY="perfetto --ts-offset failed"; return 1; }
+	expect "--ts-offset did not override" not grep -q 'on UTC' "$WORK/utc0.err" || return 1
+	expect "the two traces are the same" not cmp -s "$WORK/utc.pftrace" "$WORK/utc0.pftrace" || return 1
+	"$GT" report --format html -o "$WORK/same.html" "$a" "$a" 2> "$WORK/same.err" || { WHY="html of one boot twice failed"; return 1; }
+	expect "one boot's files moved: $(cat "$WORK/same.err")" not grep -q 'on UTC' "$WORK/same.err" || return 1
+	expect "one boot's offsets" [ "$(grep -o '"offset_ns":[0-9-]*' "$WORK/same.html" | tr '\n' ' ')" = '"offset_ns":0 "offset_ns":0 ' ]
+}
+
 # The CPU side (tests/fixture/scenarios.c build_cpu_side, numbers worked out there):
 # each GPU ioctl's time split into on CPU, runnable behind whom, sleeping and
 # interrupts, adding up to its duration; ioctl -> queued; every format, --events.

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Several hosts' files on one axis without a hand-set offset: where each
+ * input of a timeline (Perfetto, the page) has a clock pair of record's
+ * (host-clock.h) and none was given --ts-offset, each is moved by its own
+ * UTC offset less the smallest of them, so that one instant of UTC is one
+ * place on the timeline whatever each host's trace clock read then (a mono
+ * clock counts from its own boot). Files of one boot share one clock: left
+ * as they are. Each file's offset comes from its first clock pair, read by
+ * a pass that stops there (the markers are record's first records).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "output/report-formats.h"
+#include "analysis/host-clock.h"
+
+struct utc_of {
+	bool known;
+	int64_t offset;
+	uint64_t uncertainty;
+	char host[65], boot[40], clock[32];
+};
+
+static int stop_at_pair(struct analysis *a, struct tep_record *rec, const struct gpu_event *ev,
+			void *ctx)
+{
+	const struct host_clock *h = host_clock_of(a);
+
+	(void)rec;
+	(void)ev;
+	(void)ctx;
+	return h && h->pairs ? -1 : 0;
+}
+
+static int probe(const char *file, struct utc_of *u, struct gt_error *err)
+{
+	struct analysis_hooks hooks = { .on_record = stop_at_pair };
+	struct dat_meta *m = calloc(1, sizeof(*m));
+	const struct host_clock *h;
+	struct analysis a;
+	int ret = -1;
+
+	if (!m)
+		return gt_error_set(err, ENOMEM, "out of memory");
+	if (analysis_open_dat(&a, file, m, &hooks, err))
+		goto out;
+	if (!analysis_run(&a, err)) {
+		h = host_clock_of(&a);
+		u->known = host_clock_offset(h, &u->offset, &u->uncertainty);
+		snprintf(u->host, sizeof(u->host), "%s", h->name[0] ? h->name : "?");
+		snprintf(u->boot, sizeof(u->boot), "%s", h->boot_id);
+		snprintf(u->clock, sizeof(u->clock), "%s", m->clock);
+		ret = 0;
+	}
+	analysis_close(&a);
+out:
+	free(m);
+	return ret;
+}
+
+int report_align_utc(struct report_opts *o, struct gt_error *err)
+{
+	struct utc_of *u;
+	bool one_boot = true;
+	int64_t base = 0;
+	int i, ret = 0;
+
+	if (!o->format->timeline || o->nr_inputs < 2)
+		return 0;
+	for (i = 0; i < o->nr_inputs; i++)
+		if (o->inputs[i].offset_set)
+			return 0;
+	u = calloc((size_t)o->nr_inputs, sizeof(*u));
+	if (!u)
+		return gt_error_set(err, ENOMEM, "out of memory");
+	for (i = 0; i < o->nr_inputs && !ret; i++) {
+		ret = probe(o->inputs[i].file, &u[i], err);
+		if (!ret && !u[i].known)
+			goto out;	/* another writer's file: the times as they are */
+		if (i && (strcmp(u[i].boot, u[0].boot) || !u[0].boot[0] ||
+			  strcmp(u[i].clock, u[0].clock)))
+			one_boot = false;
+		if (!i || u[i].offset < base)
+			base = u[i].offset;
+	}
+	if (ret || one_boot)
+		goto out;
+	for (i = 0; i < o->nr_inputs; i++) {
+		char unc[32];
+
+		o->inputs[i].offset = u[i].offset - base;
+		cmd_say("gpu-trace report: %s (host %s) on UTC from its clock pair: moved by %.9f s, within %s us",
+			o->inputs[i].file, u[i].host, (double)o->inputs[i].offset / 1e9,
+			report_us(unc, sizeof(unc), true, u[i].uncertainty));
+	}
+out:
+	free(u);
+	return ret;
+}
