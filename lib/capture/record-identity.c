@@ -14,6 +14,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -54,21 +55,29 @@ static void read_word(const char *path, char *out, size_t len)
 	copy_word(out, len, buf);
 }
 
-/* The driver bound to /sys/class/drm/CARD/device: its link's last part */
-static void read_driver(const char *card, char *out, size_t len)
+/* The last part of the link at @path (a device's PCI address, its driver's name) */
+static bool link_tail(const char *path, char *out, size_t len)
 {
-	char path[128], target[256];
-	ssize_t n;
+	char target[256];
 	const char *base;
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
 
 	snprintf(out, len, "-");
-	snprintf(path, sizeof(path), "/sys/class/drm/%.32s/device/driver", card);
-	n = readlink(path, target, sizeof(target) - 1);
 	if (n <= 0)
-		return;
+		return false;
 	target[n] = '\0';
 	base = strrchr(target, '/');
 	copy_word(out, len, base ? base + 1 : target);
+	return true;
+}
+
+/* /sys/class/drm/CARD/device/FILE's word */
+static void device_word(const char *card, const char *file, char *out, size_t len)
+{
+	char path[160];
+
+	snprintf(path, sizeof(path), "/sys/class/drm/%s/device/%s", card, file);
+	read_word(path, out, len);
 }
 
 /* One marker per DRM card: cardN only, not its connectors (card0-DP-1) */
@@ -80,30 +89,22 @@ static int mark_gpus(struct record_run *run, struct gt_error *err)
 
 	while (d && !ret && n < 64 && (e = readdir(d))) {
 		char path[160], pci[64], vendor[16], device[16], driver[64], version[64], uuid[64];
-		char card[33], line[600], real[256];
-		const char *slot;
-		ssize_t len;
+		char card[33], line[600];
 
 		if (strncmp(e->d_name, "card", 4) || strchr(e->d_name, '-'))
 			continue;
 		copy_word(card, sizeof(card), e->d_name);
 		snprintf(path, sizeof(path), "/sys/class/drm/%s/device", card);
-		len = readlink(path, real, sizeof(real) - 1);
-		if (len <= 0)
+		if (!link_tail(path, pci, sizeof(pci)))
 			continue;
-		real[len] = '\0';
-		slot = strrchr(real, '/');
-		copy_word(pci, sizeof(pci), slot ? slot + 1 : real);
-		snprintf(path, sizeof(path), "/sys/class/drm/%s/device/vendor", card);
-		read_word(path, vendor, sizeof(vendor));
-		snprintf(path, sizeof(path), "/sys/class/drm/%s/device/device", card);
-		read_word(path, device, sizeof(device));
-		read_driver(card, driver, sizeof(driver));
+		device_word(card, "vendor", vendor, sizeof(vendor));
+		device_word(card, "device", device, sizeof(device));
+		snprintf(path, sizeof(path), "/sys/class/drm/%s/device/driver", card);
+		link_tail(path, driver, sizeof(driver));
 		snprintf(path, sizeof(path), "/sys/module/%s/version", driver);
 		read_word(path, version, sizeof(version));
 		/* amdgpu's unique_id; others have none in sysfs */
-		snprintf(path, sizeof(path), "/sys/class/drm/%s/device/unique_id", card);
-		read_word(path, uuid, sizeof(uuid));
+		device_word(card, "unique_id", uuid, sizeof(uuid));
 		snprintf(line, sizeof(line),
 			 "gpu-trace gpu: card=%s pci=%s vendor=%s device=%s driver=%s version=%s uuid=%s",
 			 card, pci, vendor, device, driver, version, uuid);
