@@ -548,5 +548,6 @@ void record_opts_free(struct record_opts *o)
 	free(o->filters);
 	free(o->graph_funcs);
 	free(o->pids);
+	free(o->flight.triggers);
 }
 

@@ -1110,7 +1110,7 @@ test_report_owner_switches() {
 	expect "JSON summary" python3 -c 'import json, sys
 d = json.load(sys.stdin)
 s = d["owner_switches"]
-assert d["schema"] == "gpu-trace-report/10", d["schema"]
+assert d["schema"] == "gpu-trace-report/11", d["schema"]
 assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
 w = s["switches"][3]
 assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
