@@ -5,6 +5,9 @@ DESTDIR    ?=
 BINDIR     := $(PREFIX)/bin
 MANDIR     := $(PREFIX)/share/man/man1
 COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
+# the flight recorder's service (off until enabled) and its settings, kept when present
+UNITDIR    ?= $(PREFIX)/lib/systemd/system
+DEFAULTDIR ?= /etc/default
 
 CC         ?= cc
 PKGS       := libtracefs libtraceevent libtracecmd libzstd
@@ -42,14 +45,14 @@ DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtra
 DEB_TEST_DEPS := libcunit1-dev python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod \
 	      kernelshark xvfb xauth x11-utils tmux less protobuf-compiler chromium shellcheck strace \
-	      nodejs
+	      nodejs systemd-container
 ifneq ($(filter check check-% fuzz bench,$(MAKECMDGOALS)),)
 DEB_DEPS   += $(DEB_TEST_DEPS)
 endif
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps check check-layers check-unit check-integration check-fresh check-vm install uninstall clean demo bench fuzz fuzz-leaks
+.PHONY: all deps check check-layers check-unit check-integration check-fresh check-service check-vm install uninstall clean demo bench fuzz fuzz-leaks
 
 all: gpu-trace $(PLUGINS)
 
@@ -137,6 +140,11 @@ check-integration: $(TEST_BINS)
 # make install and the installed tools on a fixture; part of `make check`.
 check-fresh: build/make-fixture
 	tests/run-all.sh fresh
+
+# The flight recorder's systemd unit under a real systemd: a debootstrapped Debian 12
+# with systemd (cached) booted by systemd-nspawn; part of `make check`.
+check-service: gpu-trace $(PLUGINS)
+	tests/run-all.sh service
 
 # The kernel lab (tests/vm/README.md): Debian 6.1, 6.12 and 7.3 under qemu,
 # a mock GPU scheduler driver, gpu-trace recording inside, reports compared
@@ -278,11 +286,17 @@ install: gpu-trace $(PLUGINS)
 	install -m 0644 completion/gpu-trace.bash $(DESTDIR)$(COMPLETIONDIR)/gpu-trace
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
 	install -m 0644 $(PLUGINS) $(DESTDIR)$(TEP_PLUGIN_DIR)/
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DEFAULTDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' contrib/systemd/gpu-trace-flight.service.in > $(DESTDIR)$(UNITDIR)/gpu-trace-flight.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/gpu-trace-flight.service
+	[ -e $(DESTDIR)$(DEFAULTDIR)/gpu-trace-flight ] || \
+		install -m 0644 contrib/systemd/gpu-trace-flight.default $(DESTDIR)$(DEFAULTDIR)/gpu-trace-flight
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace-experiment \
 		$(DESTDIR)$(BINDIR)/gpu-trace-gemm $(DESTDIR)$(COMPLETIONDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
-		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS))
+		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS)) \
+		$(DESTDIR)$(UNITDIR)/gpu-trace-flight.service
 
 clean:
 	rm -rf build gpu-trace demo.dat demo-fixture.dat demo-competing.dat
