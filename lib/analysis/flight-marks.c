@@ -45,6 +45,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 		trigger_line(m, t, r->rec->ts);
 	} else if (!strncmp(t, DUMP_MARKER, strlen(DUMP_MARKER))) {
 		m->dump = true;
+		kv_word(t, "cause", m->dump_cause, sizeof(m->dump_cause));
 		if (!kv_u64(t, "window_from_ns", &m->window_from_ns))
 			m->window_from_ns = 0;
 	} else {

@@ -13,8 +13,8 @@
  *   gpu-trace trigger: cause=timeout ring=R | cause=reset dev=D | cause=xid xid=X dev=D |
  *                      cause=signal | cause=file | cause=periodic
  *   gpu-trace flight dump: cause=C window_from_ns=W
- * The first trigger of each dump is its cause; the dump line, written just
- * before the file, says from when every CPU's records are whole.
+ * The dump line, written just before the file, says its cause and from when
+ * every CPU's records are whole; the triggers it holds may be older ones too.
  */
 
 #define FLIGHT_MARKS_MAX	8
@@ -34,6 +34,11 @@ struct flight_marks {
 	int nr;
 	uint64_t more;			/* past FLIGHT_MARKS_MAX */
 	bool dump;			/* the dump line was read */
+	/*
+	 * the last dump line's: a dump may hold an earlier dump's line too (its
+	 * window reaches back past it), its own is written last
+	 */
+	char dump_cause[16];
 	uint64_t window_from_ns;	/* 0: the whole file */
 };
 

@@ -21,8 +21,16 @@ void report_flight_text(struct report *rep)
 	const struct flight_marks *m = flight_marks_of(&rep->analysis);
 	FILE *f = rep->stream;
 
-	if (!m || !m->nr)
+	if (!m || (!m->nr && !m->dump))
 		return;
+	if (m->dump) {
+		fprintf(f, "dump     written by the flight recorder for %s", m->dump_cause[0] ? m->dump_cause : "?");
+		if (m->window_from_ns) {
+			fputs("; every CPU's records whole from ", f);
+			secs(f, m->window_from_ns);
+		}
+		fputc('\n', f);
+	}
 	for (int i = 0; i < m->nr; i++) {
 		const struct flight_mark *k = &m->marks[i];
 
@@ -43,11 +51,6 @@ void report_flight_text(struct report *rep)
 	}
 	if (m->more)
 		fprintf(f, "trigger  %" PRIu64 " more\n", m->more);
-	if (m->dump && m->window_from_ns) {
-		fputs("window   the flight recorder's memory: every CPU's records whole from ", f);
-		secs(f, m->window_from_ns);
-		fputc('\n', f);
-	}
 }
 
 void report_flight_json(struct report *rep)
@@ -80,6 +83,7 @@ void report_flight_json(struct report *rep)
 			fprintf(f, ",\"xid\":%" PRIu64, k->xid);
 		fputc('}', f);
 	}
-	fprintf(f, "],\"more_triggers\":%" PRIu64 ",\"window_from_ns\":%" PRIu64 "}", m->more,
-		m->window_from_ns);
+	fprintf(f, "],\"more_triggers\":%" PRIu64 ",\"dump_cause\":", m->more);
+	json_str(f, m->dump_cause);
+	fprintf(f, ",\"window_from_ns\":%" PRIu64 "}", m->window_from_ns);
 }

@@ -117,6 +117,7 @@ static void test_a_dump_read_back(void)
 	CU_ASSERT_STRING_EQUAL(m->marks[1].cause, "signal");
 	CU_ASSERT_FALSE(m->marks[1].has_job);
 	CU_ASSERT_TRUE(m->dump);
+	CU_ASSERT_STRING_EQUAL(m->dump_cause, "slow-job");
 	CU_ASSERT_EQUAL(m->window_from_ns, 1000000000ULL + 20000ULL);
 	analysis_close(&a);
 	unlink(path);
