@@ -3,8 +3,8 @@
  * gpu-trace record --flight-recorder: GPU events system-wide read as they
  * come (top's capture and join), the last SIZE bytes of pages kept in memory
  * (lib/capture/flight-ring.h), and a .dat written when something goes wrong
- * (lib/analysis/flight-rules.h): a slow job, a ring timeout, a GPU reset, an
- * NVIDIA Xid, SIGUSR1, a touched file, or a period. Each dump carries the
+ * (lib/analysis/flight-rules.h): a slow job, a ring timeout, a GPU reset, a
+ * job's fence error (xe), an NVIDIA Xid, SIGUSR1, a touched file, or a period. Each dump carries the
  * seconds before the trigger (what the ring holds) and --after it, the
  * host's markers and the trigger's own marker, which report reads back.
  * Runs until SIGTERM or SIGINT (or --duration), leaving tracefs as found.
@@ -47,7 +47,7 @@ struct flight_run {
 	struct flight_rule rules[FLIGHT_MAX_RULES];
 	int nr_rules;
 	uint64_t every_ns, next_periodic;
-	uint64_t hangs_seen, resets_seen, xids_seen;
+	uint64_t hangs_seen, resets_seen, xids_seen, errors_seen;
 	bool file_known;
 	struct timespec file_mtime;
 	uint64_t dumps, failed;
@@ -240,6 +240,12 @@ static void check_hangs(struct flight_run *run)
 		run->resets_seen = h->nr_resets;
 		fire(run, FLIGHT_RESET, detail);
 	}
+	if (h && h->job_errors > run->errors_seen) {
+		snprintf(detail, sizeof(detail), "dev=%s guc_id=%d seqno=%u error=%d", h->last_job_error.dev,
+			 h->last_job_error.guc_id, h->last_job_error.seqno, h->last_job_error.error);
+		run->errors_seen = h->job_errors;
+		fire(run, FLIGHT_JOB_ERROR, detail);
+	}
 	if (nv && (n = (uint64_t)nv->nr_xids + nv->more_xids) > run->xids_seen) {
 		const struct nv_xid *x = nv->nr_xids ? &nv->xids[nv->nr_xids - 1] : NULL;
 
@@ -366,7 +372,7 @@ static void say_start(const struct flight_run *run)
 		(double)(run->ring.cap * run->ring.page_size) / (1 << 20),
 		run->o->events.wide_systems ? run->o->events.wide_systems : "the selected events",
 		run->dir.path, keep, (double)run->plan.after_ns / 1e9);
-	cmd_say("flight recorder: triggers: %d slow-job rule%s, ring timeouts, GPU resets, NVIDIA Xids, SIGUSR1 (kill -USR1 %d)%s%s%s",
+	cmd_say("flight recorder: triggers: %d slow-job rule%s, ring timeouts, GPU resets, job errors, NVIDIA Xids, SIGUSR1 (kill -USR1 %d)%s%s%s",
 		run->nr_rules, run->nr_rules == 1 ? "" : "s", (int)getpid(),
 		run->o->flight.trigger_file ? ", touching " : "",
 		run->o->flight.trigger_file ? run->o->flight.trigger_file : "",

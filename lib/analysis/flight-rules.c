@@ -10,7 +10,7 @@
 const char *flight_cause_name(enum flight_cause c)
 {
 	static const char *const names[FLIGHT_NR] = {
-		"slow-job", "timeout", "reset", "xid", "signal", "file", "periodic"
+		"slow-job", "timeout", "reset", "xid", "job-error", "signal", "file", "periodic"
 	};
 
 	return c < FLIGHT_NR ? names[c] : "?";

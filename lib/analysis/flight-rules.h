@@ -21,6 +21,7 @@ enum flight_cause {
 	FLIGHT_TIMEOUT,		/* a ring timeout (the kernel's log, xe's tracepoint) */
 	FLIGHT_RESET,		/* a GPU or ring reset */
 	FLIGHT_XID,		/* an NVIDIA Xid */
+	FLIGHT_JOB_ERROR,	/* a job's fence given an error (xe_sched_job_set_error) */
 	FLIGHT_SIGNAL,		/* SIGUSR1 */
 	FLIGHT_FILE,		/* --trigger-file touched */
 	FLIGHT_PERIODIC,	/* --every */
