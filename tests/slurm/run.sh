@@ -136,7 +136,7 @@ fi
 # the step's end (srun has returned) stops each node's recorder, which then writes
 for _ in $(seq "${GT_SLURM_WAIT:-600}"); do
 	[ "$(find "$work/out/traces" -name 'gpu-trace-*.dat' 2> /dev/null | wc -l)" = 2 ] &&
-		! ls "$TFS/instances" | grep -q '^gpu-trace-' && break
+		[ -z "$(find "$TFS/instances" -maxdepth 1 -name 'gpu-trace-*')" ] && break
 	sleep 0.1
 done
 files=()
