@@ -18,17 +18,9 @@ root=$(cd "$here/../.." && pwd)
 cache=${FRESH_CACHE:-${HOME:-/root}/.cache/gpu-trace/fresh}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 tree=$cache/bookworm-systemd
-# tracefs_snapshot; its ok/not_ok are replaced by this stage's below
-# shellcheck source=../integration/lib.sh
-. "$root/tests/integration/lib.sh"
-pass=0
-fail=0
-skipped=0
-
-ok() { echo "ok - service: $1"; pass=$((pass + 1)); }
-not_ok() { echo "not ok - service: $1: $2"; fail=$((fail + 1)); }
-finish() { echo "$pass passed, $fail failed, $skipped skipped"; [ "$fail" = 0 ]; exit; }
-skip_all() { echo "SKIP - service: $1"; skipped=$((skipped + 1)); finish; }
+export STAGE=service
+# shellcheck source=../stage-lib.sh
+. "$root/tests/stage-lib.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root (debootstrap, nspawn, tracefs): run sudo make check"
 for tool in debootstrap systemd-nspawn unshare; do
@@ -123,7 +115,7 @@ rc=$?
 
 step() { grep -q "^$1 ${2:-0}\$" "$work/out/steps" 2> /dev/null; }
 log() { { tail -4 "$work/nspawn.log"; cat "$work/out/steps" "$work/out/enable.txt" 2> /dev/null; } | tr '\n' ' '; }
-if ! grep -qx done "$work/out/steps" 2> /dev/null; then
+if ! grep -qx "done" "$work/out/steps" 2> /dev/null; then
 	not_ok "the container booted systemd and ran the test unit (exit $rc)" "$(log)"
 	finish
 fi

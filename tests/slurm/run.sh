@@ -14,16 +14,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-# shellcheck source=../integration/lib.sh
-. "$root/tests/integration/lib.sh"
-pass=0
-fail=0
-skipped=0
-
-ok() { echo "ok - slurm: $1"; pass=$((pass + 1)); }
-not_ok() { echo "not ok - slurm: $1: $2"; fail=$((fail + 1)); }
-finish() { echo "$pass passed, $fail failed, $skipped skipped"; [ "$fail" = 0 ]; exit; }
-skip_all() { echo "SKIP - slurm: $1"; skipped=$((skipped + 1)); finish; }
+export STAGE=slurm
+# shellcheck source=../stage-lib.sh
+. "$root/tests/stage-lib.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root (slurmd, tracefs): run sudo make check"
 for tool in munged munge slurmctld slurmd srun sinfo unshare runuser; do
