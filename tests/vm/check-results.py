@@ -1112,6 +1112,34 @@ def check_flight():
     check("flight: the cost figure was measured", wall > 0 and jobs_s > 0 and base_s > 0, " ".join(cost))
 
 
+def check_utc():
+    """Each recording's clock pairs put its first record on the host's UTC while the guest ran:
+    a fresh boot's trace clock (mono, from its own boot) on the axis every host shares."""
+    path = os.path.join(results, "host-utc")
+    if not os.path.exists(path):
+        check("utc: the host's time around the guest was noted", False, "no host-utc")
+        return
+    start, end = (int(x) for x in open(path).read().split())
+    # the guest's CLOCK_REALTIME starts from the emulated RTC: whole seconds
+    margin = 2_000_000_000
+    bad, n = [], 0
+    for f in sorted(os.listdir(results)):
+        if not f.endswith(".dat"):
+            continue
+        try:
+            clock = ((report_json(os.path.join(results, f)).get("host") or {}).get("clock"))
+        except (RuntimeError, json.JSONDecodeError):
+            continue
+        if not clock:
+            continue
+        n += 1
+        utc = clock["first_record_utc_ns"]
+        if not start - margin <= utc <= end + margin:
+            bad.append(f"{f}: {utc} not in [{start}, {end}]")
+    check(f"utc: {n} recordings' first records lie on the host's UTC while the guest ran "
+          "(their clock pairs)", n >= 3 and not bad, "; ".join(bad[:3]) or f"{n} recordings")
+
+
 steps = check_steps()
 check_fresh_boot()
 check_doctor()
@@ -1127,6 +1155,7 @@ check_competing()
 check_warning()
 check_top()
 check_flight()
+check_utc()
 check_kfd()
 check_experiment()
 check_formats()
