@@ -106,7 +106,10 @@ static int check_flight(struct record_opts *o, struct gt_error *err)
 			    f->trigger_file ? "--trigger-file" : NULL;
 	const char *clash = o->command ? "a command" : o->nr_pids ? "-P" :
 			    o->cgroup ? "--cgroup" : o->container ? "--container" :
-			    o->tracer ? "a tracer (-p, -l, -g)" : o->hip_log >= 0 ? "--hip-log" :
+			    o->tracer || o->nr_filters || o->nr_graph_funcs || o->max_graph_depth ?
+			    "a tracer (-p, -l, -g, --max-graph-depth)" :
+			    strcmp(o->clock, "mono") ? "-C (it reads the mono clock, as top does)" :
+			    o->hip_log >= 0 ? "--hip-log" :
 			    o->kfd_args > 0 ? "--kfd-args" : o->kfd_snapshot_ms ? "--kfd-snapshot" :
 			    o->top_level ? "--top-level" : NULL;
 

@@ -130,5 +130,7 @@ test_flight_option_errors() {
 		--flight-recorder=12Q -e dma_fence
 		--flight-recorder=100K -e dma_fence
 		--flight-recorder -e dma_fence -p function_graph
+		--flight-recorder -e dma_fence -l 'amdgpu_*'
+		--flight-recorder -e dma_fence -C global
 	LIST
 }
