@@ -19,7 +19,7 @@ export STAGE=slurm
 . "$root/tests/stage-lib.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root (slurmd, tracefs): run sudo make check"
-for tool in munged munge slurmctld slurmd srun sinfo unshare runuser; do
+for tool in munged munge slurmctld slurmd srun sinfo squeue scancel unshare runuser; do
 	command -v "$tool" > /dev/null || skip_all "no $tool here (sudo make deps check installs slurmctld, slurmd and munge)"
 done
 plugin=$root/build/gpu_trace_spank.so
@@ -160,6 +160,36 @@ if [ -n "${files[0]}" ] && [ -n "${files[1]}" ]; then
 		ok "both nodes' files on one Perfetto timeline"
 	else
 		not_ok "both nodes' files on one Perfetto timeline" "$(cat "$work/both.err")"
+	fi
+fi
+
+# a step cancelled mid-run: each node's recorder still ends and writes its file
+cd "$work/out" || exit 1
+runuser -u nobody -- env SLURM_CONF="$SLURM_CONF" \
+	srun -N2 -n2 --gpu-trace=cancelled sleep 60 > /dev/null 2> "$work/cancel.err" &
+srun_pid=$!
+cd / || exit 1
+job=
+for _ in $(seq 200); do
+	job=$(squeue -h -o '%i %T' 2> /dev/null | awk '$2 == "RUNNING" { print $1; exit }')
+	[ -n "$job" ] && [ "$(find "$TFS/instances" -maxdepth 1 -name 'gpu-trace-*' | wc -l)" = 2 ] && break
+	sleep 0.1
+done
+if [ -z "$job" ]; then
+	not_ok "a step to cancel started" "$(tr '\n' ' ' < "$work/cancel.err")"
+else
+	scancel "$job"
+	wait "$srun_pid" 2> /dev/null
+	for _ in $(seq "${GT_SLURM_WAIT:-600}"); do
+		[ "$(find "$work/out/cancelled" -name 'gpu-trace-*.dat' 2> /dev/null | wc -l)" = 2 ] &&
+			[ -z "$(find "$TFS/instances" -maxdepth 1 -name 'gpu-trace-*')" ] && break
+		sleep 0.1
+	done
+	n=$(find "$work/out/cancelled" -name "gpu-trace-$job.0.dat" 2> /dev/null | wc -l)
+	if [ "$n" = 2 ] && [ -z "$(find "$TFS/instances" -maxdepth 1 -name 'gpu-trace-*')" ]; then
+		ok "scancel mid-step: both nodes' recorders stopped and wrote their files"
+	else
+		not_ok "scancel mid-step: both nodes' files" "$n files; instances: $(ls "$TFS/instances" | tr '\n' ' ')"
 	fi
 fi
 for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
