@@ -302,7 +302,7 @@ fuzz-leaks: build/asan/replay-report build/asan/replay-output
 install: gpu-trace $(PLUGINS) $(SPANK)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace
-	install -m 0755 scripts/gpu-trace-experiment scripts/gpu-trace-gemm $(DESTDIR)$(BINDIR)/
+	install -m 0755 scripts/gpu-trace-experiment scripts/gpu-trace-gemm scripts/gpu-trace-srun $(DESTDIR)$(BINDIR)/
 	install -m 0644 completion/gpu-trace.bash $(DESTDIR)$(COMPLETIONDIR)/gpu-trace
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
 	install -m 0644 $(PLUGINS) $(DESTDIR)$(TEP_PLUGIN_DIR)/
@@ -315,7 +315,7 @@ install: gpu-trace $(PLUGINS) $(SPANK)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace-experiment \
-		$(DESTDIR)$(BINDIR)/gpu-trace-gemm $(DESTDIR)$(COMPLETIONDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
+		$(DESTDIR)$(BINDIR)/gpu-trace-gemm $(DESTDIR)$(BINDIR)/gpu-trace-srun $(DESTDIR)$(COMPLETIONDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
 		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS)) \
 		$(DESTDIR)$(UNITDIR)/gpu-trace-flight.service $(DESTDIR)$(SPANKDIR)/gpu_trace_spank.so
 

@@ -19,7 +19,7 @@ export STAGE=slurm
 . "$root/tests/stage-lib.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root (slurmd, tracefs): run sudo make check"
-for tool in munged munge slurmctld slurmd srun sinfo squeue scancel unshare runuser; do
+for tool in munged munge slurmctld slurmd srun salloc sinfo squeue scancel unshare runuser; do
 	command -v "$tool" > /dev/null || skip_all "no $tool here (sudo make deps check installs slurmctld, slurmd and munge)"
 done
 plugin=$root/build/gpu_trace_spank.so
@@ -163,6 +163,19 @@ if [ -n "${files[0]}" ] && [ -n "${files[1]}" ]; then
 	fi
 fi
 
+# without the plugin: scripts/gpu-trace-srun inside an allocation (as root here: no sudo)
+timeout 120 salloc -N2 "$root/scripts/gpu-trace-srun" -o "$work/out/script" --gpu-trace "$root/gpu-trace" \
+	-- hostname > "$work/script.out" 2> "$work/script.err"
+rc=$?
+n=$(find "$work/out/script" -name 'gpu-trace-*.dat' 2> /dev/null | wc -l)
+if [ $rc = 0 ] && [ "$n" = 2 ] && [ "$(sort "$work/script.out" | tr '\n' ' ')" = "node1 node2 " ] &&
+	[ -n "$(find "$work/out/script/host=node1" -name '*.dat' 2> /dev/null)" ] &&
+	[ -n "$(find "$work/out/script/host=node2" -name '*.dat' 2> /dev/null)" ]; then
+	ok "salloc -N2 gpu-trace-srun -- hostname: a recorder step on each node, then the command, then both files"
+else
+	not_ok "salloc -N2 gpu-trace-srun" "exit $rc, $n files: $(tail -5 "$work/script.err" | tr '\n' ' ')"
+fi
+
 # a step cancelled mid-run: each node's recorder still ends and writes its file
 cd "$work/out" || exit 1
 runuser -u nobody -- env SLURM_CONF="$SLURM_CONF" \
@@ -192,6 +205,11 @@ else
 		not_ok "scancel mid-step: both nodes' files" "$n files; instances: $(ls "$TFS/instances" | tr '\n' ' ')"
 	fi
 fi
+# every job done, its slurmstepd gone (a cancelled step's tells slurmctld last), then the daemons
+for _ in $(seq 300); do
+	[ -z "$(squeue -h 2> /dev/null)" ] && break
+	sleep 0.1
+done
 for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
 for p in "${pids[@]}"; do
 	for _ in $(seq 50); do kill -0 "$p" 2> /dev/null || break; sleep 0.1; done
