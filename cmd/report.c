@@ -89,7 +89,10 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 {
 	int fd;
 
-	if (!rep->opts.output) {
+	if (rep->format->directory) {
+		/* the format writes its own files under -o DIR: nothing goes to the stream */
+		rep->raw = stdout;
+	} else if (!rep->opts.output) {
 		if (rep->format->not_to_terminal && isatty(STDOUT_FILENO))
 			return gt_error_set(err, EINVAL, "%s", rep->format->not_to_terminal);
 		/* a job or event listing on a terminal: as wide as the terminal, paged */

@@ -53,6 +53,9 @@ struct report_output {
 	bool every_job;				/* jobs go to job() without --jobs */
 	bool escaped;				/* the file's strings, escaped for a terminal */
 	bool timeline;				/* the whole timeline: several inputs, --ts-offset */
+	/* -o names a directory the format fills with files of its own (each input's, several
+	 * inputs each on its own clock); nothing goes to the stream */
+	bool directory;
 	const char *not_to_terminal;		/* binary: the error when stdout is a terminal */
 	int (*open)(struct report *rep, struct gt_error *err);	/* once, the stream open */
 	int (*begin)(struct report *rep, struct gt_error *err);	/* per input file */
@@ -98,7 +101,7 @@ struct report {
 };
 
 extern const struct report_output report_text, report_csv, report_json, report_perfetto,
-	report_html;
+	report_html, report_parquet;
 
 enum report_section_format {
 	REPORT_SECTION_TEXT,
