@@ -77,13 +77,17 @@ struct pq_writer {
 int pq_open(struct pq_writer *w, FILE *f, const struct pq_column *cols, int nr_cols);
 
 /* One value of column @col for the row being filled; a column not set is null. */
+/** pq_null - column @col of this row is null: not measured, not known */
 void pq_null(struct pq_writer *w, int col);
+/** pq_i64 - an INT64 or TIMESTAMP column's value */
 void pq_i64(struct pq_writer *w, int col, int64_t v);
 /** pq_opt_i64 - @v, or null when @has is false */
 void pq_opt_i64(struct pq_writer *w, int col, bool has, int64_t v);
 /** pq_str - @s (NULL: null); what is not UTF-8 becomes U+FFFD as in the JSON output */
 void pq_str(struct pq_writer *w, int col, const char *s);
+/** pq_bool - a BOOLEAN column's value */
 void pq_bool(struct pq_writer *w, int col, bool v);
+/** pq_f64 - a DOUBLE column's value (a NaN leaves the chunk without min/max) */
 void pq_f64(struct pq_writer *w, int col, double v);
 
 /** pq_row_end - the row is complete; a full row group is written. Return: 0 or a negative errno */

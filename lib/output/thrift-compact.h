@@ -51,10 +51,15 @@ void tc_begin(struct tc_buf *b);
 /** tc_end - and closes */
 void tc_end(struct tc_buf *b);
 
+/** tc_i32 - field @id of the open struct, an i32 (a zigzag varint) */
 void tc_i32(struct tc_buf *b, int16_t id, int32_t v);
+/** tc_i64 - an i64 field */
 void tc_i64(struct tc_buf *b, int16_t id, int64_t v);
+/** tc_byte - an i8 field: the byte itself */
 void tc_byte(struct tc_buf *b, int16_t id, int8_t v);
+/** tc_bool - a bool field: its value is the field header's type */
 void tc_bool(struct tc_buf *b, int16_t id, bool v);
+/** tc_binary - a binary (or string) field: a varint length and the bytes */
 void tc_binary(struct tc_buf *b, int16_t id, const void *p, size_t n);
 /** tc_string - a NUL-terminated binary */
 void tc_string(struct tc_buf *b, int16_t id, const char *s);
@@ -66,7 +71,9 @@ void tc_empty(struct tc_buf *b, int16_t id);
  * tc_list_i32, binary ones as tc_list_binary, structs as tc_list_struct_begin/tc_struct_end
  */
 void tc_list_begin(struct tc_buf *b, int16_t id, enum tc_type elem, uint32_t n);
+/** tc_list_i32 - an i32 element of the list begun */
 void tc_list_i32(struct tc_buf *b, int32_t v);
+/** tc_list_binary - a binary element of the list begun (also a binary field's value) */
 void tc_list_binary(struct tc_buf *b, const void *p, size_t n);
 /** tc_list_struct_begin - a struct element of a list: its fields follow, then tc_struct_end */
 void tc_list_struct_begin(struct tc_buf *b);
