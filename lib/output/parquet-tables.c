@@ -84,7 +84,8 @@ void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, c
 	char buf[64 * (GEV_MAX_STINTS > 8 ? GEV_MAX_STINTS : 8)];
 	size_t n = 0;
 	unsigned int k;
-	uint64_t sw;
+	uint64_t sw = 0;
+	bool ran;
 	int c = 0, l;
 
 	file_cols(rep, w, &c, run);
@@ -125,7 +126,9 @@ void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, c
 	pq_i64(w, c++, j->behind.procs);
 	pq_bool(w, c++, j->flags & JOB_BEHIND_PARTIAL);
 	time_pair(w, &c, &u, j->flags & JOB_OWNER_SWITCH, j->t_switch);
-	pq_opt_i64(w, c++, (j->flags & JOB_OWNER_SWITCH) && job_switch_wait(j, &sw), (int64_t)sw);
+	/* apart: an argument's order of evaluation is the compiler's */
+	ran = (j->flags & JOB_OWNER_SWITCH) && job_switch_wait(j, &sw);
+	pq_opt_i64(w, c++, ran, (int64_t)sw);
 	pq_bool(w, c++, j->flags & JOB_HANG);
 	pq_i64(w, c++, (int64_t)j->moved_in_wait);
 	pq_i64(w, c++, (int64_t)j->vm_in_wait);
@@ -306,17 +309,20 @@ static void host_rows(struct report *rep, struct pq_writer *w, const char *run)
 	struct utc u = utc_of(rep);
 	uint64_t unc = 0;
 	int64_t off = 0;
+	bool shown;
 	int c = 0;
 
+	/* as the JSON's "host": null without any marker, else what they said ("" unsaid) */
+	shown = h && (h->known || h->nr_gpus || h->pairs);
 	file_cols(rep, w, &c, run);
-	pq_str(w, c++, h && h->known ? h->name : NULL);
-	pq_str(w, c++, h && h->known ? h->machine_id : NULL);
-	pq_str(w, c++, h && h->known ? h->boot_id : NULL);
+	pq_str(w, c++, shown ? h->name : NULL);
+	pq_str(w, c++, shown ? h->machine_id : NULL);
+	pq_str(w, c++, shown ? h->boot_id : NULL);
 	pq_str(w, c++, rep->meta->uname);
 	pq_str(w, c++, rep->meta->clock);
 	pq_i64(w, c++, rep->meta->nr_cpus);
-	pq_i64(w, c++, h ? (int64_t)h->pairs : 0);
 	host_clock_offset(h, &off, &unc);
+	pq_opt_i64(w, c++, u.known, (int64_t)h->pairs);
 	pq_opt_i64(w, c++, u.known, off);
 	pq_opt_i64(w, c++, u.known, (int64_t)unc);
 	if (u.known)
