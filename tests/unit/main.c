@@ -64,6 +64,7 @@ static const struct {
 	{ "analysis", suite_nvidia_calls },
 	{ "analysis", suite_latency },
 	{ "output", suite_protobuf },
+	{ "output", suite_parquet_writer },
 	{ "output", suite_report_sections },
 	{ "output", suite_html_job_rows },
 };
