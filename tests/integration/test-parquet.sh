@@ -68,3 +68,30 @@ test_parquet_directory_rules() {
 	"$GT" report --format parquet -o "$WORK/pq-file" "$WORK/pq-fx/deps.dat" 2> "$WORK/pq-file.err"
 	expect "-o a file: not refused" [ $? != 0 ] && grep -q 'is not a directory' "$WORK/pq-file.err"
 }
+
+# docs/parquet.md's DuckDB queries on a fleet of fixture copies: the answers the page says
+test_parquet_documented_queries() {
+	local readers out
+	readers=$("$PQ_DIR/fetch.sh")
+	case $? in
+	0) ;;
+	77) WHY="the Parquet readers: $readers"; return 77 ;;
+	*) WHY="tests/parquet/fetch.sh failed: $readers"; return 1 ;;
+	esac
+	"$PQ_DIR/make-fleet.sh" "$GT" "$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" \
+		"$WORK/pq-q" > "$WORK/pq-fleet.err" 2>&1 || { WHY="make-fleet.sh failed: $(tail -3 "$WORK/pq-fleet.err")"; return 1; }
+	node "$PQ_DIR/queries.mjs" "$readers" "$ROOT_DIR/docs/parquet.md" "$WORK/pq-q/fleet" > "$WORK/pq-q.txt" ||
+		{ WHY="$(grep -m2 'error' "$WORK/pq-q.txt" | tr '\n' ' ')"; return 1; }
+	out=$WORK/pq-q.txt
+	expect "not the five queries ($(cut -d: -f1 "$out" | tr '\n' ' '))" [ "$(wc -l < "$out")" = 5 ] || return 1
+	expect "p99 per host: not node03 first at 1170 us, then node01 (its slower week), node02, node04" \
+		grep -qx 'p99-per-host: \[{"host":"node03","jobs":"14","p99_total_ns":"1170000"},{"host":"node01","jobs":"21","p99_total_ns":"780000"},{"host":"node02","jobs":"14","p99_total_ns":"390000"},{"host":"node04","jobs":"14","p99_total_ns":"390000"}\]' "$out" || return 1
+	expect "straggler: not node03 at 3 times the median in step-2" \
+		grep -qx 'straggler-per-step: \[{"step":"step-1","straggler":"node01","p99_total_ns":"390000","times_the_median":1,"hosts":"4"},{"step":"step-2","straggler":"node03","p99_total_ns":"1170000","times_the_median":3,"hosts":"4"}\]' "$out" || return 1
+	expect "waited behind whom: not llama behind rival on 4 hosts" \
+		grep -qx 'waited-behind-whom: \[{"waited":"llama","behind":"rival","hosts":"4","jobs":"9","waited_ns":"3480000"}\]' "$out" || return 1
+	expect "week against the last: not node01's 390 us against 780 us" \
+		grep -qx 'week-against-last: \[{"host":"node01","week":"2027-01-11","jobs":"14","p99_total_ns":"390000","p99_week_before":"780000"}\]' "$out" || return 1
+	expect "slowest KFD creates: not hipapp's 80 us on node02" \
+		grep -qx 'slowest-kfd-creates: \[{"host":"node02","run":"kfd","pid":"4242","comm":"hipapp","root":"kfd_ioctl_create_queue","duration_ns":"80000"}\]' "$out"
+}
