@@ -33,8 +33,10 @@ for dat in "$@"; do
 	"$gt" report --format json "$dat" > "$work/$i.summary.json" 2> /dev/null
 	"$gt" report --format json --jobs "$dat" > "$work/$i.jobs.json" 2> /dev/null
 	# the host folder its tables went to: the one holding this run's jobs
-	host=$(cd "$work/tables/jobs" && ls -d -- */"$run.parquet" 2> /dev/null | head -1)
-	host=${host%%/*}
+	host=
+	for f in "$work/tables/jobs"/host=*/"$run.parquet"; do
+		[ -f "$f" ] && host=${f%/*} && host=${host##*/} && break
+	done
 	[ -n "$host" ] || { echo "not ok - $dat: no $work/tables/jobs/host=*/$run.parquet"; exit 1; }
 	entries+=("$(printf '{"dir": "%s", "host": "%s", "run": "%s", "summary": "%s", "jobs": "%s"}' \
 		"$work/tables" "${host#host=}" "$run" "$work/$i.summary.json" "$work/$i.jobs.json")")

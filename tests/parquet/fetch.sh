@@ -51,9 +51,11 @@ while read -r name version sum; do
 		echo "$url is not the package whose hash tests/parquet/fetch.sh pins"
 		exit 77
 	fi
-	mkdir -p "$tmp/node_modules/$name" &&
-		tar -xzf "$tmp/p.tgz" -C "$tmp/node_modules/$name" --strip-components=1 --no-same-owner ||
-		{ echo "cannot unpack $url"; exit 77; }
+	if ! mkdir -p "$tmp/node_modules/$name" ||
+		! tar -xzf "$tmp/p.tgz" -C "$tmp/node_modules/$name" --strip-components=1 --no-same-owner; then
+		echo "cannot unpack $url"
+		exit 77
+	fi
 	rm -f "$tmp/p.tgz"
 done <<< "$pins"
 # bare names resolve from here, into the tree above
