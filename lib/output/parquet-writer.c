@@ -385,7 +385,10 @@ int pq_row_end(struct pq_writer *w)
 			pq_null(w, i);
 	if (w->error)
 		return -w->error;
-	if (++w->rows >= w->group_rows)
+	/* long strings (a file's names) make a row group large before its rows are many */
+	for (i = 0, w->bytes = 0; i < w->nr_cols; i++)
+		w->bytes += w->cur[i].values.len;
+	if (++w->rows >= w->group_rows || w->bytes >= PQ_GROUP_BYTES)
 		return write_group(w);
 	return 0;
 }

@@ -13,12 +13,13 @@
  * rows arrive: each column's values of a row group are kept encoded in
  * memory (PLAIN, with RLE definition levels: every column may be null) and
  * written, one zstd-compressed v1 data page per column, when the group
- * holds PQ_GROUP_ROWS rows or the file ends; the footer (Thrift compact)
+ * holds PQ_GROUP_ROWS rows or PQ_GROUP_BYTES of values, or the file ends; the footer (Thrift compact)
  * carries each chunk's statistics (min, max, null count) so that engines
  * skip row groups, the schema with its logical types, and key-value
  * metadata. Memory is one row group's values, whatever the file holds.
  */
 #define PQ_GROUP_ROWS	65536
+#define PQ_GROUP_BYTES	(64u << 20)	/* or fewer rows, once their values hold this much */
 #define PQ_STAT_MAX	64	/* a string longer than this has no min/max written */
 
 enum pq_kind {
@@ -62,6 +63,7 @@ struct pq_writer {
 		struct pq_stats stats;
 	} *cur;
 	uint32_t rows;			/* in the group being filled */
+	size_t bytes;			/* its values so far, every column's */
 	uint64_t total_rows;
 	int64_t offset;			/* bytes written so far */
 	struct pq_chunk_meta *meta;	/* nr_groups * nr_cols */

@@ -95,3 +95,34 @@ test_parquet_documented_queries() {
 	expect "slowest KFD creates: not hipapp's 80 us on node02" \
 		grep -qx 'slowest-kfd-creates: \[{"host":"node02","run":"kfd","pid":"4242","comm":"hipapp","root":"kfd_ioctl_create_queue","duration_ns":"80000"}\]' "$out"
 }
+
+# past one row group: 66,000 jobs are two groups, each with its own statistics,
+# and both readers still read every value as the JSON has it
+test_parquet_row_groups() {
+	local readers rc
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" bench:66000 "$WORK/pq-big.dat" > /dev/null ||
+		{ WHY="make-fixture bench:66000 failed"; return 1; }
+	"$PQ_DIR/check-dats.sh" "$GT" "$WORK/pq-big" "$WORK/pq-big.dat" > "$WORK/pq-big.txt"
+	rc=$?
+	case $rc in
+	0) ;;
+	77) WHY=$(tail -1 "$WORK/pq-big.txt"); return 77 ;;
+	*) WHY="$(grep -m3 '^not ok' "$WORK/pq-big.txt" | cut -c1-300 | tr '\n' ' ')"; return 1 ;;
+	esac
+	expect "not 66000 jobs read by both" [ "$(grep -c '^ok - pq-big jobs by .*: 66000 rows$' "$WORK/pq-big.txt")" = 2 ] || return 1
+	readers=$("$PQ_DIR/fetch.sh") || { WHY="fetch.sh: $readers"; return 1; }
+	# shellcheck disable=SC2016 # JavaScript, not shell
+	node --input-type=module -e '
+		const [readers, file] = process.argv.slice(1);
+		const R = await import(`${readers}/readers.mjs`);
+		const con = await (await R.DuckDBInstance.create(":memory:")).connect();
+		const r = await con.runAndReadAll(`SELECT row_group_num_rows AS n, stats_min_value AS lo, stats_max_value AS hi
+			FROM parquet_metadata(${"\x27" + file + "\x27"}) WHERE path_in_schema = \x27done_ns\x27 ORDER BY row_group_id`);
+		console.log(r.getRowObjectsJson().map((g) => `${g.n} ${g.lo} ${g.hi}`).join("\n"));' \
+		"$readers" "$WORK/pq-big/tables/jobs/host=unknown/pq-big.parquet" > "$WORK/pq-groups.txt" ||
+		{ WHY="parquet_metadata failed: $(head -c 300 "$WORK/pq-groups.txt")"; return 1; }
+	expect "not two row groups of 65536 and 464 rows: $(tr '\n' ';' < "$WORK/pq-groups.txt")" \
+		[ "$(cut -d' ' -f1 "$WORK/pq-groups.txt" | tr '\n' ' ')" = "65536 464 " ] || return 1
+	expect "the groups' done_ns ranges overlap (no row group to skip)" \
+		awk 'NR == 1 { hi = $3 } NR == 2 { exit !($2 > hi) }' "$WORK/pq-groups.txt"
+}
