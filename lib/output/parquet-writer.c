@@ -75,8 +75,8 @@ void pq_free(struct pq_writer *w)
 	int i;
 
 	for (i = 0; w->cur && i < w->nr_cols; i++) {
-		tc_free(&w->cur[i].values);
-		tc_free(&w->cur[i].defs);
+		pb_free(&w->cur[i].values);
+		pb_free(&w->cur[i].defs);
 	}
 	free(w->cur);
 	free(w->meta);
@@ -95,11 +95,15 @@ static struct pq_buffered *slot(struct pq_writer *w, int col, bool set)
 	if (w->error || col < 0 || col >= w->nr_cols)
 		return NULL;
 	b = &w->cur[col];
+	if (b->defs.failed || b->values.failed) {
+		w->error = ENOMEM;
+		return NULL;
+	}
 	if (b->defs.len != w->rows) {
 		w->error = EINVAL;
 		return NULL;
 	}
-	tc_bytes(&b->defs, &d, 1);
+	pb_append(&b->defs, &d, 1);
 	if (!set)
 		b->stats.nulls++;
 	return b;
@@ -145,7 +149,7 @@ void pq_i64(struct pq_writer *w, int col, int64_t v)
 
 	if (!b)
 		return;
-	tc_bytes(&b->values, &le, sizeof(le));
+	pb_append(&b->values, &le, sizeof(le));
 	if (!b->stats.has_minmax || v < b->stats.imin)
 		b->stats.imin = v;
 	if (!b->stats.has_minmax || v > b->stats.imax)
@@ -162,7 +166,7 @@ void pq_f64(struct pq_writer *w, int col, double v)
 		return;
 	memcpy(&le, &v, sizeof(le));
 	le = htole64(le);
-	tc_bytes(&b->values, &le, sizeof(le));
+	pb_append(&b->values, &le, sizeof(le));
 	if (v != v)		/* a NaN orders nowhere: no min/max for the chunk */
 		b->stats.too_long = true;
 	if (!b->stats.has_minmax || v < b->stats.dmin)
@@ -181,7 +185,7 @@ void pq_bool(struct pq_writer *w, int col, bool v)
 		return;
 	/* PLAIN booleans: bit-packed, the first value in the lowest bit */
 	if (b->bits % 8 == 0)
-		tc_bytes(&b->values, &zero, 1);
+		pb_append(&b->values, &zero, 1);
 	if (v && b->values.data && !b->values.failed)
 		b->values.data[b->values.len - 1] |= (uint8_t)(1u << (b->bits % 8));
 	b->bits++;
@@ -206,14 +210,14 @@ void pq_str(struct pq_writer *w, int col, const char *s)
 	/* the length first, filled in once the replacements are known */
 	at = b->values.len;
 	le = 0;
-	tc_bytes(&b->values, &le, sizeof(le));
+	pb_append(&b->values, &le, sizeof(le));
 	start = b->values.len;
 	for (left = strlen(s); left; ) {
 		len = utf8_seq_len(p, left);
 		if (len > 0) {
-			tc_bytes(&b->values, p, (size_t)len);
+			pb_append(&b->values, p, (size_t)len);
 		} else {
-			tc_bytes(&b->values, fffd, sizeof(fffd));
+			pb_append(&b->values, fffd, sizeof(fffd));
 			len = (int)utf8_bad_len(p, left);
 		}
 		p += len;
@@ -227,7 +231,7 @@ void pq_str(struct pq_writer *w, int col, const char *s)
 }
 
 /* the definition levels as RLE runs: (count << 1) as a varint, then the level in a byte */
-static void def_levels(struct tc_buf *out, const struct tc_buf *defs)
+static void def_levels(struct pb_buf *out, const struct pb_buf *defs)
 {
 	size_t i = 0, run;
 	uint8_t v[11];
@@ -242,7 +246,7 @@ static void def_levels(struct tc_buf *out, const struct tc_buf *defs)
 			v[n++] = (uint8_t)(h | 0x80);
 		v[n++] = (uint8_t)h;
 		v[n++] = defs->data[i];
-		tc_bytes(out, v, (size_t)n);
+		pb_append(out, v, (size_t)n);
 		i += run;
 	}
 }
@@ -282,7 +286,8 @@ static void stats_le(struct pq_stats *s, enum pq_kind kind)
 static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 {
 	struct pq_buffered *b = &w->cur[col];
-	struct tc_buf raw = { 0 }, hdr = { 0 };
+	struct pb_buf raw = { 0 };
+	struct tc_buf hdr = { 0 };
 	uint32_t levels_len;
 	size_t bound, packed;
 	void *z = NULL;
@@ -290,12 +295,12 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 	def_levels(&raw, &b->defs);
 	levels_len = htole32((uint32_t)raw.len);
 	/* the length goes before the levels: make room, then move them up */
-	tc_bytes(&raw, &levels_len, sizeof(levels_len));
+	pb_append(&raw, &levels_len, sizeof(levels_len));
 	if (!raw.failed) {
 		memmove(raw.data + 4, raw.data, raw.len - 4);
 		memcpy(raw.data, &levels_len, 4);
 	}
-	tc_bytes(&raw, b->values.data, b->values.len);
+	pb_append(&raw, b->values.data, b->values.len);
 	if (raw.failed || b->values.failed || b->defs.failed || raw.len > INT32_MAX) {
 		w->error = raw.len > INT32_MAX ? EFBIG : ENOMEM;
 		goto out;
@@ -322,21 +327,21 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 	tc_i32(&hdr, 4, ENC_RLE);
 	tc_struct_end(&hdr);
 	tc_end(&hdr);
-	if (hdr.failed) {
+	if (hdr.out.failed) {
 		w->error = ENOMEM;
 		goto out;
 	}
 	m->offset = w->offset;
 	m->values = b->defs.len;
-	m->uncompressed = (int64_t)(hdr.len + raw.len);
-	m->compressed = (int64_t)(hdr.len + packed);
+	m->uncompressed = (int64_t)(hdr.out.len + raw.len);
+	m->compressed = (int64_t)(hdr.out.len + packed);
 	m->stats = b->stats;
 	stats_le(&m->stats, w->cols[col].kind);
-	put(w, hdr.data, hdr.len);
+	put(w, hdr.out.data, hdr.out.len);
 	put(w, z, packed);
 out:
 	free(z);
-	tc_free(&raw);
+	pb_free(&raw);
 	tc_free(&hdr);
 }
 
@@ -502,12 +507,12 @@ int pq_close(struct pq_writer *w, const char *const (*kv)[2], int nr_kv)
 		tc_struct_end(&t);
 	}
 	tc_end(&t);
-	if (t.failed || t.len > UINT32_MAX) {
+	if (t.out.failed || t.out.len > UINT32_MAX) {
 		w->error = ENOMEM;
 		goto out;
 	}
-	put(w, t.data, t.len);
-	len = htole32((uint32_t)t.len);
+	put(w, t.out.data, t.out.len);
+	len = htole32((uint32_t)t.out.len);
 	put(w, &len, sizeof(len));
 	put(w, magic, sizeof(magic));
 out:

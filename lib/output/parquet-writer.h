@@ -58,7 +58,7 @@ struct pq_writer {
 	uint32_t group_rows;		/* PQ_GROUP_ROWS, or fewer (tests) */
 	/* the row group being filled, per column */
 	struct pq_buffered {
-		struct tc_buf values, defs;	/* PLAIN values; one byte per row: 1 set, 0 null */
+		struct pb_buf values, defs;	/* PLAIN values; one byte per row: 1 set, 0 null */
 		uint32_t bits;			/* BOOLEAN: values bit-packed so far */
 		struct pq_stats stats;
 	} *cur;

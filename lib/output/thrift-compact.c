@@ -6,7 +6,6 @@
  * else the type and the id as a zigzag varint; integers are zigzag varints
  * (ULEB128, as protobuf's), binaries a varint length and the bytes.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "output/protobuf.h"
@@ -14,38 +13,13 @@
 
 void tc_free(struct tc_buf *b)
 {
-	free(b->data);
+	pb_free(&b->out);
 	memset(b, 0, sizeof(*b));
-}
-
-static bool reserve(struct tc_buf *b, size_t n)
-{
-	size_t cap;
-	uint8_t *p;
-
-	if (b->failed)
-		return false;
-	if (b->len + n <= b->cap)
-		return true;
-	cap = b->cap ? b->cap : 256;
-	while (cap < b->len + n && cap < ((size_t)1 << 40))
-		cap *= 2;
-	p = cap >= b->len + n ? realloc(b->data, cap) : NULL;
-	if (!p) {
-		b->failed = true;
-		return false;
-	}
-	b->data = p;
-	b->cap = cap;
-	return true;
 }
 
 void tc_bytes(struct tc_buf *b, const void *p, size_t n)
 {
-	if (!n || !reserve(b, n))
-		return;
-	memcpy(b->data + b->len, p, n);
-	b->len += n;
+	pb_append(&b->out, p, n);
 }
 
 static void byte(struct tc_buf *b, uint8_t v)
@@ -69,10 +43,10 @@ static void field(struct tc_buf *b, int16_t id, enum tc_type type)
 {
 	int16_t *last;
 
-	if (b->failed)
+	if (b->out.failed)
 		return;
 	if (b->depth < 1) {		/* a field outside any struct: a writer's bug */
-		b->failed = true;
+		b->out.failed = true;
 		return;
 	}
 	last = &b->last_id[b->depth - 1];
@@ -88,7 +62,7 @@ static void field(struct tc_buf *b, int16_t id, enum tc_type type)
 static void push(struct tc_buf *b)
 {
 	if (b->depth == TC_MAX_DEPTH) {
-		b->failed = true;
+		b->out.failed = true;
 		return;
 	}
 	b->last_id[b->depth++] = 0;
@@ -118,7 +92,7 @@ void tc_list_struct_begin(struct tc_buf *b)
 void tc_struct_end(struct tc_buf *b)
 {
 	if (b->depth < 1) {
-		b->failed = true;
+		b->out.failed = true;
 		return;
 	}
 	byte(b, 0);

@@ -6,13 +6,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "output/protobuf.h"
+
 /*
  * The part of Thrift's compact protocol that a Parquet footer and page
  * header need, write-only, into one growable buffer: structs whose fields
  * carry their id as a delta from the previous one, zigzag varints, binary
- * strings and lists. Parquet's own structs nest at most five deep; past
- * TC_MAX_DEPTH, or when allocation fails, `failed` is set and later calls
- * do nothing, so a writer checks once at the end.
+ * strings and lists, into protobuf.h's growable buffer. Parquet's own
+ * structs nest at most five deep; past TC_MAX_DEPTH, or when allocation
+ * fails, out.failed is set and later calls do nothing, so a writer checks
+ * once at the end.
  */
 #define TC_MAX_DEPTH	16
 
@@ -30,9 +33,7 @@ enum tc_type {
 };
 
 struct tc_buf {
-	uint8_t *data;
-	size_t len, cap;
-	bool failed;
+	struct pb_buf out;		/* the bytes so far */
 	int depth;
 	int16_t last_id[TC_MAX_DEPTH];	/* per open struct, for the next field's delta */
 };

@@ -53,14 +53,14 @@ static void test_thrift_known_encodings(void)
 	tc_i32(&b, 1, 7);
 	tc_struct_end(&b);
 	tc_list_begin(&b, 43, TC_BINARY, 15);
-	CU_ASSERT_FALSE(b.failed);
-	CU_ASSERT_EQUAL_FATAL(b.len, sizeof(want));
-	CU_ASSERT(!memcmp(b.data, want, sizeof(want)));
+	CU_ASSERT_FALSE(b.out.failed);
+	CU_ASSERT_EQUAL_FATAL(b.out.len, sizeof(want));
+	CU_ASSERT(!memcmp(b.out.data, want, sizeof(want)));
 	for (i = 0; i < 15; i++)
 		tc_list_binary(&b, "", 0);
 	tc_end(&b);
 	CU_ASSERT_EQUAL(b.depth, 0);
-	CU_ASSERT_EQUAL(b.data[b.len - 1], 0x00);
+	CU_ASSERT_EQUAL(b.out.data[b.out.len - 1], 0x00);
 	tc_free(&b);
 }
 
@@ -70,15 +70,15 @@ static void test_thrift_refuses_what_nests_too_deep(void)
 	int i;
 
 	tc_i32(&b, 1, 1);		/* a field outside any struct */
-	CU_ASSERT(b.failed);
+	CU_ASSERT(b.out.failed);
 	tc_free(&b);
 	tc_begin(&b);
 	for (i = 0; i < TC_MAX_DEPTH; i++)
 		tc_struct_begin(&b, 1);
-	CU_ASSERT(b.failed);
+	CU_ASSERT(b.out.failed);
 	tc_free(&b);
 	tc_end(&b);			/* a close without an open */
-	CU_ASSERT(b.failed);
+	CU_ASSERT(b.out.failed);
 	tc_free(&b);
 }
 
