@@ -142,6 +142,16 @@ void pq_opt_i64(struct pq_writer *w, int col, bool has, int64_t v)
 		pq_null(w, col);
 }
 
+/* an INT64's or a BOOLEAN's min and max so far */
+static void stat_int(struct pq_stats *s, int64_t v)
+{
+	if (!s->has_minmax || v < s->imin)
+		s->imin = v;
+	if (!s->has_minmax || v > s->imax)
+		s->imax = v;
+	s->has_minmax = true;
+}
+
 void pq_i64(struct pq_writer *w, int col, int64_t v)
 {
 	struct pq_buffered *b = slot(w, col, true);
@@ -150,11 +160,7 @@ void pq_i64(struct pq_writer *w, int col, int64_t v)
 	if (!b)
 		return;
 	pb_append(&b->values, &le, sizeof(le));
-	if (!b->stats.has_minmax || v < b->stats.imin)
-		b->stats.imin = v;
-	if (!b->stats.has_minmax || v > b->stats.imax)
-		b->stats.imax = v;
-	b->stats.has_minmax = true;
+	stat_int(&b->stats, v);
 }
 
 void pq_f64(struct pq_writer *w, int col, double v)
@@ -189,11 +195,7 @@ void pq_bool(struct pq_writer *w, int col, bool v)
 	if (v && b->values.data && !b->values.failed)
 		b->values.data[b->values.len - 1] |= (uint8_t)(1u << (b->bits % 8));
 	b->bits++;
-	if (!b->stats.has_minmax || v < b->stats.imin)
-		b->stats.imin = v;
-	if (!b->stats.has_minmax || v > b->stats.imax)
-		b->stats.imax = v;
-	b->stats.has_minmax = true;
+	stat_int(&b->stats, v);
 }
 
 void pq_str(struct pq_writer *w, int col, const char *s)
