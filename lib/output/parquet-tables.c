@@ -10,10 +10,12 @@
 #include <string.h>
 
 #include "output/parquet-tables.h"
+#include "analysis/cpu-side.h"
 #include "analysis/host-clock.h"
 #include "analysis/kfd-queue-table.h"
 #include "analysis/kfd-queues.h"
 #include "analysis/timeline.h"
+#include "decode/gpu-ioctl.h"
 #include "decode/kfd-names.h"
 
 #define N(cols)	((int)(sizeof(cols) / sizeof((cols)[0])))
@@ -441,6 +443,61 @@ static void kfd_queue_rows(struct report *rep, struct pq_writer *w, const char *
 	}
 }
 
+/* the CPU side of the workload's GPU ioctls (the JSON's cpu_side.threads[].ioctls[]) */
+static const struct pq_column cpu_side_cols[] = {
+	FILE_COLS, { "pid", PQ_INT64 }, { "comm", PQ_STRING }, { "cmd", PQ_STRING },
+	{ "name", PQ_STRING }, { "count", PQ_INT64 }, { "total_ns", PQ_INT64 },
+	{ "p50_ns", PQ_INT64 }, { "p99_ns", PQ_INT64 }, { "max_ns", PQ_INT64 },
+	{ "on_cpu_ns", PQ_INT64 }, { "runnable_ns", PQ_INT64 }, { "sleeping_ns", PQ_INT64 },
+	{ "uninterruptible_ns", PQ_INT64 }, { "irq_ns", PQ_INT64 },
+	{ "after_wakeup_ns", PQ_INT64 }, { "behind_others_ns", PQ_INT64 },
+};
+
+static void cpu_side_row(struct report *rep, struct pq_writer *w, const char *run,
+			 const struct cpu_side *cs, int pid, struct cpu_ioctl_row *r)
+{
+	char cmd[24], name[48];
+	int c = 0;
+
+	file_cols(rep, w, &c, run);
+	pq_i64(w, c++, pid);
+	pq_str(w, c++, analysis_comm(&rep->analysis, pid));
+	snprintf(cmd, sizeof(cmd), "0x%08llx", (unsigned long long)r->cmd);
+	pq_str(w, c++, r->other ? NULL : cmd);
+	pq_str(w, c++, r->other ? "(other ioctls)" : gpu_ioctl_name(r->cmd, cs->driver, name, sizeof(name)));
+	pq_i64(w, c++, (int64_t)r->dur.count);
+	pq_i64(w, c++, (int64_t)r->dur.sum);
+	pq_i64(w, c++, (int64_t)latency_stats_percentile(&r->dur, 50));
+	pq_i64(w, c++, (int64_t)latency_stats_percentile(&r->dur, 99));
+	pq_i64(w, c++, (int64_t)r->dur.max);
+	pq_i64(w, c++, (int64_t)r->split.on_cpu_ns);
+	pq_i64(w, c++, (int64_t)r->split.runnable_ns);
+	pq_i64(w, c++, (int64_t)r->split.sleeping_ns);
+	pq_i64(w, c++, (int64_t)r->split.blocked_ns);
+	pq_i64(w, c++, (int64_t)r->split.irq_ns);
+	pq_i64(w, c++, (int64_t)r->waking_ns);
+	pq_i64(w, c++, (int64_t)r->behind_other_ns);
+	pq_row_end(w);
+}
+
+static void cpu_side_rows(struct report *rep, struct pq_writer *w, const char *run)
+{
+	struct cpu_side *cs = cpu_side_of(&rep->analysis);
+	int i, j;
+
+	for (i = 0; cs && i < cs->nr_threads; i++) {
+		struct cpu_thread *t = cs->threads[i];
+
+		/* its rows, then its "other" row, as the JSON lists them */
+		for (j = 0; j <= t->nr_rows; j++) {
+			struct cpu_ioctl_row *r = j < t->nr_rows ? t->rows[j] : t->other;
+
+			if (r && r->dur.count)
+				cpu_side_row(rep, w, run, cs, t->pid, r);
+		}
+	}
+}
+
 const struct parquet_table parquet_tables[PQT_NR] = {
 	[PQT_JOBS] = { "jobs", job_cols, N(job_cols), NULL },
 	[PQT_RINGS] = { "rings", ring_cols, N(ring_cols), ring_rows },
@@ -451,4 +508,5 @@ const struct parquet_table parquet_tables[PQT_NR] = {
 	[PQT_GPUS] = { "gpus", gpu_cols, N(gpu_cols), gpu_rows },
 	[PQT_KFD_OPS] = { "kfd_ops", kfd_op_cols, N(kfd_op_cols), kfd_op_rows },
 	[PQT_KFD_QUEUES] = { "kfd_queues", kfd_queue_cols, N(kfd_queue_cols), kfd_queue_rows },
+	[PQT_CPU_SIDE] = { "cpu_side", cpu_side_cols, N(cpu_side_cols), cpu_side_rows },
 };

@@ -31,6 +31,7 @@ enum parquet_table_id {
 	PQT_GPUS,
 	PQT_KFD_OPS,
 	PQT_KFD_QUEUES,
+	PQT_CPU_SIDE,
 	PQT_NR,
 };
 

@@ -31,10 +31,10 @@ test_parquet_every_fixture() {
 	77) WHY=$(tail -1 "$WORK/pq-check.txt"); return 77 ;;
 	*) WHY="$(grep -m3 '^not ok' "$WORK/pq-check.txt" | cut -c1-300 | tr '\n' ' ')"; return 1 ;;
 	esac
-	# 9 tables, each read by both readers
+	# 10 tables, each read by both readers
 	ok=$(grep -c '^ok - ' "$WORK/pq-check.txt")
-	expect "not every table of the $PQ_N scenarios checked by both readers ($ok of $((PQ_N * 18)))" \
-		[ "$ok" = $((PQ_N * 18)) ] || return 1
+	expect "not every table of the $PQ_N scenarios checked by both readers ($ok of $((PQ_N * 20)))" \
+		[ "$ok" = $((PQ_N * 20)) ] || return 1
 	expect "fewer than 40 scenarios ($PQ_N)" [ "$PQ_N" -ge 40 ]
 }
 
@@ -46,7 +46,7 @@ test_parquet_directory_rules() {
 	expect "no -o: not told to give -o DIR" grep -q 'give -o DIR' "$WORK/pq-noo.err" || return 1
 	"$GT" report --format parquet -o "$d" "$WORK/pq-fx/deps.dat" "$WORK/pq-fx/host-clock.dat" 2> "$WORK/pq-rules.err" ||
 		{ WHY="report failed: $(cat "$WORK/pq-rules.err")"; return 1; }
-	expect "the note does not name the directory" grep -q "wrote 18 Parquet files under $d" "$WORK/pq-rules.err" || return 1
+	expect "the note does not name the directory" grep -q "wrote 20 Parquet files under $d" "$WORK/pq-rules.err" || return 1
 	expect "host-clock's jobs not in its host's folder" [ -f "$d/jobs/host=node07/host-clock.parquet" ] || return 1
 	expect "deps (no host marker) not under host=unknown" [ -f "$d/rings/host=unknown/deps.parquet" ] || return 1
 	mode=$(stat -c %a "$d/jobs/host=unknown/deps.parquet")

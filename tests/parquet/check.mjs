@@ -111,6 +111,13 @@ async function checkInput({ dir, host, run, summary: sumFile, jobs: jobsFile }) 
 			lifetime_ns: q.lifetime_ns, updates: q.updates, evictions: q.evictions,
 			restores: q.restores, evicted_ns: q.evicted_ns,
 		})),
+		cpu_side: (sum.cpu_side ? sum.cpu_side.threads : []).flatMap((t) => t.ioctls.map((r) => common({
+			pid: t.pid, comm: t.comm, cmd: r.cmd, name: r.name, count: r.count,
+			total_ns: r.total_ns, p50_ns: r.duration.p50_ns, p99_ns: r.duration.p99_ns,
+			max_ns: r.duration.max_ns, on_cpu_ns: r.on_cpu_ns, runnable_ns: r.runnable_ns,
+			sleeping_ns: r.sleeping_ns, uninterruptible_ns: r.uninterruptible_ns, irq_ns: r.irq_ns,
+			after_wakeup_ns: r.after_wakeup_ns, behind_others_ns: r.behind_others_ns,
+		}))),
 	};
 
 	function same(want, got) {

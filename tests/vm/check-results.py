@@ -944,8 +944,8 @@ def check_parquet():
         return
     bad = [l for l in c.stdout.splitlines() if l.startswith("not ok")]
     good = [l for l in c.stdout.splitlines() if l.startswith("ok")]
-    # nine tables, each by both readers
-    check(name, dats and c.returncode == 0 and len(good) == 18 * len(dats),
+    # ten tables, each by both readers
+    check(name, dats and c.returncode == 0 and len(good) == 20 * len(dats),
           " | ".join(bad[:3]) or c.stdout.strip()[-300:] or "no recordings")
 
 
