@@ -13,6 +13,15 @@
 #include "analysis/hip-runtime.h"
 #include "analysis/timeline.h"
 
+/* a directory format's temporary file: removed on a stop, as -o FILE's is */
+static void remove_on_stop(const char *path)
+{
+	if (path)
+		cmd_remove_on_stop(path);
+	else
+		cmd_remove_on_stop_done();
+}
+
 /* Exit status when the file reads fine but holds no GPU events. */
 #define REPORT_EXIT_NO_GPU_EVENTS 2
 
@@ -329,6 +338,7 @@ int cmd_report(int argc, char **argv)
 		return parsed > 0 ? 0 : cmd_fail("report", &err);
 	}
 	rep.summary = !rep.opts.jobs && !rep.opts.events && !rep.opts.rings && !rep.opts.queues;
+	rep.temp_file = remove_on_stop;
 	rep.format = rep.opts.format;
 	rep.meta = calloc(1, sizeof(*rep.meta));
 	rep.slow = calloc((size_t)rep.opts.top + 1, sizeof(*rep.slow));

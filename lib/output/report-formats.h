@@ -97,6 +97,12 @@ struct report {
 	int rings_seen;			/* over every input */
 	struct keymap ring_jobs;	/* pid << 20 | ring -> jobs, for the HIP section */
 	void *out;			/* the format's own state (open, close) */
+	/*
+	 * A format that writes files of its own (a directory) names the temporary one it has
+	 * open, one at a time, and NULL once it is renamed or removed: cmd/ removes it on a
+	 * stop. NULL: nobody to tell.
+	 */
+	void (*temp_file)(const char *path);
 	struct report_events events;	/* --events */
 };
 

@@ -135,6 +135,19 @@ static int choose_host(struct report *rep, struct gt_error *err)
 	return 0;
 }
 
+/* the temporary file open, or none (NULL): cmd/ removes it on a stop */
+static void temp_file(struct report *rep, const char *path)
+{
+	if (rep->temp_file)
+		rep->temp_file(path);
+}
+
+static void file_discard(struct report *rep, struct parquet_file *pf)
+{
+	outfile_discard(&pf->of);
+	temp_file(rep, NULL);
+}
+
 static int file_open(struct report *rep, enum parquet_table_id t, struct gt_error *err)
 {
 	struct parquet_out *p = rep->out;
@@ -158,13 +171,14 @@ static int file_open(struct report *rep, enum parquet_table_id t, struct gt_erro
 	pf->of.fd = -1;
 	if (outfile_create(&pf->of, path, rep->opts.force, NULL, err))
 		return -1;
+	temp_file(rep, pf->of.tmp_path);
 	fd = dup(pf->of.fd);
 	pf->f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!pf->f) {
 		gt_error_set(err, errno, "cannot write %s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		outfile_discard(&pf->of);
+		file_discard(rep, pf);
 		return -1;
 	}
 	pf->open = true;
@@ -203,14 +217,15 @@ static int file_close(struct report *rep, enum parquet_table_id t, struct gt_err
 		ret = -(errno ? errno : EIO);
 	pf->f = NULL;
 	if (ret) {
-		outfile_discard(&pf->of);
+		file_discard(rep, pf);
 		return gt_error_set(err, -ret, "writing %s failed: %s; check the disk it goes to",
 				    pf->of.path, strerror(-ret));
 	}
 	if (outfile_commit(&pf->of, rep->opts.force, err)) {
-		outfile_discard(&pf->of);
+		file_discard(rep, pf);
 		return -1;
 	}
+	temp_file(rep, NULL);
 	p->nr_files++;
 	return 0;
 }
@@ -253,11 +268,16 @@ static int parquet_end(struct report *rep, struct gt_error *err)
 		*err = p->err;
 		return -1;
 	}
+	/* the jobs' file first: one temporary file open at a time */
+	if ((!p->files[PQT_JOBS].open && file_open(rep, PQT_JOBS, err)) ||
+	    file_close(rep, PQT_JOBS, err))
+		return -1;
 	for (t = 0; t < PQT_NR; t++) {
-		if (!p->files[t].open && file_open(rep, t, err))
+		if (!parquet_tables[t].rows)
+			continue;
+		if (file_open(rep, t, err))
 			return -1;
-		if (parquet_tables[t].rows)
-			parquet_tables[t].rows(rep, &p->files[t].w, p->run);
+		parquet_tables[t].rows(rep, &p->files[t].w, p->run);
 		if (file_close(rep, t, err))
 			return -1;
 	}
@@ -289,7 +309,7 @@ static void parquet_done(struct report *rep)
 			continue;
 		pq_free(&p->files[t].w);
 		fclose(p->files[t].f);
-		outfile_discard(&p->files[t].of);
+		file_discard(rep, &p->files[t]);
 	}
 	free(p->written);
 	free(p);

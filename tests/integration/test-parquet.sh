@@ -126,3 +126,23 @@ test_parquet_row_groups() {
 	expect "the groups' done_ns ranges overlap (no row group to skip)" \
 		awk 'NR == 1 { hi = $3 } NR == 2 { exit !($2 > hi) }' "$WORK/pq-groups.txt"
 }
+
+# SIGTERM while the tables are written: no temporary file is left behind
+# (report names each as it opens it; cmd/ removes it on a stop)
+test_parquet_stop_leaves_no_temporary() {
+	local pid rc d
+	[ -f "$WORK/pq-big.dat" ] ||
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" bench:66000 "$WORK/pq-big.dat" > /dev/null ||
+		{ WHY="make-fixture bench:66000 failed"; return 1; }
+	for d in 0.05 0.2; do
+		rm -rf "$WORK/pq-stop"
+		"$GT" report --format parquet -o "$WORK/pq-stop" "$WORK/pq-big.dat" 2> /dev/null &
+		pid=$!
+		sleep "$d"
+		kill -TERM "$pid" 2> /dev/null
+		wait "$pid"
+		rc=$?
+		expect "stopped after $d s (exit $rc): temporary files left: $(find "$WORK/pq-stop" -name '.*' | head -3 | tr '\n' ' ')" \
+			[ -z "$(find "$WORK/pq-stop" -name '.*' 2> /dev/null)" ] || return 1
+	done
+}
