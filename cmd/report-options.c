@@ -268,9 +268,11 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 					    o->nr_inputs, o->inputs[0].file, o->inputs[1].file,
 					    o->nr_inputs > 2 ? ", ..." : "", o->format->name);
 		for (i = 0; i < o->nr_inputs; i++)
-			if (o->inputs[i].offset_set)
-				return gt_error_set(err, EINVAL, "--ts-offset moves a file on the timeline of --format perfetto or html; --format %s keeps each file's own times (and UTC where it has clock pairs)",
-						    o->format->name);
+			if (o->inputs[i].offset)
+				return gt_error_set(err, EINVAL, "--ts-offset moves a file on the timeline of --format perfetto or html; --format %s %s",
+						    o->format->name,
+						    o->format->directory ? "writes each file's own times (and UTC where it has clock pairs)" :
+						    "prints the file's own times");
 	}
 	if ((o->format->timeline || o->format->directory) &&
 	    (o->jobs || o->events || o->rings || o->queues))

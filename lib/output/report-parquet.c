@@ -35,7 +35,7 @@ struct parquet_out {
 	char host[72];			/* this input's folder name: host=@host */
 	char run[256];			/* this input's name without folder and .dat */
 	struct parquet_file files[PQT_NR];
-	char (*written)[72 + 256 + 2];	/* host/run of each input */
+	char (*written)[72 + 256];	/* host/run of each input */
 	int nr_written;
 	uint64_t nr_files, rows[PQT_NR];
 	struct gt_error err;		/* what a job's write met (job() returns nothing) */
@@ -58,7 +58,10 @@ static void host_folder(char *out, size_t len, const struct host_clock *h)
 	out[i] = '\0';
 }
 
-/* "runs/node07/step-12.dat" -> "step-12" */
+/*
+ * "runs/node07/step-12.dat" -> "step-12"; a leading '.' as '_': engines
+ * take a dot file for a hidden one (and ours are the temporaries)
+ */
 static void run_name(char *out, size_t len, const char *file)
 {
 	const char *base = strrchr(file, '/');
@@ -68,9 +71,11 @@ static void run_name(char *out, size_t len, const char *file)
 	n = strlen(base);
 	if (n > 4 && !strcmp(base + n - 4, ".dat"))
 		n -= 4;
-	if (!n || (base[0] == '.' && n <= 2))
+	if (!n)
 		base = "trace", n = 5;
 	snprintf(out, len, "%.*s", (int)n, base);
+	if (out[0] == '.')
+		out[0] = '_';
 }
 
 static int make_dir(const char *path, struct gt_error *err)
@@ -119,19 +124,19 @@ static int parquet_begin(struct report *rep, struct gt_error *err)
 static int choose_host(struct report *rep, struct gt_error *err)
 {
 	struct parquet_out *p = rep->out;
+	char mine[sizeof(p->written[0])];
 	int i;
 
 	if (p->host[0])
 		return 0;
 	host_folder(p->host, sizeof(p->host), host_clock_of(&rep->analysis));
+	snprintf(mine, sizeof(mine), "%s/%s", p->host, p->run);
 	for (i = 0; i < p->nr_written; i++)
-		if (!strncmp(p->written[i], p->host, strlen(p->host)) &&
-		    p->written[i][strlen(p->host)] == '/' &&
-		    !strcmp(p->written[i] + strlen(p->host) + 1, p->run))
+		if (!strcmp(p->written[i], mine))
 			return gt_error_set(err, EEXIST, "two inputs of host %s are named %s: their tables would be one file (%s/jobs/host=%s/%s.parquet); report them into different directories or rename one",
 					    p->host, p->run, rep->opts.output, p->host, p->run);
 	if (p->nr_written < REPORT_MAX_INPUTS)
-		snprintf(p->written[p->nr_written++], sizeof(p->written[0]), "%s/%s", p->host, p->run);
+		memcpy(p->written[p->nr_written++], mine, sizeof(mine));
 	return 0;
 }
 
