@@ -148,7 +148,7 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	bool format_given = false;
 	char *end;
 	long v;
-	int c;
+	int c, i;
 
 	memset(o, 0, sizeof(*o));
 	o->top = 10;
@@ -263,17 +263,24 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	if (!format_given && o->output && format_of_name(o->output))
 		o->format = format_of_name(o->output);
 	if (!o->format->timeline) {
-		if (o->nr_inputs > 1)
-			return gt_error_set(err, EINVAL, "%d input files (%s, %s%s); --format %s reads one: report them one at a time, or together with --format perfetto or html",
+		if (o->nr_inputs > 1 && !o->format->directory)
+			return gt_error_set(err, EINVAL, "%d input files (%s, %s%s); --format %s reads one: report them one at a time, or together with --format perfetto, html or parquet",
 					    o->nr_inputs, o->inputs[0].file, o->inputs[1].file,
 					    o->nr_inputs > 2 ? ", ..." : "", o->format->name);
-		if (o->inputs[0].offset)
-			return gt_error_set(err, EINVAL, "--ts-offset moves a file on the timeline of --format perfetto or html; --format %s prints the file's own times",
-					    o->format->name);
+		for (i = 0; i < o->nr_inputs; i++)
+			if (o->inputs[i].offset)
+				return gt_error_set(err, EINVAL, "--ts-offset moves a file on the timeline of --format perfetto or html; --format %s %s",
+						    o->format->name,
+						    o->format->directory ? "writes each file's own times (and UTC where it has clock pairs)" :
+						    "prints the file's own times");
 	}
-	if (o->format->timeline &&
+	if ((o->format->timeline || o->format->directory) &&
 	    (o->jobs || o->events || o->rings || o->queues))
-		return gt_error_set(err, EINVAL, "--format %s writes the whole timeline; drop --jobs, --events, --rings and --queues (--pid, --ring, --from and --to still select jobs)",
+		return gt_error_set(err, EINVAL, "--format %s writes %s; drop --jobs, --events, --rings and --queues (--pid, --ring, --from and --to still select jobs)",
+				    o->format->name,
+				    o->format->directory ? "every table" : "the whole timeline");
+	if (o->format->directory && !o->output)
+		return gt_error_set(err, EINVAL, "--format %s writes a directory of tables; give -o DIR",
 				    o->format->name);
 	if (o->events && o->format != &report_text)
 		return gt_error_set(err, EINVAL, "--events prints text; drop --format, or use --jobs with --format %s",

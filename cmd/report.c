@@ -13,6 +13,15 @@
 #include "analysis/hip-runtime.h"
 #include "analysis/timeline.h"
 
+/* a directory format's temporary file: removed on a stop, as -o FILE's is */
+static void remove_on_stop(const char *path)
+{
+	if (path)
+		cmd_remove_on_stop(path);
+	else
+		cmd_remove_on_stop_done();
+}
+
 /* Exit status when the file reads fine but holds no GPU events. */
 #define REPORT_EXIT_NO_GPU_EVENTS 2
 
@@ -89,7 +98,10 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 {
 	int fd;
 
-	if (!rep->opts.output) {
+	if (rep->format->directory) {
+		/* the format writes its own files under -o DIR: nothing goes to the stream */
+		rep->raw = stdout;
+	} else if (!rep->opts.output) {
 		if (rep->format->not_to_terminal && isatty(STDOUT_FILENO))
 			return gt_error_set(err, EINVAL, "%s", rep->format->not_to_terminal);
 		/* a job or event listing on a terminal: as wide as the terminal, paged */
@@ -328,6 +340,7 @@ int cmd_report(int argc, char **argv)
 		return parsed > 0 ? 0 : cmd_fail("report", &err);
 	}
 	rep.summary = !rep.opts.jobs && !rep.opts.events && !rep.opts.rings && !rep.opts.queues;
+	rep.temp_file = remove_on_stop;
 	rep.format = rep.opts.format;
 	rep.meta = calloc(1, sizeof(*rep.meta));
 	rep.slow = calloc((size_t)rep.opts.top + 1, sizeof(*rep.slow));

@@ -57,7 +57,7 @@ _gpu_trace()
 		COMPREPLY=($(compgen -W "function_graph function nop" -- "$cur"))
 		return ;;
 	--format)
-		COMPREPLY=($(compgen -W "text csv json perfetto html" -- "$cur"))
+		COMPREPLY=($(compgen -W "text csv json perfetto html parquet" -- "$cur"))
 		return ;;
 	--sort)
 		COMPREPLY=($(compgen -W "jobs busy wait name" -- "$cur"))

@@ -55,6 +55,15 @@ static inline bool pb_reserve(struct pb_buf *b, size_t n)
 	return b->len + n <= b->cap || pb_grow(b, n);
 }
 
+/** pb_append - @n bytes as they are (a Parquet page's values, a header's raw bytes) */
+static inline void pb_append(struct pb_buf *b, const void *p, size_t n)
+{
+	if (!n || !pb_reserve(b, n))
+		return;
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+}
+
 /*
  * A cursor for a message whose size is bounded up front: pb_claim() makes
  * room for all of it, the pbw_* writers then put fields in without a check

@@ -13,5 +13,6 @@ const struct report_output *const report_formats[] = {
 	&report_json,
 	&report_perfetto,
 	&report_html,
+	&report_parquet,
 	NULL,
 };

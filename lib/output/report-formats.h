@@ -53,6 +53,9 @@ struct report_output {
 	bool every_job;				/* jobs go to job() without --jobs */
 	bool escaped;				/* the file's strings, escaped for a terminal */
 	bool timeline;				/* the whole timeline: several inputs, --ts-offset */
+	/* -o names a directory the format fills with files of its own (each input's, several
+	 * inputs each on its own clock); nothing goes to the stream */
+	bool directory;
 	const char *not_to_terminal;		/* binary: the error when stdout is a terminal */
 	int (*open)(struct report *rep, struct gt_error *err);	/* once, the stream open */
 	int (*begin)(struct report *rep, struct gt_error *err);	/* per input file */
@@ -94,11 +97,17 @@ struct report {
 	int rings_seen;			/* over every input */
 	struct keymap ring_jobs;	/* pid << 20 | ring -> jobs, for the HIP section */
 	void *out;			/* the format's own state (open, close) */
+	/*
+	 * A format that writes files of its own (a directory) names the temporary one it has
+	 * open, one at a time, and NULL once it is renamed or removed: cmd/ removes it on a
+	 * stop. NULL: nobody to tell.
+	 */
+	void (*temp_file)(const char *path);
 	struct report_events events;	/* --events */
 };
 
 extern const struct report_output report_text, report_csv, report_json, report_perfetto,
-	report_html;
+	report_html, report_parquet;
 
 enum report_section_format {
 	REPORT_SECTION_TEXT,

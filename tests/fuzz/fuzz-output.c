@@ -6,7 +6,9 @@
  *
  * Input: one byte picks the command line, a little-endian u32 the length of
  * part A, then A and B. A is a .dat; B is a HIP log for --hip-log, or a
- * second .dat for compare and for two files in one trace.
+ * second .dat for compare and for two files in one trace. --format parquet
+ * writes into a directory of the process's own ("D"), emptied after each
+ * input.
  *
  * What goes to a terminal (text, CSV, --events, compare) and JSON must hold no
  * control character but newline and tab (no C0, DEL or UTF-8 C1), and be
@@ -14,6 +16,7 @@
  * that aborts, so libFuzzer keeps the input. So does a child (the open's
  * probe) that peaks past FUZZ_CHILD_CAP_MB.
  */
+#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +54,9 @@ static const struct command {
 	{ PLAIN, { "report", "--from", "+0.000001", "--to", "+1", "--events", "A" } },
 	{ PLAIN, { "report", "--top", "3", "--ring", "gfx_0.0.0", "--pid", "1", "A" } },
 	{ PLAIN, { "report", "--events", "--comm", "x", "--ring", "sdma0", "A" } },
+	/* new lines at the end: a kept input's first byte keeps its command */
+	{ ANY, { "report", "--format", "parquet", "--force", "-o", "D", "A" } },
+	{ ANY, { "report", "--format", "parquet", "-o", "D", "--pid", "1", "A", "B" } },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -97,12 +103,38 @@ static void check_plain(int fd)
 	munmap((void *)p, (size_t)size);
 }
 
+/* --format parquet's -o: a directory of this process's, emptied after each input */
+static char out_dir[] = "/tmp/gt-fuzz-parquet.XXXXXX";
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	return ftw->level ? remove(path) : 0;	/* the directory itself stays */
+}
+
+static void empty_out_dir(void)
+{
+	nftw(out_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void remove_out_dir(void)
+{
+	empty_out_dir();
+	rmdir(out_dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
 	/* the fixtures' plugins are never loaded from the environment here */
 	unsetenv("TRACEEVENT_PLUGIN_DIR");
+	if (!mkdtemp(out_dir)) {
+		perror("fuzz-output: mkdtemp");
+		abort();
+	}
+	atexit(remove_out_dir);
 	return 0;
 }
 
@@ -131,7 +163,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(path_b, sizeof(path_b), "/proc/self/fd/%d", fd_b);
 	for (argc = 0; c->argv[argc]; argc++)
 		argv[argc] = !strcmp(c->argv[argc], "A") ? path_a :
-			     !strcmp(c->argv[argc], "B") ? path_b : (char *)c->argv[argc];
+			     !strcmp(c->argv[argc], "B") ? path_b :
+			     !strcmp(c->argv[argc], "D") ? out_dir : (char *)c->argv[argc];
 	argv[argc] = NULL;
 
 	fflush(stdout);
@@ -166,6 +199,7 @@ out:
 		close(saved);
 	if (saved_err >= 0)
 		close(saved_err);
+	empty_out_dir();
 	fuzz_children_within_cap();
 	return 0;
 }

@@ -48,7 +48,7 @@ bomb16m      bomb:2:16384:64                  small7    refused
 bombsame     bomb:1024:4:64:same              small7    refused
 "
 
-HOSTILE_MODES="summary events jobs json csv perfetto html events-o compare-good compare-same"
+HOSTILE_MODES="summary events jobs json csv perfetto html parquet events-o compare-good compare-same"
 
 # hostile_run NAME MODE: report or compare of $WORK/NAME.dat in one mode, into
 # $WORK/h-MODE.{out,err,rss,rc}; -o files go to $WORK/h-out-MODE/
@@ -64,6 +64,7 @@ hostile_run() {
 	csv) set -- report --format csv "$f" ;;
 	perfetto) set -- report --format perfetto -o "$d/x.pftrace" "$f" ;;
 	html) set -- report --format html -o "$d/x.html" "$f" ;;
+	parquet) set -- report --format parquet -o "$d/tables" "$f" ;;
 	events-o) set -- report --events -o "$d/x.txt" "$f" ;;
 	compare-good) set -- compare "$good" "$f" ;;
 	compare-same) set -- compare "$f" "$f" ;;

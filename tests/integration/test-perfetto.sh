@@ -297,7 +297,7 @@ test_report_several_files_errors() {
 		{ WHY="make-fixture failed"; return 1; }
 	"$GT" report "$f" "$f" > /dev/null 2> "$WORK/pe1"
 	expect "two files with --format text accepted" [ $? = 125 ] || return 1
-	expect "not one line naming perfetto or html" grep -q '^gpu-trace report: 2 input files .*perfetto or html$' "$WORK/pe1" || return 1
+	expect "not one line naming perfetto, html or parquet" grep -q '^gpu-trace report: 2 input files .*perfetto, html or parquet$' "$WORK/pe1" || return 1
 	"$GT" report --format perfetto --ts-offset 1ms -o "$WORK/pe.pftrace" "$f" 2> "$WORK/pe2"
 	expect "an offset before any file accepted" grep -q 'comes before any file' "$WORK/pe2" || return 1
 	"$GT" report --format perfetto -o "$WORK/pe.pftrace" "$f" --ts-offset 1000 2> "$WORK/pe3"

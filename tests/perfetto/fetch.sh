@@ -25,15 +25,7 @@ command -v node > /dev/null ||
 mkdir -p "$(dirname "$dir")" || { echo "cannot make $(dirname "$dir")"; exit 77; }
 tmp=$(mktemp -d "$dir.XXXXXX") || { echo "cannot make a directory beside $dir"; exit 77; }
 trap 'rm -rf "$tmp"' EXIT
-# Node 18 (Debian 12) and later have fetch; the script is JavaScript, not shell
-# shellcheck disable=SC2016
-if ! node --input-type=module -e '
-	import { writeFileSync } from "node:fs";
-	const [url, out] = process.argv.slice(1);
-	const r = await fetch(url);
-	if (!r.ok)
-		throw new Error(`HTTP ${r.status}`);
-	writeFileSync(out, new Uint8Array(await r.arrayBuffer()));' "$url" "$tmp/p.tgz" 2> "$tmp/err"; then
+if ! node "$(dirname "$0")/../tools/fetch-url.mjs" "$url" "$tmp/p.tgz" 2> "$tmp/err"; then
 	echo "cannot fetch $url ($(grep -m1 -o 'Error.*' "$tmp/err" || echo 'node failed')): is the npm registry reachable?"
 	exit 77
 fi

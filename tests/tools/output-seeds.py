@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 
-NR_COMMANDS = 20          # the entries of commands[] in fuzz-output.c
+NR_COMMANDS = 22          # the entries of commands[] in fuzz-output.c
 HIP_LOG_COMMANDS = (10, 11)
 
 make_fixture, formats, out = sys.argv[1:4]

@@ -36,6 +36,7 @@ MODES=(
 	"csv-jobs|--format csv --jobs"
 	"html|--format html"
 	"perfetto|--format perfetto -o out.pftrace"
+	"parquet|--format parquet -o out.parquet"
 	"events|--events --no-pager"
 	"workload|--workload-only --from +0.000001"
 )
@@ -45,11 +46,14 @@ digest() {
 	for m in "${MODES[@]}"; do
 		mode=${m%%|*}
 		args=${m#*|}
-		rm -f out.pftrace
+		rm -rf out.pftrace out.parquet
 		# shellcheck disable=SC2086
 		"$GT" report $args trace.dat > out 2> err < /dev/null
 		rc=$?
 		[ -f out.pftrace ] && cat out.pftrace >> out
+		# the tables' directory: each file's name and bytes
+		[ -d out.parquet ] && (cd out.parquet && find . -type f | LC_ALL=C sort |
+			while read -r f; do echo "$f"; cat "$f"; done) >> out
 		printf '%s %s %s %s\n' "$name" "$mode" \
 			"$({ cat out; echo "== stderr"; cat err; echo "== exit $rc"; } | sha256sum | cut -c1-16)" \
 			"$rc"

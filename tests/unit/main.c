@@ -67,6 +67,7 @@ static const struct {
 	{ "analysis", suite_latency },
 	{ "analysis", suite_flight_rules },
 	{ "output", suite_protobuf },
+	{ "output", suite_parquet_writer },
 	{ "output", suite_report_sections },
 	{ "output", suite_html_job_rows },
 };

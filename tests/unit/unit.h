@@ -12,6 +12,7 @@
 void suite_buffer_ladder(void);
 void suite_keymap(void);
 void suite_protobuf(void);
+void suite_parquet_writer(void);
 void suite_event_select(void);
 void suite_saved_files(void);
 void suite_cpu_stats(void);

@@ -932,6 +932,23 @@ def check_trace_processor():
           " | ".join(bad[:3]) or fetch.stdout.strip() or c.stdout.strip()[:300] or "no recordings")
 
 
+def check_parquet():
+    """Every recording's Parquet tables read by DuckDB and hyparquet, value for value the JSON's."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    dats = [os.path.join(results, f) for f in sorted(os.listdir(results)) if f.endswith(".dat")]
+    name = f"parquet: {len(dats)} recordings' tables read by DuckDB and hyparquet as the JSON says"
+    c = run(os.path.join(here, "..", "parquet", "check-dats.sh"), gpu_trace,
+            os.path.join(results, "parquet-check"), *dats)
+    if c.returncode == 77:
+        print(f"skip - {kernel}: {name}: {c.stdout.strip().splitlines()[-1]}")
+        return
+    bad = [l for l in c.stdout.splitlines() if l.startswith("not ok")]
+    good = [l for l in c.stdout.splitlines() if l.startswith("ok")]
+    # ten tables, each by both readers
+    check(name, dats and c.returncode == 0 and len(good) == 20 * len(dats),
+          " | ".join(bad[:3]) or c.stdout.strip()[-300:] or "no recordings")
+
+
 def every_text_output(dat, base):
     """text, --jobs, --events, csv and json of one recording, and of trace-cmd's v7
     conversion of it (zstd): each exits 0 or 2 (no GPU events)."""
@@ -1170,6 +1187,10 @@ if shutil.which("protoc"):
     check_trace_processor()
 else:
     print(f"skip - {kernel}: perfetto: protoc is not installed (sudo make deps installs protobuf-compiler)")
+if shutil.which("node"):
+    check_parquet()
+else:
+    print(f"skip - {kernel}: parquet: node is not installed (sudo make deps check installs nodejs)")
 if shutil.which("chromium"):
     each_recording("html: {n} recordings as pages Chromium draws without errors, hover shows the job",
                    page_draws)

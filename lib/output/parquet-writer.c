@@ -1,0 +1,525 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A Parquet file, the parts of the format a flat table needs
+ * (parquet-format's parquet.thrift and Encodings.md):
+ *   "PAR1", per row group per column one DATA_PAGE (v1): its PageHeader in
+ *   Thrift compact, then zstd of [u32 length, RLE definition levels,
+ *   PLAIN values]; the FileMetaData (Thrift compact), its u32 length, "PAR1".
+ * Definition levels have bit width 1 (every column is OPTIONAL, one level):
+ * written as RLE runs only (the hybrid's other half, bit-packed groups, is
+ * for data that changes every value; a run costs two bytes and zstd takes
+ * what repeats). Statistics use the types' own order (ColumnOrder
+ * TYPE_ORDER): signed for INT64, unsigned bytes for strings.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+#include "output/parquet-writer.h"
+#include "util/utf8.h"
+
+#define PQ_ZSTD_LEVEL	3
+
+/* parquet.thrift's enums, as numbered there */
+enum { T_BOOLEAN = 0, T_INT64 = 2, T_DOUBLE = 5, T_BYTE_ARRAY = 6 };
+enum { ENC_PLAIN = 0, ENC_RLE = 3 };
+enum { CODEC_ZSTD = 6 };
+enum { PAGE_DATA = 0 };
+enum { REP_OPTIONAL = 1 };
+enum { CONVERTED_UTF8 = 0 };
+
+static const uint8_t magic[4] = { 'P', 'A', 'R', '1' };
+
+static int physical(enum pq_kind k)
+{
+	switch (k) {
+	case PQ_BOOL:
+		return T_BOOLEAN;
+	case PQ_DOUBLE:
+		return T_DOUBLE;
+	case PQ_STRING:
+		return T_BYTE_ARRAY;
+	default:
+		return T_INT64;
+	}
+}
+
+static void put(struct pq_writer *w, const void *p, size_t n)
+{
+	if (w->error || !n)
+		return;
+	if (fwrite(p, 1, n, w->f) != n)
+		w->error = errno ? errno : EIO;
+	else
+		w->offset += (int64_t)n;
+}
+
+int pq_open(struct pq_writer *w, FILE *f, const struct pq_column *cols, int nr_cols)
+{
+	memset(w, 0, sizeof(*w));
+	w->f = f;
+	w->cols = cols;
+	w->nr_cols = nr_cols;
+	w->group_rows = PQ_GROUP_ROWS;
+	w->cur = calloc((size_t)nr_cols, sizeof(*w->cur));
+	if (!w->cur)
+		return -ENOMEM;
+	put(w, magic, sizeof(magic));
+	return -w->error;
+}
+
+void pq_free(struct pq_writer *w)
+{
+	int i;
+
+	for (i = 0; w->cur && i < w->nr_cols; i++) {
+		pb_free(&w->cur[i].values);
+		pb_free(&w->cur[i].defs);
+	}
+	free(w->cur);
+	free(w->meta);
+	free(w->group_rows_of);
+	w->cur = NULL;
+	w->meta = NULL;
+	w->group_rows_of = NULL;
+}
+
+/* the column's slot of this row; NULL when it has one already (a writer's bug) or failed */
+static struct pq_buffered *slot(struct pq_writer *w, int col, bool set)
+{
+	struct pq_buffered *b;
+	uint8_t d = set;
+
+	if (w->error || col < 0 || col >= w->nr_cols)
+		return NULL;
+	b = &w->cur[col];
+	if (b->defs.failed || b->values.failed) {
+		w->error = ENOMEM;
+		return NULL;
+	}
+	if (b->defs.len != w->rows) {
+		w->error = EINVAL;
+		return NULL;
+	}
+	pb_append(&b->defs, &d, 1);
+	if (!set)
+		b->stats.nulls++;
+	return b;
+}
+
+static void stat_bytes(struct pq_stats *s, const void *p, size_t n)
+{
+	if (n > PQ_STAT_MAX) {
+		s->too_long = true;
+		return;
+	}
+	/* unsigned bytes, a prefix before what it starts */
+	if (!s->has_minmax || memcmp(p, s->min, n < s->min_len ? n : s->min_len) < 0 ||
+	    (!memcmp(p, s->min, n < s->min_len ? n : s->min_len) && n < s->min_len)) {
+		memcpy(s->min, p, n);
+		s->min_len = (uint32_t)n;
+	}
+	if (!s->has_minmax || memcmp(p, s->max, n < s->max_len ? n : s->max_len) > 0 ||
+	    (!memcmp(p, s->max, n < s->max_len ? n : s->max_len) && n > s->max_len)) {
+		memcpy(s->max, p, n);
+		s->max_len = (uint32_t)n;
+	}
+	s->has_minmax = true;
+}
+
+void pq_null(struct pq_writer *w, int col)
+{
+	slot(w, col, false);
+}
+
+void pq_opt_i64(struct pq_writer *w, int col, bool has, int64_t v)
+{
+	if (has)
+		pq_i64(w, col, v);
+	else
+		pq_null(w, col);
+}
+
+/* an INT64's or a BOOLEAN's min and max so far */
+static void stat_int(struct pq_stats *s, int64_t v)
+{
+	if (!s->has_minmax || v < s->imin)
+		s->imin = v;
+	if (!s->has_minmax || v > s->imax)
+		s->imax = v;
+	s->has_minmax = true;
+}
+
+void pq_i64(struct pq_writer *w, int col, int64_t v)
+{
+	struct pq_buffered *b = slot(w, col, true);
+	uint64_t le = htole64((uint64_t)v);
+
+	if (!b)
+		return;
+	pb_append(&b->values, &le, sizeof(le));
+	stat_int(&b->stats, v);
+}
+
+void pq_f64(struct pq_writer *w, int col, double v)
+{
+	struct pq_buffered *b = slot(w, col, true);
+	uint64_t le;
+
+	if (!b)
+		return;
+	memcpy(&le, &v, sizeof(le));
+	le = htole64(le);
+	pb_append(&b->values, &le, sizeof(le));
+	if (v != v)		/* a NaN orders nowhere: no min/max for the chunk */
+		b->stats.too_long = true;
+	if (!b->stats.has_minmax || v < b->stats.dmin)
+		b->stats.dmin = v;
+	if (!b->stats.has_minmax || v > b->stats.dmax)
+		b->stats.dmax = v;
+	b->stats.has_minmax = true;
+}
+
+void pq_bool(struct pq_writer *w, int col, bool v)
+{
+	struct pq_buffered *b = slot(w, col, true);
+	uint8_t zero = 0;
+
+	if (!b)
+		return;
+	/* PLAIN booleans: bit-packed, the first value in the lowest bit */
+	if (b->bits % 8 == 0)
+		pb_append(&b->values, &zero, 1);
+	if (v && b->values.data && !b->values.failed)
+		b->values.data[b->values.len - 1] |= (uint8_t)(1u << (b->bits % 8));
+	b->bits++;
+	stat_int(&b->stats, v);
+}
+
+void pq_str(struct pq_writer *w, int col, const char *s)
+{
+	static const uint8_t fffd[3] = { 0xef, 0xbf, 0xbd };
+	const unsigned char *p = (const unsigned char *)s;
+	struct pq_buffered *b = slot(w, col, s != NULL);
+	size_t left, at, start;
+	uint32_t le;
+	int len;
+
+	if (!b || !s)
+		return;
+	/* the length first, filled in once the replacements are known */
+	at = b->values.len;
+	le = 0;
+	pb_append(&b->values, &le, sizeof(le));
+	start = b->values.len;
+	for (left = strlen(s); left; ) {
+		len = utf8_seq_len(p, left);
+		if (len > 0) {
+			pb_append(&b->values, p, (size_t)len);
+		} else {
+			pb_append(&b->values, fffd, sizeof(fffd));
+			len = (int)utf8_bad_len(p, left);
+		}
+		p += len;
+		left -= (size_t)len;
+	}
+	if (b->values.failed)
+		return;
+	le = htole32((uint32_t)(b->values.len - start));
+	memcpy(b->values.data + at, &le, sizeof(le));
+	stat_bytes(&b->stats, b->values.data + start, b->values.len - start);
+}
+
+/* the definition levels as RLE runs: (count << 1) as a varint, then the level in a byte */
+static void def_levels(struct pb_buf *out, const struct pb_buf *defs)
+{
+	size_t i = 0, run;
+	uint8_t v[11];
+	uint64_t h;
+	int n;
+
+	while (i < defs->len) {
+		for (run = 1; i + run < defs->len && defs->data[i + run] == defs->data[i]; run++)
+			;
+		h = (uint64_t)run << 1;
+		for (n = 0; h >= 0x80; h >>= 7)
+			v[n++] = (uint8_t)(h | 0x80);
+		v[n++] = (uint8_t)h;
+		v[n++] = defs->data[i];
+		pb_append(out, v, (size_t)n);
+		i += run;
+	}
+}
+
+static void stats_le(struct pq_stats *s, enum pq_kind kind)
+{
+	uint64_t le;
+	uint8_t b;
+
+	if (kind == PQ_STRING || !s->has_minmax)
+		return;
+	if (kind == PQ_BOOL) {
+		b = (uint8_t)s->imin;
+		memcpy(s->min, &b, 1);
+		b = (uint8_t)s->imax;
+		memcpy(s->max, &b, 1);
+		s->min_len = s->max_len = 1;
+		return;
+	}
+	if (kind == PQ_DOUBLE) {
+		memcpy(&le, &s->dmin, 8);
+		le = htole64(le);
+		memcpy(s->min, &le, 8);
+		memcpy(&le, &s->dmax, 8);
+		le = htole64(le);
+		memcpy(s->max, &le, 8);
+	} else {
+		le = htole64((uint64_t)s->imin);
+		memcpy(s->min, &le, 8);
+		le = htole64((uint64_t)s->imax);
+		memcpy(s->max, &le, 8);
+	}
+	s->min_len = s->max_len = 8;
+}
+
+/* one column's page of the group: header, compressed levels and values */
+static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
+{
+	struct pq_buffered *b = &w->cur[col];
+	struct pb_buf raw = { 0 };
+	struct tc_buf hdr = { 0 };
+	uint32_t levels_len;
+	size_t bound, packed;
+	void *z = NULL;
+
+	def_levels(&raw, &b->defs);
+	levels_len = htole32((uint32_t)raw.len);
+	/* the length goes before the levels: make room, then move them up */
+	pb_append(&raw, &levels_len, sizeof(levels_len));
+	if (!raw.failed) {
+		memmove(raw.data + 4, raw.data, raw.len - 4);
+		memcpy(raw.data, &levels_len, 4);
+	}
+	pb_append(&raw, b->values.data, b->values.len);
+	if (raw.failed || b->values.failed || b->defs.failed || raw.len > INT32_MAX) {
+		w->error = raw.len > INT32_MAX ? EFBIG : ENOMEM;
+		goto out;
+	}
+	bound = ZSTD_compressBound(raw.len);
+	z = malloc(bound);
+	if (!z) {
+		w->error = ENOMEM;
+		goto out;
+	}
+	packed = ZSTD_compress(z, bound, raw.data, raw.len, PQ_ZSTD_LEVEL);
+	if (ZSTD_isError(packed)) {
+		w->error = EIO;
+		goto out;
+	}
+	tc_begin(&hdr);
+	tc_i32(&hdr, 1, PAGE_DATA);
+	tc_i32(&hdr, 2, (int32_t)raw.len);
+	tc_i32(&hdr, 3, (int32_t)packed);
+	tc_struct_begin(&hdr, 5);		/* DataPageHeader */
+	tc_i32(&hdr, 1, (int32_t)b->defs.len);
+	tc_i32(&hdr, 2, ENC_PLAIN);
+	tc_i32(&hdr, 3, ENC_RLE);
+	tc_i32(&hdr, 4, ENC_RLE);
+	tc_struct_end(&hdr);
+	tc_end(&hdr);
+	if (hdr.out.failed) {
+		w->error = ENOMEM;
+		goto out;
+	}
+	m->offset = w->offset;
+	m->values = b->defs.len;
+	m->uncompressed = (int64_t)(hdr.out.len + raw.len);
+	m->compressed = (int64_t)(hdr.out.len + packed);
+	m->stats = b->stats;
+	stats_le(&m->stats, w->cols[col].kind);
+	put(w, hdr.out.data, hdr.out.len);
+	put(w, z, packed);
+out:
+	free(z);
+	pb_free(&raw);
+	tc_free(&hdr);
+}
+
+static int write_group(struct pq_writer *w)
+{
+	struct pq_chunk_meta *meta;
+	int64_t *rows;
+	int i;
+
+	if (w->error)
+		return -w->error;
+	if (!w->rows)
+		return 0;
+	if (w->nr_groups == w->cap_groups) {
+		int cap = w->cap_groups ? 2 * w->cap_groups : 4;
+
+		meta = realloc(w->meta, sizeof(*meta) * (size_t)cap * (size_t)w->nr_cols);
+		if (meta)
+			w->meta = meta;
+		rows = realloc(w->group_rows_of, sizeof(*rows) * (size_t)cap);
+		if (rows)
+			w->group_rows_of = rows;
+		if (!meta || !rows)
+			return -(w->error = ENOMEM);
+		w->cap_groups = cap;
+	}
+	for (i = 0; i < w->nr_cols; i++) {
+		write_chunk(w, i, &w->meta[w->nr_groups * w->nr_cols + i]);
+		w->cur[i].values.len = 0;
+		w->cur[i].defs.len = 0;
+		w->cur[i].bits = 0;
+		memset(&w->cur[i].stats, 0, sizeof(w->cur[i].stats));
+	}
+	w->group_rows_of[w->nr_groups++] = w->rows;
+	w->total_rows += w->rows;
+	w->rows = 0;
+	return -w->error;
+}
+
+int pq_row_end(struct pq_writer *w)
+{
+	int i;
+
+	for (i = 0; i < w->nr_cols && !w->error; i++)
+		if (w->cur[i].defs.len == w->rows)
+			pq_null(w, i);
+	if (w->error)
+		return -w->error;
+	/* long strings (a file's names) make a row group large before its rows are many */
+	for (i = 0, w->bytes = 0; i < w->nr_cols; i++)
+		w->bytes += w->cur[i].values.len;
+	if (++w->rows >= w->group_rows || w->bytes >= PQ_GROUP_BYTES)
+		return write_group(w);
+	return 0;
+}
+
+static void schema(struct tc_buf *t, const struct pq_writer *w)
+{
+	int i;
+
+	tc_list_begin(t, 2, TC_STRUCT, (uint32_t)w->nr_cols + 1);
+	tc_list_struct_begin(t);	/* the root: a group of every column */
+	tc_string(t, 4, "schema");
+	tc_i32(t, 5, w->nr_cols);
+	tc_struct_end(t);
+	for (i = 0; i < w->nr_cols; i++) {
+		enum pq_kind k = w->cols[i].kind;
+
+		tc_list_struct_begin(t);
+		tc_i32(t, 1, physical(k));
+		tc_i32(t, 3, REP_OPTIONAL);
+		tc_string(t, 4, w->cols[i].name);
+		if (k == PQ_STRING) {
+			tc_i32(t, 6, CONVERTED_UTF8);
+			tc_struct_begin(t, 10);
+			tc_empty(t, 1);			/* STRING */
+			tc_struct_end(t);
+		} else if (k == PQ_TIMESTAMP) {
+			/* nanoseconds have no ConvertedType: the logical type alone */
+			tc_struct_begin(t, 10);
+			tc_struct_begin(t, 8);		/* TIMESTAMP */
+			tc_bool(t, 1, true);		/* isAdjustedToUTC */
+			tc_struct_begin(t, 2);		/* unit */
+			tc_empty(t, 3);			/* NANOS */
+			tc_struct_end(t);
+			tc_struct_end(t);
+			tc_struct_end(t);
+		}
+		tc_struct_end(t);
+	}
+}
+
+static void chunk_meta(struct tc_buf *t, const struct pq_column *c, const struct pq_chunk_meta *m)
+{
+	tc_list_struct_begin(t);		/* ColumnChunk */
+	tc_i64(t, 2, m->offset);
+	tc_struct_begin(t, 3);			/* ColumnMetaData */
+	tc_i32(t, 1, physical(c->kind));
+	tc_list_begin(t, 2, TC_I32, 2);
+	tc_list_i32(t, ENC_PLAIN);
+	tc_list_i32(t, ENC_RLE);
+	tc_list_begin(t, 3, TC_BINARY, 1);
+	tc_list_binary(t, c->name, strlen(c->name));
+	tc_i32(t, 4, CODEC_ZSTD);
+	tc_i64(t, 5, (int64_t)m->values);
+	tc_i64(t, 6, m->uncompressed);
+	tc_i64(t, 7, m->compressed);
+	tc_i64(t, 9, m->offset);
+	tc_struct_begin(t, 12);			/* Statistics */
+	tc_i64(t, 3, (int64_t)m->stats.nulls);
+	if (m->stats.has_minmax && !m->stats.too_long) {
+		tc_binary(t, 5, m->stats.max, m->stats.max_len);
+		tc_binary(t, 6, m->stats.min, m->stats.min_len);
+	}
+	tc_struct_end(t);
+	tc_struct_end(t);
+	tc_struct_end(t);
+}
+
+int pq_close(struct pq_writer *w, const char *const (*kv)[2], int nr_kv)
+{
+	struct tc_buf t = { 0 };
+	uint32_t len;
+	int g, i, ret;
+
+	write_group(w);
+	if (w->error)
+		goto out;
+	tc_begin(&t);
+	tc_i32(&t, 1, 1);			/* version */
+	schema(&t, w);
+	tc_i64(&t, 3, (int64_t)w->total_rows);
+	tc_list_begin(&t, 4, TC_STRUCT, (uint32_t)w->nr_groups);
+	for (g = 0; g < w->nr_groups; g++) {
+		const struct pq_chunk_meta *m = &w->meta[g * w->nr_cols];
+		int64_t bytes = 0, packed = 0;
+
+		tc_list_struct_begin(&t);	/* RowGroup */
+		tc_list_begin(&t, 1, TC_STRUCT, (uint32_t)w->nr_cols);
+		for (i = 0; i < w->nr_cols; i++) {
+			chunk_meta(&t, &w->cols[i], &m[i]);
+			bytes += m[i].uncompressed;
+			packed += m[i].compressed;
+		}
+		tc_i64(&t, 2, bytes);
+		tc_i64(&t, 3, w->group_rows_of[g]);
+		tc_i64(&t, 5, m[0].offset);
+		tc_i64(&t, 6, packed);
+		tc_struct_end(&t);
+	}
+	tc_list_begin(&t, 5, TC_STRUCT, (uint32_t)nr_kv);
+	for (i = 0; i < nr_kv; i++) {
+		tc_list_struct_begin(&t);	/* KeyValue */
+		tc_string(&t, 1, kv[i][0]);
+		tc_string(&t, 2, kv[i][1]);
+		tc_struct_end(&t);
+	}
+	tc_string(&t, 6, "gpu-trace version " GT_VERSION);
+	tc_list_begin(&t, 7, TC_STRUCT, (uint32_t)w->nr_cols);
+	for (i = 0; i < w->nr_cols; i++) {
+		tc_list_struct_begin(&t);	/* ColumnOrder */
+		tc_empty(&t, 1);		/* TYPE_ORDER */
+		tc_struct_end(&t);
+	}
+	tc_end(&t);
+	if (t.out.failed || t.out.len > UINT32_MAX) {
+		w->error = ENOMEM;
+		goto out;
+	}
+	put(w, t.out.data, t.out.len);
+	len = htole32((uint32_t)t.out.len);
+	put(w, &len, sizeof(len));
+	put(w, magic, sizeof(magic));
+out:
+	ret = -w->error;
+	tc_free(&t);
+	pq_free(w);
+	return ret;
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The Thrift compact encoder byte for byte as the protocol's specification
+ * has it (short and long field headers, zigzag varints, bools in the
+ * header, lists short and long, nested structs), and the Parquet writer's
+ * frame: "PAR1" at both ends with the footer's length before the last,
+ * bounded row groups, what is not UTF-8 as U+FFFD, a column set twice in a
+ * row refused. The files themselves are read by DuckDB and hyparquet in
+ * tests/integration/test-parquet.sh.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../lib/output/parquet-writer.h"
+#include "../../../lib/output/thrift-compact.h"
+#include "../unit.h"
+
+static void test_thrift_known_encodings(void)
+{
+	static const uint8_t want[] = {
+		0x15, 0x02,			/* 1: i32 1 */
+		0x16, 0x01,			/* 2: i64 -1 */
+		0x11,				/* 3: true (the value is the type) */
+		0x12,				/* 4: false */
+		0x18, 0x02, 'a', 'b',		/* 5: "ab" */
+		0xf5, 0x06,			/* 20: i32 3, 15 past 5 */
+		0x05, 0x50, 0x00,		/* 40: i32 0, 20 past: the long header */
+		0x05, 0x04, 0x0a,		/* 2: i32 5, back: the long header */
+		0x09, 0x52, 0x25, 0x02, 0x04,	/* 41: list of 2 i32, 1 and 2 */
+		0x1c, 0x15, 0x0e, 0x00,		/* 42: struct { 1: i32 7 } */
+		0x19, 0xf8, 0x0f,		/* 43: list of 15 binaries: the long list header */
+	};
+	struct tc_buf b = { 0 };
+	int i;
+
+	tc_begin(&b);
+	tc_i32(&b, 1, 1);
+	tc_i64(&b, 2, -1);
+	tc_bool(&b, 3, true);
+	tc_bool(&b, 4, false);
+	tc_string(&b, 5, "ab");
+	tc_i32(&b, 20, 3);
+	tc_i32(&b, 40, 0);
+	tc_i32(&b, 2, 5);
+	tc_list_begin(&b, 41, TC_I32, 2);
+	tc_list_i32(&b, 1);
+	tc_list_i32(&b, 2);
+	tc_struct_begin(&b, 42);
+	tc_i32(&b, 1, 7);
+	tc_struct_end(&b);
+	tc_list_begin(&b, 43, TC_BINARY, 15);
+	CU_ASSERT_FALSE(b.out.failed);
+	CU_ASSERT_EQUAL_FATAL(b.out.len, sizeof(want));
+	CU_ASSERT(!memcmp(b.out.data, want, sizeof(want)));
+	for (i = 0; i < 15; i++)
+		tc_list_binary(&b, "", 0);
+	tc_end(&b);
+	CU_ASSERT_EQUAL(b.depth, 0);
+	CU_ASSERT_EQUAL(b.out.data[b.out.len - 1], 0x00);
+	tc_free(&b);
+}
+
+static void test_thrift_refuses_what_nests_too_deep(void)
+{
+	struct tc_buf b = { 0 };
+	int i;
+
+	tc_i32(&b, 1, 1);		/* a field outside any struct */
+	CU_ASSERT(b.out.failed);
+	tc_free(&b);
+	tc_begin(&b);
+	for (i = 0; i < TC_MAX_DEPTH; i++)
+		tc_struct_begin(&b, 1);
+	CU_ASSERT(b.out.failed);
+	tc_free(&b);
+	tc_end(&b);			/* a close without an open */
+	CU_ASSERT(b.out.failed);
+	tc_free(&b);
+}
+
+static const struct pq_column cols[] = {
+	{ "n", PQ_INT64 }, { "name", PQ_STRING }, { "at", PQ_TIMESTAMP }, { "ok", PQ_BOOL },
+	{ "pct", PQ_DOUBLE },
+};
+
+static void test_parquet_frame_and_groups(void)
+{
+	struct pq_writer w;
+	char *data = NULL;
+	size_t size = 0;
+	uint32_t footer;
+	FILE *f = open_memstream(&data, &size);
+	int i;
+
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, cols, 5), 0);
+	w.group_rows = 2;
+	for (i = 0; i < 5; i++) {
+		pq_i64(&w, 0, i);
+		pq_str(&w, 1, i == 3 ? NULL : "gfx");
+		if (i != 4)
+			pq_i64(&w, 2, 1000 * i);	/* 4: left out, null */
+		pq_bool(&w, 3, i & 1);
+		pq_f64(&w, 4, i / 2.0);
+		CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	}
+	/* two full groups written as they filled, the fifth row waits for the close */
+	CU_ASSERT_EQUAL(w.nr_groups, 2);
+	CU_ASSERT_EQUAL(w.rows, 1);
+	CU_ASSERT_EQUAL(w.meta[2].stats.nulls, 0);		/* group 0's "at" */
+	CU_ASSERT_EQUAL(w.meta[5 + 1].stats.nulls, 1);		/* group 1's "name": row 3 null */
+	CU_ASSERT_EQUAL(w.meta[5 + 0].stats.imin, 2);		/* group 1's "n" from 2 to 3 */
+	CU_ASSERT_EQUAL(w.meta[5 + 0].stats.imax, 3);
+	CU_ASSERT_EQUAL(pq_close(&w, NULL, 0), 0);
+	fclose(f);
+	CU_ASSERT_FATAL(size > 12);
+	CU_ASSERT(!memcmp(data, "PAR1", 4));
+	CU_ASSERT(!memcmp(data + size - 4, "PAR1", 4));
+	memcpy(&footer, data + size - 8, 4);
+	footer = le32toh(footer);
+	CU_ASSERT(footer > 0 && footer < size - 12);
+	free(data);
+}
+
+static void test_parquet_strings_and_misuse(void)
+{
+	static const uint8_t want[] = { 5, 0, 0, 0, 'a', 0xef, 0xbf, 0xbd, 'b' };
+	struct pq_writer w;
+	char *data = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&data, &size);
+
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, cols, 5), 0);
+	/* a lone 0xff is no UTF-8: U+FFFD, as the JSON output has it */
+	pq_str(&w, 1, "a\xff" "b");
+	CU_ASSERT_EQUAL(w.cur[1].values.len, sizeof(want));
+	CU_ASSERT(!memcmp(w.cur[1].values.data, want, sizeof(want)));
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	pq_i64(&w, 0, 1);
+	pq_i64(&w, 0, 2);		/* the same column twice in one row */
+	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
+	CU_ASSERT_EQUAL(pq_close(&w, NULL, 0), -EINVAL);
+	pq_free(&w);			/* safe after the close */
+	fclose(f);
+	free(data);
+}
+
+void suite_parquet_writer(void)
+{
+	CU_pSuite s = CU_add_suite("parquet-writer", NULL, NULL);
+
+	CU_add_test(s, "Thrift compact encodings byte for byte", test_thrift_known_encodings);
+	CU_add_test(s, "Thrift: a field outside a struct, too deep, a close too many",
+		    test_thrift_refuses_what_nests_too_deep);
+	CU_add_test(s, "PAR1 at both ends, row groups bounded, statistics per group",
+		    test_parquet_frame_and_groups);
+	CU_add_test(s, "strings as UTF-8, a column set twice refused", test_parquet_strings_and_misuse);
+}
