@@ -75,13 +75,30 @@ static void flush_safe(struct safe_out *s)
 		reject_first(s);
 }
 
+/* what passes as it is: printable ASCII, newline and tab */
+static bool plain(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t';
+}
+
+/*
+ * The text in runs: what passes as it is goes out in one fwrite() a run
+ * (a report --events line is all of it), the rest a byte at a time.
+ */
 static ssize_t safe_write(void *cookie, const char *buf, size_t n)
 {
 	struct safe_out *s = cookie;
-	size_t i;
+	const unsigned char *p = (const unsigned char *)buf, *end = p + n, *run;
 
-	for (i = 0; i < n; i++)
-		put_safe(s, (unsigned char)buf[i]);
+	while (p < end) {
+		if (s->n || !plain(*p)) {
+			put_safe(s, *p++);
+			continue;
+		}
+		for (run = p; p < end && plain(*p); p++)
+			;
+		fwrite(run, 1, (size_t)(p - run), s->out);
+	}
 	return ferror(s->out) ? -1 : (ssize_t)n;
 }
 
