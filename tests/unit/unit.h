@@ -43,6 +43,7 @@ void suite_record_field(void);
 void suite_print_guard(void);
 void suite_root_path(void);
 void suite_utf8(void);
+void suite_text_buf(void);
 void suite_trace_session(void);
 void suite_report_sections(void);
 void suite_compare(void);
