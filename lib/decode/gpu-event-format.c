@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,112 @@ static const char *i915_stage(const char *name)
 
 static void add(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/*
+ * The conversions the lines use, written without vsnprintf() (most of
+ * report --events' time went there): %s, %d, %u, %x, %lld, %llu, %llx and %%,
+ * nothing between the % and the letter. True when @fmt has no other.
+ */
+static bool plain_format(const char *fmt)
+{
+	char c;
+
+	for (; *fmt; fmt++) {
+		if (*fmt != '%')
+			continue;
+		c = *++fmt;
+		if (c == 'l') {
+			if (fmt[1] != 'l')
+				return false;
+			fmt += 2;
+			c = *fmt;
+			if (c != 'd' && c != 'u' && c != 'x')
+				return false;
+		} else if (c != 's' && c != 'd' && c != 'u' && c != 'x' && c != '%') {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* @n bytes at the line's position, kept where they fit as vsnprintf() keeps them */
+static void put(struct line *l, const char *s, size_t n)
+{
+	if (l->off + 1 < l->len)
+		memcpy(l->buf + l->off, s, n < l->len - 1 - l->off ? n : l->len - 1 - l->off);
+	l->off += n;
+}
+
+static void put_str(struct line *l, const char *s)
+{
+	s = s ? s : "(null)";
+	put(l, s, strlen(s));
+}
+
+static void put_num(struct line *l, unsigned long long v, bool neg, bool hex)
+{
+	char d[24], *p = d + sizeof(d);
+
+	if (neg)
+		v = 0ULL - v;
+	if (hex) {
+		do {
+			*--p = "0123456789abcdef"[v & 15];
+			v >>= 4;
+		} while (v);
+	} else {
+		do {
+			*--p = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	}
+	if (neg)
+		*--p = '-';
+	put(l, p, (size_t)(d + sizeof(d) - p));
+}
+
+/* what vsnprintf() writes of @fmt at the line's end, for plain_format()'s conversions */
+static void add_plain(struct line *l, const char *fmt, va_list ap)
+{
+	const char *pct;
+	long long v;
+
+	for (; *fmt; fmt++) {
+		pct = strchrnul(fmt, '%');
+		put(l, fmt, (size_t)(pct - fmt));
+		fmt = pct;
+		if (!*fmt)
+			break;
+		switch (*++fmt) {
+		case '%':
+			put(l, "%", 1);
+			break;
+		case 's':
+			put_str(l, va_arg(ap, const char *));
+			break;
+		case 'd':
+			v = va_arg(ap, int);
+			put_num(l, (unsigned long long)v, v < 0, false);
+			break;
+		case 'u':
+			put_num(l, va_arg(ap, unsigned int), false, false);
+			break;
+		case 'x':
+			put_num(l, va_arg(ap, unsigned int), false, true);
+			break;
+		case 'l':
+			fmt += 2;
+			if (*fmt == 'd') {
+				v = va_arg(ap, long long);
+				put_num(l, (unsigned long long)v, v < 0, false);
+			} else {
+				put_num(l, va_arg(ap, unsigned long long), false, *fmt == 'x');
+			}
+			break;
+		}
+	}
+	l->buf[l->off < l->len ? l->off : l->len - 1] = '\0';
+}
+
 static void add(struct line *l, const char *fmt, ...)
 {
 	va_list ap;
@@ -28,6 +135,11 @@ static void add(struct line *l, const char *fmt, ...)
 	if (l->off >= l->len)
 		return;
 	va_start(ap, fmt);
+	if (plain_format(fmt)) {
+		add_plain(l, fmt, ap);
+		va_end(ap);
+		return;
+	}
 	n = vsnprintf(l->buf + l->off, l->len - l->off, fmt, ap);
 	va_end(ap);
 	if (n > 0)
