@@ -681,35 +681,33 @@ static struct tep_record *padded_copy(struct print_guard *g, const struct tep_re
 	return &g->rec;
 }
 
-struct tep_record *print_guard_check(struct print_guard *g, struct tep_event *event,
-				     const struct tep_record *rec, char *why, size_t len,
-				     bool *damaged)
+bool print_guard_allows(struct print_guard *g, struct tep_event *event,
+			const struct tep_record *rec, char *why, size_t len, bool *damaged)
 {
 	struct eval e = { event, rec ? rec->data : NULL, rec ? rec->size : 0, why, len, false };
 	struct judged *j;
-	struct tep_record *copy;
 
 	/* what a record holds that no kernel writes; the rest is a format nothing can bound */
 	*damaged = true;
 	if (!event || !rec || !rec->data || rec->size < 0)
-		return refuse(&e, "%s", "no format for the record"), NULL;
+		return refuse(&e, "%s", "no format for the record"), false;
 	j = find(g, event);
 	if (!j) {
 		j = insert(g, event);
 		if (!j)
-			return refuse(&e, "%s", "out of memory"), NULL;
+			return refuse(&e, "%s", "out of memory"), false;
 		judge(j, event);
 	}
 	if (j->unbounded) {
 		*damaged = j->damaged;
 		snprintf(why, len, "%s", j->why);
-		return NULL;
+		return false;
 	}
 	if (!fields_inside(j, rec, &e))
-		return NULL;
+		return false;
 	if (j->star_args && !stars_bounded(j, &e)) {
 		*damaged = !e.unbounded;
-		return NULL;
+		return false;
 	}
 	if (j->walk) {
 		struct tep_print_arg *a;
@@ -717,14 +715,30 @@ struct tep_record *print_guard_check(struct print_guard *g, struct tep_event *ev
 		for (a = event->print_fmt.args; a; a = a->next)
 			if (walk(&e, a, 0)) {
 				*damaged = !e.unbounded;
-				return NULL;
+				return false;
 			}
 	}
 	*damaged = false;
-	copy = padded_copy(g, rec);
+	return true;
+}
+
+struct tep_record *print_guard_copy(struct print_guard *g, const struct tep_record *rec,
+				    char *why, size_t len)
+{
+	struct tep_record *copy = padded_copy(g, rec);
+
 	if (!copy)
-		refuse(&e, "%s", "out of memory");
+		snprintf(why, len, "out of memory");
 	return copy;
+}
+
+struct tep_record *print_guard_check(struct print_guard *g, struct tep_event *event,
+				     const struct tep_record *rec, char *why, size_t len,
+				     bool *damaged)
+{
+	if (!print_guard_allows(g, event, rec, why, len, damaged))
+		return NULL;
+	return print_guard_copy(g, rec, why, len);
 }
 
 /* ---- field by field --------------------------------------------------------------- */
