@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <trace-seq.h>
+
+#include "decode/event-print.h"
+#include "decode/gpu-event.h"
+#include "decode/gpu-plugin.h"
+#include "decode/print-guard.h"
+
+/* how an event's records are printed, judged once from its format */
+enum printer {
+	PRINTER_UNJUDGED,
+	PRINTER_GPU,		/* our one-line printer, called straight */
+	PRINTER_TEP,		/* libtraceevent's print of the format (or a plugin's) */
+};
+
+struct event_print {
+	struct tep_handle *tep;
+	const struct gpu_decoder *dec;
+	struct print_guard *guard;
+	struct trace_seq seq;		/* what libtraceevent prints into, reused */
+	unsigned char *printer;		/* by event id, 0 .. max_id */
+	int max_id;
+	unsigned long tep_calls;	/* records printed by libtraceevent */
+};
+
+struct event_print *event_print_new(struct tep_handle *tep, const struct gpu_decoder *dec)
+{
+	struct event_print *p = calloc(1, sizeof(*p));
+	int i, n = tep_get_events_count(tep);
+
+	if (!p)
+		return NULL;
+	p->tep = tep;
+	p->dec = dec;
+	p->guard = print_guard_new();
+	p->max_id = -1;
+	for (i = 0; i < n; i++) {
+		struct tep_event *e = tep_get_event(tep, i);
+
+		if (e && e->id > p->max_id && e->id < (1 << 20))
+			p->max_id = e->id;
+	}
+	p->printer = calloc((size_t)p->max_id + 1, 1);
+	if (!p->guard || !p->printer) {
+		event_print_free(p);
+		return NULL;
+	}
+	trace_seq_init(&p->seq);
+	return p;
+}
+
+void event_print_free(struct event_print *p)
+{
+	if (!p)
+		return;
+	if (p->printer)
+		trace_seq_destroy(&p->seq);
+	print_guard_free(p->guard);
+	free(p->printer);
+	free(p);
+}
+
+static enum printer judge(const struct tep_event *event)
+{
+	return gpu_plugin_prints(event) ? PRINTER_GPU : PRINTER_TEP;
+}
+
+/*
+ * The printer of @event. A damaged file may give two formats one id: the
+ * table is by id, so it holds only what tep_find_event() answers for it
+ */
+static enum printer printer_of(struct event_print *p, struct tep_event *event)
+{
+	unsigned char *slot;
+
+	if (event->id < 0 || event->id > p->max_id || tep_find_event(p->tep, event->id) != event)
+		return judge(event);
+	slot = &p->printer[event->id];
+	if (*slot == PRINTER_UNJUDGED)
+		*slot = (unsigned char)judge(event);
+	return (enum printer)*slot;
+}
+
+/* what libtraceevent or print_guard_fields() wrote, appended as it is (NULs too) */
+static void take_seq(struct event_print *p, struct text_buf *out)
+{
+	text_buf_add(out, p->seq.buffer, p->seq.len);
+	trace_seq_reset(&p->seq);
+}
+
+/*
+ * Our printer's line: of @gev where the decoder made it of this very format
+ * (its name is the format's own string), else decoded here
+ */
+static bool gpu_line(struct event_print *p, struct tep_event *event, struct tep_record *rec,
+		     const struct gpu_event *gev, struct text_buf *out)
+{
+	char line[GPU_PLUGIN_LINE];
+	size_t n;
+
+	if (gev && gev->name == event->name) {
+		gpu_event_format(gev, line, sizeof(line));
+		n = strlen(line);
+	} else if (!gpu_plugin_line(p->dec, event, rec, line, &n)) {
+		return false;
+	}
+	text_buf_add(out, line, n);
+	return true;
+}
+
+bool event_print_info(struct event_print *p, struct tep_event *event, struct tep_record *rec,
+		      const struct gpu_event *gev, struct text_buf *out, char *why, size_t len)
+{
+	struct tep_record *safe = NULL;
+	bool damaged;
+
+	if (print_guard_allows(p->guard, event, rec, why, len, &damaged)) {
+		/* ours reads the record through bounded readers: no copy */
+		if (printer_of(p, event) == PRINTER_GPU && gpu_line(p, event, rec, gev, out))
+			return false;
+		safe = print_guard_copy(p->guard, rec, why, len);
+	}
+	if (safe) {
+		p->tep_calls++;
+		tep_print_event(p->tep, &p->seq, safe, "%s", TEP_PRINT_INFO);
+		take_seq(p, out);
+		return false;
+	}
+	if (damaged)
+		trace_seq_printf(&p->seq, "[damaged: %s] ", why);
+	print_guard_fields(&p->seq, event, rec);
+	take_seq(p, out);
+	return damaged;
+}
+
+unsigned long event_print_tep_calls(const struct event_print *p)
+{
+	return p->tep_calls;
+}
