@@ -5,6 +5,7 @@
 #include <trace-seq.h>
 
 #include "decode/event-print.h"
+#include "decode/format-print.h"
 #include "decode/gpu-event.h"
 #include "decode/gpu-plugin.h"
 #include "decode/print-guard.h"
@@ -13,6 +14,7 @@
 enum printer {
 	PRINTER_UNJUDGED,
 	PRINTER_GPU,		/* our one-line printer, called straight */
+	PRINTER_FORMAT,		/* its print fmt, by format-print.c */
 	PRINTER_TEP,		/* libtraceevent's print of the format (or a plugin's) */
 };
 
@@ -22,6 +24,7 @@ struct event_print {
 	struct print_guard *guard;
 	struct trace_seq seq;		/* what libtraceevent prints into, reused */
 	unsigned char *printer;		/* by event id, 0 .. max_id */
+	struct format_print **formats;	/* by event id: PRINTER_FORMAT's */
 	int max_id;
 	unsigned long tep_calls;	/* records printed by libtraceevent */
 };
@@ -44,7 +47,8 @@ struct event_print *event_print_new(struct tep_handle *tep, const struct gpu_dec
 			p->max_id = e->id;
 	}
 	p->printer = calloc((size_t)p->max_id + 1, 1);
-	if (!p->guard || !p->printer) {
+	p->formats = calloc((size_t)p->max_id + 1, sizeof(*p->formats));
+	if (!p->guard || !p->printer || !p->formats) {
 		event_print_free(p);
 		return NULL;
 	}
@@ -54,33 +58,43 @@ struct event_print *event_print_new(struct tep_handle *tep, const struct gpu_dec
 
 void event_print_free(struct event_print *p)
 {
+	int i;
+
 	if (!p)
 		return;
-	if (p->printer)
+	if (p->printer && p->formats)
 		trace_seq_destroy(&p->seq);
+	for (i = 0; p->formats && i <= p->max_id; i++)
+		format_print_free(p->formats[i]);
 	print_guard_free(p->guard);
 	free(p->printer);
+	free(p->formats);
 	free(p);
 }
 
-static enum printer judge(const struct tep_event *event)
-{
-	return gpu_plugin_prints(event) ? PRINTER_GPU : PRINTER_TEP;
-}
-
 /*
- * The printer of @event. A damaged file may give two formats one id: the
- * table is by id, so it holds only what tep_find_event() answers for it
+ * The printer of @event, judged at its first record, and its print fmt
+ * parsed (@fmt) where it is PRINTER_FORMAT's. A damaged file may give two
+ * formats one id: the table is by id, so it holds only what
+ * tep_find_event() answers for it; another is libtraceevent's.
  */
-static enum printer printer_of(struct event_print *p, struct tep_event *event)
+static enum printer printer_of(struct event_print *p, struct tep_event *event,
+			       const struct format_print **fmt)
 {
 	unsigned char *slot;
 
 	if (event->id < 0 || event->id > p->max_id || tep_find_event(p->tep, event->id) != event)
-		return judge(event);
+		return gpu_plugin_prints(event) ? PRINTER_GPU : PRINTER_TEP;
 	slot = &p->printer[event->id];
-	if (*slot == PRINTER_UNJUDGED)
-		*slot = (unsigned char)judge(event);
+	if (*slot == PRINTER_UNJUDGED) {
+		if (gpu_plugin_prints(event)) {
+			*slot = PRINTER_GPU;
+		} else {
+			p->formats[event->id] = format_print_new(event);
+			*slot = p->formats[event->id] ? PRINTER_FORMAT : PRINTER_TEP;
+		}
+	}
+	*fmt = p->formats[event->id];
 	return (enum printer)*slot;
 }
 
@@ -114,13 +128,20 @@ static bool gpu_line(struct event_print *p, struct tep_event *event, struct tep_
 bool event_print_info(struct event_print *p, struct tep_event *event, struct tep_record *rec,
 		      const struct gpu_event *gev, struct text_buf *out, char *why, size_t len)
 {
+	const struct format_print *fmt = NULL;
 	struct tep_record *safe = NULL;
+	enum printer printer;
 	bool damaged;
 
 	if (print_guard_allows(p->guard, event, rec, why, len, &damaged)) {
-		/* ours reads the record through bounded readers: no copy */
-		if (printer_of(p, event) == PRINTER_GPU && gpu_line(p, event, rec, gev, out))
+		/* ours read the record through bounded readers: no copy */
+		printer = printer_of(p, event, &fmt);
+		if (printer == PRINTER_GPU && gpu_line(p, event, rec, gev, out))
 			return false;
+		if (printer == PRINTER_FORMAT) {
+			format_print_record(fmt, rec, out);
+			return false;
+		}
 		safe = print_guard_copy(p->guard, rec, why, len);
 	}
 	if (safe) {

@@ -795,3 +795,8 @@ void print_guard_fields(struct trace_seq *s, struct tep_event *event, const stru
 		print_value(s, f, rec);
 	}
 }
+
+unsigned long long print_guard_cast(unsigned long long v, const char *type)
+{
+	return cast(v, type, false);
+}

@@ -81,4 +81,10 @@ void print_guard_fields(struct trace_seq *s, struct tep_event *event, const stru
 bool print_guard_format_fits(const struct tep_event *event, int max,
 			     const struct tep_format_field **bad);
 
+/**
+ * print_guard_cast - @v cast to @type as libtraceevent 1.7.1's eval_type_str() casts a number
+ * (every cast it knows is a mask; "unsigned long", pointers and structs leave it as it is)
+ */
+unsigned long long print_guard_cast(unsigned long long v, const char *type);
+
 #endif

@@ -37,6 +37,7 @@ static const struct {
 	{ "decode", suite_kfd_mqd },
 	{ "decode", suite_record_field },
 	{ "decode", suite_print_guard },
+	{ "decode", suite_format_print },
 	{ "decode", suite_gpu_event },
 	{ "decode", suite_gpu_event_bounds },
 	{ "capture", suite_dat_writer },

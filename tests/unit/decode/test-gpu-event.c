@@ -399,100 +399,9 @@ static void test_string_out_of_bounds(void)
 	tep_free(p.tep);
 }
 
-static uint32_t seed = 7;
-
-static uint32_t rnd(void)
+static bool gpu_format(const char *sys, const char *name)
 {
-	seed = seed * 1103515245u + 12345u;
-	return seed >> 8;
-}
-
-/* Random bytes with believable strings: each __data_loc points inside the record, mostly. */
-static void random_record(struct tep_event *e, unsigned char *rec, int size)
-{
-	struct tep_format_field *f;
-	int i;
-
-	for (i = 0; i < size; i++)
-		rec[i] = (unsigned char)(rnd() % 4 ? 'a' + rnd() % 26 : rnd());
-	for (f = e->format.fields; f; f = f->next) {
-		uint32_t at = (uint32_t)(size / 2 + rnd() % (size / 2 + 1)), len = rnd() % 24;
-
-		if (!(f->flags & TEP_FIELD_IS_DYNAMIC) || f->size != 4 || f->offset + 4 > size)
-			continue;
-		if (rnd() % 8 == 0)
-			at = rnd();		/* past the record: bounded */
-		memcpy(rec + f->offset, &(uint32_t){ (at & 0xffff) | len << 16 }, 4);
-	}
-	memcpy(rec, &(uint16_t){ (uint16_t)e->id }, 2);
-}
-
-/*
- * Every GPU event format of every kernel in the fixtures: @fn called with a
- * tep holding that one format; the number of formats found.
- */
-static unsigned long each_gpu_format(void (*fn)(struct tep_handle *tep, struct tep_event *e, void *ctx),
-				     void *ctx)
-{
-	static const char *const kernels[] = { "linux-5.10", "linux-6.1", "linux-6.12", "linux-7.3",
-					       "amdgpu-4.11" };
-	unsigned long events = 0;
-	size_t k;
-
-	for (k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
-		char dir[256];
-		struct dirent *sys;
-		DIR *d;
-
-		snprintf(dir, sizeof(dir), "%s/formats/%s",
-			 getenv("GT_FIXTURES") ? getenv("GT_FIXTURES") : "tests/fixtures", kernels[k]);
-		d = opendir(dir);
-		CU_ASSERT_PTR_NOT_NULL(d);
-		while (d && (sys = readdir(d))) {
-			char sdir[512];
-			struct dirent *ev;
-			DIR *sd;
-
-			snprintf(sdir, sizeof(sdir), "%s/%s", dir, sys->d_name);
-			sd = sys->d_name[0] == '.' ? NULL : opendir(sdir);
-			while (sd && (ev = readdir(sd))) {
-				struct tep_handle *tep;
-				struct tep_event *e;
-
-				if (ev->d_name[0] == '.' ||
-				    gpu_event_kind_of(sys->d_name, ev->d_name) == GEV_NONE)
-					continue;
-				tep = tep_with_format(kernels[k], sys->d_name, ev->d_name);
-				e = tep ? tep_find_event_by_name(tep, sys->d_name, ev->d_name) : NULL;
-				if (e) {
-					events++;
-					fn(tep, e, ctx);
-				}
-				tep_free(tep);
-			}
-			if (sd)
-				closedir(sd);
-		}
-		if (d)
-			closedir(d);
-	}
-	return events;
-}
-
-/* random records of @e, whole or cut short: @fn with each */
-static void each_random_record(struct tep_event *e, int n,
-			       void (*fn)(struct tep_record *r, void *ctx), void *ctx)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		unsigned char rec[256];
-		int size = i % 4 ? (int)sizeof(rec) : 8 + (int)(rnd() % 120);
-		struct tep_record r = { .ts = rnd(), .cpu = 1, .data = rec, .size = size };
-
-		random_record(e, rec, (int)sizeof(rec));
-		fn(&r, ctx);
-	}
+	return gpu_event_kind_of(sys, name) != GEV_NONE;
 }
 
 struct prepared_check {
@@ -524,7 +433,7 @@ static void prepared_format(struct tep_handle *tep, struct tep_event *e, void *c
 	c->dec = gpu_decoder_new(tep);
 	c->e = e;
 	CU_ASSERT_PTR_NOT_NULL_FATAL(c->dec);
-	each_random_record(e, 200, prepared_record, c);
+	fixture_random_records(e, 200, prepared_record, c);
 	gpu_decoder_free(c->dec);
 }
 
@@ -539,7 +448,7 @@ static void test_prepared_decoder_is_the_reference(void)
 	struct prepared_check c = { 0 };
 
 	/* the formats were found: dozens of GPU events over five kernels */
-	CU_ASSERT(each_gpu_format(prepared_format, &c) > 60);
+	CU_ASSERT(fixture_formats_each(gpu_format, prepared_format, &c) > 60);
 	CU_ASSERT(c.compared > 12000);
 }
 
@@ -613,7 +522,7 @@ static void printer_format(struct tep_handle *tep, struct tep_event *e, void *ct
 	c->p = event_print_new(tep, c->dec);
 	c->guard = print_guard_new();
 	CU_ASSERT_FATAL(c->dec && c->p && c->guard);
-	each_random_record(e, 100, printer_record, c);
+	fixture_random_records(e, 100, printer_record, c);
 	print_guard_free(c->guard);
 	event_print_free(c->p);
 	gpu_decoder_free(c->dec);
@@ -628,7 +537,7 @@ static void test_printer_is_the_plugin(void)
 {
 	struct printer_check c = { 0 };
 
-	CU_ASSERT(each_gpu_format(printer_format, &c) > 60);
+	CU_ASSERT(fixture_formats_each(gpu_format, printer_format, &c) > 60);
 	CU_ASSERT(c.compared > 6000);
 	/* the random records reach the field-by-field printing too */
 	CU_ASSERT(c.damaged > 0);
