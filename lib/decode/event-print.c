@@ -24,6 +24,7 @@ struct event_print {
 	struct print_guard *guard;
 	struct trace_seq seq;		/* what libtraceevent prints into, reused */
 	unsigned char *printer;		/* by event id, 0 .. max_id */
+	const struct tep_event **judged; /* by event id: the format judged */
 	struct format_print **formats;	/* by event id: PRINTER_FORMAT's */
 	int max_id;
 	unsigned long tep_calls;	/* records printed by libtraceevent */
@@ -48,7 +49,8 @@ struct event_print *event_print_new(struct tep_handle *tep, const struct gpu_dec
 	}
 	p->printer = calloc((size_t)p->max_id + 1, 1);
 	p->formats = calloc((size_t)p->max_id + 1, sizeof(*p->formats));
-	if (!p->guard || !p->printer || !p->formats) {
+	p->judged = calloc((size_t)p->max_id + 1, sizeof(*p->judged));
+	if (!p->guard || !p->printer || !p->formats || !p->judged) {
 		event_print_free(p);
 		return NULL;
 	}
@@ -62,31 +64,34 @@ void event_print_free(struct event_print *p)
 
 	if (!p)
 		return;
-	if (p->printer && p->formats)
+	if (p->printer && p->formats && p->judged)
 		trace_seq_destroy(&p->seq);
 	for (i = 0; p->formats && i <= p->max_id; i++)
 		format_print_free(p->formats[i]);
 	print_guard_free(p->guard);
 	free(p->printer);
 	free(p->formats);
+	free(p->judged);
 	free(p);
 }
 
 /*
  * The printer of @event, judged at its first record, and its print fmt
  * parsed (@fmt) where it is PRINTER_FORMAT's. A damaged file may give two
- * formats one id: the table is by id, so it holds only what
- * tep_find_event() answers for it; another is libtraceevent's.
+ * formats one id: the table is by id and holds the first one met; the
+ * other is judged again at each of its records (ours, or libtraceevent's).
  */
 static enum printer printer_of(struct event_print *p, struct tep_event *event,
 			       const struct format_print **fmt)
 {
 	unsigned char *slot;
 
-	if (event->id < 0 || event->id > p->max_id || tep_find_event(p->tep, event->id) != event)
+	if (event->id < 0 || event->id > p->max_id ||
+	    (p->judged[event->id] && p->judged[event->id] != event))
 		return gpu_plugin_prints(event) ? PRINTER_GPU : PRINTER_TEP;
 	slot = &p->printer[event->id];
 	if (*slot == PRINTER_UNJUDGED) {
+		p->judged[event->id] = event;
 		if (gpu_plugin_prints(event)) {
 			*slot = PRINTER_GPU;
 		} else {
@@ -112,16 +117,17 @@ static void take_seq(struct event_print *p, struct text_buf *out)
 static bool gpu_line(struct event_print *p, struct tep_event *event, struct tep_record *rec,
 		     const struct gpu_event *gev, struct text_buf *out)
 {
-	char line[GPU_PLUGIN_LINE];
+	char *line = text_buf_room(out, GPU_PLUGIN_LINE);
 	size_t n;
 
-	if (gev && gev->name == event->name) {
-		gpu_event_format(gev, line, sizeof(line));
-		n = strlen(line);
-	} else if (!gpu_plugin_line(p->dec, event, rec, line, &n)) {
+	if (!line)
+		return true;
+	/* the line holds no NUL of its own: its length is strlen()'s, as trace_seq_puts() takes it */
+	if (gev && gev->name == event->name)
+		n = gpu_event_format(gev, line, GPU_PLUGIN_LINE);
+	else if (!gpu_plugin_line(p->dec, event, rec, line, &n))
 		return false;
-	}
-	text_buf_add(out, line, n);
+	out->len += n;
 	return true;
 }
 

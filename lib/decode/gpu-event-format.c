@@ -21,129 +21,110 @@ static const char *i915_stage(const char *name)
 
 static void add(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/*
- * The conversions the lines use, written without vsnprintf() (most of
- * report --events' time went there): %s, %d, %u, %x, %lld, %llu, %llx and %%,
- * nothing between the % and the letter. True when @fmt has no other.
- */
-static bool plain_format(const char *fmt)
+/* @v's digits at the end of @end's buffer (base 10 or 16): where they start */
+static char *digits(char *end, unsigned long long v, bool hex)
 {
-	char c;
-
-	for (; *fmt; fmt++) {
-		if (*fmt != '%')
-			continue;
-		c = *++fmt;
-		if (c == 'l') {
-			if (fmt[1] != 'l')
-				return false;
-			fmt += 2;
-			c = *fmt;
-			if (c != 'd' && c != 'u' && c != 'x')
-				return false;
-		} else if (c != 's' && c != 'd' && c != 'u' && c != 'x' && c != '%') {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* @n bytes at the line's position, kept where they fit as vsnprintf() keeps them */
-static void put(struct line *l, const char *s, size_t n)
-{
-	if (l->off + 1 < l->len)
-		memcpy(l->buf + l->off, s, n < l->len - 1 - l->off ? n : l->len - 1 - l->off);
-	l->off += n;
-}
-
-static void put_str(struct line *l, const char *s)
-{
-	s = s ? s : "(null)";
-	put(l, s, strlen(s));
-}
-
-static void put_num(struct line *l, unsigned long long v, bool neg, bool hex)
-{
-	char d[24], *p = d + sizeof(d);
-
-	if (neg)
-		v = 0ULL - v;
 	if (hex) {
 		do {
-			*--p = "0123456789abcdef"[v & 15];
+			*--end = "0123456789abcdef"[v & 15];
 			v >>= 4;
 		} while (v);
 	} else {
 		do {
-			*--p = (char)('0' + v % 10);
+			*--end = (char)('0' + v % 10);
 			v /= 10;
 		} while (v);
 	}
-	if (neg)
-		*--p = '-';
-	put(l, p, (size_t)(d + sizeof(d) - p));
+	return end;
 }
 
-/* what vsnprintf() writes of @fmt at the line's end, for plain_format()'s conversions */
-static void add_plain(struct line *l, const char *fmt, va_list ap)
+/*
+ * What vsnprintf() writes of @fmt at the line's end, written without it
+ * (most of report --events' time went there) for the conversions the lines
+ * use: %s, %d, %u, %x, %lld, %llu, %llx and %%, nothing between the % and
+ * the letter. False at any other, with what was written left to
+ * vsnprintf() to write again. A byte at a time, kept where it fits as
+ * vsnprintf() keeps it: the pieces are a few bytes each.
+ */
+static bool add_plain(struct line *l, const char *fmt, va_list ap)
 {
-	const char *pct;
+	/* locals: a store through buf may not make the compiler read l again */
+	char *buf = l->buf, num[24], *end = num + sizeof(num), *p;
+	size_t off = l->off, lim = l->len - 1;
+	unsigned long long u;
 	long long v;
 
+#define PUT(c) do { if (off < lim) buf[off] = (c); off++; } while (0)
 	for (; *fmt; fmt++) {
-		pct = strchrnul(fmt, '%');
-		put(l, fmt, (size_t)(pct - fmt));
-		fmt = pct;
-		if (!*fmt)
-			break;
+		if (*fmt != '%') {
+			PUT(*fmt);
+			continue;
+		}
+		p = end;
 		switch (*++fmt) {
 		case '%':
-			put(l, "%", 1);
-			break;
+			PUT('%');
+			continue;
 		case 's':
-			put_str(l, va_arg(ap, const char *));
-			break;
+			for (p = va_arg(ap, char *), p = p ? p : "(null)"; *p; p++)
+				PUT(*p);
+			continue;
 		case 'd':
 			v = va_arg(ap, int);
-			put_num(l, (unsigned long long)v, v < 0, false);
+			p = digits(end, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, false);
+			if (v < 0)
+				*--p = '-';
 			break;
 		case 'u':
-			put_num(l, va_arg(ap, unsigned int), false, false);
-			break;
 		case 'x':
-			put_num(l, va_arg(ap, unsigned int), false, true);
+			p = digits(end, va_arg(ap, unsigned int), *fmt == 'x');
 			break;
 		case 'l':
+			if (fmt[1] != 'l' || (fmt[2] != 'd' && fmt[2] != 'u' && fmt[2] != 'x'))
+				return false;
 			fmt += 2;
 			if (*fmt == 'd') {
 				v = va_arg(ap, long long);
-				put_num(l, (unsigned long long)v, v < 0, false);
+				u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+				p = digits(end, u, false);
+				if (v < 0)
+					*--p = '-';
 			} else {
-				put_num(l, va_arg(ap, unsigned long long), false, *fmt == 'x');
+				p = digits(end, va_arg(ap, unsigned long long), *fmt == 'x');
 			}
 			break;
+		default:
+			return false;
 		}
+		for (; p < end; p++)
+			PUT(*p);
 	}
-	l->buf[l->off < l->len ? l->off : l->len - 1] = '\0';
+#undef PUT
+	buf[off < lim ? off : lim] = '\0';
+	l->off = off;
+	return true;
 }
 
 static void add(struct line *l, const char *fmt, ...)
 {
-	va_list ap;
+	size_t off = l->off;
+	va_list ap, again;
+	bool plain;
 	int n;
 
 	if (l->off >= l->len)
 		return;
 	va_start(ap, fmt);
-	if (plain_format(fmt)) {
-		add_plain(l, fmt, ap);
-		va_end(ap);
-		return;
-	}
-	n = vsnprintf(l->buf + l->off, l->len - l->off, fmt, ap);
+	va_copy(again, ap);
+	plain = add_plain(l, fmt, ap);
 	va_end(ap);
-	if (n > 0)
-		l->off += (size_t)n;
+	if (!plain) {
+		l->off = off;
+		n = vsnprintf(l->buf + l->off, l->len - l->off, fmt, again);
+		if (n > 0)
+			l->off += (size_t)n;
+	}
+	va_end(again);
 }
 
 /* The job's identity, whichever keys this kernel's events carry. */

@@ -9,12 +9,11 @@
 /* the lines held before they are written: a few pipe buffers' worth */
 #define FLUSH_AT (1 << 16)
 
-static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev)
+static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev, int pid)
 {
 	const struct analysis *a = &rep->analysis;
 	const struct timeline *tl = timeline_of(a);
 	const struct workload_tree *wt = workload_tree_of(a);
-	int pid = tep_data_pid(a->tep, rec);
 
 	return timeline_filter_match(tl, rec->ts, pid, ev ? ev->ring : NULL, ev ? ev->dev : NULL,
 				     workload_tree_has(wt, pid));
@@ -50,10 +49,9 @@ static struct event_print *printers(struct report *rep)
  * whose plugins may name pids (sched_switch's does): then the name is
  * looked up again, as libtraceevent looks it up for every line.
  */
-static void common_header(struct report *rep, struct tep_record *rec)
+static void common_header(struct report *rep, struct tep_record *rec, int pid)
 {
 	struct report_events *ev = &rep->events;
-	int pid = tep_data_pid(rep->analysis.tep, rec);
 	unsigned long calls = event_print_tep_calls(ev->print);
 	const char *comm;
 
@@ -143,6 +141,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	struct event_print *print;
 	size_t start;
 	char why[128];
+	int pid;
 
 	if (rec->missed_events) {
 		char line[64];
@@ -151,13 +150,14 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 
 		text_buf_add(&ev->out, line, (size_t)n);
 	}
-	if (!wanted(rep, rec, gev))
+	/* the common fields: analysis_decode() checked that the record holds them */
+	pid = tep_data_pid(a->tep, rec);
+	if (!wanted(rep, rec, gev, pid))
 		goto out;
 	start = ev->out.len;
 	print = event ? printers(rep) : NULL;
-	/* the common fields: analysis_decode() checked that the record holds them */
 	if (print)
-		common_header(rep, rec);
+		common_header(rep, rec, pid);
 	else if (event)
 		text_buf_add(&ev->out, "[damaged: out of memory]", strlen("[damaged: out of memory]"));
 	else
