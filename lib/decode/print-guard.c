@@ -561,8 +561,34 @@ static uint32_t star_args(const char *fmt)
 	return arg > 32 && mask ? ~0u : mask;
 }
 
-/* every '*' width or precision the record gives within bounds */
+/* every '*' width or precision the record gives within bounds, and every one the format gives */
 #define MAX_STAR 4096
+
+/*
+ * A width or precision written in the print fmt past MAX_STAR ("%100000000d"):
+ * libtraceevent pads every record to it, 100 MB of output a record
+ */
+static bool wide_conversion(const char *fmt)
+{
+	long n;
+
+	for (; fmt && (fmt = strchr(fmt, '%')); ) {
+		if (*++fmt == '%') {
+			fmt++;
+			continue;
+		}
+		while (*fmt && strchr("-+ #0", *fmt))
+			fmt++;
+		for (n = 0; *fmt >= '0' && *fmt <= '9'; fmt++)
+			if ((n = n * 10 + (*fmt - '0')) > MAX_STAR)
+				return true;
+		if (*fmt == '.')
+			for (n = 0, fmt++; *fmt >= '0' && *fmt <= '9'; fmt++)
+				if ((n = n * 10 + (*fmt - '0')) > MAX_STAR)
+					return true;
+	}
+	return false;
+}
 
 static bool stars_bounded(const struct judged *j, struct eval *e)
 {
@@ -607,6 +633,12 @@ static void judge(struct judged *j, const struct tep_event *event)
 		j->unbounded = true;
 		snprintf(j->why, sizeof(j->why), "a %s plugin handler that reads past its fields",
 			 event->system);
+		return;
+	}
+	if (wide_conversion(event->print_fmt.format)) {
+		j->unbounded = true;
+		snprintf(j->why, sizeof(j->why), "a field width or precision past %d in the print format",
+			 MAX_STAR);
 		return;
 	}
 	j->walk = needs_walk(event->print_fmt.args, 0);
