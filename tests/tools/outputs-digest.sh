@@ -37,6 +37,8 @@ MODES=(
 	"html|--format html"
 	"perfetto|--format perfetto -o out.pftrace"
 	"events|--events --no-pager"
+	"events-jobs|--events --jobs --wide --no-pager"
+	"events-window|--events --no-pager --from +0.000002 --to +0.003"
 	"workload|--workload-only --from +0.000001"
 )
 
