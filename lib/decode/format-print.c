@@ -70,7 +70,8 @@ static const struct tep_format_field *number_field(struct tep_event *event, stru
 static int conversion(struct format_print *f, struct tep_event *event, const char *fmt,
 		      struct tep_print_arg **arg)
 {
-	const char *start = fmt;
+	const char *start = fmt, *cast = NULL;
+	const struct tep_format_field *fld;
 	struct tep_print_arg *a = *arg;
 	struct piece *p;
 	int ls = 0;
@@ -109,39 +110,31 @@ static int conversion(struct format_print *f, struct tep_event *event, const cha
 	    (event->tep && tep_get_long_size(event->tep) == 8 && ls == 1 && sizeof(long) != 8))
 		return 0;
 	if (*fmt == 's') {
-		const struct tep_format_field *fld;
-
-		/* a char array; a long-sized field libtraceevent prints as an address */
-		if (a->type != TEP_PRINT_FIELD)
+		/* a char array (no %ls); a long-sized field libtraceevent prints as an address */
+		if (a->type != TEP_PRINT_FIELD || ls)
 			return 0;
 		fld = a->field.field ? a->field.field : tep_find_any_field(event, a->field.name);
 		if (!fld || !(fld->flags & TEP_FIELD_IS_ARRAY) || (fld->flags & TEP_FIELD_IS_DYNAMIC) ||
 		    fld->size <= 0 || fld->size > 4096)
 			return 0;
-		p = add_piece(f, start, len);
-		if (!p)
-			return 0;
-		p->type = PIECE_STRING;
-		p->field = fld;
 	} else {
-		const char *cast = NULL;
-
 		if (a->type == TEP_PRINT_TYPE) {
 			cast = a->typecast.type;
 			if (!cast || strlen(cast) < 2)
 				return 0;
 			a = a->typecast.item;
 		}
-		if (!number_field(event, a))
+		fld = number_field(event, a);
+		if (!fld)
 			return 0;
-		p = add_piece(f, start, len);
-		if (!p)
-			return 0;
-		p->type = PIECE_NUMBER;
-		p->ls = ls;
-		p->field = number_field(event, a);
-		p->cast = cast;
 	}
+	p = add_piece(f, start, len);
+	if (!p)
+		return 0;
+	p->type = *fmt == 's' ? PIECE_STRING : PIECE_NUMBER;
+	p->ls = ls;
+	p->field = fld;
+	p->cast = cast;
 	*arg = (*arg)->next;
 	return (int)len;
 }
