@@ -128,6 +128,6 @@ fi
 echo "# summary target (issue 26): >= 15x faster than trace-cmd report (vs tc <= 0.067), RSS < 50 MB and flat, v7 no slower than v6"
 echo "# visit records: the floor; report's distance from it is report's time over the pages row's"
 echo "# visit (stream): report's reading thread alone; zstd's cost is v7's row over v6's, the ahead row what is left of it with a CPU free"
-echo "# --events target: no slower than 1.5x trace-cmd report (vs tc <= 1.5)"
+echo "# --events target (issue 50): at least 3x faster than trace-cmd report, same content (vs tc <= 0.333)"
 echo "# perfetto target: RSS flat as the file doubles, time within 2x of the summary's"
 echo "# compare: vs tc is against trace-cmd report of both files; target: within 2x of two summaries' time"

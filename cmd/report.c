@@ -69,8 +69,11 @@ static void on_job(const struct job *j, void *ctx)
 		keymap_put(&rep->ring_jobs, key, (void *)((uintptr_t)keymap_get(&rep->ring_jobs, key) + 1));
 	rep->jobs_shown++;
 	note_slow(rep, j);
-	if ((rep->opts.jobs || rep->format->every_job) && rep->format->job)
+	if ((rep->opts.jobs || rep->format->every_job) && rep->format->job) {
+		/* after the --events lines before it */
+		report_events_flush(rep);
 		rep->format->job(rep, j);
+	}
 }
 
 /* "622.85" absolute, or "+1.5" seconds after the first record */
@@ -276,7 +279,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 {
 	static char outbuf[1 << 16];
 	bool first = !rep->stream;
-	int ret = 0;
+	int ret = 0, run;
 
 	memset(rep->meta, 0, sizeof(*rep->meta));
 	keymap_free(&rep->ring_jobs);
@@ -301,8 +304,9 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	if (rep->format->begin(rep, err))
 		goto fail;
 	/* a write of the format's own that failed ends the pass early: its error says why */
-	if (analysis_run(&rep->analysis, err) &&
-	    !(rep->format->write_error && rep->format->write_error(rep)))
+	run = analysis_run(&rep->analysis, err);
+	report_events_flush(rep);
+	if (run && !(rep->format->write_error && rep->format->write_error(rep)))
 		goto fail;
 	if (add_hip_logs(rep, err) || rep->format->end(rep, err))
 		goto fail;

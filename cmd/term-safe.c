@@ -9,6 +9,7 @@
  * takes 8-bit controls).
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,13 +76,58 @@ static void flush_safe(struct safe_out *s)
 		reject_first(s);
 }
 
+/* what passes as it is: printable ASCII, newline and tab */
+static bool plain(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t';
+}
+
+#define ONES 0x0101010101010101ULL
+#define HIGH 0x8080808080808080ULL
+
+/*
+ * How many bytes at @p pass as they are: eight at a time where none is
+ * below 0x20, 0x7f or above (newline and tab then a byte at a time)
+ */
+static size_t plain_run(const unsigned char *p, size_t n)
+{
+	size_t i = 0, end;
+	uint64_t w, del;
+
+	while (i < n) {
+		if (n - i >= 8) {
+			memcpy(&w, p + i, 8);
+			del = w ^ (0x7f * ONES);
+			if (!((w | ((w - 0x20 * ONES) & ~w) | ((del - ONES) & ~del)) & HIGH)) {
+				i += 8;
+				continue;
+			}
+		}
+		for (end = n - i > 8 ? i + 8 : n; i < end; i++)
+			if (!plain(p[i]))
+				return i;
+	}
+	return n;
+}
+
+/*
+ * The text in runs: what passes as it is goes out in one fwrite() a run
+ * (a report --events line is all of it), the rest a byte at a time.
+ */
 static ssize_t safe_write(void *cookie, const char *buf, size_t n)
 {
 	struct safe_out *s = cookie;
-	size_t i;
+	const unsigned char *p = (const unsigned char *)buf, *end = p + n, *run;
 
-	for (i = 0; i < n; i++)
-		put_safe(s, (unsigned char)buf[i]);
+	while (p < end) {
+		if (s->n || !plain(*p)) {
+			put_safe(s, *p++);
+			continue;
+		}
+		run = p;
+		p += plain_run(p, (size_t)(end - p));
+		fwrite(run, 1, (size_t)(p - run), s->out);
+	}
 	return ferror(s->out) ? -1 : (ssize_t)n;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,18 +21,110 @@ static const char *i915_stage(const char *name)
 
 static void add(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* @v's digits at the end of @end's buffer (base 10 or 16): where they start */
+static char *digits(char *end, unsigned long long v, bool hex)
+{
+	if (hex) {
+		do {
+			*--end = "0123456789abcdef"[v & 15];
+			v >>= 4;
+		} while (v);
+	} else {
+		do {
+			*--end = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	}
+	return end;
+}
+
+/*
+ * What vsnprintf() writes of @fmt at the line's end, written without it
+ * (most of report --events' time went there) for the conversions the lines
+ * use: %s, %d, %u, %x, %lld, %llu, %llx and %%, nothing between the % and
+ * the letter. False at any other, with what was written left to
+ * vsnprintf() to write again. A byte at a time, kept where it fits as
+ * vsnprintf() keeps it: the pieces are a few bytes each.
+ */
+static bool add_plain(struct line *l, const char *fmt, va_list ap)
+{
+	/* locals: a store through buf may not make the compiler read l again */
+	char *buf = l->buf, num[24], *end = num + sizeof(num), *p;
+	size_t off = l->off, lim = l->len - 1;
+	unsigned long long u;
+	long long v;
+
+#define PUT(c) do { if (off < lim) buf[off] = (c); off++; } while (0)
+	for (; *fmt; fmt++) {
+		if (*fmt != '%') {
+			PUT(*fmt);
+			continue;
+		}
+		p = end;
+		switch (*++fmt) {
+		case '%':
+			PUT('%');
+			continue;
+		case 's':
+			for (p = va_arg(ap, char *), p = p ? p : "(null)"; *p; p++)
+				PUT(*p);
+			continue;
+		case 'd':
+			v = va_arg(ap, int);
+			p = digits(end, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, false);
+			if (v < 0)
+				*--p = '-';
+			break;
+		case 'u':
+		case 'x':
+			p = digits(end, va_arg(ap, unsigned int), *fmt == 'x');
+			break;
+		case 'l':
+			if (fmt[1] != 'l' || (fmt[2] != 'd' && fmt[2] != 'u' && fmt[2] != 'x'))
+				return false;
+			fmt += 2;
+			if (*fmt == 'd') {
+				v = va_arg(ap, long long);
+				u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+				p = digits(end, u, false);
+				if (v < 0)
+					*--p = '-';
+			} else {
+				p = digits(end, va_arg(ap, unsigned long long), *fmt == 'x');
+			}
+			break;
+		default:
+			return false;
+		}
+		for (; p < end; p++)
+			PUT(*p);
+	}
+#undef PUT
+	buf[off < lim ? off : lim] = '\0';
+	l->off = off;
+	return true;
+}
+
 static void add(struct line *l, const char *fmt, ...)
 {
-	va_list ap;
+	size_t off = l->off;
+	va_list ap, again;
+	bool plain;
 	int n;
 
 	if (l->off >= l->len)
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(l->buf + l->off, l->len - l->off, fmt, ap);
+	va_copy(again, ap);
+	plain = add_plain(l, fmt, ap);
 	va_end(ap);
-	if (n > 0)
-		l->off += (size_t)n;
+	if (!plain) {
+		l->off = off;
+		n = vsnprintf(l->buf + l->off, l->len - l->off, fmt, again);
+		if (n > 0)
+			l->off += (size_t)n;
+	}
+	va_end(again);
 }
 
 /* The job's identity, whichever keys this kernel's events carry. */

@@ -975,6 +975,20 @@ enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,
 	return decode(&d, rec, tep_data_pid(event->tep, rec), ev);
 }
 
+enum gpu_event_kind gpu_decoder_decode_event(const struct gpu_decoder *dec,
+					     struct tep_event *event, struct tep_record *rec,
+					     struct gpu_event *ev)
+{
+	const struct event_desc *d = NULL;
+
+	if (dec && event->id >= 0 && event->id <= dec->max_id)
+		d = dec->by_id[event->id];
+	/* a damaged file's two formats of one id: the prepared one may be the other's */
+	if (!d || d->event != event)
+		return gpu_event_decode_one(event, rec, ev);
+	return decode_prepared(d, rec, tep_data_pid(event->tep, rec), ev);
+}
+
 const char *gpu_field_name(enum gpu_field field)
 {
 	static const char *const names[GF_NR] = {

@@ -201,6 +201,15 @@ enum gpu_event_kind gpu_event_decode_one(struct tep_event *event,
 					 struct gpu_event *ev);
 
 /**
+ * gpu_decoder_decode_event - gpu_event_decode_one() of a record of @event, through @dec's
+ * prepared decoder where @dec holds that very format (the unit tests hold the two to one
+ * result), else through gpu_event_decode_one(); @dec may be NULL
+ */
+enum gpu_event_kind gpu_decoder_decode_event(const struct gpu_decoder *dec,
+					     struct tep_event *event, struct tep_record *rec,
+					     struct gpu_event *ev);
+
+/**
  * gpu_event_printed_next - the events the plugins print as one decoded line, from the one
  * table of GPU events: for (i = 0; gpu_event_printed_next(&i, &sys, &name); )
  */

@@ -5,19 +5,37 @@
 #include "decode/gpu-event.h"
 #include "decode/gpu-plugin.h"
 
+bool gpu_plugin_line(const struct gpu_decoder *dec, struct tep_event *event,
+		     struct tep_record *rec, char line[GPU_PLUGIN_LINE], size_t *n)
+{
+	struct gpu_event ev;
+
+	if (gpu_decoder_decode_event(dec, event, rec, &ev) == GEV_NONE)
+		return false;
+	gpu_event_format(&ev, line, GPU_PLUGIN_LINE);
+	/* what trace_seq_puts() takes of it: up to the first NUL */
+	*n = strlen(line);
+	return true;
+}
+
 static int print_gpu_event(struct trace_seq *s, struct tep_record *rec,
 			   struct tep_event *event, void *context)
 {
-	struct gpu_event ev;
-	char line[512];
+	char line[GPU_PLUGIN_LINE];
+	size_t n;
 
 	(void)context;
 	/* non-zero would make libtraceevent print the kernel's format too */
-	if (gpu_event_decode_one(event, rec, &ev) == GEV_NONE)
+	if (!gpu_plugin_line(NULL, event, rec, line, &n))
 		return 1;
-	gpu_event_format(&ev, line, sizeof(line));
 	trace_seq_puts(s, line);
 	return 0;
+}
+
+bool gpu_plugin_prints(const struct tep_event *event)
+{
+	return event->handler == print_gpu_event &&
+	       !(event->flags & (TEP_EVENT_FL_NOHANDLE | TEP_EVENT_FL_PRINTRAW));
 }
 
 int gpu_plugin_register(struct tep_handle *tep, const char *system)

@@ -2,6 +2,9 @@
 #ifndef GT_GPU_PLUGIN_H
 #define GT_GPU_PLUGIN_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include <event-parse.h>
 
 /**
@@ -11,6 +14,24 @@
  * number of handlers registered.
  */
 int gpu_plugin_register(struct tep_handle *tep, const char *system);
+/* what our printer's line is cut to */
+#define GPU_PLUGIN_LINE 512
+
+struct gpu_decoder;
+
+/**
+ * gpu_plugin_prints - libtraceevent would hand @event's records to our one-line printer
+ * (gpu_plugin_register()): its handler is ours and neither switched off nor raw
+ */
+bool gpu_plugin_prints(const struct tep_event *event);
+/**
+ * gpu_plugin_line - what our printer writes for @rec of @event, into @line (cut as it cuts
+ * it), its length in @n; through @dec's prepared decoder where it holds @event (may be NULL).
+ * False where the printer writes nothing and libtraceevent prints the kernel's format.
+ */
+bool gpu_plugin_line(const struct gpu_decoder *dec, struct tep_event *event,
+		     struct tep_record *rec, char line[GPU_PLUGIN_LINE], size_t *n);
+
 /**
  * gpu_plugin_unregister - the print handlers of gpu_plugin_register() removed, for @system or
  * every system (NULL)

@@ -561,8 +561,34 @@ static uint32_t star_args(const char *fmt)
 	return arg > 32 && mask ? ~0u : mask;
 }
 
-/* every '*' width or precision the record gives within bounds */
+/* every '*' width or precision the record gives within bounds, and every one the format gives */
 #define MAX_STAR 4096
+
+/*
+ * A width or precision written in the print fmt past MAX_STAR ("%100000000d"):
+ * libtraceevent pads every record to it, 100 MB of output a record
+ */
+static bool wide_conversion(const char *fmt)
+{
+	long n;
+
+	for (; fmt && (fmt = strchr(fmt, '%')); ) {
+		if (*++fmt == '%') {
+			fmt++;
+			continue;
+		}
+		while (*fmt && strchr("-+ #0", *fmt))
+			fmt++;
+		for (n = 0; *fmt >= '0' && *fmt <= '9'; fmt++)
+			if ((n = n * 10 + (*fmt - '0')) > MAX_STAR)
+				return true;
+		if (*fmt == '.')
+			for (n = 0, fmt++; *fmt >= '0' && *fmt <= '9'; fmt++)
+				if ((n = n * 10 + (*fmt - '0')) > MAX_STAR)
+					return true;
+	}
+	return false;
+}
 
 static bool stars_bounded(const struct judged *j, struct eval *e)
 {
@@ -607,6 +633,12 @@ static void judge(struct judged *j, const struct tep_event *event)
 		j->unbounded = true;
 		snprintf(j->why, sizeof(j->why), "a %s plugin handler that reads past its fields",
 			 event->system);
+		return;
+	}
+	if (wide_conversion(event->print_fmt.format)) {
+		j->unbounded = true;
+		snprintf(j->why, sizeof(j->why), "a field width or precision past %d in the print format",
+			 MAX_STAR);
 		return;
 	}
 	j->walk = needs_walk(event->print_fmt.args, 0);
@@ -681,35 +713,33 @@ static struct tep_record *padded_copy(struct print_guard *g, const struct tep_re
 	return &g->rec;
 }
 
-struct tep_record *print_guard_check(struct print_guard *g, struct tep_event *event,
-				     const struct tep_record *rec, char *why, size_t len,
-				     bool *damaged)
+bool print_guard_allows(struct print_guard *g, struct tep_event *event,
+			const struct tep_record *rec, char *why, size_t len, bool *damaged)
 {
 	struct eval e = { event, rec ? rec->data : NULL, rec ? rec->size : 0, why, len, false };
 	struct judged *j;
-	struct tep_record *copy;
 
 	/* what a record holds that no kernel writes; the rest is a format nothing can bound */
 	*damaged = true;
 	if (!event || !rec || !rec->data || rec->size < 0)
-		return refuse(&e, "%s", "no format for the record"), NULL;
+		return refuse(&e, "%s", "no format for the record"), false;
 	j = find(g, event);
 	if (!j) {
 		j = insert(g, event);
 		if (!j)
-			return refuse(&e, "%s", "out of memory"), NULL;
+			return refuse(&e, "%s", "out of memory"), false;
 		judge(j, event);
 	}
 	if (j->unbounded) {
 		*damaged = j->damaged;
 		snprintf(why, len, "%s", j->why);
-		return NULL;
+		return false;
 	}
 	if (!fields_inside(j, rec, &e))
-		return NULL;
+		return false;
 	if (j->star_args && !stars_bounded(j, &e)) {
 		*damaged = !e.unbounded;
-		return NULL;
+		return false;
 	}
 	if (j->walk) {
 		struct tep_print_arg *a;
@@ -717,14 +747,30 @@ struct tep_record *print_guard_check(struct print_guard *g, struct tep_event *ev
 		for (a = event->print_fmt.args; a; a = a->next)
 			if (walk(&e, a, 0)) {
 				*damaged = !e.unbounded;
-				return NULL;
+				return false;
 			}
 	}
 	*damaged = false;
-	copy = padded_copy(g, rec);
+	return true;
+}
+
+struct tep_record *print_guard_copy(struct print_guard *g, const struct tep_record *rec,
+				    char *why, size_t len)
+{
+	struct tep_record *copy = padded_copy(g, rec);
+
 	if (!copy)
-		refuse(&e, "%s", "out of memory");
+		snprintf(why, len, "out of memory");
 	return copy;
+}
+
+struct tep_record *print_guard_check(struct print_guard *g, struct tep_event *event,
+				     const struct tep_record *rec, char *why, size_t len,
+				     bool *damaged)
+{
+	if (!print_guard_allows(g, event, rec, why, len, damaged))
+		return NULL;
+	return print_guard_copy(g, rec, why, len);
 }
 
 /* ---- field by field --------------------------------------------------------------- */
@@ -780,4 +826,9 @@ void print_guard_fields(struct trace_seq *s, struct tep_event *event, const stru
 		trace_seq_printf(s, "%s%s=", f == event->format.fields ? "" : " ", f->name);
 		print_value(s, f, rec);
 	}
+}
+
+unsigned long long print_guard_cast(unsigned long long v, const char *type)
+{
+	return cast(v, type, false);
 }

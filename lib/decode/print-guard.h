@@ -53,6 +53,20 @@ struct tep_record *print_guard_check(struct print_guard *g, struct tep_event *ev
 				     bool *damaged);
 
 /**
+ * print_guard_allows - print_guard_check() without the copy: true where @rec may be printed by
+ * @event (a printer bounded by the record reads it as it is), else false with @why and
+ * @damaged set as print_guard_check() sets them
+ */
+bool print_guard_allows(struct print_guard *g, struct tep_event *event,
+			const struct tep_record *rec, char *why, size_t len, bool *damaged);
+/**
+ * print_guard_copy - the copy of @rec print_guard_check() hands libtraceevent (its data
+ * followed by zeros; valid until the next call), or NULL with @why set when out of memory
+ */
+struct tep_record *print_guard_copy(struct print_guard *g, const struct tep_record *rec,
+				    char *why, size_t len);
+
+/**
  * print_guard_fields - every field of @rec as "name=value", each read only where it lies inside
  * the record (a field that does not is "name=<past the record's end>"); strings cut at 256 bytes,
  * other arrays shown as their first 32 bytes.
@@ -66,5 +80,11 @@ void print_guard_fields(struct trace_seq *s, struct tep_event *event, const stru
  */
 bool print_guard_format_fits(const struct tep_event *event, int max,
 			     const struct tep_format_field **bad);
+
+/**
+ * print_guard_cast - @v cast to @type as libtraceevent 1.7.1's eval_type_str() casts a number
+ * (every cast it knows is a mask; "unsigned long", pointers and structs leave it as it is)
+ */
+unsigned long long print_guard_cast(unsigned long long v, const char *type);
 
 #endif

@@ -1,88 +1,186 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 #include <string.h>
-#include <trace-seq.h>
 
-#include "decode/print-guard.h"
 #include "output/report-formats.h"
 #include "analysis/timeline.h"
 #include "analysis/workload-tree.h"
 
-static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev)
+/* the lines held before they are written: a few pipe buffers' worth */
+#define FLUSH_AT (1 << 16)
+
+static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev, int pid)
 {
 	const struct analysis *a = &rep->analysis;
 	const struct timeline *tl = timeline_of(a);
 	const struct workload_tree *wt = workload_tree_of(a);
-	int pid = tep_data_pid(a->tep, rec);
 
 	return timeline_filter_match(tl, rec->ts, pid, ev ? ev->ring : NULL, ev ? ev->dev : NULL,
 				     workload_tree_has(wt, pid));
 }
 
-/*
- * The event's own text, by libtraceevent where print_guard_check() lets it
- * read the record, else field by field; a damaged record says so in the line.
- */
-static void event_info(struct report *rep, struct trace_seq *s, struct tep_event *event,
-		       struct tep_record *rec)
+void report_events_flush(struct report *rep)
+{
+	struct text_buf *out = &rep->events.out;
+
+	if (out->len && rep->stream)
+		fwrite(out->buf, 1, out->len, rep->stream);
+	out->len = 0;
+}
+
+/* The printers of this input's formats: made at its first record, once per file. */
+static struct event_print *printers(struct report *rep)
 {
 	struct report_events *ev = &rep->events;
-	struct tep_record *safe;
-	char why[128];
-	bool damaged;
 
-	if (!ev->guard)
-		ev->guard = print_guard_new();
-	safe = ev->guard ? print_guard_check(ev->guard, event, rec, why, sizeof(why), &damaged) : NULL;
-	if (safe) {
-		tep_print_event(rep->analysis.tep, s, safe, "%s", TEP_PRINT_INFO);
-		return;
+	if (ev->print && ev->tep == rep->analysis.tep)
+		return ev->print;
+	event_print_free(ev->print);
+	ev->tep = rep->analysis.tep;
+	ev->print = event_print_new(ev->tep, rep->analysis.dec);
+	ev->who_len = 0;
+	return ev->print;
+}
+
+/*
+ * "%16s-%-5d [%03d] " of comm, pid and CPU, as libtraceevent's
+ * tep_print_event() prints them. The last line's comm and pid are kept
+ * until the pid changes or a record went to libtraceevent's printers,
+ * whose plugins may name pids (sched_switch's does): then the name is
+ * looked up again, as libtraceevent looks it up for every line.
+ */
+static void common_header(struct report *rep, struct tep_record *rec, int pid)
+{
+	struct report_events *ev = &rep->events;
+	unsigned long calls = event_print_tep_calls(ev->print);
+	const char *comm;
+
+	if (pid == ev->pid && ev->who_len && calls == ev->tep_calls) {
+		text_buf_add(&ev->out, ev->who, ev->who_len);
+		goto cpu;
 	}
-	if (!ev->guard)
-		snprintf(why, sizeof(why), "out of memory");
-	if (damaged) {
-		if (!ev->damaged++)
-			snprintf(ev->first, sizeof(ev->first), "%s:%s at %llu: %s", event->system,
-				 event->name, (unsigned long long)rec->ts, why);
-		trace_seq_printf(s, "[damaged: %s] ", why);
+	comm = tep_data_comm_from_pid(rep->analysis.tep, pid);
+	ev->tep_calls = calls;
+	/* by its text: a name given again may be at the address of one freed */
+	if (pid != ev->pid || !ev->who_len || strcmp(comm, ev->comm)) {
+		/* room for the name, '-' and any int */
+		struct text_buf who = { ev->who, 0, sizeof(ev->who), false };
+		size_t n = strlen(comm);
+
+		ev->pid = pid;
+		ev->who_len = 0;
+		/* a name longer than any comm: written as it is, not kept */
+		if (n < sizeof(ev->comm)) {
+			memcpy(ev->comm, comm, n + 1);
+			text_buf_pad(&who, comm, n, 16, false);
+			text_buf_putc(&who, '-');
+			text_buf_num(&who, pid, 5, true, false);
+			ev->who_len = who.len;
+		}
 	}
-	print_guard_fields(s, event, rec);
+	if (ev->who_len) {
+		text_buf_add(&ev->out, ev->who, ev->who_len);
+	} else {
+		text_buf_pad(&ev->out, comm, strlen(comm), 16, false);
+		text_buf_putc(&ev->out, '-');
+		text_buf_num(&ev->out, pid, 5, true, false);
+	}
+cpu:
+	text_buf_add(&ev->out, " [", 2);
+	text_buf_num(&ev->out, rec->cpu, 3, false, true);
+	text_buf_add(&ev->out, "] ", 2);
+}
+
+/* "%12s: " of report_ts(), then "%-21s " of "name:" as snprintf() into 64 bytes cuts it */
+static void time_and_name(struct text_buf *out, uint64_t ns, const char *name)
+{
+	char ts[32], *end = ts + sizeof(ts), *p = end;
+	uint64_t us = (ns + 500) / 1000, frac = us % 1000000;
+	size_t n = strlen(name);
+	int i;
+
+	if (!ns) {
+		*--p = '-';
+	} else {
+		for (i = 0; i < 6; i++, frac /= 10)
+			*--p = (char)('0' + frac % 10);
+		*--p = '.';
+		us /= 1000000;
+		do {
+			*--p = (char)('0' + us % 10);
+			us /= 10;
+		} while (us);
+	}
+	text_buf_pad(out, p, (size_t)(end - p), 12, false);
+	text_buf_add(out, ": ", 2);
+	if (n < 63) {
+		char *at = text_buf_room(out, n + 1);
+
+		if (at) {
+			memcpy(at, name, n);
+			at[n] = ':';
+			out->len += n + 1;
+		}
+		n++;
+	} else {
+		text_buf_add(out, name, 63);
+		n = 63;
+	}
+	for (; n < 21; n++)
+		text_buf_putc(out, ' ');
+	text_buf_putc(out, ' ');
 }
 
 /* One line per record, as trace-cmd report prints them, with our plugins. */
 int report_events_record(struct analysis *a, struct tep_record *rec,
-			 const struct gpu_event *ev, void *ctx)
+			 const struct gpu_event *gev, void *ctx)
 {
 	struct report *rep = ctx;
+	struct report_events *ev = &rep->events;
 	struct tep_event *event = tep_find_event_by_record(a->tep, rec);
-	char name[64];
-	struct trace_seq s;
-	char ts[32];
+	struct event_print *print;
+	size_t start;
+	char why[128];
+	int pid;
 
-	if (rec->missed_events)
-		fprintf(rep->stream, "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu,
-			rec->missed_events > 0 ? rec->missed_events : -1LL);
-	if (!wanted(rep, rec, ev))
-		return 0;
-	trace_seq_init(&s);
+	if (rec->missed_events) {
+		char line[64];
+		int n = snprintf(line, sizeof(line), "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu,
+				 rec->missed_events > 0 ? rec->missed_events : -1LL);
+
+		text_buf_add(&ev->out, line, (size_t)n);
+	}
 	/* the common fields: analysis_decode() checked that the record holds them */
-	tep_print_event(a->tep, &s, rec, "%16s-%-5d [%03d] ", TEP_PRINT_COMM, TEP_PRINT_PID,
-			TEP_PRINT_CPU);
-	trace_seq_printf(&s, "%12s: ", report_ts(ts, sizeof(ts), rec->ts));
-	snprintf(name, sizeof(name), "%s:", event ? event->name : "unknown");
-	trace_seq_printf(&s, "%-21s ", name);
-	if (event)
-		event_info(rep, &s, event, rec);
+	pid = tep_data_pid(a->tep, rec);
+	if (!wanted(rep, rec, gev, pid))
+		goto out;
+	start = ev->out.len;
+	print = event ? printers(rep) : NULL;
+	if (print)
+		common_header(rep, rec, pid);
+	else if (event)
+		text_buf_add(&ev->out, "[damaged: out of memory]", strlen("[damaged: out of memory]"));
 	else
-		trace_seq_printf(&s, "[no format for event type %d in the file]",
+		text_buf_add(&ev->out, "[UNKNOWN EVENT]", strlen("[UNKNOWN EVENT]"));
+	time_and_name(&ev->out, rec->ts, event ? event->name : "unknown");
+	if (print && event_print_info(print, event, rec, gev, &ev->out, why, sizeof(why))) {
+		if (!ev->damaged++)
+			snprintf(ev->first, sizeof(ev->first), "%s:%s at %llu: %s", event->system,
+				 event->name, (unsigned long long)rec->ts, why);
+	} else if (!event) {
+		char line[80];
+		int n = snprintf(line, sizeof(line), "[no format for event type %d in the file]",
 				 tep_data_type(a->tep, rec));
-	trace_seq_terminate(&s);
+
+		text_buf_add(&ev->out, line, (size_t)n);
+	}
 	/* a print record's text ends in its own newline: one line each, still */
-	while (s.len && s.buffer[s.len - 1] == '\n')
-		s.len--;
-	fwrite(s.buffer, 1, s.len, rep->stream);
-	fputc('\n', rep->stream);
-	trace_seq_destroy(&s);
+	while (ev->out.len > start && ev->out.buf[ev->out.len - 1] == '\n')
+		ev->out.len--;
+	text_buf_putc(&ev->out, '\n');
+out:
+	if (ev->out.len >= FLUSH_AT)
+		report_events_flush(rep);
 	return 0;
 }
 
@@ -100,6 +198,8 @@ int report_events_note(struct report *rep, char *buf, size_t len)
 
 void report_events_done(struct report *rep)
 {
-	print_guard_free(rep->events.guard);
+	report_events_flush(rep);
+	event_print_free(rep->events.print);
+	text_buf_free(&rep->events.out);
 	memset(&rep->events, 0, sizeof(rep->events));
 }

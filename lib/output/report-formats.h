@@ -6,7 +6,8 @@
 #include <stdio.h>
 
 #include "dat/dat-meta.h"
-#include "decode/print-guard.h"
+#include "decode/event-print.h"
+#include "util/text-buf.h"
 #include "analysis/analysis.h"
 
 #define REPORT_MAX_INPUTS 64
@@ -75,9 +76,16 @@ struct report_output {
 	void (*done)(struct report *rep);
 };
 
-/* --events: what guards libtraceevent's printing, and the damaged records it found */
+/* --events: the printers of the file's events, the lines not yet written, the damaged records */
 struct report_events {
-	struct print_guard *guard;
+	struct event_print *print;	/* of the input being read (its formats) */
+	struct tep_handle *tep;		/* ... whose formats they are */
+	struct text_buf out;		/* lines, written to the stream in large pieces */
+	unsigned long tep_calls;	/* event_print_tep_calls() when the comm was looked up */
+	int pid;			/* the last header's pid and comm, and "%16s-%-5d" of them */
+	char comm[32];
+	char who[64];
+	size_t who_len;
 	uint64_t damaged;
 	char first[256];		/* the first damaged record: its event, time and why */
 };
@@ -222,6 +230,11 @@ void report_csv_text(FILE *f, const char *s);
  * printed field by field), else 0
  */
 int report_events_note(struct report *rep, char *buf, size_t len);
+/**
+ * report_events_flush - the lines --events holds written to the stream: before anything else
+ * writes there (a job line, the end of a file)
+ */
+void report_events_flush(struct report *rep);
 /** report_events_done - what --events kept freed */
 void report_events_done(struct report *rep);
 /** report_events_record - --events: the decoded listing */

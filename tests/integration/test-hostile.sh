@@ -33,6 +33,7 @@ fmt-array    printfmt:print:\"%s\",__print_array(REC->buf,REC->ip,8) hk read
 fmt-index    printfmt:print:\"%d\",REC->buf[REC->ip] hk read
 fmt-div      printfmt:print:\"%d\",REC->ip/REC->common_flags hk read
 fmt-star     printfmt:print:\"%*d\",REC->ip,REC->ip hk read
+fmt-width    printfmt:print:\"%100000000d\",REC->ip hk read
 chunks       chunks:0:1                       bench7    refused
 overlap6     overlap:0:1                      bench     refused
 overlap7     overlap:0:1                      bench7    refused

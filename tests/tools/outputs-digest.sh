@@ -38,6 +38,8 @@ MODES=(
 	"perfetto|--format perfetto -o out.pftrace"
 	"parquet|--format parquet -o out.parquet"
 	"events|--events --no-pager"
+	"events-jobs|--events --jobs --wide --no-pager"
+	"events-window|--events --no-pager --from +0.000002 --to +0.003"
 	"workload|--workload-only --from +0.000001"
 )
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <event-parse.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -128,12 +129,12 @@ int scenario_tmpfile(const char *scenario, char *path, size_t len)
 	return 0;
 }
 
-struct tep_handle *tep_with_format(const char *kernel, const char *sys, const char *name)
+/* the format file at @path (under tests/fixtures) of system @sys in a tep of its own */
+static struct tep_handle *tep_from_file(const char *path, const char *sys)
 {
-	char path[256], *fmt;
+	char *fmt;
 	struct tep_handle *tep;
 
-	snprintf(path, sizeof(path), "formats/%s/%s/%s/format", kernel, sys, name);
 	fmt = fixture_read(path);
 	if (!fmt)
 		return NULL;
@@ -147,4 +148,116 @@ struct tep_handle *tep_with_format(const char *kernel, const char *sys, const ch
 	}
 	free(fmt);
 	return tep;
+}
+
+struct tep_handle *tep_with_format(const char *kernel, const char *sys, const char *name)
+{
+	char path[640];
+
+	snprintf(path, sizeof(path), "formats/%s/%s/%s/format", kernel, sys, name);
+	return tep_from_file(path, sys);
+}
+
+static uint32_t seed = 7;
+
+uint32_t fixture_rnd(void)
+{
+	seed = seed * 1103515245u + 12345u;
+	return seed >> 8;
+}
+
+/* Random bytes with believable strings: each __data_loc points inside the record, mostly. */
+static void random_record(struct tep_event *e, unsigned char *rec, int size)
+{
+	struct tep_format_field *f;
+	int i;
+
+	for (i = 0; i < size; i++)
+		rec[i] = (unsigned char)(fixture_rnd() % 4 ? 'a' + fixture_rnd() % 26 : fixture_rnd());
+	for (f = e->format.fields; f; f = f->next) {
+		uint32_t at = (uint32_t)(size / 2 + fixture_rnd() % (size / 2 + 1)), len = fixture_rnd() % 24;
+
+		if (!(f->flags & TEP_FIELD_IS_DYNAMIC) || f->size != 4 || f->offset + 4 > size)
+			continue;
+		if (fixture_rnd() % 8 == 0)
+			at = fixture_rnd();	/* past the record: bounded */
+		memcpy(rec + f->offset, &(uint32_t){ (at & 0xffff) | len << 16 }, 4);
+	}
+	memcpy(rec, &(uint16_t){ (uint16_t)e->id }, 2);
+}
+
+void fixture_random_records(struct tep_event *e, int n,
+			    void (*fn)(struct tep_record *r, void *ctx), void *ctx)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char rec[256];
+		int size = i % 4 ? (int)sizeof(rec) : 8 + (int)(fixture_rnd() % 120);
+		struct tep_record r = { .ts = fixture_rnd(), .cpu = 1, .data = rec, .size = size };
+
+		random_record(e, rec, (int)sizeof(rec));
+		fn(&r, ctx);
+	}
+}
+
+unsigned long fixture_formats_each(bool (*want)(const char *sys, const char *name),
+				   void (*fn)(struct tep_handle *tep, struct tep_event *e, void *ctx),
+				   void *ctx)
+{
+	static const char *const kernels[] = { "linux-5.10", "linux-6.1", "linux-6.12", "linux-7.3",
+					       "amdgpu-4.11", "i915-4.16", "i915-7.3", "sched-6.18",
+					       "syscalls-6.18", "irq-6.18", "ftrace-6.18" };
+	unsigned long events = 0;
+	size_t k;
+
+	for (k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
+		char dir[256];
+		struct dirent *sys;
+		DIR *d;
+
+		snprintf(dir, sizeof(dir), "%s/formats/%s",
+			 getenv("GT_FIXTURES") ? getenv("GT_FIXTURES") : "tests/fixtures", kernels[k]);
+		d = opendir(dir);
+		CU_ASSERT_PTR_NOT_NULL(d);
+		while (d && (sys = readdir(d))) {
+			char sdir[512];
+			struct dirent *ev;
+			DIR *sd;
+
+			snprintf(sdir, sizeof(sdir), "%s/%s", dir, sys->d_name);
+			sd = sys->d_name[0] == '.' ? NULL : opendir(sdir);
+			while (sd && (ev = readdir(sd))) {
+				char path[1024], system[32];
+				struct tep_handle *tep;
+				struct tep_event *e;
+
+				/* sched-6.18/EVENT/format: the system is the folder's first word */
+				if (!strcmp(ev->d_name, "format")) {
+					snprintf(system, sizeof(system), "%.*s", (int)strcspn(kernels[k], "-"),
+						 kernels[k]);
+					if (!want(system, sys->d_name))
+						continue;
+					snprintf(path, sizeof(path), "formats/%s/%s/format", kernels[k], sys->d_name);
+					tep = tep_from_file(path, system);
+					e = tep ? tep_find_event_by_name(tep, system, sys->d_name) : NULL;
+				} else {
+					if (ev->d_name[0] == '.' || !want(sys->d_name, ev->d_name))
+						continue;
+					tep = tep_with_format(kernels[k], sys->d_name, ev->d_name);
+					e = tep ? tep_find_event_by_name(tep, sys->d_name, ev->d_name) : NULL;
+				}
+				if (e) {
+					events++;
+					fn(tep, e, ctx);
+				}
+				tep_free(tep);
+			}
+			if (sd)
+				closedir(sd);
+		}
+		if (d)
+			closedir(d);
+	}
+	return events;
 }

@@ -3,7 +3,9 @@
 #define GT_UNIT_H
 
 #include <CUnit/CUnit.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * Each tests/unit/LAYER/test-<lib-file>.c registers one suite named after it, a row of
@@ -42,8 +44,10 @@ void suite_kfd_mqd(void);
 void suite_cpu_coverage(void);
 void suite_record_field(void);
 void suite_print_guard(void);
+void suite_format_print(void);
 void suite_root_path(void);
 void suite_utf8(void);
+void suite_text_buf(void);
 void suite_trace_session(void);
 void suite_report_sections(void);
 void suite_compare(void);
@@ -98,5 +102,20 @@ void kept_jobs_free(struct kept_jobs *k);
 struct tep_handle;
 /* One event of a kernel's real format files (tests/fixtures/formats/KERNEL), 64-bit LE. */
 struct tep_handle *tep_with_format(const char *kernel, const char *sys, const char *name);
+
+struct tep_event;
+struct tep_record;
+/* a pseudo-random number, the same sequence every run */
+uint32_t fixture_rnd(void);
+/*
+ * Every event format of every kernel in tests/fixtures/formats that @want takes: @fn with a tep
+ * holding that one format; the number of formats
+ */
+unsigned long fixture_formats_each(bool (*want)(const char *sys, const char *name),
+				   void (*fn)(struct tep_handle *tep, struct tep_event *e, void *ctx),
+				   void *ctx);
+/* @n random records of @e (their __data_loc mostly inside), whole or cut short: @fn with each */
+void fixture_random_records(struct tep_event *e, int n,
+			    void (*fn)(struct tep_record *r, void *ctx), void *ctx);
 
 #endif

@@ -7,8 +7,13 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <trace-seq.h>
 
+#include "../../../lib/decode/event-print.h"
 #include "../../../lib/decode/gpu-event.h"
+#include "../../../lib/decode/gpu-plugin.h"
+#include "../../../lib/decode/print-guard.h"
 #include "../unit.h"
 
 struct parsed {
@@ -394,32 +399,42 @@ static void test_string_out_of_bounds(void)
 	tep_free(p.tep);
 }
 
-static uint32_t seed = 7;
-
-static uint32_t rnd(void)
+static bool gpu_format(const char *sys, const char *name)
 {
-	seed = seed * 1103515245u + 12345u;
-	return seed >> 8;
+	return gpu_event_kind_of(sys, name) != GEV_NONE;
 }
 
-/* Random bytes with believable strings: each __data_loc points inside the record, mostly. */
-static void random_record(struct tep_event *e, unsigned char *rec, int size)
+struct prepared_check {
+	struct gpu_decoder *dec;
+	struct tep_event *e;
+	unsigned long compared;
+};
+
+static void prepared_record(struct tep_record *r, void *ctx)
 {
-	struct tep_format_field *f;
-	int i;
+	struct prepared_check *c = ctx;
+	struct gpu_event a, b;
 
-	for (i = 0; i < size; i++)
-		rec[i] = (unsigned char)(rnd() % 4 ? 'a' + rnd() % 26 : rnd());
-	for (f = e->format.fields; f; f = f->next) {
-		uint32_t at = (uint32_t)(size / 2 + rnd() % (size / 2 + 1)), len = rnd() % 24;
+	/* the same garbage in both: only what decoding writes may differ */
+	memset(&a, 0x5a, sizeof(a));
+	memset(&b, 0x5a, sizeof(b));
+	CU_ASSERT_EQUAL(gpu_decoder_decode(c->dec, r, &a), gpu_event_decode_one(c->e, r, &b));
+	b.pid = a.pid;	/* read by each from the common field alike */
+	if (memcmp(&a, &b, sizeof(a)))
+		fprintf(stderr, "\n  %s:%s differs\n", c->e->system, c->e->name);
+	CU_ASSERT_EQUAL(memcmp(&a, &b, sizeof(a)), 0);
+	c->compared++;
+}
 
-		if (!(f->flags & TEP_FIELD_IS_DYNAMIC) || f->size != 4 || f->offset + 4 > size)
-			continue;
-		if (rnd() % 8 == 0)
-			at = rnd();		/* past the record: bounded */
-		memcpy(rec + f->offset, &(uint32_t){ (at & 0xffff) | len << 16 }, 4);
-	}
-	memcpy(rec, &(uint16_t){ (uint16_t)e->id }, 2);
+static void prepared_format(struct tep_handle *tep, struct tep_event *e, void *ctx)
+{
+	struct prepared_check *c = ctx;
+
+	c->dec = gpu_decoder_new(tep);
+	c->e = e;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c->dec);
+	fixture_random_records(e, 200, prepared_record, c);
+	gpu_decoder_free(c->dec);
 }
 
 /*
@@ -430,75 +445,135 @@ static void random_record(struct tep_event *e, unsigned char *rec, int size)
  */
 static void test_prepared_decoder_is_the_reference(void)
 {
-	static const char *const kernels[] = { "linux-5.10", "linux-6.1", "linux-6.12", "linux-7.3",
-					       "amdgpu-4.11" };
-	unsigned long compared = 0, events = 0;
-	size_t k;
+	struct prepared_check c = { 0 };
 
-	for (k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
-		char dir[256];
-		struct dirent *sys;
-		DIR *d;
-
-		snprintf(dir, sizeof(dir), "%s/formats/%s",
-			 getenv("GT_FIXTURES") ? getenv("GT_FIXTURES") : "tests/fixtures", kernels[k]);
-		d = opendir(dir);
-		CU_ASSERT_PTR_NOT_NULL(d);
-		while (d && (sys = readdir(d))) {
-			char sdir[512];
-			struct dirent *ev;
-			DIR *sd;
-
-			snprintf(sdir, sizeof(sdir), "%s/%s", dir, sys->d_name);
-			sd = sys->d_name[0] == '.' ? NULL : opendir(sdir);
-			while (sd && (ev = readdir(sd))) {
-				struct tep_handle *tep;
-				struct gpu_decoder *dec;
-				struct tep_event *e;
-				int i;
-
-				if (ev->d_name[0] == '.' ||
-				    gpu_event_kind_of(sys->d_name, ev->d_name) == GEV_NONE)
-					continue;
-				tep = tep_with_format(kernels[k], sys->d_name, ev->d_name);
-				e = tep ? tep_find_event_by_name(tep, sys->d_name, ev->d_name) : NULL;
-				dec = e ? gpu_decoder_new(tep) : NULL;
-				if (!dec) {
-					tep_free(tep);
-					continue;
-				}
-				events++;
-				for (i = 0; i < 200; i++) {
-					unsigned char rec[256];
-					int size = i % 4 ? (int)sizeof(rec) : 8 + (int)(rnd() % 120);
-					struct tep_record r = { .ts = rnd(), .cpu = 1, .data = rec, .size = size };
-					struct gpu_event a, b;
-
-					random_record(e, rec, (int)sizeof(rec));
-					/* the same garbage in both: only what decoding writes may differ */
-					memset(&a, 0x5a, sizeof(a));
-					memset(&b, 0x5a, sizeof(b));
-					CU_ASSERT_EQUAL(gpu_decoder_decode(dec, &r, &a),
-							gpu_event_decode_one(e, &r, &b));
-					b.pid = a.pid;	/* read by each from the common field alike */
-					if (memcmp(&a, &b, sizeof(a)))
-						fprintf(stderr, "\n  %s %s:%s differs\n", kernels[k],
-							sys->d_name, ev->d_name);
-					CU_ASSERT_EQUAL(memcmp(&a, &b, sizeof(a)), 0);
-					compared++;
-				}
-				gpu_decoder_free(dec);
-				tep_free(tep);
-			}
-			if (sd)
-				closedir(sd);
-		}
-		if (d)
-			closedir(d);
-	}
 	/* the formats were found: dozens of GPU events over five kernels */
-	CU_ASSERT(events > 60);
-	CU_ASSERT(compared > 12000);
+	CU_ASSERT(fixture_formats_each(gpu_format, prepared_format, &c) > 60);
+	CU_ASSERT(c.compared > 12000);
+}
+
+struct printer_check {
+	struct tep_handle *tep;
+	struct tep_event *e;
+	struct gpu_decoder *dec;
+	struct event_print *p;
+	struct print_guard *guard;
+	unsigned long compared, damaged;
+};
+
+/* what report --events printed before event-print.c: the guard, then libtraceevent or the fields */
+static void reference_info(struct printer_check *c, struct tep_record *r, struct trace_seq *s)
+{
+	struct tep_record *safe;
+	char why[128];
+	bool damaged;
+
+	safe = print_guard_check(c->guard, c->e, r, why, sizeof(why), &damaged);
+	if (safe) {
+		tep_print_event(c->tep, s, safe, "%s", TEP_PRINT_INFO);
+		return;
+	}
+	if (damaged)
+		trace_seq_printf(s, "[damaged: %s] ", why);
+	print_guard_fields(s, c->e, r);
+}
+
+static void printer_record(struct tep_record *r, void *ctx)
+{
+	struct printer_check *c = ctx;
+	struct text_buf out = { 0 };
+	struct trace_seq s;
+	struct gpu_event ev, *gev = NULL;
+	char why[128], line[GPU_PLUGIN_LINE], cut[GPU_PLUGIN_LINE];
+	size_t len, n;
+
+	trace_seq_init(&s);
+	reference_info(c, r, &s);
+	/* with what the pass decoded (as analysis_take() hands it on), and without */
+	if (c->compared % 2 && gpu_decoder_decode(c->dec, r, &ev) != GEV_NONE && !ev.missing)
+		gev = &ev;
+	c->damaged += event_print_info(c->p, c->e, r, gev, &out, why, sizeof(why));
+	CU_ASSERT_EQUAL(out.len, s.len);
+	CU_ASSERT(out.len == s.len && !memcmp(out.buf, s.buffer, s.len));
+	if (out.len != s.len || memcmp(out.buf, s.buffer, s.len))
+		fprintf(stderr, "\n  %s:%s: '%.*s' != '%.*s'\n", c->e->system, c->e->name,
+			(int)out.len, out.buf, (int)s.len, s.buffer);
+	/* the line cut at every length as vsnprintf() cuts it */
+	if (gpu_plugin_line(c->dec, c->e, r, line, &n)) {
+		gpu_event_decode_one(c->e, r, &ev);
+		for (len = 1; len <= n + 1; len++) {
+			CU_ASSERT_EQUAL(gpu_event_format(&ev, cut, len), len - 1 < n ? len - 1 : n);
+			CU_ASSERT(!strncmp(cut, line, len - 1) && strlen(cut) == (len - 1 < n ? len - 1 : n));
+		}
+	}
+	c->compared++;
+	text_buf_free(&out);
+	trace_seq_destroy(&s);
+}
+
+static void printer_format(struct tep_handle *tep, struct tep_event *e, void *ctx)
+{
+	struct printer_check *c = ctx;
+
+	gpu_plugin_register(tep, NULL);
+	c->tep = tep;
+	c->e = e;
+	c->dec = gpu_decoder_new(tep);
+	c->p = event_print_new(tep, c->dec);
+	c->guard = print_guard_new();
+	CU_ASSERT_FATAL(c->dec && c->p && c->guard);
+	fixture_random_records(e, 100, printer_record, c);
+	print_guard_free(c->guard);
+	event_print_free(c->p);
+	gpu_decoder_free(c->dec);
+}
+
+/*
+ * report --events' printer (event-print.c: our line straight, the decoded
+ * event reused) against libtraceevent's print through our plugin, as it
+ * printed every record before: byte for byte, damaged records too
+ */
+static void test_printer_is_the_plugin(void)
+{
+	struct printer_check c = { 0 };
+
+	CU_ASSERT(fixture_formats_each(gpu_format, printer_format, &c) > 60);
+	CU_ASSERT(c.compared > 6000);
+	/* the random records reach the field-by-field printing too */
+	CU_ASSERT(c.damaged > 0);
+}
+
+/* the line's numbers at their extremes, as printf() writes them */
+static void test_format_numbers(void)
+{
+	struct gpu_event ev;
+	char line[GPU_PLUGIN_LINE], want[GPU_PLUGIN_LINE];
+
+	memset(&ev, 0, sizeof(ev));
+	ev.kind = GEV_QUEUE;
+	ev.name = "drm_sched_job_queue";
+	snprintf(ev.ring, sizeof(ev.ring), "gfx_0.0.0");
+	snprintf(ev.dev, sizeof(ev.dev), "0000:03:00.0");
+	ev.has_id = ev.has_fence = ev.has_client_id = true;
+	ev.id = ULLONG_MAX;
+	ev.ctx = 0;
+	ev.seqno = 1000000007ULL;
+	ev.job_count = LLONG_MIN;
+	ev.hw_job_count = -1;
+	ev.client_id = 9;
+	gpu_event_format(&ev, line, sizeof(line));
+	snprintf(want, sizeof(want), "ring=%s job=%llu fence=%llu:%llu queued (in queue %lld, on hw %lld, client %llu, dev %s)",
+		 ev.ring, ev.id, ev.ctx, ev.seqno, ev.job_count, ev.hw_job_count, ev.client_id, ev.dev);
+	CU_ASSERT_STRING_EQUAL(line, want);
+	memset(&ev, 0, sizeof(ev));
+	ev.kind = GEV_BO_CREATE;
+	ev.bo = 0xffff8881deadbeefULL;
+	ev.bo_bytes = 0;
+	ev.placement_to = 0xffffffffu;
+	gpu_event_format(&ev, line, sizeof(line));
+	snprintf(want, sizeof(want), "bo=0x%llx created, %llu bytes, prefers domain 0x%x", ev.bo, ev.bo_bytes,
+		 ev.placement_to);
+	CU_ASSERT_STRING_EQUAL(line, want);
 }
 
 void suite_gpu_event_bounds(void)
@@ -507,4 +582,6 @@ void suite_gpu_event_bounds(void)
 
 	CU_add_test(s, "strings past the record or unterminated", test_string_out_of_bounds);
 	CU_add_test(s, "the prepared decoder decodes as the reference", test_prepared_decoder_is_the_reference);
+	CU_add_test(s, "report --events prints as the plugin through libtraceevent", test_printer_is_the_plugin);
+	CU_add_test(s, "the line's numbers as printf writes them", test_format_numbers);
 }

@@ -198,6 +198,16 @@ static void test_star_widths(void)
 	/* %% and %pS take no '*' of their own: the star is the third argument */
 	v = judge("\"%% %pS %*u\", REC->idx, REC->len, REC->idx", 1u << 22, 3, LOC(28, 4), 40, NULL, 0);
 	CU_ASSERT_FALSE(v.printable);
+	/* the format's own: 100 MB of padding a record, whatever the record holds */
+	v = judge("\"%100000000u|\", REC->idx", 12, 3, LOC(28, 4), 40, NULL, 0);
+	CU_ASSERT_FALSE(v.printable);
+	CU_ASSERT_FALSE(v.damaged);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.why, "width or precision"));
+	v = judge("\"%.5000s|\", __get_str(name)", 12, 3, LOC(28, 4), 40, NULL, 0);
+	CU_ASSERT_FALSE(v.printable);
+	/* within bounds, and %% before digits is no width */
+	v = judge("\"%%4097 %4096u|%-08.3u\", REC->idx, REC->len", 12, 3, LOC(28, 4), 40, NULL, 0);
+	CU_ASSERT_TRUE(v.printable);
 }
 
 /* A __rel_loc among the common fields, read by __get_str(): its data checked as the others' */
@@ -289,7 +299,7 @@ void suite_print_guard(void)
 	CU_add_test(s, "lengths and counts read from the record", test_lengths_read_from_the_record);
 	CU_add_test(s, "indices read from the record", test_indices_read_from_the_record);
 	CU_add_test(s, "a divisor of zero", test_division_by_zero);
-	CU_add_test(s, "widths and precisions read from the record", test_star_widths);
+	CU_add_test(s, "widths and precisions read from the record or past 4096", test_star_widths);
 	CU_add_test(s, "a __rel_loc among the common fields", test_common_rel_loc);
 	CU_add_test(s, "handlers that read past their fields", test_unbounded_handlers);
 	CU_add_test(s, "formats checked against the page size", test_formats_fit_the_pages);
