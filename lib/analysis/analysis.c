@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -334,6 +335,14 @@ static int formats_fit(struct analysis *a, const char *name, const struct dat_me
 	return 0;
 }
 
+/*
+ * libtraceevent keeps the plugins' options in lists of its own, which every
+ * open (plugins loaded) and close (unloaded) changes, and the open narrows
+ * the process's environment: passes on several threads (the fleet summary)
+ * open and close one at a time. The passes themselves run side by side.
+ */
+static pthread_mutex_t libtracecmd_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* path: what to open; name: what the messages call it; m: what dat-meta read of path, or NULL */
 static int open_named(struct analysis *a, const char *path, const char *name,
 		      const struct dat_meta *m, const struct analysis_hooks *hooks,
@@ -355,6 +364,7 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 		guard_say('O', name);
 		fatal_signals_default(saved);
 	}
+	pthread_mutex_lock(&libtracecmd_lock);
 	narrow_plugin_env(&env);
 	a->handles[0] = tracecmd_open(path, 0);
 	restore_plugin_env(&env);
@@ -362,8 +372,10 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 		fatal_signals_restore(saved);
 		guard_say('D', "");
 	}
-	if (!a->handles[0])
+	if (!a->handles[0]) {
+		pthread_mutex_unlock(&libtracecmd_lock);
 		return analysis_open_failed(err, name, OPEN_FAULT_REFUSED);
+	}
 	a->nr_handles = 1;
 	n = tracecmd_buffer_instances(a->handles[0]);
 	for (i = 0; i < n && a->nr_handles < ANALYSIS_MAX_HANDLES; i++) {
@@ -372,6 +384,7 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 		if (h)
 			a->handles[a->nr_handles++] = h;
 	}
+	pthread_mutex_unlock(&libtracecmd_lock);
 	a->page_size = (size_t)sysconf(_SC_PAGESIZE);
 	/* our printers, whether or not the plugins are installed */
 	for (i = 0; i < a->nr_handles; i++)
@@ -639,8 +652,10 @@ void analysis_close(struct analysis *a)
 
 	dat_stream_close(a->stream);
 	free(a->order);
+	pthread_mutex_lock(&libtracecmd_lock);
 	for (i = a->nr_handles - 1; i >= 0; i--)
 		tracecmd_close(a->handles[i]);
+	pthread_mutex_unlock(&libtracecmd_lock);
 	if (a->dec)
 		gpu_decoder_free(a->dec);
 	for (j = 0; j < JOIN_NR; j++) {

@@ -37,6 +37,9 @@ struct analysis_hooks {
 	 * keeps no per-process and per-client summary, which grows with every
 	 * process ever seen */
 	bool no_groups;
+	/* passes run side by side on every CPU (the fleet summary): this one reads and
+	 * joins on the caller's thread alone, no reading thread of its own */
+	bool one_thread;
 };
 
 /*
