@@ -103,7 +103,13 @@ static int say_files(const struct dat_files *l, const struct fleet_outcome *out,
 	*gpu = 0;
 	for (i = 0; i < l->nr; i++) {
 		if (out[i].error) {
-			cmd_say("gpu-trace fleet: %s left out: %s", l->paths[i], out[i].error);
+			/* most messages name the file already */
+			if (strstr(out[i].error, l->paths[i]))
+				cmd_say("gpu-trace fleet: %s (left out; the other files are summed)",
+					out[i].error);
+			else
+				cmd_say("gpu-trace fleet: %s: %s (left out; the other files are summed)",
+					l->paths[i], out[i].error);
 			failed++;
 			continue;
 		}

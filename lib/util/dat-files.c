@@ -17,7 +17,8 @@ void dat_files_init(struct dat_files *l, int max)
 	l->max = max;
 }
 
-static int push(struct dat_files *l, const char *path, struct gt_error *err)
+static int push(struct dat_files *l, const char *path, const struct stat *st,
+		struct gt_error *err)
 {
 	char *p;
 
@@ -28,15 +29,22 @@ static int push(struct dat_files *l, const char *path, struct gt_error *err)
 	if (l->nr == l->cap) {
 		int cap = l->cap ? 2 * l->cap : 64;
 		char **n = realloc(l->paths, sizeof(*n) * (size_t)cap);
+		struct dat_file_id *ids;
 
 		if (!n)
 			return gt_error_set(err, ENOMEM, "out of memory listing the files");
 		l->paths = n;
+		ids = realloc(l->ids, sizeof(*ids) * (size_t)cap);
+		if (!ids)
+			return gt_error_set(err, ENOMEM, "out of memory listing the files");
+		l->ids = ids;
 		l->cap = cap;
 	}
 	p = strdup(path);
 	if (!p)
 		return gt_error_set(err, ENOMEM, "out of memory listing the files");
+	l->ids[l->nr].dev = st->st_dev;
+	l->ids[l->nr].ino = st->st_ino;
 	l->paths[l->nr++] = p;
 	return 0;
 }
@@ -81,12 +89,12 @@ static int search(struct dat_files *l, const char *dir, const char *root, int de
 			/* only a file inside the folder searched, never a folder */
 			if (is_dat_name(e->d_name) && inside(path, root) && !stat(path, &st) &&
 			    S_ISREG(st.st_mode))
-				ret = push(l, path, err);
+				ret = push(l, path, &st, err);
 		} else if (S_ISDIR(st.st_mode)) {
 			if (depth < DAT_FILES_MAX_DEPTH)
 				ret = search(l, path, root, depth + 1, err);
 		} else if (S_ISREG(st.st_mode) && is_dat_name(e->d_name)) {
-			ret = push(l, path, err);
+			ret = push(l, path, &st, err);
 		}
 	}
 	closedir(d);
@@ -101,31 +109,66 @@ int dat_files_add(struct dat_files *l, const char *path, struct gt_error *err)
 	if (stat(path, &st))
 		return gt_error_set(err, errno, "cannot read %s: %s", path, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return push(l, path, err);
+		return push(l, path, &st, err);
 	if (!realpath(path, root))
 		return gt_error_set(err, errno, "cannot read %s: %s", path, strerror(errno));
 	return search(l, path, root, 0, err);
 }
 
+struct entry {
+	char *path;
+	struct dat_file_id id;
+	int order;			/* by path */
+};
+
 static int cmp_path(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct entry *)a)->path, ((const struct entry *)b)->path);
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+
+	if (x->id.dev != y->id.dev)
+		return x->id.dev < y->id.dev ? -1 : 1;
+	if (x->id.ino != y->id.ino)
+		return x->id.ino < y->id.ino ? -1 : 1;
+	return x->order - y->order;
 }
 
 void dat_files_sort(struct dat_files *l)
 {
+	struct entry *e;
 	int i, n = 0;
 
 	if (!l->nr)
 		return;
-	qsort(l->paths, (size_t)l->nr, sizeof(*l->paths), cmp_path);
+	e = malloc(sizeof(*e) * (size_t)l->nr);
+	if (!e) {
+		/* no memory to sort with: kept as found, maybe twice */
+		return;
+	}
+	for (i = 0; i < l->nr; i++)
+		e[i] = (struct entry){ l->paths[i], l->ids[i], 0 };
+	qsort(e, (size_t)l->nr, sizeof(*e), cmp_path);
+	for (i = 0; i < l->nr; i++)
+		e[i].order = i;
+	/* one file by two names: the first name kept */
+	qsort(e, (size_t)l->nr, sizeof(*e), cmp_id);
 	for (i = 0; i < l->nr; i++) {
-		if (n && !strcmp(l->paths[n - 1], l->paths[i]))
-			free(l->paths[i]);
+		if (n && e[n - 1].id.dev == e[i].id.dev && e[n - 1].id.ino == e[i].id.ino)
+			free(e[i].path);
 		else
-			l->paths[n++] = l->paths[i];
+			e[n++] = e[i];
+	}
+	qsort(e, (size_t)n, sizeof(*e), cmp_path);
+	for (i = 0; i < n; i++) {
+		l->paths[i] = e[i].path;
+		l->ids[i] = e[i].id;
 	}
 	l->nr = n;
+	free(e);
 }
 
 void dat_files_free(struct dat_files *l)
@@ -135,5 +178,6 @@ void dat_files_free(struct dat_files *l)
 	for (i = 0; i < l->nr; i++)
 		free(l->paths[i]);
 	free(l->paths);
+	free(l->ids);
 	memset(l, 0, sizeof(*l));
 }

@@ -12,12 +12,15 @@
  * named *.dat. Nothing is followed out of a directory: a symbolic link is
  * taken only where it resolves inside the directory searched, and then only
  * to a file (a linked folder could lead round in a circle). Hidden entries
- * are skipped. At most max files are listed; the rest are counted.
+ * are skipped. A file reached twice (by two names, a link beside its target)
+ * is listed once, by its first name in byte order. At most max files are
+ * listed; the rest are counted.
  */
 #define DAT_FILES_MAX_DEPTH	16
 
 struct dat_files {
 	char **paths;			/* sorted, each once */
+	struct dat_file_id { unsigned long long dev, ino; } *ids;	/* each path's file */
 	int nr, cap, max;
 	unsigned long long over;	/* found past max, not listed */
 };
@@ -29,7 +32,7 @@ void dat_files_init(struct dat_files *l, int max);
  * -1 with @err when it cannot be read
  */
 int dat_files_add(struct dat_files *l, const char *path, struct gt_error *err);
-/** dat_files_sort - sorted by path (byte order), duplicates dropped */
+/** dat_files_sort - sorted by path (byte order), a file named twice kept once */
 void dat_files_sort(struct dat_files *l);
 /** dat_files_free - the list */
 void dat_files_free(struct dat_files *l);
