@@ -148,6 +148,19 @@ unsigned int analysis_open_timeout(void);
  */
 void analysis_set_open_guard(int fd);
 
+/**
+ * analysis_set_prober - this thread's opens are tried first by the prober process at @fd
+ * (open-prober.h) instead of a child forked here: a process with threads must not fork and
+ * go on calling libtracecmd in the child (another thread may hold a lock the child then
+ * waits for). -1: fork here again.
+ */
+void analysis_set_prober(int fd);
+/**
+ * analysis_probe_open_here - libtracecmd's open of @path tried in a child of this process:
+ * 0 it opens, else enum analysis_open_fault (for a prober, whose process has one thread)
+ */
+int analysis_probe_open_here(const char *path);
+
 /* How libtracecmd's open of a file went wrong, for analysis_open_failed(). */
 enum analysis_open_fault { OPEN_FAULT_REFUSED = 1, OPEN_FAULT_CRASHED = -1, OPEN_FAULT_HUNG = -2 };
 /**

@@ -8,6 +8,7 @@
 #include "analysis/analysis.h"
 #include "analysis/fleet-run.h"
 #include "analysis/host-clock.h"
+#include "analysis/open-prober.h"
 
 static void name_host(struct fleet_file *ff, struct analysis *a, const char *path)
 {
@@ -103,6 +104,8 @@ struct fleet_pool {
 	struct fleet *f;
 	char *const *files;
 	int nr, next;
+	struct open_prober *probers;	/* one per thread */
+	int nr_probers, started;
 	struct fleet_outcome *out;
 	bool one_thread;
 	pthread_mutex_t lock;
@@ -112,7 +115,14 @@ static void *fleet_worker(void *arg)
 {
 	struct fleet_pool *p = arg;
 	uint64_t *counts = malloc(sizeof(*counts) * LATENCY_BUCKETS);
+	int me;
 
+	pthread_mutex_lock(&p->lock);
+	me = p->started++;
+	pthread_mutex_unlock(&p->lock);
+	/* this thread's opens tried by its own prober, never by a fork of this threaded process */
+	if (me < p->nr_probers)
+		analysis_set_prober(p->probers[me].fd);
 	for (;;) {
 		struct gt_error e = { 0 };
 		struct fleet_file ff;
@@ -136,6 +146,7 @@ static void *fleet_worker(void *arg)
 		pthread_mutex_unlock(&p->lock);
 	}
 	free(counts);
+	analysis_set_prober(-1);
 	return NULL;
 }
 
@@ -154,10 +165,15 @@ int fleet_run(struct fleet *f, char *const *files, int nr, int jobs, struct flee
 	p.one_thread = jobs > 1;
 	pthread_mutex_init(&p.lock, NULL);
 	threads = calloc((size_t)jobs, sizeof(*threads));
-	if (!threads) {
+	p.probers = calloc((size_t)jobs, sizeof(*p.probers));
+	if (!threads || !p.probers) {
+		free(threads);
+		free(p.probers);
 		pthread_mutex_destroy(&p.lock);
 		return gt_error_set(err, ENOMEM, "out of memory starting %d threads", jobs);
 	}
+	/* while this process has one thread: the probers are forked now */
+	p.nr_probers = open_probers_start(p.probers, jobs);
 	for (i = 0; i < jobs; i++) {
 		if (pthread_create(&threads[i], NULL, fleet_worker, &p))
 			break;
@@ -169,6 +185,8 @@ int fleet_run(struct fleet *f, char *const *files, int nr, int jobs, struct flee
 	}
 	for (i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
+	open_probers_stop(p.probers, p.nr_probers);
+	free(p.probers);
 	free(threads);
 	pthread_mutex_destroy(&p.lock);
 	for (i = 0; i < nr && !ret; i++)

@@ -442,7 +442,8 @@ int fleet_holm(double *p, size_t n)
 	for (i = 0; i < n; i++)
 		order[i] = i;
 	/* by (p, index): the same for any order of equal values */
-	qsort_r(order, n, sizeof(*order), cmp_p_index, p);
+	if (n)
+		qsort_r(order, n, sizeof(*order), cmp_p_index, p);
 	for (i = 0; i < n; i++) {
 		double adj = (double)(n - i) * p[order[i]];
 
@@ -471,7 +472,8 @@ static void judge_rings(struct fleet *f, struct fleet_row **by_ring, struct flee
 			test_stage(by_ring + start, end - start, l, t, &nt, total, mine, rest, vals);
 	}
 	/* sorted, so that the correction sees the same order whatever the files' */
-	qsort(t, nt, sizeof(*t), cmp_test);
+	if (nt)
+		qsort(t, nt, sizeof(*t), cmp_test);
 	p = malloc(sizeof(*p) * (nt ? nt : 1));
 	if (!p) {
 		f->failed = true;
@@ -508,8 +510,10 @@ void fleet_judge(struct fleet *f)
 	size_t i;
 	int l;
 
-	qsort(f->rows, f->nr_rows, sizeof(*f->rows), cmp_row);
-	qsort(f->hosts, f->nr_hosts, sizeof(*f->hosts), cmp_host);
+	if (f->nr_rows)
+		qsort(f->rows, f->nr_rows, sizeof(*f->rows), cmp_row);
+	if (f->nr_hosts)
+		qsort(f->hosts, f->nr_hosts, sizeof(*f->hosts), cmp_host);
 	for (i = 0; i < f->nr_rows; i++) {
 		for (l = 0; l < LAT_NR; l++)
 			f->rows[i]->z[l] = f->rows[i]->p[l] = NAN;
@@ -533,8 +537,10 @@ void fleet_judge(struct fleet *f)
 		f->failed = true;
 		goto out;
 	}
-	memcpy(by_ring, f->rows, sizeof(*by_ring) * f->nr_rows);
-	qsort(by_ring, f->nr_rows, sizeof(*by_ring), cmp_row_by_ring);
+	if (f->nr_rows) {
+		memcpy(by_ring, f->rows, sizeof(*by_ring) * f->nr_rows);
+		qsort(by_ring, f->nr_rows, sizeof(*by_ring), cmp_row_by_ring);
+	}
 	judge_rings(f, by_ring, t, scratch);
 	f->nr_called = 0;
 	for (i = 0; i < f->nr_rows; i++)

@@ -59,8 +59,10 @@ static struct fleet_row **rows_by_ring(const struct fleet *f)
 
 	if (!r)
 		return NULL;
-	memcpy(r, f->rows, sizeof(*r) * f->nr_rows);
-	qsort(r, f->nr_rows, sizeof(*r), cmp_by_ring);
+	if (f->nr_rows) {
+		memcpy(r, f->rows, sizeof(*r) * f->nr_rows);
+		qsort(r, f->nr_rows, sizeof(*r), cmp_by_ring);
+	}
 	return r;
 }
 
