@@ -46,10 +46,10 @@ static int parse(int argc, char **argv, struct fleet_opts *o, struct gt_error *e
 {
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	char *end;
-	double pct = 10;
 	long n;
 	int c;
 
+	o->min_change = 0.1;
 	o->jobs = online > 0 ? (online > FLEET_MAX_THREADS ? FLEET_MAX_THREADS : (int)online) : 1;
 	optind = 0;
 	opterr = 0;
@@ -75,10 +75,8 @@ static int parse(int argc, char **argv, struct fleet_opts *o, struct gt_error *e
 			o->jobs = (int)n;
 			break;
 		case 'm':
-			pct = strtod(optarg, &end);
-			if (end == optarg || *end || !(pct >= 0 && pct <= 1000))
-				return gt_error_set(err, EINVAL, "bad --min-change '%s': a percentage from 0 to 1000",
-						    optarg);
+			if (cmd_parse_min_change(optarg, &o->min_change, err))
+				return -1;
 			break;
 		case 'h':
 			fputs(cmd_usage("fleet"), stdout);
@@ -89,7 +87,6 @@ static int parse(int argc, char **argv, struct fleet_opts *o, struct gt_error *e
 	}
 	if (optind >= argc)
 		return gt_error_set(err, EINVAL, "fleet takes folders of recordings or .dat files; see gpu-trace help fleet");
-	o->min_change = pct / 100;
 	o->inputs = argv + optind;
 	o->nr_inputs = argc - optind;
 	return 0;
