@@ -43,7 +43,8 @@ int fleet_dist_from_stats(struct fleet_dist *d, struct latency_stats *s, uint64_
 		return -1;
 	for (b = 0; b < LATENCY_BUCKETS; b++)
 		if (counts[b])
-			d->bins[d->nr_bins++] = (struct fleet_bin){ b, counts[b] };
+			d->bins[d->nr_bins++] = (struct fleet_bin){
+				(uint16_t)b, counts[b] > UINT32_MAX ? UINT32_MAX : (uint32_t)counts[b] };
 	d->count = s->count;
 	d->sum = s->sum;
 	d->min = s->min;
@@ -70,8 +71,9 @@ int fleet_dist_merge(struct fleet_dist *dst, const struct fleet_dist *src)
 		else if (i == dst->nr_bins || src->bins[j].bucket < dst->bins[i].bucket)
 			m[n++] = src->bins[j++];
 		else
-			m[n++] = (struct fleet_bin){ dst->bins[i].bucket, dst->bins[i].n + src->bins[j].n },
-			i++, j++;
+			m[n++] = (struct fleet_bin){ dst->bins[i].bucket,
+				dst->bins[i].n > UINT32_MAX - src->bins[j].n ? UINT32_MAX :
+				dst->bins[i].n + src->bins[j].n }, i++, j++;
 	}
 	free(dst->bins);
 	dst->bins = m;
@@ -250,8 +252,17 @@ void fleet_add_file(struct fleet *f, struct fleet_file *ff)
 	f->files++;
 	add_host(f, ff);
 	for (i = 0; i < ff->nr_rings; i++) {
-		struct fleet_row *src = &ff->rings[i], *r = row_of(f, ff->host, src);
+		struct fleet_row *src = &ff->rings[i], *r;
+		uint64_t bins = 0;
 
+		for (l = 0; l < LAT_NR; l++)
+			bins += src->stage[l].nr_bins;
+		/* at most its own buckets more: merged ones may share them */
+		if (f->nr_bins + bins > FLEET_MAX_BINS) {
+			f->rows_dropped++;
+			continue;
+		}
+		r = row_of(f, ff->host, src);
 		if (!r)
 			continue;
 		r->files++;
@@ -266,9 +277,13 @@ void fleet_add_file(struct fleet *f, struct fleet_file *ff)
 		r->behind_more |= src->behind_more;
 		for (k = 0; k < src->nr_behind; k++)
 			fleet_behind_add(r, src->behind[k].pid, src->behind[k].comm);
-		for (l = 0; l < LAT_NR; l++)
+		for (l = 0; l < LAT_NR; l++) {
+			uint32_t before = r->stage[l].nr_bins;
+
 			if (fleet_dist_merge(&r->stage[l], &src->stage[l]))
 				f->failed = true;
+			f->nr_bins += r->stage[l].nr_bins - before;
+		}
 	}
 	fleet_file_free(ff);
 }

@@ -39,6 +39,12 @@
 #define FLEET_MAX_BEHIND	4
 /* host x ring rows kept; a file's rings past them are counted, not kept */
 #define FLEET_MAX_ROWS		16384
+/*
+ * histogram buckets kept over every row and stage (8 bytes each: 256 MB); a
+ * ring whose buckets would pass it is counted, not kept. A real ring's stage
+ * fills a few hundred of the 3776; a crafted file can fill them all.
+ */
+#define FLEET_MAX_BINS		(1u << 25)
 /* hosts a ring needs before any of them is judged against the others */
 #define FLEET_MIN_HOSTS		3
 /* jobs a host's stage needs to be judged (as compare's over jobs) */
@@ -54,10 +60,10 @@ enum fleet_host_from {
 	FLEET_HOST_FILE,	/* the file's name without .dat */
 };
 
-/* One histogram bucket (latency-stats.h) and how many values fell in it. */
+/* One histogram bucket (latency-stats.h) and how many values fell in it (saturating). */
 struct fleet_bin {
-	uint32_t bucket;
-	uint64_t n;
+	uint16_t bucket;
+	uint32_t n;
 };
 
 /* One stage's distribution: report's histogram buckets that are not empty, sorted. */
@@ -115,7 +121,8 @@ struct fleet {
 	struct fleet_host *hosts;
 	size_t nr_hosts, cap_hosts;
 	struct fleet_index *index;	/* rows by key, hosts by name (fleet-stats.c's) */
-	uint64_t rows_dropped;		/* rings past FLEET_MAX_ROWS */
+	uint64_t rows_dropped;		/* rings past FLEET_MAX_ROWS or FLEET_MAX_BINS */
+	uint64_t nr_bins;		/* kept over every row and stage */
 	int files;			/* summaries added */
 	double min_change;		/* 0.1: within 10% of the fleet median is not named */
 	size_t tests;			/* fleet_judge(): host x ring x stage tests corrected together */

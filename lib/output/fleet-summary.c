@@ -136,8 +136,8 @@ static void text_header(FILE *f, const struct fleet_view *v, size_t rings)
 	if (v->files_over)
 		fprintf(f, "; %llu more files past the limit not read", v->files_over);
 	if (fl->rows_dropped)
-		fprintf(f, "; %llu rings past %d host rings not kept",
-			(unsigned long long)fl->rows_dropped, FLEET_MAX_ROWS);
+		fprintf(f, "; %llu rings not kept (past %d host rings or %u histogram buckets)",
+			(unsigned long long)fl->rows_dropped, FLEET_MAX_ROWS, FLEET_MAX_BINS);
 	fprintf(f, "\nnoise    each host's jobs against the ring's other hosts' pooled (Mann-Whitney over report's histogram, one-sided), Holm-corrected over %zu host x ring x stage test%s at p < %.2f; named only %.0f%% and %.0f MADs above the fleet median of the hosts' p50 or p99, with %d hosts or more on the ring\n",
 		fl->tests, report_plural(fl->tests), FLEET_ALPHA, 100 * fl->min_change, FLEET_MAD_K,
 		FLEET_MIN_HOSTS);
