@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <trace-cmd.h>
 
 #include "dat/cpu-coverage.h"
@@ -104,6 +105,8 @@ struct analysis {
 	int file_fd;				/* analysis_open_dat's file, or -1 */
 	const struct dat_meta *meta;		/* analysis_open_dat's (the caller's, kept) */
 	char path[4096];			/* what analysis_open opened */
+	struct stat file_st;			/* ... its device and inode, */
+	bool counted;				/* counted among the files open (analysis.c) */
 	/*
 	 * per record kind, the joins that read it, in order (most kinds have
 	 * one or two): each one's record() and state, looked up once, not per
