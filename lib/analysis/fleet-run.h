@@ -18,7 +18,7 @@
 
 /* How one file went, for the command to say in the files' order. */
 struct fleet_outcome {
-	char *error;			/* the one line of a file that could not be read; NULL */
+	char *error;			/* why the file could not be read, one line; NULL */
 	bool gpu;			/* it held GPU events */
 	struct dat_stream_damage damage;	/* records set aside (time stepped back) */
 };

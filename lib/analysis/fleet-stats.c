@@ -44,7 +44,8 @@ int fleet_dist_from_stats(struct fleet_dist *d, struct latency_stats *s, uint64_
 	for (b = 0; b < LATENCY_BUCKETS; b++)
 		if (counts[b])
 			d->bins[d->nr_bins++] = (struct fleet_bin){
-				(uint16_t)b, counts[b] > UINT32_MAX ? UINT32_MAX : (uint32_t)counts[b] };
+				(uint16_t)b,
+				counts[b] > UINT32_MAX ? UINT32_MAX : (uint32_t)counts[b] };
 	d->count = s->count;
 	d->sum = s->sum;
 	d->min = s->min;
@@ -66,7 +67,8 @@ int fleet_dist_merge(struct fleet_dist *dst, const struct fleet_dist *src)
 	if (!m)
 		return -1;
 	while (i < dst->nr_bins || j < src->nr_bins) {
-		if (j == src->nr_bins || (i < dst->nr_bins && dst->bins[i].bucket < src->bins[j].bucket))
+		if (j == src->nr_bins ||
+		    (i < dst->nr_bins && dst->bins[i].bucket < src->bins[j].bucket))
 			m[n++] = dst->bins[i++];
 		else if (i == dst->nr_bins || src->bins[j].bucket < dst->bins[i].bucket)
 			m[n++] = src->bins[j++];
@@ -302,7 +304,8 @@ void fleet_file_free(struct fleet_file *ff)
 
 static int cmp_row(const void *a, const void *b)
 {
-	const struct fleet_row *x = *(struct fleet_row *const *)a, *y = *(struct fleet_row *const *)b;
+	const struct fleet_row *x = *(struct fleet_row *const *)a;
+	const struct fleet_row *y = *(struct fleet_row *const *)b;
 	int c = strcmp(x->host, y->host);
 
 	return c ? c : strcmp(x->ring, y->ring);
@@ -316,7 +319,8 @@ static int cmp_host(const void *a, const void *b)
 /* rows by ring, then host: a ring's hosts side by side */
 static int cmp_row_by_ring(const void *a, const void *b)
 {
-	const struct fleet_row *x = *(struct fleet_row *const *)a, *y = *(struct fleet_row *const *)b;
+	const struct fleet_row *x = *(struct fleet_row *const *)a;
+	const struct fleet_row *y = *(struct fleet_row *const *)b;
 	int c = strcmp(x->ring, y->ring);
 
 	return c ? c : strcmp(x->host, y->host);
@@ -484,7 +488,8 @@ static void judge_rings(struct fleet *f, struct fleet_row **by_ring, struct flee
 		     !strcmp(by_ring[end]->ring, by_ring[start]->ring); end++)
 			;
 		for (l = 0; l < LAT_NR; l++)
-			test_stage(by_ring + start, end - start, l, t, &nt, total, mine, rest, vals);
+			test_stage(by_ring + start, end - start, l, t, &nt, total, mine, rest,
+				   vals);
 	}
 	/* sorted, so that the correction sees the same order whatever the files' */
 	if (nt)
@@ -512,7 +517,8 @@ static void judge_rings(struct fleet *f, struct fleet_row **by_ring, struct flee
 		for (i = start; i < end; i++)
 			for (l = 0; l < LAT_NR; l++)
 				if (!isnan(by_ring[i]->p[l]) && by_ring[i]->p[l] < FLEET_ALPHA &&
-				    stands_out(f, by_ring + start, end - start, by_ring[i], l, vals))
+				    stands_out(f, by_ring + start, end - start, by_ring[i], l,
+					       vals))
 					by_ring[i]->called |= 1u << l;
 	}
 }

@@ -125,12 +125,12 @@ struct fleet {
 	uint64_t nr_bins;		/* kept over every row and stage */
 	int files;			/* summaries added */
 	double min_change;		/* 0.1: within 10% of the fleet median is not named */
-	size_t tests;			/* fleet_judge(): host x ring x stage tests corrected together */
+	size_t tests;			/* fleet_judge(): host x ring x stage tests, corrected */
 	size_t nr_called;		/* rows named */
 	bool failed;			/* out of memory */
 };
 
-/** fleet_init - an empty fleet; a host within @min_change (0.1: 10%) of the median is never named */
+/** fleet_init - an empty fleet; a host within @min_change (0.1: 10%) of the median: not named */
 void fleet_init(struct fleet *f, double min_change);
 /**
  * fleet_add_file - one file's summary into its host's rows (the rows are made on first use);
