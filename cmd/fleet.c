@@ -116,6 +116,9 @@ static int say_files(const struct dat_files *l, const struct fleet_outcome *out,
 	if (l->over)
 		cmd_say("gpu-trace fleet: %llu files past the first %d left out; give fewer folders or files",
 			l->over, FLEET_MAX_FILES);
+	if (l->unreadable)
+		cmd_say("gpu-trace fleet: %llu folder%s could not be read (the first: %s); the files under them are left out",
+			l->unreadable, l->unreadable == 1 ? "" : "s", l->first_unreadable);
 	return failed;
 }
 
@@ -192,7 +195,7 @@ int cmd_fleet(int argc, char **argv)
 			files.nr - failed, files.nr - failed == 1 ? "" : "s");
 		ret = FLEET_EXIT_NO_GPU_EVENTS;
 	} else {
-		ret = failed || files.over ? FLEET_EXIT_SOME_FAILED : 0;
+		ret = failed || files.over || files.unreadable ? FLEET_EXIT_SOME_FAILED : 0;
 	}
 	goto out;
 fail:

@@ -169,8 +169,9 @@ static const char fleet_usage[] =
 "A file that cannot be read is said in one line and left out; the rest are\n"
 "summed. The output is the same for any -j.\n"
 "\n"
-"Exit status: 0; 1 when some files could not be read (each said on standard\n"
-"error) or more than 65536 were found; 2 when no file read holds GPU events;\n"
+"Exit status: 0; 1 when some files or folders could not be read (each said on\n"
+"standard error) or more than 65536 were found; 2 when no file read holds GPU\n"
+"events;\n"
 "125 when no file could be read, or an option or input is wrong.\n";
 
 static const char compare_usage[] =

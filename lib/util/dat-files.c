@@ -74,6 +74,12 @@ static int search(struct dat_files *l, const char *dir, const char *root, int de
 	DIR *d = opendir(dir);
 	int ret = 0;
 
+	if (!d && depth) {
+		if (!l->unreadable++)
+			snprintf(l->first_unreadable, sizeof(l->first_unreadable), "%s: %s", dir,
+				 strerror(errno));
+		return 0;
+	}
 	if (!d)
 		return gt_error_set(err, errno, "cannot read the folder %s: %s", dir, strerror(errno));
 	while (!ret && (e = readdir(d))) {

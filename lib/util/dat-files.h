@@ -12,7 +12,8 @@
  * named *.dat. Nothing is followed out of a directory: a symbolic link is
  * taken only where it resolves inside the directory searched, and then only
  * to a file (a linked folder could lead round in a circle). Hidden entries
- * are skipped. A file reached twice (by two names, a link beside its target)
+ * are skipped; a folder below one given that cannot be read is counted and
+ * skipped (the first said in first_unreadable). A file reached twice (by two names, a link beside its target)
  * is listed once, by its first name in byte order. At most max files are
  * listed; the rest are counted.
  */
@@ -23,6 +24,8 @@ struct dat_files {
 	struct dat_file_id { unsigned long long dev, ino; } *ids;	/* each path's file */
 	int nr, cap, max;
 	unsigned long long over;	/* found past max, not listed */
+	unsigned long long unreadable;	/* folders under the ones given that could not be read */
+	char first_unreadable[320];	/* the first of them and why */
 };
 
 /** dat_files_init - an empty list of at most @max files */
