@@ -5,6 +5,9 @@ DESTDIR    ?=
 BINDIR     := $(PREFIX)/bin
 MANDIR     := $(PREFIX)/share/man/man1
 COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
+# the flight recorder's service (off until enabled) and its settings, kept when present
+UNITDIR    ?= $(PREFIX)/lib/systemd/system
+DEFAULTDIR ?= /etc/default
 
 CC         ?= cc
 PKGS       := libtracefs libtraceevent libtracecmd libzstd
@@ -42,16 +45,31 @@ DEB_DEPS   := build-essential pkg-config libtracefs-dev libtraceevent-dev libtra
 DEB_TEST_DEPS := libcunit1-dev python3 procps util-linux bc time \
 	      qemu-system-x86 busybox-static debootstrap cpio xz-utils zstd kmod \
 	      kernelshark xvfb xauth x11-utils tmux less protobuf-compiler chromium shellcheck strace \
-	      nodejs
+	      nodejs systemd-container slurmctld slurmd slurm-client munge libslurm-dev
 ifneq ($(filter check check-% fuzz bench,$(MAKECMDGOALS)),)
 DEB_DEPS   += $(DEB_TEST_DEPS)
 endif
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps check check-layers check-unit check-integration check-fresh check-vm install uninstall clean demo bench fuzz fuzz-leaks
+.PHONY: all deps check check-layers check-unit check-integration check-fresh check-service check-slurm check-vm install uninstall clean demo bench fuzz fuzz-leaks
 
-all: gpu-trace $(PLUGINS)
+# srun --gpu-trace (contrib/slurm): built where libslurm-dev's spank.h is, looked for
+# when the recipe runs (make deps all installs it in the same invocation)
+SPANK      := build/gpu_trace_spank.so
+SPANKDIR   ?= $(PREFIX)/lib/gpu-trace
+
+all: gpu-trace $(PLUGINS) $(SPANK)
+
+build/gpu_trace_spank.so: contrib/slurm/gpu-trace-spank.c
+	@mkdir -p build
+	@if [ -f /usr/include/slurm/spank.h ]; then \
+		echo "$(CC) ... -o $@ $<"; \
+		$(CC) -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -fPIC -shared \
+			-DGPU_TRACE_BIN='"$(BINDIR)/gpu-trace"' -o $@ $<; \
+	else \
+		echo "no /usr/include/slurm/spank.h: srun --gpu-trace not built (apt-get install libslurm-dev)"; \
+	fi
 
 build/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -118,7 +136,7 @@ deps:
 # real binary (plain and ASan+UBSan) on this machine's tracefs.
 TEST_BINS := gpu-trace $(PLUGINS) build/asan/gpu-trace build/normal/unit-tests build/asan/unit-tests build/dat-inspect build/make-fixture build/storm build/visit-records build/live-read \
 	build/normal/replay-records build/asan/replay-records build/normal/replay-text build/asan/replay-text \
-	build/normal/replay-formats build/asan/replay-formats build/normal/replay-output build/asan/replay-output
+	build/normal/replay-formats build/asan/replay-formats build/normal/replay-output build/asan/replay-output $(SPANK)
 
 check: $(TEST_BINS)
 	tests/run-all.sh
@@ -137,6 +155,16 @@ check-integration: $(TEST_BINS)
 # make install and the installed tools on a fixture; part of `make check`.
 check-fresh: build/make-fixture
 	tests/run-all.sh fresh
+
+# srun --gpu-trace on a real Slurm: munged, slurmctld and two slurmd on this machine
+# (tests/slurm/run.sh); part of `make check`.
+check-slurm: gpu-trace $(PLUGINS) $(SPANK)
+	tests/run-all.sh slurm
+
+# The flight recorder's systemd unit under a real systemd: a debootstrapped Debian 12
+# with systemd (cached) booted by systemd-nspawn; part of `make check`.
+check-service: gpu-trace $(PLUGINS)
+	tests/run-all.sh service
 
 # The kernel lab (tests/vm/README.md): Debian 6.1, 6.12 and 7.3 under qemu,
 # a mock GPU scheduler driver, gpu-trace recording inside, reports compared
@@ -271,18 +299,25 @@ fuzz-leaks: build/asan/replay-report build/asan/replay-output
 	$(FUZZ_REPORT_ENV) build/asan/replay-report build/fuzz/corpus/* tests/fuzz/crashers/*
 	$(FUZZ_REPORT_ENV) build/asan/replay-output build/fuzz/corpus-output/* tests/fuzz/crashers-output/*
 
-install: gpu-trace $(PLUGINS)
+install: gpu-trace $(PLUGINS) $(SPANK)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(TEP_PLUGIN_DIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace
 	install -m 0755 scripts/gpu-trace-experiment scripts/gpu-trace-gemm $(DESTDIR)$(BINDIR)/
 	install -m 0644 completion/gpu-trace.bash $(DESTDIR)$(COMPLETIONDIR)/gpu-trace
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
 	install -m 0644 $(PLUGINS) $(DESTDIR)$(TEP_PLUGIN_DIR)/
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DEFAULTDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' contrib/systemd/gpu-trace-flight.service.in > $(DESTDIR)$(UNITDIR)/gpu-trace-flight.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/gpu-trace-flight.service
+	[ -e $(DESTDIR)$(DEFAULTDIR)/gpu-trace-flight ] || \
+		install -m 0644 contrib/systemd/gpu-trace-flight.default $(DESTDIR)$(DEFAULTDIR)/gpu-trace-flight
+	[ ! -f $(SPANK) ] || { install -d $(DESTDIR)$(SPANKDIR) && install -m 0644 $(SPANK) $(DESTDIR)$(SPANKDIR)/; }
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpu-trace $(DESTDIR)$(BINDIR)/gpu-trace-experiment \
 		$(DESTDIR)$(BINDIR)/gpu-trace-gemm $(DESTDIR)$(COMPLETIONDIR)/gpu-trace $(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(wildcard man/*.1)) \
-		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS))
+		$(patsubst build/plugins/%,$(DESTDIR)$(TEP_PLUGIN_DIR)/%,$(PLUGINS)) \
+		$(DESTDIR)$(UNITDIR)/gpu-trace-flight.service $(DESTDIR)$(SPANKDIR)/gpu_trace_spank.so
 
 clean:
 	rm -rf build gpu-trace demo.dat demo-fixture.dat demo-competing.dat

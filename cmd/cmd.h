@@ -46,6 +46,7 @@ int cmd_fail(const char *cmd, const struct gt_error *err);
 int cmd_failf(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 struct report_opts;
+struct report;
 /**
  * report_align_utc - several hosts' files of a timeline put on UTC by their clock pairs
  * (cmd/report-utc.c), unless one was given --ts-offset or one has none
@@ -55,6 +56,15 @@ struct report_opts;
  * Return: 0, or -1 with @err set.
  */
 int report_align_utc(struct report_opts *o, struct gt_error *err);
+/**
+ * report_flight_triggers - a flight recorder dump's triggers read by a pass of their own and
+ * handed to @rep's session, so the job that fired is flagged as it retires (report-triggers.c)
+ * @rep: the report, its file opened (rep->meta read) and not yet run
+ * @err: why the pass failed
+ *
+ * Return: 0 (also for a file the flight recorder did not write), or -1 with @err set.
+ */
+int report_flight_triggers(struct report *rep, struct gt_error *err);
 /* A status line for the user, on stderr (stdout is the workload's). */
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 struct dat_stream_damage;
@@ -76,6 +86,7 @@ int cmd_option_error(const char *cmd, int c, const char *option, struct gt_error
 
 
 struct report_opts;
+struct report;
 /* report's command line (report-options.c): 0, 1 when --help was shown, -1 */
 int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_error *err);
 

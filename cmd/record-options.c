@@ -28,6 +28,13 @@ enum {
 	OPT_NO_KFD_ARGS,
 	OPT_KFD_SNAPSHOT,
 	OPT_NO_CPU_SIDE,
+	OPT_FLIGHT,
+	OPT_TRIGGER,
+	OPT_AFTER,
+	OPT_EVERY,
+	OPT_MIN_GAP,
+	OPT_KEEP,
+	OPT_TRIGGER_FILE,
 };
 
 static const struct option long_options[] = {
@@ -54,6 +61,13 @@ static const struct option long_options[] = {
 	{ "no-kfd-args", no_argument, NULL, OPT_NO_KFD_ARGS },
 	{ "kfd-snapshot", required_argument, NULL, OPT_KFD_SNAPSHOT },
 	{ "no-cpu-side", no_argument, NULL, OPT_NO_CPU_SIDE },
+	{ "flight-recorder", optional_argument, NULL, OPT_FLIGHT },
+	{ "trigger", required_argument, NULL, OPT_TRIGGER },
+	{ "after", required_argument, NULL, OPT_AFTER },
+	{ "every", required_argument, NULL, OPT_EVERY },
+	{ "min-gap", required_argument, NULL, OPT_MIN_GAP },
+	{ "keep", required_argument, NULL, OPT_KEEP },
+	{ "trigger-file", required_argument, NULL, OPT_TRIGGER_FILE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -83,9 +97,39 @@ static int parse_positive(const char *opt, const char *arg, unsigned long max,
 	return 0;
 }
 
+/* The flight recorder watches the whole machine's GPUs and keeps them in memory */
+static int check_flight(struct record_opts *o, struct gt_error *err)
+{
+	const struct record_flight *f = &o->flight;
+	const char *given = f->nr_triggers ? "--trigger" : f->after ? "--after" :
+			    f->every ? "--every" : f->min_gap ? "--min-gap" : f->keep ? "--keep" :
+			    f->trigger_file ? "--trigger-file" : NULL;
+	const char *clash = o->command ? "a command" : o->nr_pids ? "-P" :
+			    o->cgroup ? "--cgroup" : o->container ? "--container" :
+			    o->tracer ? "a tracer (-p, -l, -g)" : o->hip_log >= 0 ? "--hip-log" :
+			    o->kfd_args > 0 ? "--kfd-args" : o->kfd_snapshot_ms ? "--kfd-snapshot" :
+			    o->top_level ? "--top-level" : NULL;
+
+	if (!f->on)
+		return given ? gt_error_set(err, EINVAL, "%s belongs to the flight recorder; add --flight-recorder",
+					    given) : 0;
+	if (clash)
+		return gt_error_set(err, EINVAL, "--flight-recorder keeps the whole machine's GPU events in memory; it cannot be combined with %s",
+				    clash);
+	o->system_wide = true;
+	if (!o->output_given)
+		o->output = ".";
+	return 0;
+}
+
 static int check_combination(struct record_opts *o, struct gt_error *err)
 {
 	bool cgroup = o->cgroup || o->container;
+
+	if (check_flight(o, err))
+		return -1;
+	if (o->flight.on)
+		return 0;
 
 	if (o->cgroup && o->container)
 		return gt_error_set(err, EINVAL, "--cgroup and --container both name a cgroup; give one");
@@ -151,6 +195,7 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		switch (c) {
 		case 'o':
 			o->output = optarg;
+			o->output_given = true;
 			break;
 		case 'f':
 			if (event_selection_set_filter(&o->events, optarg, err))
@@ -227,6 +272,29 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		case OPT_CONTAINER:
 			o->container = optarg;
 			break;
+		case OPT_FLIGHT:
+			o->flight.on = true;
+			o->flight.size = optarg;
+			break;
+		case OPT_TRIGGER:
+			if (push(&o->flight.triggers, &o->flight.nr_triggers, optarg))
+				return gt_error_set(err, ENOMEM, "out of memory");
+			break;
+		case OPT_AFTER:
+			o->flight.after = optarg;
+			break;
+		case OPT_EVERY:
+			o->flight.every = optarg;
+			break;
+		case OPT_MIN_GAP:
+			o->flight.min_gap = optarg;
+			break;
+		case OPT_KEEP:
+			o->flight.keep = optarg;
+			break;
+		case OPT_TRIGGER_FILE:
+			o->flight.trigger_file = optarg;
+			break;
 		case OPT_HIP_LOG:
 			num = 4;	/* the level that prints AQL dispatches */
 			if (optarg && parse_positive("--hip-log", optarg, 6, &num, err))
@@ -244,7 +312,8 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 	preset = ca.preset;
 	if (preset) {
 		o->preset = preset->name;
-		if (!o->tracer && preset->tracer) {
+		/* the flight recorder keeps events, not the function tracer's flood */
+		if (!o->tracer && preset->tracer && !o->flight.on) {
 			o->tracer = preset->tracer;
 			if (!o->nr_filters && preset->function_filter &&
 			    push(&o->filters, &o->nr_filters, preset->function_filter))
@@ -252,7 +321,7 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 		}
 	}
 	if (o->kfd_args < 0)
-		o->kfd_args = preset && preset->kfd_probes;
-	o->nvidia_probes = preset && preset->nvidia_probes;
+		o->kfd_args = preset && preset->kfd_probes && !o->flight.on;
+	o->nvidia_probes = preset && preset->nvidia_probes && !o->flight.on;
 	return check_combination(o, err);
 }

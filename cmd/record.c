@@ -125,6 +125,11 @@ int cmd_record(int argc, char **argv)
 		record_opts_free(&run.opts);
 		return i > 0 ? 0 : cmd_fail("record", &err);
 	}
+	if (run.opts.flight.on) {
+		ret = cmd_flight(&run.opts);
+		record_opts_free(&run.opts);
+		return ret;
+	}
 	/* a command writes to this terminal too: a status line would glue onto its lines */
 	if (!run.opts.command)
 		run.hooks.progress = on_progress;

@@ -11,4 +11,7 @@ int record_opts_parse(int argc, char **argv, struct record_opts *o,
 /* Warns when the file's jobs never finished (their events are missing). */
 void record_check_jobs(struct record_run *run);
 
+/* record --flight-recorder (cmd/flight.c): runs until stopped; the exit status */
+int cmd_flight(struct record_opts *o);
+
 #endif

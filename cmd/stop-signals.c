@@ -50,6 +50,17 @@ void cmd_stop_signals_install(int extra_sig, void (*extra)(int))
 		sigaction(extra_sig, &sa, NULL);
 	}
 	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * a parent that blocked them (a daemon's thread: slurmstepd, a service
+	 * manager's helper) hands the mask down: a stop it cannot hear would
+	 * leave the recording running for ever
+	 */
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < NR_STOPS; i++)
+		sigaddset(&sa.sa_mask, stops[i]);
+	if (extra)
+		sigaddset(&sa.sa_mask, extra_sig);
+	sigprocmask(SIG_UNBLOCK, &sa.sa_mask, NULL);
 }
 
 /*

@@ -73,13 +73,13 @@ _gpu_trace()
 		compopt -o nospace 2>/dev/null
 		COMPREPLY=($(_gpu_trace_events "$cur"))
 		return ;;
-	-o | --output | -i | --input)
+	-o | --output | -i | --input | --trigger-file)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	-P | --pid)
 		COMPREPLY=($(compgen -W "$(ps -e -o pid= 2>/dev/null)" -- "$cur"))
 		return ;;
-	-b | -f | -l | -g | -d | -n | --duration | --max-graph-depth | --comm | --ring | --from | --to | --min-latency | --top | --ts-offset | --min-change | -j | --jobs)
+	-b | -f | -l | -g | -d | -n | --duration | --max-graph-depth | --comm | --ring | --from | --to | --min-latency | --top | --ts-offset | --min-change | --trigger | --after | --every | --min-gap | --keep | -j | --jobs)
 		return ;;
 	esac
 	case $cmd in

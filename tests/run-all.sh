@@ -3,7 +3,9 @@
 #   lib/'s include rules (tests/check-layers.sh), the
 #   unit tests (CUnit, plain and ASan+UBSan), then the integration suite with
 #   the plain and the ASan+UBSan binary, then the fresh install (a bare
-#   debootstrapped Debian 12 runs the README's first command), then the kernel
+#   debootstrapped Debian 12 runs the README's first command), then the flight
+#   recorder's systemd unit (tests/service: a booted systemd-nspawn), then srun
+#   --gpu-trace on a real Slurm (tests/slurm), then the kernel
 #   lab (tests/vm: real GPU-driver events from Debian kernels under qemu); the
 #   integration suite's report part (tests/integration/run.sh: the files that
 #   never touch tracefs) runs in the background from the start to the end.
@@ -101,6 +103,18 @@ esac
 case $what in
 fresh | all)
 	suite tests/fresh-install/run.sh
+	;;
+esac
+# the flight recorder's unit under a booted systemd; it records on this tracefs too
+case $what in
+service | all)
+	suite tests/service/run.sh
+	;;
+esac
+# srun --gpu-trace on a real Slurm: two nodes' recorders on this tracefs
+case $what in
+slurm | all)
+	suite tests/slurm/run.sh
 	;;
 esac
 case $what in

@@ -17,6 +17,7 @@ const struct analysis_join *const analysis_joins[JOIN_NR] = {
 	[JOIN_VBLANKS] = &vblanks_join,
 	[JOIN_CPU_SIDE] = &cpu_side_join,
 	[JOIN_HOST] = &host_clock_join,
+	[JOIN_FLIGHT] = &flight_marks_join,
 	[JOIN_KFD_SNAPSHOTS] = &kfd_snapshots_join,
 	[JOIN_DRM_CLIENTS] = &drm_clients_join,
 	[JOIN_HIP] = &hip_runtime_join,

@@ -64,6 +64,7 @@ enum analysis_join_id {
 	JOIN_VBLANKS,		/* display timing */
 	JOIN_CPU_SIDE,		/* the workload's GPU ioctls, its scheduling and interrupts */
 	JOIN_HOST,		/* record's host, GPU and clock markers */
+	JOIN_FLIGHT,		/* a flight recorder dump's trigger markers */
 	/* last, the print lines no other join took */
 	JOIN_KFD_SNAPSHOTS,
 	JOIN_DRM_CLIENTS,
@@ -112,6 +113,6 @@ extern const struct analysis_join *const analysis_joins[JOIN_NR];
 
 extern const struct analysis_join workload_tree_join, timeline_join, i915_requests_join,
 	gpu_hangs_join, kfd_queues_join, kfd_queue_table_join, nvidia_calls_join,
-	user_queues_join, vblanks_join, cpu_side_join, host_clock_join, kfd_snapshots_join, drm_clients_join, hip_runtime_join;
+	user_queues_join, vblanks_join, cpu_side_join, host_clock_join, flight_marks_join, kfd_snapshots_join, drm_clients_join, hip_runtime_join;
 
 #endif

@@ -187,6 +187,7 @@ struct gpu_hangs_state {
 	struct event_fields console;	/* printk:console and its msg */
 	int reg_dump_id;		/* amdgpu_reset_reg_dumps, -1 absent */
 	struct event_fields xe_timedout;	/* xe_sched_job_timedout, id -1 absent */
+	struct event_fields xe_error;	/* xe_sched_job_set_error, id -1 absent */
 };
 
 /* the formats it reads (printk:console, amdgpu_reset_reg_dumps, xe's timeouts) looked up */
@@ -194,6 +195,7 @@ static void gpu_hangs_init(struct gpu_hangs_state *s, struct tep_handle *tep)
 {
 	static const char *const console_fields[] = { "msg", NULL };
 	static const char *const xe_fields[] = { "dev", "guc_id", "seqno", "lrc_seqno", "gt_id", NULL };
+	static const char *const error_fields[] = { "dev", "guc_id", "seqno", "error", NULL };
 	struct event_fields dumps;
 
 	memset(s, 0, sizeof(*s));
@@ -201,6 +203,7 @@ static void gpu_hangs_init(struct gpu_hangs_state *s, struct tep_handle *tep)
 	event_fields_find(&dumps, tep, "amdgpu", "amdgpu_reset_reg_dumps", NULL);
 	s->reg_dump_id = dumps.id;
 	event_fields_find(&s->xe_timedout, tep, "xe", "xe_sched_job_timedout", xe_fields);
+	event_fields_find(&s->xe_error, tep, "xe", "xe_sched_job_set_error", error_fields);
 	s->model.reads_console = event_field_has(&s->console, 0);
 	s->model.reads_xe = s->xe_timedout.event != NULL;
 }
@@ -423,6 +426,25 @@ static void xe_tracepoint(struct gpu_hangs_state *s, struct timeline *tl, struct
 	xe_timed_out(&s->model, tl, rec->ts, dev, &x, NULL);
 }
 
+/* xe_sched_job_set_error: a job's fence got an error (banned, killed by a reset) */
+static void xe_job_error(struct gpu_hangs_state *s, struct tep_record *rec)
+{
+	const struct event_fields *e = &s->xe_error;
+	struct gpu_hangs *h = &s->model;
+	unsigned long long v;
+
+	h->job_errors++;
+	memset(&h->last_job_error, 0, sizeof(h->last_job_error));
+	h->last_job_error.ts = rec->ts;
+	event_field_str(e, 0, rec, h->last_job_error.dev, sizeof(h->last_job_error.dev));
+	if (event_field_num(e, 1, rec, &v))
+		h->last_job_error.guc_id = (int)v;
+	if (event_field_num(e, 2, rec, &v))
+		h->last_job_error.seqno = (uint32_t)v;
+	if (event_field_num(e, 3, rec, &v))
+		h->last_job_error.error = (int)(int32_t)v;
+}
+
 static void line(struct gpu_hangs *h, struct timeline *tl, uint64_t ts, const struct hang_line *l)
 {
 	struct gpu_hang *g;
@@ -478,6 +500,8 @@ static bool gpu_hangs_record(struct gpu_hangs_state *s, struct timeline *tl, str
 	if (ev) {
 		if (ev->kind == GEV_XE_JOB && h->reads_xe && type == s->xe_timedout.id)
 			xe_tracepoint(s, tl, rec);
+		if (ev->kind == GEV_XE_JOB && s->xe_error.event && type == s->xe_error.id)
+			xe_job_error(s, rec);
 		if (ev->kind == GEV_AMDGPU_OTHER && s->reg_dump_id >= 0 &&
 		    type == s->reg_dump_id) {
 			struct gpu_reset *r = h->nr_resets ? &h->resets[h->nr_resets - 1] : NULL;
@@ -547,7 +571,7 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 	const struct gpu_hangs_state *s = state;
 
 	return (s->model.reads_console ? JOIN_KIND(GEV_NONE) : 0) |
-	       (s->model.reads_xe ? JOIN_KIND(GEV_XE_JOB) : 0) |
+	       (s->model.reads_xe || s->xe_error.event ? JOIN_KIND(GEV_XE_JOB) : 0) |
 	       (s->reg_dump_id >= 0 ? JOIN_KIND(GEV_AMDGPU_OTHER) : 0);
 }
 

@@ -107,6 +107,17 @@ struct gpu_hangs {
 	size_t nr_resets;
 	uint64_t dropped;		/* hangs and resets past the bound */
 	uint64_t reg_dumps_alone;	/* register dumps outside any reset */
+	/*
+	 * jobs whose fence the driver set an error on (xe_sched_job_set_error: a
+	 * job the GuC banned or a reset killed), counted; the last one kept
+	 */
+	uint64_t job_errors;
+	struct {
+		uint64_t ts;
+		char dev[GPU_HANG_NAME];
+		int guc_id, error;
+		uint32_t seqno;
+	} last_job_error;
 };
 
 /**

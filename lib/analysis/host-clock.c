@@ -5,6 +5,7 @@
 #include "analysis/analysis.h"
 #include "analysis/analysis-joins.h"
 #include "analysis/host-clock.h"
+#include "util/kv-words.h"
 
 #define HOST_MARKER	"gpu-trace host: "
 #define GPU_MARKER	"gpu-trace gpu: "
@@ -17,46 +18,30 @@ struct host_clock_state {
 	uint64_t pending_ts, pending_utc;
 };
 
-/* KEY=value's value in @line (words split by spaces), cut to @len - 1; "" when absent */
-static void value_of(const char *line, const char *key, char *out, size_t len)
-{
-	size_t k = strlen(key), n;
-	const char *p = line;
-
-	out[0] = '\0';
-	while ((p = strstr(p, key))) {
-		if ((p == line || p[-1] == ' ') && p[k] == '=') {
-			p += k + 1;
-			n = strcspn(p, " \n");
-			if (n >= len)
-				n = len - 1;
-			memcpy(out, p, n);
-			out[n] = '\0';
-			/* "-": record could not read it */
-			if (!strcmp(out, "-"))
-				out[0] = '\0';
-			return;
-		}
-		p += k;
-	}
-}
-
+/*
+ * A card named again (the flight recorder marks the host before every dump, so a dump
+ * may hold it twice) is the same card: kept once
+ */
 static void gpu_line(struct host_clock *h, const char *text)
 {
-	struct host_gpu *g;
+	struct host_gpu g = { 0 };
+	int i;
 
+	kv_word(text, "card", g.card, sizeof(g.card));
+	kv_word(text, "pci", g.pci, sizeof(g.pci));
+	kv_word(text, "vendor", g.vendor, sizeof(g.vendor));
+	kv_word(text, "device", g.device, sizeof(g.device));
+	kv_word(text, "driver", g.driver, sizeof(g.driver));
+	kv_word(text, "version", g.version, sizeof(g.version));
+	kv_word(text, "uuid", g.uuid, sizeof(g.uuid));
+	for (i = 0; i < h->nr_gpus; i++)
+		if (!memcmp(&h->gpus[i], &g, sizeof(g)))
+			return;
 	if (h->nr_gpus == HOST_MAX_GPUS) {
 		h->more_gpus++;
 		return;
 	}
-	g = &h->gpus[h->nr_gpus++];
-	value_of(text, "card", g->card, sizeof(g->card));
-	value_of(text, "pci", g->pci, sizeof(g->pci));
-	value_of(text, "vendor", g->vendor, sizeof(g->vendor));
-	value_of(text, "device", g->device, sizeof(g->device));
-	value_of(text, "driver", g->driver, sizeof(g->driver));
-	value_of(text, "version", g->version, sizeof(g->version));
-	value_of(text, "uuid", g->uuid, sizeof(g->uuid));
+	h->gpus[h->nr_gpus++] = g;
 }
 
 static bool read_ns(const char *p, uint64_t *v)
@@ -102,9 +87,9 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 		return;
 	if (!strncmp(t, HOST_MARKER, strlen(HOST_MARKER))) {
 		h->known = true;
-		value_of(t, "name", h->name, sizeof(h->name));
-		value_of(t, "machine_id", h->machine_id, sizeof(h->machine_id));
-		value_of(t, "boot_id", h->boot_id, sizeof(h->boot_id));
+		kv_word(t, "name", h->name, sizeof(h->name));
+		kv_word(t, "machine_id", h->machine_id, sizeof(h->machine_id));
+		kv_word(t, "boot_id", h->boot_id, sizeof(h->boot_id));
 	} else if (!strncmp(t, GPU_MARKER, strlen(GPU_MARKER))) {
 		gpu_line(h, t);
 	} else if (!strncmp(t, CLOCK_MARKER, strlen(CLOCK_MARKER))) {

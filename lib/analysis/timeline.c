@@ -232,7 +232,7 @@ const char *job_flag_letters(char *buf, size_t len, unsigned int flags)
 	static const struct { unsigned int flag; char letter; } letters[] = {
 		{ JOB_WORKLOAD, 'W' }, { JOB_UNFINISHED, 'U' }, { JOB_LOST, 'L' },
 		{ JOB_DONE_FENCE, 'F' }, { JOB_DEP_UNKNOWN, 'D' }, { JOB_OWNER_SWITCH, 'I' },
-		{ JOB_HANG, 'H' },
+		{ JOB_HANG, 'H' }, { JOB_TRIGGER, 'T' },
 	};
 	size_t i, n = 0;
 
@@ -296,10 +296,22 @@ static void retire(struct timeline *t, struct job *j)
 		free(j);
 		return;
 	}
+	for (int i = 0; i < t->nr_triggers; i++)
+		if (j->t_done == t->triggers[i].done &&
+		    !strcmp(timeline_ring_name(t, j->ring), t->triggers[i].ring))
+			j->flags |= JOB_TRIGGER;
 	timeline_stats_add(t, j);
 	if (t->on_job)
 		t->on_job(j, t->job_ctx);
 	free(j);
+}
+
+void timeline_mark_trigger(struct timeline *t, const char *ring, uint64_t done)
+{
+	if (t->nr_triggers == TIMELINE_TRIGGERS || !done)
+		return;
+	snprintf(t->triggers[t->nr_triggers].ring, sizeof(t->triggers[0].ring), "%s", ring);
+	t->triggers[t->nr_triggers++].done = done;
 }
 
 /* When the job runs, its dependencies' signal times say how long it waited. */

@@ -46,6 +46,7 @@ enum job_latency {
 #define JOB_BEHIND_PARTIAL (1u << 6)	/* its wait reaches past the ring history kept */
 #define JOB_OWNER_SWITCH (1u << 7)	/* it ran after an owner switch (enforce isolation) */
 #define JOB_HANG	(1u << 8)	/* in flight on its ring when the ring timed out */
+#define JOB_TRIGGER	(1u << 9)	/* the flight recorder dumped because of it (flight-marks.h) */
 
 /*
  * Whose jobs a job waited behind on its ring: the time between its queue
@@ -97,7 +98,7 @@ struct job {
 /**
  * job_flag_letters - "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence, "D"
  * dependency unknown, "I" after an owner switch (isolation), "H" in flight at a ring
- * timeout, in that order; "" for none.
+ * timeout, "T" the flight recorder's trigger, in that order; "" for none.
  */
 const char *job_flag_letters(char *buf, size_t len, unsigned int flags);
 
@@ -255,6 +256,10 @@ struct timeline {
 	 */
 	uint64_t cover_from, cover_to;
 	uint64_t filtered_out;
+	/* the flight recorder's triggering jobs, by ring name and done time (timeline_mark_trigger) */
+#define TIMELINE_TRIGGERS	8
+	struct { char ring[GEV_STR_LEN]; uint64_t done; } triggers[TIMELINE_TRIGGERS];
+	int nr_triggers;
 };
 
 /**
@@ -308,6 +313,13 @@ struct job_in_flight {
  * clients are counted, a later one reads 0
  */
 uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id);
+
+/**
+ * timeline_mark_trigger - the job on the ring named @ring that finishes at @done is flagged
+ * JOB_TRIGGER as it retires (a flight recorder dump's trigger, known before the pass); at most
+ * TIMELINE_TRIGGERS are kept
+ */
+void timeline_mark_trigger(struct timeline *t, const char *ring, uint64_t done);
 
 /** timeline_ring_find - the index of the ring so named, -1 when the trace has none */
 int timeline_ring_find(const struct timeline *t, const char *name);

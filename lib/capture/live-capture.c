@@ -118,6 +118,11 @@ void live_capture_drain(struct live_capture *lc, live_record_fn fn, void *ctx)
 		tracefs_iterate_raw_events(lc->tep, lc->session.inst, NULL, 0, on_event, &d);
 }
 
+int live_capture_mark(struct live_capture *lc, const char *text, struct gt_error *err)
+{
+	return session_mark(&lc->session, text, err);
+}
+
 int live_capture_close(struct live_capture *lc, struct gt_error *err)
 {
 	int ret;

@@ -80,6 +80,16 @@ int live_capture_start(struct live_capture *lc, struct gt_error *err);
 void live_capture_drain(struct live_capture *lc, live_record_fn fn, void *ctx);
 
 /**
+ * live_capture_mark - a line in the instance's buffer (its trace_marker), stamped now
+ * @lc:   a started capture
+ * @text: the line
+ * @err:  why it could not be written
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int live_capture_mark(struct live_capture *lc, const char *text, struct gt_error *err);
+
+/**
  * live_capture_close - the instance removed, tracefs as it was; safe on every path
  * @lc:  an opened (or half-opened) capture
  * @err: why tracefs could not be restored

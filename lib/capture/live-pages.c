@@ -31,7 +31,25 @@ struct live_pages {
 	struct live_cpu *cpus;
 	int nr_cpus;
 	size_t page_size;
+	live_page_fn on_page;
+	void *page_ctx;
 };
+
+void live_pages_on_page(struct live_pages *lp, live_page_fn fn, void *ctx)
+{
+	lp->on_page = fn;
+	lp->page_ctx = ctx;
+}
+
+size_t live_pages_page_size(const struct live_pages *lp)
+{
+	return lp->page_size;
+}
+
+int live_pages_nr_cpus(const struct live_pages *lp)
+{
+	return lp->nr_cpus;
+}
 
 void live_pages_close(struct live_pages *lp)
 {
@@ -114,6 +132,8 @@ static bool advance(struct live_pages *lp, struct live_cpu *c, size_t *pages)
 		/* a page the kernel should not have written is skipped */
 		if (!dat_page_fits(c->page, lp->page_size, 8))
 			continue;
+		if (lp->on_page)
+			lp->on_page(c->cpu, c->page, lp->page_ctx);
 		rb_cursor_load(&c->cur, c->page, lp->page_size);
 		c->loaded = true;
 	}

@@ -33,6 +33,17 @@ struct live_pages *live_pages_open(struct tracefs_instance *inst, int long_size)
  * it returns non-zero
  */
 void live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx);
+/* One page as read from @cpu (page_size bytes, its unused tail zeroed), before its records. */
+typedef void (*live_page_fn)(int cpu, const unsigned char *page, void *ctx);
+/**
+ * live_pages_on_page - every page read from now on goes to @fn first (the flight recorder
+ * keeps them); NULL stops it
+ */
+void live_pages_on_page(struct live_pages *lp, live_page_fn fn, void *ctx);
+/** live_pages_page_size - the size of the pages handed to live_pages_on_page()'s @fn */
+size_t live_pages_page_size(const struct live_pages *lp);
+/** live_pages_nr_cpus - how many CPUs it reads */
+int live_pages_nr_cpus(const struct live_pages *lp);
 /** live_pages_close - the readers closed; NULL is fine */
 void live_pages_close(struct live_pages *lp);
 

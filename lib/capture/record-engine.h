@@ -22,8 +22,18 @@
 #include "capture/workload.h"
 #include "capture/print-record.h"
 
+/* --flight-recorder and its options as given; cmd/flight.c reads their values */
+struct record_flight {
+	bool on;
+	const char *size;		/* --flight-recorder=SIZE; NULL: the default */
+	const char **triggers;		/* --trigger RING:STAGE>DURATION */
+	int nr_triggers;
+	const char *after, *every, *min_gap, *keep, *trigger_file;
+};
+
 struct record_opts {
 	const char *output;
+	bool output_given;		/* -o, not the default name */
 	unsigned long buffer_kb;	/* 0: the ladder */
 	struct event_selection events;
 	bool have_explicit_events;
@@ -54,6 +64,7 @@ struct record_opts {
 	int kfd_args;			/* KFD queue probes: 1 on, 0 off, -1 as the preset says */
 	long kfd_snapshot_ms;		/* KFD debugfs every so often, 0: start and end only */
 	bool nvidia_probes;		/* nvidia.ko's functions as kprobes (--preset nvidia) */
+	struct record_flight flight;
 };
 
 /* What the engine has to tell the user; cmd/record.c prints it. */

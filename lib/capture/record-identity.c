@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "capture/record-engine.h"
+#include "capture/record-identity.h"
 
 #define CLOCK_PERIOD_S	5.0
 
@@ -81,7 +82,7 @@ static void device_word(const char *card, const char *file, char *out, size_t le
 }
 
 /* One marker per DRM card: cardN only, not its connectors (card0-DP-1) */
-static int mark_gpus(struct record_run *run, struct gt_error *err)
+static int mark_gpus(struct trace_session *s, struct gt_error *err)
 {
 	DIR *d = opendir("/sys/class/drm");
 	struct dirent *e;
@@ -108,7 +109,7 @@ static int mark_gpus(struct record_run *run, struct gt_error *err)
 		snprintf(line, sizeof(line),
 			 "gpu-trace gpu: card=%s pci=%s vendor=%s device=%s driver=%s version=%s uuid=%s",
 			 card, pci, vendor, device, driver, version, uuid);
-		ret = session_mark(&run->session, line, err);
+		ret = session_mark(s, line, err);
 		n++;
 	}
 	if (d)
@@ -116,7 +117,7 @@ static int mark_gpus(struct record_run *run, struct gt_error *err)
 	return ret;
 }
 
-int record_mark_identity(struct record_run *run, struct gt_error *err)
+int identity_mark_host(struct trace_session *s, struct gt_error *err)
 {
 	char machine[64], boot[64], line[400];
 	struct utsname u;
@@ -127,7 +128,12 @@ int record_mark_identity(struct record_run *run, struct gt_error *err)
 	read_word("/proc/sys/kernel/random/boot_id", boot, sizeof(boot));
 	snprintf(line, sizeof(line), "gpu-trace host: name=%.64s machine_id=%s boot_id=%s",
 		 u.nodename[0] ? u.nodename : "-", machine, boot);
-	if (session_mark(&run->session, line, err) || mark_gpus(run, err))
+	return session_mark(s, line, err) || mark_gpus(s, err) ? -1 : 0;
+}
+
+int record_mark_identity(struct record_run *run, struct gt_error *err)
+{
+	if (identity_mark_host(&run->session, err))
 		return -1;
 	run->next_clock = 0;
 	return record_mark_clock(run, err);
@@ -141,17 +147,22 @@ static unsigned long long realtime_ns(void)
 	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
 }
 
-int record_mark_clock(struct record_run *run, struct gt_error *err)
+int identity_mark_clock(struct trace_session *s, struct gt_error *err)
 {
 	char line[96];
 	unsigned long long before, after;
 
 	before = realtime_ns();
 	snprintf(line, sizeof(line), "gpu-trace clock: realtime_ns=%llu", before);
-	if (session_mark(&run->session, line, err))
+	if (session_mark(s, line, err))
 		return -1;
 	after = realtime_ns();
 	snprintf(line, sizeof(line), "gpu-trace clock end: realtime_ns=%llu", after);
+	return session_mark(s, line, err);
+}
+
+int record_mark_clock(struct record_run *run, struct gt_error *err)
+{
 	run->next_clock = run->elapsed + CLOCK_PERIOD_S;
-	return session_mark(&run->session, line, err);
+	return identity_mark_clock(&run->session, err);
 }

@@ -313,7 +313,8 @@ int record_setup(struct record_run *run, struct gt_error *err)
 	if (mounted_now)
 		record_say(run, "tracefs: was not mounted; mounted it on %s (left mounted)", run->tracing_dir);
 	run->kallsyms = trace_file_read("/proc", "kallsyms");
-	if (run->opts.command && workload_creds_from_env(&run->creds, run->opts.as_root, err))
+	/* under sudo (or Slurm's plugin) the file is the invoking user's, with or without a command */
+	if (workload_creds_from_env(&run->creds, run->opts.as_root, err))
 		return -1;
 	if (sources_alloc(run, err))
 		return -1;
@@ -548,5 +549,6 @@ void record_opts_free(struct record_opts *o)
 	free(o->filters);
 	free(o->graph_funcs);
 	free(o->pids);
+	free(o->flight.triggers);
 }
 

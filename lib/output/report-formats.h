@@ -138,6 +138,10 @@ extern const struct report_output *const report_formats[];
 void report_host_text(struct report *rep);
 /** report_host_json - the object's "host" member: null, or the host, its GPUs and clock */
 void report_host_json(struct report *rep);
+/** report_flight_text - a flight recorder dump's trigger and window lines (report-flight.c) */
+void report_flight_text(struct report *rep);
+/** report_flight_json - the object's "flight" member: null, or the dump's triggers and window */
+void report_flight_json(struct report *rep);
 /** report_us - "-" for an absent value, else microseconds with 3 decimals */
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
 /** report_size - "64.0 KiB" under a MiB, else "3.0 MiB" */

@@ -117,15 +117,16 @@ static void job(struct report *rep, const struct job *j)
 	fprintf(f, ",\"in_flight_at_timeout\":%s,\"moved_while_waiting_bytes\":%llu,\"page_tables_updated_while_waiting_bytes\":%llu",
 		j->flags & JOB_HANG ? "true" : "false", (unsigned long long)j->moved_in_wait,
 		(unsigned long long)j->vm_in_wait);
-	fprintf(f, ",\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s}",
+	fprintf(f, ",\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s,\"flight_trigger\":%s}",
 		j->flags & JOB_UNFINISHED ? "true" : "false", j->flags & JOB_LOST ? "true" : "false",
 		j->flags & JOB_DONE_FENCE ? "true" : "false",
-		j->flags & JOB_DEP_UNKNOWN ? "true" : "false");
+		j->flags & JOB_DEP_UNKNOWN ? "true" : "false",
+		j->flags & JOB_TRIGGER ? "true" : "false");
 }
 
 static int json_begin(struct report *rep, struct gt_error *err)
 {
-	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/10\"");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/11\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
 	(void)err;
@@ -187,6 +188,7 @@ static void header(struct report *rep)
 	fprintf(f, ",\"kernel\":");
 	json_str(f, m->uname);
 	report_host_json(rep);
+	report_flight_json(rep);
 	fprintf(f, ",\"workload\":");
 	if (report_has_workload(rep)) {
 		fprintf(f, "{\"comm\":");

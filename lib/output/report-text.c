@@ -282,6 +282,7 @@ static void header(struct report *rep)
 			dat_option_expected(m->skipped[i].id));
 	fprintf(rep->stream, "kernel   %s\n", m->uname[0] ? m->uname : "(not recorded)");
 	report_host_text(rep);
+	report_flight_text(rep);
 	fprintf(rep->stream, "cpus     %d   clock %s   buffer ", m->nr_cpus,
 		m->clock[0] ? m->clock : "(not recorded)");
 	if (m->has_buffer_kb)

@@ -32,7 +32,7 @@ static bool present(const struct report *rep)
 {
 	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
 
-	return h->nr_hangs || h->nr_resets || h->dropped || nr_userq_hangs(rep);
+	return h->nr_hangs || h->nr_resets || h->dropped || h->job_errors || nr_userq_hangs(rep);
 }
 
 static void text_job(struct report *rep, const struct gpu_hang *g, const struct job_in_flight *f)
@@ -173,6 +173,10 @@ static void text_hangs(struct report *rep)
 	}
 	if (uq)
 		fprintf(rep->stream, "; %d user queue%s hung", uq, report_plural((uint64_t)uq));
+	if (h->job_errors)
+		fprintf(rep->stream, "; %llu xe job%s given an error (the last: GuC queue %d seqno %u, error %d)",
+			(unsigned long long)h->job_errors, report_plural(h->job_errors),
+			h->last_job_error.guc_id, h->last_job_error.seqno, h->last_job_error.error);
 	fputc('\n', rep->stream);
 	for (i = 0; i < h->nr_hangs; i++)
 		text_hang(rep, &h->hangs[i]);
@@ -306,9 +310,9 @@ static void json_hangs(struct report *rep)
 		fputs("null", rep->stream);
 		return;
 	}
-	fprintf(rep->stream, "{\"log_lines\":%llu,\"dropped\":%llu,\"register_dumps_outside_resets\":%llu,\"timeouts\":[",
+	fprintf(rep->stream, "{\"log_lines\":%llu,\"dropped\":%llu,\"register_dumps_outside_resets\":%llu,\"job_errors\":%llu,\"timeouts\":[",
 		(unsigned long long)h->lines, (unsigned long long)h->dropped,
-		(unsigned long long)h->reg_dumps_alone);
+		(unsigned long long)h->reg_dumps_alone, (unsigned long long)h->job_errors);
 	for (i = 0; i < h->nr_hangs; i++) {
 		if (i)
 			fputc(',', rep->stream);

@@ -1110,7 +1110,7 @@ test_report_owner_switches() {
 	expect "JSON summary" python3 -c 'import json, sys
 d = json.load(sys.stdin)
 s = d["owner_switches"]
-assert d["schema"] == "gpu-trace-report/10", d["schema"]
+assert d["schema"] == "gpu-trace-report/11", d["schema"]
 assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
 w = s["switches"][3]
 assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
@@ -1181,7 +1181,7 @@ assert j == {"100:1": True, "101:1": True, "200:1": False, "201:1": True}, j' < 
 	expect "xe's timeout: $(grep -A1 ' xe ' <<< "$out" | tr '\n' '|')" \
 		grep -q '^  1.005012 xe GuC queue 5 (GT0) on 0000:00:02.0 timed out (job seqno 18, lrc seqno 18); the kernel names llama pid 4242$' <<< "$out" || return 1
 	expect "xe's timeouts counted as ring timeouts" \
-		grep -q "^GPU hangs and resets: 0 ring timeouts, 2 xe job timeouts, 0 GPU resets in the kernel's log$" <<< "$out" || return 1
+		grep -q "^GPU hangs and resets: 0 ring timeouts, 2 xe job timeouts, 0 GPU resets in the kernel's log; 1 xe job given an error (the last: GuC queue 2 seqno 7, error -125)$" <<< "$out" || return 1
 	# xe names queue 5's scheduler rcs5: its jobs in flight; queue 2 has no ring in the file
 	expect "xe's jobs in flight on rcs5: $(grep -A3 'GuC queue 5' <<< "$out" | tr '\n' '|')" \
 		grep -q '^    in flight on its scheduler ring rcs5: 2 jobs (flagged H)$' <<< "$out" || return 1

@@ -1032,6 +1032,114 @@ def check_fresh_boot():
           "(but for the kernel's own expansion of a used buffer)", not diff, "; ".join(diff[:4]))
 
 
+def check_flight():
+    """The flight recorder: one dump per cause, each whole around its trigger; tracefs as found."""
+    d = os.path.join(results, "flight")
+    if not check("flight: the step ran", os.path.isdir(d) and os.path.exists(os.path.join(results, "flight.truth")),
+                 "no /out/flight"):
+        return
+    dumps = sorted(f for f in os.listdir(d) if f.endswith(".dat"))
+    causes = sorted(re.sub(r".*Z-(.*)\.dat$", r"\1", f) for f in dumps)
+    check("flight: exactly one dump per cause (slow-job, timeout); the second slow job and the "
+          "timed-out job's slowness within --min-gap only counted", causes == ["slow-job", "timeout"],
+          f"{dumps}")
+    log = open(os.path.join(results, "flight.log")).read()
+    # the second planted job and the timed-out one at least; on 7.3 the jobs queued behind
+    # them ran (and so count exec from) before the hardware was free: slow too
+    held = re.search(r"(\d+) slow-job triggers? within --min-gap of the last dump (?:was|were) not dumped", log)
+    check("flight: the recorder said it held back the slow jobs within --min-gap (the second "
+          "planted one and the timed-out one, at least)", held is not None and int(held.group(1)) >= 2,
+          log[-400:])
+    steps_text = open(os.path.join(results, "flight-steps")).read()
+    check("flight: a SIGKILLed recorder leaves its instance; the next start removes it",
+          "flight-killed-left 1" in steps_text and "flight-restart-left 1" in steps_text, steps_text)
+    before = tracefs_sections("tracefs-flight-before.txt") or {}
+    after = tracefs_sections("tracefs-flight-after.txt") or {}
+    diff = [f for f in sorted(set(before) | set(after)) if before.get(f) != after.get(f)]
+    check("flight: after SIGKILL, a restart and SIGTERM tracefs is as before, byte for byte",
+          before and not diff, "; ".join(f"{f}: {before.get(f, '')[:50]!r} -> {after.get(f, '')[:50]!r}"
+                                          for f in diff[:4]))
+    truth, _ = read_truth(os.path.join(results, "flight.truth"))
+    for cause, scenario in (("slow-job", "slow"), ("timeout", "hang")):
+        f = next((x for x in dumps if x.endswith(f"-{cause}.dat")), None)
+        if f is None:
+            continue
+        path = os.path.join(d, f)
+        try:
+            rep = report_json(path, "--jobs")
+            summary = report_json(path)
+        except (RuntimeError, json.JSONDecodeError) as e:
+            check(f"flight: {cause} dump reads", False, str(e))
+            continue
+        fl = rep.get("flight") or {}
+        trig = [t for t in fl.get("triggers") or [] if t.get("cause") == cause] or [{}]
+        check(f"flight: the {cause} dump's report says what triggered it",
+              fl.get("dump_cause") == cause and trig[0].get("cause") == cause, json.dumps(fl)[:300])
+        lost = rep["lost"]
+        check(f"flight: no event lost in the {cause} dump's window",
+              lost["in_band"] == 0 and not lost["in_band_unknown"], json.dumps(lost)[:200])
+        planted = [t for t in truth if t["scenario"] == scenario]
+        job = planted[0] if planted else None
+        mine = [j for j in rep["jobs"] if job and j["ring"] == job["ring"] and j["done_ns"] is not None
+                and within(j["done_ns"], job["done"], job["done_by"])]
+        got = mine[0] if mine else None
+        check(f"flight: the {cause} dump holds the planted job whole (queue, run, done as the module "
+              "timed them)", got is not None and not got["unfinished"] and not got["lost"] and
+              within(got["queue_ns"], job["queue"], job["queue_by"]) and near(got["run_ns"], job["run"]),
+              f"module {job}, report {got}")
+        if cause == "slow-job":
+            check("flight: the triggering job is flagged", got is not None and got["flight_trigger"],
+                  f"{got}")
+            t_ns = trig[0].get("ts", 0)
+        else:
+            hangs = (summary.get("hangs") or {}).get("timeouts") or []
+            check("flight: the timeout dump's report lists the ring timeout with the job in flight",
+                  any(h.get("ring") == job["ring"] and h.get("jobs_in_flight", 0) >= 1 for h in hangs)
+                  and got is not None and got["in_flight_at_timeout"], json.dumps(hangs)[:300])
+            t_ns = trig[0].get("ts", 0)
+        check(f"flight: the {cause} dump holds seconds before the trigger and --after (1 s) after it",
+              t_ns and rep["first_ns"] <= t_ns - 500_000_000 and rep["last_ns"] >= t_ns + 900_000_000,
+              f"first {rep['first_ns']}, trigger {t_ns}, last {rep['last_ns']}")
+    cost = open(os.path.join(results, "flight-cost.txt")).read().split()
+    c = dict(zip(cost[::2], (int(x) for x in cost[1::2])))
+    wall = c["wall_cs"] / 100
+    jobs_s = c["stress_batches"] * c["jobs_per_batch"] / wall if wall else 0
+    base_s = c["baseline_batches"] * c["jobs_per_batch"] / (c["baseline_cs"] / 100) if c["baseline_cs"] else 0
+    cpu = c["cpu_ticks"] / c["hz"] / wall * 100 if wall else 0
+    print(f"# {kernel}: flight recorder: {cpu:.2f}% of one CPU at {jobs_s:.0f} GPU jobs/s "
+          f"({base_s:.0f} jobs/s without it; the mock's stress batches under TCG, {wall:.1f} s, "
+          f"reader and join included)")
+    check("flight: the cost figure was measured", wall > 0 and jobs_s > 0 and base_s > 0, " ".join(cost))
+
+
+def check_utc():
+    """Each recording's clock pairs put its first record on the host's UTC while the guest ran:
+    a fresh boot's trace clock (mono, from its own boot) on the axis every host shares."""
+    path = os.path.join(results, "host-utc")
+    if not os.path.exists(path):
+        check("utc: the host's time around the guest was noted", False, "no host-utc")
+        return
+    start, end = (int(x) for x in open(path).read().split())
+    # the guest's CLOCK_REALTIME starts from the emulated RTC: whole seconds
+    margin = 2_000_000_000
+    bad, n = [], 0
+    for f in sorted(os.listdir(results)):
+        if not f.endswith(".dat"):
+            continue
+        try:
+            clock = ((report_json(os.path.join(results, f)).get("host") or {}).get("clock"))
+        except (RuntimeError, json.JSONDecodeError):
+            continue
+        if not clock:
+            continue
+        n += 1
+        utc = clock["first_record_utc_ns"]
+        if not start - margin <= utc <= end + margin:
+            bad.append(f"{f}: {utc} not in [{start}, {end}]")
+    check(f"utc: {n} recordings' first records lie on the host's UTC while the guest ran "
+          "(their clock pairs)", n >= 3 and not bad, "; ".join(bad[:3]) or f"{n} recordings")
+
+
 steps = check_steps()
 check_fresh_boot()
 check_doctor()
@@ -1046,6 +1154,8 @@ check_client()
 check_competing()
 check_warning()
 check_top()
+check_flight()
+check_utc()
 check_kfd()
 check_experiment()
 check_formats()

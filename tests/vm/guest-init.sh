@@ -194,6 +194,77 @@ dmesg -c > /dev/null
 timed top-screen gpu-trace top -d 0.3 -- \
 	sh -c "(echo steady > $run) & usleep 200000; echo burst > $run; wait" > /out/top.screen
 dmesg -c > /dev/null
+
+# The flight recorder (docs/flight-recorder.md): GPU events system-wide kept in
+# memory, a dump per cause. A recorder killed with SIGKILL leaves its instance;
+# the next one's start removes it. Under the mock's stress batches, one planted
+# 80 ms job (slow-job: one dump), a second one within --min-gap (counted, no
+# dump), then a 200 ms job whose ring the kernel's log says timed out (timeout:
+# one dump; the job is slow too, and that is counted, not dumped). SIGTERM
+# ends it with tracefs as it was before the first recorder started.
+stress_for() {	# CENTISECONDS: stress batches until that long has passed
+	t_end=$(( $(uptime_cs) + $1 ))
+	while [ "$(uptime_cs)" -lt "$t_end" ]; do
+		echo stress > "$run"
+		echo x >> /tmp/flight-batches
+	done
+}
+planted() {	# SCENARIO: run it with its jobs logged, their times to /out/flight.truth
+	echo 1 > "$log_jobs"
+	dmesg -c > /dev/null
+	echo "$1" > "$run"
+	dmesg | grep 'gt_mock:' >> /out/flight.truth
+	dmesg -c > /dev/null
+	echo 0 > "$log_jobs"
+}
+flight_start() {	# LOG: the recorder in the background, $fl its pid, once it is watching
+	gpu-trace record --flight-recorder=16M --trigger 'gt_ring*:exec>40ms' --after 1s \
+		--min-gap 60s --keep 10 -o /out/flight 2> "$1" &
+	fl=$!
+	n=0
+	until grep -q 'triggers:' "$1" 2> /dev/null || [ $n -ge 300 ]; do usleep 100000; n=$((n + 1)); done
+}
+cpu_ticks() {	# utime + stime of pid $1, in clock ticks
+	set -- $(cut -d')' -f2- "/proc/$1/stat")
+	echo $(( ${12} + ${13} ))
+}
+# the stress batches log no job (a line per job is kernel work no GPU does, and
+# the log's ring would lose the planted jobs' lines)
+log_jobs=/sys/module/gt_mock_sched/parameters/log_jobs
+echo 0 > "$log_jobs"
+tracefs_state > /out/tracefs-flight-before.txt
+mkdir -p /out/flight
+: > /out/flight.truth
+rm -f /tmp/flight-batches
+t0=$(uptime_cs)
+stress_for 150
+echo "baseline_batches $(wc -l < /tmp/flight-batches) baseline_cs $(( $(uptime_cs) - t0 ))" > /out/flight-cost.txt
+rm -f /tmp/flight-batches
+flight_start /out/flight-killed.log
+kill -KILL "$fl"
+wait "$fl" 2> /dev/null
+echo "flight-killed-left $(ls /sys/kernel/tracing/instances | grep -c gpu-trace)" >> /out/flight-steps
+flight_start /out/flight.log
+echo "flight-restart-left $(ls /sys/kernel/tracing/instances | grep -c gpu-trace)" >> /out/flight-steps
+c0=$(cpu_ticks "$fl")
+t0=$(uptime_cs)
+stress_for 150
+c1=$(cpu_ticks "$fl")
+t1=$(uptime_cs)
+echo "cpu_ticks $((c1 - c0)) hz 100 wall_cs $((t1 - t0)) stress_batches $(wc -l < /tmp/flight-batches) jobs_per_batch 64" >> /out/flight-cost.txt
+planted slow
+stress_for 150
+planted slow
+stress_for 50
+planted hang
+stress_for 150
+kill -TERM "$fl"
+wait "$fl"
+echo "flight $?" >> /out/steps
+tracefs_state > /out/tracefs-flight-after.txt
+echo 1 > "$log_jobs"
+cat /out/flight-killed.log /out/flight.log
+dmesg -c > /dev/null
 rmmod gt_mock_sched
 
 # KFD: newer amdkfd refuses /dev/kfd without a GPU node; the shim answers

@@ -30,6 +30,7 @@ mkdir -p "$outdir"
 # the kernel patches its own code (as it does when the function tracer starts).
 truncate -s 1G "$outdir/results.img"	# sparse: the guest writes a tar onto it
 start=$(date +%s)
+start_ns=$(date +%s%N)
 timeout "$timeout" qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 2048 \
 	-kernel "$tree/vmlinuz" -initrd "$outdir/initramfs.cpio" \
 	-append "console=ttyS0 rdinit=/init panic=-1 oops=panic loglevel=4 mitigations=off${append:+ $append}" \
@@ -41,6 +42,8 @@ timeout "$timeout" qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -
 	echo "run-vm: $name: qemu exited $rc after $(( $(date +%s) - start )) s (124: timed out); see $outdir/console.log" >&2
 }
 echo "$(( $(date +%s) - start ))" > "$outdir/seconds"
+# the host's UTC while the guest ran: its recordings' clock pairs must put them inside it
+echo "$start_ns $(date +%s%N)" > "$outdir/host-utc"
 rm -f "$outdir/initramfs.cpio"
 tar -xf "$outdir/results.img" -C "$outdir" 2> /dev/null || true
 rm -f "$outdir/results.img"

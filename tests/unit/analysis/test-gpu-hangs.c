@@ -186,6 +186,12 @@ static void test_the_xe_fixture(void)
 	CU_ASSERT_STRING_EQUAL(g->xe_ring, "");
 	CU_ASSERT_EQUAL(g->xe_rings, 0);
 	CU_ASSERT_EQUAL(g->jobs_in_flight, 0);
+	/* queue 2's job then given -ECANCELED: a job error the flight recorder fires on */
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->job_errors, 1);
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->last_job_error.guc_id, 2);
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->last_job_error.seqno, 7);
+	CU_ASSERT_EQUAL(gpu_hangs_of(&a)->last_job_error.error, -125);
+	CU_ASSERT_STRING_EQUAL(gpu_hangs_of(&a)->last_job_error.dev, "0000:00:02.0");
 	analysis_close(&a);
 	unlink(path);
 }

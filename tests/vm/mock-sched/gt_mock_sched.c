@@ -59,10 +59,14 @@
 
 static char *scenario = "mixed";
 module_param(scenario, charp, 0444);
-MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim, steady, stress or none");
+MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim, steady, stress, slow, hang or none");
 
 static unsigned int exec_scale = 100;
 module_param(exec_scale, uint, 0644);
+/* off while a batch measures a tracer's cost: a log line per job is kernel work no GPU does */
+static bool log_jobs = true;
+module_param(log_jobs, bool, 0644);
+MODULE_PARM_DESC(log_jobs, "log each job's times when its scenario ends (default on; writable)");
 MODULE_PARM_DESC(exec_scale, "percent applied to every execution time (default 100; writable: an experiment's cases)");
 
 struct job_spec {
@@ -124,11 +128,21 @@ static struct job_spec steady_jobs[STEADY_JOBS];
  */
 static struct job_spec stress_jobs[MAX_JOBS];
 
+/* the flight recorder's planted trouble: one 80 ms job; one 200 ms job its ring times out on */
+static const struct job_spec slow_jobs[] = { { 0, 80000, -1, false } };
+static const struct job_spec hang_jobs[] = { { 0, 200000, -1, false } };
+
 struct scenario_def {
 	const char *name;
 	const struct job_spec *spec;
 	int n;
 	unsigned int pace_us;	/* between submissions, 0: all at once */
+	/*
+	 * this long after the submissions, the kernel's log says the first job's
+	 * ring timed out, in amdgpu's words (amdgpu_job_timedout): what gpu-trace
+	 * reads as a ring timeout (printk:console); the mock does not reset
+	 */
+	unsigned int timeout_after_us;
 };
 
 static const struct scenario_def scenarios[] = {
@@ -139,6 +153,8 @@ static const struct scenario_def scenarios[] = {
 	{ "victim", victim_jobs, ARRAY_SIZE(victim_jobs), 0 },
 	{ "steady", steady_jobs, STEADY_JOBS, 10000 },
 	{ "stress", stress_jobs, MAX_JOBS, 0 },
+	{ "slow", slow_jobs, ARRAY_SIZE(slow_jobs), 0 },
+	{ "hang", hang_jobs, ARRAY_SIZE(hang_jobs), 0, 50000 },
 };
 
 #define EXTERNAL_SIGNAL_US	20000
@@ -585,6 +601,13 @@ static int run_scenario(const struct scenario_def *def, struct mock_client *clie
 	mutex_lock(&active_lock);
 	list_add_tail(&run->link, &active_runs);
 	mutex_unlock(&active_lock);
+	if (def->timeout_after_us) {
+		struct mock_ring *ring = run->jobs[0]->ring;
+
+		usleep_range(def->timeout_after_us, def->timeout_after_us + 100);
+		pr_err("[drm:amdgpu_job_timedout [gt_mock_sched]] *ERROR* ring %s timeout, signaled seq=%llu, emitted seq=%llu\n",
+		       ring->name, ring->seqno - 1, ring->seqno);
+	}
 	for (i = 0; i < def->n; i++) {
 		left = dma_fence_wait_timeout(run->jobs[i]->finished, false, 30 * HZ);
 		if (left <= 0) {
@@ -598,7 +621,7 @@ static int run_scenario(const struct scenario_def *def, struct mock_client *clie
 	mutex_unlock(&active_lock);
 	if (ret)
 		goto out;
-	for (i = 0; i < def->n; i++)
+	for (i = 0; log_jobs && i < def->n; i++)
 		log_job(run, run->jobs[i]);
 	pr_info("gt_mock: scenario=%s external signal=%llu\n", def->name, external->t_signal);
 	pr_info("gt_mock: scenario=%s done\n", def->name);
@@ -770,7 +793,7 @@ static int __init gt_mock_init(void)
 	if (strcmp(scenario, "none")) {
 		def = find_scenario(scenario, strlen(scenario));
 		if (!def) {
-			pr_err("gt_mock: unknown scenario '%s': use mixed, burst, chain, rival, victim, steady, stress or none\n",
+			pr_err("gt_mock: unknown scenario '%s': use mixed, burst, chain, rival, victim, steady, stress, slow, hang or none\n",
 			       scenario);
 			return -EINVAL;
 		}
