@@ -25,6 +25,7 @@
 int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_fleet(int argc, char **argv);
 int cmd_top(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -76,6 +77,9 @@ void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_str
 #include "capture/stale.h"
 #include "util/json-str.h"
 void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, void *ctx);
+
+/* --min-change PCT of compare and fleet, as a fraction (0.05 for 5); -1 with err */
+int cmd_parse_min_change(const char *arg, double *fraction, struct gt_error *err);
 
 /* getopt_long's ':' (missing value) or '?' for `gpu-trace CMD`, as one line; -1. */
 int cmd_option_error(const char *cmd, int c, const char *option, struct gt_error *err);

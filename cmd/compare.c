@@ -507,8 +507,7 @@ static const struct option long_options[] = {
 
 static int parse(int argc, char **argv, struct compare_run *cr, struct gt_error *err)
 {
-	double pct = 5;
-	char *end;
+	double min_change = 0.05;
 	int c;
 
 	optind = 0;	/* a full restart of getopt, also when called again in one process */
@@ -521,10 +520,8 @@ static int parse(int argc, char **argv, struct compare_run *cr, struct gt_error 
 			cr->json = !strcmp(optarg, "json");
 			break;
 		case 'm':
-			pct = strtod(optarg, &end);
-			if (end == optarg || *end || pct < 0 || pct > 1000)
-				return gt_error_set(err, EINVAL, "bad --min-change '%s': a percentage from 0 to 1000",
-						    optarg);
+			if (cmd_parse_min_change(optarg, &min_change, err))
+				return -1;
 			break;
 		case 'h':
 			fputs(cmd_usage("compare"), stdout);
@@ -537,7 +534,7 @@ static int parse(int argc, char **argv, struct compare_run *cr, struct gt_error 
 		return gt_error_set(err, EINVAL, "compare takes two inputs, A and B (each a .dat or a directory of runs); see gpu-trace help compare");
 	cr->input[0] = argv[optind];
 	cr->input[1] = argv[optind + 1];
-	compare_init(&cr->c, pct / 100);
+	compare_init(&cr->c, min_change);
 	return 0;
 }
 

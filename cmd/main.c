@@ -14,6 +14,7 @@ static const struct cmd_struct commands[] = {
 	{ "record", cmd_record, "set up tracefs, run a workload, capture raw per-CPU buffers into a .dat" },
 	{ "report", cmd_report, "decode GPU events into per-job timelines and per-ring latency statistics" },
 	{ "compare", cmd_compare, "is B slower than A, on which ring and stage, beyond run-to-run noise?" },
+	{ "fleet", cmd_fleet, "many hosts' recordings: per host and ring, and the hosts slower beyond noise" },
 	{ "top", cmd_top, "live per-ring view of GPU jobs: rate, busy %, waits, who floods a ring" },
 	{ "check", cmd_check, "what this machine lets gpu-trace record, with a fix for each problem" },
 	{ "list", cmd_list, "GPU event systems, events, tracers and presets this kernel has" },

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -52,4 +53,16 @@ int cmd_option_error(const char *cmd, int c, const char *option, struct gt_error
 		return gt_error_set(err, EINVAL, "option %s needs a value; see gpu-trace help %s",
 				    option, cmd);
 	return gt_error_set(err, EINVAL, "unknown option '%s'; see gpu-trace help %s", option, cmd);
+}
+
+int cmd_parse_min_change(const char *arg, double *fraction, struct gt_error *err)
+{
+	char *end;
+	double pct = strtod(arg, &end);
+
+	/* written so that "nan" is no percentage either */
+	if (end == arg || *end || !(pct >= 0 && pct <= 1000))
+		return gt_error_set(err, EINVAL, "bad --min-change '%s': a percentage from 0 to 1000", arg);
+	*fraction = pct / 100;
+	return 0;
 }

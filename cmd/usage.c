@@ -164,6 +164,38 @@ static const char report_usage[] =
 "\n"
 "Exit status: 0; 2 when the file holds no GPU events; 125 on an error.\n";
 
+static const char fleet_usage[] =
+"usage: gpu-trace fleet [options] DIR|FILE...\n"
+"\n"
+"Many recordings at once: which host's rings were slow? Every .dat under the\n"
+"folders (searched 16 levels deep; links followed only to files inside them)\n"
+"or as named goes through report's own pass, on every CPU, and is kept only as\n"
+"its rings' statistics. One row per host and ring: files, jobs, busy %, and\n"
+"p50/p99 of each stage (submit->queue, queue->run, dep wait, run->hw start,\n"
+"exec, total). The host is the file's record marker (gpu-trace host: name=),\n"
+"else a Hive-style host=NAME folder of its path, else its name without .dat;\n"
+"a host's files add up.\n"
+"\n"
+"Outliers: per ring and stage, each host's jobs against the ring's other\n"
+"hosts' pooled (compare's Mann-Whitney rank test over report's histogram,\n"
+"one-sided), Holm-corrected over every host x ring x stage tested (p < 0.05\n"
+"for the whole family: 64 healthy hosts name nobody), and named only where its\n"
+"p50 or p99 lies --min-change and 3 median absolute deviations above the\n"
+"fleet median, with whose jobs it waited behind. Rings of fewer than 3 hosts\n"
+"and stages of fewer than 5 jobs are shown, not judged.\n"
+"\n"
+"  -j, --jobs N        files read at once (default: the CPUs online)\n"
+"  --format F          text (default), json or csv (schema: man gpu-trace-fleet)\n"
+"  --min-change PCT    how far above the fleet median a host must be (default 10)\n"
+"\n"
+"A file that cannot be read is said in one line and left out; the rest are\n"
+"summed. The output is the same for any -j.\n"
+"\n"
+"Exit status: 0; 1 when some files or folders could not be read (each said on\n"
+"standard error) or more than 65536 were found; 2 when no file read holds GPU\n"
+"events;\n"
+"125 when no file could be read, or an option or input is wrong.\n";
+
 static const char compare_usage[] =
 "usage: gpu-trace compare [options] A B\n"
 "\n"
@@ -255,6 +287,8 @@ const char *cmd_usage(const char *name)
 		return top_usage;
 	if (!strcmp(name, "compare"))
 		return compare_usage;
+	if (!strcmp(name, "fleet"))
+		return fleet_usage;
 	if (!strcmp(name, "list"))
 		return list_usage;
 	if (!strcmp(name, "check"))

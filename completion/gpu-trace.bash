@@ -39,7 +39,7 @@ _gpu_trace()
 		esac
 	done
 	if [[ -z $cmd ]]; then
-		COMPREPLY=($(compgen -W "record report compare top check list reset help --help --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "record report compare fleet top check list reset help --help --version" -- "$cur"))
 		return
 	fi
 	# after `record ... --` the workload's own command line
@@ -57,7 +57,11 @@ _gpu_trace()
 		COMPREPLY=($(compgen -W "function_graph function nop" -- "$cur"))
 		return ;;
 	--format)
-		COMPREPLY=($(compgen -W "text csv json perfetto html parquet" -- "$cur"))
+		if [[ $cmd == fleet ]]; then
+			COMPREPLY=($(compgen -W "text json csv" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "text csv json perfetto html parquet" -- "$cur"))
+		fi
 		return ;;
 	--sort)
 		COMPREPLY=($(compgen -W "jobs busy wait name" -- "$cur"))
@@ -75,12 +79,12 @@ _gpu_trace()
 	-P | --pid)
 		COMPREPLY=($(compgen -W "$(ps -e -o pid= 2>/dev/null)" -- "$cur"))
 		return ;;
-	-b | -f | -l | -g | -d | -n | --duration | --max-graph-depth | --comm | --ring | --from | --to | --min-latency | --top | --ts-offset | --min-change | --trigger | --after | --every | --min-gap | --keep)
+	-b | -f | -l | -g | -d | -n | --duration | --max-graph-depth | --comm | --ring | --from | --to | --min-latency | --top | --ts-offset | --min-change | --trigger | --after | --every | --min-gap | --keep | -j | --jobs)
 		return ;;
 	esac
 	case $cmd in
 	help)
-		COMPREPLY=($(compgen -W "record report compare top check list reset" -- "$cur"))
+		COMPREPLY=($(compgen -W "record report compare fleet top check list reset" -- "$cur"))
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
@@ -91,6 +95,6 @@ _gpu_trace()
 		COMPREPLY=($(compgen -W "$opts --" -- "$cur"))
 		return
 	fi
-	[[ $cmd == report || $cmd == compare ]] && COMPREPLY=($(compgen -f -X '!*.dat*' -- "$cur") $(compgen -d -- "$cur"))
+	[[ $cmd == report || $cmd == compare || $cmd == fleet ]] && COMPREPLY=($(compgen -f -X '!*.dat*' -- "$cur") $(compgen -d -- "$cur"))
 }
 complete -F _gpu_trace gpu-trace

@@ -150,9 +150,9 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 {
 	int ret;
 
-	if (a->stream && record_pipe_inflate_worth_it())
+	if (a->stream && !a->hooks.one_thread && record_pipe_inflate_worth_it())
 		dat_stream_inflate_ahead(a->stream);
-	if (a->stream && record_pipe_worth_it()) {
+	if (a->stream && !a->hooks.one_thread && record_pipe_worth_it()) {
 		struct gt_error e = { 0 };
 
 		ret = record_pipe_run(a, &e);

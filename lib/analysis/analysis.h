@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <trace-cmd.h>
 
 #include "dat/cpu-coverage.h"
@@ -37,6 +38,9 @@ struct analysis_hooks {
 	 * keeps no per-process and per-client summary, which grows with every
 	 * process ever seen */
 	bool no_groups;
+	/* passes run side by side on every CPU (the fleet summary): this one reads and
+	 * joins on the caller's thread alone, no reading thread of its own */
+	bool one_thread;
 };
 
 /*
@@ -101,6 +105,8 @@ struct analysis {
 	int file_fd;				/* analysis_open_dat's file, or -1 */
 	const struct dat_meta *meta;		/* analysis_open_dat's (the caller's, kept) */
 	char path[4096];			/* what analysis_open opened */
+	struct stat file_st;			/* ... its device and inode, */
+	bool counted;				/* counted among the files open (analysis.c) */
 	/*
 	 * per record kind, the joins that read it, in order (most kinds have
 	 * one or two): each one's record() and state, looked up once, not per
@@ -144,6 +150,19 @@ unsigned int analysis_open_timeout(void);
  * when its open returned. -1: try each in a child again.
  */
 void analysis_set_open_guard(int fd);
+
+/**
+ * analysis_set_prober - this thread's opens are tried first by the prober process at @fd
+ * (open-prober.h) instead of a child forked here: a process with threads must not fork and
+ * go on calling libtracecmd in the child (another thread may hold a lock the child then
+ * waits for). -1: fork here again.
+ */
+void analysis_set_prober(int fd);
+/**
+ * analysis_probe_open_here - libtracecmd's open of @path tried in a child of this process:
+ * 0 it opens, else enum analysis_open_fault (for a prober, whose process has one thread)
+ */
+int analysis_probe_open_here(const char *path);
 
 /* How libtracecmd's open of a file went wrong, for analysis_open_failed(). */
 enum analysis_open_fault { OPEN_FAULT_REFUSED = 1, OPEN_FAULT_CRASHED = -1, OPEN_FAULT_HUNG = -2 };

@@ -15,8 +15,7 @@ static unsigned int bucket_of(uint64_t v)
 	return 128 + (e - 7) * 64 + (unsigned int)((v >> (e - LATENCY_SUB_BITS)) & 63);
 }
 
-/* The middle of a bucket's range: the value it stands for. */
-static uint64_t bucket_value(unsigned int b)
+uint64_t latency_bucket_value(unsigned int b)
 {
 	unsigned int e, sub;
 	uint64_t lo, width;
@@ -87,7 +86,7 @@ uint64_t latency_stats_percentile(struct latency_stats *s, double p)
 		if (seen >= rank)
 			break;
 	}
-	v = bucket_value(b);
+	v = latency_bucket_value(b);
 	return v < s->min ? s->min : v > s->max ? s->max : v;
 }
 
@@ -109,40 +108,26 @@ void latency_stats_free(struct latency_stats *s)
 	s->buckets = NULL;
 }
 
-/* Each bucket's count, exact values bucketed too; NULL when out of memory. */
-static uint64_t *bucket_counts(const struct latency_stats *s)
+void latency_stats_bucket_counts(const struct latency_stats *s, uint64_t *counts)
 {
-	uint64_t *c = calloc(LATENCY_BUCKETS, sizeof(*c)), i;
 	unsigned int b;
+	uint64_t i;
 
-	if (!c)
-		return NULL;
+	memset(counts, 0, LATENCY_BUCKETS * sizeof(*counts));
 	if (s->buckets) {
 		for (b = 0; b < LATENCY_BUCKETS; b++)
-			c[b] = s->buckets[b];
+			counts[b] = s->buckets[b];
 	} else {
 		for (i = 0; i < s->count; i++)
-			c[bucket_of(s->exact[i])]++;
+			counts[bucket_of(s->exact[i])]++;
 	}
-	return c;
 }
 
-double latency_stats_rank_z(const struct latency_stats *a, const struct latency_stats *b)
+double latency_rank_z_counts(const uint64_t *ca, const uint64_t *cb)
 {
-	uint64_t *ca, *cb;
-	double na = (double)a->count, nb = (double)b->count, n = na + nb;
-	double u = 0, below = 0, ties = 0, var;
+	double na = 0, nb = 0, n, u = 0, below = 0, ties = 0, var;
 	unsigned int k;
 
-	if (!a->count || !b->count)
-		return 0;
-	ca = bucket_counts(a);
-	cb = bucket_counts(b);
-	if (!ca || !cb) {
-		free(ca);
-		free(cb);
-		return NAN;
-	}
 	for (k = 0; k < LATENCY_BUCKETS; k++) {
 		double t = (double)(ca[k] + cb[k]);
 
@@ -150,9 +135,34 @@ double latency_stats_rank_z(const struct latency_stats *a, const struct latency_
 		u += (double)cb[k] * (below + 0.5 * (double)ca[k]);
 		below += (double)ca[k];
 		ties += t * t * t - t;
+		na += (double)ca[k];
+		nb += (double)cb[k];
 	}
-	free(ca);
-	free(cb);
+	n = na + nb;
+	if (!na || !nb)
+		return 0;
 	var = na * nb / 12.0 * ((n + 1) - ties / (n * (n - 1)));
 	return var > 0 ? (u - na * nb / 2) / sqrt(var) : 0;
+}
+
+double latency_stats_rank_z(const struct latency_stats *a, const struct latency_stats *b)
+{
+	uint64_t *ca, *cb;
+	double z;
+
+	if (!a->count || !b->count)
+		return 0;
+	ca = malloc(LATENCY_BUCKETS * sizeof(*ca));
+	cb = malloc(LATENCY_BUCKETS * sizeof(*cb));
+	if (!ca || !cb) {
+		free(ca);
+		free(cb);
+		return NAN;
+	}
+	latency_stats_bucket_counts(a, ca);
+	latency_stats_bucket_counts(b, cb);
+	z = latency_rank_z_counts(ca, cb);
+	free(ca);
+	free(cb);
+	return z;
 }

@@ -34,6 +34,19 @@ uint64_t latency_stats_avg(const struct latency_stats *s);
  * b's values tend to be larger; 0 when either side is empty, NAN when out of memory.
  */
 double latency_stats_rank_z(const struct latency_stats *a, const struct latency_stats *b);
+/**
+ * latency_stats_bucket_counts - how many values fall in each histogram bucket (exact values
+ * bucketed too), into @counts of LATENCY_BUCKETS: the distribution in a form that adds up
+ * across files (the fleet summary keeps its non-empty buckets)
+ */
+void latency_stats_bucket_counts(const struct latency_stats *s, uint64_t *counts);
+/** latency_bucket_value - the value a bucket stands for: the middle of its range */
+uint64_t latency_bucket_value(unsigned int b);
+/**
+ * latency_rank_z_counts - latency_stats_rank_z() over two bucket count arrays (LATENCY_BUCKETS
+ * each): > 0 when @cb's values tend to be larger; 0 when either is empty
+ */
+double latency_rank_z_counts(const uint64_t *ca, const uint64_t *cb);
 /** latency_stats_free - the buckets kept for percentiles */
 void latency_stats_free(struct latency_stats *s);
 

@@ -32,6 +32,10 @@ test_bash_completion() {
 		[ "$(complete_words gpu-trace t)" = top ] || return 1
 	expect "presets" [ "$(complete_words gpu-trace record --preset a | sort | tr '\n' ' ')" = "all-gpu amd " ] || return 1
 	expect "report formats" [ "$(complete_words gpu-trace report --format j)" = json ] || return 1
+	expect "fleet: the subcommand, its formats and options" [ "$(complete_words gpu-trace fl)" = fleet ] &&
+		[ "$(complete_words gpu-trace fleet --format c)" = csv ] &&
+		[ -z "$(complete_words gpu-trace fleet --format p)" ] &&
+		grep -qx -- --min-change <(complete_words gpu-trace fleet --min) || return 1
 	expect "the workload's command after --" grep -qx 'true' <(complete_words gpu-trace record -e sched -- tru) || return 1
 	if [ -r "$TFS/events/sched" ]; then
 		expect "event systems from tracefs" grep -qx sched <(complete_words gpu-trace record -e sch) || return 1

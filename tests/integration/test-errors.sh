@@ -54,7 +54,7 @@ test_help_for_no_such_command() {
 	local c
 	"$GT" help nosuch > /dev/null 2> "$WORK/help.err"
 	expect "help nosuch: exit $?, want 125" [ $? = 125 ] || return 1
-	for c in record report compare top check list reset; do
+	for c in record report compare fleet top check list reset; do
 		expect "help nosuch does not list $c: $(cat "$WORK/help.err")" \
 			grep -q "commands are .*\b$c\b" "$WORK/help.err" || return 1
 	done

@@ -49,6 +49,7 @@ static const struct {
 	{ "analysis", suite_trace_analysis },
 	{ "analysis", suite_compare },
 	{ "analysis", suite_rank_test },
+	{ "analysis", suite_fleet_stats },
 	{ "analysis", suite_vm_activity },
 	{ "analysis", suite_dma_bufs },
 	{ "analysis", suite_user_queues },

@@ -52,6 +52,7 @@ void suite_trace_session(void);
 void suite_report_sections(void);
 void suite_compare(void);
 void suite_rank_test(void);
+void suite_fleet_stats(void);
 void suite_vm_activity(void);
 void suite_dma_bufs(void);
 void suite_partial_output(void);
