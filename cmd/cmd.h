@@ -57,14 +57,15 @@ struct report;
  */
 int report_align_utc(struct report_opts *o, struct gt_error *err);
 /**
- * report_flight_triggers - a flight recorder dump's triggers read by a pass of their own and
- * handed to @rep's session, so the job that fired is flagged as it retires (report-triggers.c)
+ * report_prepass - what the pass needs first, read by a pass of its own (report-prepass.c): a
+ * flight recorder dump's triggers handed to @rep's session, so the job that fired is flagged
+ * as it retires; for a utc_first format, the file's clock offset (rep->utc_known, utc_offset)
  * @rep: the report, its file opened (rep->meta read) and not yet run
  * @err: why the pass failed
  *
- * Return: 0 (also for a file the flight recorder did not write), or -1 with @err set.
+ * Return: 0 (also when nothing was needed), or -1 with @err set.
  */
-int report_flight_triggers(struct report *rep, struct gt_error *err);
+int report_prepass(struct report *rep, struct gt_error *err);
 /* A status line for the user, on stderr (stdout is the workload's). */
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 struct dat_stream_damage;

@@ -287,7 +287,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	rep->jobs_shown = 0;
 	if (analysis_open_dat(&rep->analysis, rep->opts.file, rep->meta, hooks, err))
 		return -1;
-	if (report_flight_triggers(rep, err))
+	if (report_prepass(rep, err))
 		goto fail;
 	if (first) {
 		if (open_output(rep, of, err))

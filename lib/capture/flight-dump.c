@@ -207,7 +207,7 @@ int flight_dump_write(const struct live_capture *lc, const struct event_selectio
 	uname(&u);
 	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename, u.release,
 		 u.machine);
-	/* report reads the triggers of such a file first, to flag the job that fired (report-triggers.c) */
+	/* report reads the triggers of such a file first, to flag the job that fired (cmd/report-prepass.c) */
 	snprintf(version, sizeof(version), "gpu-trace %s (flight recorder)", GT_VERSION);
 	dump_name(d, cause, info->path, sizeof(info->path));
 	if (outfile_create(&out, info->path, false, NULL, err))

@@ -27,13 +27,14 @@ struct utc {
 	int64_t offset;
 };
 
+/*
+ * The file's offset as its JSON says it (the narrowest pair), read by a pass of its own
+ * before this one (cmd/report-prepass.c): rows are written as their jobs retire, often
+ * before the narrowest pair is read
+ */
 static struct utc utc_of(struct report *rep)
 {
-	struct utc u = { 0 };
-	uint64_t unc;
-
-	u.known = host_clock_offset(host_clock_of(&rep->analysis), &u.offset, &unc);
-	return u;
+	return (struct utc){ rep->utc_known, rep->utc_offset };
 }
 
 /* a time column pair: _ns as the trace clock has it, _utc where known */

@@ -57,6 +57,11 @@ struct report_output {
 	/* -o names a directory the format fills with files of its own (each input's, several
 	 * inputs each on its own clock); nothing goes to the stream */
 	bool directory;
+	/*
+	 * its rows carry UTC as they are written: the file's clock offset (the narrowest
+	 * pair, which may come late in it) is read by a pass of its own first (rep->utc_*)
+	 */
+	bool utc_first;
 	const char *not_to_terminal;		/* binary: the error when stdout is a terminal */
 	int (*open)(struct report *rep, struct gt_error *err);	/* once, the stream open */
 	int (*begin)(struct report *rep, struct gt_error *err);	/* per input file */
@@ -112,6 +117,9 @@ struct report {
 	 */
 	void (*temp_file)(const char *path);
 	struct report_events events;	/* --events */
+	/* utc_first formats: the input's UTC minus trace clock, from its narrowest clock pair */
+	bool utc_known;
+	int64_t utc_offset;
 };
 
 extern const struct report_output report_text, report_csv, report_json, report_perfetto,

@@ -325,6 +325,7 @@ const struct report_output report_parquet = {
 	.name = "parquet",
 	.every_job = true,
 	.directory = true,
+	.utc_first = true,
 	.open = parquet_open,
 	.begin = parquet_begin,
 	.job = parquet_job,
