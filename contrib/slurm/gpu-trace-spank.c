@@ -5,7 +5,7 @@
  * A SPANK plugin (spank(8)): in slurmstepd, as root, before the step's tasks
  * are forked (init_post_opt), each node starts
  *     gpu-trace record -a -o DIR/host=NODE/gpu-trace-JOB.STEP.dat
- * and waits until it traces; when the step ends (exit) it stops it with
+ * and waits until it says it traces; when the step ends (exit) it stops it with
  * SIGINT and waits for the file. DIR is the option's, relative to the job's
  * submit directory, default "gpu-trace"; the file and its folders are the
  * job user's (record writes as SUDO_UID says), so a directory of many steps
@@ -113,26 +113,20 @@ static int make_dirs(char *path)
 	return mkdir(path, 0750) && errno != EEXIST ? -1 : 0;
 }
 
-/* "/sys/kernel/tracing/instances/gpu-trace-PID/tracing_on" reads 1: the recorder traces */
-static int tracing(pid_t pid)
+/*
+ * The recorder said "recording system-wide" on its standard error (the memory file, read
+ * without moving its offset): it traces, and a stop now still writes its file. (A new
+ * instance reads tracing_on 1 before record has set it up: no sign to go by.)
+ */
+static int tracing(void)
 {
-	static const char *const roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
-	char path[128], c = 0;
+	char buf[8192];
+	ssize_t n = pread(log_fd, buf, sizeof(buf) - 1, 0);
 
-	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-		int fd;
-
-		snprintf(path, sizeof(path), "%s/instances/gpu-trace-%d/tracing_on", roots[i], (int)pid);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (read(fd, &c, 1) != 1)
-			c = 0;
-		close(fd);
-		if (c == '1')
-			return 1;
-	}
-	return 0;
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strstr(buf, "recording system-wide") != NULL;
 }
 
 static void sleep_ms(long ms)
@@ -254,7 +248,7 @@ int slurm_spank_init_post_opt(spank_t sp, int ac, char **av)
 		child(uid, gid, dir);
 	/* the tasks start once it traces, or not at all if it failed */
 	for (int i = 0; i < GT_START_TIMEOUT_S * 20; i++) {
-		if (tracing(recorder)) {
+		if (tracing()) {
 			slurm_info("gpu-trace: recording node %s of step %u.%u into %s", host, job, step, out_path);
 			return 0;
 		}

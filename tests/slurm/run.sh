@@ -185,7 +185,8 @@ cd / || exit 1
 job=
 for _ in $(seq 200); do
 	job=$(squeue -h -o '%i %T' 2> /dev/null | awk '$2 == "RUNNING" { print $1; exit }')
-	[ -n "$job" ] && [ "$(find "$TFS/instances" -maxdepth 1 -name 'gpu-trace-*' | wc -l)" = 2 ] && break
+	# both recorders trace (the plugin says so once record does): a stop now must write files
+	[ -n "$job" ] && [ "$(grep -h "gpu-trace: recording node .* of step $job.0 " "$work"/slurmd-node*.log 2> /dev/null | wc -l)" = 2 ] && break
 	sleep 0.1
 done
 if [ -z "$job" ]; then
