@@ -105,6 +105,9 @@ void hip_capture_remove(struct hip_capture *c)
 	fd = fcntl(c->dir_fd, F_DUPFD_CLOEXEC, 0);
 	if (fd >= 0 && !(dir = fdopendir(fd)))
 		close(fd);
+	/* a dup shares the offset the collection's readdir left at the end */
+	if (dir)
+		rewinddir(dir);
 	while (dir && (d = readdir(dir)))
 		if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
 			unlinkat(dirfd(dir), d->d_name, 0);
@@ -346,6 +349,7 @@ static int read_dir(struct hip_capture *c, struct collect *k, int dfd, hip_pid_m
 		close(dfd);
 		return -errno;
 	}
+	rewinddir(dir);		/* dfd may be a dup of a directory read before */
 	while (!ret && (d = readdir(dir))) {
 		char *end;
 		long pid;

@@ -38,6 +38,7 @@ if "--plant" in sys.argv:
     except OSError:
         pass
 print("env", os.environ.get("AMD_LOG_LEVEL"), os.environ.get("AMD_LOG_MASK"), flush=True)
+print("logdir", os.path.dirname(base), flush=True)
 with open("%s_%d" % (base, pid), "a") as f:
     def step(lines, what):
         for line in lines:

@@ -4,6 +4,7 @@
  * rocclr/utils/debug.cpp, rocdevice.cpp, rocvirtual.cpp, command.cpp), and
  * lines seen in public bug reports, in every header variant.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,7 +220,11 @@ static void test_capture_capped(void)
 	CU_ASSERT(c.lines > 0 && c.lines < 200);
 	CU_ASSERT_EQUAL(c.lines + c.capped, 200);
 	close(out);
+	/* the collection read the directory to its end: it is still emptied and gone */
+	snprintf(path, sizeof(path), "%s", c.dir);
 	hip_capture_remove(&c);
+	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
+	CU_ASSERT_EQUAL(errno, ENOENT);
 }
 
 /* hip.log_77 of the capture c prepared, written by write_log(fd, ctx) */
