@@ -9,6 +9,7 @@ const struct analysis_join *const analysis_joins[JOIN_NR] = {
 	[JOIN_WORKLOAD] = &workload_tree_join,
 	[JOIN_JOBS] = &timeline_join,
 	[JOIN_I915] = &i915_requests_join,
+	[JOIN_XE] = &xe_engines_join,
 	[JOIN_HANGS] = &gpu_hangs_join,
 	[JOIN_KFD_FUNCTIONS] = &kfd_queues_join,
 	[JOIN_KFD_PROBES] = &kfd_queue_table_join,

@@ -153,7 +153,7 @@ extern const struct report_section report_section_kfd, report_section_user_queue
 	report_section_owner_switches, report_section_gpu_hangs, report_section_buffer_moves, report_section_vm,
 	report_section_dma_bufs,	report_section_drm_clients,
 	report_section_hip, report_section_nvidia, report_section_i915_requests,
-	report_section_vblanks, report_section_cpu_side;
+	report_section_vblanks, report_section_cpu_side, report_section_xe_engines;
 /* Every section, in the order the report prints them; NULL-terminated. */
 extern const struct report_section *const report_sections[];
 /* Every format, in the order --help names them; NULL-terminated. */

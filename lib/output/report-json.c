@@ -126,7 +126,7 @@ static void job(struct report *rep, const struct job *j)
 
 static int json_begin(struct report *rep, struct gt_error *err)
 {
-	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/11\"");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/12\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
 	(void)err;

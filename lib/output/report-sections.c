@@ -13,6 +13,7 @@ const struct report_section *const report_sections[] = {
 	&report_section_drm_clients,
 	&report_section_gpu_hangs,
 	&report_section_i915_requests,
+	&report_section_xe_engines,
 	&report_section_owner_switches,
 	&report_section_buffer_moves,
 	&report_section_vm,

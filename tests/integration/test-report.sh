@@ -1110,7 +1110,7 @@ test_report_owner_switches() {
 	expect "JSON summary" python3 -c 'import json, sys
 d = json.load(sys.stdin)
 s = d["owner_switches"]
-assert d["schema"] == "gpu-trace-report/11", d["schema"]
+assert d["schema"] == "gpu-trace-report/12", d["schema"]
 assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
 w = s["switches"][3]
 assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
@@ -1926,4 +1926,46 @@ test_cuda_load_builds_and_says_what_is_missing() {
 	0) expect "0 without the sums: $(cat "$WORK/cuda-load.out")" grep -q 'the sums are right' "$WORK/cuda-load.out" ;;
 	*) WHY="exit $rc: $(tail -2 "$WORK/cuda-load.out" | tr '\n' ' ')"; return 1 ;;
 	esac
+}
+
+# xe: every exec queue is a ring of its own ("rcs5"); the xe engines section puts them
+# back on their GT and engine class, counts the GuC's resets, errors and bans, and folds
+# each queue's ring into its engine
+test_report_xe_engines() {
+	local f out
+	f=$(fixture xe-engines) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "no xe engines section: $(tail -8 <<< "$out" | tr '\n' '|')" \
+		grep -q '^Intel xe engines (one ring per exec queue' <<< "$out" || return 1
+	# device, GT, engine, queues, created, resets, ran, errors, bans, timeouts, rings, jobs, busy
+	expect "GT0's render: two queues (GuC id 6 reused after the copy queue), a reset: $(grep -A5 '^Intel xe' <<< "$out" | tr '\n' '|')" \
+		grep -Eq '^  0000:00:02\.0 +0 rcs +2 +2 +1 +3 +0 +0 +0 +2 +3 +240\.000$' <<< "$out" || return 1
+	expect "GT0's copy queue: its job's error and ban, its ring bcs6 kept apart from rcs6" \
+		grep -Eq '^  0000:00:02\.0 +0 bcs +1 +1 +0 +1 +1 +1 +0 +1 +1 +50\.000$' <<< "$out" || return 1
+	expect "GT1's video queue: GuC id 5 again, another GT" \
+		grep -Eq '^  0000:00:02\.0 +1 vcs +1 +1 +0 +1 +0 +0 +0 +1 +1 +90\.000$' <<< "$out" || return 1
+	expect "the compute queue made before the file, its class from its ring's name" \
+		grep -Eq '^  0000:00:02\.0 +0 ccs +1 +0 +0 +1 +0 +0 +0 +1 +1 +10\.000$' <<< "$out" || return 1
+	expect "xe engines JSON" python3 -c 'import json, sys
+x = json.load(sys.stdin)["xe_engines"]
+e = {(r["gt"], r["engine"]): r for r in x["engines"]}
+assert sorted(e) == [(0, "bcs"), (0, "ccs"), (0, "rcs"), (1, "vcs")], sorted(e)
+assert e[(0, "bcs")]["destroyed"] == 1 and e[(0, "bcs")]["errors"] == 1 and e[(0, "bcs")]["bans"] == 1, e
+assert e[(0, "rcs")]["busy_ns"] == 240000 and e[(0, "rcs")]["rings"] == 2 and e[(0, "rcs")]["resets"] == 1, e
+assert e[(0, "ccs")]["created"] == 0 and e[(0, "ccs")]["queues"] == 1, e' \
+		< <("$GT" report --format json "$f") || return 1
+	expect "xe engines CSV" grep -q '^0000:00:02.0,1,vcs,1,1,0,0,1,0,0,0,1,1,90000$' \
+		<<< "$("$GT" report --format csv "$f")" || return 1
+	# the filter reaches the rings folded in: the render jobs alone before 0.5 ms
+	expect "--to: the rings' figures follow the filter" \
+		grep -Eq '^  0000:00:02\.0 +0 rcs .* 2 +2 +200\.000$' <<< "$("$GT" report --to 1.000450 "$f")" || return 1
+	# 6.12's job events name no GT: the timed-out queue's row has GT "-"
+	f=$(fixture xe-hang-6.12) || { WHY="make-fixture failed"; return 1; }
+	expect "6.12: no GT named, none made up" \
+		grep -Eq '^  0000:00:02\.0 +- \? ' <<< "$("$GT" report "$f")" || return 1
+	# a file without xe: JSON null, no section
+	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
+	expect "an xe section without xe events" not grep -q 'Intel xe' <<< "$("$GT" report "$f")" || return 1
+	expect "JSON xe_engines not null without xe" python3 -c 'import json, sys
+assert json.load(sys.stdin)["xe_engines"] is None' < <("$GT" report --format json "$f")
 }
