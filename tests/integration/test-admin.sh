@@ -31,6 +31,8 @@ sigkill_a_record() {
 	"$GT" record -e sched:sched_switch -o "$1" -- sleep 10 > /dev/null 2>&1 &
 	pid=$!
 	for _ in $(seq 50); do [ -d "$TFS/instances/gpu-trace-$pid" ] && break; sleep 0.1; done
+	# the workload starts once tracefs is set up: seconds under ASan on a loaded machine
+	for _ in $(seq 100); do [ -n "$(ps -o pid= --ppid "$pid")" ] && break; sleep 0.1; done
 	sleep 0.3
 	# shellcheck disable=SC2046 # one pid per word
 	echo "$pid" $(ps -o pid= --ppid "$pid")
