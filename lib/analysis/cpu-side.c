@@ -6,6 +6,7 @@
 #include "analysis/analysis.h"
 #include "analysis/analysis-joins.h"
 #include "analysis/cpu-side.h"
+#include "analysis/timeline.h"
 #include "analysis/workload-tree.h"
 #include "decode/event-fields.h"
 #include "util/keymap.h"
@@ -45,6 +46,7 @@ struct cpu_side_state {
 	struct cpu_side model;
 	struct event_fields enter, exit, sw, wake, irq_in, irq_out, soft_in, soft_out;
 	struct keymap by_pid;		/* tid + 1 -> index + 1 */
+	struct keymap job_ioctls;	/* job_key() -> struct cpu_job_ioctl */
 	struct thread_live *live;	/* beside model.threads */
 	int nr_rows;
 	struct cpu_irq *irqs;		/* MAX_CPUS, at the first interrupt */
@@ -238,6 +240,60 @@ static void split_settle(struct cpu_split *s)
 	s->on_cpu_ns = s->on_cpu_ns > s->irq_ns ? s->on_cpu_ns - s->irq_ns : 0;
 }
 
+/* a GPU call of the thread at ts: its span */
+static void touch(struct cpu_thread *t, uint64_t ts)
+{
+	if (!t->first_ns || ts < t->first_ns)
+		t->first_ns = ts;
+	if (ts > t->last_ns)
+		t->last_ns = ts;
+}
+
+const char *cpu_verdict_name(enum cpu_verdict_kind kind)
+{
+	static const char *const names[] = {
+		[CPU_VERDICT_GPU_BOUND] = "GPU-bound", [CPU_VERDICT_CPU_BOUND] = "CPU-bound",
+		[CPU_VERDICT_MIXED] = "mixed",
+	};
+
+	return kind > CPU_VERDICT_NONE && kind <= CPU_VERDICT_MIXED ? names[kind] : NULL;
+}
+
+/* the thread that took the CPU longest from its ioctls, over all its rows */
+static void top_behind(const struct cpu_thread *t, struct cpu_behind *top)
+{
+	memset(top, 0, sizeof(*top));
+	for (int i = 0; i <= t->nr_rows; i++) {
+		const struct cpu_ioctl_row *r = i < t->nr_rows ? t->rows[i] : t->other;
+
+		for (int k = 0; r && k < r->nr_behind; k++)
+			if (r->behind[k].ns > top->ns)
+				*top = r->behind[k];
+	}
+}
+
+void cpu_side_verdict(struct cpu_thread *t, struct cpu_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->span_ns = t->last_ns > t->first_ns ? t->last_ns - t->first_ns : 0;
+	v->gpu_wait_ns = t->waits.ns;
+	if (t->to_queued) {
+		v->jobs = t->to_queued->count;
+		v->to_queued_ns = t->to_queued->sum;
+		v->to_queued_p50_ns = latency_stats_percentile(t->to_queued, 50);
+		v->runnable_ns = t->queued_split.runnable_ns;
+	}
+	top_behind(t, &v->behind);
+	if (!v->span_ns || (!v->jobs && !t->waits.count))
+		return;
+	if (2 * v->gpu_wait_ns >= v->span_ns)
+		v->kind = CPU_VERDICT_GPU_BOUND;
+	else if (10 * v->gpu_wait_ns < v->span_ns && v->jobs)
+		v->kind = CPU_VERDICT_CPU_BOUND;
+	else
+		v->kind = CPU_VERDICT_MIXED;
+}
+
 static void ioctl_enter(struct cpu_side_state *s, struct join_record *r)
 {
 	unsigned long long cmd;
@@ -260,6 +316,7 @@ static void ioctl_enter(struct cpu_side_state *s, struct join_record *r)
 		return;
 	}
 	l = &s->live[i];
+	touch(s->model.threads[i], r->rec->ts);
 	memset(&l->now, 0, sizeof(l->now));
 	l->longest = 0;
 	l->longest_by = 0;
@@ -280,6 +337,7 @@ static void ioctl_exit(struct cpu_side_state *s, struct join_record *r)
 	if (i < 0 || !s->live[i].in_ioctl)
 		return;
 	l = &s->live[i];
+	touch(s->model.threads[i], r->rec->ts);
 	account(l, r->rec->ts);
 	l->in_ioctl = false;
 	if (!l->row)
@@ -295,6 +353,80 @@ static void ioctl_exit(struct cpu_side_state *s, struct join_record *r)
 	memcpy(s->model.last.preempted_comm, l->longest_comm, sizeof(l->longest_comm));
 }
 
+/*
+ * A job's names, as a queue record gives them and as the timeline's job has
+ * them: its fence context:seqno, virtio-gpu's fence id, or (drm_sched up to
+ * 6.16) its ring's name and scheduler job id; tagged apart
+ */
+static uint64_t fence_key(uint64_t ctx, uint64_t seqno)
+{
+	return keymap_pair(keymap_pair(1, ctx), seqno);
+}
+
+static uint64_t virtio_key(uint64_t fence_id)
+{
+	return keymap_pair(2, fence_id);
+}
+
+static uint64_t id_key(const char *ring, uint64_t id)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *ring; ring++)
+		h = (h ^ (unsigned char)*ring) * 0x100000001b3ULL;
+	return keymap_pair(keymap_pair(3, h), id);
+}
+
+/* the key a queue record names its job by; 0: none */
+static uint64_t queued_key(const struct join_record *r)
+{
+	const struct gpu_event *ev = &r->ev;
+
+	if (r->kind == GEV_VIRTIO_CMD_QUEUE)
+		return ev->id ? virtio_key(ev->id) : 0;
+	if (r->kind == GEV_I915_REQUEST || ev->has_fence)
+		return fence_key(ev->ctx, ev->seqno);
+	return ev->has_id ? id_key(ev->ring, ev->id) : 0;
+}
+
+/* the job's ioctl kept under its name, with ioctl -> queued and its split */
+static void keep_job_ioctl(struct cpu_side_state *s, const struct join_record *r,
+			   const struct thread_live *l, const struct cpu_split *so_far)
+{
+	uint64_t key = queued_key(r);
+	struct cpu_job_ioctl *j;
+
+	if (!key || keymap_get(&s->job_ioctls, key))
+		return;
+	if (s->job_ioctls.used >= CPU_SIDE_MAX_JOBS || !(j = malloc(sizeof(*j)))) {
+		s->model.jobs_untracked++;
+		return;
+	}
+	*j = (struct cpu_job_ioctl){
+		.pid = r->pid, .cmd = l->cmd, .enter = l->enter,
+		.to_queued_ns = r->rec->ts > l->enter ? r->rec->ts - l->enter : 0, .split = *so_far,
+	};
+	if (keymap_put(&s->job_ioctls, key, j))
+		free(j);
+}
+
+const struct cpu_job_ioctl *cpu_side_job_ioctl(const struct analysis *a, const struct job *j)
+{
+	const struct cpu_side_state *s = a->states[JOIN_CPU_SIDE];
+	const struct cpu_job_ioctl *found = NULL;
+
+	if (!s || !s->job_ioctls.used)
+		return NULL;
+	if (j->has_fence)
+		found = keymap_get(&s->job_ioctls, fence_key(j->ctx, j->seqno));
+	if (!found && j->virtio_fence_id)
+		found = keymap_get(&s->job_ioctls, virtio_key(j->virtio_fence_id));
+	if (!found && j->has_id)
+		found = keymap_get(&s->job_ioctls,
+				   id_key(timeline_of(a)->rings[j->ring]->name, j->id));
+	return found;
+}
+
 /* A job queued from inside the thread's ioctl: ioctl -> queued, split so far. */
 static void job_queued(struct cpu_side_state *s, struct join_record *r)
 {
@@ -308,6 +440,9 @@ static void job_queued(struct cpu_side_state *s, struct join_record *r)
 	t = s->model.threads[i];
 	l = &s->live[i];
 	account(l, r->rec->ts);
+	so_far = l->now;
+	split_settle(&so_far);
+	keep_job_ioctl(s, r, l, &so_far);
 	/* a distribution is 8 KB: they come out of the rows' budget */
 	if (!t->to_queued) {
 		if (s->nr_rows == CPU_SIDE_MAX_ROWS) {
@@ -320,8 +455,6 @@ static void job_queued(struct cpu_side_state *s, struct join_record *r)
 	}
 	s->model.jobs_queued++;
 	latency_stats_add(t->to_queued, r->rec->ts > l->enter ? r->rec->ts - l->enter : 0);
-	so_far = l->now;
-	split_settle(&so_far);
 	split_add(&t->queued_split, &so_far);
 }
 
@@ -413,6 +546,7 @@ static void fence_wait(struct cpu_side_state *s, struct analysis *a, struct join
 		return;
 	l = &s->live[i];
 	w = &s->model.threads[i]->waits;
+	touch(s->model.threads[i], r->rec->ts);
 	if (r->kind == GEV_FENCE_WAIT_START) {
 		if (l->waiting)
 			w->unended++;
@@ -507,6 +641,17 @@ static void free_row(struct cpu_ioctl_row *r)
 	free(r);
 }
 
+static void free_job_ioctls(struct keymap *m)
+{
+	size_t i = 0;
+	uint64_t key;
+	void *j;
+
+	while (keymap_next(m, &i, &key, &j))
+		free(j);
+	keymap_free(m);
+}
+
 static void join_free(void *state)
 {
 	struct cpu_side_state *s = state;
@@ -527,6 +672,7 @@ static void join_free(void *state)
 	free(s->live);
 	free(s->irqs);
 	keymap_free(&s->by_pid);
+	free_job_ioctls(&s->job_ioctls);
 }
 
 static uint64_t join_kinds(const void *state, const struct analysis *a)

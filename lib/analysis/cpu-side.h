@@ -87,7 +87,39 @@ struct cpu_thread {
 	struct latency_stats *to_queued;	/* ioctl enter -> a job queued, ns (NULL: none) */
 	struct cpu_split queued_split;
 	struct cpu_waits waits;
+	uint64_t first_ns, last_ns;	/* its first and last GPU call (ioctl or fence wait) */
 };
+
+/*
+ * Which side held a thread's GPU work up (cpu_side_verdict), over its span
+ * from its first GPU call to its last:
+ *   GPU-bound   it waited on the GPU (fence waits) half of the span or more;
+ *   CPU-bound   it waited on the GPU under a tenth of it, and queued jobs: the
+ *               GPU never held it, its own path to the ring did;
+ *   mixed       between the two.
+ */
+enum cpu_verdict_kind {
+	CPU_VERDICT_NONE,		/* no span, or nothing queued nor waited for */
+	CPU_VERDICT_GPU_BOUND,
+	CPU_VERDICT_CPU_BOUND,
+	CPU_VERDICT_MIXED,
+};
+
+struct cpu_verdict {
+	enum cpu_verdict_kind kind;
+	uint64_t span_ns;
+	uint64_t gpu_wait_ns;		/* its fence waits, summed */
+	uint64_t jobs;			/* queued inside its ioctls */
+	uint64_t to_queued_p50_ns;
+	uint64_t to_queued_ns;		/* ioctl -> queued, summed */
+	uint64_t runnable_ns;		/* of which runnable (preempted or waiting for a CPU) */
+	struct cpu_behind behind;	/* the thread that took its CPU longest in its ioctls; pid 0: none */
+};
+
+/** cpu_side_verdict - @t's verdict and the figures it rests on, into @v */
+void cpu_side_verdict(struct cpu_thread *t, struct cpu_verdict *v);
+/** cpu_verdict_name - "GPU-bound", "CPU-bound", "mixed" or NULL (CPU_VERDICT_NONE) */
+const char *cpu_verdict_name(enum cpu_verdict_kind kind);
 
 /* A GPU ioctl that ended at the record just read: for an output reading that record. */
 struct cpu_ioctl_done {
@@ -113,9 +145,21 @@ struct cpu_side {
 	uint64_t untracked;		/* ioctls of threads past CPU_SIDE_MAX_THREADS */
 	uint64_t untracked_rows;	/* ioctls in a thread's "other", jobs queued not kept:
 					 * past CPU_SIDE_MAX_ROWS */
+	uint64_t jobs_untracked;	/* jobs queued in an ioctl past CPU_SIDE_MAX_JOBS */
 	uint64_t done_seq;		/* GPU ioctls ended so far: last is the latest */
 	struct cpu_ioctl_done last;
 };
+
+/* The ioctl a job was queued from, and where its time went until then. */
+struct cpu_job_ioctl {
+	int pid;			/* the thread */
+	uint64_t cmd;
+	uint64_t enter;			/* the ioctl entered */
+	uint64_t to_queued_ns;		/* enter -> the job queued */
+	struct cpu_split split;		/* of enter -> queued: adds up to to_queued_ns */
+};
+
+#define CPU_SIDE_MAX_JOBS	(1u << 20)	/* jobs' ioctls kept; past them, counted */
 
 /** cpu_split_total - the four states' time: on CPU + runnable + sleeping + interrupts */
 uint64_t cpu_split_total(const struct cpu_split *s);
@@ -128,5 +172,18 @@ struct analysis;
  * Return: the model, owned by the session; NULL before analysis_init().
  */
 struct cpu_side *cpu_side_of(const struct analysis *a);
+
+struct job;
+/**
+ * cpu_side_job_ioctl - the ioctl @j was queued from, as the CPU side join saw it
+ * @a: the session
+ * @j: a job of its timeline (timeline.h), by the names the join kept it under: its fence
+ *     context:seqno, virtio-gpu's fence id, or its ring's name and scheduler job id
+ *
+ * Return: owned by the session, to read only; NULL when the job was not queued inside a
+ * GPU ioctl of a thread the file follows (no CPU side recorded, another process's, past
+ * CPU_SIDE_MAX_JOBS)
+ */
+const struct cpu_job_ioctl *cpu_side_job_ioctl(const struct analysis *a, const struct job *j);
 
 #endif

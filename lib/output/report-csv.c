@@ -3,12 +3,13 @@
 #include <string.h>
 
 #include "output/report-formats.h"
+#include "analysis/cpu-side.h"
 #include "analysis/timeline.h"
 
 static int csv_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->opts.jobs)
-		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns,moved_while_waiting_bytes,dev,page_tables_updated_while_waiting_bytes\n");
+		fprintf(rep->stream, "# jobs\nring,job,pid,comm,client_id,submit_ns,queue_ns,run_ns,hw_start_ns,done_ns,submit_to_queue_ns,queue_to_run_ns,dep_wait_ns,run_to_hw_ns,exec_ns,total_ns,workload,behind_other_ns,behind_other_jobs,behind_other_processes,flags,owner_switch_wait_ns,moved_while_waiting_bytes,dev,page_tables_updated_while_waiting_bytes,ioctl,ioctl_to_queued_ns,ioctl_runnable_ns\n");
 	(void)err;
 	return 0;
 }
@@ -16,7 +17,8 @@ static int csv_begin(struct report *rep, struct gt_error *err)
 static void csv_job(struct report *rep, const struct job *j)
 {
 	const struct timeline *tl = timeline_of(&rep->analysis);
-	char key[64], fl[16];
+	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(&rep->analysis, j);
+	char key[64], fl[16], name[64];
 	uint64_t sw = 0;
 	bool switched = job_switch_wait(j, &sw);
 	int l;
@@ -39,7 +41,14 @@ static void csv_job(struct report *rep, const struct job *j)
 	report_csv_u64(rep->stream, switched, sw);
 	fprintf(rep->stream, ",%llu,", (unsigned long long)j->moved_in_wait);
 	report_csv_text(rep->stream, tl->rings[j->ring]->dev);
-	fprintf(rep->stream, ",%llu\n", (unsigned long long)j->vm_in_wait);
+	fprintf(rep->stream, ",%llu,", (unsigned long long)j->vm_in_wait);
+	/* the ioctl it was queued from (cpu-side.h) */
+	if (io)
+		report_csv_text(rep->stream, gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver,
+							    name, sizeof(name)));
+	report_csv_u64(rep->stream, io != NULL, io ? io->to_queued_ns : 0);
+	report_csv_u64(rep->stream, io != NULL, io ? io->split.runnable_ns : 0);
+	fputc('\n', rep->stream);
 }
 
 static int csv_end(struct report *rep, struct gt_error *err)

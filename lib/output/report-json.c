@@ -4,6 +4,7 @@
 
 #include "util/json-str.h"
 #include "output/report-formats.h"
+#include "analysis/cpu-side.h"
 #include "analysis/timeline.h"
 #include "analysis/workload-tree.h"
 
@@ -37,6 +38,27 @@ static void json_dev(FILE *f, const char *dev)
 		json_str(f, dev);
 	else
 		fputs("null", f);
+}
+
+/* the ioctl the job was queued from (cpu-side.h): ioctl -> queued and where it went */
+static void job_ioctl(struct report *rep, const struct job *j)
+{
+	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(&rep->analysis, j);
+	FILE *f = rep->stream;
+	char name[64];
+
+	fprintf(f, ",\"ioctl\":");
+	if (!io) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"name\":");
+	json_str(f, gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver, name, sizeof(name)));
+	fprintf(f, ",\"cmd\":%llu,\"tid\":%d,\"enter_ns\":%llu,\"to_queued_ns\":%llu,\"on_cpu_ns\":%llu,\"runnable_ns\":%llu,\"sleeping_ns\":%llu,\"irq_ns\":%llu}",
+		(unsigned long long)io->cmd, io->pid, (unsigned long long)io->enter,
+		(unsigned long long)io->to_queued_ns, (unsigned long long)io->split.on_cpu_ns,
+		(unsigned long long)io->split.runnable_ns, (unsigned long long)io->split.sleeping_ns,
+		(unsigned long long)io->split.irq_ns);
 }
 
 static void job(struct report *rep, const struct job *j)
@@ -117,6 +139,7 @@ static void job(struct report *rep, const struct job *j)
 	fprintf(f, ",\"in_flight_at_timeout\":%s,\"moved_while_waiting_bytes\":%llu,\"page_tables_updated_while_waiting_bytes\":%llu",
 		j->flags & JOB_HANG ? "true" : "false", (unsigned long long)j->moved_in_wait,
 		(unsigned long long)j->vm_in_wait);
+	job_ioctl(rep, j);
 	fprintf(f, ",\"unfinished\":%s,\"lost\":%s,\"done_from_fence\":%s,\"dep_unknown\":%s,\"flight_trigger\":%s}",
 		j->flags & JOB_UNFINISHED ? "true" : "false", j->flags & JOB_LOST ? "true" : "false",
 		j->flags & JOB_DONE_FENCE ? "true" : "false",

@@ -57,6 +57,30 @@ static void text_split(struct report *rep, const struct cpu_split *s, const stru
 	fprintf(rep->stream, ", interrupts %.1f%%", pct(s->irq_ns, all));
 }
 
+/* which side held its GPU work up, with the figures it rests on (cpu-side.h) */
+static void text_verdict(struct report *rep, struct cpu_thread *t)
+{
+	struct cpu_verdict v;
+	char a[32], b[32], d[32];
+
+	cpu_side_verdict(t, &v);
+	if (v.kind == CPU_VERDICT_NONE)
+		return;
+	fprintf(rep->stream, "    verdict: %s: %.1f%% of its %s us from its first GPU call to its last waiting on the GPU",
+		cpu_verdict_name(v.kind), pct(v.gpu_wait_ns, v.span_ns),
+		report_us(a, sizeof(a), true, v.span_ns));
+	if (v.jobs) {
+		fprintf(rep->stream, "; its jobs reached the ring p50 %s us after their ioctl, %s us of %s us runnable",
+			report_us(b, sizeof(b), true, v.to_queued_p50_ns),
+			report_us(d, sizeof(d), true, v.runnable_ns),
+			report_us(a, sizeof(a), true, v.to_queued_ns));
+		if (v.behind.pid)
+			fprintf(rep->stream, " (its ioctls' CPU taken longest by %d %s, %s us)",
+				v.behind.pid, v.behind.comm, report_us(b, sizeof(b), true, v.behind.ns));
+	}
+	fputc('\n', rep->stream);
+}
+
 static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu_thread *t)
 {
 	char a[32], b[32], d[32], name[48];
@@ -98,6 +122,7 @@ static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu
 			text_split(rep, &t->queued_split, NULL);
 		fputc('\n', rep->stream);
 	}
+	text_verdict(rep, t);
 }
 
 static void text_cpu_side(struct report *rep)
@@ -162,6 +187,31 @@ static void json_row(struct report *rep, const struct cpu_side *c, struct cpu_io
 	fputs("]}", f);
 }
 
+static void json_verdict(FILE *f, struct cpu_thread *t)
+{
+	struct cpu_verdict v;
+
+	cpu_side_verdict(t, &v);
+	fputs(",\"verdict\":", f);
+	if (v.kind == CPU_VERDICT_NONE) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"kind\":", f);
+	json_str(f, cpu_verdict_name(v.kind));
+	fprintf(f, ",\"span_ns\":%llu,\"gpu_wait_ns\":%llu,\"jobs\":%llu,\"to_queued_p50_ns\":%llu,\"to_queued_ns\":%llu,\"runnable_ns\":%llu,\"behind\":",
+		(unsigned long long)v.span_ns, (unsigned long long)v.gpu_wait_ns,
+		(unsigned long long)v.jobs, (unsigned long long)v.to_queued_p50_ns,
+		(unsigned long long)v.to_queued_ns, (unsigned long long)v.runnable_ns);
+	if (v.behind.pid) {
+		fprintf(f, "{\"pid\":%d,\"comm\":", v.behind.pid);
+		json_str(f, v.behind.comm);
+		fprintf(f, ",\"ns\":%llu}}", (unsigned long long)v.behind.ns);
+	} else {
+		fputs("null}", f);
+	}
+}
+
 static void json_cpu_side(struct report *rep)
 {
 	struct cpu_side *c = cpu_side_of(&rep->analysis);
@@ -211,7 +261,9 @@ static void json_cpu_side(struct report *rep)
 		} else {
 			fputs("null", f);
 		}
-		fputs("},\"to_queued\":", f);
+		fputc('}', f);
+		json_verdict(f, t);
+		fputs(",\"to_queued\":", f);
 		if (!t->to_queued) {
 			fputs("null}", f);
 			continue;
@@ -223,6 +275,30 @@ static void json_cpu_side(struct report *rep)
 		fputs("}}", f);
 	}
 	fputs("]}", f);
+}
+
+static void csv_verdicts(struct report *rep, struct cpu_side *c)
+{
+	FILE *f = rep->stream;
+	struct cpu_verdict v;
+	int i;
+
+	fprintf(f, "\n# cpu verdicts\npid,comm,verdict,span_ns,gpu_wait_ns,jobs,to_queued_p50_ns,to_queued_ns,runnable_ns,behind_pid,behind_ns\n");
+	for (i = 0; i < c->nr_threads; i++) {
+		cpu_side_verdict(c->threads[i], &v);
+		if (v.kind == CPU_VERDICT_NONE)
+			continue;
+		fprintf(f, "%d,", c->threads[i]->pid);
+		report_csv_text(f, analysis_comm(&rep->analysis, c->threads[i]->pid));
+		fprintf(f, ",%s,%llu,%llu,%llu,%llu,%llu,%llu,", cpu_verdict_name(v.kind),
+			(unsigned long long)v.span_ns, (unsigned long long)v.gpu_wait_ns,
+			(unsigned long long)v.jobs, (unsigned long long)v.to_queued_p50_ns,
+			(unsigned long long)v.to_queued_ns, (unsigned long long)v.runnable_ns);
+		if (v.behind.pid)
+			fprintf(f, "%d,%llu\n", v.behind.pid, (unsigned long long)v.behind.ns);
+		else
+			fputs(",\n", f);
+	}
 }
 
 static void csv_cpu_side(struct report *rep)
@@ -271,6 +347,7 @@ static void csv_cpu_side(struct report *rep)
 			fputc('\n', f);
 		}
 	}
+	csv_verdicts(rep, c);
 }
 
 const struct report_section report_section_cpu_side = {

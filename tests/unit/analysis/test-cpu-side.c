@@ -103,6 +103,57 @@ static void test_the_cpu_side_fixture(void)
 	unlink(path);
 }
 
+/* GPU-bound at half the span waiting, CPU-bound under a tenth with jobs queued, mixed between */
+static void test_verdicts(void)
+{
+	struct latency_stats q = { 0 };
+	struct cpu_ioctl_row row = { .nr_behind = 2 };
+	struct cpu_thread t = { .first_ns = 1000, .last_ns = 11000, .rows = { &row }, .nr_rows = 1 };
+	struct cpu_verdict v;
+
+	row.behind[0] = (struct cpu_behind){ .pid = 812, .comm = "rival", .ns = 300 };
+	row.behind[1] = (struct cpu_behind){ .pid = 900, .comm = "other", .ns = 700 };
+	/* nothing queued, nothing waited for: no verdict */
+	cpu_side_verdict(&t, &v);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_NONE);
+	CU_ASSERT_PTR_NULL(cpu_verdict_name(v.kind));
+	t.waits.count = 1;
+	t.waits.ns = 5000;
+	cpu_side_verdict(&t, &v);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_GPU_BOUND);
+	CU_ASSERT_EQUAL(v.span_ns, 10000);
+	CU_ASSERT_STRING_EQUAL(cpu_verdict_name(v.kind), "GPU-bound");
+	t.waits.ns = 4999;
+	cpu_side_verdict(&t, &v);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_MIXED);
+	/* under a tenth waiting and no job queued: mixed, not CPU-bound */
+	t.waits.ns = 999;
+	cpu_side_verdict(&t, &v);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_MIXED);
+	latency_stats_add(&q, 3000);
+	latency_stats_add(&q, 1000);
+	latency_stats_add(&q, 2000);
+	t.to_queued = &q;
+	t.queued_split.runnable_ns = 2500;
+	cpu_side_verdict(&t, &v);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_CPU_BOUND);
+	CU_ASSERT_EQUAL(v.jobs, 3);
+	CU_ASSERT_EQUAL(v.to_queued_ns, 6000);
+	CU_ASSERT_EQUAL(v.to_queued_p50_ns, 2000);
+	CU_ASSERT_EQUAL(v.runnable_ns, 2500);
+	/* the thread that took the CPU longest over its rows */
+	CU_ASSERT_EQUAL(v.behind.pid, 900);
+	CU_ASSERT_EQUAL(v.behind.ns, 700);
+	t.waits.ns = 1000;
+	cpu_side_verdict(&t, &v);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_MIXED);
+	/* one call: no span */
+	t.last_ns = t.first_ns;
+	cpu_side_verdict(&t, &v);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_NONE);
+	latency_stats_free(&q);
+}
+
 static void test_ioctl_names(void)
 {
 	char buf[48];
@@ -200,5 +251,6 @@ void suite_cpu_side(void)
 
 	CU_add_test(s, "the cpu-side fixture: ioctls split by state, ioctl -> queued", test_the_cpu_side_fixture);
 	CU_add_test(s, "ioctl names by family and driver", test_ioctl_names);
+	CU_add_test(s, "verdicts: GPU-bound, CPU-bound, mixed", test_verdicts);
 	CU_add_test(s, "threads and rows past the tables", test_what_a_file_can_make_it_hold);
 }
