@@ -22,7 +22,7 @@ static void test_every_section_writes_every_format(void)
 		for (f = 0; f < REPORT_SECTION_NR_FORMATS; f++)
 			CU_ASSERT_PTR_NOT_NULL(report_sections[i]->write[f]);
 	}
-	CU_ASSERT_EQUAL(i, 13);
+	CU_ASSERT_EQUAL(i, 14);
 }
 
 /* The sections @rep shows in @format, as one string (freed by the caller). */
