@@ -46,7 +46,7 @@ fi
 work=$(mktemp -d /tmp/gt-service.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/upper" "$work/ovl" "$work/root" "$work/out"
-SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$work/tracefs.before"
+tracefs_before "$work"
 
 # What the container runs once booted; its results in /out
 cat > "$work/test.sh" << 'EOF'
@@ -142,10 +142,5 @@ if grep -qx 'ActiveState=inactive' "$work/out/show.txt" 2> /dev/null &&
 else
 	not_ok "systemctl stop ends it cleanly" "$(tr '\n' ' ' < "$work/out/show.txt" 2> /dev/null)"
 fi
-SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$work/tracefs.after"
-if diff -u "$work/tracefs.before" "$work/tracefs.after" > "$work/tracefs.diff"; then
-	ok "the service left this kernel's tracefs as it found it"
-else
-	not_ok "the service left tracefs as found" "$(head -8 "$work/tracefs.diff" | tr '\n' ' ')"
-fi
+tracefs_as_found "$work" "the service"
 finish

@@ -41,7 +41,7 @@ cleanup() {
 	[ -n "${GT_KEEP:-}" ] || rm -rf "$work"
 }
 trap cleanup EXIT
-SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$work/tracefs.before"
+tracefs_before "$work"
 
 # munged as its user, its key and socket here (its directory must be reachable by all)
 mkdir -p "$work/munge" "$work/out" "$work/spool" "$work/ctld"
@@ -215,10 +215,5 @@ for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
 for p in "${pids[@]}"; do
 	for _ in $(seq 50); do kill -0 "$p" 2> /dev/null || break; sleep 0.1; done
 done
-SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$work/tracefs.after"
-if diff -u "$work/tracefs.before" "$work/tracefs.after" > "$work/tracefs.diff"; then
-	ok "the two nodes' recorders left this kernel's tracefs as found"
-else
-	not_ok "tracefs as found" "$(head -8 "$work/tracefs.diff" | tr '\n' ' ')"
-fi
+tracefs_as_found "$work" "the two nodes' recorders"
 finish
