@@ -42,6 +42,7 @@ static void file_word(char *out, size_t len, const char *in)
 int flight_dir_open(struct flight_dir *d, const char *path, struct gt_error *err)
 {
 	struct utsname u;
+	struct stat st;
 
 	d->fd = -1;
 	if (snprintf(d->path, sizeof(d->path), "%s", path) >= (int)sizeof(d->path))
@@ -53,6 +54,20 @@ int flight_dir_open(struct flight_dir *d, const char *path, struct gt_error *err
 	if (d->fd < 0)
 		return gt_error_set(err, errno, "cannot open the dump directory %s: %s; give -o DIR, a directory",
 				    path, strerror(errno));
+	/*
+	 * The recorder runs as root for days: whoever else may write the
+	 * directory could swap the dumps for their own or fill it, and pruning
+	 * would delete what they planted under this host's names.
+	 */
+	if (fstat(d->fd, &st))
+		return gt_error_set(err, errno, "cannot stat the dump directory %s: %s", path,
+				    strerror(errno));
+	if (st.st_uid != geteuid() && st.st_uid != 0)
+		return gt_error_set(err, EPERM, "the dump directory %s belongs to uid %u, who could replace the dumps; give -o DIR owned by root",
+				    path, (unsigned int)st.st_uid);
+	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
+		return gt_error_set(err, EPERM, "the dump directory %s is writable by everyone; give -o DIR only root can write",
+				    path);
 	file_word(d->host, sizeof(d->host), uname(&u) ? "-" : u.nodename);
 	return 0;
 }
@@ -167,9 +182,8 @@ static void dump_name(const struct flight_dir *d, const char *cause, char *out, 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	gmtime_r(&ts.tv_sec, &tm);
 	file_word(c, sizeof(c), cause);
-	/* a too long result fails outfile_create: the directory's path is checked at open */
-	if (snprintf(out, len, "%s/gpu-trace-%s-%04d%02d%02dT%02d%02d%02d.%03ldZ-%s.dat", d->path,
-		     d->host, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+	/* a too long result fails outfile_create_at */
+	if (snprintf(out, len, "gpu-trace-%s-%04d%02d%02dT%02d%02d%02d.%03ldZ-%s.dat", d->host, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
 		     tm.tm_sec, ts.tv_nsec / 1000000, c) >= (int)len)
 		out[0] = '\0';
 }
@@ -187,7 +201,7 @@ int flight_dump_write(const struct live_capture *lc, const struct event_selectio
 	struct dat_event_system *systems = calloc((size_t)sel->nr_systems + 1, sizeof(*systems));
 	struct dump_cpus cpus = { .nr = live_pages_nr_cpus(lc->pages) };
 	struct outfile out = { .fd = -1 };
-	char uname_s[512], version[64], *cmdlines = NULL;
+	char uname_s[512], version[64], name[256], *cmdlines = NULL;
 	struct utsname u;
 	int ret = -1;
 
@@ -209,8 +223,9 @@ int flight_dump_write(const struct live_capture *lc, const struct event_selectio
 		 u.machine);
 	/* report reads the triggers of such a file first, to flag the job that fired (cmd/report-prepass.c) */
 	snprintf(version, sizeof(version), "gpu-trace %s (flight recorder)", GT_VERSION);
-	dump_name(d, cause, info->path, sizeof(info->path));
-	if (outfile_create(&out, info->path, false, NULL, err))
+	dump_name(d, cause, name, sizeof(name));
+	/* in the directory opened once, never by its path again: see flight_dir_open */
+	if (outfile_create_at(&out, d->fd, d->path, name, false, err))
 		goto out;
 	ret = dat_write_v6(out.fd, &(struct dat_input){
 		.header_page = header_page, .header_event = header_event, .ftrace = &ftrace,

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +16,17 @@ static int become(struct outfile *o, struct user_rights *r, struct gt_error *err
 {
 	memset(r, 0, sizeof(*r));
 	return o->as_user ? user_rights_enter(r, o->user.uid, o->user.gid, o->user.name, err) : 0;
+}
+
+/* the directory names are relative to, and a name in it: the whole path unless _at */
+static int at(const struct outfile *o)
+{
+	return o->name[0] ? o->dir_fd : AT_FDCWD;
+}
+
+static const char *target(const struct outfile *o)
+{
+	return o->name[0] ? o->name : o->path;
 }
 
 static int create(struct outfile *o, const char *path, bool force, struct gt_error *err)
@@ -44,6 +56,53 @@ static int create(struct outfile *o, const char *path, bool force, struct gt_err
 	return 0;
 }
 
+/* .NAME.partial-XXXXXX in dir_fd: O_EXCL and O_NOFOLLOW, a fresh random tail per try */
+static int create_at(struct outfile *o, bool force, struct gt_error *err)
+{
+	static const char tail[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	unsigned char rnd[6];
+	struct stat st;
+
+	if (!fstatat(o->dir_fd, o->name, &st, AT_SYMLINK_NOFOLLOW)) {
+		if (S_ISDIR(st.st_mode))
+			return gt_error_set(err, EISDIR, "output %s is a directory", o->path);
+		if (!force)
+			return gt_error_set(err, EEXIST, "output %s exists; pass --force to replace it, or -o another name",
+					    o->path);
+	}
+	for (int tries = 0; tries < 100; tries++) {
+		if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
+			break;
+		snprintf(o->tmp_path, sizeof(o->tmp_path), ".%s.partial-%c%c%c%c%c%c", o->name,
+			 tail[rnd[0] % 62], tail[rnd[1] % 62], tail[rnd[2] % 62],
+			 tail[rnd[3] % 62], tail[rnd[4] % 62], tail[rnd[5] % 62]);
+		o->fd = openat(o->dir_fd, o->tmp_path,
+			       O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (o->fd >= 0 || errno != EEXIST)
+			break;
+	}
+	if (o->fd < 0) {
+		o->tmp_path[0] = '\0';
+		return gt_error_set(err, errno, "cannot create the output in %s: %s; choose a writable directory with -o",
+				    o->dir, strerror(errno));
+	}
+	return 0;
+}
+
+int outfile_create_at(struct outfile *o, int dir_fd, const char *dir_label, const char *name,
+		      bool force, struct gt_error *err)
+{
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	o->dir_fd = dir_fd;
+	if (!*name || strchr(name, '/') || strlen(name) >= sizeof(o->name) - 32 ||
+	    snprintf(o->path, sizeof(o->path), "%s/%s", dir_label, name) >= (int)sizeof(o->path) - 64)
+		return gt_error_set(err, EINVAL, "bad output file name '%s' in %s", name, dir_label);
+	snprintf(o->name, sizeof(o->name), "%s", name);
+	snprintf(o->dir, sizeof(o->dir), "%s", dir_label);
+	return create_at(o, force, err);
+}
+
 int outfile_create(struct outfile *o, const char *path, bool force,
 		   const struct outfile_user *as, struct gt_error *err)
 {
@@ -52,6 +111,7 @@ int outfile_create(struct outfile *o, const char *path, bool force,
 
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
+	o->dir_fd = -1;
 	if (as) {
 		o->as_user = true;
 		o->user = *as;
@@ -90,11 +150,18 @@ static int commit_free_name(struct outfile *o, int *e)
 	int n;
 
 	for (n = 1; n < 100; n++) {
-		if (free_name(o->path, n, name, sizeof(name)))
+		if (free_name(target(o), n, name, o->name[0] ? sizeof(o->name) : sizeof(name)))
 			break;
-		if (!renameat2(AT_FDCWD, o->tmp_path, AT_FDCWD, name, RENAME_NOREPLACE)) {
+		if (!renameat2(at(o), o->tmp_path, at(o), name, RENAME_NOREPLACE)) {
 			snprintf(o->taken, sizeof(o->taken), "%s", o->path);
-			snprintf(o->path, sizeof(o->path), "%s", name);
+			if (o->name[0]) {
+				/* free_name kept it under sizeof(o->name), the path checked at create */
+				memcpy(o->name, name, strlen(name) + 1);
+				if (snprintf(o->path, sizeof(o->path), "%s/%s", o->dir, o->name) < 0)
+					o->path[0] = '\0';
+			} else {
+				snprintf(o->path, sizeof(o->path), "%s", name);
+			}
 			return 0;
 		}
 		if (errno != EEXIST)
@@ -123,8 +190,8 @@ int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
 	 * what was recorded thrown away: it takes the first free name of
 	 * NAME-1.EXT to NAME-99.EXT, and o->taken says which it could not have.
 	 */
-	ret = force ? rename(o->tmp_path, o->path) :
-		      renameat2(AT_FDCWD, o->tmp_path, AT_FDCWD, o->path, RENAME_NOREPLACE);
+	ret = force ? renameat(at(o), o->tmp_path, at(o), target(o)) :
+		      renameat2(at(o), o->tmp_path, at(o), target(o), RENAME_NOREPLACE);
 	e = errno;
 	if (ret && e == EEXIST && !force)
 		ret = commit_free_name(o, &e);
@@ -136,6 +203,10 @@ int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
 	o->tmp_path[0] = '\0';
 	close(o->fd);
 	o->fd = -1;
+	if (o->name[0]) {
+		fsync(o->dir_fd);
+		return 0;
+	}
 	dfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd >= 0) {
 		fsync(dfd);
@@ -157,11 +228,13 @@ int outfile_reserve(struct outfile *o, off_t bytes, struct gt_error *err)
 
 int outfile_commit_partial(struct outfile *o, bool force, struct gt_error *err)
 {
-	size_t n = strlen(o->path);
+	size_t n = strlen(o->path), m = strlen(o->name);
 
-	if (n + sizeof(".partial") > sizeof(o->path))
+	if (n + sizeof(".partial") > sizeof(o->path) || m + sizeof(".partial") > sizeof(o->name))
 		return gt_error_set(err, ENAMETOOLONG, "output name too long for .partial");
 	memcpy(o->path + n, ".partial", sizeof(".partial"));
+	if (m)
+		memcpy(o->name + m, ".partial", sizeof(".partial"));
 	return outfile_commit(o, force, err);
 }
 
@@ -173,7 +246,7 @@ void outfile_discard(struct outfile *o)
 		close(o->fd);
 	o->fd = -1;
 	if (o->tmp_path[0] && !become(o, &r, &(struct gt_error){ 0 })) {
-		unlink(o->tmp_path);
+		unlinkat(at(o), o->tmp_path, 0);
 		user_rights_leave(&r);
 	}
 	o->tmp_path[0] = '\0';

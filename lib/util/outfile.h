@@ -32,6 +32,12 @@ struct outfile {
 	char user_name[64];
 	/* after a commit: the name another file took meanwhile (path: where ours went), or "" */
 	char taken[4096];
+	/*
+	 * outfile_create_at: the directory every name below is in, opened once
+	 * (no path of it followed again), name the file's there; else name is ""
+	 */
+	int dir_fd;
+	char name[256];
 };
 
 /**
@@ -40,6 +46,14 @@ struct outfile {
  */
 int outfile_create(struct outfile *o, const char *path, bool force,
 		   const struct outfile_user *as, struct gt_error *err);
+/**
+ * outfile_create_at - outfile_create in the directory dir_fd (not closed, kept open by the
+ * caller until the commit or discard), under name, a plain name without '/'; dir_label is
+ * the directory as the messages and o->path name it. Nothing is looked up by path again:
+ * whoever can rename the directory's path meanwhile cannot redirect the file.
+ */
+int outfile_create_at(struct outfile *o, int dir_fd, const char *dir_label, const char *name,
+		      bool force, struct gt_error *err);
 /**
  * outfile_commit - fsync, mode 0640 under the umask (a trace holds kernel addresses and every
  * process's name: never world-readable), rename over path (with the user's rights where it is

@@ -134,3 +134,35 @@ test_flight_option_errors() {
 		--flight-recorder -e dma_fence -C global
 	LIST
 }
+
+# The dumps' directory is opened once: a path renamed and replaced by a
+# symlink meanwhile does not move the dumps; a directory another user owns,
+# or everyone may write, is refused (they could swap the dumps or plant
+# names for --keep to delete).
+test_flight_dump_directory_held() {
+	local d=$WORK/fl-held victim=$WORK/fl-victim f rc
+	mkdir -m 0777 "$WORK/fl-ww" "$WORK/fl-theirs"
+	chown 65534 "$WORK/fl-theirs"
+	for f in fl-ww fl-theirs; do
+		"$GT" record --flight-recorder=4M -e dma_fence --duration 1 -o "$WORK/$f" > /dev/null 2> "$WORK/fh.err"
+		rc=$?
+		expect "-o a directory $f: exit $rc, want 125: $(cat "$WORK/fh.err")" [ "$rc" = 125 ] || return 1
+		expect "-o $f: not one line saying why: $(cat "$WORK/fh.err")" \
+			[ "$(count_lines "$WORK/fh.err")" = 1 ] && grep -Eq 'writable by everyone|belongs to uid 65534' "$WORK/fh.err" ||
+			return 1
+	done
+	mkdir -m 0700 "$victim"
+	flight_start "$WORK/fh.err" -o "$d" --after 100ms || return 1
+	mv "$d" "$d.moved" && ln -s "$victim" "$d"
+	kill -USR1 $FL
+	flight_wait_for "$WORK/fh.err" 'dumped ' || { kill -TERM $FL; wait $FL; return 1; }
+	kill -TERM $FL
+	wait $FL
+	expect "exit $?, want 0: $(cat "$WORK/fh.err")" [ $? = 0 ] || return 1
+	expect "the dump followed the symlink put in the directory's place: $(ls -a "$victim")" \
+		[ -z "$(ls -A "$victim")" ] || return 1
+	f=$(ls "$d.moved"/gpu-trace-*-signal.dat 2> /dev/null)
+	expect "the dump is not in the directory opened: $(ls -a "$d.moved")" [ -n "$f" ] || return 1
+	expect "a partial file was left: $(ls -a "$d.moved")" \
+		[ -z "$(ls -A "$d.moved" | grep partial)" ]
+}
