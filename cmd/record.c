@@ -36,7 +36,7 @@ static void on_stale(const char *name, int pid, enum stale_action what, int err,
 	static int done;
 
 	(void)ctx;
-	if (what != STALE_IN_USE)
+	if (what != STALE_IN_USE && what != STALE_OTHER_NS)
 		cmd_stale_note(name, pid, what, err, &done);
 }
 

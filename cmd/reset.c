@@ -35,6 +35,10 @@ void cmd_stale_note(const char *name, int pid, enum stale_action what, int err, 
 	case STALE_IN_USE:
 		cmd_say("%s belongs to running gpu-trace %d; left alone", name, pid);
 		break;
+	case STALE_OTHER_NS:
+		cmd_say("%s is another PID namespace's gpu-trace %d (a container's, or the host's): whether it runs cannot be told from here; left alone (reset in that namespace removes it)",
+			name, pid);
+		break;
 	case STALE_FAILED:
 		cmd_failf("reset", "cannot clean %s left by gpu-trace %d: %s; is a reader still open on it?",
 			  name, pid, strerror(err));

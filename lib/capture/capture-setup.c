@@ -10,6 +10,7 @@
 #include "capture/dat-writer.h"
 #include "tracefs/presets.h"
 #include "tracefs/trace-file.h"
+#include "util/pid-ns.h"
 
 int capture_find_tracefs(const char **tracing_dir, bool *mounted_now, stale_note stale,
 			 void *ctx, struct gt_error *err)
@@ -26,7 +27,8 @@ int capture_instance_create(struct trace_session *s, const char *tracing_dir,
 {
 	char name[64];
 
-	snprintf(name, sizeof(name), "%s%d%s", GT_INSTANCE_PREFIX, (int)getpid(), suffix);
+	snprintf(name, sizeof(name), "%s%d%s%s", GT_INSTANCE_PREFIX, (int)getpid(),
+		 pid_ns_instance_tag(), suffix);
 	if (session_create_instance(s, tracing_dir, name, err))
 		return -1;
 	return session_set_tracing(s, false, err);

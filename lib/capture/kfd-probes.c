@@ -12,6 +12,7 @@
 #include "tracefs/run-lock.h"
 #include "tracefs/run-dir.h"
 #include "tracefs/session.h"
+#include "util/pid-ns.h"
 
 /*
  * Offsets into the uapi structs (kfd_ioctl.h, unchanged from 6.1 to 7.3):
@@ -133,7 +134,8 @@ enum kfd_id_source kfd_probes_id_source_here(void)
 	char *lines;
 	bool ok;
 
-	snprintf(p.group, sizeof(p.group), "%s%d", KFD_PROBE_GROUP_PREFIX, (int)getpid());
+	snprintf(p.group, sizeof(p.group), "%s%d%s", KFD_PROBE_GROUP_PREFIX, (int)getpid(),
+		 pid_ns_group_tag());
 	if (run_lock_live(NULL))
 		return KFD_ID_NONE;
 	ev = kprobe_def_alloc(p.group, d, true);

@@ -31,7 +31,7 @@ enum kfd_id_source {
 };
 
 struct kfd_probes {
-	char group[32];
+	char group[48];
 	struct tracefs_dynevent **events;	/* in the order created */
 	int nr_events;
 	enum kfd_id_source id_source;

@@ -8,6 +8,7 @@
 #include "capture/kprobe-def.h"
 #include "capture/nvidia-probes.h"
 #include "tracefs/run-lock.h"
+#include "util/pid-ns.h"
 
 /*
  * The functions and their arguments, open-gpu-kernel-modules 595.45.04:
@@ -201,7 +202,7 @@ int nv_probes_create(struct nv_probes *p, int pid, struct gt_error *err)
 	int i;
 
 	memset(p, 0, sizeof(*p));
-	snprintf(p->group, sizeof(p->group), "%s%d", NV_PROBE_GROUP_PREFIX, pid);
+	snprintf(p->group, sizeof(p->group), "%s%d%s", NV_PROBE_GROUP_PREFIX, pid, pid_ns_group_tag());
 	if (run_lock_live(err))
 		return -1;
 	kallsyms_module("nvidia_unlocked_ioctl", p->module, sizeof(p->module));

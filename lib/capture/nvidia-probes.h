@@ -19,7 +19,7 @@
  * named in @missing and left out.
  */
 struct nv_probes {
-	char group[32];
+	char group[48];
 	struct tracefs_dynevent **events;	/* in the order created */
 	int nr_events;
 	int nr_defined;			/* what nr_events was before removal */

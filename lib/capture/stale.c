@@ -16,6 +16,8 @@
 #include "capture/stale.h"
 #include "tracefs/run-dir.h"
 #include "tracefs/session.h"
+#include "decode/probe-group.h"
+#include "util/pid-ns.h"
 
 int stale_owner_pid(const char *name)
 {
@@ -29,6 +31,18 @@ int stale_owner_pid(const char *name)
 		p += 6;
 	pid = strtol(p, &end, 10);
 	return (end != p && (*end == '\0' || *end == '.') && pid > 0) ? (int)pid : 0;
+}
+
+unsigned long long stale_owner_ns(const char *name)
+{
+	const char *p = name + strlen(GT_INSTANCE_PREFIX);
+
+	if (strncmp(name, GT_INSTANCE_PREFIX, strlen(GT_INSTANCE_PREFIX)))
+		return 0;
+	if (!strncmp(p, "probe-", 6))
+		p += 6;
+	p += strspn(p, "0123456789");
+	return pid_ns_of_tail(p, '.');
 }
 
 /* By the lock every run holds for its life (run-lock.h), not by its comm */
@@ -110,6 +124,11 @@ static int clean_instances(const char *tracing_dir, stale_note note, void *ctx)
 
 		if (!pid)
 			continue;
+		/* another PID namespace's run: whether it lives, our run locks cannot say */
+		if (stale_owner_ns(d->d_name) != pid_ns_id()) {
+			note(d->d_name, pid, STALE_OTHER_NS, 0, ctx);
+			continue;
+		}
 		if (stale_owner_running(pid)) {
 			if (pid != (int)getpid())
 				note(d->d_name, pid, STALE_IN_USE, 0, ctx);
@@ -146,7 +165,11 @@ static int clean_probes(stale_note note, void *ctx)
 		tracefs_dynevent_info(evs[i], &group, NULL, NULL, NULL, NULL);
 		pid = !group ? 0 : kfd_probe_group_pid(group) ? kfd_probe_group_pid(group) :
 						nv_probe_group_pid(group);
-		if (pid && !stale_owner_running(pid)) {
+		if (pid && probe_group_ns(group) != pid_ns_id()) {
+			if (strcmp(group, noted))
+				note(group, pid, STALE_OTHER_NS, 0, ctx);
+			snprintf(noted, sizeof(noted), "%s", group);
+		} else if (pid && !stale_owner_running(pid)) {
 			if (tracefs_dynevent_destroy(evs[i], true)) {
 				note(group, pid, STALE_FAILED, errno, ctx);
 				failed++;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "decode/probe-group.h"
+#include "util/pid-ns.h"
 
 int probe_group_pid(const char *group, const char *prefix)
 {
@@ -13,5 +14,14 @@ int probe_group_pid(const char *group, const char *prefix)
 	if (strncmp(group, prefix, n))
 		return 0;
 	pid = strtol(group + n, &end, 10);
-	return end != group + n && !*end && pid > 0 && pid <= 0x7fffffff ? (int)pid : 0;
+	if (*end && !pid_ns_of_tail(end, '_'))
+		return 0;
+	return end != group + n && pid > 0 && pid <= 0x7fffffff ? (int)pid : 0;
+}
+
+uint64_t probe_group_ns(const char *group)
+{
+	const char *tail = strrchr(group, '_');
+
+	return tail ? pid_ns_of_tail(tail, '_') : 0;
 }

@@ -7,6 +7,7 @@
 
 #include "tracefs/run-lock.h"
 #include "tracefs/tracer-setup.h"
+#include "util/pid-ns.h"
 
 static const char *const chain[] = { "function_graph", "function", "nop" };
 
@@ -181,7 +182,8 @@ enum tracer_permission tracer_probe(const char *tracing_dir, const char *tracer,
 	*why = 0;
 	if (tracer_listed(tracing_dir, tracer) != 1)
 		return TRACER_ABSENT;
-	snprintf(name, sizeof(name), "%sprobe-%d", GT_INSTANCE_PREFIX, (int)getpid());
+	snprintf(name, sizeof(name), "%sprobe-%d%s", GT_INSTANCE_PREFIX, (int)getpid(),
+		 pid_ns_instance_tag());
 	/* ours and alive to other runs' cleanup; without it, not made at all */
 	if (run_lock_live(&e)) {
 		*why = e.errnum;

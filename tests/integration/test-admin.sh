@@ -24,6 +24,38 @@ test_reset_removes_stale_instance() {
 	expect "reset did not say so" grep -q "removed stale instance $name" "$WORK/reset.out"
 }
 
+# A pid is a pid in its own PID namespace: a recorder in a container and one
+# on the host can share it, and neither's run locks say whether the other's
+# lives. A run in another namespace tags its names (gpu-trace-PID.nsID), and
+# reset judges only its own namespace's: the host leaves a tagged instance, a
+# container leaves the host's plain one (which looks stale from in there).
+test_reset_leaves_another_pid_namespace() {
+	local theirs=gpu-trace-999999997.ns4026530001 host=gpu-trace-999999996 ns
+	command -v unshare > /dev/null || { WHY="no unshare (util-linux)"; return 77; }
+	unshare --pid --fork true 2> /dev/null || { WHY="cannot make a PID namespace here"; return 77; }
+	tracefs_snapshot > "$WORK/snap.before"
+	mkdir "$TFS/instances/$theirs" "$TFS/instances/$host" || { WHY="cannot make the instances"; return 1; }
+	"$GT" reset > "$WORK/rn.out" 2>&1
+	expect "reset removed another namespace's instance: $(cat "$WORK/rn.out")" [ -d "$TFS/instances/$theirs" ] &&
+		grep -q "$theirs is another PID namespace's gpu-trace 999999997" "$WORK/rn.out" ||
+		{ rmdir "$TFS/instances/$theirs" "$TFS/instances/$host" 2> /dev/null; return 1; }
+	mkdir "$TFS/instances/$host" 2> /dev/null
+	unshare --pid --fork --mount-proc "$GT" reset > "$WORK/rc.out" 2>&1
+	expect "a container's reset removed the host's instance: $(cat "$WORK/rc.out")" [ -d "$TFS/instances/$host" ] &&
+		grep -q "$host is another PID namespace's" "$WORK/rc.out" ||
+		{ rmdir "$TFS/instances/$theirs" "$TFS/instances/$host" 2> /dev/null; return 1; }
+	rmdir "$TFS/instances/$theirs" "$TFS/instances/$host"
+	# a record in a PID namespace: its instances carry the namespace, and go at its end
+	unshare --pid --fork --mount-proc "$GT" record -e sched:sched_switch -o "$WORK/ns.dat" -- \
+		sh -c "ls $TFS/instances; echo ns \$(stat -L -c %i /proc/self/ns/pid)" > "$WORK/ns.out" 2> "$WORK/ns.err"
+	ns=$(sed -n 's/^ns //p' "$WORK/ns.out")
+	expect "record in a PID namespace failed: $(tail -2 "$WORK/ns.err")" [ -s "$WORK/ns.dat" ] || return 1
+	expect "its instance names no namespace: $(tr '\n' ' ' < "$WORK/ns.out")" \
+		grep -Eq "^gpu-trace-[0-9]+\.ns[0-9]+(\.workload)?$" "$WORK/ns.out" || return 1
+	expect "its tag is not its namespace's ($ns)" grep -q "\.ns$ns\(\.workload\)\?$" "$WORK/ns.out" || return 1
+	same_as_before "a record and resets across PID namespaces"
+}
+
 # Starts a record of `sleep 10` into OUT, SIGKILLs it once its instance is
 # there, and prints its pid, then the pids of its children (its workload).
 sigkill_a_record() {

@@ -20,6 +20,8 @@ static const struct {
 	{ "util", suite_root_path },
 	{ "util", suite_utf8 },
 	{ "util", suite_kv_words },
+	{ "util", suite_outfile },
+	{ "util", suite_pid_ns },
 	{ "util", suite_text_buf },
 	{ "tracefs", suite_buffer_ladder },
 	{ "tracefs", suite_event_select },

@@ -62,6 +62,8 @@ void suite_cpu_side(void);
 void suite_flight_rules(void);
 void suite_flight_ring(void);
 void suite_kv_words(void);
+void suite_outfile(void);
+void suite_pid_ns(void);
 void suite_gpu_hangs(void);
 void suite_buffer_moves(void);
 void suite_field_misses(void);
