@@ -370,11 +370,7 @@ static uint64_t virtio_key(uint64_t fence_id)
 
 static uint64_t id_key(const char *ring, uint64_t id)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *ring; ring++)
-		h = (h ^ (unsigned char)*ring) * 0x100000001b3ULL;
-	return keymap_pair(keymap_pair(3, h), id);
+	return keymap_pair(keymap_pair(3, keymap_str(ring)), id);
 }
 
 /* the key a queue record names its job by; 0: none */

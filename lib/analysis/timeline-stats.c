@@ -30,22 +30,13 @@ const char *job_latency_key(enum job_latency l)
 	return l < LAT_NR ? keys[l] : "?";
 }
 
-static uint64_t name_hash(const char *name)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
-
-	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
-	return h;
-}
-
 /*
  * Rings by name: a hash lookup per event (a fence-only trace has one
  * "ring" per timeline, thousands of them), each ring allocated once.
  */
 static uint64_t dev_key(const char *dev, const char *name)
 {
-	return keymap_pair(name_hash(dev), name_hash(name));
+	return keymap_pair(keymap_str(dev), keymap_str(name));
 }
 
 static void note_dev(struct timeline *t, const char *dev)
@@ -93,7 +84,7 @@ static void give_dev(struct timeline *t, int i, const char *dev)
 /* The first ring so named, -1 when none */
 static int first_named(const struct timeline *t, const char *key)
 {
-	uintptr_t at = (uintptr_t)keymap_get(&t->ring_by_name, name_hash(key));
+	uintptr_t at = (uintptr_t)keymap_get(&t->ring_by_name, keymap_str(key));
 	int i;
 
 	if (at && !strcmp(t->rings[at - 1]->name, key))
@@ -136,7 +127,7 @@ static int add_ring(struct timeline *t, const char *key, const char *dev)
 	strncpy(r->name, key, GEV_STR_LEN - 1);
 	t->rings[t->nr_rings] = r;
 	if (first)
-		keymap_put(&t->ring_by_name, name_hash(key), (void *)(uintptr_t)(t->nr_rings + 1));
+		keymap_put(&t->ring_by_name, keymap_str(key), (void *)(uintptr_t)(t->nr_rings + 1));
 	t->nr_rings++;
 	if (dev && dev[0])
 		give_dev(t, t->nr_rings - 1, dev);

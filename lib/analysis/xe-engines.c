@@ -79,23 +79,14 @@ static bool parse_ring(const char *name, unsigned int *klass, unsigned long *guc
 	return false;
 }
 
-static uint64_t dev_hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
 static uint64_t queue_key(const char *dev, int gt, uint64_t guc)
 {
-	return keymap_pair(keymap_pair(dev_hash(dev), (uint64_t)(gt + 2)), guc);
+	return keymap_pair(keymap_pair(keymap_str(dev), (uint64_t)(gt + 2)), guc);
 }
 
 static uint64_t guc_key(const char *dev, uint64_t guc)
 {
-	return keymap_pair(keymap_pair(dev_hash(dev), 0), guc);
+	return keymap_pair(keymap_pair(keymap_str(dev), 0), guc);
 }
 
 static uint64_t name_key(const char *dev, unsigned int klass, uint64_t guc)

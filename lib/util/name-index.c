@@ -4,20 +4,11 @@
 
 #include "util/name-index.h"
 
-static uint64_t name_hash(const char *name)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
-
-	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
-	return h;
-}
-
 /* The key that holds name, or the first free one along its probe */
 static uint64_t key_of(const struct name_index *ix, const char *name, name_at_fn at, void *ctx,
 		       int *found)
 {
-	uint64_t key = name_hash(name);
+	uint64_t key = keymap_str(name);
 	uintptr_t v;
 
 	*found = -1;
