@@ -5,6 +5,7 @@
 #include "dat/dat-format.h"
 #include "output/report-formats.h"
 #include "analysis/drm-clients.h"
+#include "analysis/cpu-side.h"
 #include "analysis/timeline.h"
 #include "analysis/workload-tree.h"
 
@@ -18,14 +19,16 @@ static void col_us(FILE *f, int width, bool has, uint64_t ns)
 
 /*
  * The --jobs table's columns, in order. A terminal narrower than all of them
- * (259 characters) gets the columns of the lowest keep ranks that fit: who
+ * (300 characters) gets the columns of the lowest keep ranks that fit: who
  * and how long first, the timestamps last; a pipe and --wide get them all.
  */
 enum job_column {
 	COL_RING, COL_JOB, COL_PID, COL_COMM, COL_CLIENT,
 	COL_SUBMIT, COL_QUEUED, COL_RUN, COL_HW_START, COL_DONE,
 	COL_LAT,			/* LAT_NR latency columns, in enum job_latency's order */
-	COL_BEHIND_US = COL_LAT + LAT_NR, COL_BEHIND, COL_FLAGS, COL_NR
+	COL_BEHIND_US = COL_LAT + LAT_NR, COL_BEHIND,
+	COL_IOCTL, COL_IOCTL_Q,		/* the GPU ioctl it was queued from (cpu-side.h) */
+	COL_FLAGS, COL_NR
 };
 
 static const struct {
@@ -51,6 +54,8 @@ static const struct {
 	[COL_LAT + LAT_TOTAL] = { "TOTAL_us", 11, 1 },
 	[COL_BEHIND_US] = { "BEHIND_us", 11, 4 },
 	[COL_BEHIND] = { "BEHIND", 6, 6 },
+	[COL_IOCTL] = { "IOCTL", -24, 6 },
+	[COL_IOCTL_Q] = { "IOCTL->Q_us", 11, 5 },
 	[COL_FLAGS] = { "FLAGS", -5, 1 },
 };
 
@@ -129,7 +134,8 @@ static int text_begin(struct report *rep, struct gt_error *err)
 static void text_job(struct report *rep, const struct job *j)
 {
 	unsigned int shown = job_columns_shown(rep->opts.width);
-	char key[48], client[24], flags[16], pid[16], behind[16];
+	char key[48], client[24], flags[16], pid[16], behind[16], name[64];
+	const struct cpu_job_ioctl *io;
 	FILE *f = rep->stream;
 	int l;
 
@@ -156,6 +162,10 @@ static void text_job(struct report *rep, const struct job *j)
 	else
 		snprintf(behind, sizeof(behind), "-");
 	cell(f, shown, COL_BEHIND, behind);
+	io = cpu_side_job_ioctl(&rep->analysis, j);
+	cell(f, shown, COL_IOCTL, io ? gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver,
+						      name, sizeof(name)) : "-");
+	cell_us(f, shown, COL_IOCTL_Q, io != NULL, io ? io->to_queued_ns : 0);
 	cell(f, shown, COL_FLAGS, report_job_flags(flags, sizeof(flags), j->flags));
 	fputc('\n', f);
 }
