@@ -31,6 +31,7 @@ struct thread_live {
 	bool waiting;			/* inside dma_fence_wait_start -> _end */
 	uint64_t wait_from, wait_ctx, wait_seqno;
 	char wait_timeline[32];
+	uint64_t cpu_ns;		/* on a CPU or runnable since it is followed */
 	uint64_t longest;		/* its longest preemption, and by whom */
 	int longest_by;
 	char longest_comm[16];
@@ -199,6 +200,8 @@ static void account(struct thread_live *l, uint64_t ts)
 	uint64_t d = ts > l->since ? ts - l->since : 0;
 
 	l->since = ts;
+	if (l->state == T_ON_CPU || l->state == T_RUNNABLE)
+		l->cpu_ns += d;
 	if (!l->in_ioctl)
 		return;
 	switch (l->state) {
@@ -240,13 +243,25 @@ static void split_settle(struct cpu_split *s)
 	s->on_cpu_ns = s->on_cpu_ns > s->irq_ns ? s->on_cpu_ns - s->irq_ns : 0;
 }
 
-/* a GPU call of the thread at ts: its span */
-static void touch(struct cpu_thread *t, uint64_t ts)
+/* on a CPU or runnable until ts, the interval since its last change included */
+static uint64_t cpu_until(const struct thread_live *l, uint64_t ts)
 {
-	if (!t->first_ns || ts < t->first_ns)
+	bool busy = l->state == T_ON_CPU || l->state == T_RUNNABLE;
+
+	return l->cpu_ns + (busy && ts > l->since ? ts - l->since : 0);
+}
+
+/* a GPU call of the thread at ts: its span, and its CPU time up to its last call */
+static void touch(struct cpu_thread *t, const struct thread_live *l, uint64_t ts)
+{
+	if (!t->first_ns || ts < t->first_ns) {
 		t->first_ns = ts;
-	if (ts > t->last_ns)
+		t->cpu_from = cpu_until(l, ts);
+	}
+	if (ts > t->last_ns) {
 		t->last_ns = ts;
+		t->cpu_to = cpu_until(l, ts);
+	}
 }
 
 const char *cpu_verdict_name(enum cpu_verdict_kind kind)
@@ -272,11 +287,17 @@ static void top_behind(const struct cpu_thread *t, struct cpu_behind *top)
 	}
 }
 
-void cpu_side_verdict(struct cpu_thread *t, struct cpu_verdict *v)
+void cpu_side_verdict(struct cpu_thread *t, bool scheduling, struct cpu_verdict *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->span_ns = t->last_ns > t->first_ns ? t->last_ns - t->first_ns : 0;
 	v->gpu_wait_ns = t->waits.ns;
+	/* with its scheduling: on or waiting for a CPU, or waiting on the GPU; idle is neither */
+	v->scheduling = scheduling;
+	v->active_ns = scheduling ? (t->cpu_to > t->cpu_from ? t->cpu_to - t->cpu_from : 0) +
+				    v->gpu_wait_ns : v->span_ns;
+	if (v->active_ns > v->span_ns)
+		v->active_ns = v->span_ns;
 	if (t->to_queued) {
 		v->jobs = t->to_queued->count;
 		v->to_queued_ns = t->to_queued->sum;
@@ -284,11 +305,11 @@ void cpu_side_verdict(struct cpu_thread *t, struct cpu_verdict *v)
 		v->runnable_ns = t->queued_split.runnable_ns;
 	}
 	top_behind(t, &v->behind);
-	if (!v->span_ns || (!v->jobs && !t->waits.count))
+	if (!v->active_ns || (!v->jobs && !t->waits.count))
 		return;
-	if (2 * v->gpu_wait_ns >= v->span_ns)
+	if (2 * v->gpu_wait_ns >= v->active_ns)
 		v->kind = CPU_VERDICT_GPU_BOUND;
-	else if (10 * v->gpu_wait_ns < v->span_ns && v->jobs)
+	else if (10 * v->gpu_wait_ns < v->active_ns && v->jobs)
 		v->kind = CPU_VERDICT_CPU_BOUND;
 	else
 		v->kind = CPU_VERDICT_MIXED;
@@ -316,7 +337,9 @@ static void ioctl_enter(struct cpu_side_state *s, struct join_record *r)
 		return;
 	}
 	l = &s->live[i];
-	touch(s->model.threads[i], r->rec->ts);
+	touch(s->model.threads[i], l, r->rec->ts);
+	/* the time before it, in whatever state it was (a syscall: it ran), not the ioctl's */
+	l->cpu_ns = cpu_until(l, r->rec->ts);
 	memset(&l->now, 0, sizeof(l->now));
 	l->longest = 0;
 	l->longest_by = 0;
@@ -337,7 +360,7 @@ static void ioctl_exit(struct cpu_side_state *s, struct join_record *r)
 	if (i < 0 || !s->live[i].in_ioctl)
 		return;
 	l = &s->live[i];
-	touch(s->model.threads[i], r->rec->ts);
+	touch(s->model.threads[i], l, r->rec->ts);
 	account(l, r->rec->ts);
 	l->in_ioctl = false;
 	if (!l->row)
@@ -542,7 +565,7 @@ static void fence_wait(struct cpu_side_state *s, struct analysis *a, struct join
 		return;
 	l = &s->live[i];
 	w = &s->model.threads[i]->waits;
-	touch(s->model.threads[i], r->rec->ts);
+	touch(s->model.threads[i], l, r->rec->ts);
 	if (r->kind == GEV_FENCE_WAIT_START) {
 		if (l->waiting)
 			w->unended++;

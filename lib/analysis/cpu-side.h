@@ -88,12 +88,16 @@ struct cpu_thread {
 	struct cpu_split queued_split;
 	struct cpu_waits waits;
 	uint64_t first_ns, last_ns;	/* its first and last GPU call (ioctl or fence wait) */
+	uint64_t cpu_from, cpu_to;	/* its time on a CPU or runnable, at those two */
 };
 
 /*
- * Which side held a thread's GPU work up (cpu_side_verdict), over its span
- * from its first GPU call to its last:
- *   GPU-bound   it waited on the GPU (fence waits) half of the span or more;
+ * Which side held a thread's GPU work up (cpu_side_verdict), over its active
+ * time from its first GPU call to its last: on a CPU or waiting for one, or
+ * waiting on the GPU (its fence waits); asleep otherwise (idle, reading a
+ * file) is neither. Without sched_switch in the file its states are unknown:
+ * then the whole span.
+ *   GPU-bound   it waited on the GPU half of its active time or more;
  *   CPU-bound   it waited on the GPU under a tenth of it, and queued jobs: the
  *               GPU never held it, its own path to the ring did;
  *   mixed       between the two.
@@ -107,7 +111,9 @@ enum cpu_verdict_kind {
 
 struct cpu_verdict {
 	enum cpu_verdict_kind kind;
+	bool scheduling;		/* active_ns from its states; else the span */
 	uint64_t span_ns;
+	uint64_t active_ns;		/* on or waiting for a CPU, or waiting on the GPU, in the span */
 	uint64_t gpu_wait_ns;		/* its fence waits, summed */
 	uint64_t jobs;			/* queued inside its ioctls */
 	uint64_t to_queued_p50_ns;
@@ -116,8 +122,13 @@ struct cpu_verdict {
 	struct cpu_behind behind;	/* the thread that took its CPU longest in its ioctls; pid 0: none */
 };
 
-/** cpu_side_verdict - @t's verdict and the figures it rests on, into @v */
-void cpu_side_verdict(struct cpu_thread *t, struct cpu_verdict *v);
+/**
+ * cpu_side_verdict - @t's verdict and the figures it rests on, into @v
+ * @t:          a thread of the model
+ * @scheduling: the file has its scheduling (struct cpu_side's scheduling)
+ * @v:          filled
+ */
+void cpu_side_verdict(struct cpu_thread *t, bool scheduling, struct cpu_verdict *v);
 /** cpu_verdict_name - "GPU-bound", "CPU-bound", "mixed" or NULL (CPU_VERDICT_NONE) */
 const char *cpu_verdict_name(enum cpu_verdict_kind kind);
 

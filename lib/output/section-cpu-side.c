@@ -58,17 +58,19 @@ static void text_split(struct report *rep, const struct cpu_split *s, const stru
 }
 
 /* which side held its GPU work up, with the figures it rests on (cpu-side.h) */
-static void text_verdict(struct report *rep, struct cpu_thread *t)
+static void text_verdict(struct report *rep, const struct cpu_side *c, struct cpu_thread *t)
 {
 	struct cpu_verdict v;
 	char a[32], b[32], d[32];
 
-	cpu_side_verdict(t, &v);
+	cpu_side_verdict(t, c->scheduling, &v);
 	if (v.kind == CPU_VERDICT_NONE)
 		return;
-	fprintf(rep->stream, "    verdict: %s: %.1f%% of its %s us from its first GPU call to its last waiting on the GPU",
-		cpu_verdict_name(v.kind), pct(v.gpu_wait_ns, v.span_ns),
-		report_us(a, sizeof(a), true, v.span_ns));
+	fprintf(rep->stream, "    verdict: %s: %.1f%% of its %s us %s waiting on the GPU",
+		cpu_verdict_name(v.kind), pct(v.gpu_wait_ns, v.active_ns),
+		report_us(a, sizeof(a), true, v.active_ns),
+		v.scheduling ? "active (on or waiting for a CPU, or waiting on the GPU, from its first GPU call to its last)" :
+			       "from its first GPU call to its last (no sched_switch: idle not told apart)");
 	if (v.jobs) {
 		fprintf(rep->stream, "; its jobs reached the ring p50 %s us after their ioctl, %s us of %s us runnable",
 			report_us(b, sizeof(b), true, v.to_queued_p50_ns),
@@ -122,7 +124,7 @@ static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu
 			text_split(rep, &t->queued_split, NULL);
 		fputc('\n', rep->stream);
 	}
-	text_verdict(rep, t);
+	text_verdict(rep, c, t);
 }
 
 static void text_cpu_side(struct report *rep)
@@ -187,11 +189,11 @@ static void json_row(struct report *rep, const struct cpu_side *c, struct cpu_io
 	fputs("]}", f);
 }
 
-static void json_verdict(FILE *f, struct cpu_thread *t)
+static void json_verdict(FILE *f, const struct cpu_side *c, struct cpu_thread *t)
 {
 	struct cpu_verdict v;
 
-	cpu_side_verdict(t, &v);
+	cpu_side_verdict(t, c->scheduling, &v);
 	fputs(",\"verdict\":", f);
 	if (v.kind == CPU_VERDICT_NONE) {
 		fputs("null", f);
@@ -199,8 +201,8 @@ static void json_verdict(FILE *f, struct cpu_thread *t)
 	}
 	fputs("{\"kind\":", f);
 	json_str(f, cpu_verdict_name(v.kind));
-	fprintf(f, ",\"span_ns\":%llu,\"gpu_wait_ns\":%llu,\"jobs\":%llu,\"to_queued_p50_ns\":%llu,\"to_queued_ns\":%llu,\"runnable_ns\":%llu,\"behind\":",
-		(unsigned long long)v.span_ns, (unsigned long long)v.gpu_wait_ns,
+	fprintf(f, ",\"span_ns\":%llu,\"active_ns\":%llu,\"gpu_wait_ns\":%llu,\"jobs\":%llu,\"to_queued_p50_ns\":%llu,\"to_queued_ns\":%llu,\"runnable_ns\":%llu,\"behind\":",
+		(unsigned long long)v.span_ns, (unsigned long long)v.active_ns, (unsigned long long)v.gpu_wait_ns,
 		(unsigned long long)v.jobs, (unsigned long long)v.to_queued_p50_ns,
 		(unsigned long long)v.to_queued_ns, (unsigned long long)v.runnable_ns);
 	if (v.behind.pid) {
@@ -262,7 +264,7 @@ static void json_cpu_side(struct report *rep)
 			fputs("null", f);
 		}
 		fputc('}', f);
-		json_verdict(f, t);
+		json_verdict(f, c, t);
 		fputs(",\"to_queued\":", f);
 		if (!t->to_queued) {
 			fputs("null}", f);
@@ -283,15 +285,16 @@ static void csv_verdicts(struct report *rep, struct cpu_side *c)
 	struct cpu_verdict v;
 	int i;
 
-	fprintf(f, "\n# cpu verdicts\npid,comm,verdict,span_ns,gpu_wait_ns,jobs,to_queued_p50_ns,to_queued_ns,runnable_ns,behind_pid,behind_ns\n");
+	fprintf(f, "\n# cpu verdicts\npid,comm,verdict,span_ns,active_ns,gpu_wait_ns,jobs,to_queued_p50_ns,to_queued_ns,runnable_ns,behind_pid,behind_ns\n");
 	for (i = 0; i < c->nr_threads; i++) {
-		cpu_side_verdict(c->threads[i], &v);
+		cpu_side_verdict(c->threads[i], c->scheduling, &v);
 		if (v.kind == CPU_VERDICT_NONE)
 			continue;
 		fprintf(f, "%d,", c->threads[i]->pid);
 		report_csv_text(f, analysis_comm(&rep->analysis, c->threads[i]->pid));
-		fprintf(f, ",%s,%llu,%llu,%llu,%llu,%llu,%llu,", cpu_verdict_name(v.kind),
-			(unsigned long long)v.span_ns, (unsigned long long)v.gpu_wait_ns,
+		fprintf(f, ",%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,", cpu_verdict_name(v.kind),
+			(unsigned long long)v.span_ns, (unsigned long long)v.active_ns,
+			(unsigned long long)v.gpu_wait_ns,
 			(unsigned long long)v.jobs, (unsigned long long)v.to_queued_p50_ns,
 			(unsigned long long)v.to_queued_ns, (unsigned long long)v.runnable_ns);
 		if (v.behind.pid)

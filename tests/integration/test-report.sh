@@ -1329,8 +1329,9 @@ test_report_cpu_side() {
 	expect "a CPU wait on the GPU" grep -q '^    DRM_IOCTL_SYNCOBJ_WAIT x1 in 150.000 us .*sleeping 90.0%' <<< "$out" || return 1
 	expect "ioctl -> queued" grep -q '^    ioctl -> queued: 1 job, p50 70.000 us, p99 70.000 us, max 70.000 us: on CPU 50.0%, runnable 42.9%, sleeping 0.0%, interrupts 7.1%$' <<< "$out" || return 1
 	expect "KFD" grep -q '^    AMDKFD_IOC_CREATE_QUEUE x1 in 20.000 us' <<< "$out" || return 1
-	# waited 142 of the 390 us from its first GPU call to its last: neither side alone
-	expect "the verdict: $(grep 'verdict' <<< "$out")" grep -q '^    verdict: mixed: 36.4% of its 390.000 us from its first GPU call to its last waiting on the GPU; its jobs reached the ring p50 70.000 us after their ioctl, 30.000 us of 70.000 us runnable (its ioctls. CPU taken longest by 6000 rival, 30.000 us)$' <<< "$out" || return 1
+	# of the 390 us from its first GPU call to its last, 195 on or waiting for a CPU and 142
+	# waiting on the GPU (53 asleep otherwise: neither): neither side alone
+	expect "the verdict: $(grep 'verdict' <<< "$out")" grep -q '^    verdict: mixed: 42.1% of its 337.000 us active (on or waiting for a CPU, or waiting on the GPU, from its first GPU call to its last) waiting on the GPU; its jobs reached the ring p50 70.000 us after their ioctl, 30.000 us of 70.000 us runnable (its ioctls. CPU taken longest by 6000 rival, 30.000 us)$' <<< "$out" || return 1
 	expect "a verdict for a thread that queued nothing and waited for nothing" \
 		[ "$(grep -c 'verdict' <<< "$out")" = 1 ] || return 1
 	# the job's own row names the ioctl it was queued from, split as the thread's
@@ -1341,7 +1342,7 @@ assert len(j) == 1 and j[0]["ioctl"] == {"name": "AMDGPU_CS", "cmd": 0xc0186444,
 		< <("$GT" report --jobs --format json "$f") || return 1
 	expect "the job's ioctl in CSV" grep -q '^gfx_0.0.0,100:1,5000,.*,AMDGPU_CS,70000,30000$' \
 		<<< "$("$GT" report --jobs --format csv "$f")" || return 1
-	expect "the verdict in CSV" grep -q '^5000,llama,mixed,390000,142000,1,70000,70000,30000,6000,30000$' \
+	expect "the verdict in CSV" grep -q '^5000,llama,mixed,390000,337000,142000,1,70000,70000,30000,6000,30000$' \
 		<<< "$("$GT" report --format csv "$f")" || return 1
 	expect "cpu side JSON" python3 -c 'import json, sys
 c = json.load(sys.stdin)["cpu_side"]
@@ -1361,7 +1362,7 @@ w = t[5000]["fence_waits"]
 assert w == {"count": 1, "total_ns": 142000, "unended": 0, "longest": {"ns": 142000, "fence": "100:1", "timeline": "gfx_0.0.0"}}, w
 assert t[5001]["fence_waits"]["count"] == 0 and t[5001]["fence_waits"]["longest"] is None, t[5001]
 v = t[5000]["verdict"]
-assert v == {"kind": "mixed", "span_ns": 390000, "gpu_wait_ns": 142000, "jobs": 1, "to_queued_p50_ns": 70000,
+assert v == {"kind": "mixed", "span_ns": 390000, "active_ns": 337000, "gpu_wait_ns": 142000, "jobs": 1, "to_queued_p50_ns": 70000,
              "to_queued_ns": 70000, "runnable_ns": 30000, "behind": {"pid": 6000, "comm": "rival", "ns": 30000}}, v
 assert t[5001]["verdict"] is None, t[5001]' \
 		< <("$GT" report --format json "$f") || return 1

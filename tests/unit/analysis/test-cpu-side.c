@@ -103,7 +103,7 @@ static void test_the_cpu_side_fixture(void)
 	unlink(path);
 }
 
-/* GPU-bound at half the span waiting, CPU-bound under a tenth with jobs queued, mixed between */
+/* GPU-bound at half the active time waiting, CPU-bound under a tenth with jobs queued, mixed between */
 static void test_verdicts(void)
 {
 	struct latency_stats q = { 0 };
@@ -114,28 +114,28 @@ static void test_verdicts(void)
 	row.behind[0] = (struct cpu_behind){ .pid = 812, .comm = "rival", .ns = 300 };
 	row.behind[1] = (struct cpu_behind){ .pid = 900, .comm = "other", .ns = 700 };
 	/* nothing queued, nothing waited for: no verdict */
-	cpu_side_verdict(&t, &v);
+	cpu_side_verdict(&t, false, &v);
 	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_NONE);
 	CU_ASSERT_PTR_NULL(cpu_verdict_name(v.kind));
 	t.waits.count = 1;
 	t.waits.ns = 5000;
-	cpu_side_verdict(&t, &v);
+	cpu_side_verdict(&t, false, &v);
 	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_GPU_BOUND);
 	CU_ASSERT_EQUAL(v.span_ns, 10000);
 	CU_ASSERT_STRING_EQUAL(cpu_verdict_name(v.kind), "GPU-bound");
 	t.waits.ns = 4999;
-	cpu_side_verdict(&t, &v);
+	cpu_side_verdict(&t, false, &v);
 	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_MIXED);
 	/* under a tenth waiting and no job queued: mixed, not CPU-bound */
 	t.waits.ns = 999;
-	cpu_side_verdict(&t, &v);
+	cpu_side_verdict(&t, false, &v);
 	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_MIXED);
 	latency_stats_add(&q, 3000);
 	latency_stats_add(&q, 1000);
 	latency_stats_add(&q, 2000);
 	t.to_queued = &q;
 	t.queued_split.runnable_ns = 2500;
-	cpu_side_verdict(&t, &v);
+	cpu_side_verdict(&t, false, &v);
 	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_CPU_BOUND);
 	CU_ASSERT_EQUAL(v.jobs, 3);
 	CU_ASSERT_EQUAL(v.to_queued_ns, 6000);
@@ -145,11 +145,20 @@ static void test_verdicts(void)
 	CU_ASSERT_EQUAL(v.behind.pid, 900);
 	CU_ASSERT_EQUAL(v.behind.ns, 700);
 	t.waits.ns = 1000;
-	cpu_side_verdict(&t, &v);
+	cpu_side_verdict(&t, false, &v);
 	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_MIXED);
+	/* with its scheduling, idle is neither side: 1000 of CPU and 1000 waiting of 10000 */
+	t.cpu_from = 500;
+	t.cpu_to = 1500;
+	cpu_side_verdict(&t, true, &v);
+	CU_ASSERT_EQUAL(v.active_ns, 2000);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_GPU_BOUND);
+	t.waits.ns = 100;
+	cpu_side_verdict(&t, true, &v);
+	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_CPU_BOUND);
 	/* one call: no span */
 	t.last_ns = t.first_ns;
-	cpu_side_verdict(&t, &v);
+	cpu_side_verdict(&t, false, &v);
 	CU_ASSERT_EQUAL(v.kind, CPU_VERDICT_NONE);
 	latency_stats_free(&q);
 }
