@@ -27,6 +27,8 @@ awk '/^struct drm_sched_job \{/,/^\};/' "$sched" |
 define_if GT_SCHED_INIT_SUBMIT_WQ "$sched" 'struct workqueue_struct \*submit_wq,'
 define_if GT_JOB_INIT_CREDITS "$sched" 'u32 credits, void \*owner'
 define_if GT_JOB_INIT_CLIENT_ID "$sched" 'u64 drm_client_id\);'
+# 6.2 renamed the dependency op prepare_job
+define_if GT_SCHED_PREPARE_JOB "$sched" '\(\*prepare_job\)\('
 define_if GT_SCHED_STAT_RESET "$sched" 'DRM_GPU_SCHED_STAT_RESET'
 define_if GT_HRTIMER_SETUP "$hrtimer" 'void hrtimer_setup\('
 # 6.10+: __assign_str() takes the field only (gt_nvidia's tracepoint)

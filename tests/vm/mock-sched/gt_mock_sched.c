@@ -183,6 +183,12 @@ struct mock_job {
 	 * interval from the timestamp to just after the signal returned.
 	 */
 	u64 t_queue_by, t_hw_start_by, t_done_by;
+	/*
+	 * The scheduler's run event comes before run_job(), which takes t_run:
+	 * the truth is the interval from when the scheduler popped the job (its
+	 * last prepare_job/dependency call) to t_run.
+	 */
+	u64 t_run_from, t_hw_start_from;
 	bool done_by_set;		/* the timer has written t_done_by */
 	struct completion freed;	/* the scheduler is done with it */
 };
@@ -294,7 +300,7 @@ static enum hrtimer_restart ring_timer(struct hrtimer *t)
 	next = list_first_entry_or_null(&ring->pending, struct hw_fence, link);
 	if (next) {
 		next_job = next->job;
-		next->job->t_hw_start = now;
+		next->job->t_hw_start = next->job->t_hw_start_from = now;
 		hrtimer_forward_now(t, exec_time(next->job));
 		ret = HRTIMER_RESTART;
 	}
@@ -343,6 +349,7 @@ static struct dma_fence *mock_run_job(struct drm_sched_job *sched_job)
 	dma_fence_get(&f->base);		/* the ring's reference */
 	if (idle) {
 		job->t_hw_start = job->t_hw_start_by = job->t_run;
+		job->t_hw_start_from = job->t_run_from;
 		hrtimer_start(&ring->timer, exec_time(job), HRTIMER_MODE_REL);
 	}
 	spin_unlock_irqrestore(&ring->lock, flags);
@@ -364,7 +371,24 @@ static void mock_free_job(struct drm_sched_job *sched_job)
 	complete(&container_of(sched_job, struct mock_job, base)->freed);
 }
 
+/*
+ * Called as the scheduler pops the job, its dependencies all signalled,
+ * before its run event (any kernel the module builds for): the earliest the
+ * event can be.  No fence of its own to wait for.
+ */
+static struct dma_fence *mock_prepare_job(struct drm_sched_job *sched_job,
+					  struct drm_sched_entity *entity)
+{
+	container_of(sched_job, struct mock_job, base)->t_run_from = ktime_get_ns();
+	return NULL;
+}
+
 static const struct drm_sched_backend_ops mock_ops = {
+#ifdef GT_SCHED_PREPARE_JOB
+	.prepare_job = mock_prepare_job,
+#else
+	.dependency = mock_prepare_job,
+#endif
 	.run_job = mock_run_job,
 	.timedout_job = mock_timedout_job,
 	.free_job = mock_free_job,
@@ -498,11 +522,11 @@ static void log_job(const struct mock_run *run, const struct mock_job *job)
 	while (!READ_ONCE(job->done_by_set) && ktime_get_ns() < until)
 		cpu_relax();
 	smp_rmb();
-	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%llu id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu queue_by=%llu hw_start_by=%llu done_by=%llu\n",
+	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%llu id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu queue_by=%llu hw_start_by=%llu done_by=%llu run_from=%llu hw_start_from=%llu\n",
 		job->index, run->def->name, run->pid, job->ring->name, job->client_id, job_id(job),
 		job->finished->context, job->finished->seqno, job->exec_us, deps,
 		job->t_queue, job->t_run, job->t_hw_start, job->t_done, job->t_queue_by,
-		job->t_hw_start_by, job->t_done_by);
+		job->t_hw_start_by, job->t_done_by, job->t_run_from, job->t_hw_start_from);
 }
 
 static void run_free(struct mock_run *run)
