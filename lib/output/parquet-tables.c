@@ -78,7 +78,28 @@ static const struct pq_column job_cols[] = {
 	{ "page_tables_updated_while_waiting_bytes", PQ_INT64 },
 	{ "unfinished", PQ_BOOL }, { "lost", PQ_BOOL }, { "done_from_fence", PQ_BOOL },
 	{ "dep_unknown", PQ_BOOL },
+	/* the GPU ioctl it was queued from (cpu-side.h): JSON's ioctl, null without one */
+	{ "ioctl", PQ_STRING }, { "ioctl_tid", PQ_INT64 }, { "ioctl_enter_ns", PQ_INT64 },
+	{ "ioctl_to_queued_ns", PQ_INT64 }, { "ioctl_on_cpu_ns", PQ_INT64 },
+	{ "ioctl_runnable_ns", PQ_INT64 }, { "ioctl_sleeping_ns", PQ_INT64 },
+	{ "ioctl_irq_ns", PQ_INT64 },
 };
+
+static void job_ioctl_cols(struct report *rep, struct pq_writer *w, int *c, const struct job *j)
+{
+	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(&rep->analysis, j);
+	char name[64];
+
+	pq_str(w, (*c)++, io ? gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver, name,
+					      sizeof(name)) : NULL);
+	pq_opt_i64(w, (*c)++, io != NULL, io ? io->pid : 0);
+	pq_opt_i64(w, (*c)++, io != NULL, io ? (int64_t)io->enter : 0);
+	pq_opt_i64(w, (*c)++, io != NULL, io ? (int64_t)io->to_queued_ns : 0);
+	pq_opt_i64(w, (*c)++, io != NULL, io ? (int64_t)io->split.on_cpu_ns : 0);
+	pq_opt_i64(w, (*c)++, io != NULL, io ? (int64_t)io->split.runnable_ns : 0);
+	pq_opt_i64(w, (*c)++, io != NULL, io ? (int64_t)io->split.sleeping_ns : 0);
+	pq_opt_i64(w, (*c)++, io != NULL, io ? (int64_t)io->split.irq_ns : 0);
+}
 
 void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, const struct job *j)
 {
@@ -139,6 +160,7 @@ void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, c
 	pq_bool(w, c++, j->flags & JOB_LOST);
 	pq_bool(w, c++, j->flags & JOB_DONE_FENCE);
 	pq_bool(w, c++, j->flags & JOB_DEP_UNKNOWN);
+	job_ioctl_cols(rep, w, &c, j);
 }
 
 /* a latency distribution: count, min, avg, p50, p90, p99, max (null when empty) */

@@ -55,6 +55,9 @@ async function checkInput({ dir, host, run, summary: sumFile, jobs: jobsFile }) 
 			page_tables_updated_while_waiting_bytes: j.page_tables_updated_while_waiting_bytes,
 			unfinished: j.unfinished, lost: j.lost, done_from_fence: j.done_from_fence,
 			dep_unknown: j.dep_unknown,
+			ioctl: j.ioctl ? j.ioctl.name : null, ioctl_tid: j.ioctl ? j.ioctl.tid : null,
+			...Object.fromEntries(['enter', 'to_queued', 'on_cpu', 'runnable', 'sleeping', 'irq']
+				.map((k) => [`ioctl_${k}_ns`, j.ioctl ? j.ioctl[`${k}_ns`] : null])),
 		})),
 		rings: (sum.rings || []).map((r) => common({
 			name: r.name, ring: r.ring, dev: r.dev, jobs: r.jobs, unfinished: r.unfinished,
