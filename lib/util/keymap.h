@@ -34,7 +34,7 @@ static inline uint64_t keymap_pair(uint64_t a, uint64_t b)
 	return (a * 0x9e3779b97f4a7c15ULL) ^ b;
 }
 
-/* a string's key (FNV-1a): names of rings, devices */
+/** keymap_str - a string's key (FNV-1a): names of rings, devices */
 static inline uint64_t keymap_str(const char *s)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
