@@ -41,7 +41,11 @@ test_html_every_fixture() {
 		# the CPU side's tables, as the text report splits the ioctls and names the wait
 		cpu-side) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-cpu:AMDGPU_CS" \
 			--text "gt-cpu:rival 6000 18.8%" --text "gt-cpu:AMDKFD_IOC_CREATE_QUEUE" \
-			--text "gt-cpu-waits:100:1 (gfx_0.0.0)" --text "gt-cpu-waits:70.000" || return 1 ;;
+			--text "gt-cpu-waits:100:1 (gfx_0.0.0)" --text "gt-cpu-waits:70.000" \
+			--text "gt-cpu-waits:mixed: 42.1% of 337.000 us waiting on the GPU" || return 1 ;;
+		# xe's queues put back on their GT and engine, as the text report lists them
+		xe-engines) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-xe:vcs" \
+			--text "gt-xe:240.000" --text "gt-xe:ccs" || return 1 ;;
 		# Debian's i915: jobs without a run, nothing on the hardware to hover over
 		i915-6.1) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-i915:none (no in/out events)" \
 			--text "gt-i915:127.000" || return 1 ;;
