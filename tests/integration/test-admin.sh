@@ -46,13 +46,13 @@ test_reset_leaves_another_pid_namespace() {
 		{ rmdir "$TFS/instances/$theirs" "$TFS/instances/$host" 2> /dev/null; return 1; }
 	rmdir "$TFS/instances/$theirs" "$TFS/instances/$host"
 	# a record in a PID namespace: its instances carry the namespace, and go at its end
-	unshare --pid --fork --mount-proc "$GT" record -e sched:sched_switch -o "$WORK/ns.dat" -- \
-		sh -c "ls $TFS/instances; echo ns \$(stat -L -c %i /proc/self/ns/pid)" > "$WORK/ns.out" 2> "$WORK/ns.err"
-	ns=$(sed -n 's/^ns //p' "$WORK/ns.out")
-	expect "record in a PID namespace failed: $(tail -2 "$WORK/ns.err")" [ -s "$WORK/ns.dat" ] || return 1
-	expect "its instance names no namespace: $(tr '\n' ' ' < "$WORK/ns.out")" \
-		grep -Eq "^gpu-trace-[0-9]+\.ns[0-9]+(\.workload)?$" "$WORK/ns.out" || return 1
-	expect "its tag is not its namespace's ($ns)" grep -q "\.ns$ns\(\.workload\)\?$" "$WORK/ns.out" || return 1
+	unshare --pid --fork --mount-proc "$GT" record -e sched:sched_switch -o "$WORK/nsrec.dat" -- \
+		sh -c "ls $TFS/instances; echo ns \$(stat -L -c %i /proc/self/ns/pid)" > "$WORK/nsrec.out" 2> "$WORK/nsrec.err"
+	ns=$(sed -n 's/^ns //p' "$WORK/nsrec.out")
+	expect "record in a PID namespace failed: $(tail -2 "$WORK/nsrec.err")" [ -s "$WORK/nsrec.dat" ] || return 1
+	expect "its instance names no namespace: $(tr '\n' ' ' < "$WORK/nsrec.out")" \
+		grep -Eq "^gpu-trace-[0-9]+\.ns[0-9]+(\.workload)?$" "$WORK/nsrec.out" || return 1
+	expect "its tag is not its namespace's ($ns)" grep -q "\.ns$ns\(\.workload\)\?$" "$WORK/nsrec.out" || return 1
 	same_as_before "a record and resets across PID namespaces"
 }
 
