@@ -56,7 +56,7 @@ enum analysis_join_id {
 	JOIN_WORKLOAD,		/* the workload's pid tree: the jobs ask it whose a job is */
 	JOIN_JOBS,		/* GPU jobs (timeline.c) */
 	JOIN_I915,		/* after the jobs: hands them i915's requests */
-	JOIN_XE,		/* after the jobs: xe's queues per GT and engine, their rings at the end */
+	JOIN_XE,		/* after the jobs: xe's queues per GT and engine */
 	JOIN_HANGS,		/* after the jobs: a timeout finds what was in flight */
 	JOIN_KFD_FUNCTIONS,
 	JOIN_KFD_PROBES,
@@ -112,7 +112,8 @@ _Static_assert(GEV_NR_KINDS <= 64, "a join's kinds are one 64-bit mask");
 /* every join, indexed by enum analysis_join_id */
 extern const struct analysis_join *const analysis_joins[JOIN_NR];
 
-extern const struct analysis_join workload_tree_join, timeline_join, i915_requests_join, xe_engines_join,
+extern const struct analysis_join workload_tree_join, timeline_join, i915_requests_join,
+	xe_engines_join,
 	gpu_hangs_join, kfd_queues_join, kfd_queue_table_join, nvidia_calls_join,
 	user_queues_join, vblanks_join, cpu_side_join, host_clock_join, flight_marks_join, kfd_snapshots_join, drm_clients_join, hip_runtime_join;
 

@@ -113,13 +113,14 @@ struct cpu_verdict {
 	enum cpu_verdict_kind kind;
 	bool scheduling;		/* active_ns from its states; else the span */
 	uint64_t span_ns;
-	uint64_t active_ns;		/* on or waiting for a CPU, or waiting on the GPU, in the span */
+	uint64_t active_ns;		/* on or waiting for a CPU, or on the GPU, in the span */
 	uint64_t gpu_wait_ns;		/* its fence waits, summed */
 	uint64_t jobs;			/* queued inside its ioctls */
 	uint64_t to_queued_p50_ns;
 	uint64_t to_queued_ns;		/* ioctl -> queued, summed */
-	uint64_t runnable_ns;		/* of which runnable (preempted or waiting for a CPU) */
-	struct cpu_behind behind;	/* the thread that took its CPU longest in its ioctls; pid 0: none */
+	uint64_t runnable_ns;		/* of which runnable (preempted, or no CPU free) */
+	/* the thread that took its CPU longest in its ioctls; pid 0: none */
+	struct cpu_behind behind;
 };
 
 /**

@@ -17,7 +17,7 @@ enum { F_DEV, F_CLASS, F_GT, F_GUC };		/* queue_fields */
 enum { J_DEV, J_GUC, J_GT };			/* job_fields */
 
 enum xe_event {
-	XE_JOB_CREATE,		/* names the device before its ring's run event: nothing counted */
+	XE_JOB_CREATE,		/* names the device before its ring's run event */
 	XE_QUEUE_CREATE,
 	XE_QUEUE_DESTROY,
 	XE_QUEUE_RESET,
@@ -29,7 +29,8 @@ enum xe_event {
 };
 
 static const char *const event_names[XE_NR_EVENTS] = {
-	[XE_JOB_CREATE] = "xe_sched_job_create", [XE_QUEUE_CREATE] = "xe_exec_queue_create", [XE_QUEUE_DESTROY] = "xe_exec_queue_destroy",
+	[XE_JOB_CREATE] = "xe_sched_job_create", [XE_QUEUE_CREATE] = "xe_exec_queue_create",
+	[XE_QUEUE_DESTROY] = "xe_exec_queue_destroy",
 	[XE_QUEUE_RESET] = "xe_exec_queue_reset", [XE_JOB_RUN] = "xe_sched_job_run",
 	[XE_JOB_ERROR] = "xe_sched_job_set_error", [XE_JOB_BAN] = "xe_sched_job_ban",
 	[XE_JOB_TIMEDOUT] = "xe_sched_job_timedout",
@@ -172,7 +173,8 @@ static int class_engine(struct xe_engines *m, const char *dev, int gt, unsigned 
 }
 
 /* xe_exec_queue_create/destroy/reset */
-static void queue_event(struct xe_engines_state *s, enum xe_event type, const struct tep_record *rec)
+static void queue_event(struct xe_engines_state *s, enum xe_event type,
+			const struct tep_record *rec)
 {
 	const struct event_fields *e = &s->ev[type];
 	unsigned long long klass = ~0ULL, gt = ~0ULL, guc = 0;
@@ -184,8 +186,8 @@ static void queue_event(struct xe_engines_state *s, enum xe_event type, const st
 	event_field_num(e, F_CLASS, rec, &klass);
 	event_field_num(e, F_GUC, rec, &guc);
 	note_dev(s, dev);
-	eng = class_engine(&s->model, dev, event_field_num(e, F_GT, rec, &gt) ? (int)(gt & 0xff) : -1,
-			   klass);
+	eng = class_engine(&s->model, dev,
+			   event_field_num(e, F_GT, rec, &gt) ? (int)(gt & 0xff) : -1, klass);
 	key = queue_key(dev, s->model.engines[eng].gt, guc);
 	if (type == XE_QUEUE_CREATE) {
 		s->model.engines[eng].created++;
@@ -238,7 +240,8 @@ static void job_event(struct xe_engines_state *s, enum xe_event type, const stru
 	note_dev(s, dev);
 	if (type == XE_JOB_CREATE)
 		return;
-	x = &s->model.engines[job_queue(s, dev, event_field_num(e, J_GT, rec, &gt) ? (int)(gt & 0xff) : -1,
+	x = &s->model.engines[job_queue(s, dev,
+					event_field_num(e, J_GT, rec, &gt) ? (int)(gt & 0xff) : -1,
 					guc)];
 	if (type == XE_JOB_RUN)
 		x->ran++;
@@ -272,9 +275,12 @@ static int join_init(void *state, struct analysis *a)
 {
 	struct xe_engines_state *s = state;
 
-	for (int i = 0; i < XE_NR_EVENTS; i++)
+	for (int i = 0; i < XE_NR_EVENTS; i++) {
+		bool queue = i >= XE_QUEUE_CREATE && i <= XE_QUEUE_RESET;
+
 		event_fields_find(&s->ev[i], a->tep, "xe", event_names[i],
-				  i >= XE_QUEUE_CREATE && i <= XE_QUEUE_RESET ? queue_fields : job_fields);
+				  queue ? queue_fields : job_fields);
+	}
 	return 0;
 }
 

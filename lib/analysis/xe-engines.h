@@ -28,7 +28,7 @@
 struct xe_engine {
 	char dev[GEV_STR_LEN];		/* "0000:00:02.0" */
 	int gt;				/* -1: not named by the events */
-	char engine[16];		/* rcs, bcs, vcs, vecs, ccs, gsccs; "class N"; "?" unknown */
+	char engine[16];		/* rcs, bcs, vcs, vecs, ccs, gsccs, "class N"; "?" */
 	uint64_t queues;		/* distinct exec queues seen */
 	uint64_t created, destroyed;	/* queues created and destroyed in the file */
 	uint64_t resets;		/* xe_exec_queue_reset: the GuC reset the engine under it */
@@ -39,7 +39,7 @@ struct xe_engine {
 	/* its queues' rings in the job timeline, at the end (filtered as the rings are) */
 	int rings;
 	uint64_t jobs;			/* finished jobs */
-	uint64_t busy_ns;		/* the rings' busy time, summed: queues on one engine overlap */
+	uint64_t busy_ns;		/* the rings' busy time, summed: queues may overlap */
 };
 
 /* What the join found, for the outputs; its decode state is xe-engines.c's alone. */

@@ -183,7 +183,8 @@ static void dump_name(const struct flight_dir *d, const char *cause, char *out, 
 	gmtime_r(&ts.tv_sec, &tm);
 	file_word(c, sizeof(c), cause);
 	/* a too long result fails outfile_create_at */
-	if (snprintf(out, len, "gpu-trace-%s-%04d%02d%02dT%02d%02d%02d.%03ldZ-%s.dat", d->host, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+	if (snprintf(out, len, "gpu-trace-%s-%04d%02d%02dT%02d%02d%02d.%03ldZ-%s.dat", d->host,
+		     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
 		     tm.tm_sec, ts.tv_nsec / 1000000, c) >= (int)len)
 		out[0] = '\0';
 }

@@ -202,7 +202,8 @@ int nv_probes_create(struct nv_probes *p, int pid, struct gt_error *err)
 	int i;
 
 	memset(p, 0, sizeof(*p));
-	snprintf(p->group, sizeof(p->group), "%s%d%s", NV_PROBE_GROUP_PREFIX, pid, pid_ns_group_tag());
+	snprintf(p->group, sizeof(p->group), "%s%d%s", NV_PROBE_GROUP_PREFIX, pid,
+		 pid_ns_group_tag());
 	if (run_lock_live(err))
 		return -1;
 	kallsyms_module("nvidia_unlocked_ioctl", p->module, sizeof(p->module));

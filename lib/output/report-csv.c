@@ -44,8 +44,9 @@ static void csv_job(struct report *rep, const struct job *j)
 	fprintf(rep->stream, ",%llu,", (unsigned long long)j->vm_in_wait);
 	/* the ioctl it was queued from (cpu-side.h) */
 	if (io)
-		report_csv_text(rep->stream, gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver,
-							    name, sizeof(name)));
+		report_csv_text(rep->stream,
+				gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver, name,
+					       sizeof(name)));
 	report_csv_u64(rep->stream, io != NULL, io ? io->to_queued_ns : 0);
 	report_csv_u64(rep->stream, io != NULL, io ? io->split.runnable_ns : 0);
 	fputc('\n', rep->stream);

@@ -53,11 +53,13 @@ static void job_ioctl(struct report *rep, const struct job *j)
 		return;
 	}
 	fprintf(f, "{\"name\":");
-	json_str(f, gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver, name, sizeof(name)));
+	json_str(f, gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver, name,
+				   sizeof(name)));
 	fprintf(f, ",\"cmd\":%llu,\"tid\":%d,\"enter_ns\":%llu,\"to_queued_ns\":%llu,\"on_cpu_ns\":%llu,\"runnable_ns\":%llu,\"sleeping_ns\":%llu,\"irq_ns\":%llu}",
 		(unsigned long long)io->cmd, io->pid, (unsigned long long)io->enter,
 		(unsigned long long)io->to_queued_ns, (unsigned long long)io->split.on_cpu_ns,
-		(unsigned long long)io->split.runnable_ns, (unsigned long long)io->split.sleeping_ns,
+		(unsigned long long)io->split.runnable_ns,
+		(unsigned long long)io->split.sleeping_ns,
 		(unsigned long long)io->split.irq_ns);
 }
 

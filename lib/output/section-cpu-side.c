@@ -78,7 +78,8 @@ static void text_verdict(struct report *rep, const struct cpu_side *c, struct cp
 			report_us(a, sizeof(a), true, v.to_queued_ns));
 		if (v.behind.pid)
 			fprintf(rep->stream, " (its ioctls' CPU taken longest by %d %s, %s us)",
-				v.behind.pid, v.behind.comm, report_us(b, sizeof(b), true, v.behind.ns));
+				v.behind.pid, v.behind.comm,
+				report_us(b, sizeof(b), true, v.behind.ns));
 	}
 	fputc('\n', rep->stream);
 }
@@ -202,7 +203,8 @@ static void json_verdict(FILE *f, const struct cpu_side *c, struct cpu_thread *t
 	fputs("{\"kind\":", f);
 	json_str(f, cpu_verdict_name(v.kind));
 	fprintf(f, ",\"span_ns\":%llu,\"active_ns\":%llu,\"gpu_wait_ns\":%llu,\"jobs\":%llu,\"to_queued_p50_ns\":%llu,\"to_queued_ns\":%llu,\"runnable_ns\":%llu,\"behind\":",
-		(unsigned long long)v.span_ns, (unsigned long long)v.active_ns, (unsigned long long)v.gpu_wait_ns,
+		(unsigned long long)v.span_ns, (unsigned long long)v.active_ns,
+		(unsigned long long)v.gpu_wait_ns,
 		(unsigned long long)v.jobs, (unsigned long long)v.to_queued_p50_ns,
 		(unsigned long long)v.to_queued_ns, (unsigned long long)v.runnable_ns);
 	if (v.behind.pid) {

@@ -155,7 +155,7 @@ static int commit_free_name(struct outfile *o, int *e)
 		if (!renameat2(at(o), o->tmp_path, at(o), name, RENAME_NOREPLACE)) {
 			snprintf(o->taken, sizeof(o->taken), "%s", o->path);
 			if (o->name[0]) {
-				/* free_name kept it under sizeof(o->name), the path checked at create */
+				/* under sizeof(o->name) (free_name); the path checked at create */
 				memcpy(o->name, name, strlen(name) + 1);
 				if (snprintf(o->path, sizeof(o->path), "%s/%s", o->dir, o->name) < 0)
 					o->path[0] = '\0';

@@ -103,12 +103,14 @@ static void test_the_cpu_side_fixture(void)
 	unlink(path);
 }
 
-/* GPU-bound at half the active time waiting, CPU-bound under a tenth with jobs queued, mixed between */
+/* GPU-bound at half the active time waiting, CPU-bound under a tenth with jobs, mixed between */
 static void test_verdicts(void)
 {
 	struct latency_stats q = { 0 };
 	struct cpu_ioctl_row row = { .nr_behind = 2 };
-	struct cpu_thread t = { .first_ns = 1000, .last_ns = 11000, .rows = { &row }, .nr_rows = 1 };
+	struct cpu_thread t = {
+		.first_ns = 1000, .last_ns = 11000, .rows = { &row }, .nr_rows = 1,
+	};
 	struct cpu_verdict v;
 
 	row.behind[0] = (struct cpu_behind){ .pid = 812, .comm = "rival", .ns = 300 };
