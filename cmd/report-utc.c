@@ -6,8 +6,10 @@
  * UTC offset less the smallest of them, so that one instant of UTC is one
  * place on the timeline whatever each host's trace clock read then (a mono
  * clock counts from its own boot). Files of one boot share one clock: left
- * as they are. Each file's offset comes from its first clock pair, read by
- * a pass that stops there (the markers are record's first records).
+ * as they are. Each file's offset is its tightest clock pair's, the one the
+ * JSON report's utc_offset_ns gives: a pass reads every pair (record writes
+ * one at the start, every 5 s and at the end; on a loaded host the first
+ * can be the widest by a millisecond).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,20 +26,9 @@ struct utc_of {
 	char host[65], boot[40], clock[32];
 };
 
-static int stop_at_pair(struct analysis *a, struct tep_record *rec, const struct gpu_event *ev,
-			void *ctx)
-{
-	const struct host_clock *h = host_clock_of(a);
-
-	(void)rec;
-	(void)ev;
-	(void)ctx;
-	return h && h->pairs ? -1 : 0;
-}
-
 static int probe(const char *file, struct utc_of *u, struct gt_error *err)
 {
-	struct analysis_hooks hooks = { .on_record = stop_at_pair };
+	struct analysis_hooks hooks = { 0 };
 	struct dat_meta *m = calloc(1, sizeof(*m));
 	const struct host_clock *h;
 	struct analysis a;
