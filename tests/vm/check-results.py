@@ -62,9 +62,11 @@ def read_truth(path):
         m = re.search(r"external=(\d+:\d+)", line)
         if m:
             external = {"fence": m.group(1)}
-        m = re.search(r"external signal=(\d+)", line)
+        m = re.search(r"external signal=(\d+)(?: signal_by=(\d+))?", line)
         if m and external:
+            # until just after the signal returned, as a job's done_by
             external["done"] = int(m.group(1))
+            external["done_by"] = max(external["done"], int(m.group(2) or 0))
     return jobs, external
 
 

@@ -217,6 +217,7 @@ struct external_fence {
 	spinlock_t lock;
 	struct hrtimer timer;
 	u64 t_signal;
+	u64 t_signal_by;	/* after dma_fence_signal returned: its event is in between */
 };
 
 /* One scenario run: its own entities (clients), jobs and external fence. */
@@ -433,6 +434,7 @@ static enum hrtimer_restart external_timer(struct hrtimer *t)
 
 	e->t_signal = ktime_get_ns();
 	dma_fence_signal(&e->base);
+	e->t_signal_by = ktime_get_ns();
 	return HRTIMER_NORESTART;
 }
 
@@ -647,7 +649,8 @@ static int run_scenario(const struct scenario_def *def, struct mock_client *clie
 		goto out;
 	for (i = 0; log_jobs && i < def->n; i++)
 		log_job(run, run->jobs[i]);
-	pr_info("gt_mock: scenario=%s external signal=%llu\n", def->name, external->t_signal);
+	pr_info("gt_mock: scenario=%s external signal=%llu signal_by=%llu\n", def->name,
+		external->t_signal, external->t_signal_by);
 	pr_info("gt_mock: scenario=%s done\n", def->name);
 out:
 	run_free(run);
