@@ -152,6 +152,9 @@ static void text_cpu_side(struct report *rep)
 	if (c->untracked_rows)
 		fprintf(rep->stream, "  %llu ioctls or queued jobs past the %d distributions kept: in (other ioctls) or not kept\n",
 			(unsigned long long)c->untracked_rows, CPU_SIDE_MAX_ROWS);
+	if (c->jobs_untracked)
+		fprintf(rep->stream, "  %llu jobs queued past the %u whose ioctl is kept: their rows name none\n",
+			(unsigned long long)c->jobs_untracked, CPU_SIDE_MAX_JOBS);
 }
 
 static void json_split(FILE *f, const struct cpu_split *s)
@@ -235,8 +238,9 @@ static void json_cpu_side(struct report *rep)
 		json_str(f, driver_names[c->driver]);
 	else
 		fputs("null", f);
-	fprintf(f, ",\"untracked\":%llu,\"untracked_rows\":%llu,\"threads\":[",
-		(unsigned long long)c->untracked, (unsigned long long)c->untracked_rows);
+	fprintf(f, ",\"untracked\":%llu,\"untracked_rows\":%llu,\"jobs_untracked\":%llu,\"threads\":[",
+		(unsigned long long)c->untracked, (unsigned long long)c->untracked_rows,
+		(unsigned long long)c->jobs_untracked);
 	for (i = 0; i < c->nr_threads; i++) {
 		struct cpu_thread *t = c->threads[i];
 		bool first = true;

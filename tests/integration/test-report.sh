@@ -1347,6 +1347,7 @@ assert len(j) == 1 and j[0]["ioctl"] == {"name": "AMDGPU_CS", "cmd": 0xc0186444,
 	expect "cpu side JSON" python3 -c 'import json, sys
 c = json.load(sys.stdin)["cpu_side"]
 assert (c["ioctls"], c["jobs_queued"], c["driver"], c["scheduling"], c["interrupts"]) == (3, 1, "amdgpu", True, True), c
+assert c["jobs_untracked"] == 0, c
 t = {x["pid"]: x for x in c["threads"]}
 cs = {r["name"]: r for r in t[5000]["ioctls"]}["AMDGPU_CS"]
 assert cs["cmd"] == "0xc0186444" and cs["total_ns"] == 160000, cs
