@@ -130,10 +130,23 @@ test_cgroup_init() {
 	for _ in $(seq 50); do grep -qx "$CGROUP_INIT" "$CGROUP/cgroup.procs" && break; sleep 0.1; done
 }
 
+# Whatever is still in the cgroup the test started (a server just killed is
+# still exiting, a workload's background child): rmdir fails while a process
+# is in it, so end them and wait until it is empty.
 drop_test_cgroup() {
+	local p
 	if [ -n "$CGROUP_INIT" ]; then
 		kill "$CGROUP_INIT" 2> /dev/null
 		wait "$CGROUP_INIT" 2> /dev/null
 	fi
-	rmdir "$CGROUP" 2> /dev/null
+	for _ in $(seq 100); do
+		rmdir "$CGROUP" 2> /dev/null && return 0
+		[ -d "$CGROUP" ] || return 0
+		for p in $(cat "$CGROUP/cgroup.procs" 2> /dev/null); do
+			kill -KILL "$p" 2> /dev/null
+		done
+		sleep 0.1
+	done
+	echo "drop_test_cgroup: $CGROUP still holds $(cat "$CGROUP/cgroup.procs" 2> /dev/null | tr '\n' ' ')" >&2
+	return 1
 }

@@ -177,7 +177,9 @@ test_hip_log_skips_a_mount_on_one_of_its_files() {
 
 # A container whose /tmp is such a server (its own mount namespace): opening
 # /proc/PID/root/tmp would wait for ever. Its mountinfo says FUSE; not entered.
-# (Inside, nothing may touch /tmp once mounted: the pid file is opened before.)
+# (Inside, nothing may touch /tmp once mounted: the pid file is opened before,
+# and the shell looks commands up in the system's directories only, never in
+# the suite's /tmp/gt-python.* first on PATH.)
 test_hip_log_skips_a_container_whose_tmp_is_fuse() {
 	local cg
 	command -v unshare > /dev/null || { WHY="unshare not installed"; return 77; }
@@ -188,7 +190,8 @@ test_hip_log_skips_a_container_whose_tmp_is_fuse() {
 	fuse_record "$WORK/cfuse.out" "$WORK/cfuse.err" -- --cgroup "$cg" --hip-log -e sched:sched_switch \
 		-o "$WORK/cfuse.dat" -- sh -c 'echo $$ > "$1/cgroup.procs"
 			exec 3> "$3"
-			exec unshare --mount --propagation private sh -c "python3 $2 /tmp >&3 &
+			PATH=/usr/sbin:/usr/bin:/sbin:/bin exec unshare --mount --propagation private \
+				sh -c "python3 $2 /tmp >&3 &
 				for _ in \$(seq 50); do
 					grep -q \" /tmp .* - fuse \" /proc/self/mountinfo && break; sleep 0.1
 				done"' \
