@@ -59,7 +59,7 @@
 
 static char *scenario = "mixed";
 module_param(scenario, charp, 0444);
-MODULE_PARM_DESC(scenario, "run at load: mixed (default), burst, chain, rival, victim, steady, stress, slow, hang or none");
+MODULE_PARM_DESC(scenario, "run at load: mixed (default), client, burst, chain, rival, victim, steady, stress, slow, hang or none");
 
 static unsigned int exec_scale = 100;
 module_param(exec_scale, uint, 0644);
@@ -91,6 +91,18 @@ static const struct job_spec mixed_jobs[] = {
 	{ 0, 2000, -1, false },
 	{ 2, 5000, 5, false },	/* 9: ring 1 waits for a burst job */
 	{ 2, 1000, -1, false },	/* 10: queued behind 9 on ring 1 */
+};
+
+/*
+ * the render node's client (mock-client): mixed, then one 100 ms job on ring 1
+ * after the last: its ioctl waits on the GPU far longer than it submits, even
+ * when TCG stretches the submissions (tens of ms), so its verdict is GPU-bound
+ */
+static const struct job_spec client_jobs[] = {
+	{ 0, 8000, -1, false }, { 2, 3000, 0, false }, { 1, 4000, -1, true },
+	{ 0, 2000, -1, false }, { 0, 2000, -1, false }, { 1, 2000, -1, false },
+	{ 0, 2000, -1, false }, { 1, 2000, -1, false }, { 0, 2000, -1, false },
+	{ 2, 5000, 5, false }, { 2, 1000, -1, false }, { 2, 100000, 10, false },
 };
 
 static const struct job_spec burst_jobs[] = {
@@ -147,6 +159,7 @@ struct scenario_def {
 
 static const struct scenario_def scenarios[] = {
 	{ "mixed", mixed_jobs, ARRAY_SIZE(mixed_jobs), 0 },
+	{ "client", client_jobs, ARRAY_SIZE(client_jobs), 0 },
 	{ "burst", burst_jobs, ARRAY_SIZE(burst_jobs), 0 },
 	{ "chain", chain_jobs, ARRAY_SIZE(chain_jobs), 0 },
 	{ "rival", rival_jobs, ARRAY_SIZE(rival_jobs), 0 },
@@ -820,7 +833,7 @@ static int __init gt_mock_init(void)
 	if (strcmp(scenario, "none")) {
 		def = find_scenario(scenario, strlen(scenario));
 		if (!def) {
-			pr_err("gt_mock: unknown scenario '%s': use mixed, burst, chain, rival, victim, steady, stress, slow, hang or none\n",
+			pr_err("gt_mock: unknown scenario '%s': use mixed, client, burst, chain, rival, victim, steady, stress, slow, hang or none\n",
 			       scenario);
 			return -EINVAL;
 		}
