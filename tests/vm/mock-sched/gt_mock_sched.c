@@ -95,14 +95,16 @@ static const struct job_spec mixed_jobs[] = {
 
 /*
  * the render node's client (mock-client): mixed, then one 100 ms job on ring 1
- * after the last: its ioctl waits on the GPU far longer than it submits, even
- * when TCG stretches the submissions (tens of ms), so its verdict is GPU-bound
+ * queued behind the last (same entity: no dependency, which the scheduler would
+ * skip as ordered anyway): its ioctl waits on the GPU far longer than it
+ * submits, even when TCG stretches the submissions (tens of ms), so its
+ * verdict is GPU-bound
  */
 static const struct job_spec client_jobs[] = {
 	{ 0, 8000, -1, false }, { 2, 3000, 0, false }, { 1, 4000, -1, true },
 	{ 0, 2000, -1, false }, { 0, 2000, -1, false }, { 1, 2000, -1, false },
 	{ 0, 2000, -1, false }, { 1, 2000, -1, false }, { 0, 2000, -1, false },
-	{ 2, 5000, 5, false }, { 2, 1000, -1, false }, { 2, 100000, 10, false },
+	{ 2, 5000, 5, false }, { 2, 1000, -1, false }, { 2, 100000, -1, false },
 };
 
 static const struct job_spec burst_jobs[] = {
