@@ -49,8 +49,9 @@ struct report_opts;
 struct report;
 /**
  * report_align_utc - several hosts' files of a timeline put on UTC by their clock pairs
- * (cmd/report-utc.c), unless one was given --ts-offset or one has none
- * @o:   the options, whose inputs' offsets it sets
+ * (cmd/report-utc.c), unless one was given --ts-offset or one has none; and each one's
+ * host numbered as a machine
+ * @o:   the options, whose inputs' offsets and machines it sets
  * @err: why a file could not be read
  *
  * Return: 0, or -1 with @err set.

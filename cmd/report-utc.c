@@ -10,6 +10,12 @@
  * JSON report's utc_offset_ns gives: a pass reads every pair (record writes
  * one at the start, every 5 s and at the end; on a loaded host the first
  * can be the widest by a millisecond).
+ *
+ * The same pass names each file's host (its machine-id and its name: images
+ * cloned onto many nodes share a machine-id):
+ * Perfetto draws each host as a machine of its own, the first one's files
+ * on the trace's own (machine 0), every file there when all are one host's.
+ * A file without record's host marker cannot say: it stays on machine 0.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,7 +29,7 @@ struct utc_of {
 	bool known;
 	int64_t offset;
 	uint64_t uncertainty;
-	char host[65], boot[40], clock[32];
+	char host[65], machine[40 + 65], boot[40], clock[32];
 };
 
 static int probe(const char *file, struct utc_of *u, struct gt_error *err)
@@ -42,6 +48,8 @@ static int probe(const char *file, struct utc_of *u, struct gt_error *err)
 		h = host_clock_of(&a);
 		u->known = host_clock_offset(h, &u->offset, &u->uncertainty);
 		snprintf(u->host, sizeof(u->host), "%s", h->name[0] ? h->name : "?");
+		if (h->known)
+			snprintf(u->machine, sizeof(u->machine), "%s %s", h->machine_id, h->name);
 		snprintf(u->boot, sizeof(u->boot), "%s", h->boot_id);
 		snprintf(u->clock, sizeof(u->clock), "%s", m->clock);
 		ret = 0;
@@ -52,32 +60,50 @@ out:
 	return ret;
 }
 
+/* Each input's host as a machine number: 0 the first host's (and the unknown), 1, ... the others. */
+static void number_hosts(struct report_opts *o, const struct utc_of *u)
+{
+	uint32_t next = 1;
+	int i, j;
+
+	for (i = 0; i < o->nr_inputs; i++) {
+		o->inputs[i].machine = 0;
+		if (!u[i].machine[0] || !strcmp(u[i].machine, u[0].machine))
+			continue;
+		for (j = 1; j < i; j++)
+			if (!strcmp(u[i].machine, u[j].machine))
+				break;
+		o->inputs[i].machine = j < i ? o->inputs[j].machine : next++;
+	}
+}
+
 int report_align_utc(struct report_opts *o, struct gt_error *err)
 {
+	bool one_boot = true, all_known = true, offsets_given = false;
 	struct utc_of *u;
-	bool one_boot = true;
 	int64_t base = 0;
 	int i, ret = 0;
 
 	if (!o->format->timeline || o->nr_inputs < 2)
 		return 0;
 	for (i = 0; i < o->nr_inputs; i++)
-		if (o->inputs[i].offset_set)
-			return 0;
+		offsets_given |= o->inputs[i].offset_set;
 	u = calloc((size_t)o->nr_inputs, sizeof(*u));
 	if (!u)
 		return gt_error_set(err, ENOMEM, "out of memory");
 	for (i = 0; i < o->nr_inputs && !ret; i++) {
 		ret = probe(o->inputs[i].file, &u[i], err);
-		if (!ret && !u[i].known)
-			goto out;	/* another writer's file: the times as they are */
+		all_known &= u[i].known;	/* another writer's file: the times as they are */
 		if (i && (strcmp(u[i].boot, u[0].boot) || !u[0].boot[0] ||
 			  strcmp(u[i].clock, u[0].clock)))
 			one_boot = false;
 		if (!i || u[i].offset < base)
 			base = u[i].offset;
 	}
-	if (ret || one_boot)
+	if (ret)
+		goto out;
+	number_hosts(o, u);
+	if (offsets_given || !all_known || one_boot)
 		goto out;
 	for (i = 0; i < o->nr_inputs; i++) {
 		char unc[32];

@@ -919,6 +919,17 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 	p->offset = src->offset;
 	p->root = 0;
 	p->label = src->label;
+	/*
+	 * Perfetto reads each machine's packets with a sequence state of its
+	 * own: another host's interned names start over, cleared
+	 */
+	if (src->machine != p->machine) {
+		p->machine = src->machine;
+		p->interned = false;
+		keymap_free(&p->gpu_interned);
+		p->gpu_queues = 0;
+		p->gpu_stages = false;
+	}
 	if (!p->interned)
 		perfetto_packet_intern(p, event_names, N_NR, arg_names, A_NR);
 	if (src->label)

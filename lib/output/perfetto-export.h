@@ -40,6 +40,8 @@
 /* A device jobs ran on, by Perfetto gpu_id: numbered across all sources of the trace. */
 struct pf_gpu {
 	unsigned int source;
+	uint32_t machine;		/* its source's (perfetto_source.machine) */
+	int id;				/* Perfetto's gpu_id: numbered per machine */
 	char dev[2 * GEV_STR_LEN];	/* "" when the events name none */
 	char name[160];			/* the device, after its source's group when several */
 	char rings[256];		/* its rings' names, for the GPU's description */
@@ -81,6 +83,7 @@ struct perfetto_export {
 	const struct cpu_side *cpu;	/* the workload's GPU ioctls (cpu-side.h) */
 	uint64_t cpu_done_seq;		/* its ioctls already written */
 	unsigned int source;		/* which input file: tracks and flows of each apart */
+	uint32_t machine;		/* the source's host as Perfetto's machine_id, 0: the trace's own */
 	int64_t offset;			/* added to every timestamp of the source */
 	uint64_t root;			/* the source's group track, or 0 */
 	struct pb_buf buf;
@@ -113,6 +116,11 @@ struct perfetto_export {
 /* One input file of several written into one trace. */
 struct perfetto_source {
 	unsigned int index;		/* 0, 1, ...: tracks and flows of each apart */
+	/*
+	 * its host, as Perfetto's machine_id on every packet: 0 the first host
+	 * (and every file when they are one host's), 1, 2, ... the others
+	 */
+	uint32_t machine;
 	const char *label;		/* non-NULL: every track under one group so named */
 	const char *description;	/* the group's description (the file's whole path) */
 	int64_t offset;			/* ns added to the source's timestamps */

@@ -58,30 +58,35 @@ static const char *ring_device(const struct ring_stats *r)
 
 /*
  * Perfetto's gpu_id: the ring's device, numbered across the trace's sources
- * in the order their jobs met devices (so that one GpuInfo names them all).
- * Rings are as many as a file names, devices a few: past PF_MAX_GPUS distinct
- * ones the rest share the last number.
+ * in the order their jobs met devices (so that one GpuInfo names them all),
+ * each host's apart (a machine's GpuInfo names its own: Perfetto keeps a gpu
+ * table per machine). Rings are as many as a file names, devices a few: past
+ * PF_MAX_GPUS distinct ones the rest share the last number.
  */
 int perfetto_gpu_id(struct perfetto_export *p, int ring)
 {
 	const char *dev = ring_device(p->tl->rings[ring]);
 	struct pf_gpu *g;
-	int i;
+	int i, id = 0;
 
-	for (i = 0; i < p->nr_gpus; i++)
+	for (i = 0; i < p->nr_gpus; i++) {
 		if (p->gpus[i].source == p->source && !strcmp(p->gpus[i].dev, dev))
-			return i;
+			return p->gpus[i].id;
+		id += p->gpus[i].machine == p->machine;
+	}
 	if (p->nr_gpus == PF_MAX_GPUS) {
 		p->gpus_more = true;
-		return PF_MAX_GPUS - 1;
+		return p->gpus[PF_MAX_GPUS - 1].id;
 	}
-	g = &p->gpus[p->nr_gpus];
+	g = &p->gpus[p->nr_gpus++];
 	g->source = p->source;
+	g->machine = p->machine;
+	g->id = id;
 	snprintf(g->dev, sizeof(g->dev), "%s", dev);
 	snprintf(g->name, sizeof(g->name), "%s%s%s", p->label ? p->label : "", p->label ? ": " : "",
 		 dev[0] ? dev : "GPU");
 	g->rings[0] = '\0';
-	return p->nr_gpus++;
+	return id;
 }
 
 static void spec(struct pb_buf *b, uint64_t iid, const char *name, const char *description,
@@ -236,15 +241,20 @@ void perfetto_gpu_info(struct perfetto_export *p)
 	int i;
 
 	gpu_rings(p);
-	if (!p->nr_gpus)
+	for (i = 0; i < p->nr_gpus && p->gpus[i].machine != p->machine; i++)
+		;
+	if (i == p->nr_gpus)
 		return;
 	at = perfetto_packet_begin(p, 0, false);
 	info = pb_begin(&p->buf, PKT_GPU_INFO);
 	for (i = 0; i < p->nr_gpus; i++) {
 		const struct pf_gpu *g = &p->gpus[i];
-		size_t gpu = pb_begin(&p->buf, INFO_GPUS);
+		size_t gpu;
 		char name[sizeof(g->name) + 16];
 
+		if (g->machine != p->machine)
+			continue;
+		gpu = pb_begin(&p->buf, INFO_GPUS);
 		snprintf(name, sizeof(name), "%s%s", g->name,
 			 p->gpus_more && i == PF_MAX_GPUS - 1 ? " and more" : "");
 		pb_string_field(&p->buf, GPU_NAME, name);

@@ -16,6 +16,7 @@ enum {
 	TRACE_PACKET = 1,
 	PKT_TIMESTAMP = 8, PKT_SEQUENCE_ID = 10, PKT_TRACK_EVENT = 11,
 	PKT_INTERNED_DATA = 12, PKT_SEQUENCE_FLAGS = 13, PKT_TRACK_DESCRIPTOR = 60,
+	PKT_MACHINE_ID = 98,
 	SEQ_INCREMENTAL_STATE_CLEARED = 1, SEQ_NEEDS_INCREMENTAL_STATE = 2,
 	TD_UUID = 1, TD_NAME = 2, TD_PROCESS = 3, TD_THREAD = 4, TD_PARENT_UUID = 5, TD_COUNTER = 8,
 	TD_CHILD_ORDERING = 11, TD_SIBLING_ORDER_RANK = 12, TD_DESCRIPTION = 14,
@@ -84,6 +85,8 @@ size_t perfetto_packet_begin(struct perfetto_export *p, uint64_t ts, bool timest
 	if (timestamped)
 		pb_varint_field(&p->buf, PKT_TIMESTAMP, packet_ts(p, ts));
 	pb_varint_field(&p->buf, PKT_SEQUENCE_ID, SEQUENCE_ID);
+	if (p->machine)
+		pb_varint_field(&p->buf, PKT_MACHINE_ID, p->machine);
 	return at;
 }
 
@@ -99,7 +102,7 @@ uint8_t *perfetto_packet_claim(struct perfetto_export *p, size_t bound, uint64_t
 {
 	uint8_t *w;
 
-	bound += 4 * PB_FIELD_MAX;	/* the packet's own fields */
+	bound += 5 * PB_FIELD_MAX;	/* the packet's own fields */
 	if (bound > PB_MESSAGE_MAX) {
 		perfetto_fail(p, E2BIG);
 		return NULL;
@@ -111,7 +114,8 @@ uint8_t *perfetto_packet_claim(struct perfetto_export *p, size_t bound, uint64_t
 	}
 	w = pbw_begin(w, TRACE_PACKET, pkt);
 	w = pbw_varint_field(w, PKT_TIMESTAMP, packet_ts(p, ts));
-	return pbw_varint_field(w, PKT_SEQUENCE_ID, SEQUENCE_ID);
+	w = pbw_varint_field(w, PKT_SEQUENCE_ID, SEQUENCE_ID);
+	return p->machine ? pbw_varint_field(w, PKT_MACHINE_ID, p->machine) : w;
 }
 
 void perfetto_packet_commit(struct perfetto_export *p, uint8_t *w, uint8_t *pkt)

@@ -17,6 +17,7 @@ struct report_input {
 	const char *file;
 	int64_t offset;			/* ns */
 	bool offset_set;		/* given by --ts-offset, not from the clock pairs */
+	uint32_t machine;		/* its host: 0 the first input's (or unknown), 1, ... others */
 };
 
 struct report_output;

@@ -64,7 +64,8 @@ static const char *group_name(const struct report_opts *o, int i)
 static int perfetto_begin(struct report *rep, struct gt_error *err)
 {
 	const struct report_input *in = &rep->opts.inputs[rep->input];
-	struct perfetto_source src = { .index = (unsigned int)rep->input, .offset = in->offset };
+	struct perfetto_source src = { .index = (unsigned int)rep->input, .offset = in->offset,
+				       .machine = in->machine };
 	uint64_t first = analysis_first_ts(&rep->analysis);
 
 	if (in->offset < 0 && first && first < (uint64_t)-in->offset)

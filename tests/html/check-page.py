@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """check-page.py PAGE.html REPORT.json SCREENSHOT.png [--hover] [--also REPORT.json:OFFSET_NS ...]
                  [--tip KIND:LABEL:T_NS:TEXT ...] [--text ELEMENT_ID:TEXT ...]
-                 [--lanes RING:N ...] [--zoom FROM_NS:TO_NS:ZOOM.png]
+                 [--lanes RING:N ...] [--zoom FROM_NS:TO_NS:ZOOM.png] [--hosts LABEL=FILE,...;...]
 
 Opens a page from `gpu-trace report --format html` in headless Chromium as a
 person would (a file:// URL, network off), driven over the DevTools protocol
@@ -19,7 +19,9 @@ and label at absolute time T_NS and expects TEXT in the tooltip (a HIP line);
 --lanes expects the ring's queue strip to have N lanes (one per job queued at
 once). --zoom views FROM..TO (ns after the trace's start), expects every tick
 label there to differ (the precision follows the zoom) and saves that view as
-ZOOM.png.
+ZOOM.png. --hosts expects the page's host groups, in order, each a header row
+of that label followed by the rows of exactly those files (given as the page
+names them, ';' between hosts).
 Prints "ok: ..." or "not ok: ..." lines; exits 1 on any failure.
 """
 import base64
@@ -171,6 +173,10 @@ def main():
                 }})()""")
                 if got != int(want):
                     errors.append(f"ring {ring} has {got} queue lanes, not {want}")
+        for k, arg in enumerate(sys.argv):
+            if arg == "--hosts":
+                errors += check_hosts(js("window.gtLayout.map(l => [l.kind, l.label])") or [],
+                                      status, sys.argv[k + 1])
         shot_data = b.send("Page.captureScreenshot", {"format": "png"}, timeout=120)
         with open(shot, "wb") as f:
             f.write(base64.b64decode(shot_data["result"]["data"]))
@@ -208,6 +214,29 @@ def main():
           f"kept {memory / 1048576:.1f} MB heap + {buffers / 1048576:.1f} MB array buffers, "
           f"page ms {status.get('ms')}")
     return 0
+
+
+def check_hosts(layout, status, spec):
+    """The page's host groups as spec ("LABEL=FILE,FILE;LABEL=FILE") says:
+    a header row per host in that order, then its files' source rows."""
+    want = [(h.split("=", 1)[0], h.split("=", 1)[1].split(",")) for h in spec.split(";")]
+    got, host = [], None
+    for kind, label in layout:
+        if kind == "host":
+            host = (label, [])
+            got.append(host)
+        elif kind == "source":
+            if host is None:
+                return [f"file row {label!r} before any host row"]
+            host[1].append(label)
+    # a source row's label is its file, and how far it was moved
+    got = [(h, [f.split(" (moved ")[0] for f in files]) for h, files in got]
+    errors = []
+    if got != want:
+        errors.append(f"host groups {got}, not {want}")
+    if [h["label"] for h in status.get("hosts", [])] != [h for h, _ in want]:
+        errors.append(f"status.hosts {status.get('hosts')}")
+    return errors
 
 
 def check_drawn(status, sources):

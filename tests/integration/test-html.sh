@@ -159,6 +159,29 @@ test_html_several_files() {
 	expect "not 4 rings and 12 jobs" grep -q '4 rings, 12 jobs, mode jobs' "$WORK/hm.check"
 }
 
+# Files of two hosts (node07 twice, node08 between): each host a group of lanes
+# headed by its name, its files under it in their order; node08 5 s later on UTC.
+test_html_several_hosts() {
+	local s f=$WORK/hs
+	need_chromium || return
+	mkdir -p "$f/a" "$f/c"
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" host-clock "$f/a/n.dat" > /dev/null &&
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" host-clock-b "$f/b.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	cp "$f/a/n.dat" "$f/c/n.dat"
+	for s in a/n b c/n; do
+		"$GT" report --jobs --format json "$f/$s.dat" > "$f/$s.json"
+	done
+	"$GT" report --format html -o "$f/h.html" "$f/a/n.dat" "$f/b.dat" "$f/c/n.dat" 2> "$f/h.err" ||
+		{ WHY="report of two hosts failed: $(cat "$f/h.err")"; return 1; }
+	mkdir -p "$ARTIFACTS"
+	python3 "$HTML_CHECK" "$f/h.html" "$f/a/n.json" "$ARTIFACTS/html-several-hosts.png" \
+		--also "$f/b.json:5000000000" --also "$f/c/n.json:0" \
+		--hosts "host node07 (2 files)=$f/a/n.dat,$f/c/n.dat;host node08 (1 file)=$f/b.dat" \
+		> "$f/h.check" 2>&1 || { WHY="$(head -3 "$f/h.check" | tr '\n' ' ')"; return 1; }
+	expect "not 3 rings and 3 jobs: $(cat "$f/h.check")" grep -q '3 rings, 3 jobs, mode jobs' "$f/h.check"
+}
+
 # The HIP runtime's lines (hip-kfd: print records) get a row per process; the
 # mouse over gemm_big's dispatch at its own time names it.
 test_html_hip_row() {

@@ -131,12 +131,30 @@ test_perfetto_trace_processor() {
 	done
 	entries+=("$(tp_entry three-files "$WORK/tp-many.pftrace" "$WORK/runs/a/1/jobs.json" "$WORK/tp-many.txt" \
 		"[[\"$WORK/runs/b/1/jobs.json\", 2000000], [\"$WORK/runs/b/2/jobs.json\", -1000]]")")
+	# two hosts' files (node07, node08, node07 again): each host a machine of its own, the
+	# first one's the trace's own (0), its GPUs numbered apart; node08 5 s later on UTC
+	mkdir -p "$WORK/hosts/a" "$WORK/hosts/c"
+	cp "$WORK/tp-host-clock.dat" "$WORK/hosts/a/n.dat"
+	cp "$WORK/tp-host-clock-b.dat" "$WORK/hosts/b.dat"
+	cp "$WORK/tp-host-clock.dat" "$WORK/hosts/c/n.dat"
+	for s in a/n b c/n; do
+		"$GT" report --jobs --format json "$WORK/hosts/$s.dat" > "$WORK/hosts/$s.json"
+	done
+	"$GT" report --format perfetto -o "$WORK/tp-hosts.pftrace" "$WORK/hosts/a/n.dat" "$WORK/hosts/b.dat" \
+		"$WORK/hosts/c/n.dat" 2> "$WORK/tp-hosts.err" ||
+		{ WHY="report of two hosts failed: $(cat "$WORK/tp-hosts.err")"; return 1; }
+	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
+		< "$WORK/tp-hosts.pftrace" > "$WORK/tp-hosts.txt" || { WHY="protoc cannot decode the hosts' trace"; return 1; }
+	entries+=("$(tp_entry two-hosts "$WORK/tp-hosts.pftrace" "$WORK/hosts/a/n.json" "$WORK/tp-hosts.txt" \
+		"[[\"$WORK/hosts/b.json\", 5000000000], [\"$WORK/hosts/c/n.json\", 0]]" | sed 's/}$/, "machines": [0, 1, 0]}/')")
 	(IFS=,; echo "[${entries[*]}]") > "$WORK/tp-manifest.json"
 	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tp-manifest.json" > "$WORK/tp.check" ||
 		{ WHY="$(grep -m3 '^not ok' "$WORK/tp.check" | tr '\n' ' ')"; return 1; }
-	expect "not every trace checked ($(grep -c '^ok: ' "$WORK/tp.check") of $((n + 1)))" \
-		[ "$(grep -c '^ok: ' "$WORK/tp.check")" = $((n + 1)) ] || return 1
+	expect "not every trace checked ($(grep -c '^ok: ' "$WORK/tp.check") of $((n + 2)))" \
+		[ "$(grep -c '^ok: ' "$WORK/tp.check")" = $((n + 2)) ] || return 1
 	expect "three files: not their 12 jobs" grep -q '^ok: three-files: .* 12 jobs on the hardware' "$WORK/tp.check" || return 1
+	expect "two hosts: not 3 jobs on 3 GPUs of 2 machines: $(grep 'two-hosts' "$WORK/tp.check")" \
+		grep -q '^ok: two-hosts: .* 3 jobs on the hardware, .* on 3 GPU(s), .*, 2 machines$' "$WORK/tp.check" || return 1
 	# record --kfd-args: a queue, a failed create, an eviction, destroys on the KFD queues tracks
 	expect "kfd-probes: its queues not checked on the KFD queues tracks" \
 		grep -q '^ok: kfd-probes: .*, 7 KFD probe slices' "$WORK/tp.check" || return 1

@@ -4,12 +4,14 @@
 (tests/perfetto/trace-processor.mjs, the WebAssembly build its UI runs) import
 each trace without an error and read in it what the report says?
 
-MANIFEST.json lists {"name", "trace", "report", "decoded", "also", "summary"}:
+MANIFEST.json lists {"name", "trace", "report", "decoded", "also", "summary",
+"machines"}:
 report is `gpu-trace report --jobs --format json` of the same .dat, decoded the
 trace as protoc decodes it (tests/perfetto/trace.proto); a trace of several
 files names each further file's report and the offset it was moved by in
 "also" ([[path, offset_ns], ...]), and each file's rings sit under a group
-named after it; summary (optional) is `gpu-trace report --format json`, whose
+named after it, on the machine (host) "machines" gives per file (0 each when
+absent: the trace's own); summary (optional) is `gpu-trace report --format json`, whose
 KFD probe queues must be on the "KFD queues" tracks and whose NVIDIA calls,
 interrupts, UVM passes and Xids on the "NVIDIA" tracks, and whose workload's GPU
 ioctls (cpu_side) on its threads' tracks, with the submits they queued inside.
@@ -43,8 +45,9 @@ STATS = ("select name, idx, severity, source, value from stats "
 # top-level hardware slices: GPU > ring > "hardware" (under one group per
 # file in a trace of several)
 HARDWARE = ("select s.ts, s.dur, s.name, p.name as ring, g.name as grp, f.name as file, "
-            "extract_arg(s.arg_set_id, 'debug.job') as job "
+            "extract_arg(s.arg_set_id, 'debug.job') as job, m.raw_id as machine "
             "from slice s join track t on s.track_id = t.id "
+            "left join machine m on t.machine_id = m.id "
             "join track p on t.parent_id = p.id join track g on p.parent_id = g.id "
             "left join track f on g.parent_id = f.id "
             "where t.name = 'hardware' and s.depth = 0")
@@ -54,7 +57,7 @@ FILE_GROUPS = ("select f.name as file from track t join track p on t.parent_id =
 COUNTS = "select count(*) as slices from slice where id not in (select id from gpu_slice)"
 # the same jobs as Perfetto's own GPU data (render stage events on hardware queues)
 GPU = ("select g.ts, g.dur, g.name, t.name as queue, extract_arg(g.arg_set_id, 'job') as job, "
-       "p.pid, extract_arg(t.dimension_arg_set_id, 'gpu') as gpu "
+       "p.pid, extract_arg(t.dimension_arg_set_id, 'gpu') as gpu, t.machine_id as machine "
        "from gpu_slice g join gpu_track t on g.track_id = t.id left join process p using (upid)")
 # each ring's lanes, in the order the file asks the UI for
 LANES = ("select p.id as ring_id, p.name as ring, "
@@ -66,7 +69,7 @@ PROCESSES = "select pid, name from process where pid > 0"
 GROUP_PATHS = ("select name, extract_arg(source_arg_set_id, 'description') as path "
                "from track where parent_id is null and id in (select parent_id from track)")
 # Perfetto's GPU counters (each row's value holds until the track's next row)
-GPU_COUNTERS = ("select t.name, t.gpu_id as gpu, c.ts, c.value from counter c "
+GPU_COUNTERS = ("select t.name, t.gpu_id as gpu, t.machine_id as machine, c.ts, c.value from counter c "
                 "join gpu_counter_track t on c.track_id = t.id order by t.name, c.ts, c.id")
 # the TrackEvent "in flight" lane under each ring
 IN_FLIGHT = ("select p.name as ring, f.name as file, c.ts, c.value from counter c "
@@ -81,7 +84,10 @@ KFD = ("select s.ts, s.name, t.name as track, p.name as proc from slice s "
 NVIDIA = ("select t.name as track, s.name, count(*) as n, sum(s.dur) as dur from slice s "
           "join track t on s.track_id = t.id join track r on t.parent_id = r.id "
           "where r.name = 'NVIDIA' group by t.name, s.name")
-GPUS = "select gpu, name, pci_bdf, extract_arg(arg_set_id, 'rings') as rings from gpu"
+GPUS = ("select gpu, machine_id as machine, name, pci_bdf, extract_arg(arg_set_id, 'rings') as rings "
+        "from gpu")
+# the hosts: Perfetto's machines, by the machine_id their packets carry
+MACHINES = "select id, raw_id from machine"
 # the workload's GPU ioctls on its threads' tracks, counted and summed; and the
 # "submit" instants that sit inside one (Perfetto nests them in its slice)
 CPU_IOCTLS = ("select t.tid, s.name, count(*) as n, sum(s.dur) as dur from slice s "
@@ -227,13 +233,15 @@ def gpu_counters(counters, in_flight, gpus, gpu, many, sources, group_of):
                 errors.append(f"ring {ring}: {v} in flight at {a} as GPU counter, "
                               f"{value_at(lane, a)} on its lane")
                 break
-    described = {g["gpu"]: g for g in gpus}
+    # gpu ids are numbered per machine (host): each one's gpu table its own
+    described = {(g["machine"] or 0, g["gpu"]): g for g in gpus}
     by_name = {}
     for c in counters:
-        by_name.setdefault(c["name"], c["gpu"])
-    used = {g["gpu"] for g in gpu} | {c["gpu"] for c in counters}
+        by_name.setdefault(c["name"], (c["machine"] or 0, c["gpu"]))
+    used = {(g["machine"] or 0, g["gpu"]) for g in gpu} | \
+        {(c["machine"] or 0, c["gpu"]) for c in counters}
     for g in sorted(used - set(described)):
-        errors.append(f"gpu {g}: not described in the gpu table")
+        errors.append(f"gpu {g[1]} of machine {g[0]}: not described in the gpu table")
     for g in described.values():
         if not g["name"]:
             errors.append(f"gpu {g['gpu']}: no name")
@@ -352,7 +360,7 @@ def check(entry, result):
     if "error" in result:
         return [f"the trace processor: {result['error']}"], None
     stats, hardware, groups, counts, flows, lanes, processes, group_paths, gpu, counters, \
-        in_flight, gpus, kfd, nv_slices, ioctls, submits = result["results"]
+        in_flight, gpus, kfd, nv_slices, ioctls, submits, machines = result["results"]
     sources = [(json.load(open(entry["report"])), 0)] + \
         [(json.load(open(path)), int(off)) for path, off in entry.get("also", [])]
     many = len(sources) > 1
@@ -373,6 +381,18 @@ def check(entry, result):
         names.setdefault(k, set()).add(s["name"])
     group_of = dict(zip((r["file"] for r, _ in sources),
                         group_names([r["file"] for r, _ in sources])))
+    # each file's host as the machine its packets name (0: the trace's own)
+    want_machine = dict(zip((group_of[r["file"]] if many else None for r, _ in sources),
+                            entry.get("machines") or [0] * len(sources)))
+    for s in hardware:
+        src = s["file"] if many else None
+        if (s["machine"] or 0) != want_machine.get(src, 0):
+            errors.append(f"hardware slice of {src or 'the file'} on machine {s['machine']}, "
+                          f"not {want_machine.get(src, 0)}")
+            break
+    if sorted(m["raw_id"] for m in machines) != sorted(set(want_machine.values()) | {0}):
+        errors.append(f"machines {sorted(m['raw_id'] for m in machines)}, want "
+                      f"{sorted(set(want_machine.values()) | {0})}")
     named = {p["pid"]: p["name"] for p in processes}
     for report, offset in sources:
         src = group_of[report["file"]] if many else None
@@ -419,18 +439,19 @@ def check(entry, result):
             errors.append(f"flow {f['id']} runs back in time ({f['out_ts']} -> {f['in_ts']})")
     return errors, (f"no import errors, {slices} slices, {sum(len(v) for v in got.values())} "
                     f"jobs on the hardware, {len(flows)} flows, {len(gpu)} GPU slices on "
-                    f"{len({g['gpu'] for g in gpu})} GPU(s), "
+                    f"{len({(g['machine'], g['gpu']) for g in gpu})} GPU(s), "
                     f"{len({c['name'] for c in counters})} GPU counters"
                     + (f", {len(kfd)} KFD probe slices" if kfd else "")
                     + (f", {sum(s['n'] for s in nv_slices)} NVIDIA slices" if nv_slices else "")
-                    + (f", {sum(s['n'] for s in ioctls)} ioctl slices" if ioctls else ""))
+                    + (f", {sum(s['n'] for s in ioctls)} ioctl slices" if ioctls else "")
+                    + (f", {len(machines)} machines" if len(machines) > 1 else ""))
 
 
 def main():
     assets, manifest = sys.argv[1:3]
     entries = json.load(open(manifest))
     queries = [STATS, HARDWARE, FILE_GROUPS, COUNTS, FLOWS, LANES, PROCESSES, GROUP_PATHS, GPU,
-               GPU_COUNTERS, IN_FLIGHT, GPUS, KFD, NVIDIA, CPU_IOCTLS, SUBMITS_IN_IOCTLS]
+               GPU_COUNTERS, IN_FLIGHT, GPUS, KFD, NVIDIA, CPU_IOCTLS, SUBMITS_IN_IOCTLS, MACHINES]
     try:
         results = run(assets, [{"trace": e["trace"], "queries": queries} for e in entries])
     except (RuntimeError, subprocess.TimeoutExpired) as e:

@@ -161,6 +161,21 @@ if [ -n "${files[0]}" ] && [ -n "${files[1]}" ]; then
 	else
 		not_ok "both nodes' files on one Perfetto timeline" "$(cat "$work/both.err")"
 	fi
+	# each node a machine of its own in Perfetto's trace processor (one machine-id, two
+	# host names: cloned nodes share the id); node1's, named first, the trace's own
+	if tp=$("$root/tests/perfetto/fetch.sh"); then
+		printf '[{"trace": "%s", "queries": ["select raw_id from machine order by raw_id"]}]' \
+			"$work/both.pftrace" | node "$root/tests/perfetto/trace-processor.mjs" "$tp" \
+			> "$work/both.tp" 2> /dev/null
+		if grep -qx '{"trace":.*"results":\[\[{"raw_id":0},{"raw_id":1}\]\]}' "$work/both.tp"; then
+			ok "each node a machine of its own in Perfetto's trace processor"
+		else
+			not_ok "each node a machine of its own in Perfetto's trace processor" "$(grep -m1 '^{' "$work/both.tp")"
+		fi
+	else
+		echo "SKIP - $STAGE: machines in Perfetto's trace processor: $tp"
+		skipped=$((skipped + 1))
+	fi
 fi
 
 # without the plugin: scripts/gpu-trace-srun inside an allocation (as root here: no sudo)
