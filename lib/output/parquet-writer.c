@@ -5,6 +5,9 @@
  *   "PAR1", per row group per column one DATA_PAGE (v1): its PageHeader in
  *   Thrift compact, then zstd of [u32 length, RLE definition levels,
  *   PLAIN values]; the FileMetaData (Thrift compact), its u32 length, "PAR1".
+ *   A string column's chunk whose values repeat (names) is dictionary
+ *   encoded (parquet-dict.h): a DICTIONARY_PAGE of its distinct values,
+ *   PLAIN, before the data page, whose values are then RLE_DICTIONARY ids.
  * Definition levels have bit width 1 (every column is OPTIONAL, one level):
  * written as RLE runs only (the hybrid's other half, bit-packed groups, is
  * for data that changes every value; a run costs two bytes and zstd takes
@@ -17,6 +20,7 @@
 #include <string.h>
 #include <zstd.h>
 
+#include "output/parquet-dict.h"
 #include "output/parquet-writer.h"
 #include "util/utf8.h"
 
@@ -24,9 +28,9 @@
 
 /* parquet.thrift's enums, as numbered there */
 enum { T_BOOLEAN = 0, T_INT64 = 2, T_DOUBLE = 5, T_BYTE_ARRAY = 6 };
-enum { ENC_PLAIN = 0, ENC_RLE = 3 };
+enum { ENC_PLAIN = 0, ENC_RLE = 3, ENC_RLE_DICTIONARY = 8 };
 enum { CODEC_ZSTD = 6 };
-enum { PAGE_DATA = 0 };
+enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2 };
 enum { REP_OPTIONAL = 1 };
 enum { CONVERTED_UTF8 = 0 };
 
@@ -284,16 +288,89 @@ static void stats_le(struct pq_stats *s, enum pq_kind kind)
 	s->min_len = s->max_len = 8;
 }
 
-/* one column's page of the group: header, compressed levels and values */
-static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
+/*
+ * One page: its PageHeader (a data page of @values rows with its values in
+ * @encoding, or the dictionary page of @values entries), then @raw in zstd.
+ * Adds its sizes to @m.
+ */
+static void write_page(struct pq_writer *w, const struct pb_buf *raw, bool dictionary,
+		       uint32_t values, int encoding, struct pq_chunk_meta *m)
 {
-	struct pq_buffered *b = &w->cur[col];
-	struct pb_buf raw = { 0 };
 	struct tc_buf hdr = { 0 };
-	uint32_t levels_len;
 	size_t bound, packed;
 	void *z = NULL;
 
+	if (raw->failed || raw->len > INT32_MAX) {
+		w->error = raw->failed ? ENOMEM : EFBIG;
+		return;
+	}
+	bound = ZSTD_compressBound(raw->len);
+	z = malloc(bound);
+	if (!z) {
+		w->error = ENOMEM;
+		return;
+	}
+	packed = ZSTD_compress(z, bound, raw->data, raw->len, PQ_ZSTD_LEVEL);
+	if (ZSTD_isError(packed)) {
+		w->error = EIO;
+		goto out;
+	}
+	tc_begin(&hdr);
+	tc_i32(&hdr, 1, dictionary ? PAGE_DICTIONARY : PAGE_DATA);
+	tc_i32(&hdr, 2, (int32_t)raw->len);
+	tc_i32(&hdr, 3, (int32_t)packed);
+	if (dictionary) {
+		tc_struct_begin(&hdr, 7);	/* DictionaryPageHeader */
+		tc_i32(&hdr, 1, (int32_t)values);
+		tc_i32(&hdr, 2, ENC_PLAIN);
+	} else {
+		tc_struct_begin(&hdr, 5);	/* DataPageHeader */
+		tc_i32(&hdr, 1, (int32_t)values);
+		tc_i32(&hdr, 2, encoding);
+		tc_i32(&hdr, 3, ENC_RLE);
+		tc_i32(&hdr, 4, ENC_RLE);
+	}
+	tc_struct_end(&hdr);
+	tc_end(&hdr);
+	if (hdr.out.failed) {
+		w->error = ENOMEM;
+		goto out;
+	}
+	if (dictionary) {
+		m->dict_offset = w->offset;
+		m->has_dict = true;
+	} else {
+		m->offset = w->offset;
+	}
+	m->uncompressed += (int64_t)(hdr.out.len + raw->len);
+	m->compressed += (int64_t)(hdr.out.len + packed);
+	put(w, hdr.out.data, hdr.out.len);
+	put(w, z, packed);
+out:
+	free(z);
+	tc_free(&hdr);
+}
+
+/* one column's pages of the group: its dictionary where it pays, then its levels and values */
+static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
+{
+	struct pq_buffered *b = &w->cur[col];
+	struct pb_buf raw = { 0 }, dict = { 0 }, ids = { 0 };
+	uint32_t levels_len, entries = 0;
+	int encoded = 1;
+
+	memset(m, 0, sizeof(*m));
+	if (b->values.failed || b->defs.failed) {
+		w->error = ENOMEM;
+		return;
+	}
+	if (w->cols[col].kind == PQ_STRING && b->values.len) {
+		encoded = pq_dict_encode(&b->values, &dict, &ids, &entries);
+		if (encoded < 0) {
+			w->error = -encoded;
+			goto out;
+		}
+	}
 	def_levels(&raw, &b->defs);
 	levels_len = htole32((uint32_t)raw.len);
 	/* the length goes before the levels: make room, then move them up */
@@ -302,49 +379,20 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 		memmove(raw.data + 4, raw.data, raw.len - 4);
 		memcpy(raw.data, &levels_len, 4);
 	}
-	pb_append(&raw, b->values.data, b->values.len);
-	if (raw.failed || b->values.failed || b->defs.failed || raw.len > INT32_MAX) {
-		w->error = raw.len > INT32_MAX ? EFBIG : ENOMEM;
-		goto out;
+	if (!encoded) {
+		write_page(w, &dict, true, entries, ENC_PLAIN, m);
+		pb_append(&raw, ids.data, ids.len);
+	} else {
+		pb_append(&raw, b->values.data, b->values.len);
 	}
-	bound = ZSTD_compressBound(raw.len);
-	z = malloc(bound);
-	if (!z) {
-		w->error = ENOMEM;
-		goto out;
-	}
-	packed = ZSTD_compress(z, bound, raw.data, raw.len, PQ_ZSTD_LEVEL);
-	if (ZSTD_isError(packed)) {
-		w->error = EIO;
-		goto out;
-	}
-	tc_begin(&hdr);
-	tc_i32(&hdr, 1, PAGE_DATA);
-	tc_i32(&hdr, 2, (int32_t)raw.len);
-	tc_i32(&hdr, 3, (int32_t)packed);
-	tc_struct_begin(&hdr, 5);		/* DataPageHeader */
-	tc_i32(&hdr, 1, (int32_t)b->defs.len);
-	tc_i32(&hdr, 2, ENC_PLAIN);
-	tc_i32(&hdr, 3, ENC_RLE);
-	tc_i32(&hdr, 4, ENC_RLE);
-	tc_struct_end(&hdr);
-	tc_end(&hdr);
-	if (hdr.out.failed) {
-		w->error = ENOMEM;
-		goto out;
-	}
-	m->offset = w->offset;
+	write_page(w, &raw, false, (uint32_t)b->defs.len, encoded ? ENC_PLAIN : ENC_RLE_DICTIONARY, m);
 	m->values = b->defs.len;
-	m->uncompressed = (int64_t)(hdr.out.len + raw.len);
-	m->compressed = (int64_t)(hdr.out.len + packed);
 	m->stats = b->stats;
 	stats_le(&m->stats, w->cols[col].kind);
-	put(w, hdr.out.data, hdr.out.len);
-	put(w, z, packed);
 out:
-	free(z);
 	pb_free(&raw);
-	tc_free(&hdr);
+	pb_free(&dict);
+	pb_free(&ids);
 }
 
 static int write_group(struct pq_writer *w)
@@ -436,15 +484,23 @@ static void schema(struct tc_buf *t, const struct pq_writer *w)
 	}
 }
 
+/* where a column chunk begins: its dictionary page, else its data page */
+static int64_t pq_chunk_start(const struct pq_chunk_meta *m)
+{
+	return m->has_dict ? m->dict_offset : m->offset;
+}
+
 static void chunk_meta(struct tc_buf *t, const struct pq_column *c, const struct pq_chunk_meta *m)
 {
 	tc_list_struct_begin(t);		/* ColumnChunk */
-	tc_i64(t, 2, m->offset);
+	tc_i64(t, 2, pq_chunk_start(m));
 	tc_struct_begin(t, 3);			/* ColumnMetaData */
 	tc_i32(t, 1, physical(c->kind));
-	tc_list_begin(t, 2, TC_I32, 2);
+	tc_list_begin(t, 2, TC_I32, m->has_dict ? 3 : 2);
 	tc_list_i32(t, ENC_PLAIN);
 	tc_list_i32(t, ENC_RLE);
+	if (m->has_dict)
+		tc_list_i32(t, ENC_RLE_DICTIONARY);
 	tc_list_begin(t, 3, TC_BINARY, 1);
 	tc_list_binary(t, c->name, strlen(c->name));
 	tc_i32(t, 4, CODEC_ZSTD);
@@ -452,6 +508,8 @@ static void chunk_meta(struct tc_buf *t, const struct pq_column *c, const struct
 	tc_i64(t, 6, m->uncompressed);
 	tc_i64(t, 7, m->compressed);
 	tc_i64(t, 9, m->offset);
+	if (m->has_dict)
+		tc_i64(t, 11, m->dict_offset);
 	tc_struct_begin(t, 12);			/* Statistics */
 	tc_i64(t, 3, (int64_t)m->stats.nulls);
 	if (m->stats.has_minmax && !m->stats.too_long) {
@@ -490,7 +548,7 @@ int pq_close(struct pq_writer *w, const char *const (*kv)[2], int nr_kv)
 		}
 		tc_i64(&t, 2, bytes);
 		tc_i64(&t, 3, w->group_rows_of[g]);
-		tc_i64(&t, 5, m[0].offset);
+		tc_i64(&t, 5, pq_chunk_start(&m[0]));
 		tc_i64(&t, 6, packed);
 		tc_struct_end(&t);
 	}

@@ -46,7 +46,9 @@ struct pq_stats {
 };
 
 struct pq_chunk_meta {
-	int64_t offset, uncompressed, compressed;
+	int64_t offset, uncompressed, compressed;	/* offset: its data page */
+	int64_t dict_offset;		/* its dictionary page, where has_dict */
+	bool has_dict;
 	uint64_t values;
 	struct pq_stats stats;
 };

@@ -5,7 +5,8 @@
  * header, lists short and long, nested structs), and the Parquet writer's
  * frame: "PAR1" at both ends with the footer's length before the last,
  * bounded row groups, what is not UTF-8 as U+FFFD, a column set twice in a
- * row refused. The files themselves are read by DuckDB and hyparquet in
+ * row refused; a string chunk's dictionary and its ids byte for byte, in
+ * runs and bit-packed, and the chunks it leaves PLAIN. The files themselves are read by DuckDB and hyparquet in
  * tests/integration/test-parquet.sh.
  */
 #include <endian.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../../lib/output/parquet-dict.h"
 #include "../../../lib/output/parquet-writer.h"
 #include "../../../lib/output/thrift-compact.h"
 #include "../unit.h"
@@ -150,6 +152,60 @@ static void test_parquet_strings_and_misuse(void)
 	free(data);
 }
 
+/* PLAIN byte arrays of @n strings */
+static void plain_strings(struct pb_buf *b, const char *const *v, int n)
+{
+	int i;
+
+	b->len = 0;
+	for (i = 0; i < n; i++) {
+		uint32_t le = htole32((uint32_t)strlen(v[i]));
+
+		pb_append(b, &le, sizeof(le));
+		pb_append(b, v[i], strlen(v[i]));
+	}
+}
+
+static void test_parquet_dictionary(void)
+{
+	/* one name in long runs: RLE runs, ids 0 1 0 */
+	static const char *const runs[] = { "gfx", "gfx", "gfx", "gfx", "gfx", "gfx", "gfx", "gfx",
+					    "sdma", "sdma", "sdma", "sdma", "sdma", "sdma", "sdma", "sdma",
+					    "gfx", "gfx", "gfx", "gfx", "gfx", "gfx", "gfx", "gfx" };
+	static const uint8_t runs_dict[] = { 3, 0, 0, 0, 'g', 'f', 'x', 4, 0, 0, 0, 's', 'd', 'm', 'a' };
+	static const uint8_t runs_ids[] = { 1, 16, 0, 16, 1, 16, 0 };
+	/* three rings taking turns, ten values: bit width 2, two groups of 8 packed LSB first */
+	static const char *const turns[] = { "a", "b", "c", "a", "b", "c", "a", "b", "c", "a" };
+	static const uint8_t turns_ids[] = { 2, 0x05,	/* bit width 2; 2 groups, bit-packed */
+		0x24, 0x49,	/* 0 1 2 0 | 1 2 0 1, the first value in the lowest bits */
+		0x02, 0x00 };	/* 2 0, then padding */
+	static const char *const distinct[] = { "1:1", "1:2", "1:3", "1:4", "1:5", "1:6" };
+	struct pb_buf plain = { 0 }, dict = { 0 }, ids = { 0 };
+	uint32_t entries;
+
+	plain_strings(&plain, runs, 24);
+	CU_ASSERT_EQUAL_FATAL(pq_dict_encode(&plain, &dict, &ids, &entries), 0);
+	CU_ASSERT_EQUAL(entries, 2);
+	CU_ASSERT(dict.len == sizeof(runs_dict) && !memcmp(dict.data, runs_dict, dict.len));
+	CU_ASSERT(ids.len == sizeof(runs_ids) && !memcmp(ids.data, runs_ids, ids.len));
+
+	plain_strings(&plain, turns, 10);
+	CU_ASSERT_EQUAL_FATAL(pq_dict_encode(&plain, &dict, &ids, &entries), 0);
+	CU_ASSERT_EQUAL(entries, 3);
+	CU_ASSERT(ids.len == sizeof(turns_ids) && !memcmp(ids.data, turns_ids, ids.len));
+
+	/* every value its own: no dictionary, the chunk stays PLAIN */
+	plain_strings(&plain, distinct, 6);
+	CU_ASSERT_EQUAL(pq_dict_encode(&plain, &dict, &ids, &entries), 1);
+	CU_ASSERT(!dict.len && !ids.len && !entries);
+	/* a length past the buffer: not PLAIN byte arrays */
+	plain.len = 2;
+	CU_ASSERT_EQUAL(pq_dict_encode(&plain, &dict, &ids, &entries), -EINVAL);
+	pb_free(&plain);
+	pb_free(&dict);
+	pb_free(&ids);
+}
+
 void suite_parquet_writer(void)
 {
 	CU_pSuite s = CU_add_suite("parquet-writer", NULL, NULL);
@@ -160,4 +216,6 @@ void suite_parquet_writer(void)
 	CU_add_test(s, "PAR1 at both ends, row groups bounded, statistics per group",
 		    test_parquet_frame_and_groups);
 	CU_add_test(s, "strings as UTF-8, a column set twice refused", test_parquet_strings_and_misuse);
+	CU_add_test(s, "a string chunk's dictionary and ids, in runs and bit-packed; distinct ones PLAIN",
+		    test_parquet_dictionary);
 }
