@@ -504,8 +504,20 @@ static void switched(struct cpu_side_state *s, struct join_record *r)
 		event_field_str(&s->sw, F_NEXT_COMM, r->rec, l->behind_comm, sizeof(l->behind_comm));
 	}
 	i = thread_index(s, (int)next, false);
-	if (i >= 0)
-		set_state(&s->live[i], T_ON_CPU, r->rec->ts);
+	if (i >= 0) {
+		struct thread_live *l = &s->live[i];
+
+		/*
+		 * Runnable since a wakeup: it waited for the thread that had the CPU
+		 * until now (a busy loop on its CPU), unless that was the idle task
+		 * (then it waited for an idle CPU to wake: after_wakeup)
+		 */
+		if (l->state == T_RUNNABLE && !l->behind && prev) {
+			l->behind = (int)prev;
+			event_field_str(&s->sw, F_PREV_COMM, r->rec, l->behind_comm, sizeof(l->behind_comm));
+		}
+		set_state(l, T_ON_CPU, r->rec->ts);
+	}
 }
 
 static void woken(struct cpu_side_state *s, struct join_record *r)

@@ -67,7 +67,12 @@ struct cpu_ioctl_row {
 	struct cpu_behind behind[CPU_SIDE_BEHIND];
 	int nr_behind;
 	uint64_t behind_other_ns;	/* preempted by threads past those named */
-	uint64_t waking_ns;		/* runnable after a wakeup: who held the CPU is unknown */
+	/*
+	 * runnable after a wakeup until the idle task switched it in (an idle CPU
+	 * waking); after a wakeup on a busy CPU the time is behind the thread
+	 * that held the CPU until it ran
+	 */
+	uint64_t waking_ns;
 };
 
 /* A thread's waits on fences: how many, how long, and the longest, on which fence. */

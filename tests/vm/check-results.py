@@ -835,6 +835,89 @@ def check_client():
               line.strip())
 
 
+SWITCH = re.compile(r"^\s*\S.*?-\d+\s+\[\d+\]\s+(\d+)\.(\d{9}):\s+sched_switch:\s+"
+                    r"\S.*?:(\d+) \[-?\d+\] (\S+) ==> (\S.*?):(\d+) \[-?\d+\]")
+WAKEUP = re.compile(r"^\s*\S.*?-\d+\s+\[\d+\]\s+(\d+)\.(\d{9}):\s+sched_wakeup:\s+\S.*?:(\d+) \[")
+
+
+def behind_from_switches(dat, pid, enter, leave):
+    """What trace-cmd's own reading of the switches says held @pid's CPU while
+    it was runnable inside [enter, leave): per thread, ns until @pid was back
+    on a CPU, credited to the thread that took the CPU as @pid was switched
+    out runnable, or, woken from a sleep, to the one it took the CPU from
+    (0: the idle task, an idle CPU waking)."""
+    tc = run("trace-cmd", "report", "-t", "-i", dat)
+    took, since, by, asleep = {}, None, None, False
+    for line in tc.stdout.splitlines():
+        w = WAKEUP.match(line)
+        if w and int(w.group(3)) == pid and asleep:
+            since, by, asleep = int(w.group(1)) * 1000000000 + int(w.group(2)), None, False
+            continue
+        m = SWITCH.match(line)
+        if not m:
+            continue
+        ts = int(m.group(1)) * 1000000000 + int(m.group(2))
+        prev, state, nxt = int(m.group(3)), m.group(4), int(m.group(6))
+        if since is not None and nxt == pid:
+            lo, hi = max(since, enter), min(ts, leave)
+            if hi > lo:
+                who = by if by is not None else prev
+                took[who] = took.get(who, 0) + hi - lo
+            since = None
+        if prev == pid:
+            runnable = state.startswith("R")
+            since, by, asleep = (ts, nxt, False) if runnable else (None, None, True)
+    return took, tc.returncode
+
+
+def check_pinned():
+    """The client pinned to CPU 0 beside a busy loop pinned there (another
+    process): its ioctl runnable (preempted, or woken while the loop ran), the
+    loop named as what held its CPU, each thread's share as trace-cmd's reading
+    of the same switches and wakeups gives it."""
+    out = os.path.join(results, "mock-pinned.txt")
+    if not kernel_at_least(6, 5):
+        print(f"skip - {kernel}: mock-pinned: the mock is a render node from 6.5")
+        return
+    m = re.search(r"mock-client: pid=(\d+)", open(out).read()) if os.path.exists(out) else None
+    hog_file = os.path.join(results, "mock-pinned.hog")
+    hog = int(open(hog_file).read()) if os.path.exists(hog_file) else None
+    if not check("mock-pinned: the pinned client ran beside its busy loop", m and hog,
+                 f"{out}: {open(out).read().strip()[:200] if os.path.exists(out) else 'missing'}"):
+        return
+    pid = int(m.group(1))
+    dat = os.path.join(results, "mock-pinned.dat")
+    try:
+        rep = report_json(dat)
+        jobs = report_json(dat, "--jobs")["jobs"]
+    except (RuntimeError, json.JSONDecodeError) as e:
+        check("mock-pinned: report", False, str(e))
+        return
+    t = next((x for x in (rep.get("cpu_side") or {}).get("threads") or [] if x["pid"] == pid), {})
+    r = {x["name"]: x for x in t.get("ioctls") or []}.get("DRM driver ioctl 0x40")
+    behind = {b["pid"]: b["ns"] for b in (r or {}).get("behind", [])}
+    v = t.get("verdict") or {}
+    if not check("mock-pinned: its ioctl waited for its CPU, the busy loop named as what held it longest",
+                 r and r["count"] == 1 and r["runnable_ns"] > 0 and behind and
+                 max(behind, key=behind.get) == hog and (v.get("behind") or {}).get("pid") == hog,
+                 f"busy loop {hog}; ioctl row {json.dumps(r)[:300]}; verdict behind {v.get('behind')}"):
+        return
+    enters = [j["ioctl"]["enter_ns"] for j in jobs if j.get("ioctl") and j["ioctl"]["tid"] == pid]
+    if not check("mock-pinned: its jobs name the ioctl", enters, f"{len(jobs)} jobs"):
+        return
+    enter = min(enters)
+    took, rc = behind_from_switches(dat, pid, enter, enter + r["total_ns"])
+    bad = [f"{p}: report {ns} ns, switches {took.get(p, 0)} ns" for p, ns in behind.items()
+           if abs(ns - took.get(p, 0)) > max(took.get(p, 0) // 100, 1000)]
+    if abs(r.get("after_wakeup_ns", 0) - took.get(0, 0)) > max(took.get(0, 0) // 100, 1000):
+        bad.append(f"after a wakeup: report {r.get('after_wakeup_ns')} ns, switches {took.get(0, 0)} ns")
+    check("mock-pinned: each thread's time holding its CPU is the switches' own (trace-cmd's "
+          "reading, within 1%), the loop's share of the ioctl as they give it",
+          rc == 0 and took.get(hog, 0) > 0 and not bad,
+          f"trace-cmd exit {rc}; {'; '.join(bad[:4])}; switches {took}; share "
+          f"{100.0 * behind.get(hog, 0) / r['total_ns']:.1f}% of {r['total_ns']} ns")
+
+
 def check_client_cpu_side(rep, pid):
     """The client's CPU side, as record -- keeps it: its one GT_MOCK_SUBMIT (a DRM
     driver's own number, 0x40) pushes every job of the scenario and then waits for
@@ -1200,6 +1283,7 @@ for sc in ("mixed", "chain"):
     check_mock(sc)
     check_mock(f"{sc}-cmd")
 check_client()
+check_pinned()
 check_competing()
 check_warning()
 check_top()

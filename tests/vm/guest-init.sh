@@ -138,15 +138,28 @@ done
 # A DRM client as users have them: the workload opens the mock's render
 # node, idles, submits the client scenario (mixed, then a 100 ms job: it
 # waits on the GPU far longer than TCG's submissions take) through the
-# driver's ioctl as that file's client, idles and exits. report must name the client id's process from
-# record's fdinfo snapshots and set the driver's engine time beside the
-# jobs' own (the client id is in the events on 6.17+).
+# driver's ioctl as that file's client, idles and exits. report must name
+# the client id's process from record's fdinfo snapshots and set the
+# driver's engine time beside the jobs' own (the client id is in the
+# events on 6.17+).
 if [ -n "$drm_node" ]; then
 	say "mock DRM render node: $drm_node"
 	step mock-client gpu-trace record -e gpu_scheduler -e dma_fence -o /out/mock-client.dat \
 		-- /bin/mock-client client 1500 > /out/mock-client.txt 2> /out/mock-client.err
 	cat /out/mock-client.err /out/mock-client.txt
 	dmesg | grep 'gt_mock:' > /out/mock-client.truth
+	dmesg -c > /dev/null
+	# The same client pinned to CPU 0 beside a busy loop pinned there too (not
+	# the workload: another process): its ioctl is preempted, and report must
+	# name the loop as what held its CPU, for as long as the switches say.
+	taskset -c 0 sh -c 'while :; do :; done' &
+	hog=$!
+	echo "$hog" > /out/mock-pinned.hog
+	step mock-pinned gpu-trace record -e gpu_scheduler -e dma_fence -o /out/mock-pinned.dat \
+		-- taskset -c 0 /bin/mock-client client 300 > /out/mock-pinned.txt 2> /out/mock-pinned.err
+	kill "$hog"
+	wait "$hog" 2> /dev/null
+	cat /out/mock-pinned.err /out/mock-pinned.txt
 	dmesg -c > /dev/null
 fi
 

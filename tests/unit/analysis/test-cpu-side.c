@@ -104,6 +104,35 @@ static void test_the_cpu_side_fixture(void)
 }
 
 /* GPU-bound at half the active time waiting, CPU-bound under a tenth with jobs, mixed between */
+/* cpu-side-busy: woken on a CPU rival keeps busy, the wait is behind rival, not "after a wakeup" */
+static void test_runnable_behind_a_busy_cpu(void)
+{
+	struct gt_error err = { 0 };
+	const struct cpu_ioctl_row *r;
+	const struct cpu_side *c;
+	struct analysis a;
+	char path[64];
+
+	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("cpu-side-busy", path, sizeof(path)), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	c = cpu_side_of(&a);
+	CU_ASSERT_EQUAL_FATAL(c->nr_threads, 1);
+	r = row(c->threads[0], 0xc02064c3);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(r->dur.sum, 100 * US);
+	CU_ASSERT_EQUAL(r->split.on_cpu_ns, 30 * US);
+	CU_ASSERT_EQUAL(r->split.sleeping_ns, 30 * US);
+	CU_ASSERT_EQUAL(r->split.runnable_ns, 40 * US);
+	CU_ASSERT_EQUAL(r->waking_ns, 0);
+	CU_ASSERT_EQUAL_FATAL(r->nr_behind, 1);
+	CU_ASSERT_EQUAL(r->behind[0].pid, 6000);
+	CU_ASSERT_STRING_EQUAL(r->behind[0].comm, "rival");
+	CU_ASSERT_EQUAL(r->behind[0].ns, 40 * US);
+	analysis_close(&a);
+	unlink(path);
+}
+
 static void test_verdicts(void)
 {
 	struct latency_stats q = { 0 };
@@ -261,6 +290,8 @@ void suite_cpu_side(void)
 	CU_pSuite s = CU_add_suite("cpu side", NULL, NULL);
 
 	CU_add_test(s, "the cpu-side fixture: ioctls split by state, ioctl -> queued", test_the_cpu_side_fixture);
+	CU_add_test(s, "woken on a busy CPU: runnable behind the thread that held it",
+		    test_runnable_behind_a_busy_cpu);
 	CU_add_test(s, "ioctl names by family and driver", test_ioctl_names);
 	CU_add_test(s, "verdicts: GPU-bound, CPU-bound, mixed", test_verdicts);
 	CU_add_test(s, "threads and rows past the tables", test_what_a_file_can_make_it_hold);
