@@ -9,6 +9,7 @@
 
 #include "analysis/timeline.h"
 #include "analysis/timeline-stats.h"
+#include "analysis/timeline-private.h"
 
 #define RING_HISTORY	4096	/* recent executions per ring, for job_behind */
 
@@ -76,7 +77,7 @@ static void give_dev(struct timeline *t, int i, const char *dev)
 	struct ring_stats *r = t->rings[i];
 
 	snprintf(r->dev, sizeof(r->dev), "%s", dev);
-	keymap_put(&t->ring_by_dev, dev_key(dev, r->name), (void *)(uintptr_t)(i + 1));
+	keymap_put(&t->ix->ring_by_dev, dev_key(dev, r->name), (void *)(uintptr_t)(i + 1));
 	note_dev(t, dev);
 	relabel(t, r);
 }
@@ -84,7 +85,7 @@ static void give_dev(struct timeline *t, int i, const char *dev)
 /* The first ring so named, -1 when none */
 static int first_named(const struct timeline *t, const char *key)
 {
-	uintptr_t at = (uintptr_t)keymap_get(&t->ring_by_name, keymap_str(key));
+	uintptr_t at = (uintptr_t)keymap_get(&t->ix->ring_by_name, keymap_str(key));
 	int i;
 
 	if (at && !strcmp(t->rings[at - 1]->name, key))
@@ -127,7 +128,7 @@ static int add_ring(struct timeline *t, const char *key, const char *dev)
 	strncpy(r->name, key, GEV_STR_LEN - 1);
 	t->rings[t->nr_rings] = r;
 	if (first)
-		keymap_put(&t->ring_by_name, keymap_str(key), (void *)(uintptr_t)(t->nr_rings + 1));
+		keymap_put(&t->ix->ring_by_name, keymap_str(key), (void *)(uintptr_t)(t->nr_rings + 1));
 	t->nr_rings++;
 	if (dev && dev[0])
 		give_dev(t, t->nr_rings - 1, dev);
@@ -144,7 +145,7 @@ static int ring_index_dev(struct timeline *t, const char *dev, const char *name)
 		return first >= 0 ? first : add_ring(t, key, NULL);
 	if (first >= 0 && !strcmp(t->rings[first]->dev, dev))
 		return first;
-	at = (uintptr_t)keymap_get(&t->ring_by_dev, dev_key(dev, key));
+	at = (uintptr_t)keymap_get(&t->ix->ring_by_dev, dev_key(dev, key));
 	if (at && !strcmp(t->rings[at - 1]->name, key) && !strcmp(t->rings[at - 1]->dev, dev))
 		return (int)at - 1;
 	for (i = first < 0 ? t->nr_rings : first; i < t->nr_rings; i++) {
@@ -170,13 +171,13 @@ int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *nam
 
 	if (!dev)
 		dev = "";
-	if (t->ring_seen.ring && !strcmp(t->ring_seen.name, name) && !strcmp(t->ring_seen.dev, dev))
-		return t->ring_seen.ring - 1;
+	if (t->ix->ring_seen.ring && !strcmp(t->ix->ring_seen.name, name) && !strcmp(t->ix->ring_seen.dev, dev))
+		return t->ix->ring_seen.ring - 1;
 	ring = ring_index_dev(t, dev, name);
 	if (ring >= 0 && strlen(name) < GEV_STR_LEN && strlen(dev) < GEV_STR_LEN) {
-		strcpy(t->ring_seen.name, name);
-		strcpy(t->ring_seen.dev, dev);
-		t->ring_seen.ring = ring + 1;
+		strcpy(t->ix->ring_seen.name, name);
+		strcpy(t->ix->ring_seen.dev, dev);
+		t->ix->ring_seen.ring = ring + 1;
 	}
 	return ring;
 }
@@ -432,11 +433,11 @@ static void gpu_shares(struct timeline *t, const struct job *j)
 		return;
 	if (timeline_filter_active(&t->filter) && !clip(&t->filter, &a, &b))
 		return;
-	g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
+	g = group(&t->procs, &t->nr_procs, &t->ix->proc_index, (uint64_t)j->pid);
 	if (g)
 		add_gpu_share(g, j->ring, on_engine(j, b - a));
 	if (j->has_client_id) {
-		g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
+		g = group(&t->clients, &t->nr_clients, &t->ix->client_index, j->client_id);
 		if (g)
 			add_gpu_share(g, j->ring, on_engine(j, b - a));
 	}
@@ -535,13 +536,13 @@ void timeline_stats_add(struct timeline *t, const struct job *j)
 			if (j->has_lat[l])
 				latency_stats_add(&r->lat[l], j->lat[l]);
 		if (j->has_lat[LAT_TOTAL] && !t->no_groups) {
-			g = group(&t->procs, &t->nr_procs, &t->proc_index, (uint64_t)j->pid);
+			g = group(&t->procs, &t->nr_procs, &t->ix->proc_index, (uint64_t)j->pid);
 			if (g) {
 				g->jobs++;
 				latency_stats_add(&g->total, j->lat[LAT_TOTAL]);
 			}
 			if (j->has_client_id) {
-				g = group(&t->clients, &t->nr_clients, &t->client_index, j->client_id);
+				g = group(&t->clients, &t->nr_clients, &t->ix->client_index, j->client_id);
 				if (g) {
 					g->jobs++;
 					g->exec_ns += j->has_lat[LAT_EXEC] ? j->lat[LAT_EXEC] : 0;
@@ -573,10 +574,12 @@ void timeline_stats_free(struct timeline *t)
 		free(t->clients[i]->by_ring);
 		free(t->clients[i]);
 	}
-	keymap_free(&t->proc_index);
-	keymap_free(&t->client_index);
-	keymap_free(&t->ring_by_name);
-	keymap_free(&t->ring_by_dev);
+	if (t->ix) {
+		keymap_free(&t->ix->proc_index);
+		keymap_free(&t->ix->client_index);
+		keymap_free(&t->ix->ring_by_name);
+		keymap_free(&t->ix->ring_by_dev);
+	}
 	free(t->rings);
 	free(t->procs);
 	free(t->clients);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdio.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -6,6 +7,7 @@
 
 #include "analysis/timeline.h"
 #include "analysis/timeline-stats.h"
+#include "analysis/timeline-private.h"
 #include "analysis/analysis.h"
 
 #define SIGNALS_KEPT	65536	/* recent fence signals, for dependency waits */
@@ -20,6 +22,9 @@ static uint64_t fence_key(uint64_t ctx, uint64_t seqno)
 int timeline_init(struct timeline *t, bool fence_mode)
 {
 	memset(t, 0, sizeof(*t));
+	t->ix = calloc(1, sizeof(*t->ix));
+	if (!t->ix)
+		return -ENOMEM;
 	t->fence_mode = fence_mode;
 	return 0;
 }
@@ -27,21 +32,21 @@ int timeline_init(struct timeline *t, bool fence_mode)
 /* The FIFO grows (in order, oldest first) up to SIGNALS_KEPT: small traces stay small. */
 static bool grow_signals(struct timeline *t)
 {
-	size_t cap = t->signal_cap ? t->signal_cap * 2 : 256, i;
+	size_t cap = t->ix->signal_cap ? t->ix->signal_cap * 2 : 256, i;
 	uint64_t *n = malloc(2 * cap * sizeof(*n));
 
 	if (!n)
 		return false;
-	for (i = 0; i < t->signal_count; i++) {
-		size_t from = (t->signal_head + i) % t->signal_cap;
+	for (i = 0; i < t->ix->signal_count; i++) {
+		size_t from = (t->ix->signal_head + i) % t->ix->signal_cap;
 
-		n[2 * i] = t->signal_fifo[2 * from];
-		n[2 * i + 1] = t->signal_fifo[2 * from + 1];
+		n[2 * i] = t->ix->signal_fifo[2 * from];
+		n[2 * i + 1] = t->ix->signal_fifo[2 * from + 1];
 	}
-	free(t->signal_fifo);
-	t->signal_fifo = n;
-	t->signal_cap = cap;
-	t->signal_head = 0;
+	free(t->ix->signal_fifo);
+	t->ix->signal_fifo = n;
+	t->ix->signal_cap = cap;
+	t->ix->signal_head = 0;
 	return true;
 }
 
@@ -51,27 +56,27 @@ static void remember_signal(struct timeline *t, uint64_t ctx, uint64_t seqno, ui
 	uint64_t key = fence_key(ctx, seqno);
 	size_t at;
 
-	if (t->signal_count == t->signal_cap && t->signal_cap < SIGNALS_KEPT &&
+	if (t->ix->signal_count == t->ix->signal_cap && t->ix->signal_cap < SIGNALS_KEPT &&
 	    !grow_signals(t))
 		return;
-	if (t->signal_count == t->signal_cap) {
-		at = t->signal_head;
+	if (t->ix->signal_count == t->ix->signal_cap) {
+		at = t->ix->signal_head;
 		/* forget the oldest, unless the same fence was stored again since */
-		if ((uintptr_t)keymap_get(&t->signals, t->signal_fifo[2 * at]) ==
-		    t->signal_fifo[2 * at + 1] + 1)
-			keymap_del(&t->signals, t->signal_fifo[2 * at]);
-		t->signal_head = (t->signal_head + 1) % t->signal_cap;
+		if ((uintptr_t)keymap_get(&t->ix->signals, t->ix->signal_fifo[2 * at]) ==
+		    t->ix->signal_fifo[2 * at + 1] + 1)
+			keymap_del(&t->ix->signals, t->ix->signal_fifo[2 * at]);
+		t->ix->signal_head = (t->ix->signal_head + 1) % t->ix->signal_cap;
 	} else {
-		at = (t->signal_head + t->signal_count++) % t->signal_cap;
+		at = (t->ix->signal_head + t->ix->signal_count++) % t->ix->signal_cap;
 	}
-	t->signal_fifo[2 * at] = key;
-	t->signal_fifo[2 * at + 1] = ts;
-	keymap_put(&t->signals, key, (void *)(uintptr_t)(ts + 1));	/* never NULL */
+	t->ix->signal_fifo[2 * at] = key;
+	t->ix->signal_fifo[2 * at + 1] = ts;
+	keymap_put(&t->ix->signals, key, (void *)(uintptr_t)(ts + 1));	/* never NULL */
 }
 
 static bool signal_time(const struct timeline *t, uint64_t key, uint64_t *ts)
 {
-	uintptr_t v = (uintptr_t)keymap_get(&t->signals, key);
+	uintptr_t v = (uintptr_t)keymap_get(&t->ix->signals, key);
 
 	if (!v)
 		return false;
@@ -103,11 +108,11 @@ static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 	struct job *j = NULL;
 
 	if (ev->has_fence)
-		j = keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno));
+		j = keymap_get(&t->ix->by_fence, fence_key(ev->ctx, ev->seqno));
 	if (!j && ev->fence_ptr)
-		j = keymap_get(&t->by_ptr, ev->fence_ptr);
+		j = keymap_get(&t->ix->by_ptr, ev->fence_ptr);
 	if (!j && ev->has_id)
-		j = keymap_get(&t->by_id, id_key(t, ev));
+		j = keymap_get(&t->ix->by_id, id_key(t, ev));
 	return j;
 }
 
@@ -116,10 +121,10 @@ static void retire(struct timeline *t, struct job *j);
 /* Some key of the job still finds it (timeline_finish reaches jobs by their keys) */
 static bool reachable(const struct timeline *t, const struct job *j)
 {
-	return (j->has_id && keymap_get(&t->by_id, j->id_key) == j) ||
-	       (j->has_fence && keymap_get(&t->by_fence, fence_key(j->ctx, j->seqno)) == j) ||
-	       (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j) ||
-	       (j->virtio_fence_id && keymap_get(&t->by_virtio, j->virtio_fence_id) == j);
+	return (j->has_id && keymap_get(&t->ix->by_id, j->id_key) == j) ||
+	       (j->has_fence && keymap_get(&t->ix->by_fence, fence_key(j->ctx, j->seqno)) == j) ||
+	       (j->fence_ptr && keymap_get(&t->ix->by_ptr, j->fence_ptr) == j) ||
+	       (j->virtio_fence_id && keymap_get(&t->ix->by_virtio, j->virtio_fence_id) == j);
 }
 
 /*
@@ -145,21 +150,21 @@ static void index_job(struct timeline *t, struct job *j, const struct gpu_event 
 		j->has_id = true;
 		j->id = ev->id;
 		j->id_key = id_key(t, ev);
-		put_key(t, &t->by_id, j->id_key, j);
+		put_key(t, &t->ix->by_id, j->id_key, j);
 	}
 	if (ev->has_fence && !j->has_fence) {
 		j->has_fence = true;
 		j->ctx = ev->ctx;
 		j->seqno = ev->seqno;
-		put_key(t, &t->by_fence, fence_key(j->ctx, j->seqno), j);
+		put_key(t, &t->ix->by_fence, fence_key(j->ctx, j->seqno), j);
 	}
 	/* a freed fence's address comes back for a later job: the newest wins */
 	if (ev->fence_ptr && j->fence_ptr != ev->fence_ptr) {
 		/* no stale key may point at the job once it is freed */
-		if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
-			keymap_del(&t->by_ptr, j->fence_ptr);
+		if (j->fence_ptr && keymap_get(&t->ix->by_ptr, j->fence_ptr) == j)
+			keymap_del(&t->ix->by_ptr, j->fence_ptr);
 		j->fence_ptr = ev->fence_ptr;
-		put_key(t, &t->by_ptr, j->fence_ptr, j);
+		put_key(t, &t->ix->by_ptr, j->fence_ptr, j);
 	}
 	if (ev->has_client_id) {
 		j->has_client_id = true;
@@ -216,14 +221,14 @@ static struct job *new_indexed_job(struct timeline *t, const struct gpu_event *e
 
 static void unindex_job(struct timeline *t, struct job *j)
 {
-	if (j->has_id && keymap_get(&t->by_id, j->id_key) == j)
-		keymap_del(&t->by_id, j->id_key);
-	if (j->has_fence && keymap_get(&t->by_fence, fence_key(j->ctx, j->seqno)) == j)
-		keymap_del(&t->by_fence, fence_key(j->ctx, j->seqno));
-	if (j->fence_ptr && keymap_get(&t->by_ptr, j->fence_ptr) == j)
-		keymap_del(&t->by_ptr, j->fence_ptr);
-	if (j->virtio_fence_id && keymap_get(&t->by_virtio, j->virtio_fence_id) == j)
-		keymap_del(&t->by_virtio, j->virtio_fence_id);
+	if (j->has_id && keymap_get(&t->ix->by_id, j->id_key) == j)
+		keymap_del(&t->ix->by_id, j->id_key);
+	if (j->has_fence && keymap_get(&t->ix->by_fence, fence_key(j->ctx, j->seqno)) == j)
+		keymap_del(&t->ix->by_fence, fence_key(j->ctx, j->seqno));
+	if (j->fence_ptr && keymap_get(&t->ix->by_ptr, j->fence_ptr) == j)
+		keymap_del(&t->ix->by_ptr, j->fence_ptr);
+	if (j->virtio_fence_id && keymap_get(&t->ix->by_virtio, j->virtio_fence_id) == j)
+		keymap_del(&t->ix->by_virtio, j->virtio_fence_id);
 }
 
 const char *job_flag_letters(char *buf, size_t len, unsigned int flags)
@@ -332,7 +337,7 @@ static void resolve_deps(struct timeline *t, struct job *j)
 
 static void count_client_hw(struct timeline *t, uint64_t id, uint64_t ns)
 {
-	uintptr_t at = (uintptr_t)keymap_get(&t->client_hw_index, id);
+	uintptr_t at = (uintptr_t)keymap_get(&t->ix->client_hw_index, id);
 
 	if (!at) {
 		if (t->nr_client_hw == TIMELINE_CLIENT_HW_MAX)
@@ -346,7 +351,7 @@ static void count_client_hw(struct timeline *t, uint64_t id, uint64_t ns)
 			t->client_hw = n;
 			t->cap_client_hw = cap;
 		}
-		if (keymap_put(&t->client_hw_index, id, (void *)(uintptr_t)(t->nr_client_hw + 1)))
+		if (keymap_put(&t->ix->client_hw_index, id, (void *)(uintptr_t)(t->nr_client_hw + 1)))
 			return;
 		t->client_hw[t->nr_client_hw] = 0;
 		at = (uintptr_t)++t->nr_client_hw;
@@ -356,7 +361,7 @@ static void count_client_hw(struct timeline *t, uint64_t id, uint64_t ns)
 
 uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id)
 {
-	uintptr_t at = (uintptr_t)keymap_get(&t->client_hw_index, id);
+	uintptr_t at = (uintptr_t)keymap_get(&t->ix->client_hw_index, id);
 
 	return at ? t->client_hw[at - 1] : 0;
 }
@@ -491,7 +496,7 @@ static void virtio_emit(struct timeline *t, struct job *j, const struct gpu_even
 		j->t_submit = ev->ts;
 	if (!j->virtio_fence_id && ev->seqno) {
 		j->virtio_fence_id = ev->seqno;
-		put_key(t, &t->by_virtio, ev->seqno, j);
+		put_key(t, &t->ix->by_virtio, ev->seqno, j);
 	}
 }
 
@@ -501,7 +506,7 @@ static void virtio_command(struct timeline *t, const struct gpu_event *ev)
 
 	if (ev->kind != GEV_VIRTIO_CMD_QUEUE || !ev->id)
 		return;		/* answers, and commands without a fence */
-	j = keymap_get(&t->by_virtio, ev->id);
+	j = keymap_get(&t->ix->by_virtio, ev->id);
 	if (!j) {
 		t->orphans++;	/* its emit is not in the trace */
 		return;
@@ -530,7 +535,7 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 
 	if (!gpu_fence_kind_joined(ev->kind, t->fence_mode, is_virtio(ev)))
 		return;
-	j = keymap_get(&t->by_fence, key);
+	j = keymap_get(&t->ix->by_fence, key);
 	if (is_virtio(ev) && ev->kind == GEV_FENCE_INIT)
 		return;		/* not numbered yet */
 	if (is_virtio(ev) && ev->kind == GEV_FENCE_EMIT) {
@@ -617,9 +622,9 @@ static void claim_switch(struct timeline *t, struct job *j, const struct gpu_eve
 	sw->wait_ctx = ev->dep_ctx;
 	sw->wait_seqno = ev->dep_seqno;
 	if (ev->dep_ctx || ev->dep_seqno)
-		dep = keymap_get(&t->by_fence, fence_key(ev->dep_ctx, ev->dep_seqno));
+		dep = keymap_get(&t->ix->by_fence, fence_key(ev->dep_ctx, ev->dep_seqno));
 	else if (ev->dep_ptr)
-		dep = keymap_get(&t->by_ptr, ev->dep_ptr);
+		dep = keymap_get(&t->ix->by_ptr, ev->dep_ptr);
 	if (dep) {
 		sw->wait_pid = dep->pid;
 		sw->wait_ring = dep->ring;
@@ -653,8 +658,8 @@ static void cleaner_shader(struct timeline *t, const struct gpu_event *ev)
 static void done_event(struct timeline *t, const struct gpu_event *ev,
 		       const struct job_engine_time *exact)
 {
-	struct job *j = ev->has_fence ? keymap_get(&t->by_fence, fence_key(ev->ctx, ev->seqno))
-				      : keymap_get(&t->by_ptr, ev->fence_ptr);
+	struct job *j = ev->has_fence ? keymap_get(&t->ix->by_fence, fence_key(ev->ctx, ev->seqno))
+				      : keymap_get(&t->ix->by_ptr, ev->fence_ptr);
 
 	if (ev->has_fence)
 		remember_signal(t, ev->ctx, ev->seqno, ev->ts);
@@ -797,10 +802,10 @@ void timeline_lost_events(struct timeline *t, uint64_t ts)
 {
 	(void)ts;
 	t->lost_windows++;
-	mark_lost(&t->by_id);
-	mark_lost(&t->by_fence);
-	mark_lost(&t->by_ptr);
-	mark_lost(&t->by_virtio);
+	mark_lost(&t->ix->by_id);
+	mark_lost(&t->ix->by_fence);
+	mark_lost(&t->ix->by_ptr);
+	mark_lost(&t->ix->by_virtio);
 }
 
 static int cmp_job_start(const void *a, const void *b)
@@ -840,10 +845,10 @@ static size_t in_flight(struct timeline *t, struct job ***list,
 	size_t nr = 0, cap = 0;
 
 	*list = NULL;
-	collect(&t->by_id, list, &nr, &cap);
-	collect(&t->by_fence, list, &nr, &cap);
-	collect(&t->by_ptr, list, &nr, &cap);
-	collect(&t->by_virtio, list, &nr, &cap);
+	collect(&t->ix->by_id, list, &nr, &cap);
+	collect(&t->ix->by_fence, list, &nr, &cap);
+	collect(&t->ix->by_ptr, list, &nr, &cap);
+	collect(&t->ix->by_virtio, list, &nr, &cap);
 	if (nr)
 		qsort(*list, nr, sizeof(**list), cmp);
 	return nr;
@@ -922,14 +927,17 @@ size_t timeline_ring_timed_out(struct timeline *t, int ring, uint64_t ts,
 void timeline_free(struct timeline *t)
 {
 	timeline_stats_free(t);
-	keymap_free(&t->by_id);
-	keymap_free(&t->by_fence);
-	keymap_free(&t->by_ptr);
-	keymap_free(&t->by_virtio);
-	keymap_free(&t->signals);
-	keymap_free(&t->client_hw_index);
+	if (t->ix) {
+		keymap_free(&t->ix->by_id);
+		keymap_free(&t->ix->by_fence);
+		keymap_free(&t->ix->by_ptr);
+		keymap_free(&t->ix->by_virtio);
+		keymap_free(&t->ix->signals);
+		keymap_free(&t->ix->client_hw_index);
+		free(t->ix->signal_fifo);
+		free(t->ix);
+	}
 	free(t->client_hw);
-	free(t->signal_fifo);
 	owner_switches_free(&t->switches);
 	dma_bufs_free(&t->dma_bufs);
 	memset(t, 0, sizeof(*t));

@@ -6,7 +6,6 @@
 #include <stdint.h>
 
 #include "decode/gpu-event.h"
-#include "util/keymap.h"
 #include "analysis/buffer-moves.h"
 #include "analysis/vm-activity.h"
 #include "analysis/dma-bufs.h"
@@ -213,29 +212,17 @@ struct timeline {
 	void (*on_job)(const struct job *job, void *ctx);
 	void *job_ctx;
 
+	/* the join's own lookups (jobs in flight, rings and groups by key): timeline-private.h */
+	struct timeline_index *ix;
 	struct ring_stats **rings;
 	int nr_rings;
-	struct keymap ring_by_name;	/* name hash -> index + 1 of the first so named */
-	struct keymap ring_by_dev;	/* (device, name) hash -> index + 1 */
-	/* the last (name, device) looked up: a job's events ask for it two or three times */
-	struct {
-		char name[GEV_STR_LEN], dev[GEV_STR_LEN];
-		int ring;		/* index + 1; 0: none yet */
-	} ring_seen;
 	int nr_devs;			/* distinct devices the rings name (at most 64 counted) */
 	char devs[64][GEV_STR_LEN];
 	struct group_stats **procs, **clients;
 	int nr_procs, nr_clients;
-	struct keymap proc_index, client_index;	/* key -> index + 1 */
 	/* each client id's finished jobs' hardware time so far, unfiltered (as fdinfo counts) */
-	struct keymap client_hw_index;	/* client id -> index + 1 */
 	uint64_t *client_hw;
 	int nr_client_hw, cap_client_hw;
-
-	struct keymap by_id, by_ptr, by_fence, by_virtio;
-	struct keymap signals;		/* fence -> signal ts, bounded */
-	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
-	size_t signal_head, signal_count, signal_cap;
 
 	struct owner_switches switches;	/* enforce isolation's owner switches */
 	struct buffer_moves moves;	/* amdgpu's buffer moves and creations */
@@ -265,6 +252,8 @@ struct timeline {
 /**
  * timeline_init - an empty job join; @fence_mode joins by fence context:seqno (dma_fence
  * only), else by the scheduler's job ids
+ *
+ * Return: 0, or -ENOMEM (nothing held then).
  */
 int timeline_init(struct timeline *t, bool fence_mode);
 

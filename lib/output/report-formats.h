@@ -7,6 +7,7 @@
 
 #include "dat/dat-meta.h"
 #include "decode/event-print.h"
+#include "util/keymap.h"
 #include "util/text-buf.h"
 #include "analysis/analysis.h"
 

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The job join's own lookups, for timeline.c and timeline-stats.c alone: the
+ * jobs in flight by each key a driver names them by, the fences' recent
+ * signal times, and the rings, processes and clients by key. The outputs
+ * read struct timeline (timeline.h), never these.
+ */
+#ifndef GT_TIMELINE_PRIVATE_H
+#define GT_TIMELINE_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decode/gpu-event.h"
+#include "util/keymap.h"
+
+struct timeline_index {
+	struct keymap ring_by_name;	/* name hash -> index + 1 of the first so named */
+	struct keymap ring_by_dev;	/* (device, name) hash -> index + 1 */
+	/* the last (name, device) looked up: a job's events ask for it two or three times */
+	struct {
+		char name[GEV_STR_LEN], dev[GEV_STR_LEN];
+		int ring;		/* index + 1; 0: none yet */
+	} ring_seen;
+	struct keymap proc_index, client_index;	/* key -> index + 1 */
+	struct keymap client_hw_index;	/* client id -> index + 1 */
+	struct keymap by_id, by_ptr, by_fence, by_virtio;
+	struct keymap signals;		/* fence -> signal ts, bounded */
+	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
+	size_t signal_head, signal_count, signal_cap;
+};
+
+#endif
