@@ -66,7 +66,7 @@ static const struct pq_column job_cols[] = {
 	TIME_COLS("submit"), TIME_COLS("queue"), TIME_COLS("run"), TIME_COLS("hw_start"),
 	TIME_COLS("done"),
 	{ "hw_stints", PQ_STRING }, { "deps", PQ_INT64 }, { "waits", PQ_INT64 },
-	{ "dep_fences", PQ_STRING },
+	{ "dep_fences", PQ_STRING_LIST },
 	/* latency_ns, in job_latency_key()'s order */
 	LAT_COLS("submit_to_queue"), LAT_COLS("queue_to_run"), LAT_COLS("dep_wait"),
 	LAT_COLS("run_to_hw"), LAT_COLS("exec"), LAT_COLS("total"),
@@ -136,12 +136,14 @@ void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, c
 	pq_str(w, c++, j->nr_hw_stints ? buf : NULL);
 	pq_i64(w, c++, j->nr_deps);
 	pq_i64(w, c++, j->nr_waits);
-	for (buf[0] = '\0', n = 0, k = 0; k < j->nr_dep_fences && n < sizeof(buf); k++)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%llu:%llu", k ? "," : "",
-				      (unsigned long long)j->dep_fences[k].ctx,
-				      (unsigned long long)j->dep_fences[k].seqno);
-	/* a list as one string, "" for none (a Parquet LIST needs repetition levels) */
-	pq_str(w, c++, buf);
+	/* a LIST of "ctx:seqno", as the JSON's dep_fences; [] for none */
+	pq_list_begin(w, c);
+	for (k = 0; k < j->nr_dep_fences; k++) {
+		snprintf(buf, sizeof(buf), "%llu:%llu", (unsigned long long)j->dep_fences[k].ctx,
+			 (unsigned long long)j->dep_fences[k].seqno);
+		pq_list_str(w, c, buf);
+	}
+	c++;
 	for (l = 0; l < LAT_NR; l++)
 		pq_opt_i64(w, c++, j->has_lat[l], (int64_t)j->lat[l]);
 	pq_bool(w, c++, j->flags & JOB_WORKLOAD);

@@ -8,7 +8,8 @@
  *   A string column's chunk whose values repeat (names) is dictionary
  *   encoded (parquet-dict.h): a DICTIONARY_PAGE of its distinct values,
  *   PLAIN, before the data page, whose values are then RLE_DICTIONARY ids.
- * Definition levels have bit width 1 (every column is OPTIONAL, one level):
+ * Definition levels have bit width 1 (every column is OPTIONAL, one level;
+ * a LIST column's have 2, and repetition levels of width 1 before them):
  * written as RLE runs only (the hybrid's other half, bit-packed groups, is
  * for data that changes every value; a run costs two bytes and zstd takes
  * what repeats). Statistics use the types' own order (ColumnOrder
@@ -31,8 +32,8 @@ enum { T_BOOLEAN = 0, T_INT64 = 2, T_DOUBLE = 5, T_BYTE_ARRAY = 6 };
 enum { ENC_PLAIN = 0, ENC_RLE = 3, ENC_RLE_DICTIONARY = 8 };
 enum { CODEC_ZSTD = 6 };
 enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2 };
-enum { REP_OPTIONAL = 1 };
-enum { CONVERTED_UTF8 = 0 };
+enum { REP_REQUIRED = 0, REP_OPTIONAL = 1, REP_REPEATED = 2 };
+enum { CONVERTED_UTF8 = 0, CONVERTED_LIST = 3 };
 
 static const uint8_t magic[4] = { 'P', 'A', 'R', '1' };
 
@@ -44,6 +45,7 @@ static int physical(enum pq_kind k)
 	case PQ_DOUBLE:
 		return T_DOUBLE;
 	case PQ_STRING:
+	case PQ_STRING_LIST:
 		return T_BYTE_ARRAY;
 	default:
 		return T_INT64;
@@ -81,6 +83,7 @@ void pq_free(struct pq_writer *w)
 	for (i = 0; w->cur && i < w->nr_cols; i++) {
 		pb_free(&w->cur[i].values);
 		pb_free(&w->cur[i].defs);
+		pb_free(&w->cur[i].reps);
 	}
 	free(w->cur);
 	free(w->meta);
@@ -90,24 +93,31 @@ void pq_free(struct pq_writer *w)
 	w->group_rows_of = NULL;
 }
 
-/* the column's slot of this row; NULL when it has one already (a writer's bug) or failed */
+/*
+ * the column's slot of this row, its levels put in: @set a value (or a list,
+ * empty so far), else null; NULL when the row has one already (a writer's
+ * bug) or memory failed
+ */
 static struct pq_buffered *slot(struct pq_writer *w, int col, bool set)
 {
 	struct pq_buffered *b;
-	uint8_t d = set;
+	uint8_t d = set, r = 0;
 
 	if (w->error || col < 0 || col >= w->nr_cols)
 		return NULL;
 	b = &w->cur[col];
-	if (b->defs.failed || b->values.failed) {
+	if (b->defs.failed || b->values.failed || b->reps.failed) {
 		w->error = ENOMEM;
 		return NULL;
 	}
-	if (b->defs.len != w->rows) {
+	if (b->rows != w->rows) {
 		w->error = EINVAL;
 		return NULL;
 	}
+	b->rows++;
 	pb_append(&b->defs, &d, 1);
+	if (w->cols[col].kind == PQ_STRING_LIST)
+		pb_append(&b->reps, &r, 1);
 	if (!set)
 		b->stats.nulls++;
 	return b;
@@ -202,17 +212,15 @@ void pq_bool(struct pq_writer *w, int col, bool v)
 	stat_int(&b->stats, v);
 }
 
-void pq_str(struct pq_writer *w, int col, const char *s)
+/* @s as a PLAIN byte array: its length, then it, what is not UTF-8 as U+FFFD */
+static void put_str(struct pq_buffered *b, const char *s)
 {
 	static const uint8_t fffd[3] = { 0xef, 0xbf, 0xbd };
 	const unsigned char *p = (const unsigned char *)s;
-	struct pq_buffered *b = slot(w, col, s != NULL);
 	size_t left, at, start;
 	uint32_t le;
 	int len;
 
-	if (!b || !s)
-		return;
 	/* the length first, filled in once the replacements are known */
 	at = b->values.len;
 	le = 0;
@@ -236,8 +244,48 @@ void pq_str(struct pq_writer *w, int col, const char *s)
 	stat_bytes(&b->stats, b->values.data + start, b->values.len - start);
 }
 
-/* the definition levels as RLE runs: (count << 1) as a varint, then the level in a byte */
-static void def_levels(struct pb_buf *out, const struct pb_buf *defs)
+void pq_str(struct pq_writer *w, int col, const char *s)
+{
+	struct pq_buffered *b = slot(w, col, s != NULL);
+
+	if (b && s)
+		put_str(b, s);
+}
+
+void pq_list_begin(struct pq_writer *w, int col)
+{
+	if (col >= 0 && col < w->nr_cols && w->cols[col].kind != PQ_STRING_LIST) {
+		w->error = EINVAL;
+		return;
+	}
+	slot(w, col, true);
+}
+
+void pq_list_str(struct pq_writer *w, int col, const char *s)
+{
+	struct pq_buffered *b;
+	uint8_t two = 2, one = 1;
+
+	if (w->error || col < 0 || col >= w->nr_cols || !s)
+		return;
+	b = &w->cur[col];
+	/* after this row's pq_list_begin: its levels are the last */
+	if (w->cols[col].kind != PQ_STRING_LIST || b->rows != w->rows + 1 || !b->defs.len ||
+	    !b->defs.data[b->defs.len - 1]) {
+		w->error = EINVAL;
+		return;
+	}
+	if (b->defs.data[b->defs.len - 1] == 1) {
+		b->defs.data[b->defs.len - 1] = two;	/* the list's first element */
+	} else {
+		pb_append(&b->defs, &two, 1);
+		pb_append(&b->reps, &one, 1);
+	}
+	put_str(b, s);
+}
+
+/* levels (a byte each) as RLE runs: (count << 1) as a varint, then the level in a byte */
+static void level_runs(struct pb_buf *out, const struct pb_buf *defs)
 {
 	size_t i = 0, run;
 	uint8_t v[11];
@@ -257,12 +305,26 @@ static void def_levels(struct pb_buf *out, const struct pb_buf *defs)
 	}
 }
 
+/* a page's levels: their length as a u32, then the runs */
+static void levels(struct pb_buf *out, const struct pb_buf *lv)
+{
+	uint32_t len = 0;
+	size_t at = out->len;
+
+	pb_append(out, &len, sizeof(len));
+	level_runs(out, lv);
+	if (out->failed)
+		return;
+	len = htole32((uint32_t)(out->len - at - sizeof(len)));
+	memcpy(out->data + at, &len, sizeof(len));
+}
+
 static void stats_le(struct pq_stats *s, enum pq_kind kind)
 {
 	uint64_t le;
 	uint8_t b;
 
-	if (kind == PQ_STRING || !s->has_minmax)
+	if (kind == PQ_STRING || kind == PQ_STRING_LIST || !s->has_minmax)
 		return;
 	if (kind == PQ_BOOL) {
 		b = (uint8_t)s->imin;
@@ -356,29 +418,24 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 {
 	struct pq_buffered *b = &w->cur[col];
 	struct pb_buf raw = { 0 }, dict = { 0 }, ids = { 0 };
-	uint32_t levels_len, entries = 0;
+	uint32_t entries = 0;
 	int encoded = 1;
 
 	memset(m, 0, sizeof(*m));
-	if (b->values.failed || b->defs.failed) {
+	if (b->values.failed || b->defs.failed || b->reps.failed) {
 		w->error = ENOMEM;
 		return;
 	}
-	if (w->cols[col].kind == PQ_STRING && b->values.len) {
+	if ((w->cols[col].kind == PQ_STRING || w->cols[col].kind == PQ_STRING_LIST) && b->values.len) {
 		encoded = pq_dict_encode(&b->values, &dict, &ids, &entries);
 		if (encoded < 0) {
 			w->error = -encoded;
 			goto out;
 		}
 	}
-	def_levels(&raw, &b->defs);
-	levels_len = htole32((uint32_t)raw.len);
-	/* the length goes before the levels: make room, then move them up */
-	pb_append(&raw, &levels_len, sizeof(levels_len));
-	if (!raw.failed) {
-		memmove(raw.data + 4, raw.data, raw.len - 4);
-		memcpy(raw.data, &levels_len, 4);
-	}
+	if (w->cols[col].kind == PQ_STRING_LIST)
+		levels(&raw, &b->reps);
+	levels(&raw, &b->defs);
 	if (!encoded) {
 		write_page(w, &dict, true, entries, ENC_PLAIN, m);
 		pb_append(&raw, ids.data, ids.len);
@@ -422,6 +479,8 @@ static int write_group(struct pq_writer *w)
 		write_chunk(w, i, &w->meta[w->nr_groups * w->nr_cols + i]);
 		w->cur[i].values.len = 0;
 		w->cur[i].defs.len = 0;
+		w->cur[i].reps.len = 0;
+		w->cur[i].rows = 0;
 		w->cur[i].bits = 0;
 		memset(&w->cur[i].stats, 0, sizeof(w->cur[i].stats));
 	}
@@ -436,7 +495,7 @@ int pq_row_end(struct pq_writer *w)
 	int i;
 
 	for (i = 0; i < w->nr_cols && !w->error; i++)
-		if (w->cur[i].defs.len == w->rows)
+		if (w->cur[i].rows == w->rows)
 			pq_null(w, i);
 	if (w->error)
 		return -w->error;
@@ -448,11 +507,48 @@ int pq_row_end(struct pq_writer *w)
 	return 0;
 }
 
+/* a BYTE_ARRAY of UTF-8: ConvertedType UTF8 and LogicalType STRING */
+static void utf8_types(struct tc_buf *t)
+{
+	tc_i32(t, 6, CONVERTED_UTF8);
+	tc_struct_begin(t, 10);
+	tc_empty(t, 1);			/* STRING */
+	tc_struct_end(t);
+}
+
+/* a PQ_STRING_LIST's three elements: the optional LIST group, its repeated "list", the element */
+static void list_schema(struct tc_buf *t, const char *name)
+{
+	tc_list_struct_begin(t);
+	tc_i32(t, 3, REP_OPTIONAL);
+	tc_string(t, 4, name);
+	tc_i32(t, 5, 1);
+	tc_i32(t, 6, CONVERTED_LIST);
+	tc_struct_begin(t, 10);
+	tc_empty(t, 3);			/* LIST */
+	tc_struct_end(t);
+	tc_struct_end(t);
+	tc_list_struct_begin(t);
+	tc_i32(t, 3, REP_REPEATED);
+	tc_string(t, 4, "list");
+	tc_i32(t, 5, 1);
+	tc_struct_end(t);
+	tc_list_struct_begin(t);
+	tc_i32(t, 1, T_BYTE_ARRAY);
+	tc_i32(t, 3, REP_REQUIRED);
+	tc_string(t, 4, "element");
+	utf8_types(t);
+	tc_struct_end(t);
+}
+
 static void schema(struct tc_buf *t, const struct pq_writer *w)
 {
+	uint32_t n = (uint32_t)w->nr_cols + 1;
 	int i;
 
-	tc_list_begin(t, 2, TC_STRUCT, (uint32_t)w->nr_cols + 1);
+	for (i = 0; i < w->nr_cols; i++)
+		n += w->cols[i].kind == PQ_STRING_LIST ? 2 : 0;
+	tc_list_begin(t, 2, TC_STRUCT, n);
 	tc_list_struct_begin(t);	/* the root: a group of every column */
 	tc_string(t, 4, "schema");
 	tc_i32(t, 5, w->nr_cols);
@@ -460,15 +556,16 @@ static void schema(struct tc_buf *t, const struct pq_writer *w)
 	for (i = 0; i < w->nr_cols; i++) {
 		enum pq_kind k = w->cols[i].kind;
 
+		if (k == PQ_STRING_LIST) {
+			list_schema(t, w->cols[i].name);
+			continue;
+		}
 		tc_list_struct_begin(t);
 		tc_i32(t, 1, physical(k));
 		tc_i32(t, 3, REP_OPTIONAL);
 		tc_string(t, 4, w->cols[i].name);
 		if (k == PQ_STRING) {
-			tc_i32(t, 6, CONVERTED_UTF8);
-			tc_struct_begin(t, 10);
-			tc_empty(t, 1);			/* STRING */
-			tc_struct_end(t);
+			utf8_types(t);
 		} else if (k == PQ_TIMESTAMP) {
 			/* nanoseconds have no ConvertedType: the logical type alone */
 			tc_struct_begin(t, 10);
@@ -501,8 +598,15 @@ static void chunk_meta(struct tc_buf *t, const struct pq_column *c, const struct
 	tc_list_i32(t, ENC_RLE);
 	if (m->has_dict)
 		tc_list_i32(t, ENC_RLE_DICTIONARY);
-	tc_list_begin(t, 3, TC_BINARY, 1);
-	tc_list_binary(t, c->name, strlen(c->name));
+	if (c->kind == PQ_STRING_LIST) {
+		tc_list_begin(t, 3, TC_BINARY, 3);	/* NAME.list.element */
+		tc_list_binary(t, c->name, strlen(c->name));
+		tc_list_binary(t, "list", 4);
+		tc_list_binary(t, "element", 7);
+	} else {
+		tc_list_begin(t, 3, TC_BINARY, 1);
+		tc_list_binary(t, c->name, strlen(c->name));
+	}
 	tc_i32(t, 4, CODEC_ZSTD);
 	tc_i64(t, 5, (int64_t)m->values);
 	tc_i64(t, 6, m->uncompressed);
@@ -511,7 +615,9 @@ static void chunk_meta(struct tc_buf *t, const struct pq_column *c, const struct
 	if (m->has_dict)
 		tc_i64(t, 11, m->dict_offset);
 	tc_struct_begin(t, 12);			/* Statistics */
-	tc_i64(t, 3, (int64_t)m->stats.nulls);
+	/* a list's leaf: levels under its maximum are null lists and empty ones, not counted */
+	if (c->kind != PQ_STRING_LIST)
+		tc_i64(t, 3, (int64_t)m->stats.nulls);
 	if (m->stats.has_minmax && !m->stats.too_long) {
 		tc_binary(t, 5, m->stats.max, m->stats.max_len);
 		tc_binary(t, 6, m->stats.min, m->stats.min_len);

@@ -28,6 +28,13 @@ enum pq_kind {
 	PQ_STRING,		/* BYTE_ARRAY, STRING (UTF-8) */
 	PQ_BOOL,		/* BOOLEAN */
 	PQ_DOUBLE,		/* DOUBLE */
+	/*
+	 * LIST of STRING: an optional group, its repeated "list", a required
+	 * "element" (the 3-level layout of parquet-format's LogicalTypes.md):
+	 * definition levels 0 null, 1 empty, 2 an element; repetition 0 a row's
+	 * first, 1 the next of the same row
+	 */
+	PQ_STRING_LIST,
 };
 
 struct pq_column {
@@ -61,6 +68,8 @@ struct pq_writer {
 	/* the row group being filled, per column */
 	struct pq_buffered {
 		struct pb_buf values, defs;	/* PLAIN values; one byte per row: 1 set, 0 null */
+		struct pb_buf reps;		/* PQ_STRING_LIST: a byte per level, as defs */
+		uint32_t rows;			/* rows given a value (or null) so far */
 		uint32_t bits;			/* BOOLEAN: values bit-packed so far */
 		struct pq_stats stats;
 	} *cur;
@@ -93,6 +102,10 @@ void pq_str(struct pq_writer *w, int col, const char *s);
 void pq_bool(struct pq_writer *w, int col, bool v);
 /** pq_f64 - a DOUBLE column's value (a NaN leaves the chunk without min/max) */
 void pq_f64(struct pq_writer *w, int col, double v);
+/** pq_list_begin - a PQ_STRING_LIST column's list for this row, empty until pq_list_str adds */
+void pq_list_begin(struct pq_writer *w, int col);
+/** pq_list_str - @s appended to this row's list of @col (after pq_list_begin) */
+void pq_list_str(struct pq_writer *w, int col, const char *s);
 
 /** pq_row_end - the row is complete; a full row group is written. Return: 0 or a negative errno */
 int pq_row_end(struct pq_writer *w);

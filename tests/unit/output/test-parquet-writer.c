@@ -5,7 +5,8 @@
  * header, lists short and long, nested structs), and the Parquet writer's
  * frame: "PAR1" at both ends with the footer's length before the last,
  * bounded row groups, what is not UTF-8 as U+FFFD, a column set twice in a
- * row refused; a string chunk's dictionary and its ids byte for byte, in
+ * row refused; a LIST column's repetition and definition levels; a string
+ * chunk's dictionary and its ids byte for byte, in
  * runs and bit-packed, and the chunks it leaves PLAIN. The files themselves are read by DuckDB and hyparquet in
  * tests/integration/test-parquet.sh.
  */
@@ -152,6 +153,47 @@ static void test_parquet_strings_and_misuse(void)
 	free(data);
 }
 
+/* a LIST column's levels: null (0), empty (1), two elements (2, then 2 repeated) */
+static void test_parquet_list_levels(void)
+{
+	static const struct pq_column lcols[] = { { "id", PQ_INT64 }, { "deps", PQ_STRING_LIST } };
+	static const uint8_t defs[] = { 0, 1, 2, 2 }, reps[] = { 0, 0, 0, 1 };
+	static const uint8_t values[] = { 3, 0, 0, 0, '1', ':', '1', 3, 0, 0, 0, '1', ':', '2' };
+	struct pq_writer w;
+	char *data = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&data, &size);
+
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, lcols, 2), 0);
+	pq_i64(&w, 0, 1);			/* deps not set: null */
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	pq_list_begin(&w, 1);			/* [] */
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	pq_list_begin(&w, 1);
+	pq_list_str(&w, 1, "1:1");
+	pq_list_str(&w, 1, "1:2");
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	CU_ASSERT(w.cur[1].defs.len == sizeof(defs) && !memcmp(w.cur[1].defs.data, defs, sizeof(defs)));
+	CU_ASSERT(w.cur[1].reps.len == sizeof(reps) && !memcmp(w.cur[1].reps.data, reps, sizeof(reps)));
+	CU_ASSERT(w.cur[1].values.len == sizeof(values) &&
+		  !memcmp(w.cur[1].values.data, values, sizeof(values)));
+	/* an element with no list begun this row, and a list on a flat column: refused */
+	pq_list_str(&w, 1, "1:3");
+	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
+	CU_ASSERT_EQUAL(pq_close(&w, NULL, 0), -EINVAL);
+	fclose(f);
+	free(data);
+	f = open_memstream(&data, &size);
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, lcols, 2), 0);
+	pq_list_begin(&w, 0);
+	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
+	pq_free(&w);
+	fclose(f);
+	free(data);
+}
+
 /* PLAIN byte arrays of @n strings */
 static void plain_strings(struct pb_buf *b, const char *const *v, int n)
 {
@@ -216,6 +258,8 @@ void suite_parquet_writer(void)
 	CU_add_test(s, "PAR1 at both ends, row groups bounded, statistics per group",
 		    test_parquet_frame_and_groups);
 	CU_add_test(s, "strings as UTF-8, a column set twice refused", test_parquet_strings_and_misuse);
+	CU_add_test(s, "a LIST column's levels: null, empty, two elements; misuse refused",
+		    test_parquet_list_levels);
 	CU_add_test(s, "a string chunk's dictionary and ids, in runs and bit-packed; distinct ones PLAIN",
 		    test_parquet_dictionary);
 }
