@@ -365,7 +365,7 @@ void record_wait(struct record_run *run)
 		long ms;
 
 		run->elapsed = now_seconds() - t0;
-		if (run->workload.pid > 0 && waitpid(run->workload.pid, &run->wait_status, WNOHANG) == run->workload.pid) {
+		if (run->workload.pid > 0 && workload_reap(&run->workload, &run->wait_status)) {
 			run->workload_exited = true;
 			break;
 		}

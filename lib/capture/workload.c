@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "capture/cmdlines.h"
 #include "capture/workload.h"
 #include "util/user-rights.h"
 
@@ -315,6 +316,21 @@ int workload_stop(struct workload *w, int sig, int *status)
 		nanosleep(&nap, NULL);
 	}
 	return 0;
+}
+
+int workload_reap(struct workload *w, int *status)
+{
+	siginfo_t info = { 0 };
+	char comm[sizeof(w->comm)];
+
+	if (waitid(P_PID, (id_t)w->pid, &info, WEXITED | WNOHANG | WNOWAIT) || info.si_pid != w->pid)
+		return 0;
+	/* our own unreaped child: its pid cannot name another process yet */
+	if (!cmdlines_proc_comm(w->pid, comm, sizeof(comm)) && comm[0])
+		memcpy(w->comm, comm, sizeof(comm));
+	while (waitpid(w->pid, status, 0) < 0 && errno == EINTR)
+		;
+	return 1;
 }
 
 int workload_exit_code(int wait_status)

@@ -21,7 +21,12 @@ struct workload {
 	pid_t pid;
 	int go_fd;		/* we write one byte: tracing is armed, exec now */
 	int status_fd;		/* child writes errno if exec fails; EOF = exec'd */
-	char comm[16];		/* what the kernel will call it after exec */
+	/*
+	 * what the kernel calls it: its argv[0]'s name after exec, then, once it
+	 * exited (workload_reap), the name it ended with (a wrapper such as
+	 * taskset, numactl or env execs the program that gives it)
+	 */
+	char comm[16];
 	char cmd[256];		/* argv[0] as given, for messages */
 };
 
@@ -67,6 +72,13 @@ int workload_stop(struct workload *w, int sig, int *status);
  * start; then only grown here).
  */
 int workload_list_tasks(pid_t pid, pid_t **tids, int *nr);
+
+/**
+ * workload_reap - whether the released child exited, without waiting: its last name read
+ * (as a zombie it still has it) into w->comm, then it is reaped and its status put in *status.
+ * Return: 1 exited, 0 still running.
+ */
+int workload_reap(struct workload *w, int *status);
 
 /** workload_exit_code - shell-style exit status: code, or 128 + signal. */
 int workload_exit_code(int wait_status);

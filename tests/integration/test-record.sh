@@ -40,6 +40,17 @@ test_cmdlines_name_the_workload() {
 		grep -Eq '^comm [0-9]+ sleep$' <("$INSPECT" "$out")
 }
 
+# A wrapper that execs the program (taskset, numactl, env, nice): the file names
+# the workload's pid after the program it ended as, never the wrapper's argv[0].
+test_cmdlines_name_the_program_a_wrapper_ran() {
+	local out=$WORK/wrap.dat
+	"$GT" record -e sched:sched_switch -o "$out" -- env sh -c 'exec sleep 0.2' 2> "$WORK/wrap.err" ||
+		{ WHY="record failed: $(tail -1 "$WORK/wrap.err")"; return 1; }
+	expect "the workload's pid is named $(grep -E '^comm [0-9]+ (env|sh|sleep)$' <("$INSPECT" "$out") | tr '\n' ' '), not sleep" \
+		grep -Eq '^comm [0-9]+ sleep$' <("$INSPECT" "$out") || return 1
+	expect "the wrapper's name kept" not grep -Eq '^comm [0-9]+ env$' <("$INSPECT" "$out")
+}
+
 test_file_records_clock_and_granted_buffer() {
 	local out=$WORK/clock.dat said
 	"$GT" record -e sched:sched_switch -o "$out" -- true 2> "$WORK/clock.err" ||
