@@ -263,15 +263,16 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	if (!format_given && o->output && format_of_name(o->output))
 		o->format = format_of_name(o->output);
 	if (!o->format->timeline) {
-		if (o->nr_inputs > 1 && !o->format->directory)
-			return gt_error_set(err, EINVAL, "%d input files (%s, %s%s); --format %s reads one: report them one at a time, or together with --format perfetto, html or parquet",
+		if (o->nr_inputs > 1 && !o->format->directory && !o->format->several)
+			return gt_error_set(err, EINVAL, "%d input files (%s, %s%s); --format %s reads one: report them one at a time, or together with --format text, json, perfetto, html or parquet",
 					    o->nr_inputs, o->inputs[0].file, o->inputs[1].file,
 					    o->nr_inputs > 2 ? ", ..." : "", o->format->name);
 		for (i = 0; i < o->nr_inputs; i++)
 			if (o->inputs[i].offset)
 				return gt_error_set(err, EINVAL, "--ts-offset moves a file on the timeline of --format perfetto or html; --format %s %s",
 						    o->format->name,
-						    o->format->directory ? "writes each file's own times (and UTC where it has clock pairs)" :
+						    o->format->directory || o->format->several ?
+						    "writes each file's own times (and UTC where it has clock pairs)" :
 						    "prints the file's own times");
 	}
 	if ((o->format->timeline || o->format->directory) &&

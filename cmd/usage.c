@@ -107,7 +107,8 @@ static const char record_usage[] =
 "failed, 126/127 if the command cannot run or is not found.\n";
 
 static const char report_usage[] =
-"usage: gpu-trace report [options] [[-i] FILE]     (FILE defaults to trace.dat)\n"
+"usage: gpu-trace report [options] [[-i] FILE...]  (FILE defaults to trace.dat; several:\n"
+"                                                 text and json, one report after another)\n"
 "       gpu-trace report --format perfetto|html [options] FILE [--ts-offset D] FILE...\n"
 "       gpu-trace report --format parquet -o DIR [options] FILE...\n"
 "\n"

@@ -59,6 +59,8 @@ struct report_output {
 	/* -o names a directory the format fills with files of its own (each input's, several
 	 * inputs each on its own clock); nothing goes to the stream */
 	bool directory;
+	/* several inputs, each one's report after the other's (each on its own clock) */
+	bool several;
 	/*
 	 * its rows carry UTC as they are written: the file's clock offset (the narrowest
 	 * pair, which may come late in it) is read by a pass of its own first (rep->utc_*)

@@ -149,8 +149,25 @@ static void job(struct report *rep, const struct job *j)
 		j->flags & JOB_TRIGGER ? "true" : "false");
 }
 
+/* several files: one object holding each file's report, in the order given */
+static int json_open(struct report *rep, struct gt_error *err)
+{
+	if (rep->opts.nr_inputs > 1)
+		fprintf(rep->stream, "{\"schema\":\"gpu-trace-reports/1\",\"files\":[\n");
+	(void)err;
+	return 0;
+}
+
+static void json_finish(struct report *rep)
+{
+	if (rep->opts.nr_inputs > 1)
+		fprintf(rep->stream, "]}\n");
+}
+
 static int json_begin(struct report *rep, struct gt_error *err)
 {
+	if (rep->input)
+		fputc(',', rep->stream);
 	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/12\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
@@ -390,7 +407,10 @@ void report_json_summary(struct report *rep)
 
 const struct report_output report_json = {
 	.name = "json",
+	.several = true,
+	.open = json_open,
 	.begin = json_begin,
 	.job = json_job,
 	.end = json_end,
+	.finish = json_finish,
 };

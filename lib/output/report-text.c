@@ -122,6 +122,11 @@ static int text_begin(struct report *rep, struct gt_error *err)
 	unsigned int shown = job_columns_shown(rep->opts.width);
 	int c;
 
+	/* several files (several hosts'): each report under a line naming its file */
+	if (rep->opts.nr_inputs > 1)
+		fprintf(rep->stream, "%s== %s (file %d of %d) ==\n", rep->input ? "\n" : "",
+			rep->opts.file, rep->input + 1, rep->opts.nr_inputs);
+
 	if (rep->opts.jobs) {
 		for (c = 0; c < COL_NR; c++)
 			cell(rep->stream, shown, (enum job_column)c, job_columns[c].title);
@@ -617,6 +622,7 @@ static int text_end(struct report *rep, struct gt_error *err)
 const struct report_output report_text = {
 	.name = "text",
 	.escaped = true,
+	.several = true,
 	.begin = text_begin,
 	.job = text_job,
 	.end = text_end,

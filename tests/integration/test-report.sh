@@ -1315,6 +1315,31 @@ test_report_hosts_on_utc() {
 	expect "one boot's offsets" [ "$(grep -o '"offset_ns":[0-9-]*' "$WORK/same.html" | tr '\n' ' ')" = '"offset_ns":0 "offset_ns":0 ' ]
 }
 
+# Two hosts' files in one text or JSON report: each file's own report, in the order
+# given, under a line naming it (text) or as an element of "files" (JSON), each with its
+# host and its own UTC offset; one file's JSON is the same object as before.
+test_report_several_hosts_text_json() {
+	local a b out
+	a=$(fixture host-clock) || { WHY="make-fixture failed"; return 1; }
+	b=$(fixture host-clock-b) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$a" "$b") || { WHY="text of two files failed"; return 1; }
+	expect "file lines: $(grep '^==' <<< "$out" | tr '\n' ' ')" \
+		[ "$(grep '^==' <<< "$out" | tr '\n' '|')" = "== $a (file 1 of 2) ==|== $b (file 2 of 2) ==|" ] || return 1
+	expect "hosts in order: $(grep '^host' <<< "$out" | tr '\n' ' ')" \
+		[ "$(grep -o '^host     node0[78]' <<< "$out" | tr '\n' '|')" = "host     node07|host     node08|" ] || return 1
+	expect "each file's own summary" [ "$(grep -c '^ring gfx_0.0.0: 1 job' <<< "$out")" = 2 ] || return 1
+	expect "JSON of two files" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert d["schema"] == "gpu-trace-reports/1" and len(d["files"]) == 2, d.keys()
+f = d["files"]
+assert [x["schema"] for x in f] == ["gpu-trace-report/12"] * 2
+assert [x["host"]["name"] for x in f] == ["node07", "node08"], [x["host"] for x in f]
+assert f[1]["host"]["clock"]["utc_offset_ns"] - f[0]["host"]["clock"]["utc_offset_ns"] == 5000000000
+assert [len(x["jobs"]) for x in f] == [1, 1]' < <("$GT" report --format json --jobs "$a" "$b") || return 1
+	expect "one file's JSON wrapped" python3 -c 'import json, sys
+assert json.load(sys.stdin)["schema"] == "gpu-trace-report/12"' < <("$GT" report --format json "$a")
+}
+
 # The CPU side (tests/fixture/scenarios.c build_cpu_side, numbers worked out there):
 # each GPU ioctl's time split into on CPU, runnable behind whom, sleeping and
 # interrupts, adding up to its duration; ioctl -> queued; every format, --events.
