@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 
 #include "analysis/compare-verdict.h"
+#include "analysis/host-clock.h"
+#include "output/report-formats.h"
 #include "util/name-index.h"
 #include "analysis/analysis.h"
 #include "cmd.h"
@@ -46,7 +48,46 @@ struct compare_run {
 	int nr_kernels, cap_kernels;
 	struct name_index kernel_names;
 	uint64_t hip_lines[2];
+	/* each side's hosts (record's host marker) and where its runs lie on UTC (clock pairs) */
+	struct cmp_side_hosts {
+#define CMP_HOST_NAMES	4
+		char names[CMP_HOST_NAMES][65];
+		int nr_names;
+		bool more_names;		/* past CMP_HOST_NAMES distinct */
+		int runs_utc;			/* runs with a clock pair */
+		int64_t from, to;		/* first record of the earliest, last of the latest, ns */
+		uint64_t uncertainty;		/* the widest run's */
+	} hosts[2];
 };
+
+/* The run's host and its span on UTC, into its side's. */
+static void note_host(struct compare_run *cr, const struct analysis *a)
+{
+	const struct host_clock *h = host_clock_of(a);
+	struct cmp_side_hosts *s = &cr->hosts[cr->side];
+	int64_t off, from, to;
+	uint64_t unc;
+	int i;
+
+	if (h->known && h->name[0]) {
+		for (i = 0; i < s->nr_names && strcmp(s->names[i], h->name); i++)
+			;
+		if (i == s->nr_names && i < CMP_HOST_NAMES)
+			snprintf(s->names[s->nr_names++], sizeof(s->names[0]), "%s", h->name);
+		else if (i == s->nr_names)
+			s->more_names = true;
+	}
+	if (!host_clock_offset(h, &off, &unc))
+		return;
+	from = (int64_t)a->first_ts + off;
+	to = (int64_t)a->last_ts + off;
+	if (!s->runs_utc++ || from < s->from)
+		s->from = from;
+	if (s->runs_utc == 1 || to > s->to)
+		s->to = to;
+	if (unc > s->uncertainty)
+		s->uncertainty = unc;
+}
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -219,6 +260,7 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 		cr->lost_events[cr->side] += a.missed + timeline_of(&a)->lost_windows;
 		cmd_say_time_damage("compare", path, &a.damage);
 		count_kernels(cr, hip_runtime_of(&a));
+		note_host(cr, &a);
 	}
 	cr->a = NULL;
 	analysis_close(&a);
@@ -336,13 +378,34 @@ static const char *ring_verdict_name(const struct cmp_ring_verdict *v)
 	return compare_verdict_name(v->verdict);
 }
 
+/* "A: INPUT (N runs; host H; on UTC FROM .. TO, within U us)": who ran it, and when */
+static void text_side(struct compare_run *cr, int side, FILE *f)
+{
+	const struct cmp_side_hosts *s = &cr->hosts[side];
+	char a[48], b[48], u[32];
+	int i;
+
+	fprintf(f, "%c: %s (%d run%s", side ? 'B' : 'A', cr->input[side], cr->c.runs[side],
+		cr->c.runs[side] == 1 ? "" : "s");
+	for (i = 0; i < s->nr_names; i++)
+		fprintf(f, "%s%s", i ? ", " : s->nr_names > 1 ? "; hosts " : "; host ", s->names[i]);
+	if (s->more_names)
+		fprintf(f, " and more");
+	if (s->runs_utc)
+		fprintf(f, "; on UTC %s .. %s, within %s us%s", report_utc_text(a, sizeof(a), s->from),
+			report_utc_text(b, sizeof(b), s->to),
+			report_us(u, sizeof(u), true, s->uncertainty),
+			s->runs_utc < cr->c.runs[side] ? " (the runs with clock pairs)" : "");
+	fprintf(f, ")\n");
+}
+
 /* f escapes what a terminal obeys: ring and kernel names come from the files */
 static void print_text(struct compare_run *cr, FILE *f)
 {
 	int i, l, k;
 
-	fprintf(f, "A: %s (%d run%s)\nB: %s (%d run%s)\n", cr->input[0], cr->c.runs[0],
-	       cr->c.runs[0] == 1 ? "" : "s", cr->input[1], cr->c.runs[1], cr->c.runs[1] == 1 ? "" : "s");
+	text_side(cr, 0, f);
+	text_side(cr, 1, f);
 	if (cr->c.runs[0] >= COMPARE_MIN_RUNS && cr->c.runs[1] >= COMPARE_MIN_RUNS)
 		fprintf(f, "noise: the runs' own spread (Mann-Whitney over the runs' medians, exact; called at p < %.2f, p shown); p50 columns: the median of the runs' p50s, what the change compares",
 			COMPARE_ALPHA);
@@ -397,8 +460,19 @@ static void json_side(struct compare_run *cr, int s)
 		printf("%s", i ? "," : "");
 		json_str(stdout, cr->files[s][i]);
 	}
-	printf("],\"lost_events\":%llu,\"hip_lines\":%llu}", (unsigned long long)cr->lost_events[s],
+	printf("],\"lost_events\":%llu,\"hip_lines\":%llu,\"hosts\":[", (unsigned long long)cr->lost_events[s],
 	       (unsigned long long)cr->hip_lines[s]);
+	for (i = 0; i < cr->hosts[s].nr_names; i++) {
+		printf("%s", i ? "," : "");
+		json_str(stdout, cr->hosts[s].names[i]);
+	}
+	printf("],\"hosts_more\":%s,\"utc\":", cr->hosts[s].more_names ? "true" : "false");
+	if (cr->hosts[s].runs_utc)
+		printf("{\"runs\":%d,\"from_ns\":%lld,\"to_ns\":%lld,\"uncertainty_ns\":%llu}}",
+		       cr->hosts[s].runs_utc, (long long)cr->hosts[s].from, (long long)cr->hosts[s].to,
+		       (unsigned long long)cr->hosts[s].uncertainty);
+	else
+		printf("null}");
 }
 
 static void json_num(const char *key, double v)
@@ -435,7 +509,7 @@ static void print_json(struct compare_run *cr)
 	struct cmp_result res;
 	int i, l, s, k, n;
 
-	printf("{\"schema\":\"gpu-trace-compare/1\",\"a\":");
+	printf("{\"schema\":\"gpu-trace-compare/2\",\"a\":");
 	json_side(cr, 0);
 	printf(",\"b\":");
 	json_side(cr, 1);

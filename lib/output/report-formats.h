@@ -171,6 +171,11 @@ void report_host_json(struct report *rep);
 void report_flight_text(struct report *rep);
 /** report_flight_json - the object's "flight" member: null, or the dump's triggers and window */
 void report_flight_json(struct report *rep);
+/**
+ * report_utc_text - @ns since the epoch as "2026-11-29T05:47:13.123456789Z" into @buf;
+ * "?" for a time before 1970 or one gmtime cannot give. Return: @buf.
+ */
+const char *report_utc_text(char *buf, size_t len, int64_t ns);
 /** report_us - "-" for an absent value, else microseconds with 3 decimals */
 const char *report_us(char *buf, size_t len, bool has, uint64_t ns);
 /** report_size - "64.0 KiB" under a MiB, else "3.0 MiB" */

@@ -9,8 +9,7 @@
 #include "output/report-formats.h"
 #include "analysis/host-clock.h"
 
-/* "2026-11-29T05:47:13.123456789Z" */
-static const char *utc_text(char *buf, size_t len, int64_t ns)
+const char *report_utc_text(char *buf, size_t len, int64_t ns)
 {
 	time_t s = (time_t)(ns / 1000000000);
 	struct tm tm;
@@ -61,7 +60,7 @@ void report_host_text(struct report *rep)
 	if (h->pairs > 1)
 		fprintf(f, ", drift %.1f ppm", host_clock_drift_ppm(h));
 	fprintf(f, "); the first record at %s\n",
-		utc_text(a, sizeof(a), (int64_t)rep->analysis.first_ts + off));
+		report_utc_text(a, sizeof(a), (int64_t)rep->analysis.first_ts + off));
 }
 
 void report_host_json(struct report *rep)

@@ -100,6 +100,27 @@ test_compare_single_runs() {
 	expect "a 30% change called with --min-change 50" [ "$(verdict "$WORK/s13m.json" gfx_0.0.0 exec)" = same ]
 }
 
+# Two hosts' files: each side names its host and where its run lies on UTC (node08's
+# clock pairs put its run 5 s after node07's); files without markers name neither.
+test_compare_names_hosts_and_utc() {
+	local a=$WORK/ch-a.dat b=$WORK/ch-b.dat out
+	"$MAKE_FIXTURE" "$FORMATS" host-clock "$a" > /dev/null &&
+		"$MAKE_FIXTURE" "$FORMATS" host-clock-b "$b" > /dev/null || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" compare "$a" "$b") || { WHY="compare failed"; return 1; }
+	expect "A's line: $(grep '^A:' <<< "$out")" grep -qx "A: $a (1 run; host node07; on UTC 2027-01-15T07:59:59.999991000Z .. 2027-01-15T08:00:00.000991000Z, within 1.000 us)" <<< "$out" || return 1
+	expect "B's line: $(grep '^B:' <<< "$out")" grep -qx "B: $b (1 run; host node08; on UTC 2027-01-15T08:00:04.999991000Z .. 2027-01-15T08:00:05.000991000Z, within 1.000 us)" <<< "$out" || return 1
+	expect "JSON hosts and UTC" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert d["schema"] == "gpu-trace-compare/2"
+a, b = d["a"], d["b"]
+assert (a["hosts"], b["hosts"], a["hosts_more"]) == (["node07"], ["node08"], False), (a, b)
+assert b["utc"]["from_ns"] - a["utc"]["from_ns"] == 5000000000 and a["utc"]["uncertainty_ns"] == 1000, (a, b)' \
+		< <("$GT" compare --format json "$a" "$b") || return 1
+	cmp_case h1 100 11 || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" compare "$WORK/h1/run11/trace.dat" "$WORK/h1/run11/trace.dat")
+	expect "a host or UTC named without markers: $(grep '^A:' <<< "$out")" grep -qx "A: $WORK/h1/run11/trace.dat (1 run)" <<< "$out"
+}
+
 test_compare_errors() {
 	mkdir -p "$WORK/cmp-empty"
 	"$GT" compare "$WORK/cmp-empty" "$WORK/cmp-empty" 2> "$WORK/ce1"
