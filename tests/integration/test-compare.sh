@@ -104,8 +104,8 @@ test_compare_single_runs() {
 # clock pairs put its run 5 s after node07's); files without markers name neither.
 test_compare_names_hosts_and_utc() {
 	local a=$WORK/ch-a.dat b=$WORK/ch-b.dat out
-	"$MAKE_FIXTURE" "$FORMATS" host-clock "$a" > /dev/null &&
-		"$MAKE_FIXTURE" "$FORMATS" host-clock-b "$b" > /dev/null || { WHY="make-fixture failed"; return 1; }
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" host-clock "$a" > /dev/null &&
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" host-clock-b "$b" > /dev/null || { WHY="make-fixture failed"; return 1; }
 	out=$("$GT" compare "$a" "$b") || { WHY="compare failed"; return 1; }
 	expect "A's line: $(grep '^A:' <<< "$out")" grep -qx "A: $a (1 run; host node07; on UTC 2027-01-15T07:59:59.999991000Z .. 2027-01-15T08:00:00.000991000Z, within 1.000 us)" <<< "$out" || return 1
 	expect "B's line: $(grep '^B:' <<< "$out")" grep -qx "B: $b (1 run; host node08; on UTC 2027-01-15T08:00:04.999991000Z .. 2027-01-15T08:00:05.000991000Z, within 1.000 us)" <<< "$out" || return 1
