@@ -40,7 +40,6 @@ struct saved {
 	const char *line;	/* the whole line, for the continuation test */
 	size_t len;
 	bool gone;		/* not an entry of its own */
-	bool merged;		/* gone into the comm of the entry before it */
 };
 
 static bool parse_line(const char *line, size_t n, struct saved *s)
@@ -132,24 +131,20 @@ static struct saved *parse_saved(const char *saved, int *nr)
 			n++;
 		line += len + (line[len] == '\n');
 	}
-	/*
-	 * Each line against the entry it would continue: the line before it, or
-	 * what that one was merged into. A line dropped as unsure still is that
-	 * entry: the kernel keeps the names of pids long gone, and a dead pid's
-	 * "x\n1 evil" must not leave "1 evil" judged against the line before both.
-	 */
 	for (i = 1; i < (size_t)n; i++) {
 		size_t k = i - 1;
 
-		while (k > 0 && s[k].merged)
+		while (k > 0 && s[k].gone)
 			k--;
+		if (s[k].gone)
+			continue;
 		switch (continues(&s[k], &s[i])) {
 		case FOLLOWER_CONTINUES: {
 			size_t at = strlen(s[k].comm);
 
 			snprintf(s[k].comm + at, sizeof(s[k].comm) - at, "\n%.*s", (int)s[i].len,
 				 s[i].line);
-			s[i].gone = s[i].merged = true;
+			s[i].gone = true;
 			break;
 		}
 		case FOLLOWER_UNSURE:
