@@ -246,7 +246,14 @@ static void put_str(struct pq_buffered *b, const char *s)
 
 void pq_str(struct pq_writer *w, int col, const char *s)
 {
-	struct pq_buffered *b = slot(w, col, s != NULL);
+	struct pq_buffered *b;
+
+	/* a LIST's values go through pq_list_begin and pq_list_str: their levels differ */
+	if (col >= 0 && col < w->nr_cols && w->cols[col].kind == PQ_STRING_LIST) {
+		w->error = EINVAL;
+		return;
+	}
+	b = slot(w, col, s != NULL);
 
 	if (b && s)
 		put_str(b, s);

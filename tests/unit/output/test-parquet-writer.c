@@ -190,6 +190,11 @@ static void test_parquet_list_levels(void)
 	pq_list_begin(&w, 0);
 	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
 	pq_free(&w);
+	/* a LIST column given a plain string: refused */
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, lcols, 2), 0);
+	pq_str(&w, 1, "1:1");
+	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
+	pq_free(&w);
 	fclose(f);
 	free(data);
 }
