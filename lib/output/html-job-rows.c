@@ -99,7 +99,7 @@ static void u32(unsigned char *p, uint32_t v)
 }
 
 
-void html_job_rows_add(struct html_job_rows *w, const struct job *j)
+bool html_job_rows_add(struct html_job_rows *w, const struct job *j)
 {
 	unsigned char row[HTML_JOB_ROW] = { 0 };
 	uint64_t t0 = job_first_time(j), bits;
@@ -108,7 +108,7 @@ void html_job_rows_add(struct html_job_rows *w, const struct job *j)
 
 	if (j->ring < 0 || j->ring > HTML_JOB_MAX_RING) {
 		w->left_out++;
-		return;
+		return false;
 	}
 	memcpy(&bits, &first, sizeof(bits));
 	u32(row, (uint32_t)bits);
@@ -133,6 +133,44 @@ void html_job_rows_add(struct html_job_rows *w, const struct job *j)
 		varint(w, j->seqno);
 	}
 	w->rows++;
+	return true;
+}
+
+/* a duration as the rows' u32 times: ns, past 2.1 s us with bit 31 set */
+static uint32_t span(uint64_t ns)
+{
+	if (ns < IN_US)
+		return (uint32_t)ns;
+	ns /= 1000;
+	return ns < IN_US - 1 ? IN_US | (uint32_t)ns : NO_TIME - 1;
+}
+
+bool html_job_rows_ioctl(struct html_job_rows *w, const struct html_ioctl *io)
+{
+	unsigned char row[HTML_IOCTL_ROW] = { 0 };
+	double enter = (double)io->enter;
+	uint64_t bits;
+
+	if (!w->rows)
+		return true;
+	if (!w->ioctls && !(w->ioctls = tmpfile()))
+		return false;
+	memcpy(&bits, &enter, sizeof(bits));
+	u32(row, (uint32_t)bits);
+	u32(row + 4, (uint32_t)(bits >> 32));
+	u32(row + 8, (uint32_t)(w->rows - 1));
+	u32(row + 12, span(io->to_queued_ns));
+	u32(row + 16, span(io->on_cpu_ns));
+	u32(row + 20, span(io->runnable_ns));
+	u32(row + 24, span(io->sleeping_ns));
+	u32(row + 28, span(io->blocked_ns));
+	u32(row + 32, span(io->irq_ns));
+	u32(row + 36, (uint32_t)io->tid);
+	u16(row + 40, io->name);
+	if (fwrite(row, 1, sizeof(row), w->ioctls) != sizeof(row))
+		w->failed = true;
+	w->nr_ioctls++;
+	return true;
 }
 
 bool html_job_rows_end(struct html_job_rows *w)
@@ -150,26 +188,43 @@ bool html_job_rows_end(struct html_job_rows *w)
 	return !w->failed;
 }
 
-bool html_job_rows_keys(struct html_job_rows *w)
+/* a temporary file's bytes, base64, onto the page; then the file is closed */
+static bool stream(struct html_job_rows *w, FILE **tmp)
 {
 	unsigned char buf[3 * 4096];
 	size_t n;
 
+	if (fflush(*tmp) || fseek(*tmp, 0, SEEK_SET))
+		w->failed = true;
+	while (!w->failed && (n = fread(buf, 1, sizeof(buf), *tmp)) > 0)
+		put(w, buf, n);
+	if (ferror(*tmp))
+		w->failed = true;
+	fclose(*tmp);
+	*tmp = NULL;
+	return html_job_rows_end(w);
+}
+
+bool html_job_rows_keys(struct html_job_rows *w)
+{
 	if (!w->keys)
 		return false;
-	if (fflush(w->keys) || fseek(w->keys, 0, SEEK_SET))
-		w->failed = true;
-	while (!w->failed && (n = fread(buf, 1, sizeof(buf), w->keys)) > 0)
-		put(w, buf, n);
-	if (ferror(w->keys))
-		w->failed = true;
-	html_job_rows_free(w);
-	return html_job_rows_end(w);
+	return stream(w, &w->keys);
+}
+
+bool html_job_rows_ioctls(struct html_job_rows *w)
+{
+	if (!w->ioctls)
+		return !w->failed;
+	return stream(w, &w->ioctls);
 }
 
 void html_job_rows_free(struct html_job_rows *w)
 {
 	if (w->keys)
 		fclose(w->keys);
+	if (w->ioctls)
+		fclose(w->ioctls);
 	w->keys = NULL;
+	w->ioctls = NULL;
 }

@@ -2,9 +2,9 @@
 /*
  * --format html: one page that opens offline (lib/output/report-page.html, carried
  * in the binary) with the data embedded: per input file, every job as a
- * fixed-size binary row in base64 (lib/output/html-job-rows.c), then, as JSON,
- * the JSON report's summary sections, the lost-event windows and the HIP
- * runtime's lines.
+ * fixed-size binary row in base64 (lib/output/html-job-rows.c), the ioctls
+ * jobs were queued from likewise, then, as JSON, the JSON report's summary
+ * sections, the lost-event windows, the HIP runtime's lines and the ioctls' names.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include "util/json-str.h"
 #include "output/html-job-rows.h"
 #include "output/report-formats.h"
+#include "analysis/cpu-side.h"
 #include "analysis/hip-runtime.h"
 
 #define DATA_MARK "<!--GT-DATA-->"
@@ -31,6 +32,9 @@ struct report_html {
 	struct hip_mark { int pid; uint64_t ts; enum hip_kind kind; int proc, kernel; } *hip;
 	size_t nr_hip, cap_hip;
 	uint64_t hip_dropped;
+	/* the file's ioctl numbers that queued jobs, each row naming one by its place */
+	uint64_t ioctl_cmds[HTML_IOCTL_NAMES];
+	unsigned int nr_ioctl_cmds;
 };
 
 static const char page[] =
@@ -152,6 +156,7 @@ static int html_begin(struct report *rep, struct gt_error *err)
 	h->nr_lost = 0;
 	h->nr_hip = 0;
 	h->hip_dropped = 0;
+	h->nr_ioctl_cmds = 0;
 	/* base64 has no '<': straight onto the page */
 	fputs("<script type=\"text/plain\" class=\"gt-jobs\">", h->page);
 	if (!html_job_rows_begin(&h->rows, h->page))
@@ -160,11 +165,53 @@ static int html_begin(struct report *rep, struct gt_error *err)
 	return 0;
 }
 
+/* the place of @cmd in the file's names, added if there is room */
+static unsigned int ioctl_name(struct report_html *h, uint64_t cmd)
+{
+	unsigned int k;
+
+	for (k = 0; k < h->nr_ioctl_cmds; k++)
+		if (h->ioctl_cmds[k] == cmd)
+			return k;
+	if (k == HTML_IOCTL_NAMES)
+		return HTML_IOCTL_OTHER;
+	h->ioctl_cmds[h->nr_ioctl_cmds++] = cmd;
+	return k;
+}
+
 static void html_job(struct report *rep, const struct job *j)
 {
 	struct report_html *h = rep->out;
+	const struct cpu_job_ioctl *io;
 
-	html_job_rows_add(&h->rows, j);
+	if (!html_job_rows_add(&h->rows, j))
+		return;
+	io = cpu_side_job_ioctl(&rep->analysis, j);
+	if (!io)
+		return;
+	/* no temporary file: the write fails at the end, with its one line */
+	if (!html_job_rows_ioctl(&h->rows, &(struct html_ioctl){
+			.enter = io->enter, .to_queued_ns = io->to_queued_ns,
+			.on_cpu_ns = io->split.on_cpu_ns, .runnable_ns = io->split.runnable_ns,
+			.sleeping_ns = io->split.sleeping_ns, .blocked_ns = io->split.blocked_ns,
+			.irq_ns = io->split.irq_ns, .tid = io->pid, .name = ioctl_name(h, io->cmd) }))
+		h->rows.failed = true;
+}
+
+static void ioctl_names(struct report *rep)
+{
+	struct report_html *h = rep->out;
+	enum gpu_ioctl_driver driver = cpu_side_of(&rep->analysis)->driver;
+	char name[64];
+	unsigned int k;
+
+	fputs(",\"ioctl_names\":[", rep->stream);
+	for (k = 0; k < h->nr_ioctl_cmds; k++) {
+		if (k)
+			fputc(',', rep->stream);
+		json_str(rep->stream, gpu_ioctl_name(h->ioctl_cmds[k], driver, name, sizeof(name)));
+	}
+	fputc(']', rep->stream);
 }
 
 static int html_end(struct report *rep, struct gt_error *err)
@@ -176,6 +223,10 @@ static int html_end(struct report *rep, struct gt_error *err)
 	fputs("</script>\n<script type=\"text/plain\" class=\"gt-keys\">", h->page);
 	if (!html_job_rows_keys(&h->rows))
 		return gt_error_set(err, errno ? errno : EIO, "writing the page's job keys failed: %s; check the disk it goes to",
+				    strerror(errno ? errno : EIO));
+	fputs("</script>\n<script type=\"text/plain\" class=\"gt-ioctls\">", h->page);
+	if (!html_job_rows_ioctls(&h->rows))
+		return gt_error_set(err, errno ? errno : EIO, "writing the page's job ioctls failed: %s; check the disk /tmp is on and the one the page goes to",
 				    strerror(errno ? errno : EIO));
 	fputs("</script>\n<script type=\"application/json\" class=\"gt-source\">", h->page);
 	fprintf(rep->stream, "{\"schema\":\"gpu-trace-html/3\",\"offset_ns\":%lld,\"rows\":%llu",
@@ -195,7 +246,9 @@ static int html_end(struct report *rep, struct gt_error *err)
 			 hip_runtime_of(&rep->analysis)->procs[m->proc].kernels[m->kernel].name : "");
 		fputc(']', rep->stream);
 	}
-	fputs("]}", rep->stream);
+	fputc(']', rep->stream);
+	ioctl_names(rep);
+	fputc('}', rep->stream);
 	/* what the filter holds goes out before the page's own closing tag */
 	fflush(rep->stream);
 	fputs("</script>\n", h->page);

@@ -3,6 +3,7 @@
 """check-page.py PAGE.html REPORT.json SCREENSHOT.png [--hover] [--also REPORT.json:OFFSET_NS ...]
                  [--tip KIND:LABEL:T_NS:TEXT ...] [--text ELEMENT_ID:TEXT ...]
                  [--lanes RING:N ...] [--zoom FROM_NS:TO_NS:ZOOM.png] [--hosts LABEL=FILE,...;...]
+                 [--ioctls N]
 
 Opens a page from `gpu-trace report --format html` in headless Chromium as a
 person would (a file:// URL, network off), driven over the DevTools protocol
@@ -19,7 +20,9 @@ and label at absolute time T_NS and expects TEXT in the tooltip (a HIP line);
 --lanes expects the ring's queue strip to have N lanes (one per job queued at
 once). --zoom views FROM..TO (ns after the trace's start), expects every tick
 label there to differ (the precision follows the zoom) and saves that view as
-ZOOM.png. --hosts expects the page's host groups, in order, each a header row
+ZOOM.png. --ioctls expects N jobs' ioctls decoded on the page, each as the JSON
+report has it (name, thread, entry, entered -> queued and its split), and at
+least one drawn in its process's row. --hosts expects the page's host groups, in order, each a header row
 of that label followed by the rows of exactly those files (given as the page
 names them, ';' between hosts).
 Prints "ok: ..." or "not ok: ..." lines; exits 1 on any failure.
@@ -174,6 +177,10 @@ def main():
                 if got != int(want):
                     errors.append(f"ring {ring} has {got} queue lanes, not {want}")
         for k, arg in enumerate(sys.argv):
+            if arg == "--ioctls":
+                errors += check_ioctls(js("window.gtIoctls()") or [], js("window.gtStatus") or {},
+                                       sources, int(sys.argv[k + 1]))
+        for k, arg in enumerate(sys.argv):
             if arg == "--hosts":
                 errors += check_hosts(js("window.gtLayout.map(l => [l.kind, l.label])") or [],
                                       status, sys.argv[k + 1])
@@ -236,6 +243,33 @@ def check_hosts(layout, status, spec):
         errors.append(f"host groups {got}, not {want}")
     if [h["label"] for h in status.get("hosts", [])] != [h for h, _ in want]:
         errors.append(f"status.hosts {status.get('hosts')}")
+    return errors
+
+
+def check_ioctls(got, status, sources, want_n):
+    """Each job's ioctl on the page as its file's JSON report says it (the
+    page's jobs are every file's, in order); past 2.1 s a time is in us."""
+    want, base = [], 0
+    for report, _ in sources:
+        for k, j in enumerate(report["jobs"]):
+            if j.get("ioctl"):
+                want.append((base + k, j["ioctl"]))
+        base += len(report["jobs"])
+    if len(want) != want_n:
+        return [f"the JSON reports have {len(want)} jobs' ioctls, the test expects {want_n}"]
+    if len(got) != len(want):
+        return [f"the page decoded {len(got)} jobs' ioctls, the reports have {len(want)}"]
+    errors = []
+    for g, (job, w) in zip(got, want):
+        fields = ["enter_ns", "to_queued_ns", "on_cpu_ns", "runnable_ns", "sleeping_ns", "irq_ns"]
+        same = g["job"] == job and g["name"] == w["name"] and g["tid"] == w["tid"] and all(
+            g[f] == w[f] if w[f] < 1 << 31 or f == "enter_ns" else g[f] == w[f] // 1000 * 1000
+            for f in fields)
+        if not same:
+            errors.append(f"job {job}'s ioctl on the page {g}, the report's {w}")
+            break
+    if want and not status.get("ioctlsDrawn"):
+        errors.append("no ioctl drawn in a process row")
     return errors
 
 

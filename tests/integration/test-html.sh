@@ -39,7 +39,11 @@ test_html_every_fixture() {
 		vblank) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:60.00" --text "gt-vblank:144.01" \
 			--text "gt-vblank:2 in 1 gap" --text "gt-vblank:1 (2)" --text "gt-vblank:26.000" || return 1 ;;
 		# the CPU side's tables, as the text report splits the ioctls and names the wait
-		cpu-side) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-cpu:AMDGPU_CS" \
+		# and the job's ioctl in its process's row: the JSON's numbers, the split on hover
+		cpu-side) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-cpu:AMDGPU_CS" --ioctls 1 \
+			--tip "proc:llama 5000:1000040000:AMDGPU_CS  thread 5000" \
+			--tip "proc:llama 5000:1000040000:runnable   30.000 us 42.9% (waiting for a CPU)" \
+			--tip "proc:llama 5000:1000040000:interrupts 5.000 us 7.1%" \
 			--text "gt-cpu:rival 6000 18.8%" --text "gt-cpu:AMDKFD_IOC_CREATE_QUEUE" \
 			--text "gt-cpu-waits:100:1 (gfx_0.0.0)" --text "gt-cpu-waits:70.000" \
 			--text "gt-cpu-waits:mixed: 42.1% of 337.000 us waiting on the GPU" || return 1 ;;
@@ -139,24 +143,26 @@ test_html_errors() {
 	expect "a half-written page left" [ ! -e "$WORK/t.html" ]
 }
 
-# Three files on one page: a group per file, every file's rings and jobs drawn,
-# the hover finds the last file's job at its moved time.
+# Four files on one page: a group per file, every file's rings and jobs drawn,
+# the hover finds the last file's job at its moved time, whose ioctl is its own.
 test_html_several_files() {
 	local s
 	need_chromium || return
-	for s in two-rings competing lost-window; do
+	for s in two-rings competing lost-window cpu-side; do
 		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" "$s" "$WORK/hm-$s.dat" ||
 			{ WHY="make-fixture $s failed"; return 1; }
 		"$GT" report --jobs --format json "$WORK/hm-$s.dat" > "$WORK/hm-$s.json"
 	done
 	"$GT" report --format html -o "$WORK/hm.html" "$WORK/hm-two-rings.dat" \
 		"$WORK/hm-competing.dat" --ts-offset -50us "$WORK/hm-lost-window.dat" --ts-offset 2ms \
-		2> "$WORK/hm.err" || { WHY="report of three files failed: $(cat "$WORK/hm.err")"; return 1; }
+		"$WORK/hm-cpu-side.dat" --ts-offset 1ms \
+		2> "$WORK/hm.err" || { WHY="report of four files failed: $(cat "$WORK/hm.err")"; return 1; }
 	mkdir -p "$ARTIFACTS"
 	python3 "$HTML_CHECK" "$WORK/hm.html" "$WORK/hm-two-rings.json" "$ARTIFACTS/html-several-files.png" --hover \
 		--also "$WORK/hm-competing.json:-50000" --also "$WORK/hm-lost-window.json:2000000" \
+		--also "$WORK/hm-cpu-side.json:1000000" --ioctls 1 \
 		> "$WORK/hm.check" 2>&1 || { WHY="$(head -3 "$WORK/hm.check" | tr '\n' ' ')"; return 1; }
-	expect "not 4 rings and 12 jobs" grep -q '4 rings, 12 jobs, mode jobs' "$WORK/hm.check"
+	expect "not 5 rings and 13 jobs" grep -q '5 rings, 13 jobs, mode jobs' "$WORK/hm.check"
 }
 
 # Files of two hosts (node07 twice, node08 between): each host a group of lanes
