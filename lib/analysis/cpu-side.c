@@ -608,7 +608,9 @@ static void gpu_record(struct cpu_side_state *s, struct join_record *r)
 {
 	switch (r->kind) {
 	case GEV_VIRTIO_CMD_QUEUE:
-		job_queued(s, r);
+		/* an unfenced command (a resource's backing, a transfer) is no job */
+		if (r->ev.id)
+			job_queued(s, r);
 		break;
 	case GEV_I915_REQUEST:
 		if (r->ev.name && strstr(r->ev.name, "request_add"))

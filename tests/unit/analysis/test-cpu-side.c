@@ -133,6 +133,30 @@ static void test_runnable_behind_a_busy_cpu(void)
 	unlink(path);
 }
 
+/* cpu-side-virtio: of two commands queued in RESOURCE_CREATE only the fenced one is a job */
+static void test_virtio_fenced_commands_are_the_jobs(void)
+{
+	struct gt_error err = { 0 };
+	const struct cpu_thread *t;
+	const struct cpu_side *c;
+	struct analysis a;
+	char path[64];
+
+	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("cpu-side-virtio", path, sizeof(path)), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	c = cpu_side_of(&a);
+	CU_ASSERT_EQUAL_FATAL(c->nr_threads, 1);
+	t = c->threads[0];
+	CU_ASSERT_EQUAL(c->jobs_queued, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t->to_queued);
+	CU_ASSERT_EQUAL(t->to_queued->count, 1);
+	CU_ASSERT_EQUAL(t->to_queued->sum, 10 * US);
+	CU_ASSERT_PTR_NOT_NULL(row(t, 0xc0386444));
+	analysis_close(&a);
+	unlink(path);
+}
+
 static void test_verdicts(void)
 {
 	struct latency_stats q = { 0 };
@@ -292,6 +316,8 @@ void suite_cpu_side(void)
 	CU_add_test(s, "the cpu-side fixture: ioctls split by state, ioctl -> queued", test_the_cpu_side_fixture);
 	CU_add_test(s, "woken on a busy CPU: runnable behind the thread that held it",
 		    test_runnable_behind_a_busy_cpu);
+	CU_add_test(s, "virtio-gpu: only fenced commands are jobs queued in an ioctl",
+		    test_virtio_fenced_commands_are_the_jobs);
 	CU_add_test(s, "ioctl names by family and driver", test_ioctl_names);
 	CU_add_test(s, "verdicts: GPU-bound, CPU-bound, mixed", test_verdicts);
 	CU_add_test(s, "threads and rows past the tables", test_what_a_file_can_make_it_hold);
