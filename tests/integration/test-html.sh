@@ -47,6 +47,9 @@ test_html_every_fixture() {
 			--text "gt-cpu:rival 6000 18.8%" --text "gt-cpu:AMDKFD_IOC_CREATE_QUEUE" \
 			--text "gt-cpu-waits:100:1 (gfx_0.0.0)" --text "gt-cpu-waits:70.000" \
 			--text "gt-cpu-waits:mixed: 42.1% of 337.000 us waiting on the GPU" || return 1 ;;
+		# virtio-gpu's command queued in its RESOURCE_CREATE: the ioctl in drm-probe's row
+		cpu-side-virtio) html_check "$WORK/h-$s.dat" "html-$s" --hover --ioctls 1 \
+			--tip "proc:drm-probe 600:1000015000:VIRTGPU_RESOURCE_CREATE  thread 600" || return 1 ;;
 		# xe's queues put back on their GT and engine, as the text report lists them
 		xe-engines) html_check "$WORK/h-$s.dat" "html-$s" --hover --text "gt-xe:vcs" \
 			--text "gt-xe:240.000" --text "gt-xe:ccs" || return 1 ;;

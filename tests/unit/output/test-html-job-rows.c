@@ -135,10 +135,73 @@ static void test_padding(void)
 	}
 }
 
+/* the ioctls' stream: a row for the job just added (none for one left out), 3 s in us */
+static void test_ioctls(void)
+{
+	struct job jobs[3] = {
+		{ .ring = 1, .pid = 600, .t_queue = 5000 },
+		{ .ring = 70000, .pid = 600, .t_queue = 6000 },	/* left out: its ioctl too */
+		{ .ring = 1, .pid = 601, .t_queue = 9000 },
+	};
+	struct html_ioctl io = { .enter = 4000, .to_queued_ns = 1000, .on_cpu_ns = 500,
+				 .runnable_ns = 200, .sleeping_ns = 250, .blocked_ns = 100,
+				 .irq_ns = 50, .tid = 600, .name = 3 };
+	unsigned char rows[2 * HTML_IOCTL_ROW + 4];
+	struct html_job_rows w;
+	char *text = NULL, *at;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	uint64_t bits;
+	double enter;
+	int i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_TRUE_FATAL(html_job_rows_begin(&w, f));
+	for (i = 0; i < 3; i++) {
+		if (!html_job_rows_add(&w, &jobs[i]))
+			continue;
+		CU_ASSERT_TRUE(html_job_rows_ioctl(&w, &io));
+		io = (struct html_ioctl){ .enter = 1000, .to_queued_ns = 3000000123ULL,
+					  .on_cpu_ns = 3000000123ULL, .tid = 601,
+					  .name = HTML_IOCTL_OTHER };
+	}
+	CU_ASSERT_EQUAL(w.nr_ioctls, 2);
+	CU_ASSERT_TRUE(html_job_rows_end(&w));
+	fputc('|', f);
+	CU_ASSERT_TRUE(html_job_rows_keys(&w));
+	fputc('|', f);
+	CU_ASSERT_TRUE(html_job_rows_ioctls(&w));
+	fclose(f);
+	at = strrchr(text, '|');
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	CU_ASSERT_EQUAL(strlen(at + 1) % 4, 0);
+	CU_ASSERT_EQUAL_FATAL(unbase64(at + 1, rows), 2 * HTML_IOCTL_ROW);
+	bits = rd64(rows);
+	memcpy(&enter, &bits, sizeof(enter));
+	CU_ASSERT_EQUAL(enter, 4000.0);
+	CU_ASSERT_EQUAL(rd32(rows + 8), 0);		/* the first job's row */
+	CU_ASSERT_EQUAL(rd32(rows + 12), 1000);
+	CU_ASSERT_EQUAL(rd32(rows + 16), 500);
+	CU_ASSERT_EQUAL(rd32(rows + 20), 200);
+	CU_ASSERT_EQUAL(rd32(rows + 24), 250);
+	CU_ASSERT_EQUAL(rd32(rows + 28), 100);
+	CU_ASSERT_EQUAL(rd32(rows + 32), 50);
+	CU_ASSERT_EQUAL(rd32(rows + 36), 600);
+	CU_ASSERT_EQUAL(rows[40] | rows[41] << 8, 3);
+	/* the third job is the page's second row; 3 s in us */
+	CU_ASSERT_EQUAL(rd32(rows + HTML_IOCTL_ROW + 8), 1);
+	CU_ASSERT_EQUAL(rd32(rows + HTML_IOCTL_ROW + 12), 0x80000000u | 3000000u);
+	CU_ASSERT_EQUAL(rd32(rows + HTML_IOCTL_ROW + 16), 0x80000000u | 3000000u);
+	CU_ASSERT_EQUAL(rd32(rows + HTML_IOCTL_ROW + 20), 0);
+	CU_ASSERT_EQUAL(rows[HTML_IOCTL_ROW + 40] | rows[HTML_IOCTL_ROW + 41] << 8, HTML_IOCTL_OTHER);
+	free(text);
+}
+
 void suite_html_job_rows(void)
 {
 	CU_pSuite s = CU_add_suite("html-job-rows", NULL, NULL);
 
 	CU_add_test(s, "every field, us past 2.1 s, exact 64-bit keys, rings left out", test_fields);
 	CU_add_test(s, "whole base64 groups at every length", test_padding);
+	CU_add_test(s, "ioctl rows: the job just added, us past 2.1 s, names past the table", test_ioctls);
 }
