@@ -427,6 +427,7 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 	struct pb_buf raw = { 0 }, dict = { 0 }, ids = { 0 };
 	uint32_t entries = 0;
 	int encoded = 1;
+	size_t i;
 
 	memset(m, 0, sizeof(*m));
 	if (b->values.failed || b->defs.failed || b->reps.failed) {
@@ -452,6 +453,14 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 	write_page(w, &raw, false, (uint32_t)b->defs.len, encoded ? ENC_PLAIN : ENC_RLE_DICTIONARY, m);
 	m->values = b->defs.len;
 	m->stats = b->stats;
+	/*
+	 * a list's leaf: every level under the maximum is a null, a null list's and an
+	 * empty one's as well (what Arrow, parquet-mr and cuDF count: the levels minus
+	 * the values, so that a reader sees that a chunk holds lists that are not full)
+	 */
+	if (w->cols[col].kind == PQ_STRING_LIST)
+		for (i = 0, m->stats.nulls = 0; i < b->defs.len; i++)
+			m->stats.nulls += b->defs.data[i] < 2;
 	stats_le(&m->stats, w->cols[col].kind);
 out:
 	pb_free(&raw);
@@ -622,9 +631,7 @@ static void chunk_meta(struct tc_buf *t, const struct pq_column *c, const struct
 	if (m->has_dict)
 		tc_i64(t, 11, m->dict_offset);
 	tc_struct_begin(t, 12);			/* Statistics */
-	/* a list's leaf: levels under its maximum are null lists and empty ones, not counted */
-	if (c->kind != PQ_STRING_LIST)
-		tc_i64(t, 3, (int64_t)m->stats.nulls);
+	tc_i64(t, 3, (int64_t)m->stats.nulls);
 	if (m->stats.has_minmax && !m->stats.too_long) {
 		tc_binary(t, 5, m->stats.max, m->stats.max_len);
 		tc_binary(t, 6, m->stats.min, m->stats.min_len);

@@ -49,7 +49,7 @@ struct pq_stats {
 	bool has_minmax, too_long;
 	int64_t imin, imax;
 	double dmin, dmax;
-	uint64_t nulls;
+	uint64_t nulls;		/* a list's leaf: its levels under the maximum (null, empty lists) */
 };
 
 struct pq_chunk_meta {

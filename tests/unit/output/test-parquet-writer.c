@@ -153,12 +153,16 @@ static void test_parquet_strings_and_misuse(void)
 	free(data);
 }
 
-/* a LIST column's levels: null (0), empty (1), two elements (2, then 2 repeated) */
+/*
+ * a LIST column's levels: null (0), empty (1), two elements (2, then 2 repeated),
+ * one (2); its chunk's null count the levels under 2: the null and the empty list
+ */
 static void test_parquet_list_levels(void)
 {
 	static const struct pq_column lcols[] = { { "id", PQ_INT64 }, { "deps", PQ_STRING_LIST } };
-	static const uint8_t defs[] = { 0, 1, 2, 2 }, reps[] = { 0, 0, 0, 1 };
-	static const uint8_t values[] = { 3, 0, 0, 0, '1', ':', '1', 3, 0, 0, 0, '1', ':', '2' };
+	static const uint8_t defs[] = { 0, 1, 2, 2, 2 }, reps[] = { 0, 0, 0, 1, 0 };
+	static const uint8_t values[] = { 3, 0, 0, 0, '1', ':', '1', 3, 0, 0, 0, '1', ':', '2',
+					  3, 0, 0, 0, '2', ':', '1' };
 	struct pq_writer w;
 	char *data = NULL;
 	size_t size = 0;
@@ -166,6 +170,7 @@ static void test_parquet_list_levels(void)
 
 	CU_ASSERT_FATAL(f != NULL);
 	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, lcols, 2), 0);
+	w.group_rows = 4;
 	pq_i64(&w, 0, 1);			/* deps not set: null */
 	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
 	pq_list_begin(&w, 1);			/* [] */
@@ -174,10 +179,17 @@ static void test_parquet_list_levels(void)
 	pq_list_str(&w, 1, "1:1");
 	pq_list_str(&w, 1, "1:2");
 	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	pq_list_begin(&w, 1);
+	pq_list_str(&w, 1, "2:1");
 	CU_ASSERT(w.cur[1].defs.len == sizeof(defs) && !memcmp(w.cur[1].defs.data, defs, sizeof(defs)));
 	CU_ASSERT(w.cur[1].reps.len == sizeof(reps) && !memcmp(w.cur[1].reps.data, reps, sizeof(reps)));
 	CU_ASSERT(w.cur[1].values.len == sizeof(values) &&
 		  !memcmp(w.cur[1].values.data, values, sizeof(values)));
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);	/* the group written */
+	CU_ASSERT_EQUAL_FATAL(w.nr_groups, 1);
+	CU_ASSERT_EQUAL(w.meta[1].values, 5);	/* levels, not rows */
+	CU_ASSERT_EQUAL(w.meta[1].stats.nulls, 2);
+	CU_ASSERT_EQUAL(w.meta[0].stats.nulls, 3);
 	/* an element with no list begun this row, and a list on a flat column: refused */
 	pq_list_str(&w, 1, "1:3");
 	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
