@@ -65,7 +65,9 @@ static const struct pq_column job_cols[] = {
 	{ "client_id", PQ_INT64 },
 	TIME_COLS("submit"), TIME_COLS("queue"), TIME_COLS("run"), TIME_COLS("hw_start"),
 	TIME_COLS("done"),
-	{ "hw_stints", PQ_STRING }, { "deps", PQ_INT64 }, { "waits", PQ_INT64 },
+	/* hw_stints: a LIST of STRUCT<start_ns, end_ns> */
+	{ "hw_stints.start_ns", PQ_STRUCT_LIST_I64 }, { "hw_stints.end_ns", PQ_STRUCT_LIST_I64 },
+	{ "deps", PQ_INT64 }, { "waits", PQ_INT64 },
 	{ "dep_fences", PQ_STRING_LIST },
 	/* latency_ns, in job_latency_key()'s order */
 	LAT_COLS("submit_to_queue"), LAT_COLS("queue_to_run"), LAT_COLS("dep_wait"),
@@ -105,8 +107,8 @@ void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, c
 {
 	const struct timeline *tl = timeline_of(&rep->analysis);
 	struct utc u = utc_of(rep);
-	char buf[64 * (GEV_MAX_STINTS > 8 ? GEV_MAX_STINTS : 8)];
-	size_t n = 0;
+	char buf[64];
+	int64_t stint[2];
 	unsigned int k;
 	uint64_t sw = 0;
 	bool ran;
@@ -128,12 +130,15 @@ void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, c
 	time_pair(w, &c, &u, j->t_run, j->t_run);
 	time_pair(w, &c, &u, j->t_hw_start, j->t_hw_start);
 	time_pair(w, &c, &u, j->t_done, j->t_done);
-	/* "start-end,start-end"; null: from hw_start_ns to done_ns */
-	for (buf[0] = '\0', k = 0; k < j->nr_hw_stints && n < sizeof(buf); k++)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%llu-%llu", k ? "," : "",
-				      (unsigned long long)j->hw_stints[k][0],
-				      (unsigned long long)j->hw_stints[k][1]);
-	pq_str(w, c++, j->nr_hw_stints ? buf : NULL);
+	/* a preempted job's stints, as the JSON's [[start, end], ...]; null: hw_start_ns to done_ns */
+	if (j->nr_hw_stints)
+		pq_list_begin(w, c);
+	for (k = 0; k < j->nr_hw_stints; k++) {
+		stint[0] = (int64_t)j->hw_stints[k][0];
+		stint[1] = (int64_t)j->hw_stints[k][1];
+		pq_list_i64s(w, c, stint, 2);
+	}
+	c += 2;
 	pq_i64(w, c++, j->nr_deps);
 	pq_i64(w, c++, j->nr_waits);
 	/* a LIST of "ctx:seqno", as the JSON's dep_fences; [] for none */

@@ -9,7 +9,7 @@
 #include "output/report-formats.h"
 
 /*
- * The tables of --format parquet (docs/parquet.md, schema gpu-trace-parquet/2):
+ * The tables of --format parquet (docs/parquet.md, schema gpu-trace-parquet/3):
  * each a fixed list of columns and the rows one input gives it, the values
  * those the JSON report (--format json --jobs) has under the same names.
  * Every table starts with file (the input as named) and run (its name
@@ -19,7 +19,7 @@
  * pairs, the same instant in UTC (*_utc, TIMESTAMP NANOS); null where the
  * file does not say.
  */
-#define PARQUET_SCHEMA	"gpu-trace-parquet/2"
+#define PARQUET_SCHEMA	"gpu-trace-parquet/3"
 
 enum parquet_table_id {
 	PQT_JOBS,

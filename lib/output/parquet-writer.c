@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A Parquet file, the parts of the format a flat table needs
- * (parquet-format's parquet.thrift and Encodings.md):
+ * A Parquet file, the parts of the format a table needs: flat columns and
+ * LISTs, of strings or of structs of INT64s (parquet-format's
+ * parquet.thrift, Encodings.md and LogicalTypes.md):
  *   "PAR1", per row group per column one DATA_PAGE (v1): its PageHeader in
  *   Thrift compact, then zstd of [u32 length, RLE definition levels,
  *   PLAIN values]; the FileMetaData (Thrift compact), its u32 length, "PAR1".
@@ -9,7 +10,9 @@
  *   encoded (parquet-dict.h): a DICTIONARY_PAGE of its distinct values,
  *   PLAIN, before the data page, whose values are then RLE_DICTIONARY ids.
  * Definition levels have bit width 1 (every column is OPTIONAL, one level;
- * a LIST column's have 2, and repetition levels of width 1 before them):
+ * a LIST's leaves have 2, and repetition levels of width 1 before them;
+ * each field of a LIST of STRUCT is a leaf of its own, its levels the
+ * list's, the same in every field):
  * written as RLE runs only (the hybrid's other half, bit-packed groups, is
  * for data that changes every value; a run costs two bytes and zstd takes
  * what repeats). Statistics use the types' own order (ColumnOrder
@@ -52,6 +55,53 @@ static int physical(enum pq_kind k)
 	}
 }
 
+/* a LIST's leaf: repetition levels, definition levels up to 2 */
+static bool is_list(enum pq_kind k)
+{
+	return k == PQ_STRING_LIST || k == PQ_STRUCT_LIST_I64;
+}
+
+/* the LIST's name in a PQ_STRUCT_LIST_I64 column's "LIST.FIELD": its length */
+static size_t list_name_len(const struct pq_column *c)
+{
+	const char *dot = strchr(c->name, '.');
+
+	return dot ? (size_t)(dot - c->name) : strlen(c->name);
+}
+
+/* @a and @b fields of one LIST of STRUCT */
+static bool same_list(const struct pq_column *a, const struct pq_column *b)
+{
+	size_t n = list_name_len(a);
+
+	return a->kind == PQ_STRUCT_LIST_I64 && b->kind == PQ_STRUCT_LIST_I64 &&
+	       n == list_name_len(b) && !memcmp(a->name, b->name, n);
+}
+
+/* @col is a LIST of STRUCT's first field: where its list's schema and levels are begun */
+static bool struct_first(const struct pq_writer *w, int col)
+{
+	return w->cols[col].kind == PQ_STRUCT_LIST_I64 &&
+	       !(col > 0 && same_list(&w->cols[col - 1], &w->cols[col]));
+}
+
+/* the fields of the LIST of STRUCT whose first is @col */
+static int struct_fields(const struct pq_writer *w, int col)
+{
+	int n = 1;
+
+	while (col + n < w->nr_cols && same_list(&w->cols[col], &w->cols[col + n]))
+		n++;
+	return n;
+}
+
+/* a writer's misuse (a value of the wrong kind, an element with no list): the row fails */
+static void misuse(struct pq_writer *w)
+{
+	if (!w->error)
+		w->error = EINVAL;
+}
+
 static void put(struct pq_writer *w, const void *p, size_t n)
 {
 	if (w->error || !n)
@@ -64,7 +114,17 @@ static void put(struct pq_writer *w, const void *p, size_t n)
 
 int pq_open(struct pq_writer *w, FILE *f, const struct pq_column *cols, int nr_cols)
 {
+	const char *dot;
+	int i;
+
 	memset(w, 0, sizeof(*w));
+	/* a LIST of STRUCT's field is named "LIST.FIELD", neither empty */
+	for (i = 0; i < nr_cols; i++) {
+		dot = strchr(cols[i].name, '.');
+		if (cols[i].kind == PQ_STRUCT_LIST_I64 &&
+		    (!dot || dot == cols[i].name || !dot[1] || strchr(dot + 1, '.')))
+			return -EINVAL;
+	}
 	w->f = f;
 	w->cols = cols;
 	w->nr_cols = nr_cols;
@@ -116,11 +176,21 @@ static struct pq_buffered *slot(struct pq_writer *w, int col, bool set)
 	}
 	b->rows++;
 	pb_append(&b->defs, &d, 1);
-	if (w->cols[col].kind == PQ_STRING_LIST)
+	if (is_list(w->cols[col].kind))
 		pb_append(&b->reps, &r, 1);
 	if (!set)
 		b->stats.nulls++;
 	return b;
+}
+
+/* the slot of a flat column's value: a LIST's values go through pq_list_begin and its elements */
+static struct pq_buffered *value_slot(struct pq_writer *w, int col)
+{
+	if (col >= 0 && col < w->nr_cols && is_list(w->cols[col].kind)) {
+		misuse(w);
+		return NULL;
+	}
+	return slot(w, col, true);
 }
 
 static void stat_bytes(struct pq_stats *s, const void *p, size_t n)
@@ -168,7 +238,7 @@ static void stat_int(struct pq_stats *s, int64_t v)
 
 void pq_i64(struct pq_writer *w, int col, int64_t v)
 {
-	struct pq_buffered *b = slot(w, col, true);
+	struct pq_buffered *b = value_slot(w, col);
 	uint64_t le = htole64((uint64_t)v);
 
 	if (!b)
@@ -179,7 +249,7 @@ void pq_i64(struct pq_writer *w, int col, int64_t v)
 
 void pq_f64(struct pq_writer *w, int col, double v)
 {
-	struct pq_buffered *b = slot(w, col, true);
+	struct pq_buffered *b = value_slot(w, col);
 	uint64_t le;
 
 	if (!b)
@@ -198,7 +268,7 @@ void pq_f64(struct pq_writer *w, int col, double v)
 
 void pq_bool(struct pq_writer *w, int col, bool v)
 {
-	struct pq_buffered *b = slot(w, col, true);
+	struct pq_buffered *b = value_slot(w, col);
 	uint8_t zero = 0;
 
 	if (!b)
@@ -249,8 +319,8 @@ void pq_str(struct pq_writer *w, int col, const char *s)
 	struct pq_buffered *b;
 
 	/* a LIST's values go through pq_list_begin and pq_list_str: their levels differ */
-	if (col >= 0 && col < w->nr_cols && w->cols[col].kind == PQ_STRING_LIST) {
-		w->error = EINVAL;
+	if (col >= 0 && col < w->nr_cols && is_list(w->cols[col].kind)) {
+		misuse(w);
 		return;
 	}
 	b = slot(w, col, s != NULL);
@@ -261,34 +331,84 @@ void pq_str(struct pq_writer *w, int col, const char *s)
 
 void pq_list_begin(struct pq_writer *w, int col)
 {
-	if (col >= 0 && col < w->nr_cols && w->cols[col].kind != PQ_STRING_LIST) {
-		w->error = EINVAL;
+	int k, n = 1;
+
+	if (col < 0 || col >= w->nr_cols)
+		return;
+	/* a LIST of STRUCT's list is begun once, at its first field, for every field */
+	if (!is_list(w->cols[col].kind) ||
+	    (w->cols[col].kind == PQ_STRUCT_LIST_I64 && !struct_first(w, col))) {
+		misuse(w);
 		return;
 	}
-	slot(w, col, true);
+	if (w->cols[col].kind == PQ_STRUCT_LIST_I64)
+		n = struct_fields(w, col);
+	for (k = 0; k < n; k++)
+		slot(w, col + k, true);
+}
+
+/*
+ * one more element's levels in this row's list of @col, after its pq_list_begin:
+ * the list's first turns its level 1 (empty) into 2 (an element, repetition 0, a
+ * row's first); each next is level 2 with repetition 1 (the same row's list)
+ */
+static struct pq_buffered *element(struct pq_writer *w, int col)
+{
+	struct pq_buffered *b = &w->cur[col];
+	uint8_t two = 2, one = 1;
+
+	if (b->defs.failed || b->reps.failed) {
+		w->error = ENOMEM;
+		return NULL;
+	}
+	if (b->rows != w->rows + 1 || !b->defs.len || !b->defs.data[b->defs.len - 1]) {
+		misuse(w);
+		return NULL;
+	}
+	if (b->defs.data[b->defs.len - 1] == 1) {
+		b->defs.data[b->defs.len - 1] = two;
+	} else {
+		pb_append(&b->defs, &two, 1);
+		pb_append(&b->reps, &one, 1);
+	}
+	return b;
 }
 
 void pq_list_str(struct pq_writer *w, int col, const char *s)
 {
 	struct pq_buffered *b;
-	uint8_t two = 2, one = 1;
 
 	if (w->error || col < 0 || col >= w->nr_cols || !s)
 		return;
-	b = &w->cur[col];
-	/* after this row's pq_list_begin: its levels are the last */
-	if (w->cols[col].kind != PQ_STRING_LIST || b->rows != w->rows + 1 || !b->defs.len ||
-	    !b->defs.data[b->defs.len - 1]) {
-		w->error = EINVAL;
+	if (w->cols[col].kind != PQ_STRING_LIST) {
+		misuse(w);
 		return;
 	}
-	if (b->defs.data[b->defs.len - 1] == 1) {
-		b->defs.data[b->defs.len - 1] = two;	/* the list's first element */
-	} else {
-		pb_append(&b->defs, &two, 1);
-		pb_append(&b->reps, &one, 1);
+	b = element(w, col);
+	if (b)
+		put_str(b, s);
+}
+
+void pq_list_i64s(struct pq_writer *w, int col, const int64_t *v, int n)
+{
+	struct pq_buffered *b;
+	uint64_t le;
+	int k;
+
+	if (w->error || col < 0 || col >= w->nr_cols)
+		return;
+	if (!struct_first(w, col) || n != struct_fields(w, col)) {
+		misuse(w);
+		return;
 	}
-	put_str(b, s);
+	for (k = 0; k < n; k++) {
+		b = element(w, col + k);
+		if (!b)
+			return;
+		le = htole64((uint64_t)v[k]);
+		pb_append(&b->values, &le, sizeof(le));
+		stat_int(&b->stats, v[k]);
+	}
 }
 
 /* levels (a byte each) as RLE runs: (count << 1) as a varint, then the level in a byte */
@@ -427,6 +547,7 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 	struct pb_buf raw = { 0 }, dict = { 0 }, ids = { 0 };
 	uint32_t entries = 0;
 	int encoded = 1;
+	size_t i;
 
 	memset(m, 0, sizeof(*m));
 	if (b->values.failed || b->defs.failed || b->reps.failed) {
@@ -440,7 +561,7 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 			goto out;
 		}
 	}
-	if (w->cols[col].kind == PQ_STRING_LIST)
+	if (is_list(w->cols[col].kind))
 		levels(&raw, &b->reps);
 	levels(&raw, &b->defs);
 	if (!encoded) {
@@ -452,6 +573,14 @@ static void write_chunk(struct pq_writer *w, int col, struct pq_chunk_meta *m)
 	write_page(w, &raw, false, (uint32_t)b->defs.len, encoded ? ENC_PLAIN : ENC_RLE_DICTIONARY, m);
 	m->values = b->defs.len;
 	m->stats = b->stats;
+	/*
+	 * a list's leaf: every level under the maximum is a null, a null list's and an
+	 * empty one's as well (what Arrow, parquet-mr and cuDF count: the levels minus
+	 * the values, so that a reader sees that a chunk holds lists that are not full)
+	 */
+	if (is_list(w->cols[col].kind))
+		for (i = 0, m->stats.nulls = 0; i < b->defs.len; i++)
+			m->stats.nulls += b->defs.data[i] < 2;
 	stats_le(&m->stats, w->cols[col].kind);
 out:
 	pb_free(&raw);
@@ -523,12 +652,12 @@ static void utf8_types(struct tc_buf *t)
 	tc_struct_end(t);
 }
 
-/* a PQ_STRING_LIST's three elements: the optional LIST group, its repeated "list", the element */
-static void list_schema(struct tc_buf *t, const char *name)
+/* a LIST's two groups (LogicalTypes.md's 3-level layout): the optional LIST, its repeated "list" */
+static void list_groups(struct tc_buf *t, const char *name, size_t len)
 {
 	tc_list_struct_begin(t);
 	tc_i32(t, 3, REP_OPTIONAL);
-	tc_string(t, 4, name);
+	tc_binary(t, 4, name, len);
 	tc_i32(t, 5, 1);
 	tc_i32(t, 6, CONVERTED_LIST);
 	tc_struct_begin(t, 10);
@@ -540,6 +669,12 @@ static void list_schema(struct tc_buf *t, const char *name)
 	tc_string(t, 4, "list");
 	tc_i32(t, 5, 1);
 	tc_struct_end(t);
+}
+
+/* a PQ_STRING_LIST's schema: its two groups, then the required STRING "element" */
+static void list_schema(struct tc_buf *t, const char *name)
+{
+	list_groups(t, name, strlen(name));
 	tc_list_struct_begin(t);
 	tc_i32(t, 1, T_BYTE_ARRAY);
 	tc_i32(t, 3, REP_REQUIRED);
@@ -548,23 +683,55 @@ static void list_schema(struct tc_buf *t, const char *name)
 	tc_struct_end(t);
 }
 
+/*
+ * a PQ_STRUCT_LIST_I64 column's schema: at its list's first field the two groups and
+ * the required "element" group of its fields, then (every field) a required INT64
+ */
+static void struct_list_schema(struct tc_buf *t, const struct pq_writer *w, int col)
+{
+	const struct pq_column *c = &w->cols[col];
+	size_t n = list_name_len(c);
+
+	if (struct_first(w, col)) {
+		list_groups(t, c->name, n);
+		tc_list_struct_begin(t);
+		tc_i32(t, 3, REP_REQUIRED);
+		tc_string(t, 4, "element");
+		tc_i32(t, 5, struct_fields(w, col));
+		tc_struct_end(t);
+	}
+	tc_list_struct_begin(t);
+	tc_i32(t, 1, T_INT64);
+	tc_i32(t, 3, REP_REQUIRED);
+	tc_string(t, 4, c->name + n + 1);
+	tc_struct_end(t);
+}
+
 static void schema(struct tc_buf *t, const struct pq_writer *w)
 {
 	uint32_t n = (uint32_t)w->nr_cols + 1;
-	int i;
+	int i, top = 0;
 
-	for (i = 0; i < w->nr_cols; i++)
+	/* a leaf per column, a LIST's groups above its leaves; the root's fields the top ones */
+	for (i = 0; i < w->nr_cols; i++) {
 		n += w->cols[i].kind == PQ_STRING_LIST ? 2 : 0;
+		n += struct_first(w, i) ? 3 : 0;
+		top += w->cols[i].kind != PQ_STRUCT_LIST_I64 || struct_first(w, i);
+	}
 	tc_list_begin(t, 2, TC_STRUCT, n);
 	tc_list_struct_begin(t);	/* the root: a group of every column */
 	tc_string(t, 4, "schema");
-	tc_i32(t, 5, w->nr_cols);
+	tc_i32(t, 5, top);
 	tc_struct_end(t);
 	for (i = 0; i < w->nr_cols; i++) {
 		enum pq_kind k = w->cols[i].kind;
 
 		if (k == PQ_STRING_LIST) {
 			list_schema(t, w->cols[i].name);
+			continue;
+		}
+		if (k == PQ_STRUCT_LIST_I64) {
+			struct_list_schema(t, w, i);
 			continue;
 		}
 		tc_list_struct_begin(t);
@@ -610,6 +777,14 @@ static void chunk_meta(struct tc_buf *t, const struct pq_column *c, const struct
 		tc_list_binary(t, c->name, strlen(c->name));
 		tc_list_binary(t, "list", 4);
 		tc_list_binary(t, "element", 7);
+	} else if (c->kind == PQ_STRUCT_LIST_I64) {
+		size_t n = list_name_len(c);
+
+		tc_list_begin(t, 3, TC_BINARY, 4);	/* LIST.list.element.FIELD */
+		tc_list_binary(t, c->name, n);
+		tc_list_binary(t, "list", 4);
+		tc_list_binary(t, "element", 7);
+		tc_list_binary(t, c->name + n + 1, strlen(c->name + n + 1));
 	} else {
 		tc_list_begin(t, 3, TC_BINARY, 1);
 		tc_list_binary(t, c->name, strlen(c->name));
@@ -622,9 +797,7 @@ static void chunk_meta(struct tc_buf *t, const struct pq_column *c, const struct
 	if (m->has_dict)
 		tc_i64(t, 11, m->dict_offset);
 	tc_struct_begin(t, 12);			/* Statistics */
-	/* a list's leaf: levels under its maximum are null lists and empty ones, not counted */
-	if (c->kind != PQ_STRING_LIST)
-		tc_i64(t, 3, (int64_t)m->stats.nulls);
+	tc_i64(t, 3, (int64_t)m->stats.nulls);
 	if (m->stats.has_minmax && !m->stats.too_long) {
 		tc_binary(t, 5, m->stats.max, m->stats.max_len);
 		tc_binary(t, 6, m->stats.min, m->stats.min_len);

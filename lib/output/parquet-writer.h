@@ -9,9 +9,10 @@
 #include "output/thrift-compact.h"
 
 /*
- * One Parquet file of one flat table (apache/parquet-format), written as
+ * One Parquet file of one table (apache/parquet-format), written as
  * rows arrive: each column's values of a row group are kept encoded in
- * memory (PLAIN, with RLE definition levels: every column may be null) and
+ * memory (PLAIN, with RLE definition levels: every column may be null; a
+ * LIST's with repetition levels) and
  * written, one zstd-compressed v1 data page per column, when the group
  * holds PQ_GROUP_ROWS rows or PQ_GROUP_BYTES of values, or the file ends; the footer (Thrift compact)
  * carries each chunk's statistics (min, max, null count) so that engines
@@ -35,8 +36,17 @@ enum pq_kind {
 	 * first, 1 the next of the same row
 	 */
 	PQ_STRING_LIST,
+	/*
+	 * One INT64 field of a LIST of STRUCT, named "LIST.FIELD": consecutive
+	 * columns of one LIST name are its element's fields, in order, each a
+	 * leaf of its own (LIST.list.element.FIELD). An optional group, its
+	 * repeated "list", a required "element" group of required INT64s: the
+	 * levels of PQ_STRING_LIST, the same in every field of the list
+	 */
+	PQ_STRUCT_LIST_I64,
 };
 
+/* a Parquet leaf column: a table's column, or one field of a LIST of STRUCT */
 struct pq_column {
 	const char *name;
 	enum pq_kind kind;
@@ -49,7 +59,7 @@ struct pq_stats {
 	bool has_minmax, too_long;
 	int64_t imin, imax;
 	double dmin, dmax;
-	uint64_t nulls;
+	uint64_t nulls;		/* a list's leaf: its levels under the maximum (null, empty lists) */
 };
 
 struct pq_chunk_meta {
@@ -68,7 +78,7 @@ struct pq_writer {
 	/* the row group being filled, per column */
 	struct pq_buffered {
 		struct pb_buf values, defs;	/* PLAIN values; one byte per row: 1 set, 0 null */
-		struct pb_buf reps;		/* PQ_STRING_LIST: a byte per level, as defs */
+		struct pb_buf reps;		/* a LIST's: a byte per level, as defs */
 		uint32_t rows;			/* rows given a value (or null) so far */
 		uint32_t bits;			/* BOOLEAN: values bit-packed so far */
 		struct pq_stats stats;
@@ -102,10 +112,18 @@ void pq_str(struct pq_writer *w, int col, const char *s);
 void pq_bool(struct pq_writer *w, int col, bool v);
 /** pq_f64 - a DOUBLE column's value (a NaN leaves the chunk without min/max) */
 void pq_f64(struct pq_writer *w, int col, double v);
-/** pq_list_begin - a PQ_STRING_LIST column's list for this row, empty until pq_list_str adds */
+/** pq_list_begin - a LIST column's list for this row, empty until its elements are added */
 void pq_list_begin(struct pq_writer *w, int col);
 /** pq_list_str - @s appended to this row's list of @col (after pq_list_begin) */
 void pq_list_str(struct pq_writer *w, int col, const char *s);
+/*
+ * A LIST of STRUCT's row: pq_list_begin on its first field's column begins the
+ * list of every field (pq_null on each, or none set, is a null list); each
+ * pq_list_i64s appends one element, @v[k] its k-th field's value, @n the
+ * struct's number of fields
+ */
+/** pq_list_i64s - one element appended to this row's list of STRUCT at @col (its first field) */
+void pq_list_i64s(struct pq_writer *w, int col, const int64_t *v, int n);
 
 /** pq_row_end - the row is complete; a full row group is written. Return: 0 or a negative errno */
 int pq_row_end(struct pq_writer *w);

@@ -96,6 +96,44 @@ test_parquet_documented_queries() {
 		grep -qx 'slowest-kfd-creates: \[{"host":"node02","run":"kfd","pid":"4242","comm":"hipapp","root":"kfd_ioctl_create_queue","duration_ns":"80000"}\]' "$out"
 }
 
+# the jobs' LIST columns: docs/parquet.md's hw_stints queries on the i915 fixtures'
+# tables, by DuckDB, with the answers the page gives; each LIST leaf's statistics
+# count its null and empty lists as nulls (parquet_metadata)
+test_parquet_nested_columns() {
+	local readers out
+	pq_fixtures || return
+	readers=$("$PQ_DIR/fetch.sh")
+	case $? in
+	0) ;;
+	77) WHY="the Parquet readers: $readers"; return 77 ;;
+	*) WHY="tests/parquet/fetch.sh failed: $readers"; return 1 ;;
+	esac
+	"$GT" report --format parquet -o "$WORK/pq-stints" "$WORK/pq-fx/i915.dat" "$WORK/pq-fx/i915-preempted.dat" \
+		2> "$WORK/pq-stints.err" || { WHY="report failed: $(cat "$WORK/pq-stints.err")"; return 1; }
+	node "$PQ_DIR/queries.mjs" "$readers" "$ROOT_DIR/docs/parquet.md" "$WORK/pq-stints" "duckdb (preempted jobs)" \
+		> "$WORK/pq-stints.txt" || { WHY="$(grep -m2 'error' "$WORK/pq-stints.txt" | tr '\n' ' ')"; return 1; }
+	out=$WORK/pq-stints.txt
+	expect "not the two hw_stints queries ($(cut -d: -f1 "$out" | tr '\n' ' '))" [ "$(wc -l < "$out")" = 2 ] || return 1
+	expect "each stint: not i915's two and i915-preempted's four" \
+		grep -qx 'each-stint: \[{"host":"unknown","run":"i915","ring":"rcs0","fence":"11:2","start_ns":"1000125000","end_ns":"1000180000","on_engine_ns":"55000"},{"host":"unknown","run":"i915","ring":"rcs0","fence":"11:2","start_ns":"1000260000","end_ns":"1000300000","on_engine_ns":"40000"},{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","start_ns":"1000020000","end_ns":"1000030000","on_engine_ns":"10000"},{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","start_ns":"1000040000","end_ns":"1000050000","on_engine_ns":"10000"},{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","start_ns":"1000060000","end_ns":"1000070000","on_engine_ns":"10000"},{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","start_ns":"1000080000","end_ns":"1000130000","on_engine_ns":"50000"}\]' "$out" || return 1
+	expect "most preempted: not 60:1's four stints (80 of 110 us), then 11:2's two (95 of 175)" \
+		grep -qx 'most-preempted: \[{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","stints":"4","on_engine_ns":"80000","span_ns":"110000"},{"host":"unknown","run":"i915","ring":"rcs0","fence":"11:2","stints":"2","on_engine_ns":"95000","span_ns":"175000"}\]' "$out" || return 1
+	# shellcheck disable=SC2016 # JavaScript, not shell
+	node --input-type=module -e '
+		const [readers, file] = process.argv.slice(1);
+		const R = await import(`${readers}/readers.mjs`);
+		const con = await (await R.DuckDBInstance.create(":memory:")).connect();
+		const r = await con.runAndReadAll(`SELECT path_in_schema AS p, num_values AS n, stats_null_count AS nulls,
+			stats_min_value AS lo, stats_max_value AS hi FROM parquet_metadata(${"\x27" + file + "\x27"})
+			WHERE path_in_schema LIKE \x27hw_stints,%\x27 OR path_in_schema LIKE \x27dep_fences,%\x27 ORDER BY column_id`);
+		console.log(r.getRowObjectsJson().map((c) => `${c.p}: ${c.n} ${c.nulls} ${c.lo} ${c.hi}`).join("\n"));' \
+		"$readers" "$WORK/pq-stints/jobs/host=unknown/i915.parquet" > "$WORK/pq-stints-meta.txt" ||
+		{ WHY="parquet_metadata failed: $(head -c 300 "$WORK/pq-stints-meta.txt")"; return 1; }
+	# i915: five jobs, one of two stints (4 null lists), every dep_fences empty (5)
+	expect "the LIST leaves' levels, null counts, min/max are not: $(tr '\n' ';' < "$WORK/pq-stints-meta.txt")" \
+		[ "$(tr '\n' ';' < "$WORK/pq-stints-meta.txt")" = "hw_stints, list, element, start_ns: 6 4 1000125000 1000260000;hw_stints, list, element, end_ns: 6 4 1000180000 1000300000;dep_fences, list, element: 5 5 null null;" ]
+}
+
 # past one row group: 66,000 jobs are two groups, each with its own statistics,
 # and both readers still read every value as the JSON has it
 test_parquet_row_groups() {

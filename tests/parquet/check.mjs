@@ -41,7 +41,7 @@ async function checkInput({ dir, host, run, summary: sumFile, jobs: jobsFile }) 
 			...timePair('submit', j.submit_ns), ...timePair('queue', j.queue_ns),
 			...timePair('run', j.run_ns), ...timePair('hw_start', j.hw_start_ns),
 			...timePair('done', j.done_ns),
-			hw_stints: j.hw_stints ? j.hw_stints.map(([a, b]) => `${a}-${b}`).join(',') : null,
+			hw_stints: j.hw_stints ? j.hw_stints.map(([a, b]) => ({ start_ns: a, end_ns: b })) : null,
 			deps: j.deps, waits: j.waits, dep_fences: j.dep_fences,
 			...Object.fromEntries(LAT.map((k) => [`${k}_ns`, j.latency_ns[k]])),
 			workload: j.workload, behind_other_ns: j.behind_other.ns,
@@ -131,6 +131,12 @@ async function checkInput({ dir, host, run, summary: sumFile, jobs: jobsFile }) 
 		}
 		if (want && typeof want === 'object' && F3 in want)
 			return typeof got === 'number' && Math.abs(got - want[F3]) <= 0.0005 + 1e-9;
+		// a STRUCT: DuckDB's DuckDBStructValue (its entries), hyparquet a plain object
+		if (want && typeof want === 'object') {
+			const o = got && typeof got === 'object' ? ('entries' in got && !Array.isArray(got.entries) ? got.entries : got) : null;
+			const keys = Object.keys(want);
+			return o !== null && Object.keys(o).length === keys.length && keys.every((k) => k in o && same(want[k], o[k]));
+		}
 		if (want === null || want === undefined)
 			return got === null || got === undefined;
 		if (typeof want === 'boolean')
@@ -145,7 +151,8 @@ async function checkInput({ dir, host, run, summary: sumFile, jobs: jobsFile }) 
 	// DuckDB reads TIMESTAMP(isAdjustedToUTC, NANOS) as its TIMESTAMPTZ, which
 	// holds microseconds: it drops the nanoseconds of the *_utc columns (docs/parquet.md)
 	const usOf = (reader, col, v) => (reader === 'duckdb' && col.endsWith('_utc') && v !== null ? (BigInt(v) / 1000n) * 1000n : v);
-	const show = (v) => (typeof v === 'bigint' ? `${v}n` : v && typeof v === 'object' && F3 in v ? v[F3] : JSON.stringify(v));
+	const show = (v) => (typeof v === 'bigint' ? `${v}n` : v && typeof v === 'object' && F3 in v ? v[F3] :
+		JSON.stringify(v, (k, x) => (typeof x === 'bigint' ? `${x}n` : x)));
 
 	function compare(table, reader, rows) {
 		const want = expected[table];
@@ -183,9 +190,9 @@ async function checkInput({ dir, host, run, summary: sumFile, jobs: jobsFile }) 
 		const schema = (await con.runAndReadAll(`describe select * from read_parquet(${q(file)}, hive_partitioning = false)`)).getRowObjects();
 		const cols = schema.map((s) => (String(s.column_type).startsWith('TIMESTAMP') ? `epoch_ns("${s.column_name}") as "${s.column_name}"` : `"${s.column_name}"`));
 		const kv = (await con.runAndReadAll(`select decode(key) as k, decode(value) as v from parquet_kv_metadata(${q(file)})`)).getRowObjects();
-		if (!kv.some((r) => r.k === 'gpu-trace.schema' && r.v === 'gpu-trace-parquet/2')) {
+		if (!kv.some((r) => r.k === 'gpu-trace.schema' && r.v === 'gpu-trace-parquet/3')) {
 			bad++;
-			console.log(`not ok - ${run} ${table}: no gpu-trace.schema = gpu-trace-parquet/2 in its metadata`);
+			console.log(`not ok - ${run} ${table}: no gpu-trace.schema = gpu-trace-parquet/3 in its metadata`);
 		}
 		const rows = (await con.runAndReadAll(`select ${cols.join(', ')} from read_parquet(${q(file)}, hive_partitioning = false)`)).getRowObjects();
 		compare(table, 'duckdb', rows);

@@ -153,12 +153,16 @@ static void test_parquet_strings_and_misuse(void)
 	free(data);
 }
 
-/* a LIST column's levels: null (0), empty (1), two elements (2, then 2 repeated) */
+/*
+ * a LIST column's levels: null (0), empty (1), two elements (2, then 2 repeated),
+ * one (2); its chunk's null count the levels under 2: the null and the empty list
+ */
 static void test_parquet_list_levels(void)
 {
 	static const struct pq_column lcols[] = { { "id", PQ_INT64 }, { "deps", PQ_STRING_LIST } };
-	static const uint8_t defs[] = { 0, 1, 2, 2 }, reps[] = { 0, 0, 0, 1 };
-	static const uint8_t values[] = { 3, 0, 0, 0, '1', ':', '1', 3, 0, 0, 0, '1', ':', '2' };
+	static const uint8_t defs[] = { 0, 1, 2, 2, 2 }, reps[] = { 0, 0, 0, 1, 0 };
+	static const uint8_t values[] = { 3, 0, 0, 0, '1', ':', '1', 3, 0, 0, 0, '1', ':', '2',
+					  3, 0, 0, 0, '2', ':', '1' };
 	struct pq_writer w;
 	char *data = NULL;
 	size_t size = 0;
@@ -166,6 +170,7 @@ static void test_parquet_list_levels(void)
 
 	CU_ASSERT_FATAL(f != NULL);
 	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, lcols, 2), 0);
+	w.group_rows = 4;
 	pq_i64(&w, 0, 1);			/* deps not set: null */
 	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
 	pq_list_begin(&w, 1);			/* [] */
@@ -174,10 +179,17 @@ static void test_parquet_list_levels(void)
 	pq_list_str(&w, 1, "1:1");
 	pq_list_str(&w, 1, "1:2");
 	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	pq_list_begin(&w, 1);
+	pq_list_str(&w, 1, "2:1");
 	CU_ASSERT(w.cur[1].defs.len == sizeof(defs) && !memcmp(w.cur[1].defs.data, defs, sizeof(defs)));
 	CU_ASSERT(w.cur[1].reps.len == sizeof(reps) && !memcmp(w.cur[1].reps.data, reps, sizeof(reps)));
 	CU_ASSERT(w.cur[1].values.len == sizeof(values) &&
 		  !memcmp(w.cur[1].values.data, values, sizeof(values)));
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);	/* the group written */
+	CU_ASSERT_EQUAL_FATAL(w.nr_groups, 1);
+	CU_ASSERT_EQUAL(w.meta[1].values, 5);	/* levels, not rows */
+	CU_ASSERT_EQUAL(w.meta[1].stats.nulls, 2);
+	CU_ASSERT_EQUAL(w.meta[0].stats.nulls, 3);
 	/* an element with no list begun this row, and a list on a flat column: refused */
 	pq_list_str(&w, 1, "1:3");
 	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
@@ -195,6 +207,115 @@ static void test_parquet_list_levels(void)
 	pq_str(&w, 1, "1:1");
 	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
 	pq_free(&w);
+	fclose(f);
+	free(data);
+}
+
+/* @n INT64s as PLAIN has them: 8 bytes each, little-endian */
+static bool plain_i64s(const struct pb_buf *b, const int64_t *v, int n)
+{
+	uint64_t le;
+	int i;
+
+	if (b->len != 8 * (size_t)n)
+		return false;
+	for (i = 0; i < n; i++) {
+		memcpy(&le, b->data + 8 * i, 8);
+		if ((int64_t)le64toh(le) != v[i])
+			return false;
+	}
+	return true;
+}
+
+/*
+ * a LIST of STRUCT<a, b>: each field a leaf with the same levels, as
+ * LogicalTypes.md's 3-level layout gives them (an optional group, a repeated
+ * "list", a required "element" of required fields: definition 0 a null list,
+ * 1 an empty one, 2 an element; repetition 0 a row's first, 1 the next of the
+ * same row): a null list, an empty one, one element, three; its values per
+ * field; the chunk's null count (levels under 2) and min/max; misuse refused
+ */
+static void test_parquet_struct_list_levels(void)
+{
+	static const struct pq_column scols[] = {
+		{ "id", PQ_INT64 }, { "st.a", PQ_STRUCT_LIST_I64 }, { "st.b", PQ_STRUCT_LIST_I64 },
+		{ "other.a", PQ_STRUCT_LIST_I64 },
+	};
+	static const uint8_t defs[] = { 0, 1, 2, 2, 2, 2 }, reps[] = { 0, 0, 0, 0, 1, 1 };
+	static const int64_t a[] = { 10, 30, 50, 70 }, b[] = { 20, 40, 60, 80 };
+	static const struct pq_column bad[] = { { "nodot", PQ_STRUCT_LIST_I64 } };
+	int64_t v[2];
+	struct pq_writer w;
+	char *data = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&data, &size);
+	int i, k;
+
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, scols, 4), 0);
+	w.group_rows = 4;
+	pq_i64(&w, 0, 1);			/* st not set: a null list */
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	pq_list_begin(&w, 1);			/* [] */
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	pq_list_begin(&w, 1);			/* [{10, 20}] */
+	v[0] = 10;
+	v[1] = 20;
+	pq_list_i64s(&w, 1, v, 2);
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);
+	pq_list_begin(&w, 1);			/* [{30, 40}, {50, 60}, {70, 80}] */
+	for (i = 0; i < 3; i++) {
+		v[0] = 30 + 20 * i;
+		v[1] = 40 + 20 * i;
+		pq_list_i64s(&w, 1, v, 2);
+	}
+	for (k = 1; k <= 2; k++) {
+		CU_ASSERT(w.cur[k].defs.len == sizeof(defs) &&
+			  !memcmp(w.cur[k].defs.data, defs, sizeof(defs)));
+		CU_ASSERT(w.cur[k].reps.len == sizeof(reps) &&
+			  !memcmp(w.cur[k].reps.data, reps, sizeof(reps)));
+	}
+	CU_ASSERT(plain_i64s(&w.cur[1].values, a, 4));
+	CU_ASSERT(plain_i64s(&w.cur[2].values, b, 4));
+	/* the next list of structs is its own: its fields' levels are a null list's */
+	CU_ASSERT_EQUAL(w.cur[3].defs.len, 3);
+	CU_ASSERT_EQUAL(pq_row_end(&w), 0);	/* the group written */
+	CU_ASSERT_EQUAL_FATAL(w.nr_groups, 1);
+	for (k = 1; k <= 2; k++) {
+		CU_ASSERT_EQUAL(w.meta[k].values, 6);	/* levels, not rows */
+		CU_ASSERT_EQUAL(w.meta[k].stats.nulls, 2);	/* the null and the empty list */
+	}
+	CU_ASSERT(w.meta[1].stats.imin == 10 && w.meta[1].stats.imax == 70);
+	CU_ASSERT(w.meta[2].stats.imin == 20 && w.meta[2].stats.imax == 80);
+	CU_ASSERT_EQUAL(w.meta[3].stats.nulls, 4);
+	CU_ASSERT_EQUAL(pq_close(&w, NULL, 0), 0);
+	fclose(f);
+	CU_ASSERT(size > 12 && !memcmp(data + size - 4, "PAR1", 4));
+	free(data);
+
+	/* an element before its list, a list begun at its second field, a field's count wrong */
+	f = open_memstream(&data, &size);
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, scols, 4), 0);
+	pq_list_i64s(&w, 1, v, 2);
+	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
+	pq_free(&w);
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, scols, 4), 0);
+	pq_list_begin(&w, 2);
+	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
+	pq_free(&w);
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, scols, 4), 0);
+	pq_list_begin(&w, 1);
+	pq_list_i64s(&w, 1, v, 1);
+	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
+	pq_free(&w);
+	/* a field given a flat value: refused */
+	CU_ASSERT_EQUAL_FATAL(pq_open(&w, f, scols, 4), 0);
+	pq_i64(&w, 2, 5);
+	CU_ASSERT_EQUAL(pq_row_end(&w), -EINVAL);
+	pq_free(&w);
+	/* a field's name not "LIST.FIELD" */
+	CU_ASSERT_EQUAL(pq_open(&w, f, bad, 1), -EINVAL);
 	fclose(f);
 	free(data);
 }
@@ -265,6 +386,8 @@ void suite_parquet_writer(void)
 	CU_add_test(s, "strings as UTF-8, a column set twice refused", test_parquet_strings_and_misuse);
 	CU_add_test(s, "a LIST column's levels: null, empty, two elements; misuse refused",
 		    test_parquet_list_levels);
+	CU_add_test(s, "a LIST of STRUCT's levels: null, empty, one, three elements; misuse refused",
+		    test_parquet_struct_list_levels);
 	CU_add_test(s, "a string chunk's dictionary and ids, in runs and bit-packed; distinct ones PLAIN",
 		    test_parquet_dictionary);
 }
