@@ -77,6 +77,13 @@ struct report_output {
 	/* errno of a write of the format's own that failed (ended the pass early) */
 	int (*write_error)(const struct report *rep);
 	void (*finish)(struct report *rep);	/* once, after the last file */
+	/*
+	 * once, when the report stops at an error after the stream was opened (a file found
+	 * damaged while its records are read, or one a later check refused): what the format
+	 * has open closed as its syntax wants, @err recorded for rep->opts.file; finish is
+	 * not called then. rep->begun: the file's begin came and its end did not.
+	 */
+	void (*failed)(struct report *rep, const struct gt_error *err);
 	/* once, before the output is closed: what writes into it, rep->stream as opened */
 	void (*close)(struct report *rep);
 	/* once the output is complete: 1 and a line for the user in buf, or 0 */
@@ -111,6 +118,8 @@ struct report {
 	uint64_t jobs_shown;
 	bool summary;			/* no section flag: everything */
 	int input;			/* index into opts.inputs */
+	bool opened;			/* the format's open done: its stream holds what it wrote */
+	bool begun;			/* the input's begin written, its end not yet */
 	int rings_seen;			/* over every input */
 	struct keymap ring_jobs;	/* pid << 20 | ring -> jobs, for the HIP section */
 	void *out;			/* the format's own state (open, close) */
