@@ -67,6 +67,12 @@ int report_align_utc(struct report_opts *o, struct gt_error *err);
  * Return: 0 (also when nothing was needed), or -1 with @err set.
  */
 int report_prepass(struct report *rep, struct gt_error *err);
+/**
+ * report_name_input - several input files: @err, unless it names input @i already, begins
+ * with its name and place ("b.dat (file 2 of 3): ..."), so that the one line says which
+ * file it is about
+ */
+void report_name_input(const struct report_opts *o, int i, struct gt_error *err);
 /* A status line for the user, on stderr (stdout is the workload's). */
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 struct dat_stream_damage;

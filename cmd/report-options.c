@@ -288,3 +288,14 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 				    o->format->name);
 	return 0;
 }
+
+void report_name_input(const struct report_opts *o, int i, struct gt_error *err)
+{
+	const char *file = o->inputs[i].file;
+	char msg[sizeof(err->msg)];
+
+	if (o->nr_inputs < 2 || strstr(err->msg, file))
+		return;
+	snprintf(msg, sizeof(msg), "%s", err->msg[0] ? err->msg : "failed");
+	gt_error_set(err, err->errnum, "%s (file %d of %d): %s", file, i + 1, o->nr_inputs, msg);
+}

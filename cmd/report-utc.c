@@ -93,6 +93,8 @@ int report_align_utc(struct report_opts *o, struct gt_error *err)
 		return gt_error_set(err, ENOMEM, "out of memory");
 	for (i = 0; i < o->nr_inputs && !ret; i++) {
 		ret = probe(o->inputs[i].file, &u[i], err);
+		if (ret)
+			report_name_input(o, i, err);
 		all_known &= u[i].known;	/* another writer's file: the times as they are */
 		if (i && (strcmp(u[i].boot, u[0].boot) || !u[0].boot[0] ||
 			  strcmp(u[i].clock, u[0].clock)))

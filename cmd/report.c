@@ -270,6 +270,22 @@ static void say_damaged_events(struct report *rep)
 }
 
 /*
+ * Several files: each one's header, options and sections checked before
+ * anything is written, so that a truncated file or one that is no .dat,
+ * wherever it comes, fails the run with no report begun (its records are
+ * read once, by its own pass).
+ */
+static int check_inputs(const struct report_opts *o, struct gt_error *err)
+{
+	int i;
+
+	for (i = 0; o->nr_inputs > 1 && i < o->nr_inputs; i++)
+		if (analysis_check_dat(o->inputs[i].file, err))
+			return -1;
+	return 0;
+}
+
+/*
  * One input file through the pipeline into the output, which the first
  * file opens: a file that cannot be read leaves nothing behind.
  * 1 when it holds no GPU events, -1 on an error.
@@ -300,9 +316,11 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		setvbuf(rep->stream, outbuf, _IOFBF, sizeof(outbuf));
 		if (rep->format->open && rep->format->open(rep, err))
 			goto fail;
+		rep->opened = true;
 	}
 	if (rep->format->begin(rep, err))
 		goto fail;
+	rep->begun = true;
 	/* a write of the format's own that failed ends the pass early: its error says why */
 	run = analysis_run(&rep->analysis, err);
 	report_events_flush(rep);
@@ -310,6 +328,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		goto fail;
 	if (add_hip_logs(rep, err) || rep->format->end(rep, err))
 		goto fail;
+	rep->begun = false;
 	if (say_unmatched(rep, err))
 		goto fail;
 	fflush(rep->stream);
@@ -323,6 +342,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	}
 	goto out;
 fail:
+	report_name_input(&rep->opts, rep->input, err);
 	ret = -1;
 out:
 	analysis_close(&rep->analysis);
@@ -363,6 +383,8 @@ int cmd_report(int argc, char **argv)
 	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
 	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err))
 		goto fail;
+	if (check_inputs(&rep.opts, &err))
+		goto fail;
 	cmd_open_guard("report");
 	if (report_align_utc(&rep.opts, &err))
 		goto fail;
@@ -379,6 +401,9 @@ int cmd_report(int argc, char **argv)
 	ret = with_events ? 0 : REPORT_EXIT_NO_GPU_EVENTS;
 	goto out;
 fail:
+	/* what the output holds so far closed as its format wants (JSON: valid, the error in it) */
+	if (rep.opened && rep.format->failed)
+		rep.format->failed(&rep, &err);
 	if (rep.stream)
 		fflush(rep.stream);
 	cmd_fail("report", &err);

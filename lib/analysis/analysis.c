@@ -571,6 +571,18 @@ fail:
 	return -1;
 }
 
+int analysis_check_dat(const char *path, struct gt_error *err)
+{
+	struct dat_meta *m = calloc(1, sizeof(*m));
+	int ret;
+
+	if (!m)
+		return gt_error_set(err, ENOMEM, "out of memory");
+	ret = dat_meta_read(path, m, err);
+	free(m);
+	return ret;
+}
+
 /*
  * libtracecmd keeps the file's data pages mapped, so a 500 MB trace would
  * stay resident to the end. Pages a CPU's reader has moved past are handed

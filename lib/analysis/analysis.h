@@ -192,6 +192,13 @@ int analysis_run(struct analysis *a, struct gt_error *err);
  */
 int analysis_open_dat(struct analysis *a, const char *path, struct dat_meta *m,
 		      const struct analysis_hooks *hooks, struct gt_error *err);
+/**
+ * analysis_check_dat - the first of analysis_open_dat's checks alone: the file's header,
+ * options and sections against its size (a truncated file, or one that is no .dat, is
+ * refused), without reading its records. For a caller that reads several files one after
+ * another and would fail none half-way for what this finds.
+ */
+int analysis_check_dat(const char *path, struct gt_error *err);
 
 /**
  * analysis_init - the same pipeline without a file, for records that come from elsewhere (a

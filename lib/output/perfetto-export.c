@@ -6,7 +6,6 @@
 #include "output/perfetto-export.h"
 #include "output/perfetto-gpu.h"
 #include "output/perfetto-gpu-counters.h"
-#include "output/perfetto-kfd.h"
 #include "output/perfetto-nvidia.h"
 #include "output/perfetto-packet.h"
 #include "analysis/gpu-hangs.h"
@@ -719,7 +718,7 @@ static uint64_t userq_track(struct perfetto_export *p, const struct user_queue *
  * amdgpu's user queues: under each, its states one after another, and its
  * fences from emit to signal on as many lanes as were in flight at once.
  */
-static void userq_spans(struct perfetto_export *p)
+void perfetto_user_queues(struct perfetto_export *p)
 {
 	const struct user_queues *u = user_queues_of(p->a);
 	struct pf_lanes lanes = { 0 };
@@ -786,7 +785,7 @@ static const char *owner_name(struct perfetto_export *p, char *buf, size_t len, 
  * until that job ran (the previous owner's work draining), then the cleaner
  * shader as an instant.
  */
-static void owner_switches(struct perfetto_export *p)
+void perfetto_owner_switches(struct perfetto_export *p)
 {
 	const struct owner_switches *s = &p->tl->switches;
 	size_t i;
@@ -831,7 +830,7 @@ static void owner_switches(struct perfetto_export *p)
  * The kernel's ring timeouts as instants on the ring (or, for a ring
  * without jobs in the file, on the GPU's), its GPU resets as slices.
  */
-static void hangs(struct perfetto_export *p)
+void perfetto_gpu_hangs(struct perfetto_export *p)
 {
 	const struct timeline *tl = p->tl;
 	const struct gpu_hangs *h = gpu_hangs_of(p->a);
@@ -938,7 +937,7 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 						       .description = src->description });
 }
 
-int perfetto_export_end(struct perfetto_export *p)
+void perfetto_kfd_ops(struct perfetto_export *p)
 {
 	const struct kfd_queues *kfd = kfd_queues_of(p->a);
 	uint64_t root = 0;
@@ -949,10 +948,10 @@ int perfetto_export_end(struct perfetto_export *p)
 			root = perfetto_named_track(p, T_KFD_ROOT, 0, 0, "KFD queue operations");
 		kfd_op(p, &kfd->ops[i], root);
 	}
-	perfetto_kfd_probes(p);
-	userq_spans(p);
-	owner_switches(p);
-	hangs(p);
+}
+
+int perfetto_export_end(struct perfetto_export *p)
+{
 	perfetto_gpu_counters_end(p, p->a->last_ts);
 	perfetto_gpu_info(p);
 	perfetto_packet_flush(p);

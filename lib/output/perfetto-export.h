@@ -140,8 +140,37 @@ void perfetto_export_job(const struct job *j, void *ctx);
  */
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx);
-/** perfetto_export_end - after the pipeline ran: the KFD operations; 0 or the first errno. */
+/**
+ * perfetto_export_end - after the pipeline ran and the sections' Perfetto writers
+ * (report_sections_write_perfetto): the GPU counters' last samples and the devices, then
+ * the packets flushed; 0 or the first errno.
+ */
 int perfetto_export_end(struct perfetto_export *p);
+
+/*
+ * The sections' tracks written once a file's records are read (each a row's Perfetto writer in
+ * report-sections.c; the others go into the trace as the records pass).
+ */
+/**
+ * perfetto_kfd_ops - the KFD queue operations the function(-graph) records made, per process
+ * on lanes under "KFD queue operations", their steps inside
+ */
+void perfetto_kfd_ops(struct perfetto_export *p);
+/**
+ * perfetto_user_queues - amdgpu's user queues: under each, its states one after another, and
+ * its fences from emit to signal on as many lanes as were in flight at once
+ */
+void perfetto_user_queues(struct perfetto_export *p);
+/**
+ * perfetto_owner_switches - enforce isolation: on the ring of the job each switch was for, the
+ * switch until that job ran, then the cleaner shader as an instant
+ */
+void perfetto_owner_switches(struct perfetto_export *p);
+/**
+ * perfetto_gpu_hangs - the kernel's ring timeouts as instants on the ring (or the GPU's, for a
+ * ring without jobs in the file), its GPU resets as slices
+ */
+void perfetto_gpu_hangs(struct perfetto_export *p);
 /** perfetto_export_free - the packets and tracks held */
 void perfetto_export_free(struct perfetto_export *p);
 

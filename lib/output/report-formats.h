@@ -77,6 +77,13 @@ struct report_output {
 	/* errno of a write of the format's own that failed (ended the pass early) */
 	int (*write_error)(const struct report *rep);
 	void (*finish)(struct report *rep);	/* once, after the last file */
+	/*
+	 * once, when the report stops at an error after the stream was opened (a file found
+	 * damaged while its records are read, or one a later check refused): what the format
+	 * has open closed as its syntax wants, @err recorded for rep->opts.file; finish is
+	 * not called then. rep->begun: the file's begin came and its end did not.
+	 */
+	void (*failed)(struct report *rep, const struct gt_error *err);
 	/* once, before the output is closed: what writes into it, rep->stream as opened */
 	void (*close)(struct report *rep);
 	/* once the output is complete: 1 and a line for the user in buf, or 0 */
@@ -111,6 +118,8 @@ struct report {
 	uint64_t jobs_shown;
 	bool summary;			/* no section flag: everything */
 	int input;			/* index into opts.inputs */
+	bool opened;			/* the format's open done: its stream holds what it wrote */
+	bool begun;			/* the input's begin written, its end not yet */
 	int rings_seen;			/* over every input */
 	struct keymap ring_jobs;	/* pid << 20 | ring -> jobs, for the HIP section */
 	void *out;			/* the format's own state (open, close) */
@@ -129,6 +138,8 @@ struct report {
 extern const struct report_output report_text, report_csv, report_json, report_perfetto,
 	report_html, report_parquet;
 
+struct perfetto_export;
+
 enum report_section_format {
 	REPORT_SECTION_TEXT,
 	REPORT_SECTION_JSON,
@@ -143,6 +154,8 @@ enum report_section_format {
  * @with_queues: --queues shows it too (every section is in the summary)
  * @write:       the section in text, JSON (",\"key\":..." members of the
  *               report's object: HTML embeds them) and CSV ("# table" blocks)
+ * @perfetto:    its tracks in a Perfetto trace at the end of each file, or NULL
+ * @perfetto_order: where among the Perfetto writers, 1 first
  *
  * A join whose results the report shows brings one file with its section in
  * each format and one row in report-sections.c; the formats loop over them.
@@ -151,6 +164,16 @@ struct report_section {
 	const char *name;
 	bool with_queues;
 	void (*write[REPORT_SECTION_NR_FORMATS])(struct report *rep);
+	/*
+	 * its tracks in a Perfetto trace, written once the file's records are read; NULL
+	 * where the trace gets the section's events as the records pass (or has none)
+	 */
+	void (*perfetto)(struct perfetto_export *p);
+	/*
+	 * where among those writers it runs, 1 first: the order numbers their tracks, so a
+	 * trace's bytes depend on it; a new writer takes the next number
+	 */
+	int perfetto_order;
 };
 
 extern const struct report_section report_section_kfd, report_section_user_queues,
@@ -223,6 +246,11 @@ uint64_t report_lost_stats(const struct report *rep);
 void report_sections_write(struct report *rep, enum report_section_format format);
 /** report_sections_write_all - every section in @format, whatever was asked (the HTML page) */
 void report_sections_write_all(struct report *rep, enum report_section_format format);
+/**
+ * report_sections_write_perfetto - every section's Perfetto writer, by its perfetto_order:
+ * what a file's trace gets once its records are read
+ */
+void report_sections_write_perfetto(struct perfetto_export *p);
 
 /** report_json_u64 - @v, or null when @has is false */
 void report_json_u64(FILE *f, bool has, uint64_t v);

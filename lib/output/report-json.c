@@ -164,6 +164,31 @@ static void json_finish(struct report *rep)
 		fprintf(rep->stream, "]}\n");
 }
 
+/*
+ * A file found damaged after its report began (or a later file refused): the
+ * output stays one valid object, the file's entry closed with its "file" and
+ * "error" (the jobs listed before the damage kept), and the exit says it failed.
+ */
+static void json_failed(struct report *rep, const struct gt_error *err)
+{
+	FILE *f = rep->stream;
+
+	if (rep->begun) {
+		if (rep->opts.jobs)
+			fputc(']', f);
+		fputs(",\"file\":", f);
+	} else if (rep->opts.nr_inputs > 1) {
+		fprintf(f, "%s{\"file\":", rep->input ? "," : "");
+	} else {
+		return;		/* one file, nothing of it written */
+	}
+	json_str(f, rep->opts.file);
+	fputs(",\"error\":", f);
+	json_str(f, err->msg[0] ? err->msg : "failed");
+	fputs("}\n", f);
+	json_finish(rep);
+}
+
 static int json_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->input)
@@ -413,4 +438,5 @@ const struct report_output report_json = {
 	.job = json_job,
 	.end = json_end,
 	.finish = json_finish,
+	.failed = json_failed,
 };

@@ -102,6 +102,7 @@ static int perfetto_end(struct report *rep, struct gt_error *err)
 {
 	struct perfetto_export *p = rep->out;
 
+	report_sections_write_perfetto(p);
 	perfetto_export_end(p);
 	if (p->error == ERANGE)
 		return before_zero(rep, err);

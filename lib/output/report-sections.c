@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The sections table: a join the report shows is its own section file (its
- * text, JSON and CSV) and a row here; every format writes them through
- * report_sections_write().
+ * text, JSON, CSV and, where it has tracks written at the end of a file,
+ * Perfetto) and a row here; every format writes them through
+ * report_sections_write() or report_sections_write_perfetto().
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -44,4 +45,22 @@ void report_sections_write(struct report *rep, enum report_section_format format
 void report_sections_write_all(struct report *rep, enum report_section_format format)
 {
 	write_sections(rep, format, true);
+}
+
+/*
+ * The Perfetto writers run in an order of their own (perfetto_order), not the
+ * table's: the order they write in numbers their tracks, and a trace of one
+ * file must stay the same bytes.
+ */
+void report_sections_write_perfetto(struct perfetto_export *p)
+{
+	int order, last = 0, i;
+
+	for (i = 0; report_sections[i]; i++)
+		if (report_sections[i]->perfetto && report_sections[i]->perfetto_order > last)
+			last = report_sections[i]->perfetto_order;
+	for (order = 1; order <= last; order++)
+		for (i = 0; report_sections[i]; i++)
+			if (report_sections[i]->perfetto && report_sections[i]->perfetto_order == order)
+				report_sections[i]->perfetto(p);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
+#include "output/perfetto-export.h"
 #include "output/report-formats.h"
 #include "analysis/gpu-hangs.h"
 #include "analysis/user-queues.h"
@@ -398,4 +399,6 @@ const struct report_section report_section_gpu_hangs = {
 		[REPORT_SECTION_JSON] = json_hangs,
 		[REPORT_SECTION_CSV] = csv_hangs,
 	},
+	.perfetto = perfetto_gpu_hangs,
+	.perfetto_order = 4,
 };

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "util/json-str.h"
+#include "output/perfetto-export.h"
+#include "output/perfetto-kfd.h"
 #include "output/report-formats.h"
 #include "analysis/kfd-queue-table.h"
 #include "analysis/kfd-queues.h"
@@ -550,6 +552,13 @@ static void csv_queues(struct report *rep)
 		csv_snapshots(rep);
 }
 
+/* Perfetto: the operations function records made, then what the probes and snapshots saw */
+static void perfetto_kfd(struct perfetto_export *p)
+{
+	perfetto_kfd_ops(p);
+	perfetto_kfd_probes(p);
+}
+
 const struct report_section report_section_kfd = {
 	.name = "kfd",
 	.with_queues = true,
@@ -558,4 +567,6 @@ const struct report_section report_section_kfd = {
 		[REPORT_SECTION_JSON] = json_queues,
 		[REPORT_SECTION_CSV] = csv_queues,
 	},
+	.perfetto = perfetto_kfd,
+	.perfetto_order = 1,
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
+#include "output/perfetto-export.h"
 #include "output/report-formats.h"
 #include "analysis/timeline.h"
 
@@ -234,4 +235,6 @@ const struct report_section report_section_owner_switches = {
 		[REPORT_SECTION_JSON] = json_switches,
 		[REPORT_SECTION_CSV] = csv_switches,
 	},
+	.perfetto = perfetto_owner_switches,
+	.perfetto_order = 3,
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/json-str.h"
+#include "output/perfetto-export.h"
 #include "output/report-formats.h"
 #include "decode/kfd-names.h"
 #include "analysis/user-queues.h"
@@ -259,4 +260,6 @@ const struct report_section report_section_user_queues = {
 		[REPORT_SECTION_JSON] = json_userq,
 		[REPORT_SECTION_CSV] = csv_userq,
 	},
+	.perfetto = perfetto_user_queues,
+	.perfetto_order = 2,
 };

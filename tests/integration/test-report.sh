@@ -1340,6 +1340,64 @@ assert [len(x["jobs"]) for x in f] == [1, 1]' < <("$GT" report --format json --j
 assert json.load(sys.stdin)["schema"] == "gpu-trace-report/12"' < <("$GT" report --format json "$a")
 }
 
+# Several files, one of them damaged: a file that is truncated or no .dat is found
+# before anything is written, wherever it comes; one whose damage shows only in its
+# records (a damaged page) stops the run there with the JSON still one valid object,
+# the file's entry holding the error. Either way exit 125 and one line naming the file.
+test_report_several_files_one_damaged() {
+	local a b fmt rc
+	a=$(fixture host-clock) || { WHY="make-fixture failed"; return 1; }
+	b=$(fixture host-clock-b) || { WHY="make-fixture failed"; return 1; }
+	head -c 5000 "$b" > "$WORK/sd-truncated.dat"
+	yes 'no trace here' | head -c 8192 > "$WORK/sd-garbage.dat"
+	"$MAKE_FIXTURE" "$FORMATS" bench:300 "$WORK/sd-page.dat" > /dev/null || { WHY="make-fixture bench failed"; return 1; }
+	python3 "$ROOT_DIR/tests/tools/damage-page.py" "$WORK/sd-page.dat" 0 3 > /dev/null ||
+		{ WHY="cannot damage sd-page.dat"; return 1; }
+	for b in sd-truncated sd-garbage sd-page; do
+		for fmt in json text; do
+			"$GT" report --format $fmt --jobs "$a" "$WORK/$b.dat" > "$WORK/sd.out" 2> "$WORK/sd.err"
+			rc=$?
+			expect "$fmt, $b.dat second: exit $rc" [ $rc = 125 ] || return 1
+			expect "$fmt, $b.dat second: not one line naming it: $(cat "$WORK/sd.err")" \
+				[ "$(grep -c . "$WORK/sd.err")" = 1 ] && grep -qF "$WORK/$b.dat" "$WORK/sd.err" || return 1
+			if [ $b != sd-page ]; then
+				expect "$fmt, $b.dat second: $(wc -c < "$WORK/sd.out") bytes written before it was refused" \
+					[ ! -s "$WORK/sd.out" ] || return 1
+			elif [ $fmt = json ]; then
+				expect "json, a damaged page second: not valid JSON: $(tail -c 200 "$WORK/sd.out")" \
+					python3 -m json.tool "$WORK/sd.out" > /dev/null || return 1
+				expect "json, a damaged page second: the entries" python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["files"]
+assert d["schema"] == "gpu-trace-reports/1" and len(f) == 2, d.keys()
+assert "error" not in f[0] and len(f[0]["jobs"]) == 1, f[0].keys()
+assert f[1]["file"] == sys.argv[2] and "damaged" in f[1]["error"], f[1]' "$WORK/sd.out" "$WORK/$b.dat" || return 1
+			else
+				expect "text, a damaged page second: the first file's jobs" \
+					grep -q '^gfx_0.0.0  *100:1  *5000 train ' "$WORK/sd.out" || return 1
+			fi
+		done
+	done
+	# the damaged one first: its entry, and nothing after it
+	"$GT" report --format json "$WORK/sd-page.dat" "$a" 2> /dev/null | python3 -c 'import json, sys
+f = json.load(sys.stdin)["files"]
+assert len(f) == 1 and "error" in f[0], f' || { WHY="json, a damaged page first: not one entry with its error"; return 1; }
+	# one file: one object, closed with its error
+	"$GT" report --format json --jobs "$WORK/sd-page.dat" 2> /dev/null | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert d["schema"] == "gpu-trace-report/12" and "error" in d and d["jobs"], d.keys()' ||
+		{ WHY="json, one file with a damaged page: not one object with its error"; return 1; }
+	# -o: no file left; Perfetto reads each file for its clock first: nothing written either
+	for fmt in json perfetto; do
+		"$GT" report --format $fmt -o "$WORK/sd.$fmt" "$a" "$WORK/sd-page.dat" 2> "$WORK/sd.err"
+		rc=$?
+		expect "$fmt -o, a damaged page second: exit $rc, $(ls "$WORK/sd.$fmt" 2> /dev/null) left" \
+			[ $rc = 125 ] && [ ! -e "$WORK/sd.$fmt" ] || return 1
+		expect "$fmt -o: not one line naming the file: $(cat "$WORK/sd.err")" \
+			[ "$(grep -c . "$WORK/sd.err")" = 1 ] && grep -qF "$WORK/sd-page.dat (file 2 of 2)" "$WORK/sd.err" || return 1
+	done
+}
+
 # The CPU side (tests/fixture/scenarios.c build_cpu_side, numbers worked out there):
 # each GPU ioctl's time split into on CPU, runnable behind whom, sleeping and
 # interrupts, adding up to its duration; ioctl -> queued; every format, --events.

@@ -2,7 +2,8 @@
 /*
  * The sections the joins add to the report: every row writes every format,
  * and a report shows the ones it was asked for (the summary all, --queues
- * the KFD one), in text, JSON and CSV alike.
+ * the KFD one), in text, JSON and CSV alike; the rows with tracks written at
+ * the end of a file give Perfetto theirs in a fixed order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,38 @@ static void test_every_section_writes_every_format(void)
 			CU_ASSERT_PTR_NOT_NULL(report_sections[i]->write[f]);
 	}
 	CU_ASSERT_EQUAL(i, 14);
+}
+
+/*
+ * The Perfetto writers run once a file's records are read, in their own order:
+ * it numbers their tracks, so a trace's bytes (tests/fixtures/outputs.sha256)
+ * hang on it. One writer per place, the places 1, 2, ... in the order the
+ * trace has always had them.
+ */
+static void test_perfetto_writers_keep_their_order(void)
+{
+	static const char *const order[] = { "kfd", "user queues", "owner switches",
+					     "GPU hangs and resets" };
+	const struct report_section *by_order[8] = { NULL };
+	int i, n = 0;
+
+	for (i = 0; report_sections[i]; i++) {
+		const struct report_section *s = report_sections[i];
+
+		if (!s->perfetto) {
+			CU_ASSERT_EQUAL(s->perfetto_order, 0);
+			continue;
+		}
+		CU_ASSERT_FATAL(s->perfetto_order >= 1 && s->perfetto_order <= 8);
+		CU_ASSERT_PTR_NULL(by_order[s->perfetto_order - 1]);
+		by_order[s->perfetto_order - 1] = s;
+		n++;
+	}
+	CU_ASSERT_EQUAL_FATAL(n, 4);
+	for (i = 0; i < 4; i++) {
+		CU_ASSERT_PTR_NOT_NULL_FATAL(by_order[i]);
+		CU_ASSERT_STRING_EQUAL(by_order[i]->name, order[i]);
+	}
 }
 
 /* The sections @rep shows in @format, as one string (freed by the caller). */
@@ -90,4 +123,5 @@ void suite_report_sections(void)
 
 	CU_add_test(s, "every section writes every format", test_every_section_writes_every_format);
 	CU_add_test(s, "a report shows the sections it was asked for", test_a_report_shows_what_it_was_asked);
+	CU_add_test(s, "the Perfetto writers keep their order", test_perfetto_writers_keep_their_order);
 }
