@@ -115,9 +115,9 @@ test_html_names_cannot_break_the_page() {
 	local name="$WORK/x<script><!--.dat"
 	cp "$f" "$name"
 	"$GT" report --format html -o "$WORK/esc.html" "$name" || { WHY="report failed"; return 1; }
-	# the page's own: its comment, its script, the file's jobs, their keys and its JSON
+	# the page's own: its comment, its script, the file's jobs, their keys, their ioctls and its JSON
 	expect "the file name's markup reached the page raw" \
-		[ "$(grep -o '<script\|<!--' "$WORK/esc.html" | grep -c '')" = 5 ] || return 1
+		[ "$(grep -o '<script\|<!--' "$WORK/esc.html" | grep -c '')" = 6 ] || return 1
 	need_chromium || return
 	"$GT" report --jobs --format json "$name" > "$WORK/esc.json"
 	python3 "$HTML_CHECK" "$WORK/esc.html" "$WORK/esc.json" "$WORK/esc.png" > "$WORK/esc.check" 2>&1 ||
