@@ -161,6 +161,16 @@ if [ -n "$drm_node" ]; then
 	wait "$hog" 2> /dev/null
 	cat /out/mock-pinned.err /out/mock-pinned.txt
 	dmesg -c > /dev/null
+	# Pinned to CPU 0 again, with interrupt noise there: the module works 20 ms
+	# in the ioctl while a timer pinned to its CPU runs a softirq of 200 us every
+	# ms; report must find that time as the ioctl's interrupts, as the events say.
+	echo 200 > /sys/module/gt_mock_sched/parameters/noise_us
+	step mock-noise gpu-trace record -e gpu_scheduler -e dma_fence -o /out/mock-noise.dat \
+		-- taskset -c 0 /bin/mock-client client 300 > /out/mock-noise.txt 2> /out/mock-noise.err
+	echo 0 > /sys/module/gt_mock_sched/parameters/noise_us
+	cat /out/mock-noise.err /out/mock-noise.txt
+	dmesg | grep 'gt_mock: noise' > /out/mock-noise.truth
+	dmesg -c > /dev/null
 fi
 
 # An experiment as users run one (scripts/gpu-trace-experiment): cases a and a2
@@ -334,6 +344,19 @@ grep ' \[amdgpu\]kfd_ioctl_create_queue' "$dyndbg" > /out/kfd-kill-dyndbg-after.
 step virtio gpu-trace record -a --preset virtio -o /out/virtio.dat -- /bin/drm-probe 8 \
 	> /out/virtio-probe.txt
 cat /out/virtio-probe.txt 2> /dev/null
+# The same client followed by its pids (no -a), on every kernel the lab boots:
+# pinned to CPU 0 beside a busy loop pinned there (another process), waiting on
+# each command's fence. report must give each command the RESOURCE_CREATE ioctl
+# it was queued from, the client's waits on its commands' fences, and the loop
+# as what held its CPU.
+taskset -c 0 sh -c 'while :; do :; done' &
+hog=$!
+echo "$hog" > /out/virtio-client.hog
+step virtio-client gpu-trace record --preset virtio -o /out/virtio-client.dat \
+	-- taskset -c 0 /bin/drm-probe 8 wait > /out/virtio-client-probe.txt
+kill "$hog"
+wait "$hog" 2> /dev/null
+cat /out/virtio-client-probe.txt
 
 # dma-buf: a vgem buffer exported, mapped, and imported by a child on virtio-gpu
 # (the preset's dma_buf events, 6.17+; before, the report must have none)

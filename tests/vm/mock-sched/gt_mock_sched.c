@@ -50,6 +50,7 @@
 #include <drm/drm_file.h>
 #include <drm/drm_ioctl.h>
 #include <drm/drm_print.h>
+#include <linux/interrupt.h>
 #endif
 
 #define NR_RINGS	2
@@ -726,6 +727,51 @@ struct gt_mock_submit {
 #define DRM_GT_MOCK_SUBMIT		0x00
 #define DRM_IOCTL_GT_MOCK_SUBMIT	DRM_IOW(DRM_COMMAND_BASE + DRM_GT_MOCK_SUBMIT, struct gt_mock_submit)
 
+/*
+ * Interrupt noise for the lab's mock-noise step: with noise_us set, a submit
+ * first works NOISE_BUSY_MS on its CPU while a timer pinned there fires every
+ * NOISE_PERIOD_US and its softirq (a tasklet, run as the timer's interrupt
+ * returns, on the thread's time) takes noise_us: interrupt time inside the
+ * ioctl that the report's CPU side must find, as the softirq events say.
+ */
+#define NOISE_BUSY_MS		20
+#define NOISE_PERIOD_US		1000
+
+static unsigned int noise_us;
+module_param(noise_us, uint, 0644);
+MODULE_PARM_DESC(noise_us, "softirq time per ms while a submit ioctl works 20 ms first (default 0: none; writable)");
+
+static struct hrtimer noise_timer;
+static struct tasklet_struct noise_tasklet;
+static atomic_t noise_hits;
+
+static void noise_softirq(struct tasklet_struct *t)
+{
+	udelay(READ_ONCE(noise_us));
+	atomic_inc(&noise_hits);
+}
+
+static enum hrtimer_restart noise_fire(struct hrtimer *t)
+{
+	tasklet_schedule(&noise_tasklet);
+	hrtimer_forward_now(t, ns_to_ktime((u64)NOISE_PERIOD_US * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
+}
+
+static void noisy_work(void)
+{
+	u64 until = ktime_get_ns() + (u64)NOISE_BUSY_MS * NSEC_PER_MSEC;
+
+	atomic_set(&noise_hits, 0);
+	hrtimer_start(&noise_timer, ns_to_ktime((u64)NOISE_PERIOD_US * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED_HARD);
+	while (ktime_get_ns() < until)
+		cpu_relax();
+	hrtimer_cancel(&noise_timer);
+	tasklet_kill(&noise_tasklet);
+	pr_info("gt_mock: noise pid=%d cpu=%d softirqs=%d us=%u\n", current->pid,
+		raw_smp_processor_id(), atomic_read(&noise_hits), noise_us);
+}
+
 static int mock_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
 {
 	const struct gt_mock_submit *args = data;
@@ -734,6 +780,8 @@ static int mock_submit_ioctl(struct drm_device *dev, void *data, struct drm_file
 	def = find_scenario(args->scenario, strnlen(args->scenario, sizeof(args->scenario)));
 	if (!def)
 		return -EINVAL;
+	if (READ_ONCE(noise_us))
+		noisy_work();
 	return run_scenario(def, file->driver_priv, file->client_id);
 }
 
@@ -805,6 +853,13 @@ static int drm_node_init(void)
 	struct drm_device *dev = drm_dev_alloc(&mock_drm_driver, &pdev->dev);
 	int ret;
 
+#ifdef GT_HRTIMER_SETUP
+	hrtimer_setup(&noise_timer, noise_fire, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+#else
+	hrtimer_init(&noise_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	noise_timer.function = noise_fire;
+#endif
+	tasklet_setup(&noise_tasklet, noise_softirq);
 	if (IS_ERR(dev))
 		return PTR_ERR(dev);
 	ret = drm_dev_register(dev, 0);
