@@ -7,6 +7,8 @@
 #include "util/keymap.h"
 
 #define VBLANK_RECENT		8	/* vblank records kept per CRTC for delivery latency */
+#define VBLANK_EVENT_SLACK	16	/* an event this far behind a count may still be its */
+#define VBLANK_MIN_PERIOD_NS	500000	/* 2000 Hz: no display counts faster */
 
 /* A CRTC's latest vblanks, and deliveries waiting for their vblank's record */
 struct vblank_crtc_live {
@@ -14,6 +16,8 @@ struct vblank_crtc_live {
 	int next_recent;
 	struct { uint64_t seq, ts; } pending[VBLANK_RECENT];
 	int nr_pending;
+	uint64_t seen_seq;		/* the last record's seq */
+	uint64_t last_vblank_ts;	/* the last vblank's record */
 };
 
 /*
@@ -40,18 +44,62 @@ static struct vblank_crtc_live *live_of(struct vblanks_state *v, const struct vb
 	return &v->live[c - v->model.crtcs];
 }
 
-static struct vblank_crtc *crtc_of(struct vblanks_state *v, long long crtc)
+/*
+ * How far @seq, a record of @kind at @ts, is from @c's count (its last
+ * vblank's, or before any the last event's): a vblank only forward, and by no
+ * more vblanks than the time since its last allows at 2000 Hz; a delivery
+ * comes at the vblank being handled (one behind at most, sent at once); an
+ * event asked for may be a few behind (the core sends it at once, late).
+ * UINT64_MAX: not @c's.
+ */
+static uint64_t distance(struct vblanks_state *v, const struct vblank_crtc *c, uint64_t seq,
+			 enum gpu_event_kind kind, uint64_t ts)
 {
-	int i;
+	const struct vblank_crtc_live *l = live_of(v, c);
+	uint64_t at = c->vblanks ? c->last_seq : l->seen_seq;
+	uint64_t slack = kind == GEV_VBLANK_QUEUED ? VBLANK_EVENT_SLACK : 1;
 
-	for (i = 0; i < v->model.nr_crtcs; i++)
-		if (v->model.crtcs[i].crtc == crtc)
-			return &v->model.crtcs[i];
+	if (kind == GEV_VBLANK && c->vblanks && seq > at &&
+	    seq - at > 1 + (ts > l->last_vblank_ts ? ts - l->last_vblank_ts : 0) / VBLANK_MIN_PERIOD_NS)
+		return UINT64_MAX;
+	if (seq >= at)
+		return seq - at;	/* the same vblank again: the same count */
+	if (kind == GEV_VBLANK && c->vblanks)
+		return UINT64_MAX;
+	return at - seq <= slack ? at - seq : UINT64_MAX;
+}
+
+/* the display of CRTC @crtc that @seq belongs to (vblanks.h), a new one where none fits */
+static struct vblank_crtc *crtc_of(struct vblanks_state *v, long long crtc, uint64_t seq,
+				   enum gpu_event_kind kind, uint64_t ts)
+{
+	struct vblank_crtc *best = NULL, *first = NULL;
+	uint64_t best_d = UINT64_MAX, d;
+	int i, displays = 0;
+
+	for (i = 0; i < v->model.nr_crtcs; i++) {
+		struct vblank_crtc *c = &v->model.crtcs[i];
+
+		if (c->crtc != crtc)
+			continue;
+		first = first ? first : c;
+		displays++;
+		d = distance(v, c, seq, kind, ts);
+		if (d < best_d) {
+			best = c;
+			best_d = d;
+		}
+	}
+	if (best)
+		return best;
+	if (first && displays == VBLANK_MAX_DISPLAYS)
+		return first;
 	if (v->model.nr_crtcs == VBLANK_MAX_CRTCS || crtc < 0 || crtc > 0xffff) {
 		v->model.crtcs[VBLANK_MAX_CRTCS].crtc = -1;
 		return &v->model.crtcs[VBLANK_MAX_CRTCS];
 	}
 	v->model.crtcs[v->model.nr_crtcs].crtc = (int)crtc;
+	v->model.crtcs[v->model.nr_crtcs].display = displays;
 	return &v->model.crtcs[v->model.nr_crtcs++];
 }
 
@@ -91,6 +139,7 @@ static void vblank(struct vblanks_state *v, struct vblank_crtc *c, const struct 
 	l->recent[l->next_recent].ts = ev->ts;
 	l->recent[l->next_recent].time = time;
 	l->next_recent = (l->next_recent + 1) % VBLANK_RECENT;
+	l->last_vblank_ts = ev->ts;
 	/* the deliveries of this vblank, traced before it; an older one's vblank never came */
 	for (i = 0; i < l->nr_pending; i++)
 		if (l->pending[i].seq <= seq) {
@@ -146,7 +195,7 @@ static void delivered(struct vblanks_state *v, struct vblank_crtc *c, const stru
 	c->delivered++;
 	/* the vblank's record comes after its deliveries; seen already, it is one of the last */
 	for (i = 0; i < VBLANK_RECENT; i++)
-		if (c->vblanks && l->recent[i].seq == seq && l->recent[i].ts <= ev->ts)
+		if (l->recent[i].ts && l->recent[i].seq == seq && l->recent[i].ts <= ev->ts)
 			break;
 	if (i < VBLANK_RECENT)
 		latency(v, c, ev->ts, l->recent[i].ts, l->recent[i].time);
@@ -173,7 +222,9 @@ static int by_crtc(const void *a, const void *b)
 {
 	const struct vblank_crtc *x = a, *y = b;
 
-	return (x->crtc > y->crtc) - (x->crtc < y->crtc);
+	if (x->crtc != y->crtc)
+		return (x->crtc > y->crtc) - (x->crtc < y->crtc);
+	return (x->display > y->display) - (x->display < y->display);
 }
 
 /*
@@ -215,7 +266,9 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 		v->clock_known = true;
 		v->mono = a->meta && !strcmp(a->meta->clock, "mono");
 	}
-	c = crtc_of(v, r->ev.crtc);
+	c = crtc_of(v, r->ev.crtc, (uint64_t)r->ev.vblank_seq, r->kind, r->rec->ts);
+	v->model.last_display = c->display;
+	live_of(v, c)->seen_seq = (uint64_t)r->ev.vblank_seq;
 	if (r->kind == GEV_VBLANK)
 		vblank(v, c, &r->ev);
 	else if (r->kind == GEV_VBLANK_QUEUED)

@@ -24,16 +24,23 @@
  *    none such (a page flip's) is counted apart. The delay from the vblank
  *    (its own timestamp where the trace clock is mono, else its record) to
  *    the delivery is the event's latency.
- * The CRTC index is the device's: two devices' CRTC 0 interleave, seen as the
- * count going back; the gaps and periods start over there.
+ * The CRTC index is the device's, and the events name no device: two devices'
+ * CRTC 0 (a GPU's and a virtual display's, whose vblanks are a timer's since
+ * 6.17) interleave two counts. Each count is a display of its own: a vblank
+ * joins the display of its index whose count it continues by the smallest
+ * step; one that continues none starts another (another device's, or its count
+ * reset), up to VBLANK_MAX_DISPLAYS an index, then goes back on the first.
+ * An event (queued, delivered) goes to the display whose count is nearest.
  */
 
-#define VBLANK_MAX_CRTCS	16	/* past them, "(more CRTCs)" */
+#define VBLANK_MAX_CRTCS	16	/* (CRTC, display) rows; past them, "(more CRTCs)" */
+#define VBLANK_MAX_DISPLAYS	4	/* counts told apart on one CRTC index */
 #define VBLANK_MAX_WAITERS	256	/* (client, CRTC) pairs with events pending */
 #define VBLANK_WAITER_EVENTS	16	/* events pending per pair */
 
 struct vblank_crtc {
 	int crtc;			/* -1: every CRTC past VBLANK_MAX_CRTCS */
+	int display;			/* 0: the index's first count; 1..: another's */
 	uint64_t vblanks;		/* drm_vblank_event records */
 	uint64_t first_seq, last_seq;
 	uint64_t last_time;		/* the last vblank's own timestamp (ns, ktime) */
@@ -44,7 +51,7 @@ struct vblank_crtc {
 	uint64_t late, late_vblanks;	/* delivered after the vblank asked for, by how many */
 	uint64_t unmatched;		/* delivered with none queued in the file (page flips) */
 	struct latency_stats deliver;	/* ns from the vblank to the delivery */
-	uint64_t backwards;		/* the count went back: another device's CRTC, a reset */
+	uint64_t backwards;		/* went back past VBLANK_MAX_DISPLAYS counts */
 };
 
 /*
@@ -59,6 +66,7 @@ struct vblanks {
 	/* the last delivery, for an output reading the same record: late by how many, matched */
 	uint64_t last_late;
 	bool last_matched;
+	int last_display;		/* the record just read: its CRTC's display */
 };
 
 /**

@@ -456,12 +456,17 @@ static void vblank(struct perfetto_export *p, const struct gpu_event *ev)
 {
 	uint64_t root = perfetto_named_track(p, T_DISPLAY, 0, 0, "display");
 	struct pf_arg arg = { .name = A_SEQ, .type = ARG_INT, .i = ev->vblank_seq };
-	char name[32];
+	int display = vblanks_of(p->a)->last_display;	/* the join read this record first */
+	char name[48];
 
-	snprintf(name, sizeof(name), "vblank crtc %lld", ev->crtc);
+	if (display)
+		snprintf(name, sizeof(name), "vblank crtc %lld count %d", ev->crtc, display + 1);
+	else
+		snprintf(name, sizeof(name), "vblank crtc %lld", ev->crtc);
 	perfetto_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = PF_INSTANT, .name = N_VBLANK, .args = &arg, .nr_args = 1,
-		.track = perfetto_named_track(p, T_VBLANK, (uint64_t)ev->crtc, root, name) });
+		.track = perfetto_named_track(p, T_VBLANK, (uint64_t)ev->crtc | (uint64_t)display << 32,
+					      root, name) });
 }
 
 /*
@@ -474,7 +479,7 @@ static void vblank_event(struct perfetto_export *p, const struct gpu_event *ev)
 	const struct vblanks *v = vblanks_of(p->a);
 	uint64_t root = perfetto_named_track(p, T_DISPLAY, 0, 0, "display");
 	struct pf_arg arg = { .name = A_SEQ, .type = ARG_INT, .i = ev->vblank_seq };
-	char name[64], track[32];
+	char name[64], track[48];
 
 	if (ev->kind == GEV_VBLANK_QUEUED)
 		snprintf(name, sizeof(name), "vblank event asked for");
@@ -485,10 +490,16 @@ static void vblank_event(struct perfetto_export *p, const struct gpu_event *ev)
 			 (unsigned long long)v->last_late, v->last_late == 1 ? "" : "s");
 	else
 		snprintf(name, sizeof(name), "vblank event delivered");
-	snprintf(track, sizeof(track), "vblank events crtc %lld", ev->crtc);
+	if (v->last_display)
+		snprintf(track, sizeof(track), "vblank events crtc %lld count %d", ev->crtc,
+			 v->last_display + 1);
+	else
+		snprintf(track, sizeof(track), "vblank events crtc %lld", ev->crtc);
 	perfetto_event(p, &(struct pf_event){
 		.ts = ev->ts, .type = PF_INSTANT, .name = -1, .name_str = name, .args = &arg, .nr_args = 1,
-		.track = perfetto_named_track(p, T_VBLANK_EVENTS, (uint64_t)ev->crtc, root, track) });
+		.track = perfetto_named_track(p, T_VBLANK_EVENTS,
+					      (uint64_t)ev->crtc | (uint64_t)v->last_display << 32,
+					      root, track) });
 }
 
 /*

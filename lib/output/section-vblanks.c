@@ -27,6 +27,9 @@ static void text_crtc(struct report *rep, struct vblank_crtc *c)
 
 	if (c->crtc < 0)
 		fprintf(rep->stream, "  more CRTCs: ");
+	else if (c->display)
+		fprintf(rep->stream, "  crtc %d, count %d (another device's CRTC %d, or its count reset): ",
+			c->crtc, c->display + 1, c->crtc);
 	else
 		fprintf(rep->stream, "  crtc %d: ", c->crtc);
 	fprintf(rep->stream, "%llu vblank%s", (unsigned long long)c->vblanks, report_plural(c->vblanks));
@@ -47,8 +50,8 @@ static void text_crtc(struct report *rep, struct vblank_crtc *c)
 	if (c->unmatched)
 		fprintf(rep->stream, ", %llu with no queue event in the file", (unsigned long long)c->unmatched);
 	if (c->backwards)
-		fprintf(rep->stream, "; the vblank count went back %llu time%s (another device's CRTC %d, or a reset): gaps and periods start over there",
-			(unsigned long long)c->backwards, report_plural(c->backwards), c->crtc);
+		fprintf(rep->stream, "; the vblank count went back %llu time%s past the %d counts told apart on CRTC %d: gaps and periods start over there",
+			(unsigned long long)c->backwards, report_plural(c->backwards), VBLANK_MAX_DISPLAYS, c->crtc);
 	if (c->deliver.count)
 		fprintf(rep->stream, "; delivered after the vblank p50 %s us, p99 %s us, max %s us",
 			report_us(d, sizeof(d), true, latency_stats_percentile(&c->deliver, 50)),
@@ -93,8 +96,8 @@ static void json_vblanks(struct report *rep)
 			fprintf(f, "%s{\"crtc\":null", i ? "," : "");
 		else
 			fprintf(f, "%s{\"crtc\":%d", i ? "," : "", c->crtc);
-		fprintf(f, ",\"vblanks\":%llu,\"first_seq\":%llu,\"last_seq\":%llu,\"refresh_hz\":%.3f,\"high_prec\":%s",
-			(unsigned long long)c->vblanks, (unsigned long long)c->first_seq,
+		fprintf(f, ",\"display\":%d,\"vblanks\":%llu,\"first_seq\":%llu,\"last_seq\":%llu,\"refresh_hz\":%.3f,\"high_prec\":%s",
+			c->display, (unsigned long long)c->vblanks, (unsigned long long)c->first_seq,
 			(unsigned long long)c->last_seq, vblank_refresh_hz(c), c->high_prec ? "true" : "false");
 		report_json_latency(f, "period", &c->period);
 		fprintf(f, ",\"backwards\":%llu,\"gaps\":%llu,\"unseen\":%llu,\"queued\":%llu,\"delivered\":%llu,\"late\":%llu,\"late_vblanks\":%llu,\"unmatched\":%llu",
@@ -116,13 +119,14 @@ static void csv_vblanks(struct report *rep)
 
 	if (!v->records)
 		return;
-	fprintf(rep->stream, "\n# vblanks\ncrtc,vblanks,refresh_hz,period_p50_ns,gaps,unseen,queued,delivered,late,late_vblanks,unmatched,delivery_p50_ns,delivery_p99_ns,delivery_max_ns\n");
+	fprintf(rep->stream, "\n# vblanks\ncrtc,display,vblanks,refresh_hz,period_p50_ns,gaps,unseen,queued,delivered,late,late_vblanks,unmatched,delivery_p50_ns,delivery_p99_ns,delivery_max_ns\n");
 	for (i = 0; i < nr_crtcs(v); i++) {
 		struct vblank_crtc *c = crtc_at(v, i);
 
 		if (c->crtc >= 0)
 			fprintf(rep->stream, "%d", c->crtc);
-		fprintf(rep->stream, ",%llu,%.3f", (unsigned long long)c->vblanks, vblank_refresh_hz(c));
+		fprintf(rep->stream, ",%d,%llu,%.3f", c->display, (unsigned long long)c->vblanks,
+			vblank_refresh_hz(c));
 		report_csv_u64(rep->stream, c->period.count, latency_stats_percentile(&c->period, 50));
 		fprintf(rep->stream, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu", (unsigned long long)c->gaps,
 			(unsigned long long)c->unseen, (unsigned long long)c->queued,

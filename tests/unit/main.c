@@ -57,6 +57,7 @@ static const struct {
 	{ "analysis", suite_user_queues },
 	{ "analysis", suite_owner_switches },
 	{ "analysis", suite_cpu_side },
+	{ "analysis", suite_vblanks },
 	{ "analysis", suite_gpu_hangs },
 	{ "analysis", suite_buffer_moves },
 	{ "analysis", suite_field_misses },

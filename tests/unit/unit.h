@@ -59,6 +59,7 @@ void suite_partial_output(void);
 void suite_user_queues(void);
 void suite_owner_switches(void);
 void suite_cpu_side(void);
+void suite_vblanks(void);
 void suite_flight_rules(void);
 void suite_flight_ring(void);
 void suite_kv_words(void);

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The vblank join (vblanks.h): the vblank fixture's numbers, and two devices'
+ * CRTC 0 told apart by their counts (a display's and a virtual one's, and a
+ * page flip's event at count 0 from a device with no counter).
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "../../../lib/analysis/analysis.h"
+#include "../unit.h"
+#include "analysis/vblanks.h"
+
+#define US	1000ULL
+
+static struct vblanks *run_scenario(struct analysis *a, const char *scenario, char *path, size_t len)
+{
+	struct gt_error err = { 0 };
+
+	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile(scenario, path, len), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(a, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(a, &err), 0);
+	return vblanks_of(a);
+}
+
+/* vblank: a gap, a late event, a page flip's, two CRTCs at 60 and 144 Hz */
+static void test_the_vblank_fixture(void)
+{
+	struct analysis a;
+	struct vblanks *v;
+	struct vblank_crtc *c;
+	char path[64];
+
+	v = run_scenario(&a, "vblank", path, sizeof(path));
+	CU_ASSERT_EQUAL_FATAL(v->nr_crtcs, 2);
+	c = &v->crtcs[0];
+	CU_ASSERT_EQUAL(c->crtc, 0);
+	CU_ASSERT_EQUAL(c->display, 0);
+	CU_ASSERT_EQUAL(c->vblanks, 29);
+	CU_ASSERT_EQUAL(c->gaps, 1);
+	CU_ASSERT_EQUAL(c->unseen, 2);
+	CU_ASSERT_EQUAL(c->queued, 4);
+	CU_ASSERT_EQUAL(c->delivered, 5);
+	CU_ASSERT_EQUAL(c->late, 1);
+	CU_ASSERT_EQUAL(c->late_vblanks, 2);
+	CU_ASSERT_EQUAL(c->unmatched, 1);
+	CU_ASSERT_EQUAL(latency_stats_percentile(&c->period, 50), 16667 * US);
+	/* no file metadata here: the delivery latency (from the vblank's own time on mono) is the report's to check */
+	CU_ASSERT_EQUAL(v->crtcs[1].crtc, 1);
+	CU_ASSERT_EQUAL(latency_stats_percentile(&v->crtcs[1].period, 50), 6944 * US);
+	analysis_close(&a);
+	unlink(path);
+}
+
+/* vblank-two-displays: each count a display of its own, nothing going back or unseen */
+static void test_two_devices_crtc_0(void)
+{
+	struct analysis a;
+	struct vblanks *v;
+	char path[64];
+	int i;
+
+	v = run_scenario(&a, "vblank-two-displays", path, sizeof(path));
+	CU_ASSERT_EQUAL_FATAL(v->nr_crtcs, 3);
+	for (i = 0; i < 3; i++) {
+		CU_ASSERT_EQUAL(v->crtcs[i].crtc, 0);
+		CU_ASSERT_EQUAL(v->crtcs[i].display, i);
+		CU_ASSERT_EQUAL(v->crtcs[i].backwards, 0);
+		CU_ASSERT_EQUAL(v->crtcs[i].unseen, 0);
+	}
+	CU_ASSERT_EQUAL(v->crtcs[0].vblanks, 20);
+	CU_ASSERT_EQUAL(v->crtcs[0].first_seq, 1);
+	CU_ASSERT_EQUAL(latency_stats_percentile(&v->crtcs[0].period, 50), 16667 * US);
+	CU_ASSERT_EQUAL(v->crtcs[0].queued, 1);
+	CU_ASSERT_EQUAL(v->crtcs[0].delivered, 1);
+	CU_ASSERT_EQUAL(v->crtcs[0].unmatched, 0);
+	CU_ASSERT_EQUAL(v->crtcs[1].vblanks, 20);
+	CU_ASSERT_EQUAL(v->crtcs[1].first_seq, 23000);
+	CU_ASSERT_EQUAL(latency_stats_percentile(&v->crtcs[1].period, 50), 13333 * US);
+	CU_ASSERT_EQUAL(v->crtcs[1].delivered, 0);
+	CU_ASSERT_EQUAL(v->crtcs[2].vblanks, 0);
+	CU_ASSERT_EQUAL(v->crtcs[2].delivered, 1);
+	CU_ASSERT_EQUAL(v->crtcs[2].unmatched, 1);
+	analysis_close(&a);
+	unlink(path);
+}
+
+void suite_vblanks(void)
+{
+	CU_pSuite s = CU_add_suite("vblanks", NULL, NULL);
+
+	CU_add_test(s, "the vblank fixture: gaps, late events, a page flip's, two CRTCs", test_the_vblank_fixture);
+	CU_add_test(s, "two devices' CRTC 0: each count a display of its own", test_two_devices_crtc_0);
+}
