@@ -37,7 +37,7 @@ cp "$gpu_trace" "$stage/bin/gpu-trace"
 if command -v trace-cmd > /dev/null; then
 	cp "$(command -v trace-cmd)" "$stage/bin/trace-cmd"
 fi
-for probe in kfd-probe drm-probe mock-client dmabuf-probe nvidia-client; do
+for probe in kfd-probe drm-probe mock-client dmabuf-probe nvidia-client vblank-client; do
 	cc -O2 -Wall -Wextra -Werror -I "$here/include" -o "$stage/bin/$probe" "$here/$probe.c"
 done
 # bash and the experiment script, for the lab's experiment on the mock driver
@@ -103,7 +103,7 @@ for path in "${order[@]}"; do
 	echo "$ko" >> "$stage/lib/modules/load-order"
 done
 # formats-only kernels (run.sh) have no mock module built
-for ko in gt_mock_sched.ko gt_kfd_node.ko gt_nvidia.ko; do
+for ko in gt_mock_sched.ko gt_kfd_node.ko gt_nvidia.ko gt_vblank.ko; do
 	[ ! -f "$tree/$ko" ] || cp "$tree/$ko" "$stage/lib/modules/"
 done
 

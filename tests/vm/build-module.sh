@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # build-module.sh NAME: build the mock scheduler module (and gt_kfd_node, the
-# lab's GPU-node shim for amdkfd, and gt_nvidia, its stand-in for nvidia.ko)
+# lab's GPU-node shim for amdkfd, gt_nvidia, its stand-in for nvidia.ko, and
+# gt_vblank, its display)
 # against kernel NAME's Debian headers (as fetched by fetch-kernel.sh) and
 # print the mock .ko's path; the others land beside it.
 #
@@ -24,6 +25,7 @@ out=$tree/gt_mock_sched.ko
 # checkout on the machine, so file times say nothing)
 inputs=$(cat "$here/mock-sched/"* "$0" | sha256sum | cut -d' ' -f1)
 if [ -f "$out" ] && [ -f "$tree/gt_kfd_node.ko" ] && [ -f "$tree/gt_nvidia.ko" ] &&
+   [ -f "$tree/gt_vblank.ko" ] &&
    [ "$(cat "$out.inputs" 2> /dev/null)" = "$inputs" ]; then
 	echo "$out"
 	exit 0
@@ -40,6 +42,7 @@ src=$tree/mock-src
 rm -rf "$src"
 mkdir -p "$src"
 cp "$here/mock-sched/gt_mock_sched.c" "$here/mock-sched/gt_kfd_node.c" "$here/mock-sched/gt_nvidia.c" \
+	"$here/mock-sched/gt_vblank.c" \
 	"$here/mock-sched/gt_nvidia_trace.h" "$here/mock-sched/gt_nvidia_abi.h" "$here/mock-sched/Kbuild" "$src/"
 "$here/mock-sched/gen-compat.sh" "$common" > "$src/compat.h"
 
@@ -68,10 +71,11 @@ else
 		CONFIG_DEBUG_INFO_BTF_MODULES= modules > "$log" 2>&1 ||
 		{ echo "build-module: $name: module build failed in the trixie chroot; see $log" >&2; exit 1; }
 	cp "$chroot_dir/build/mock/gt_mock_sched.ko" "$chroot_dir/build/mock/gt_kfd_node.ko" \
-		"$chroot_dir/build/mock/gt_nvidia.ko" "$src/"
+		"$chroot_dir/build/mock/gt_nvidia.ko" "$chroot_dir/build/mock/gt_vblank.ko" "$src/"
 fi
 cp "$src/gt_kfd_node.ko" "$tree/gt_kfd_node.ko"
 cp "$src/gt_nvidia.ko" "$tree/gt_nvidia.ko"
+cp "$src/gt_vblank.ko" "$tree/gt_vblank.ko"
 cp "$src/gt_mock_sched.ko" "$out"
 echo "$inputs" > "$out.inputs"
 echo "$out"

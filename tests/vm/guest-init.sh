@@ -358,6 +358,22 @@ kill "$hog"
 wait "$hog" 2> /dev/null
 cat /out/virtio-client-probe.txt
 
+# A display: gt_vblank's vblanks at 60 Hz from a timer, the DRM core's own
+# vblank code counting them and delivering events; the client waits for 30
+# events at the next vblank, then asks for one two vblanks behind.
+if [ -f /lib/modules/gt_vblank.ko ]; then
+	if insmod /lib/modules/gt_vblank.ko 2> /tmp/insmod.err; then
+		step vblank gpu-trace record --preset drm -o /out/vblank.dat \
+			-- /bin/vblank-client 30 > /out/vblank-client.txt
+		cat /out/vblank-client.txt
+		rmmod gt_vblank
+	else
+		say "insmod gt_vblank.ko: $(cat /tmp/insmod.err)"
+		cp /tmp/insmod.err /out/vblank-client.txt
+	fi
+	dmesg | grep 'gt_vblank' | sed 's/^/gt-lab: /'
+fi
+
 # dma-buf: a vgem buffer exported, mapped, and imported by a child on virtio-gpu
 # (the preset's dma_buf events, 6.17+; before, the report must have none)
 step dmabuf gpu-trace record --preset drm -o /out/dmabuf.dat -- /bin/dmabuf-probe \
