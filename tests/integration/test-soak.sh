@@ -37,7 +37,7 @@ test_soak_interrupted_records() {
 		# shellcheck disable=SC2086
 		[ -n "$children" ] && kill $children 2> /dev/null
 		if [ -n "$(gt_instances)" ]; then
-			WHY="cycle $i ($sig): instance left: $(gt_instances)"
+			WHY="cycle $i ($sig, exit $rc): instance left: $(gt_instances); record said: $(tail -3 "$WORK/soak.err" | tr '\n' ' ')"
 			failed=1
 			break
 		fi
