@@ -1244,7 +1244,7 @@ assert z["backwards"] == 0 and z["high_prec"], z
 assert abs(z["refresh_hz"] - 60.0) < 0.01 and abs(c[1]["refresh_hz"] - 144.009) < 0.01, c
 assert c[1]["delivery"] == {"count": 0, "p50_ns": None, "p99_ns": None, "max_ns": None}, c[1]' \
 		< <("$GT" report --format json "$f") || return 1
-	expect "vblank CSV" grep -q '^0,29,59.999,16667000,1,2,4,5,1,2,1,26000,28000,28000$' \
+	expect "vblank CSV" grep -q '^0,0,29,59.999,16667000,1,2,4,5,1,2,1,26000,28000,28000$' \
 		<<< "$("$GT" report --format csv "$f")" || return 1
 	# Perfetto: the events on the CRTC's track, each delivery said as the join matched it
 	"$GT" report --format perfetto -o "$WORK/vbl.pftrace" "$f" 2> /dev/null || { WHY="perfetto failed"; return 1; }
@@ -1255,6 +1255,22 @@ assert c[1]["delivery"] == {"count": 0, "p50_ns": None, "p99_ns": None, "max_ns"
 	expect "Perfetto: late" [ "$(grep -cF 'name: "vblank event delivered 2 vblanks late"' "$WORK/vbl.txt")" = 1 ] || return 1
 	expect "Perfetto: a page flip's" [ "$(grep -cF 'name: "vblank event delivered (none asked' "$WORK/vbl.txt")" = 1 ] || return 1
 	expect "Perfetto: the CRTC's events track" grep -qF 'name: "vblank events crtc 0"' "$WORK/vbl.txt" || return 1
+	# two devices' CRTC 0: each count a display of its own, in every format
+	f=$(fixture vblank-two-displays) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "the second count: $(grep '^  crtc 0' <<< "$out" | tr '\n' ' ')" grep -q "^  crtc 0, count 2 (another device's CRTC 0, or its count reset): 20 vblanks at 75.00 Hz (period p50 13333.000 us, p99 13333.000 us); events: 0 queued, 0 delivered$" <<< "$out" || return 1
+	expect "the first count" grep -q '^  crtc 0: 20 vblanks at 60.00 Hz .*; events: 1 queued, 1 delivered;' <<< "$out" || return 1
+	expect "the page flip's count" grep -q "^  crtc 0, count 3 (another device's CRTC 0, or its count reset): 0 vblanks; events: 0 queued, 1 delivered, 1 with no queue event in the file$" <<< "$out" || return 1
+	expect "no count going back" not grep -q 'went back' <<< "$out" || return 1
+	expect "JSON displays" python3 -c 'import json, sys
+c = json.load(sys.stdin)["vblanks"]["crtcs"]
+assert [(x["crtc"], x["display"], x["vblanks"], x["first_seq"]) for x in c] == [(0, 0, 20, 1), (0, 1, 20, 23000), (0, 2, 0, 0)], c' \
+		< <("$GT" report --format json "$f") || return 1
+	expect "CSV displays" grep -q '^0,1,20,75.002,13333000,0,0,0,0,' <<< "$("$GT" report --format csv "$f")" || return 1
+	"$GT" report --format perfetto -o "$WORK/vbl2.pftrace" "$f" 2> /dev/null || { WHY="perfetto failed"; return 1; }
+	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
+		< "$WORK/vbl2.pftrace" > "$WORK/vbl2.txt" || { WHY="protoc cannot decode it"; return 1; }
+	expect "Perfetto: a track per count" grep -qF 'name: "vblank crtc 0 count 2"' "$WORK/vbl2.txt" || return 1
 	# a file without vblank events: JSON null, no section
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
 	expect "no display section" not grep -q '^Display' <<< "$("$GT" report "$f")" || return 1
