@@ -56,10 +56,20 @@ wait $app 2> /dev/null
 SCRIPT
 	chmod 0755 "$home/run.sh"
 	# not as root: KernelShark stops at a warning dialog then
+	# a display number of this suite's own (xvfb-run -a goes on from it when taken): two
+	# parts' runs never race for one; the server is ended should xvfb-run not end it
+	local display=$((200 + $$ % 4000)) lock pid
 	timeout 120 runuser -u nobody -- env HOME="$home" XDG_RUNTIME_DIR="$home" \
-		${KS_PLUGINS:+TRACEEVENT_PLUGIN_DIR="$KS_PLUGINS"} xvfb-run -a -s '-screen 0 1400x900x24' "$home/run.sh" "$out" "$home" > /dev/null 2>&1
+		${KS_PLUGINS:+TRACEEVENT_PLUGIN_DIR="$KS_PLUGINS"} xvfb-run -a -n "$display" -e "$home/xvfb.log" \
+		-s '-screen 0 1400x900x24' "$home/run.sh" "$out" "$home" > /dev/null 2>&1
+	for lock in /tmp/.X"$display"-lock /tmp/.X$((display + 1))-lock; do
+		[ -e "$lock" ] || continue
+		pid=$(tr -d ' ' < "$lock")
+		[ "$(ps -o user= -p "$pid" 2> /dev/null)" = nobody ] &&
+			[ "$(ps -o comm= -p "$pid" 2> /dev/null)" = Xvfb ] && kill "$pid" 2> /dev/null
+	done
 	title=$(grep -o '"Kernel Shark ([^"]*)"' "$home/windows.txt" 2> /dev/null)
-	expect "no KernelShark window for the file: $(head -3 "$home/app.log" 2> /dev/null | tr '\n' ' ')" \
+	expect "no KernelShark window for the file: $(head -3 "$home/app.log" 2> /dev/null | tr '\n' ' ') $(tail -2 "$home/xvfb.log" 2> /dev/null | tr '\n' ' ')" \
 		[ "$title" = "\"Kernel Shark ($out)\"" ] || return 1
 	expect "KernelShark complained: $(grep -iE 'error|cannot|failed to (open|load)' "$home/app.log" | head -2)" \
 		[ -z "$(grep -iE 'error|cannot|failed to (open|load)' "$home/app.log")" ]
