@@ -75,8 +75,20 @@ static void hip_collect(struct record_run *run, void *st)
 		c->dir[0] = '\0';	/* kept for the user */
 		return;
 	}
-	if (c->container)
+	if (c->container) {
+		pid_t *tids = NULL;
+		int nr = 0;
+
+		/*
+		 * one last look at the cgroup: a process that joined since the last poll
+		 * (up to 100 ms before the end: a server the workload started last) is a
+		 * root too, whose /tmp (FUSE or not) must be judged
+		 */
+		if (run->has_cgroup)
+			cgroup_scope_poll(&run->cgroup, &tids, &nr);
+		free(tids);
 		nr_roots = live_roots(run, &roots);
+	}
 	ret = hip_capture_collect(c, &fmt, roots, nr_roots, c->container ? host_pid : NULL,
 				  &run->cgroup, h->fd, run->recorder.page_size, &err);
 	free(roots);
