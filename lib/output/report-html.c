@@ -35,6 +35,7 @@ struct report_html {
 	/* the file's ioctl numbers that queued jobs, each row naming one by its place */
 	uint64_t ioctl_cmds[HTML_IOCTL_NAMES];
 	unsigned int nr_ioctl_cmds;
+	int ioctl_errno;		/* the ioctls' temporary file could not be made */
 };
 
 static const char page[] =
@@ -157,6 +158,7 @@ static int html_begin(struct report *rep, struct gt_error *err)
 	h->nr_hip = 0;
 	h->hip_dropped = 0;
 	h->nr_ioctl_cmds = 0;
+	h->ioctl_errno = 0;
 	/* base64 has no '<': straight onto the page */
 	fputs("<script type=\"text/plain\" class=\"gt-jobs\">", h->page);
 	if (!html_job_rows_begin(&h->rows, h->page))
@@ -189,13 +191,13 @@ static void html_job(struct report *rep, const struct job *j)
 	io = cpu_side_job_ioctl(&rep->analysis, j);
 	if (!io)
 		return;
-	/* no temporary file: the write fails at the end, with its one line */
-	if (!html_job_rows_ioctl(&h->rows, &(struct html_ioctl){
+	/* no temporary file: the page's end says so, with its one line */
+	if (!h->ioctl_errno && !html_job_rows_ioctl(&h->rows, &(struct html_ioctl){
 			.enter = io->enter, .to_queued_ns = io->to_queued_ns,
 			.on_cpu_ns = io->split.on_cpu_ns, .runnable_ns = io->split.runnable_ns,
 			.sleeping_ns = io->split.sleeping_ns, .blocked_ns = io->split.blocked_ns,
 			.irq_ns = io->split.irq_ns, .tid = io->pid, .name = ioctl_name(h, io->cmd) }))
-		h->rows.failed = true;
+		h->ioctl_errno = errno ? errno : EIO;
 }
 
 static void ioctl_names(struct report *rep)
@@ -219,6 +221,9 @@ static int html_end(struct report *rep, struct gt_error *err)
 	struct report_html *h = rep->out;
 	size_t i;
 
+	if (h->ioctl_errno)
+		return gt_error_set(err, h->ioctl_errno, "cannot make a temporary file for the page's job ioctls in /tmp: %s; free space there or check its permissions",
+				    strerror(h->ioctl_errno));
 	html_job_rows_end(&h->rows);
 	fputs("</script>\n<script type=\"text/plain\" class=\"gt-keys\">", h->page);
 	if (!html_job_rows_keys(&h->rows))
