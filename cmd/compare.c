@@ -63,6 +63,7 @@ struct compare_run {
 /* The run's host and its span on UTC, into its side's. */
 static void note_host(struct compare_run *cr, const struct analysis *a)
 {
+	const struct analysis_totals *tot = analysis_totals(a);
 	const struct host_clock *h = host_clock_of(a);
 	struct cmp_side_hosts *s = &cr->hosts[cr->side];
 	int64_t off, from, to;
@@ -79,8 +80,8 @@ static void note_host(struct compare_run *cr, const struct analysis *a)
 	}
 	if (!host_clock_offset(h, &off, &unc))
 		return;
-	from = (int64_t)a->first_ts + off;
-	to = (int64_t)a->last_ts + off;
+	from = (int64_t)tot->first_ts + off;
+	to = (int64_t)tot->last_ts + off;
 	if (!s->runs_utc++ || from < s->from)
 		s->from = from;
 	if (s->runs_utc == 1 || to > s->to)
@@ -239,31 +240,37 @@ static void count_kernels(struct compare_run *cr, const struct hip_runtime *h)
 
 static int read_run(struct compare_run *cr, const char *path, struct gt_error *err)
 {
-	struct analysis a;
 	struct analysis_hooks hooks = { .on_job = on_job, .ctx = cr };
 	struct dat_meta *m = calloc(1, sizeof(*m));
+	struct analysis *a = analysis_new();
+	const struct analysis_totals *t;
 	int ret;
 
 	for (ret = 0; ret < cr->nr_map; ret++)
 		cr->ring_map[ret] = -1;
-	if (!m)
+	if (!m || !a) {
+		free(m);
+		analysis_free(a);
 		return gt_error_set(err, ENOMEM, "out of memory");
-	ret = analysis_open_dat(&a, path, m, &hooks, err);
+	}
+	ret = analysis_open_dat(a, path, m, &hooks, err);
 	if (ret) {
+		analysis_free(a);
 		free(m);
 		return -1;
 	}
-	cr->a = &a;
-	ret = analysis_run(&a, err);
+	cr->a = a;
+	ret = analysis_run(a, err);
 	if (!ret) {
-		compare_end_run(&cr->c, cr->side, timeline_of(&a), a.last_ts - a.first_ts);
-		cr->lost_events[cr->side] += a.missed + timeline_of(&a)->lost_windows;
-		cmd_say_time_damage("compare", path, &a.damage);
-		count_kernels(cr, hip_runtime_of(&a));
-		note_host(cr, &a);
+		t = analysis_totals(a);
+		compare_end_run(&cr->c, cr->side, timeline_of(a), t->last_ts - t->first_ts);
+		cr->lost_events[cr->side] += t->missed + timeline_of(a)->lost_windows;
+		cmd_say_time_damage("compare", path, &t->damage);
+		count_kernels(cr, hip_runtime_of(a));
+		note_host(cr, a);
 	}
 	cr->a = NULL;
-	analysis_close(&a);
+	analysis_free(a);
 	free(m);
 	return ret;
 }

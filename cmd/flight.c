@@ -39,7 +39,7 @@
 struct flight_run {
 	struct record_opts *o;
 	struct live_capture capture;
-	struct analysis analysis;
+	struct analysis *analysis;	/* analysis_new()'s, freed at the teardown */
 	bool analysing;
 	struct flight_ring ring;
 	struct flight_dir dir;
@@ -190,7 +190,7 @@ static void on_job(const struct job *j, void *ctx)
 
 	if (!run->nr_rules)
 		return;
-	ring = timeline_ring_name(timeline_of(&run->analysis), j->ring);
+	ring = timeline_ring_name(timeline_of(run->analysis), j->ring);
 	for (int i = 0; i < run->nr_rules; i++) {
 		const struct flight_rule *r = &run->rules[i];
 
@@ -223,8 +223,8 @@ static int on_record(struct tep_record *rec, void *ctx)
 /* Timeouts, resets and Xids the joins counted since the last look */
 static void check_hangs(struct flight_run *run)
 {
-	const struct gpu_hangs *h = gpu_hangs_of(&run->analysis);
-	const struct nvidia_calls *nv = nvidia_calls_of(&run->analysis);
+	const struct gpu_hangs *h = gpu_hangs_of(run->analysis);
+	const struct nvidia_calls *nv = nvidia_calls_of(run->analysis);
 	char detail[FLIGHT_DETAIL];
 	uint64_t n;
 
@@ -274,7 +274,7 @@ static void check_file(struct flight_run *run)
 
 static void drain(struct flight_run *run)
 {
-	live_capture_drain(&run->capture, on_record, &run->analysis);
+	live_capture_drain(&run->capture, on_record, run->analysis);
 }
 
 /* Triggers of @cause --min-gap held back since its last dump, said once */
@@ -346,7 +346,10 @@ static int setup(struct flight_run *run, struct gt_error *err)
 		return gt_error_set(err, ENOMEM, "cannot keep %zu MB for the flight recorder; give a smaller --flight-recorder=SIZE",
 				    pool_bytes(&run->o->flight, nr_cpus) >> 20);
 	live_pages_on_page(run->capture.pages, on_page, run);
-	if (analysis_init(&run->analysis, run->capture.tep, &(struct analysis_hooks){
+	run->analysis = analysis_new();
+	if (!run->analysis)
+		return gt_error_set(err, ENOMEM, "out of memory");
+	if (analysis_init(run->analysis, run->capture.tep, &(struct analysis_hooks){
 				  .on_job = on_job, .ctx = run, .no_groups = true }, err))
 		return -1;
 	run->analysing = true;
@@ -414,8 +417,8 @@ static void teardown(struct flight_run *run)
 {
 	struct gt_error err = { 0 };
 
-	if (run->analysing)
-		analysis_close(&run->analysis);
+	analysis_free(run->analysis);
+	run->analysis = NULL;
 	run->analysing = false;
 	if (live_capture_close(&run->capture, &err))
 		cmd_fail("record", &err);

@@ -24,7 +24,7 @@ static void count_job(const struct job *j, void *ctx)
 	uint64_t first = job_first_time(j);
 
 	c->jobs++;
-	if (!(j->flags & JOB_UNFINISHED) || c->a->last_ts < first + STUCK_JOB_NS)
+	if (!(j->flags & JOB_UNFINISHED) || analysis_totals(c->a)->last_ts < first + STUCK_JOB_NS)
 		return;
 	c->stuck++;
 	if (!j->t_run)
@@ -47,16 +47,20 @@ void record_check_jobs(struct record_run *run)
 {
 	struct job_count count = { 0 };
 	struct gt_error err = { 0 };
-	struct analysis a;
+	struct analysis *a;
 
-	if (!recorded_jobs(&run->opts.events) ||
-	    analysis_open(&a, run->out.tmp_path, &(struct analysis_hooks){
-				  .on_job = count_job, .ctx = &count }, &err))
+	if (!recorded_jobs(&run->opts.events))
 		return;
-	count.a = &a;
-	if (!analysis_run(&a, &err) && count.stuck)
+	a = analysis_new();
+	if (!a || analysis_open(a, run->out.tmp_path, &(struct analysis_hooks){
+				  .on_job = count_job, .ctx = &count }, &err)) {
+		analysis_free(a);
+		return;
+	}
+	count.a = a;
+	if (!analysis_run(a, &err) && count.stuck)
 		fprintf(stderr, "%srecord: warning: %llu of %llu job%s began more than 1 s before the end and never finished (%llu never ran); their run/done events are not in the file (events not enabled?) or the GPU hung; gpu-trace report --jobs lists them (flag U)%s\n",
 			cmd_bold(), count.stuck, count.jobs, count.jobs == 1 ? "" : "s", count.never_ran,
 			cmd_plain());
-	analysis_close(&a);
+	analysis_free(a);
 }

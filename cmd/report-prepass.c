@@ -24,7 +24,7 @@ int report_prepass(struct report *rep, struct gt_error *err)
 	bool dump = strstr(rep->meta->writer, "(flight recorder)") != NULL;
 	struct analysis_hooks hooks = { 0 };
 	struct dat_meta *m;
-	struct analysis a;
+	struct analysis *a;
 	uint64_t unc;
 	int ret = -1;
 
@@ -32,19 +32,23 @@ int report_prepass(struct report *rep, struct gt_error *err)
 	if (!dump && !rep->format->utc_first)
 		return 0;
 	m = calloc(1, sizeof(*m));
-	if (!m)
-		return gt_error_set(err, ENOMEM, "out of memory");
-	if (analysis_open_dat(&a, rep->opts.file, m, &hooks, err))
+	a = analysis_new();
+	if (!m || !a) {
+		gt_error_set(err, ENOMEM, "out of memory");
 		goto out;
-	if (!analysis_run(&a, err)) {
+	}
+	if (analysis_open_dat(a, rep->opts.file, m, &hooks, err))
+		goto out;
+	if (!analysis_run(a, err)) {
 		if (dump)
-			flight_marks_known(&rep->analysis, flight_marks_of(&a));
+			flight_marks_known(rep->analysis, flight_marks_of(a));
 		if (rep->format->utc_first)
-			rep->utc_known = host_clock_offset(host_clock_of(&a), &rep->utc_offset, &unc);
+			rep->utc_known = host_clock_offset(host_clock_of(a), &rep->utc_offset,
+							      &unc);
 		ret = 0;
 	}
-	analysis_close(&a);
 out:
+	analysis_free(a);
 	free(m);
 	return ret;
 }

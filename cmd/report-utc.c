@@ -37,15 +37,17 @@ static int probe(const char *file, struct utc_of *u, struct gt_error *err)
 	struct analysis_hooks hooks = { 0 };
 	struct dat_meta *m = calloc(1, sizeof(*m));
 	const struct host_clock *h;
-	struct analysis a;
+	struct analysis *a = analysis_new();
 	int ret = -1;
 
-	if (!m)
-		return gt_error_set(err, ENOMEM, "out of memory");
-	if (analysis_open_dat(&a, file, m, &hooks, err))
+	if (!m || !a) {
+		gt_error_set(err, ENOMEM, "out of memory");
 		goto out;
-	if (!analysis_run(&a, err)) {
-		h = host_clock_of(&a);
+	}
+	if (analysis_open_dat(a, file, m, &hooks, err))
+		goto out;
+	if (!analysis_run(a, err)) {
+		h = host_clock_of(a);
 		u->known = host_clock_offset(h, &u->offset, &u->uncertainty);
 		snprintf(u->host, sizeof(u->host), "%s", h->name[0] ? h->name : "?");
 		if (h->known)
@@ -54,8 +56,8 @@ static int probe(const char *file, struct utc_of *u, struct gt_error *err)
 		snprintf(u->clock, sizeof(u->clock), "%s", m->clock);
 		ret = 0;
 	}
-	analysis_close(&a);
 out:
+	analysis_free(a);
 	free(m);
 	return ret;
 }

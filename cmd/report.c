@@ -196,7 +196,7 @@ out:
  */
 static int say_unmatched(const struct report *rep, struct gt_error *err)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	const struct timeline_filter *f = &rep->opts.filter;
 	char rings[512] = "";
 	size_t len = 0;
@@ -247,7 +247,7 @@ static int add_hip_logs(struct report *rep, struct gt_error *err)
 	int i, ret;
 
 	for (i = 0; i < rep->opts.nr_hip_logs; i++) {
-		ret = hip_runtime_add_file(&rep->analysis, rep->opts.hip_logs[i]);
+		ret = hip_runtime_add_file(rep->analysis, rep->opts.hip_logs[i]);
 		if (ret)
 			return gt_error_set(err, -ret, "cannot read the HIP log %s: %s", rep->opts.hip_logs[i],
 					    strerror(-ret));
@@ -301,7 +301,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	keymap_free(&rep->ring_jobs);
 	rep->nr_slow = 0;
 	rep->jobs_shown = 0;
-	if (analysis_open_dat(&rep->analysis, rep->opts.file, rep->meta, hooks, err))
+	if (analysis_open_dat(rep->analysis, rep->opts.file, rep->meta, hooks, err))
 		return -1;
 	if (report_prepass(rep, err))
 		goto fail;
@@ -322,7 +322,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 		goto fail;
 	rep->begun = true;
 	/* a write of the format's own that failed ends the pass early: its error says why */
-	run = analysis_run(&rep->analysis, err);
+	run = analysis_run(rep->analysis, err);
 	report_events_flush(rep);
 	if (run && !(rep->format->write_error && rep->format->write_error(rep)))
 		goto fail;
@@ -332,10 +332,10 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	if (say_unmatched(rep, err))
 		goto fail;
 	fflush(rep->stream);
-	cmd_say_time_damage("report", rep->opts.file, &rep->analysis.damage);
+	cmd_say_time_damage("report", rep->opts.file, &analysis_totals(rep->analysis)->damage);
 	say_damaged_events(rep);
-	rep->rings_seen += timeline_of(&rep->analysis)->nr_rings;
-	if (!analysis_has_gpu_data(&rep->analysis)) {
+	rep->rings_seen += timeline_of(rep->analysis)->nr_rings;
+	if (!analysis_has_gpu_data(rep->analysis)) {
 		fflush(rep->stream);
 		cmd_say("gpu-trace report: %s %s", rep->opts.file, no_gpu_events);
 		ret = 1;
@@ -345,7 +345,7 @@ fail:
 	report_name_input(&rep->opts, rep->input, err);
 	ret = -1;
 out:
-	analysis_close(&rep->analysis);
+	analysis_close(rep->analysis);
 	return ret;
 }
 
@@ -368,7 +368,8 @@ int cmd_report(int argc, char **argv)
 	rep.format = rep.opts.format;
 	rep.meta = calloc(1, sizeof(*rep.meta));
 	rep.slow = calloc((size_t)rep.opts.top + 1, sizeof(*rep.slow));
-	if (!rep.meta || !rep.slow) {
+	rep.analysis = analysis_new();
+	if (!rep.meta || !rep.slow || !rep.analysis) {
 		gt_error_set(&err, ENOMEM, "out of memory");
 		goto fail;
 	}
@@ -424,6 +425,7 @@ out:
 	cmd_pager_finish();
 	keymap_free(&rep.ring_jobs);
 	free(rep.opts.hip_logs);
+	analysis_free(rep.analysis);
 	free(rep.meta);
 	free(rep.slow);
 	return ret;

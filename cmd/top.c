@@ -130,7 +130,7 @@ static int parse(int argc, char **argv, struct top_opts *o, struct gt_error *err
 struct top_run {
 	struct top_opts opts;
 	struct live_capture capture;
-	struct analysis analysis;
+	struct analysis *analysis;	/* analysis_new()'s, freed at the teardown */
 	bool analysing;
 	struct live_stats live;
 	struct workload workload;
@@ -156,7 +156,10 @@ static int setup(struct top_run *run, struct gt_error *err)
 	if (run->capture.mounted_now)
 		cmd_say("tracefs: was not mounted; mounted it on %s (left mounted)",
 			run->capture.tracing_dir);
-	if (analysis_init(&run->analysis, run->capture.tep, &(struct analysis_hooks){
+	run->analysis = analysis_new();
+	if (!run->analysis)
+		return gt_error_set(err, ENOMEM, "out of memory");
+	if (analysis_init(run->analysis, run->capture.tep, &(struct analysis_hooks){
 				  .on_job = live_stats_on_job, .ctx = &run->live, .no_groups = true },
 			  err))
 		return -1;
@@ -177,7 +180,7 @@ static int on_record(struct tep_record *rec, void *ctx)
 /* Everything the kernel has for us now, into the join. */
 static void drain(struct top_run *run)
 {
-	live_capture_drain(&run->capture, on_record, &run->analysis);
+	live_capture_drain(&run->capture, on_record, run->analysis);
 }
 
 static double now_s(void)
@@ -247,10 +250,10 @@ static void show(struct top_run *run, struct top_view *view, double interval)
 {
 	struct live_snapshot snap;
 
-	if (live_stats_tick(&run->live, timeline_of(&run->analysis), interval,
-			    run->analysis.missed, run->opts.sort, &snap))
+	if (live_stats_tick(&run->live, timeline_of(run->analysis), interval,
+			    analysis_totals(run->analysis)->missed, run->opts.sort, &snap))
 		return;
-	live_snapshot_hangs(&snap, gpu_hangs_of(&run->analysis));
+	live_snapshot_hangs(&snap, gpu_hangs_of(run->analysis));
 	if (run->opts.json)
 		top_view_json(view, &snap);
 	else
@@ -262,7 +265,7 @@ static void show(struct top_run *run, struct top_view *view, double interval)
 static void watch(struct top_run *run)
 {
 	struct top_view view = { .out = stdout, .json = run->opts.json,
-				 .analysis = &run->analysis };
+				 .analysis = run->analysis };
 	double start = now_s(), last = start;
 	long shown = 0;
 
@@ -285,7 +288,7 @@ static void watch(struct top_run *run)
 		if (c == 'p')
 			view.paused = !view.paused;
 		if (c == 'r')
-			live_stats_reset(&run->live, timeline_of(&run->analysis));
+			live_stats_reset(&run->live, timeline_of(run->analysis));
 		ended = watched_ended(run);
 		/* keys show at the next draw: an interval is never cut short */
 		if (t - last < run->opts.interval_s && !ended)
@@ -322,8 +325,8 @@ static void teardown(struct top_run *run)
 	if (run->workload.pid > 0 && !run->workload_exited && run->workload.go_fd >= 0)
 		workload_abort(&run->workload);
 	/* the join reads the formats: it goes before the capture frees them */
-	if (run->analysing)
-		analysis_close(&run->analysis);
+	analysis_free(run->analysis);
+	run->analysis = NULL;
 	run->analysing = false;
 	if (live_capture_close(&run->capture, &err))
 		cmd_fail("top", &err);

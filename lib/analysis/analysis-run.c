@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/analysis.h"
+#include "analysis/analysis-private.h"
 #include "analysis/record-pipe.h"
 
 /*
@@ -35,12 +35,12 @@ static bool out_of_order(struct analysis *a, struct tracecmd_input *h, struct te
 		return false;
 	o = &a->order[i * ANALYSIS_MAX_CPUS + cpu];
 	if (rec->ts < o->last_ts) {
-		if (!a->damage.records) {
-			a->damage.cpu = cpu;
-			a->damage.from_ts = o->last_ts;
-			a->damage.to_ts = rec->ts;
+		if (!a->totals.damage.records) {
+			a->totals.damage.cpu = cpu;
+			a->totals.damage.from_ts = o->last_ts;
+			a->totals.damage.to_ts = rec->ts;
 		}
-		a->damage.records++;
+		a->totals.damage.records++;
 		o->set_aside++;
 		return true;
 	}
@@ -142,7 +142,7 @@ static int run_stream(struct analysis *a, struct gt_error *err)
 	analysis_finish(a);
 	if (e.errnum)
 		return gt_error_set(err, EIO, "reading the records failed after %llu records: %s; the file may be damaged",
-				    (unsigned long long)a->records, e.msg);
+				    (unsigned long long)a->totals.records, e.msg);
 	return 0;
 }
 
@@ -171,7 +171,7 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 	analysis_finish(a);
 	if (ret < 0 && !a->stopped)
 		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",
-				    (unsigned long long)a->records);
+				    (unsigned long long)a->totals.records);
 	/* a hook that stopped the pass early read less on purpose */
 	if (ret >= 0 && check_read_whole(a, err))
 		return -1;

@@ -23,7 +23,7 @@
 #include "decode/print-guard.h"
 #include "analysis/analysis-joins.h"
 #include "analysis/workload-tree.h"
-#include "analysis/analysis.h"
+#include "analysis/analysis-private.h"
 #include "util/file-io.h"
 
 static const char *comm_of(int pid, void *ctx)
@@ -510,13 +510,13 @@ int analysis_open(struct analysis *a, const char *path,
 
 static void read_coverage(struct analysis *a, const char *path, const struct dat_meta *m)
 {
-	cpu_coverage_init(&a->cov);
-	if (dat_meta_written_by_record(m) || m->ts_adjusted || dat_cpu_windows(path, m, &a->cov))
+	cpu_coverage_init(&a->totals.cov);
+	if (dat_meta_written_by_record(m) || m->ts_adjusted || dat_cpu_windows(path, m, &a->totals.cov))
 		return;
-	cpu_coverage_judge(&a->cov, m->has_buffer_kb ? m->buffer_kb * 1024 : 0);
-	if (a->cov.skewed) {
-		timeline_of(a)->cover_from = a->cov.from;
-		timeline_of(a)->cover_to = a->cov.to;
+	cpu_coverage_judge(&a->totals.cov, m->has_buffer_kb ? m->buffer_kb * 1024 : 0);
+	if (a->totals.cov.skewed) {
+		timeline_of(a)->cover_from = a->totals.cov.from;
+		timeline_of(a)->cover_to = a->totals.cov.to;
 	}
 }
 
@@ -686,20 +686,20 @@ int analysis_take(struct analysis *a, struct join_record *r)
 
 	release_page(a, rec);
 	if (r->too_short) {
-		a->short_records++;
+		a->totals.short_records++;
 		return 0;
 	}
-	a->records++;
-	if (!a->first_ts)
-		a->first_ts = rec->ts;
-	a->last_ts = rec->ts;
+	a->totals.records++;
+	if (!a->totals.first_ts)
+		a->totals.first_ts = rec->ts;
+	a->totals.last_ts = rec->ts;
 	if (rec->missed_events) {
 		a->lost_from = rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS &&
-			a->runs[rec->cpu].last_ts ? a->runs[rec->cpu].last_ts : a->first_ts;
+			a->runs[rec->cpu].last_ts ? a->runs[rec->cpu].last_ts : a->totals.first_ts;
 		if (rec->missed_events > 0)
-			a->missed += (uint64_t)rec->missed_events;
+			a->totals.missed += (uint64_t)rec->missed_events;
 		else
-			a->missed_unknown = true;
+			a->totals.missed_unknown = true;
 	}
 	a->hip_current = NULL;
 	/*
@@ -709,7 +709,7 @@ int analysis_take(struct analysis *a, struct join_record *r)
 	 * prints it, field by field
 	 */
 	if (r->kind != GEV_NONE && r->ev.missing) {
-		field_misses_add(&a->field_misses, r->type, r->ev.missing);
+		field_misses_add(&a->totals.field_misses, r->type, r->ev.missing);
 		r->kind = GEV_NONE;
 	}
 	/* each join only the kinds it reads; after lost events, every join */
@@ -753,7 +753,7 @@ void analysis_finish(struct analysis *a)
 	for (i = 0; i < ANALYSIS_MAX_CPUS; i++)
 		release_run(a, &a->runs[i]);
 	if (a->stream)
-		a->damage = *dat_stream_damage(a->stream);
+		a->totals.damage = *dat_stream_damage(a->stream);
 }
 
 void analysis_close(struct analysis *a)
@@ -782,4 +782,21 @@ void analysis_close(struct analysis *a)
 		close(a->file_fd);
 	memset(a, 0, sizeof(*a));
 	a->masked_fd = a->file_fd = -1;
+}
+
+struct analysis *analysis_new(void)
+{
+	struct analysis *a = calloc(1, sizeof(*a));
+
+	if (a)
+		a->masked_fd = a->file_fd = -1;	/* analysis_free() closes none */
+	return a;
+}
+
+void analysis_free(struct analysis *a)
+{
+	if (!a)
+		return;
+	analysis_close(a);
+	free(a);
 }

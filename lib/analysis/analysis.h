@@ -10,7 +10,6 @@
 #include "dat/cpu-coverage.h"
 #include "dat/dat-meta.h"
 #include "dat/dat-stream.h"
-#include "decode/event-fields.h"
 #include "decode/gpu-event.h"
 #include "util/gt-error.h"
 #include "analysis/analysis-joins.h"
@@ -18,6 +17,28 @@
 #include "analysis/timeline.h"		/* the hooks' filter and jobs */
 
 struct analysis;
+struct hip_line;
+
+/*
+ * What a pass met, the session's own model for the outputs: its counts, the file's
+ * span and the damage it found (analysis_totals()).
+ */
+struct analysis_totals {
+	uint64_t records, gpu_events, func_events;
+	/* records too short for the common fields (damaged): not read */
+	uint64_t short_records;
+	/* GPU events with a field outside their record (damaged): not used */
+	struct field_misses field_misses;
+	uint64_t first_ts, last_ts;
+	uint64_t missed;			/* in-band "events dropped" counts */
+	bool missed_unknown;
+	/*
+	 * records set aside as damage (a CPU's time stepping back): counted in
+	 * missed too, as lost before the CPU's next record (dat-stream.h)
+	 */
+	struct dat_stream_damage damage;
+	struct cpu_coverage cov;		/* judged: see analysis_open_dat */
+};
 
 /*
  * What a consumer of the pipeline (report, record's job check, later top,
@@ -43,90 +64,7 @@ struct analysis_hooks {
 	bool one_thread;
 };
 
-/*
- * One pass over a .dat (v6 or v7, every buffer instance in it) in time order:
- * each record is decoded, GPU events go to the timeline, function records of
- * the KFD paths to the queue tracker.
- */
-#define ANALYSIS_MAX_HANDLES 16
-struct analysis {
-	struct tracecmd_input *handles[ANALYSIS_MAX_HANDLES];	/* top buffer + instances */
-	struct dat_stream *stream;		/* records read by us (dat-stream.h); NULL: libtracecmd's */
-	int nr_handles;
-	struct tep_handle *tep;
-	struct gpu_decoder *dec;
-	/* the last pid analysis_comm() named: a job's writers ask two or three times */
-	int comm_pid;
-	const char *comm;			/* NULL: none asked since the last name given */
-	/*
-	 * each join's state (analysis-joins.h), allocated before the first join's
-	 * init: read only by the join's own file and its accessor
-	 */
-	void *states[JOIN_NR];
-	struct event_fields print;		/* ftrace:print and its buf */
-	uint64_t join_kinds[JOIN_NR];		/* each join's @kinds, after its init */
-	/* for on_record: the record's HIP log line (the HIP join's), or NULL */
-	const struct hip_line *hip_current;
-	uint64_t records, gpu_events, func_events;
-	bool stopped;			/* an on_record hook ended the pass early */
-	/* records too short for the common fields (damaged): not read */
-	uint64_t short_records;
-	/* GPU events with a field outside their record (damaged): not used */
-	struct field_misses field_misses;
-	int common_end;				/* where common_type and common_pid end */
-	uint64_t first_ts, last_ts;
-	uint64_t missed;			/* in-band "events dropped" counts */
-	bool missed_unknown;
-	/*
-	 * records set aside as damage (a CPU's time stepping back): counted in
-	 * missed too, as lost before the CPU's next record (dat-stream.h)
-	 */
-	struct dat_stream_damage damage;
-	/* libtracecmd's pass: each (buffer, CPU)'s last time and what waits to be counted */
-	struct cpu_order { uint64_t last_ts, set_aside; } *order;
-	size_t page_size;
-#define ANALYSIS_MAX_CPUS 1024
-	struct page_run {
-		uintptr_t current;	/* the page this CPU's reader is on */
-		uintptr_t start;	/* pages behind it, not yet released */
-		size_t len;
-		uint64_t last_ts;	/* this CPU's previous record */
-		uint64_t read_to;	/* top buffer: file offset past its last record read, 0 none */
-	} runs[ANALYSIS_MAX_CPUS];
-	/* for on_record of a record with missed_events: where the window of
-	 * lost events began (that CPU's previous record, or the first one) */
-	uint64_t lost_from;
-	bool no_pageout;
-	uintptr_t map_lo, map_hi;		/* the mapping last looked up */
-	bool map_file;				/* ... maps the file */
-	struct analysis_hooks hooks;
-	struct cpu_coverage cov;		/* judged: see analysis_open_dat */
-	int masked_fd;				/* the masked copy read, or -1 */
-	int file_fd;				/* analysis_open_dat's file, or -1 */
-	const struct dat_meta *meta;		/* analysis_open_dat's (the caller's, kept) */
-	char path[4096];			/* what analysis_open opened */
-	struct stat file_st;			/* ... its device and inode, */
-	bool counted;				/* counted among the files open (analysis.c) */
-	/*
-	 * per record kind, the joins that read it, in order (most kinds have
-	 * one or two): each one's record() and state, looked up once, not per
-	 * record; last, so that the fields read per record stay together
-	 */
-	struct join_call {
-		void (*record)(void *state, struct analysis *a, struct join_record *r);
-		void *state;
-	} joins_of_kind[GEV_NR_KINDS][JOIN_NR];
-	uint8_t nr_joins_of_kind[GEV_NR_KINDS];
-};
 
-/**
- * analysis_print_kinds - the kinds a join of print lines reads (analysis_join.kinds): the
- * records of no GPU event, where the file has ftrace's print format
- */
-static inline uint64_t analysis_print_kinds(const struct analysis *a)
-{
-	return event_field_has(&a->print, 0) ? JOIN_KIND(GEV_NONE) : 0;
-}
 
 /**
  * analysis_file_has_system - the file carries formats of @system's events (the kernel it was
@@ -236,5 +174,55 @@ const char *analysis_comm(struct analysis *a, int pid);
  * @comm: its name, as /proc says it now
  */
 void analysis_name_pid(struct analysis *a, int pid, const char *comm);
+
+/**
+ * analysis_new - a session, to be opened (analysis_open(), analysis_open_dat(),
+ * analysis_init()) and freed with analysis_free()
+ *
+ * Return: the session, owned by the caller; NULL when out of memory
+ */
+struct analysis *analysis_new(void);
+/** analysis_free - analysis_close() and the session's own memory; @a may be NULL */
+void analysis_free(struct analysis *a);
+/**
+ * analysis_totals - what the pass met so far: counts, the file's span, damage and
+ * coverage; owned by @a, valid until analysis_close()
+ */
+const struct analysis_totals *analysis_totals(const struct analysis *a);
+/** analysis_tep - the event formats of the file (or stream) open; NULL before */
+struct tep_handle *analysis_tep(const struct analysis *a);
+/** analysis_decoder - the GPU event decoder over analysis_tep(); NULL before */
+struct gpu_decoder *analysis_decoder(const struct analysis *a);
+/** analysis_meta - the metadata analysis_open_dat() was given (the caller's); NULL otherwise */
+const struct dat_meta *analysis_meta(const struct analysis *a);
+/**
+ * analysis_lost_from - for on_record of a record with missed_events: where the window
+ * of lost events began (that CPU's previous record, or the file's first)
+ */
+uint64_t analysis_lost_from(const struct analysis *a);
+/** analysis_stopped - an on_record hook ended the pass early */
+bool analysis_stopped(const struct analysis *a);
+/** analysis_stream - the records the pass reads itself (dat-stream.h); NULL: libtracecmd's */
+struct dat_stream *analysis_stream(const struct analysis *a);
+
+/*
+ * For the joins (analysis-joins.h) alone: their state, and what they tell the session.
+ */
+/** analysis_state - join @id's state, allocated by the session; NULL before analysis_init() */
+void *analysis_state(const struct analysis *a, enum analysis_join_id id);
+/** analysis_print_kinds - the kinds a join of print lines reads (analysis_join.kinds): the
+ * records of no GPU event, where the file has ftrace's print format */
+uint64_t analysis_print_kinds(const struct analysis *a);
+/** analysis_count_gpu_event - the job join took a GPU event (analysis_totals()->gpu_events) */
+void analysis_count_gpu_event(struct analysis *a);
+/** analysis_count_func_event - the KFD join read a function record (->func_events) */
+void analysis_count_func_event(struct analysis *a);
+/**
+ * analysis_set_hip_line - the HIP join's line for the record being dispatched, for the
+ * on_record hook (analysis_hip_line()); NULL: the record is none
+ */
+void analysis_set_hip_line(struct analysis *a, const struct hip_line *line);
+/** analysis_hip_line - for on_record: the record's HIP log line, or NULL */
+const struct hip_line *analysis_hip_line(const struct analysis *a);
 
 #endif

@@ -78,7 +78,7 @@ static enum gpu_ioctl_driver file_driver(const struct analysis *a)
 	size_t i;
 
 	for (i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++) {
-		if (!event_system_present(a->tep, drivers[i].system))
+		if (!event_system_present(analysis_tep(a), drivers[i].system))
 			continue;
 		if (found)
 			return GPU_IOCTL_DRIVER_UNKNOWN;
@@ -95,15 +95,16 @@ static int join_init(void *state, struct analysis *a)
 	};
 	static const char *const wake_fields[] = { "pid", NULL };
 	struct cpu_side_state *s = state;
+	struct tep_handle *tep = analysis_tep(a);
 
-	event_fields_find_all(&s->enter, a->tep, "syscalls", "sys_enter_ioctl", enter_fields);
-	event_fields_find_all(&s->exit, a->tep, "syscalls", "sys_exit_ioctl", NULL);
-	event_fields_find_all(&s->sw, a->tep, "sched", "sched_switch", sw_fields);
-	event_fields_find_all(&s->wake, a->tep, "sched", "sched_wakeup", wake_fields);
-	event_fields_find_all(&s->irq_in, a->tep, "irq", "irq_handler_entry", NULL);
-	event_fields_find_all(&s->irq_out, a->tep, "irq", "irq_handler_exit", NULL);
-	event_fields_find_all(&s->soft_in, a->tep, "irq", "softirq_entry", NULL);
-	event_fields_find_all(&s->soft_out, a->tep, "irq", "softirq_exit", NULL);
+	event_fields_find_all(&s->enter, tep, "syscalls", "sys_enter_ioctl", enter_fields);
+	event_fields_find_all(&s->exit, tep, "syscalls", "sys_exit_ioctl", NULL);
+	event_fields_find_all(&s->sw, tep, "sched", "sched_switch", sw_fields);
+	event_fields_find_all(&s->wake, tep, "sched", "sched_wakeup", wake_fields);
+	event_fields_find_all(&s->irq_in, tep, "irq", "irq_handler_entry", NULL);
+	event_fields_find_all(&s->irq_out, tep, "irq", "irq_handler_exit", NULL);
+	event_fields_find_all(&s->soft_in, tep, "irq", "softirq_entry", NULL);
+	event_fields_find_all(&s->soft_out, tep, "irq", "softirq_exit", NULL);
 	s->model.driver = file_driver(a);
 	s->model.scheduling = s->sw.id >= 0;
 	s->model.interrupts = s->irq_in.id >= 0 && s->irq_out.id >= 0;
@@ -431,7 +432,7 @@ static void keep_job_ioctl(struct cpu_side_state *s, const struct join_record *r
 
 const struct cpu_job_ioctl *cpu_side_job_ioctl(const struct analysis *a, const struct job *j)
 {
-	const struct cpu_side_state *s = a->states[JOIN_CPU_SIDE];
+	const struct cpu_side_state *s = analysis_state(a, JOIN_CPU_SIDE);
 	const struct cpu_job_ioctl *found = NULL;
 
 	if (!s || !s->job_ioctls.used)
@@ -719,7 +720,7 @@ static uint64_t join_kinds(const void *state, const struct analysis *a)
 
 struct cpu_side *cpu_side_of(const struct analysis *a)
 {
-	struct cpu_side_state *s = a->states[JOIN_CPU_SIDE];
+	struct cpu_side_state *s = analysis_state(a, JOIN_CPU_SIDE);
 
 	return s ? &s->model : NULL;
 }

@@ -181,7 +181,7 @@ static void drm_clients_free(struct drm_clients_state *c)
 /* The join (analysis-joins.h): record's DRM fdinfo snapshots, as print lines */
 const struct drm_clients *drm_clients_of(const struct analysis *a)
 {
-	const struct drm_clients_state *c = a->states[JOIN_DRM_CLIENTS];
+	const struct drm_clients_state *c = analysis_state(a, JOIN_DRM_CLIENTS);
 
 	return c ? &c->model : NULL;
 }

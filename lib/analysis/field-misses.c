@@ -25,11 +25,13 @@ void field_misses_add(struct field_misses *m, int type, uint64_t fields)
 void field_miss_names(const struct analysis *a, const struct field_miss *e, char *event,
 		      size_t event_len, char *fields, size_t fields_len)
 {
-	const struct tep_event *ev = a->tep ? tep_find_event(a->tep, e->type) : NULL;
+	struct tep_handle *tep = analysis_tep(a);
+	const struct tep_event *ev = tep ? tep_find_event(tep, e->type) : NULL;
 
 	if (event_len)
 		snprintf(event, event_len, "%s:%s", ev && ev->system ? ev->system : "?",
 			 ev && ev->name ? ev->name : "?");
 	if (fields_len)
-		gpu_decoder_field_names(a->dec, e->type, e->fields, fields, fields_len);
+		gpu_decoder_field_names(analysis_decoder(a), e->type, e->fields, fields,
+					fields_len);
 }

@@ -55,8 +55,9 @@ static int summarise_ring(struct fleet_row *r, struct analysis *a, int i, uint64
 static int summarise(struct fleet_file *ff, struct analysis *a, const char *path,
 		     uint64_t *counts, struct gt_error *err)
 {
+	const struct analysis_totals *tot = analysis_totals(a);
 	struct timeline *tl = timeline_of(a);
-	uint64_t span = a->last_ts > a->first_ts ? a->last_ts - a->first_ts : 0;
+	uint64_t span = tot->last_ts > tot->first_ts ? tot->last_ts - tot->first_ts : 0;
 	int i;
 
 	name_host(ff, a, path);
@@ -75,7 +76,7 @@ int fleet_read_file(const char *path, struct fleet_file *ff, struct fleet_outcom
 		    bool one_thread, uint64_t *counts, struct gt_error *err)
 {
 	struct analysis_hooks hooks = { .no_groups = true, .one_thread = one_thread };
-	struct analysis *a = calloc(1, sizeof(*a));
+	struct analysis *a = analysis_new();
 	struct dat_meta *m = calloc(1, sizeof(*m));
 	int ret = -1;
 
@@ -88,14 +89,13 @@ int fleet_read_file(const char *path, struct fleet_file *ff, struct fleet_outcom
 		goto out;
 	if (!analysis_run(a, err)) {
 		o->gpu = analysis_has_gpu_data(a);
-		o->damage = a->damage;
+		o->damage = analysis_totals(a)->damage;
 		ret = summarise(ff, a, path, counts, err);
 		if (ret)
 			fleet_file_free(ff);
 	}
-	analysis_close(a);
 out:
-	free(a);
+	analysis_free(a);
 	free(m);
 	return ret;
 }

@@ -56,7 +56,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 
 const struct flight_marks *flight_marks_of(const struct analysis *a)
 {
-	return a->states[JOIN_FLIGHT];
+	return analysis_state(a, JOIN_FLIGHT);
 }
 
 void flight_marks_known(struct analysis *a, const struct flight_marks *prev)

@@ -533,14 +533,14 @@ static void gpu_hangs_free(struct gpu_hangs_state *s)
 /* The join (analysis-joins.h): the kernel's lines, devcoredump, xe's timeouts */
 const struct gpu_hangs *gpu_hangs_of(const struct analysis *a)
 {
-	const struct gpu_hangs_state *s = a->states[JOIN_HANGS];
+	const struct gpu_hangs_state *s = analysis_state(a, JOIN_HANGS);
 
 	return s ? &s->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
 {
-	gpu_hangs_init(state, a->tep);
+	gpu_hangs_init(state, analysis_tep(a));
 	return 0;
 }
 

@@ -424,7 +424,7 @@ static int line_pid(const struct hip_line *l, const struct log_pids *lp)
 
 int hip_runtime_add_file(struct analysis *a, const char *path)
 {
-	struct hip_runtime_state *h = a->states[JOIN_HIP];
+	struct hip_runtime_state *h = analysis_state(a, JOIN_HIP);
 	const struct kfd_queues *kfd = kfd_queues_of(a);
 	const char *under = strrchr(path, '_');
 	struct log_pids lp = { 0 };
@@ -489,7 +489,7 @@ const struct kfd_op *hip_queue_kfd_create(const struct hip_proc *p, int queue,
  */
 const struct hip_runtime *hip_runtime_of(const struct analysis *a)
 {
-	const struct hip_runtime_state *s = a->states[JOIN_HIP];
+	const struct hip_runtime_state *s = analysis_state(a, JOIN_HIP);
 
 	return s ? &s->model : NULL;
 }
@@ -502,7 +502,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 		return;
 	r->taken = true;
 	if (hip_runtime_add(s, r->pid, r->rec->ts, r->print, &s->line, kfd_queues_of(a)))
-		a->hip_current = &s->line;
+		analysis_set_hip_line(a, &s->line);
 }
 
 static void join_free(void *state)

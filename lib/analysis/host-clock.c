@@ -138,7 +138,7 @@ double host_clock_drift_ppm(const struct host_clock *h)
 
 const struct host_clock *host_clock_of(const struct analysis *a)
 {
-	const struct host_clock_state *s = a->states[JOIN_HOST];
+	const struct host_clock_state *s = analysis_state(a, JOIN_HOST);
 
 	return s ? &s->model : NULL;
 }

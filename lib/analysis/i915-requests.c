@@ -265,14 +265,14 @@ static void signalled(struct i915_requests_state *q, struct analysis *a, struct 
 /* The join (analysis-joins.h): i915's request events, and the fences they signal */
 const struct i915_requests *i915_requests_of(const struct analysis *a)
 {
-	const struct i915_requests_state *q = a->states[JOIN_I915];
+	const struct i915_requests_state *q = analysis_state(a, JOIN_I915);
 
 	return q ? &q->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
 {
-	find_stages(state, a->tep);
+	find_stages(state, analysis_tep(a));
 	return 0;
 }
 

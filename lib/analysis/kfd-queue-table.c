@@ -503,14 +503,14 @@ void kfd_queue_table_free(struct kfd_queue_table_state *t)
 /* The join (analysis-joins.h): record --kfd-args's probe events */
 const struct kfd_queue_table *kfd_queue_table_of(const struct analysis *a)
 {
-	const struct kfd_queue_table_state *t = a->states[JOIN_KFD_PROBES];
+	const struct kfd_queue_table_state *t = analysis_state(a, JOIN_KFD_PROBES);
 
 	return t ? &t->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
 {
-	kfd_queue_table_init(state, a->tep);
+	kfd_queue_table_init(state, analysis_tep(a));
 	return 0;
 }
 
@@ -519,7 +519,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	struct kfd_queue_table_state *t = state;
 
 	if (r->kind == GEV_NONE && t->nr_formats &&
-	    kfd_queue_table_record(t, a->tep, r->rec, r->type))
+	    kfd_queue_table_record(t, analysis_tep(a), r->rec, r->type))
 		r->taken = true;
 }
 

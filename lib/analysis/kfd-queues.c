@@ -211,7 +211,7 @@ static void kfd_queues_free(struct kfd_queues_state *k)
 /* The join (analysis-joins.h): the function tracer's records of KFD's paths */
 const struct kfd_queues *kfd_queues_of(const struct analysis *a)
 {
-	const struct kfd_queues_state *k = a->states[JOIN_KFD_FUNCTIONS];
+	const struct kfd_queues_state *k = analysis_state(a, JOIN_KFD_FUNCTIONS);
 
 	return k ? &k->model : NULL;
 }
@@ -223,8 +223,8 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 
 	if (r->kind != GEV_FUNC && r->kind != GEV_FUNC_ENTRY && r->kind != GEV_FUNC_EXIT)
 		return;
-	func = event_function_name(a->tep, r->ev.func_ip);
-	a->func_events++;
+	func = event_function_name(analysis_tep(a), r->ev.func_ip);
+	analysis_count_func_event(a);
 	if (kfd_is_queue_function(func))
 		kfd_queues_add(k, &r->ev, func);
 	else if (kfd_is_function(func))

@@ -265,7 +265,7 @@ void kfd_snapshots_free(struct kfd_snapshots_state *st)
 /* The join (analysis-joins.h): record's KFD debugfs snapshots, as print lines */
 const struct kfd_snapshots *kfd_snapshots_of(const struct analysis *a)
 {
-	const struct kfd_snapshots_state *k = a->states[JOIN_KFD_SNAPSHOTS];
+	const struct kfd_snapshots_state *k = analysis_state(a, JOIN_KFD_SNAPSHOTS);
 
 	return k ? &k->model : NULL;
 }

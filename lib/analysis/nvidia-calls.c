@@ -522,14 +522,14 @@ static void nvidia_calls_free(struct nvidia_calls_state *n)
 /* The join (analysis-joins.h): record --preset nvidia's probe events and Xids */
 struct nvidia_calls *nvidia_calls_of(const struct analysis *a)
 {
-	struct nvidia_calls_state *n = a->states[JOIN_NVIDIA];
+	struct nvidia_calls_state *n = analysis_state(a, JOIN_NVIDIA);
 
 	return n ? &n->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
 {
-	nvidia_calls_init(state, a->tep);
+	nvidia_calls_init(state, analysis_tep(a));
 	return 0;
 }
 

@@ -71,7 +71,8 @@ bool record_pipe_inflate_worth_it(void)
  */
 static struct tep_record *next_fitting(struct record_pipe *p, struct pipe_batch *b, size_t used)
 {
-	struct tep_record *rec = p->pending ? p->pending : dat_stream_next(p->a->stream, &p->err);
+	struct tep_record *rec = p->pending ? p->pending :
+				 dat_stream_next(analysis_stream(p->a), &p->err);
 	size_t need = rec && rec->data && rec->size > 0 ? (size_t)rec->size : 0;
 	unsigned char *grown;
 
@@ -253,11 +254,11 @@ int record_pipe_run_batched(struct analysis *a, size_t batch_bytes, struct gt_er
 		analysis_finish(a);
 	if (whole && p->err.errnum)
 		gt_error_set(err, EIO, "reading the records failed after %llu records: %s; the file may be damaged",
-			     (unsigned long long)a->records, p->err.msg);
+			     (unsigned long long)analysis_totals(a)->records, p->err.msg);
 	whole = whole && !p->err.errnum;
 	pthread_mutex_destroy(&p->lock);
 	pthread_cond_destroy(&p->cond);
 	free_batches(p);
 	free(p);
-	return whole || a->stopped ? 0 : -1;
+	return whole || analysis_stopped(a) ? 0 : -1;
 }

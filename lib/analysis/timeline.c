@@ -946,13 +946,13 @@ void timeline_free(struct timeline *t)
 /* The join (analysis-joins.h): every GPU event */
 struct timeline *timeline_of(const struct analysis *a)
 {
-	return a->states[JOIN_JOBS];
+	return analysis_state(a, JOIN_JOBS);
 }
 
 /* without scheduler or amdgpu events, jobs are the fences themselves */
 static int join_init(void *state, struct analysis *a)
 {
-	return timeline_init(state, gpu_decoder_jobs_from_fences(a->dec));
+	return timeline_init(state, gpu_decoder_jobs_from_fences(analysis_decoder(a)));
 }
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
@@ -962,7 +962,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	if (r->kind == GEV_NONE || r->kind == GEV_FUNC || r->kind == GEV_FUNC_ENTRY ||
 	    r->kind == GEV_FUNC_EXIT)
 		return;
-	a->gpu_events++;
+	analysis_count_gpu_event(a);
 	timeline_add_event(state, &r->ev);
 	r->taken = true;
 }
@@ -981,7 +981,7 @@ static void join_free(void *state)
 static bool join_gpu_data(const void *state, const struct analysis *a)
 {
 	(void)state;
-	return a->gpu_events;
+	return analysis_totals(a)->gpu_events;
 }
 
 static uint64_t join_kinds(const void *state, const struct analysis *a)

@@ -544,14 +544,14 @@ static void user_queues_free(struct user_queues_state *u)
 /* The join (analysis-joins.h): amdgpu's user-mode queues */
 struct user_queues *user_queues_of(const struct analysis *a)
 {
-	struct user_queues_state *u = a->states[JOIN_USER_QUEUES];
+	struct user_queues_state *u = analysis_state(a, JOIN_USER_QUEUES);
 
 	return u ? &u->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
 {
-	user_queues_init(state, a->tep);
+	user_queues_init(state, analysis_tep(a));
 	return 0;
 }
 
@@ -564,7 +564,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 
 static void join_finish(void *state, struct analysis *a)
 {
-	user_queues_finish(state, a->last_ts);
+	user_queues_finish(state, analysis_totals(a)->last_ts);
 }
 
 static void join_free(void *state)

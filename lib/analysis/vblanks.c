@@ -249,7 +249,7 @@ double vblank_refresh_hz(struct vblank_crtc *c)
 /* The join (analysis-joins.h): drm's vblank events */
 struct vblanks *vblanks_of(const struct analysis *a)
 {
-	struct vblanks_state *v = a->states[JOIN_VBLANKS];
+	struct vblanks_state *v = analysis_state(a, JOIN_VBLANKS);
 
 	return v ? &v->model : NULL;
 }
@@ -264,7 +264,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	v->model.records++;
 	if (!v->clock_known) {
 		v->clock_known = true;
-		v->mono = a->meta && !strcmp(a->meta->clock, "mono");
+		v->mono = analysis_meta(a) && !strcmp(analysis_meta(a)->clock, "mono");
 	}
 	c = crtc_of(v, r->ev.crtc, (uint64_t)r->ev.vblank_seq, r->kind, r->rec->ts);
 	v->model.last_display = c->display;

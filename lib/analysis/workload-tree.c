@@ -96,14 +96,14 @@ void workload_tree_free(struct workload_tree *w)
 /* The join (analysis-joins.h): every record that is no GPU event */
 const struct workload_tree *workload_tree_of(const struct analysis *a)
 {
-	const struct workload_tree_state *w = a->states[JOIN_WORKLOAD];
+	const struct workload_tree_state *w = analysis_state(a, JOIN_WORKLOAD);
 
 	return w ? &w->model : NULL;
 }
 
 static int join_init(void *state, struct analysis *a)
 {
-	workload_tree_init(state, a->tep);
+	workload_tree_init(state, analysis_tep(a));
 	return 0;
 }
 

@@ -266,7 +266,7 @@ static void ring_seen(struct xe_engines_state *s, const struct gpu_event *ev)
 
 const struct xe_engines *xe_engines_of(const struct analysis *a)
 {
-	const struct xe_engines_state *s = a->states[JOIN_XE];
+	const struct xe_engines_state *s = analysis_state(a, JOIN_XE);
 
 	return s ? &s->model : NULL;
 }
@@ -278,7 +278,7 @@ static int join_init(void *state, struct analysis *a)
 	for (int i = 0; i < XE_NR_EVENTS; i++) {
 		bool queue = i >= XE_QUEUE_CREATE && i <= XE_QUEUE_RESET;
 
-		event_fields_find(&s->ev[i], a->tep, "xe", event_names[i],
+		event_fields_find(&s->ev[i], analysis_tep(a), "xe", event_names[i],
 				  queue ? queue_fields : job_fields);
 	}
 	return 0;

@@ -89,10 +89,10 @@ static const struct pq_column job_cols[] = {
 
 static void job_ioctl_cols(struct report *rep, struct pq_writer *w, int *c, const struct job *j)
 {
-	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(&rep->analysis, j);
+	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(rep->analysis, j);
 	char name[64];
 
-	pq_str(w, (*c)++, io ? gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver, name,
+	pq_str(w, (*c)++, io ? gpu_ioctl_name(io->cmd, cpu_side_of(rep->analysis)->driver, name,
 					      sizeof(name)) : NULL);
 	pq_opt_i64(w, (*c)++, io != NULL, io ? io->pid : 0);
 	pq_opt_i64(w, (*c)++, io != NULL, io ? (int64_t)io->enter : 0);
@@ -105,7 +105,7 @@ static void job_ioctl_cols(struct report *rep, struct pq_writer *w, int *c, cons
 
 void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, const struct job *j)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	struct utc u = utc_of(rep);
 	char buf[64];
 	int64_t stint[2];
@@ -123,7 +123,7 @@ void parquet_job_row(struct report *rep, struct pq_writer *w, const char *run, c
 	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)j->fence_ptr);
 	pq_str(w, c++, j->fence_ptr ? buf : NULL);
 	pq_i64(w, c++, j->pid);
-	pq_str(w, c++, analysis_comm(&rep->analysis, j->pid));
+	pq_str(w, c++, analysis_comm(rep->analysis, j->pid));
 	pq_opt_i64(w, c++, j->has_client_id, (int64_t)j->client_id);
 	time_pair(w, &c, &u, j->t_submit, j->t_submit);
 	time_pair(w, &c, &u, j->t_queue, j->t_queue);
@@ -212,7 +212,7 @@ static const struct pq_column ring_cols[] = {
 
 static void ring_rows(struct report *rep, struct pq_writer *w, const char *run)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	int i, l, c;
 
 	for (i = 0; i < tl->nr_rings; i++) {
@@ -263,7 +263,7 @@ static const struct pq_column ring_wait_cols[] = {
 
 static void ring_wait_rows(struct report *rep, struct pq_writer *w, const char *run)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	int i, k, c;
 
 	for (i = 0; i < tl->nr_rings; i++) {
@@ -274,7 +274,7 @@ static void ring_wait_rows(struct report *rep, struct pq_writer *w, const char *
 			file_cols(rep, w, &c, run);
 			pq_str(w, c++, timeline_ring_name(tl, i));
 			pq_i64(w, c++, pid);
-			pq_str(w, c++, analysis_comm(&rep->analysis, pid));
+			pq_str(w, c++, analysis_comm(rep->analysis, pid));
 			pq_row_end(w);
 		}
 	}
@@ -293,7 +293,7 @@ static const struct pq_column client_cols[] = {
 
 static void group_rows(struct report *rep, struct pq_writer *w, const char *run, bool procs)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	struct group_stats **g = procs ? tl->procs : tl->clients;
 	int i, c, nr = procs ? tl->nr_procs : tl->nr_clients;
 	uint64_t busy = report_busy_ns(rep);
@@ -303,7 +303,7 @@ static void group_rows(struct report *rep, struct pq_writer *w, const char *run,
 		file_cols(rep, w, &c, run);
 		pq_i64(w, c++, (int64_t)g[i]->key);
 		if (procs)
-			pq_str(w, c++, analysis_comm(&rep->analysis, (int)g[i]->key));
+			pq_str(w, c++, analysis_comm(rep->analysis, (int)g[i]->key));
 		pq_i64(w, c++, (int64_t)g[i]->jobs);
 		pq_i64(w, c++, (int64_t)g[i]->gpu_ns);
 		pq_f64(w, c++, busy ? 100.0 * (double)g[i]->gpu_ns / (double)busy : 0.0);
@@ -336,8 +336,8 @@ static const struct pq_column host_cols[] = {
 
 static void host_rows(struct report *rep, struct pq_writer *w, const char *run)
 {
-	const struct host_clock *h = host_clock_of(&rep->analysis);
-	const struct analysis *a = &rep->analysis;
+	const struct host_clock *h = host_clock_of(rep->analysis);
+	const struct analysis_totals *tot = analysis_totals(rep->analysis);
 	struct utc u = utc_of(rep);
 	uint64_t unc = 0;
 	int64_t off = 0;
@@ -361,12 +361,12 @@ static void host_rows(struct report *rep, struct pq_writer *w, const char *run)
 		pq_f64(w, c++, host_clock_drift_ppm(h));
 	else
 		pq_null(w, c++);
-	pq_i64(w, c++, (int64_t)a->records);
-	pq_i64(w, c++, (int64_t)a->gpu_events);
-	time_pair(w, &c, &u, true, a->first_ts);
-	time_pair(w, &c, &u, true, a->last_ts);
-	pq_i64(w, c++, (int64_t)a->missed);
-	pq_i64(w, c++, (int64_t)timeline_of(&rep->analysis)->lost_windows);
+	pq_i64(w, c++, (int64_t)tot->records);
+	pq_i64(w, c++, (int64_t)tot->gpu_events);
+	time_pair(w, &c, &u, true, tot->first_ts);
+	time_pair(w, &c, &u, true, tot->last_ts);
+	pq_i64(w, c++, (int64_t)tot->missed);
+	pq_i64(w, c++, (int64_t)timeline_of(rep->analysis)->lost_windows);
 	pq_i64(w, c++, h ? h->nr_gpus : 0);
 	pq_row_end(w);
 }
@@ -380,7 +380,7 @@ static const struct pq_column gpu_cols[] = {
 
 static void gpu_rows(struct report *rep, struct pq_writer *w, const char *run)
 {
-	const struct host_clock *h = host_clock_of(&rep->analysis);
+	const struct host_clock *h = host_clock_of(rep->analysis);
 	int i, c;
 
 	for (i = 0; h && i < h->nr_gpus; i++) {
@@ -408,7 +408,7 @@ static const struct pq_column kfd_op_cols[] = {
 
 static void kfd_op_rows(struct report *rep, struct pq_writer *w, const char *run)
 {
-	const struct kfd_queues *k = kfd_queues_of(&rep->analysis);
+	const struct kfd_queues *k = kfd_queues_of(rep->analysis);
 	struct utc u = utc_of(rep);
 	int i, c;
 
@@ -418,7 +418,7 @@ static void kfd_op_rows(struct report *rep, struct pq_writer *w, const char *run
 		c = 0;
 		file_cols(rep, w, &c, run);
 		pq_i64(w, c++, op->pid);
-		pq_str(w, c++, analysis_comm(&rep->analysis, op->pid));
+		pq_str(w, c++, analysis_comm(rep->analysis, op->pid));
 		pq_str(w, c++, kfd_op_name(op->type));
 		pq_str(w, c++, op->root);
 		time_pair(w, &c, &u, true, op->start);
@@ -440,7 +440,7 @@ static const struct pq_column kfd_queue_cols[] = {
 
 static void kfd_queue_rows(struct report *rep, struct pq_writer *w, const char *run)
 {
-	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
+	const struct kfd_queue_table *t = kfd_queue_table_of(rep->analysis);
 	struct utc u = utc_of(rep);
 	char buf[32];
 	int i, c;
@@ -452,7 +452,7 @@ static void kfd_queue_rows(struct report *rep, struct pq_writer *w, const char *
 		c = 0;
 		file_cols(rep, w, &c, run);
 		pq_i64(w, c++, q->pid);
-		pq_str(w, c++, analysis_comm(&rep->analysis, q->pid));
+		pq_str(w, c++, analysis_comm(rep->analysis, q->pid));
 		pq_i64(w, c++, q->gpu_id);
 		pq_opt_i64(w, c++, q->has_id, q->queue_id);
 		pq_str(w, c++, type ? type : "unknown");
@@ -491,7 +491,7 @@ static void cpu_side_row(struct report *rep, struct pq_writer *w, const char *ru
 
 	file_cols(rep, w, &c, run);
 	pq_i64(w, c++, pid);
-	pq_str(w, c++, analysis_comm(&rep->analysis, pid));
+	pq_str(w, c++, analysis_comm(rep->analysis, pid));
 	snprintf(cmd, sizeof(cmd), "0x%08llx", (unsigned long long)r->cmd);
 	pq_str(w, c++, r->other ? NULL : cmd);
 	pq_str(w, c++, r->other ? "(other ioctls)" : gpu_ioctl_name(r->cmd, cs->driver, name, sizeof(name)));
@@ -512,7 +512,7 @@ static void cpu_side_row(struct report *rep, struct pq_writer *w, const char *ru
 
 static void cpu_side_rows(struct report *rep, struct pq_writer *w, const char *run)
 {
-	struct cpu_side *cs = cpu_side_of(&rep->analysis);
+	struct cpu_side *cs = cpu_side_of(rep->analysis);
 	int i, j;
 
 	for (i = 0; cs && i < cs->nr_threads; i++) {

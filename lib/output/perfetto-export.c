@@ -344,7 +344,7 @@ static void hw_stints(struct perfetto_export *p, const struct job *j, struct pf_
 void perfetto_export_job(const struct job *j, void *ctx)
 {
 	struct perfetto_export *p = ctx;
-	uint64_t end = j->t_done ? j->t_done : p->a->last_ts, hw = j->t_hw_start;
+	uint64_t end = j->t_done ? j->t_done : analysis_totals(p->a)->last_ts, hw = j->t_hw_start;
 	/* a job that never finished stays off "hardware": only finished jobs
 	 * are known not to overlap there */
 	uint64_t waiting = j->t_queue ? j->t_queue : hw ? 0 : j->t_run;
@@ -438,7 +438,7 @@ static void ring_counters(struct perfetto_export *p, uint64_t ts)
 
 static void lost_window(struct perfetto_export *p, const struct tep_record *rec)
 {
-	uint64_t from = p->a->lost_from;
+	uint64_t from = analysis_lost_from(p->a);
 	struct pf_arg args[2] = {
 		{ .name = A_CPU, .type = ARG_INT, .i = rec->cpu },
 		{ .name = A_COUNT, .type = ARG_INT, .i = rec->missed_events },
@@ -515,7 +515,7 @@ static void hip_line(struct perfetto_export *p, const struct tep_record *rec,
 		[HIP_CMD_ENQUEUED] = N_HIP_ENQUEUED, [HIP_CMD_COMPLETE] = N_HIP_COMPLETE,
 		[HIP_COPY] = N_HIP_COPY,
 	};
-	int pid = tep_data_pid(p->a->tep, (struct tep_record *)rec);
+	int pid = tep_data_pid(analysis_tep(p->a), (struct tep_record *)rec);
 	uint64_t root = perfetto_named_track(p, T_HIP_ROOT, 0, 0, "HIP runtime log");
 	struct pf_arg arg = { .name = A_LINE, .type = ARG_STR, .s = l->msg };
 	struct pf_event e = { .ts = rec->ts, .type = PF_INSTANT, .name = names[l->kind],
@@ -629,8 +629,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 {
 	struct perfetto_export *p = ctx;
 
-	if (a->hip_current)
-		hip_line(p, rec, a->hip_current);
+	if (analysis_hip_line(a))
+		hip_line(p, rec, analysis_hip_line(a));
 	if (rec->missed_events)
 		lost_window(p, rec);
 	if (ev && ev->kind == GEV_VBLANK)
@@ -963,7 +963,7 @@ void perfetto_kfd_ops(struct perfetto_export *p)
 
 int perfetto_export_end(struct perfetto_export *p)
 {
-	perfetto_gpu_counters_end(p, p->a->last_ts);
+	perfetto_gpu_counters_end(p, analysis_totals(p->a)->last_ts);
 	perfetto_gpu_info(p);
 	perfetto_packet_flush(p);
 	return p->error;

@@ -151,7 +151,8 @@ static void queue_args(struct kfd_writer *w, const struct kfd_queue *q)
 static void queue(struct kfd_writer *w, const struct kfd_queue *q, int index)
 {
 	const char *type = kfd_queue_type_name(q->type);
-	uint64_t end = q->destroyed ? q->destroyed_at : w->p->a->last_ts, track;
+	uint64_t last = analysis_totals(w->p->a)->last_ts;
+	uint64_t end = q->destroyed ? q->destroyed_at : last, track;
 	char name[96], err[32];
 
 	queue_args(w, q);
@@ -200,7 +201,8 @@ static void call(struct kfd_writer *w, const struct kfd_call *c)
 static void eviction(struct kfd_writer *w, const struct kfd_evict *e)
 {
 	uint64_t from = e->start ? e->start : e->restore_start;
-	uint64_t to = e->restored ? e->restore_start + e->restore_ns : w->p->a->last_ts;
+	uint64_t last = analysis_totals(w->p->a)->last_ts;
+	uint64_t to = e->restored ? e->restore_start + e->restore_ns : last;
 	const char *why = e->has_trigger ? kfd_trigger_name(e->trigger) : "restore only";
 	char name[64];
 

@@ -16,8 +16,8 @@ static int csv_begin(struct report *rep, struct gt_error *err)
 
 static void csv_job(struct report *rep, const struct job *j)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
-	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(&rep->analysis, j);
+	const struct timeline *tl = timeline_of(rep->analysis);
+	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(rep->analysis, j);
 	char key[64], fl[16], name[64];
 	uint64_t sw = 0;
 	bool switched = job_switch_wait(j, &sw);
@@ -25,7 +25,7 @@ static void csv_job(struct report *rep, const struct job *j)
 
 	report_csv_text(rep->stream, timeline_ring_name(tl, j->ring));
 	fprintf(rep->stream, ",%s,%d,", report_job_key(key, sizeof(key), j), j->pid);
-	report_csv_text(rep->stream, analysis_comm(&rep->analysis, j->pid));
+	report_csv_text(rep->stream, analysis_comm(rep->analysis, j->pid));
 	report_csv_u64(rep->stream, j->has_client_id, j->client_id);
 	report_csv_u64(rep->stream, j->t_submit, j->t_submit);
 	report_csv_u64(rep->stream, j->t_queue, j->t_queue);
@@ -45,7 +45,7 @@ static void csv_job(struct report *rep, const struct job *j)
 	/* the ioctl it was queued from (cpu-side.h) */
 	if (io)
 		report_csv_text(rep->stream,
-				gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver, name,
+				gpu_ioctl_name(io->cmd, cpu_side_of(rep->analysis)->driver, name,
 					       sizeof(name)));
 	report_csv_u64(rep->stream, io != NULL, io ? io->to_queued_ns : 0);
 	report_csv_u64(rep->stream, io != NULL, io ? io->split.runnable_ns : 0);
@@ -54,7 +54,7 @@ static void csv_job(struct report *rep, const struct job *j)
 
 static int csv_end(struct report *rep, struct gt_error *err)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	int i, l;
 
 	if (rep->summary || rep->opts.rings) {

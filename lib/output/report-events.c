@@ -11,7 +11,7 @@
 
 static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev, int pid)
 {
-	const struct analysis *a = &rep->analysis;
+	const struct analysis *a = rep->analysis;
 	const struct timeline *tl = timeline_of(a);
 	const struct workload_tree *wt = workload_tree_of(a);
 
@@ -33,11 +33,11 @@ static struct event_print *printers(struct report *rep)
 {
 	struct report_events *ev = &rep->events;
 
-	if (ev->print && ev->tep == rep->analysis.tep)
+	if (ev->print && ev->tep == analysis_tep(rep->analysis))
 		return ev->print;
 	event_print_free(ev->print);
-	ev->tep = rep->analysis.tep;
-	ev->print = event_print_new(ev->tep, rep->analysis.dec);
+	ev->tep = analysis_tep(rep->analysis);
+	ev->print = event_print_new(ev->tep, analysis_decoder(rep->analysis));
 	ev->who_len = 0;
 	return ev->print;
 }
@@ -59,7 +59,7 @@ static void common_header(struct report *rep, struct tep_record *rec, int pid)
 		text_buf_add(&ev->out, ev->who, ev->who_len);
 		goto cpu;
 	}
-	comm = tep_data_comm_from_pid(rep->analysis.tep, pid);
+	comm = tep_data_comm_from_pid(analysis_tep(rep->analysis), pid);
 	ev->tep_calls = calls;
 	/* by its text: a name given again may be at the address of one freed */
 	if (pid != ev->pid || !ev->who_len || strcmp(comm, ev->comm)) {
@@ -137,7 +137,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 {
 	struct report *rep = ctx;
 	struct report_events *ev = &rep->events;
-	struct tep_event *event = tep_find_event_by_record(a->tep, rec);
+	struct tep_event *event = tep_find_event_by_record(analysis_tep(a), rec);
 	struct event_print *print;
 	size_t start;
 	char why[128];
@@ -151,7 +151,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 		text_buf_add(&ev->out, line, (size_t)n);
 	}
 	/* the common fields: analysis_decode() checked that the record holds them */
-	pid = tep_data_pid(a->tep, rec);
+	pid = tep_data_pid(analysis_tep(a), rec);
 	if (!wanted(rep, rec, gev, pid))
 		goto out;
 	start = ev->out.len;
@@ -170,7 +170,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	} else if (!event) {
 		char line[80];
 		int n = snprintf(line, sizeof(line), "[no format for event type %d in the file]",
-				 tep_data_type(a->tep, rec));
+				 tep_data_type(analysis_tep(a), rec));
 
 		text_buf_add(&ev->out, line, (size_t)n);
 	}

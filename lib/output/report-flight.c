@@ -18,7 +18,7 @@ static void secs(FILE *f, uint64_t ns)
 
 void report_flight_text(struct report *rep)
 {
-	const struct flight_marks *m = flight_marks_of(&rep->analysis);
+	const struct flight_marks *m = flight_marks_of(rep->analysis);
 	FILE *f = rep->stream;
 
 	if (!m || (!m->nr && !m->dump))
@@ -55,7 +55,7 @@ void report_flight_text(struct report *rep)
 
 void report_flight_json(struct report *rep)
 {
-	const struct flight_marks *m = flight_marks_of(&rep->analysis);
+	const struct flight_marks *m = flight_marks_of(rep->analysis);
 	FILE *f = rep->stream;
 
 	fputs(",\"flight\":", f);

@@ -109,7 +109,7 @@ struct report_events {
 struct report {
 	struct report_opts opts;
 	struct dat_meta *meta;
-	struct analysis analysis;
+	struct analysis *analysis;	/* the session, analysis_new()'s */
 	const struct report_output *format;
 	FILE *stream;			/* what the formats write: raw, or an escaping stream over it */
 	FILE *raw;			/* stdout, or the output file */

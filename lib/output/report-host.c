@@ -24,7 +24,8 @@ const char *report_utc_text(char *buf, size_t len, int64_t ns)
 
 void report_host_text(struct report *rep)
 {
-	const struct host_clock *h = host_clock_of(&rep->analysis);
+	const struct host_clock *h = host_clock_of(rep->analysis);
+	int64_t first = (int64_t)analysis_totals(rep->analysis)->first_ts;
 	FILE *f = rep->stream;
 	uint64_t unc;
 	int64_t off;
@@ -60,12 +61,13 @@ void report_host_text(struct report *rep)
 	if (h->pairs > 1)
 		fprintf(f, ", drift %.1f ppm", host_clock_drift_ppm(h));
 	fprintf(f, "); the first record at %s\n",
-		report_utc_text(a, sizeof(a), (int64_t)rep->analysis.first_ts + off));
+		report_utc_text(a, sizeof(a), first + off));
 }
 
 void report_host_json(struct report *rep)
 {
-	const struct host_clock *h = host_clock_of(&rep->analysis);
+	const struct host_clock *h = host_clock_of(rep->analysis);
+	int64_t first = (int64_t)analysis_totals(rep->analysis)->first_ts;
 	FILE *f = rep->stream;
 	uint64_t unc;
 	int64_t off;
@@ -106,5 +108,5 @@ void report_host_json(struct report *rep)
 	fprintf(f, "{\"pairs\":%llu,\"bad_pairs\":%llu,\"utc_offset_ns\":%lld,\"uncertainty_ns\":%llu,\"drift_ppm\":%.3f,\"first_record_utc_ns\":%lld}}",
 		(unsigned long long)h->pairs, (unsigned long long)h->bad_pairs, (long long)off,
 		(unsigned long long)unc, host_clock_drift_ppm(h),
-		(long long)((int64_t)rep->analysis.first_ts + off));
+		(long long)(first + off));
 }

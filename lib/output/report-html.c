@@ -116,8 +116,8 @@ static int note_hip(struct report_html *h, struct analysis *a, struct tep_record
 		h->hip = m;
 		h->cap_hip = cap;
 	}
-	h->hip[h->nr_hip++] = (struct hip_mark){ tep_data_pid(a->tep, rec), rec->ts,
-						 a->hip_current->kind, hip->last_proc,
+	h->hip[h->nr_hip++] = (struct hip_mark){ tep_data_pid(analysis_tep(a), rec), rec->ts,
+						 analysis_hip_line(a)->kind, hip->last_proc,
 						 hip->last_kernel ? hip->last_kernel_index : -1 };
 	return 0;
 }
@@ -129,7 +129,7 @@ static int html_record(struct analysis *a, struct tep_record *rec,
 	struct lost_window *w;
 
 	(void)ev;
-	if (a->hip_current && note_hip(h, a, rec))
+	if (analysis_hip_line(a) && note_hip(h, a, rec))
 		return -1;
 	if (rec->missed_events) {
 		if (h->nr_lost == h->cap_lost) {
@@ -141,7 +141,8 @@ static int html_record(struct analysis *a, struct tep_record *rec,
 			h->lost = w;
 			h->cap_lost = cap;
 		}
-		h->lost[h->nr_lost++] = (struct lost_window){ rec->cpu, a->lost_from, rec->ts };
+		h->lost[h->nr_lost++] = (struct lost_window){ rec->cpu, analysis_lost_from(a),
+								rec->ts };
 	}
 	return 0;
 }
@@ -188,7 +189,7 @@ static void html_job(struct report *rep, const struct job *j)
 
 	if (!html_job_rows_add(&h->rows, j))
 		return;
-	io = cpu_side_job_ioctl(&rep->analysis, j);
+	io = cpu_side_job_ioctl(rep->analysis, j);
 	if (!io)
 		return;
 	/* no temporary file: the page's end says so, with its one line */
@@ -203,7 +204,7 @@ static void html_job(struct report *rep, const struct job *j)
 static void ioctl_names(struct report *rep)
 {
 	struct report_html *h = rep->out;
-	enum gpu_ioctl_driver driver = cpu_side_of(&rep->analysis)->driver;
+	enum gpu_ioctl_driver driver = cpu_side_of(rep->analysis)->driver;
 	char name[64];
 	unsigned int k;
 
@@ -248,7 +249,7 @@ static int html_end(struct report *rep, struct gt_error *err)
 		fprintf(rep->stream, "%s[%d,%llu,\"%s\",", i ? "," : "", m->pid,
 			(unsigned long long)m->ts, hip_kind_name(m->kind));
 		json_str(rep->stream, m->kernel >= 0 ?
-			 hip_runtime_of(&rep->analysis)->procs[m->proc].kernels[m->kernel].name : "");
+			 hip_runtime_of(rep->analysis)->procs[m->proc].kernels[m->kernel].name : "");
 		fputc(']', rep->stream);
 	}
 	fputc(']', rep->stream);

@@ -43,7 +43,7 @@ static void json_dev(FILE *f, const char *dev)
 /* the ioctl the job was queued from (cpu-side.h): ioctl -> queued and where it went */
 static void job_ioctl(struct report *rep, const struct job *j)
 {
-	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(&rep->analysis, j);
+	const struct cpu_job_ioctl *io = cpu_side_job_ioctl(rep->analysis, j);
 	FILE *f = rep->stream;
 	char name[64];
 
@@ -53,7 +53,7 @@ static void job_ioctl(struct report *rep, const struct job *j)
 		return;
 	}
 	fprintf(f, "{\"name\":");
-	json_str(f, gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver, name,
+	json_str(f, gpu_ioctl_name(io->cmd, cpu_side_of(rep->analysis)->driver, name,
 				   sizeof(name)));
 	fprintf(f, ",\"cmd\":%llu,\"tid\":%d,\"enter_ns\":%llu,\"to_queued_ns\":%llu,\"on_cpu_ns\":%llu,\"runnable_ns\":%llu,\"sleeping_ns\":%llu,\"irq_ns\":%llu}",
 		(unsigned long long)io->cmd, io->pid, (unsigned long long)io->enter,
@@ -65,7 +65,7 @@ static void job_ioctl(struct report *rep, const struct job *j)
 
 static void job(struct report *rep, const struct job *j)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	FILE *f = rep->stream;
 	uint64_t sw;
 	int l;
@@ -88,7 +88,7 @@ static void job(struct report *rep, const struct job *j)
 	else
 		fputs("null", f);
 	fprintf(f, ",\"pid\":%d,\"comm\":", j->pid);
-	json_str(f, analysis_comm(&rep->analysis, j->pid));
+	json_str(f, analysis_comm(rep->analysis, j->pid));
 	fprintf(f, ",\"client_id\":");
 	report_json_u64(f, j->has_client_id, j->client_id);
 	fprintf(f, ",\"submit_ns\":");
@@ -211,7 +211,7 @@ static void json_job(struct report *rep, const struct job *j)
 /* "fields_outside_records": GPU events not used for a field outside their record */
 static void field_misses(struct report *rep)
 {
-	const struct field_misses *m = &rep->analysis.field_misses;
+	const struct field_misses *m = &analysis_totals(rep->analysis)->field_misses;
 	char event[128], fields[128];
 	FILE *f = rep->stream;
 	char *name;
@@ -220,7 +220,7 @@ static void field_misses(struct report *rep)
 	fprintf(f, ",\"fields_outside_records\":{\"records\":%llu,\"events\":[",
 		(unsigned long long)m->records);
 	for (i = 0; i < m->nr; i++) {
-		field_miss_names(&rep->analysis, &m->events[i], event, sizeof(event), fields,
+		field_miss_names(rep->analysis, &m->events[i], event, sizeof(event), fields,
 				 sizeof(fields));
 		fprintf(f, "%s{\"event\":", i ? "," : "");
 		json_str(f, event);
@@ -242,8 +242,9 @@ static void field_misses(struct report *rep)
 
 static void header(struct report *rep)
 {
-	const struct workload_tree *wt = workload_tree_of(&rep->analysis);
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct analysis_totals *tot = analysis_totals(rep->analysis);
+	const struct workload_tree *wt = workload_tree_of(rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	const struct dat_meta *m = rep->meta;
 	FILE *f = rep->stream;
 	int i;
@@ -269,18 +270,18 @@ static void header(struct report *rep)
 	fprintf(f, ",\"buffer_kb\":");
 	report_json_u64(f, m->has_buffer_kb, m->buffer_kb);
 	fprintf(f, ",\"records\":%llu,\"gpu_events\":%llu,\"function_events\":%llu,\"short_records\":%llu,\"first_ns\":%llu,\"last_ns\":%llu",
-		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
-		(unsigned long long)rep->analysis.func_events, (unsigned long long)rep->analysis.short_records,
-		(unsigned long long)rep->analysis.first_ts, (unsigned long long)rep->analysis.last_ts);
+		(unsigned long long)tot->records, (unsigned long long)tot->gpu_events,
+		(unsigned long long)tot->func_events, (unsigned long long)tot->short_records,
+		(unsigned long long)tot->first_ts, (unsigned long long)tot->last_ts);
 	field_misses(rep);
 	fprintf(f, ",\"lost\":{\"in_band\":%llu,\"in_band_unknown\":%s,\"windows\":%llu,",
-		(unsigned long long)rep->analysis.missed, rep->analysis.missed_unknown ? "true" : "false",
+		(unsigned long long)tot->missed, tot->missed_unknown ? "true" : "false",
 		(unsigned long long)tl->lost_windows);
-	if (rep->analysis.damage.records)
+	if (tot->damage.records)
 		fprintf(f, "\"damaged\":{\"records\":%llu,\"cpu\":%d,\"from_ns\":%llu,\"to_ns\":%llu},",
-			(unsigned long long)rep->analysis.damage.records, rep->analysis.damage.cpu,
-			(unsigned long long)rep->analysis.damage.from_ts,
-			(unsigned long long)rep->analysis.damage.to_ts);
+			(unsigned long long)tot->damage.records, tot->damage.cpu,
+			(unsigned long long)tot->damage.from_ts,
+			(unsigned long long)tot->damage.to_ts);
 	else
 		fputs("\"damaged\":null,", f);
 	fputs("\"cpus\":[", f);
@@ -294,14 +295,14 @@ static void header(struct report *rep)
 		fprintf(f, "%s{\"id\":%u,\"size\":%u}", i ? "," : "", m->skipped[i].id,
 			m->skipped[i].size);
 	fprintf(f, "],\"coverage\":{\"skewed\":%s,\"from_ns\":%llu,\"to_ns\":%llu,\"late_cpu\":%d,\"late_evidence\":%s,\"end_cpu\":%d,\"cpus\":[",
-		rep->analysis.cov.skewed ? "true" : "false", (unsigned long long)rep->analysis.cov.from,
-		(unsigned long long)rep->analysis.cov.to, rep->analysis.cov.late_cpu,
-		late_evidence_names[rep->analysis.cov.late_evidence], rep->analysis.cov.end_cpu);
-	for (i = 0; i < rep->analysis.cov.nr; i++)
+		tot->cov.skewed ? "true" : "false", (unsigned long long)tot->cov.from,
+		(unsigned long long)tot->cov.to, tot->cov.late_cpu,
+		late_evidence_names[tot->cov.late_evidence], tot->cov.end_cpu);
+	for (i = 0; i < tot->cov.nr; i++)
 		fprintf(f, "%s{\"cpu\":%d,\"first_ns\":%llu,\"last_ns\":%llu,\"bytes\":%llu}", i ? "," : "",
-			rep->analysis.cov.cpus[i].cpu, (unsigned long long)rep->analysis.cov.cpus[i].first,
-			(unsigned long long)rep->analysis.cov.cpus[i].last,
-			(unsigned long long)rep->analysis.cov.cpus[i].bytes);
+			tot->cov.cpus[i].cpu, (unsigned long long)tot->cov.cpus[i].first,
+			(unsigned long long)tot->cov.cpus[i].last,
+			(unsigned long long)tot->cov.cpus[i].bytes);
 	fprintf(f, "]},\"orphan_events\":%llu,\"filtered_out\":%llu,\"fence_mode\":%s,\"rings_capped\":%s",
 		(unsigned long long)tl->orphans, (unsigned long long)tl->filtered_out,
 		tl->fence_mode ? "true" : "false",
@@ -310,7 +311,7 @@ static void header(struct report *rep)
 
 static void rings(struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	int i, l;
 
 	fprintf(rep->stream, ",\"rings\":[");
@@ -338,7 +339,7 @@ static void rings(struct report *rep)
 			(unsigned long long)s->behind_jobs, s->nr_behind_pids);
 		for (l = 0; l < s->nr_behind_pids; l++) {
 			fprintf(rep->stream, "%s{\"pid\":%d,\"comm\":", l ? "," : "", s->behind_pids[l]);
-			json_str(rep->stream, analysis_comm(&rep->analysis, s->behind_pids[l]));
+			json_str(rep->stream, analysis_comm(rep->analysis, s->behind_pids[l]));
 			fputc('}', rep->stream);
 		}
 		fprintf(rep->stream, "],\"more_processes\":%s},",
@@ -361,7 +362,7 @@ static void rings(struct report *rep)
 
 static void groups(struct report *rep, const char *key, struct group_stats **g, int nr, bool procs)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	uint64_t busy = report_busy_ns(rep);
 	int i, k;
 
@@ -371,7 +372,7 @@ static void groups(struct report *rep, const char *key, struct group_stats **g, 
 			(unsigned long long)g[i]->key);
 		if (procs) {
 			fprintf(rep->stream, "\"comm\":");
-			json_str(rep->stream, analysis_comm(&rep->analysis, (int)g[i]->key));
+			json_str(rep->stream, analysis_comm(rep->analysis, (int)g[i]->key));
 			fputc(',', rep->stream);
 		}
 		fprintf(rep->stream, "\"jobs\":%llu,\"gpu_ns\":%llu,\"gpu_pct\":%.3f,\"gpu_by_ring\":[",
@@ -395,7 +396,7 @@ static void groups(struct report *rep, const char *key, struct group_stats **g, 
 
 static int json_end(struct report *rep, struct gt_error *err)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	int i;
 
 	if (rep->opts.jobs)
@@ -421,7 +422,7 @@ static int json_end(struct report *rep, struct gt_error *err)
 
 void report_json_summary(struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 
 	header(rep);
 	rings(rep);

@@ -129,7 +129,7 @@ static int choose_host(struct report *rep, struct gt_error *err)
 
 	if (p->host[0])
 		return 0;
-	host_folder(p->host, sizeof(p->host), host_clock_of(&rep->analysis));
+	host_folder(p->host, sizeof(p->host), host_clock_of(rep->analysis));
 	snprintf(mine, sizeof(mine), "%s/%s", p->host, p->run);
 	for (i = 0; i < p->nr_written; i++)
 		if (!strcmp(p->written[i], mine))
@@ -196,7 +196,7 @@ static int file_open(struct report *rep, enum parquet_table_id t, struct gt_erro
 /* the footer, the file closed and renamed into place */
 static int file_close(struct report *rep, enum parquet_table_id t, struct gt_error *err)
 {
-	const struct host_clock *h = host_clock_of(&rep->analysis);
+	const struct host_clock *h = host_clock_of(rep->analysis);
 	struct parquet_out *p = rep->out;
 	struct parquet_file *pf = &p->files[t];
 	char offset[32] = "";

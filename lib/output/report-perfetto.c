@@ -66,7 +66,7 @@ static int perfetto_begin(struct report *rep, struct gt_error *err)
 	const struct report_input *in = &rep->opts.inputs[rep->input];
 	struct perfetto_source src = { .index = (unsigned int)rep->input, .offset = in->offset,
 				       .machine = in->machine };
-	uint64_t first = analysis_first_ts(&rep->analysis);
+	uint64_t first = analysis_first_ts(rep->analysis);
 
 	if (in->offset < 0 && first && first < (uint64_t)-in->offset)
 		return before_zero(rep, err);
@@ -74,7 +74,7 @@ static int perfetto_begin(struct report *rep, struct gt_error *err)
 		src.label = group_name(&rep->opts, rep->input);
 		src.description = in->file;
 	}
-	perfetto_export_begin(rep->out, rep->stream, &rep->analysis, &src);
+	perfetto_export_begin(rep->out, rep->stream, rep->analysis, &src);
 	return 0;
 }
 

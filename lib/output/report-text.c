@@ -149,10 +149,10 @@ static void text_job(struct report *rep, const struct job *j)
 	else
 		strcpy(client, "-");
 	snprintf(pid, sizeof(pid), "%d", j->pid);
-	cell(f, shown, COL_RING, timeline_ring_name(timeline_of(&rep->analysis), j->ring));
+	cell(f, shown, COL_RING, timeline_ring_name(timeline_of(rep->analysis), j->ring));
 	cell(f, shown, COL_JOB, report_job_key(key, sizeof(key), j));
 	cell(f, shown, COL_PID, pid);
-	cell(f, shown, COL_COMM, analysis_comm(&rep->analysis, j->pid));
+	cell(f, shown, COL_COMM, analysis_comm(rep->analysis, j->pid));
 	cell(f, shown, COL_CLIENT, client);
 	cell_ts(f, shown, COL_SUBMIT, j->t_submit);
 	cell_ts(f, shown, COL_QUEUED, j->t_queue);
@@ -167,8 +167,8 @@ static void text_job(struct report *rep, const struct job *j)
 	else
 		snprintf(behind, sizeof(behind), "-");
 	cell(f, shown, COL_BEHIND, behind);
-	io = cpu_side_job_ioctl(&rep->analysis, j);
-	cell(f, shown, COL_IOCTL, io ? gpu_ioctl_name(io->cmd, cpu_side_of(&rep->analysis)->driver,
+	io = cpu_side_job_ioctl(rep->analysis, j);
+	cell(f, shown, COL_IOCTL, io ? gpu_ioctl_name(io->cmd, cpu_side_of(rep->analysis)->driver,
 						      name, sizeof(name)) : "-");
 	cell_us(f, shown, COL_IOCTL_Q, io != NULL, io ? io->to_queued_ns : 0);
 	cell(f, shown, COL_FLAGS, report_job_flags(flags, sizeof(flags), j->flags));
@@ -214,7 +214,7 @@ static const char *late_evidence(const struct cpu_coverage *c, char *buf, size_t
 /* Each CPU's window, and what the late start (or early end) costs. */
 static void coverage_lines(struct report *rep)
 {
-	const struct cpu_coverage *c = &rep->analysis.cov;
+	const struct cpu_coverage *c = &analysis_totals(rep->analysis)->cov;
 	char a[32], b[32], why[128];
 	int i;
 
@@ -245,14 +245,14 @@ static void coverage_lines(struct report *rep)
  */
 static void field_misses_line(struct report *rep)
 {
-	const struct field_misses *m = &rep->analysis.field_misses;
+	const struct field_misses *m = &analysis_totals(rep->analysis)->field_misses;
 	char event[128], fields[128];
 	int i;
 
 	fprintf(rep->stream, "note     fields outside their records: %llu (",
 		(unsigned long long)m->records);
 	for (i = 0; i < m->nr; i++) {
-		field_miss_names(&rep->analysis, &m->events[i], event, sizeof(event), fields,
+		field_miss_names(rep->analysis, &m->events[i], event, sizeof(event), fields,
 				 sizeof(fields));
 		fprintf(rep->stream, "%s%s %s x%llu", i ? ", " : "", event, fields,
 			(unsigned long long)m->events[i].records);
@@ -264,7 +264,7 @@ static void field_misses_line(struct report *rep)
 
 static void devices(struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	int d, i;
 
 	if (!tl->nr_devs)
@@ -282,8 +282,9 @@ static void devices(struct report *rep)
 
 static void header(struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
-	const struct workload_tree *wt = workload_tree_of(&rep->analysis);
+	const struct analysis_totals *tot = analysis_totals(rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
+	const struct workload_tree *wt = workload_tree_of(rep->analysis);
 	const struct dat_meta *m = rep->meta;
 	uint64_t lost = report_lost_stats(rep);
 	char first[32], last[32];
@@ -318,25 +319,25 @@ static void header(struct report *rep)
 			w ? "; its jobs are flagged W" : "; no GPU job of its own");
 	}
 	fprintf(rep->stream, "records  %llu (GPU %llu, function %llu) from %s to %s\n",
-		(unsigned long long)rep->analysis.records, (unsigned long long)rep->analysis.gpu_events,
-		(unsigned long long)rep->analysis.func_events, report_ts(first, sizeof(first), rep->analysis.first_ts),
-		report_ts(last, sizeof(last), rep->analysis.last_ts));
-	if (rep->analysis.short_records)
+		(unsigned long long)tot->records, (unsigned long long)tot->gpu_events,
+		(unsigned long long)tot->func_events, report_ts(first, sizeof(first), tot->first_ts),
+		report_ts(last, sizeof(last), tot->last_ts));
+	if (tot->short_records)
 		fprintf(rep->stream, "note     %llu records shorter than their common fields (type, pid): damaged, skipped\n",
-			(unsigned long long)rep->analysis.short_records);
-	if (rep->analysis.field_misses.records)
+			(unsigned long long)tot->short_records);
+	if (tot->field_misses.records)
 		field_misses_line(rep);
-	if (rep->analysis.damage.records)
+	if (tot->damage.records)
 		fprintf(rep->stream, "DAMAGED  CPU %d's time steps back from %s to %s: %llu record%s set aside, counted as lost\n",
-			rep->analysis.damage.cpu, report_ts(first, sizeof(first), rep->analysis.damage.from_ts),
-			report_ts(last, sizeof(last), rep->analysis.damage.to_ts),
-			(unsigned long long)rep->analysis.damage.records,
-			report_plural(rep->analysis.damage.records));
-	if (rep->analysis.cov.skewed)
+			tot->damage.cpu, report_ts(first, sizeof(first), tot->damage.from_ts),
+			report_ts(last, sizeof(last), tot->damage.to_ts),
+			(unsigned long long)tot->damage.records,
+			report_plural(tot->damage.records));
+	if (tot->cov.skewed)
 		coverage_lines(rep);
-	if (!lost && !rep->analysis.missed && !rep->analysis.missed_unknown &&
-	    !rep->analysis.damage.records && !rep->analysis.short_records) {
-		if (!rep->analysis.cov.skewed)
+	if (!lost && !tot->missed && !tot->missed_unknown &&
+	    !tot->damage.records && !tot->short_records) {
+		if (!tot->cov.skewed)
 			fprintf(rep->stream, "lost     none\n");
 	} else {
 		fprintf(rep->stream, "LOST    ");
@@ -347,7 +348,7 @@ static void header(struct report *rep)
 		if (m->instance_lost)
 			fprintf(rep->stream, ", workload buffer %llu", (unsigned long long)m->instance_lost);
 		fprintf(rep->stream, "; %llu%s dropped in %llu window%s of the data: jobs in flight then are flagged L and left out of the statistics\n",
-			(unsigned long long)rep->analysis.missed, rep->analysis.missed_unknown ? "+" : "",
+			(unsigned long long)tot->missed, tot->missed_unknown ? "+" : "",
 			(unsigned long long)tl->lost_windows,
 			tl->lost_windows == 1 ? "" : "s");
 	}
@@ -355,7 +356,7 @@ static void header(struct report *rep)
 
 static void job_totals(struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	uint64_t fin = 0, unfin = 0, lost = 0;
 	int i;
 
@@ -373,8 +374,8 @@ static void job_totals(struct report *rep)
 		fprintf(rep->stream, "; %llu job%s filtered out", (unsigned long long)tl->filtered_out,
 			report_plural(tl->filtered_out));
 	/* a file of display events alone has no fences to make jobs of either */
-	if (tl->fence_mode && rep->analysis.gpu_events &&
-	    analysis_file_has_system(&rep->analysis, "dma_fence"))
+	if (tl->fence_mode && analysis_totals(rep->analysis)->gpu_events &&
+	    analysis_file_has_system(rep->analysis, "dma_fence"))
 		fprintf(rep->stream, "\n         (no scheduler events in the file: jobs are dma_fence init/emit -> signaled per timeline)");
 	fprintf(rep->stream, "\n");
 	if (tl->rings_capped)
@@ -385,7 +386,7 @@ static void job_totals(struct report *rep)
 /* "GPU time: 4242 llama 61.2%, 4300 rival 38.8%": who kept the ring busy, the most first */
 static void ring_users(struct report *rep, int ring, const struct ring_stats *s)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	struct { int pid; uint64_t ns; } top[4] = { { 0, 0 } };
 	int i, k, n = 0, more = 0;
 
@@ -414,7 +415,7 @@ static void ring_users(struct report *rep, int ring, const struct ring_stats *s)
 	fprintf(rep->stream, "  GPU time:");
 	for (i = 0; i < n; i++)
 		fprintf(rep->stream, "%s %d %s %.1f%%", i ? "," : "", top[i].pid,
-			analysis_comm(&rep->analysis, top[i].pid), 100.0 * (double)top[i].ns / (double)s->busy_ns);
+			analysis_comm(rep->analysis, top[i].pid), 100.0 * (double)top[i].ns / (double)s->busy_ns);
 	if (more)
 		fprintf(rep->stream, " and %d more process%s", more, more == 1 ? "" : "es");
 	fputc('\n', rep->stream);
@@ -448,7 +449,7 @@ static void ring_behind(struct report *rep, const struct ring_stats *s)
 		return;
 	for (int i = 0; i < procs && i < 4; i++)
 		fprintf(rep->stream, "%s%d %s", i ? ", " : " (", s->behind_pids[i],
-			analysis_comm(&rep->analysis, s->behind_pids[i]));
+			analysis_comm(rep->analysis, s->behind_pids[i]));
 	fprintf(rep->stream, "%s\n", !procs ? "" : procs > 4 || s->behind_pids_more ? ", ...)" : ")");
 }
 
@@ -475,7 +476,7 @@ static void ring_switches(struct report *rep, const struct ring_stats *s)
 
 static void rings(struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	char busy[32];
 	int i, l;
 
@@ -550,9 +551,9 @@ static void slowest(struct report *rep)
 		int l;
 
 		fprintf(rep->stream, "  %-18s %-22s %7d %-15s",
-			timeline_ring_name(timeline_of(&rep->analysis), j->ring),
+			timeline_ring_name(timeline_of(rep->analysis), j->ring),
 			report_job_key(key, sizeof(key), j), j->pid,
-			analysis_comm(&rep->analysis, j->pid));
+			analysis_comm(rep->analysis, j->pid));
 		/* queue->run .. total, as in the header */
 		for (l = LAT_QUEUE_TO_RUN; l < LAT_NR; l++)
 			col_us(rep->stream, 11, j->has_lat[l], j->lat[l]);
@@ -577,10 +578,10 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 
 		if (processes)
 			snprintf(who, sizeof(who), "%llu %s", (unsigned long long)g[i]->key,
-				 analysis_comm(&rep->analysis, (int)g[i]->key));
-		else if ((cl = drm_clients_find(drm_clients_of(&rep->analysis), g[i]->key)))
+				 analysis_comm(rep->analysis, (int)g[i]->key));
+		else if ((cl = drm_clients_find(drm_clients_of(rep->analysis), g[i]->key)))
 			snprintf(who, sizeof(who), "%llu (%d %s)", (unsigned long long)g[i]->key, cl->pid,
-				 analysis_comm(&rep->analysis, cl->pid));
+				 analysis_comm(rep->analysis, cl->pid));
 		else
 			snprintf(who, sizeof(who), "%llu", (unsigned long long)g[i]->key);
 		fprintf(rep->stream, "  %-24s %8llu %12.3f %6.1f%%", who, (unsigned long long)g[i]->jobs,
@@ -595,7 +596,7 @@ static void groups(struct report *rep, const char *title, struct group_stats **g
 
 static int text_end(struct report *rep, struct gt_error *err)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 
 	jobs_footnote(rep);
 	if (rep->opts.events && !rep->summary && !rep->opts.jobs && !rep->opts.rings && !rep->opts.queues)

@@ -69,13 +69,14 @@ const char *report_job_key(char *buf, size_t len, const struct job *j)
 
 bool report_has_workload(const struct report *rep)
 {
-	return workload_tree_of(&rep->analysis)->known;
+	return workload_tree_of(rep->analysis)->known;
 }
 
 double report_busy_pct(const struct report *rep, const struct ring_stats *ring)
 {
-	const struct timeline_filter *f = &timeline_of(&rep->analysis)->filter;
-	uint64_t from = rep->analysis.first_ts, to = rep->analysis.last_ts, span;
+	const struct analysis_totals *tot = analysis_totals(rep->analysis);
+	const struct timeline_filter *f = &timeline_of(rep->analysis)->filter;
+	uint64_t from = tot->first_ts, to = tot->last_ts, span;
 
 	/* busy_ns under --from/--to is the window's: so is the span it is a share of */
 	if (f->from > from)
@@ -94,7 +95,7 @@ bool report_busy_known(const struct ring_stats *ring)
 
 uint64_t report_busy_ns(const struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	uint64_t busy = 0;
 	int i;
 

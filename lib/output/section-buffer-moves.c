@@ -11,7 +11,7 @@
 
 static bool present(const struct report *rep)
 {
-	const struct buffer_moves *m = &timeline_of(&rep->analysis)->moves;
+	const struct buffer_moves *m = &timeline_of(rep->analysis)->moves;
 
 	return m->moves || m->creates;
 }
@@ -30,7 +30,7 @@ static const char *placement(unsigned int i)
 
 static void text_moves(struct report *rep)
 {
-	const struct buffer_moves *m = &timeline_of(&rep->analysis)->moves;
+	const struct buffer_moves *m = &timeline_of(rep->analysis)->moves;
 	char b[32], c[32], from[32], to[32];
 	unsigned int i, k;
 
@@ -59,7 +59,7 @@ static void text_moves(struct report *rep)
 
 static void json_moves(struct report *rep)
 {
-	const struct buffer_moves *m = &timeline_of(&rep->analysis)->moves;
+	const struct buffer_moves *m = &timeline_of(rep->analysis)->moves;
 	FILE *f = rep->stream;
 	unsigned int i, k, n = 0;
 
@@ -89,7 +89,7 @@ static void json_moves(struct report *rep)
 
 static void csv_moves(struct report *rep)
 {
-	const struct buffer_moves *m = &timeline_of(&rep->analysis)->moves;
+	const struct buffer_moves *m = &timeline_of(rep->analysis)->moves;
 	unsigned int i, k;
 
 	if (!present(rep))

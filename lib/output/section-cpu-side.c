@@ -89,7 +89,7 @@ static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu
 	char a[32], b[32], d[32], name[48];
 	int i;
 
-	fprintf(rep->stream, "  pid %d (%s):\n", t->pid, analysis_comm(&rep->analysis, t->pid));
+	fprintf(rep->stream, "  pid %d (%s):\n", t->pid, analysis_comm(rep->analysis, t->pid));
 	for (i = 0; i <= t->nr_rows; i++) {
 		struct cpu_ioctl_row *r = i < t->nr_rows ? t->rows[i] : t->other;
 
@@ -130,7 +130,7 @@ static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu
 
 static void text_cpu_side(struct report *rep)
 {
-	struct cpu_side *c = cpu_side_of(&rep->analysis);
+	struct cpu_side *c = cpu_side_of(rep->analysis);
 	int i;
 
 	if (!c || (!c->ioctls && !c->fence_waits))
@@ -221,7 +221,7 @@ static void json_verdict(FILE *f, const struct cpu_side *c, struct cpu_thread *t
 
 static void json_cpu_side(struct report *rep)
 {
-	struct cpu_side *c = cpu_side_of(&rep->analysis);
+	struct cpu_side *c = cpu_side_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i, j;
 
@@ -246,7 +246,7 @@ static void json_cpu_side(struct report *rep)
 		bool first = true;
 
 		fprintf(f, "%s{\"pid\":%d,\"comm\":", i ? "," : "", t->pid);
-		json_str(f, analysis_comm(&rep->analysis, t->pid));
+		json_str(f, analysis_comm(rep->analysis, t->pid));
 		fputs(",\"ioctls\":[", f);
 		for (j = 0; j <= t->nr_rows; j++) {
 			struct cpu_ioctl_row *r = j < t->nr_rows ? t->rows[j] : t->other;
@@ -297,7 +297,7 @@ static void csv_verdicts(struct report *rep, struct cpu_side *c)
 		if (v.kind == CPU_VERDICT_NONE)
 			continue;
 		fprintf(f, "%d,", c->threads[i]->pid);
-		report_csv_text(f, analysis_comm(&rep->analysis, c->threads[i]->pid));
+		report_csv_text(f, analysis_comm(rep->analysis, c->threads[i]->pid));
 		fprintf(f, ",%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,", cpu_verdict_name(v.kind),
 			(unsigned long long)v.span_ns, (unsigned long long)v.active_ns,
 			(unsigned long long)v.gpu_wait_ns,
@@ -312,7 +312,7 @@ static void csv_verdicts(struct report *rep, struct cpu_side *c)
 
 static void csv_cpu_side(struct report *rep)
 {
-	struct cpu_side *c = cpu_side_of(&rep->analysis);
+	struct cpu_side *c = cpu_side_of(rep->analysis);
 	FILE *f = rep->stream;
 	char name[48];
 	int i, j;
@@ -329,7 +329,7 @@ static void csv_cpu_side(struct report *rep)
 			if (!r || !r->dur.count)
 				continue;
 			fprintf(f, "%d,", t->pid);
-			report_csv_text(f, analysis_comm(&rep->analysis, t->pid));
+			report_csv_text(f, analysis_comm(rep->analysis, t->pid));
 			fputc(',', f);
 			report_csv_text(f, row_name(c, r, name, sizeof(name)));
 			fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",

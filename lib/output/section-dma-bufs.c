@@ -12,7 +12,7 @@
 
 static bool present(const struct report *rep)
 {
-	return timeline_of(&rep->analysis)->dma_bufs.events != 0;
+	return timeline_of(rep->analysis)->dma_bufs.events != 0;
 }
 
 /* "llama [5000]", "-" when not known */
@@ -21,13 +21,13 @@ static const char *who(struct report *rep, char *buf, size_t len, int pid)
 	if (pid < 0)
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%s [%d]", analysis_comm(&rep->analysis, pid), pid);
+		snprintf(buf, len, "%s [%d]", analysis_comm(rep->analysis, pid), pid);
 	return buf;
 }
 
 static void text_dma_bufs(struct report *rep)
 {
-	const struct dma_bufs *d = &timeline_of(&rep->analysis)->dma_bufs;
+	const struct dma_bufs *d = &timeline_of(rep->analysis)->dma_bufs;
 	char a[32], b[48], c[48];
 	int i;
 
@@ -60,7 +60,7 @@ static void text_dma_bufs(struct report *rep)
 
 static void json_dma_bufs(struct report *rep)
 {
-	const struct dma_bufs *d = &timeline_of(&rep->analysis)->dma_bufs;
+	const struct dma_bufs *d = &timeline_of(rep->analysis)->dma_bufs;
 	FILE *f = rep->stream;
 	int i, k;
 
@@ -85,14 +85,14 @@ static void json_dma_bufs(struct report *rep)
 			fputs("null", f);
 		} else {
 			fprintf(f, "{\"pid\":%d,\"comm\":", u->export_pid);
-			json_str(f, analysis_comm(&rep->analysis, u->export_pid));
+			json_str(f, analysis_comm(rep->analysis, u->export_pid));
 			fputc('}', f);
 		}
 		fprintf(f, ",\"fds\":%llu,\"imports\":%llu,\"imported_by\":[", (unsigned long long)u->fds,
 			(unsigned long long)u->gets);
 		for (k = 0; k < u->nr_importers; k++) {
 			fprintf(f, "%s{\"pid\":%d,\"comm\":", k ? "," : "", u->importers[k]);
-			json_str(f, analysis_comm(&rep->analysis, u->importers[k]));
+			json_str(f, analysis_comm(rep->analysis, u->importers[k]));
 			fputc('}', f);
 		}
 		fprintf(f, "],\"more_importers\":%s,\"attaches\":%llu,\"detaches\":%llu,\"device\":",
@@ -112,7 +112,7 @@ static void json_dma_bufs(struct report *rep)
 
 static void csv_dma_bufs(struct report *rep)
 {
-	const struct dma_bufs *d = &timeline_of(&rep->analysis)->dma_bufs;
+	const struct dma_bufs *d = &timeline_of(rep->analysis)->dma_bufs;
 	int i;
 
 	if (!present(rep))

@@ -18,7 +18,7 @@
 
 static const struct group_stats *joined(const struct report *rep, uint64_t id)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	int i;
 
 	for (i = 0; i < tl->nr_clients; i++)
@@ -30,7 +30,7 @@ static const struct group_stats *joined(const struct report *rep, uint64_t id)
 /* some job carries a client id (6.17+ scheduler events): the events can name clients */
 static bool events_name_clients(const struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 
 	return tl->nr_client_hw || tl->nr_clients;
 }
@@ -51,7 +51,7 @@ static void text_client(struct report *rep, const struct drm_client *cl)
 	int e;
 
 	fprintf(rep->stream, "  client %-6llu %7d %-15s %-8s %-14s", (unsigned long long)cl->id, cl->pid,
-		analysis_comm(&rep->analysis, cl->pid), cl->driver[0] ? cl->driver : "?",
+		analysis_comm(rep->analysis, cl->pid), cl->driver[0] ? cl->driver : "?",
 		cl->pdev[0] ? cl->pdev : "-");
 	if (!cl->nr_engines) {
 		fprintf(rep->stream, " no engine time in its fdinfo");
@@ -84,7 +84,7 @@ static void text_client(struct report *rep, const struct drm_client *cl)
 
 static void text_clients(struct report *rep)
 {
-	const struct drm_clients *c = drm_clients_of(&rep->analysis);
+	const struct drm_clients *c = drm_clients_of(rep->analysis);
 	int i;
 
 	if (!c->lines)
@@ -100,7 +100,7 @@ static void text_clients(struct report *rep)
 
 static void json_clients(struct report *rep)
 {
-	const struct drm_clients *c = drm_clients_of(&rep->analysis);
+	const struct drm_clients *c = drm_clients_of(rep->analysis);
 	FILE *f = rep->stream;
 	bool named = events_name_clients(rep);
 	int i, e;
@@ -117,7 +117,7 @@ static void json_clients(struct report *rep)
 
 		fprintf(f, "%s{\"client_id\":%llu,\"pid\":%d,\"comm\":", i ? "," : "",
 			(unsigned long long)cl->id, cl->pid);
-		json_str(f, analysis_comm(&rep->analysis, cl->pid));
+		json_str(f, analysis_comm(rep->analysis, cl->pid));
 		fprintf(f, ",\"driver\":");
 		json_str(f, cl->driver);
 		fprintf(f, ",\"pdev\":");
@@ -145,7 +145,7 @@ static void json_clients(struct report *rep)
 
 static void csv_clients(struct report *rep)
 {
-	const struct drm_clients *c = drm_clients_of(&rep->analysis);
+	const struct drm_clients *c = drm_clients_of(rep->analysis);
 	bool named = events_name_clients(rep);
 	int i;
 
@@ -157,7 +157,7 @@ static void csv_clients(struct report *rep)
 		const struct group_stats *g = joined(rep, cl->id);
 
 		fprintf(rep->stream, "%llu,%d,", (unsigned long long)cl->id, cl->pid);
-		report_csv_text(rep->stream, analysis_comm(&rep->analysis, cl->pid));
+		report_csv_text(rep->stream, analysis_comm(rep->analysis, cl->pid));
 		fputc(',', rep->stream);
 		report_csv_text(rep->stream, cl->driver);
 		fputc(',', rep->stream);

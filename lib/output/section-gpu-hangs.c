@@ -21,7 +21,7 @@ static const char *in_flight_key(char *buf, size_t len, const struct job_in_flig
 
 static int nr_userq_hangs(const struct report *rep)
 {
-	const struct user_queues *u = user_queues_of(&rep->analysis);
+	const struct user_queues *u = user_queues_of(rep->analysis);
 	int i, n = 0;
 
 	for (i = 0; i < u->nr_spans; i++)
@@ -31,7 +31,7 @@ static int nr_userq_hangs(const struct report *rep)
 
 static bool present(const struct report *rep)
 {
-	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
+	const struct gpu_hangs *h = gpu_hangs_of(rep->analysis);
 
 	return h->nr_hangs || h->nr_resets || h->dropped || h->job_errors || nr_userq_hangs(rep);
 }
@@ -41,7 +41,7 @@ static void text_job(struct report *rep, const struct gpu_hang *g, const struct 
 	char key[48], at[32], d[32];
 
 	fprintf(rep->stream, "      %-22s %7d %-15s ", in_flight_key(key, sizeof(key), f), f->pid,
-		analysis_comm(&rep->analysis, f->pid));
+		analysis_comm(rep->analysis, f->pid));
 	if (f->since)
 		fprintf(rep->stream, "on the hardware %s us (since %s)\n",
 			report_us(d, sizeof(d), true, g->ts - f->since), report_ts(at, sizeof(at), f->since));
@@ -74,7 +74,7 @@ static void text_reset(struct report *rep, const struct gpu_reset *r)
 
 static void text_hang(struct report *rep, const struct gpu_hang *g)
 {
-	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
+	const struct gpu_hangs *h = gpu_hangs_of(rep->analysis);
 	char at[32];
 	size_t i;
 
@@ -124,7 +124,8 @@ static void text_hang(struct report *rep, const struct gpu_hang *g)
 
 static void text_userq_hangs(struct report *rep)
 {
-	const struct user_queues *u = user_queues_of(&rep->analysis);
+	const struct user_queues *u = user_queues_of(rep->analysis);
+	uint64_t last = analysis_totals(rep->analysis)->last_ts;
 	char at[32], d[32], t[32];
 	int i;
 
@@ -142,15 +143,15 @@ static void text_userq_hangs(struct report *rep)
 		fprintf(rep->stream, "  %s user queue %s%s%s, doorbell 0x%llx", report_ts(at, sizeof(at), s->from),
 			q->dev[0] ? q->dev : "", q->dev[0] ? " " : "", type, (unsigned long long)q->doorbell);
 		if (q->pid)
-			fprintf(rep->stream, " (%d %s)", q->pid, analysis_comm(&rep->analysis, q->pid));
+			fprintf(rep->stream, " (%d %s)", q->pid, analysis_comm(rep->analysis, q->pid));
 		fprintf(rep->stream, " hung for %s us%s\n", report_us(d, sizeof(d), true, s->to - s->from),
-			s->to >= rep->analysis.last_ts ? " (to the file's end)" : "");
+			s->to >= last ? " (to the file's end)" : "");
 	}
 }
 
 static void text_hangs(struct report *rep)
 {
-	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
+	const struct gpu_hangs *h = gpu_hangs_of(rep->analysis);
 	size_t i, soft = 0, xe = 0;
 	int uq = nr_userq_hangs(rep);
 
@@ -206,7 +207,7 @@ static void json_job(struct report *rep, const struct gpu_hang *g, const struct 
 	fprintf(o, "{\"job\":");
 	json_str(o, in_flight_key(key, sizeof(key), f));
 	fprintf(o, ",\"pid\":%d,\"comm\":", f->pid);
-	json_str(o, analysis_comm(&rep->analysis, f->pid));
+	json_str(o, analysis_comm(rep->analysis, f->pid));
 	fprintf(o, ",\"queue_ns\":");
 	report_json_u64(o, f->t_queue, f->t_queue);
 	fprintf(o, ",\"run_ns\":");
@@ -303,7 +304,7 @@ static void json_reset(struct report *rep, const struct gpu_reset *r)
 
 static void json_hangs(struct report *rep)
 {
-	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
+	const struct gpu_hangs *h = gpu_hangs_of(rep->analysis);
 	size_t i;
 
 	fprintf(rep->stream, ",\"hangs\":");
@@ -330,7 +331,7 @@ static void json_hangs(struct report *rep)
 
 static void csv_hangs(struct report *rep)
 {
-	const struct gpu_hangs *h = gpu_hangs_of(&rep->analysis);
+	const struct gpu_hangs *h = gpu_hangs_of(rep->analysis);
 	FILE *o = rep->stream;
 	size_t i, k;
 
@@ -358,7 +359,7 @@ static void csv_hangs(struct report *rep)
 			fprintf(o, ",%zu,%s,", g->jobs_in_flight, f ? in_flight_key(key, sizeof(key), f) : "");
 			if (f) {
 				fprintf(o, "%d,", f->pid);
-				report_csv_text(o, analysis_comm(&rep->analysis, f->pid));
+				report_csv_text(o, analysis_comm(rep->analysis, f->pid));
 			} else {
 				fputc(',', o);
 			}

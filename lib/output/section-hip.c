@@ -16,7 +16,7 @@
 /* The process's jobs per ring: the kernel's side of what the runtime did. */
 static void text_hip_rings(struct report *rep, int pid)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	int r, n = 0;
 
 	for (r = 0; r < tl->nr_rings; r++) {
@@ -32,10 +32,10 @@ static void text_hip_rings(struct report *rep, int pid)
 
 static void text_hip_queue(struct report *rep, const struct hip_proc *p, int k)
 {
-	const struct kfd_queues *kfd = kfd_queues_of(&rep->analysis);
+	const struct kfd_queues *kfd = kfd_queues_of(rep->analysis);
 	const struct hip_queue *q = &p->queues[k];
 	const struct kfd_op *op = hip_queue_kfd_create(p, k, kfd);
-	const struct kfd_queue *kq = kfd_queue_table_find_ring(kfd_queue_table_of(&rep->analysis), p->pid, q->hwq, q->ts);
+	const struct kfd_queue *kq = kfd_queue_table_find_ring(kfd_queue_table_of(rep->analysis), p->pid, q->hwq, q->ts);
 	char a[32], d[32], e[32];
 
 	fprintf(rep->stream, "    queue HWq=0x%llx SWq=0x%llx size %d priority %d%s at %s: %llu dispatch%s",
@@ -89,7 +89,7 @@ static void text_measured(struct report *rep, int64_t us, uint64_t measured, uin
 /* record --hip-log: what the runtime says each process did, and the kernel beside it */
 static void text_hip(struct report *rep)
 {
-	const struct hip_runtime *h = hip_runtime_of(&rep->analysis);
+	const struct hip_runtime *h = hip_runtime_of(rep->analysis);
 	char a[32], b[32];
 	int i, k;
 
@@ -101,7 +101,7 @@ static void text_hip(struct report *rep)
 		const struct hip_proc *p = &h->procs[i];
 
 		fprintf(rep->stream, "  %d %s: %llu lines from %s to %s; %d queue%s, %llu dispatch%s, %llu commands complete",
-			p->pid, analysis_comm(&rep->analysis, p->pid), (unsigned long long)p->lines,
+			p->pid, analysis_comm(rep->analysis, p->pid), (unsigned long long)p->lines,
 			report_ts(a, sizeof(a), p->first_ts), report_ts(b, sizeof(b), p->last_ts),
 			p->nr_queues, p->nr_queues == 1 ? "" : "s",
 			(unsigned long long)p->by_kind[HIP_DISPATCH],
@@ -165,9 +165,9 @@ static void json_measured(FILE *f, int64_t us, uint64_t measured)
 /* record --hip-log: what the runtime says each process did, and the kernel beside it */
 static void json_hip(struct report *rep)
 {
-	const struct kfd_queues *kfd = kfd_queues_of(&rep->analysis);
-	const struct timeline *tl = timeline_of(&rep->analysis);
-	const struct hip_runtime *h = hip_runtime_of(&rep->analysis);
+	const struct kfd_queues *kfd = kfd_queues_of(rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
+	const struct hip_runtime *h = hip_runtime_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i, k, n;
 
@@ -183,7 +183,7 @@ static void json_hip(struct report *rep)
 		const struct hip_proc *p = &h->procs[i];
 
 		fprintf(f, "%s\n{\"pid\":%d,\"comm\":", i ? "," : "", p->pid);
-		json_str(f, analysis_comm(&rep->analysis, p->pid));
+		json_str(f, analysis_comm(rep->analysis, p->pid));
 		fprintf(f, ",\"lines\":%llu,\"first_ns\":%llu,\"last_ns\":%llu,\"by_kind\":{",
 			(unsigned long long)p->lines, (unsigned long long)p->first_ts,
 			(unsigned long long)p->last_ts);
@@ -208,7 +208,7 @@ static void json_hip(struct report *rep)
 				q->size, q->priority, q->cooperative ? "true" : "false",
 				(unsigned long long)q->dispatches);
 			json_kfd_create(f, hip_queue_kfd_create(p, k, kfd));
-			kq = kfd_queue_table_find_ring(kfd_queue_table_of(&rep->analysis), p->pid, q->hwq, q->ts);
+			kq = kfd_queue_table_find_ring(kfd_queue_table_of(rep->analysis), p->pid, q->hwq, q->ts);
 			fprintf(f, ",\"kfd_queue\":");
 			if (kq) {
 				fprintf(f, "{\"queue_id\":");
@@ -263,7 +263,7 @@ static void json_hip(struct report *rep)
 /* record --hip-log: each process's queues and dispatches by kernel */
 static void csv_hip(struct report *rep)
 {
-	const struct hip_runtime *h = hip_runtime_of(&rep->analysis);
+	const struct hip_runtime *h = hip_runtime_of(rep->analysis);
 	int i, k;
 
 	fprintf(rep->stream, "\n# hip queues\npid,comm,at_ns,hwq,swq,size,priority,cooperative\n");
@@ -272,7 +272,7 @@ static void csv_hip(struct report *rep)
 			const struct hip_queue *q = &h->procs[i].queues[k];
 
 			fprintf(rep->stream, "%d,", h->procs[i].pid);
-			report_csv_text(rep->stream, analysis_comm(&rep->analysis, h->procs[i].pid));
+			report_csv_text(rep->stream, analysis_comm(rep->analysis, h->procs[i].pid));
 			fprintf(rep->stream, ",%llu,0x%llx,0x%llx,%d,%d,%d\n", (unsigned long long)q->ts,
 				(unsigned long long)q->hwq, (unsigned long long)q->swq, q->size,
 				q->priority, q->cooperative);
@@ -284,7 +284,7 @@ static void csv_hip(struct report *rep)
 			const struct hip_kernel *kn = &h->procs[i].kernels[k];
 
 			fprintf(rep->stream, "%d,", h->procs[i].pid);
-			report_csv_text(rep->stream, analysis_comm(&rep->analysis, h->procs[i].pid));
+			report_csv_text(rep->stream, analysis_comm(rep->analysis, h->procs[i].pid));
 			fputc(',', rep->stream);
 			report_csv_text(rep->stream, kn->name);
 			fprintf(rep->stream, ",%llu,%llu,%llu\n", (unsigned long long)kn->dispatches,
@@ -299,7 +299,7 @@ static void csv_hip(struct report *rep)
 			const struct hip_overlap *o = &p->overlaps[k];
 
 			fprintf(rep->stream, "%d,", p->pid);
-			report_csv_text(rep->stream, analysis_comm(&rep->analysis, p->pid));
+			report_csv_text(rep->stream, analysis_comm(rep->analysis, p->pid));
 			fprintf(rep->stream, ",%llu,", (unsigned long long)o->dispatch_id);
 			report_csv_text(rep->stream, o->kernel >= 0 ? p->kernels[o->kernel].name : "");
 			fprintf(rep->stream, ",0x%llx,%llu,%llu,%s,%d,%llu,%llu\n", (unsigned long long)o->hwq,

@@ -22,7 +22,7 @@ static int nr_engines(const struct i915_requests *q)
 
 static void text_i915(struct report *rep)
 {
-	const struct i915_requests *q = i915_requests_of(&rep->analysis);
+	const struct i915_requests *q = i915_requests_of(rep->analysis);
 	char a[32], b[32];
 	int i;
 
@@ -47,7 +47,7 @@ static void text_i915(struct report *rep)
 
 static void json_i915(struct report *rep)
 {
-	const struct i915_requests *q = i915_requests_of(&rep->analysis);
+	const struct i915_requests *q = i915_requests_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i, n = 0;
 
@@ -76,7 +76,7 @@ static void json_i915(struct report *rep)
 
 static void csv_i915(struct report *rep)
 {
-	const struct i915_requests *q = i915_requests_of(&rep->analysis);
+	const struct i915_requests *q = i915_requests_of(rep->analysis);
 	int i;
 
 	if (!q->records)

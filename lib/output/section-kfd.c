@@ -54,7 +54,7 @@ static void text_snapshot_mqd(struct report *rep, const struct kfd_mqd *m)
 /* record's KFD debugfs snapshots: who held /dev/kfd, each queue's MQD */
 static void text_snapshots(struct report *rep)
 {
-	const struct kfd_snapshots *k = kfd_snapshots_of(&rep->analysis);
+	const struct kfd_snapshots *k = kfd_snapshots_of(rep->analysis);
 	char at[32];
 	int i, j;
 
@@ -70,7 +70,7 @@ static void text_snapshots(struct report *rep)
 			sn->nr_processes == 1 ? "" : "es");
 		for (j = 0; j < sn->nr_processes && j < (int)(sizeof(sn->pids) / sizeof(sn->pids[0])); j++)
 			fprintf(rep->stream, "%s%d %s", j ? ", " : " (", sn->pids[j],
-				analysis_comm(&rep->analysis, sn->pids[j]));
+				analysis_comm(rep->analysis, sn->pids[j]));
 		fprintf(rep->stream, "%s, %d queue%s, %d hardware queue%s%s%s\n", sn->nr_processes ? ")" : "",
 			sn->nr_mqds, sn->nr_mqds == 1 ? "" : "s", sn->nr_hqds, sn->nr_hqds == 1 ? "" : "s",
 			sn->error[0] ? "; could not read: " : "", sn->error);
@@ -88,7 +88,7 @@ static void text_probe_queue(struct report *rep, const struct kfd_queue *q)
 	snprintf(door, sizeof(door), q->has_doorbell ? "0x%llx" : "-",
 		 (unsigned long long)q->doorbell_offset);
 	fprintf(rep->stream, "  %6d %-15s 0x%-6x %5s %-11s %4u %4u 0x%-14llx %7u %-18s %s ",
-		q->pid, analysis_comm(&rep->analysis, q->pid), q->gpu_id, id,
+		q->pid, analysis_comm(rep->analysis, q->pid), q->gpu_id, id,
 		type ? type : "?", q->priority, q->percentage, (unsigned long long)q->ring,
 		q->ring_size, door, report_ts(at, sizeof(at), q->created));
 	if (!q->has_result) {
@@ -112,13 +112,13 @@ static void text_probe_queue(struct report *rep, const struct kfd_queue *q)
 			q->evictions, q->evictions == 1 ? "" : "s",
 			report_us(d, sizeof(d), true, q->evicted_ns), q->restores,
 			q->restores == 1 ? "" : "s");
-	text_mqd_brief(rep, kfd_snapshots_find_ring(kfd_snapshots_of(&rep->analysis), q->ring));
+	text_mqd_brief(rep, kfd_snapshots_find_ring(kfd_snapshots_of(rep->analysis), q->ring));
 	fputc('\n', rep->stream);
 }
 
 static void text_probe_calls(struct report *rep)
 {
-	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
+	const struct kfd_queue_table *t = kfd_queue_table_of(rep->analysis);
 	char at[32], d[32], err[32];
 	int i;
 
@@ -126,7 +126,7 @@ static void text_probe_calls(struct report *rep)
 		const struct kfd_call *c = &t->calls[i];
 
 		fprintf(rep->stream, "  %6d %-15s %s queue %u at %s in %s us: %s%s\n", c->pid,
-			analysis_comm(&rep->analysis, c->pid), c->kind == KP_UPDATE ? "update" : "destroy",
+			analysis_comm(rep->analysis, c->pid), c->kind == KP_UPDATE ? "update" : "destroy",
 			c->queue_id, report_ts(at, sizeof(at), c->ts), report_us(d, sizeof(d), true, c->ns),
 			c->ret ? "failed: " : "ok", c->ret ? kfd_errno_name(c->ret, err, sizeof(err)) :
 			c->matched ? "" : " (no create of that id in the file)");
@@ -136,7 +136,7 @@ static void text_probe_calls(struct report *rep)
 		char e1[32], e2[32];
 
 		fprintf(rep->stream, "  %6d %-15s eviction (%s) of %d queue%s at %s: evict %s us, ",
-			e->pid, e->pid ? analysis_comm(&rep->analysis, e->pid) : "?",
+			e->pid, e->pid ? analysis_comm(rep->analysis, e->pid) : "?",
 			e->has_trigger ? kfd_trigger_name(e->trigger) : "restore only",
 			e->nr_queues, e->nr_queues == 1 ? "" : "s",
 			report_ts(at, sizeof(at), e->start ? e->start : e->restore_start),
@@ -153,7 +153,7 @@ static void text_probe_calls(struct report *rep)
 /* record --kfd-args: each queue with the values its create passed */
 static void text_probe_queues(struct report *rep)
 {
-	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
+	const struct kfd_queue_table *t = kfd_queue_table_of(rep->analysis);
 	bool unknown_ids = false;
 	int i;
 
@@ -179,37 +179,38 @@ static void text_probe_queues(struct report *rep)
 
 static void text_queues(struct report *rep)
 {
-	const struct kfd_queues *kfd = kfd_queues_of(&rep->analysis);
-	const struct kfd_snapshots *snaps = kfd_snapshots_of(&rep->analysis);
-	const struct nvidia_calls *nv = nvidia_calls_of(&rep->analysis);
-	const struct kfd_queue_table *kq = kfd_queue_table_of(&rep->analysis);
+	const struct analysis_totals *tot = analysis_totals(rep->analysis);
+	const struct kfd_queues *kfd = kfd_queues_of(rep->analysis);
+	const struct kfd_snapshots *snaps = kfd_snapshots_of(rep->analysis);
+	const struct nvidia_calls *nv = nvidia_calls_of(rep->analysis);
+	const struct kfd_queue_table *kq = kfd_queue_table_of(rep->analysis);
 	const struct kfd_queues *k = kfd;
 	int i, s;
 
 	/* a file without GPU data: report's one line says what to record, not this */
-	if (rep->summary && !analysis_has_gpu_data(&rep->analysis) && !snaps->nr)
+	if (rep->summary && !analysis_has_gpu_data(rep->analysis) && !snaps->nr)
 		return;
 	/*
 	 * NVIDIA's driver has no KFD, nor has a machine whose kernel had no
 	 * amdgpu loaded (no amdgpu events in the file): no advice to record AMD's
 	 */
-	if ((nvidia_calls_any(nv) || !analysis_file_has_system(&rep->analysis, "amdgpu")) &&
+	if ((nvidia_calls_any(nv) || !analysis_file_has_system(rep->analysis, "amdgpu")) &&
 	    !k->nr_ops && !kq->records && !snaps->nr &&
-	    !rep->analysis.func_events)
+	    !tot->func_events)
 		return;
 	text_probe_queues(rep);
 	text_snapshots(rep);
 	fprintf(rep->stream, "\nKFD queues");
 	if (!k->nr_ops) {
 		/* the queues came from probes or snapshots: no advice to record again */
-		if (!rep->analysis.func_events && (kq->records || snaps->nr))
+		if (!tot->func_events && (kq->records || snaps->nr))
 			fprintf(rep->stream, " (function_graph view): no function records; the %s above show the queues\n",
 				kq->records ? "probe events" : "debugfs snapshots");
-		else if (!rep->analysis.func_events)
+		else if (!tot->func_events)
 			fprintf(rep->stream, ": no function records in the file; record with --preset amd (function_graph under :mod:amdgpu) on a kernel that permits the function tracer\n");
 		else
 			fprintf(rep->stream, ": no queue create/update/destroy/evict/restore in the %llu function records (%llu of them KFD's)\n",
-				(unsigned long long)rep->analysis.func_events,
+				(unsigned long long)tot->func_events,
 				(unsigned long long)k->kfd_records);
 		return;
 	}
@@ -219,7 +220,7 @@ static void text_queues(struct report *rep)
 		const struct kfd_op *op = &k->ops[i];
 		char at[32], d[32];
 
-		fprintf(rep->stream, "  %d %-15s %-8s at %s %s%s:", op->pid, analysis_comm(&rep->analysis, op->pid),
+		fprintf(rep->stream, "  %d %-15s %-8s at %s %s%s:", op->pid, analysis_comm(rep->analysis, op->pid),
 			kfd_op_name(op->type), report_ts(at, sizeof(at), op->start),
 			report_us(d, sizeof(d), op->has_duration, op->duration),
 			op->has_duration ? " us" : " (no end)");
@@ -283,7 +284,7 @@ static void json_mqd(FILE *f, const struct kfd_mqd *m)
 /* record's KFD debugfs snapshots */
 static void json_snapshots(struct report *rep)
 {
-	const struct kfd_snapshots *k = kfd_snapshots_of(&rep->analysis);
+	const struct kfd_snapshots *k = kfd_snapshots_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i, j;
 
@@ -315,7 +316,7 @@ static void json_probe_queue(struct report *rep, const struct kfd_queue *q)
 	const char *type = kfd_queue_type_name(q->type);
 
 	fprintf(f, "{\"pid\":%d,\"comm\":", q->pid);
-	json_str(f, analysis_comm(&rep->analysis, q->pid));
+	json_str(f, analysis_comm(rep->analysis, q->pid));
 	fprintf(f, ",\"gpu_id\":%u,\"queue_id\":", q->gpu_id);
 	report_json_u64(f, q->has_id, q->queue_id);
 	fprintf(f, ",\"queue_id_from\":\"%s\",\"type\":", kfd_id_from_name(q->id_from));
@@ -351,14 +352,14 @@ static void json_probe_queue(struct report *rep, const struct kfd_queue *q)
 	fprintf(f, ",\"updates\":%u,\"evictions\":%u,\"restores\":%u,\"evicted_ns\":%llu,\"evict_call_ns\":%llu,\"restore_call_ns\":%llu,\"mqd\":",
 		q->updates, q->evictions, q->restores, (unsigned long long)q->evicted_ns,
 		(unsigned long long)q->evict_call_ns, (unsigned long long)q->restore_call_ns);
-	json_mqd(f, kfd_snapshots_find_ring(kfd_snapshots_of(&rep->analysis), q->ring));
+	json_mqd(f, kfd_snapshots_find_ring(kfd_snapshots_of(rep->analysis), q->ring));
 	fputc('}', f);
 }
 
 /* record --kfd-args: queues with their values, other calls, evictions */
 static void json_probe_queues(struct report *rep)
 {
-	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
+	const struct kfd_queue_table *t = kfd_queue_table_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i;
 
@@ -380,7 +381,7 @@ static void json_probe_queues(struct report *rep)
 
 		fprintf(f, "%s{\"op\":\"%s\",\"pid\":%d,\"comm\":", i ? "," : "",
 			c->kind == KP_UPDATE ? "update" : "destroy", c->pid);
-		json_str(f, analysis_comm(&rep->analysis, c->pid));
+		json_str(f, analysis_comm(rep->analysis, c->pid));
 		fprintf(f, ",\"queue_id\":%u,\"start_ns\":%llu,\"duration_ns\":%llu,\"result\":%d",
 			c->queue_id, (unsigned long long)c->ts, (unsigned long long)c->ns, c->ret);
 		json_errno_field(f, "error", true, c->ret);
@@ -412,16 +413,17 @@ static void json_probe_queues(struct report *rep)
 
 static void json_queues(struct report *rep)
 {
-	const struct kfd_queues *k = kfd_queues_of(&rep->analysis);
+	const struct kfd_queues *k = kfd_queues_of(rep->analysis);
 	int i, s;
 
 	fprintf(rep->stream, ",\"kfd\":{\"durations\":%s,\"function_events\":%llu,\"note\":\"user-space doorbell writes never enter the kernel; no kernel trace shows submissions to KFD queues\",\"ops\":[",
-		k->graph ? "true" : "false", (unsigned long long)rep->analysis.func_events);
+		k->graph ? "true" : "false",
+		(unsigned long long)analysis_totals(rep->analysis)->func_events);
 	for (i = 0; i < k->nr_ops; i++) {
 		const struct kfd_op *op = &k->ops[i];
 
 		fprintf(rep->stream, "%s{\"pid\":%d,\"comm\":", i ? "," : "", op->pid);
-		json_str(rep->stream, analysis_comm(&rep->analysis, op->pid));
+		json_str(rep->stream, analysis_comm(rep->analysis, op->pid));
 		fprintf(rep->stream, ",\"op\":\"%s\",\"root\":\"%s\",\"start_ns\":%llu,\"duration_ns\":",
 			kfd_op_name(op->type), op->root, (unsigned long long)op->start);
 		report_json_u64(rep->stream, op->has_duration, op->duration);
@@ -442,7 +444,7 @@ static void json_queues(struct report *rep)
 
 static void csv_probe_queues(struct report *rep)
 {
-	const struct kfd_queue_table *t = kfd_queue_table_of(&rep->analysis);
+	const struct kfd_queue_table *t = kfd_queue_table_of(rep->analysis);
 	FILE *f = rep->stream;
 	char err[32];
 	int i;
@@ -453,7 +455,7 @@ static void csv_probe_queues(struct report *rep)
 		const char *type = kfd_queue_type_name(q->type);
 
 		fprintf(f, "%d,", q->pid);
-		report_csv_text(f, analysis_comm(&rep->analysis, q->pid));
+		report_csv_text(f, analysis_comm(rep->analysis, q->pid));
 		fprintf(f, ",0x%x", q->gpu_id);
 		report_csv_u64(f, q->has_id, q->queue_id);
 		fprintf(f, ",%s,%s,%u,%u,0x%llx,%u,", kfd_id_from_name(q->id_from), type ? type : "unknown",
@@ -476,7 +478,7 @@ static void csv_probe_queues(struct report *rep)
 		const struct kfd_call *c = &t->calls[i];
 
 		fprintf(f, "%d,", c->pid);
-		report_csv_text(f, analysis_comm(&rep->analysis, c->pid));
+		report_csv_text(f, analysis_comm(rep->analysis, c->pid));
 		fprintf(f, ",%s,%u,%llu,%llu,%d,%s,%d\n", c->kind == KP_UPDATE ? "update" : "destroy",
 			c->queue_id, (unsigned long long)c->ts, (unsigned long long)c->ns, c->ret,
 			c->ret ? kfd_errno_name(c->ret, err, sizeof(err)) : "", c->matched);
@@ -497,7 +499,7 @@ static void csv_probe_queues(struct report *rep)
 
 static void csv_snapshots(struct report *rep)
 {
-	const struct kfd_snapshots *k = kfd_snapshots_of(&rep->analysis);
+	const struct kfd_snapshots *k = kfd_snapshots_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i, j;
 
@@ -527,7 +529,7 @@ static void csv_snapshots(struct report *rep)
 
 static void csv_queues(struct report *rep)
 {
-	const struct kfd_queues *k = kfd_queues_of(&rep->analysis);
+	const struct kfd_queues *k = kfd_queues_of(rep->analysis);
 	int i, s;
 
 	fprintf(rep->stream, "\n# kfd queues\npid,comm,op,start_ns,duration_ns,steps\n");
@@ -535,7 +537,7 @@ static void csv_queues(struct report *rep)
 		const struct kfd_op *op = &k->ops[i];
 
 		fprintf(rep->stream, "%d,", op->pid);
-		report_csv_text(rep->stream, analysis_comm(&rep->analysis, op->pid));
+		report_csv_text(rep->stream, analysis_comm(rep->analysis, op->pid));
 		fprintf(rep->stream, ",%s,%llu", kfd_op_name(op->type), (unsigned long long)op->start);
 		report_csv_u64(rep->stream, op->has_duration, op->duration);
 		fputc(',', rep->stream);
@@ -546,9 +548,9 @@ static void csv_queues(struct report *rep)
 		}
 		fputc('\n', rep->stream);
 	}
-	if (kfd_queue_table_of(&rep->analysis)->probes)
+	if (kfd_queue_table_of(rep->analysis)->probes)
 		csv_probe_queues(rep);
-	if (kfd_snapshots_of(&rep->analysis)->nr)
+	if (kfd_snapshots_of(rep->analysis)->nr)
 		csv_snapshots(rep);
 }
 

@@ -12,7 +12,7 @@
 
 static bool present(const struct report *rep)
 {
-	return nvidia_calls_any(nvidia_calls_of(&rep->analysis));
+	return nvidia_calls_any(nvidia_calls_of(rep->analysis));
 }
 
 /* "RM_CONTROL", or "0x5a" for an escape the driver's headers do not name */
@@ -44,8 +44,8 @@ static const char *count(char *buf, size_t len, bool has, uint64_t v)
 
 static double rate_hz(const struct report *rep, uint64_t n)
 {
-	const struct analysis *a = &rep->analysis;
-	uint64_t span = a->last_ts > a->first_ts ? a->last_ts - a->first_ts : 0;
+	const struct analysis_totals *tot = analysis_totals(rep->analysis);
+	uint64_t span = tot->last_ts > tot->first_ts ? tot->last_ts - tot->first_ts : 0;
 
 	return span ? (double)n * 1e9 / (double)span : 0;
 }
@@ -68,7 +68,7 @@ static void text_dist(struct report *rep, struct latency_stats *s)
 
 static void text_ioctls(struct report *rep)
 {
-	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	char e[16], c[16], r[24], t[32];
 	int i;
 
@@ -83,7 +83,7 @@ static void text_ioctls(struct report *rep)
 		struct nv_call_row *row = &n->rows[i];
 
 		fprintf(rep->stream, "    %7d %-15s %-22s %-10s %6llu %6llu %6s", row->pid,
-			analysis_comm(&rep->analysis, row->pid), escape(e, sizeof(e), row->escape),
+			analysis_comm(rep->analysis, row->pid), escape(e, sizeof(e), row->escape),
 			hex32(c, sizeof(c), row->has_cmd, row->ctl_cmd), (unsigned long long)row->ns.count,
 			(unsigned long long)row->failed, count(r, sizeof(r), row->statuses, row->rm_errors));
 		text_dist(rep, &row->ns);
@@ -96,7 +96,7 @@ static void text_ioctls(struct report *rep)
 
 static void text_slowest(struct report *rep)
 {
-	const struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	const struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	char at[32], d[32], e[16], c[16], s[16];
 	int i;
 
@@ -108,7 +108,7 @@ static void text_slowest(struct report *rep)
 		const struct nv_slow_call *k = &n->slowest[i];
 
 		fprintf(rep->stream, "    %-16s %7d %-15s %-22s %-10s %10s %5lld %s\n",
-			report_ts(at, sizeof(at), k->ts), k->tid, analysis_comm(&rep->analysis, k->tid),
+			report_ts(at, sizeof(at), k->ts), k->tid, analysis_comm(rep->analysis, k->tid),
 			escape(e, sizeof(e), k->escape), hex32(c, sizeof(c), k->has_cmd, k->ctl_cmd),
 			report_us(d, sizeof(d), true, k->ns), (long long)k->ret,
 			hex32(s, sizeof(s), k->has_status, k->status));
@@ -117,7 +117,7 @@ static void text_slowest(struct report *rep)
 
 static void text_processes(struct report *rep)
 {
-	const struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	const struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	char t[32], m[32];
 	int i;
 
@@ -129,7 +129,7 @@ static void text_processes(struct report *rep)
 		const struct nv_process *p = &n->procs[i];
 
 		fprintf(rep->stream, "    %7d %-15s %7llu %12s %6llu %6llu %6llu %6llu %6llu %10s\n", p->pid,
-			analysis_comm(&rep->analysis, p->pid), (unsigned long long)p->ioctls,
+			analysis_comm(rep->analysis, p->pid), (unsigned long long)p->ioctls,
 			report_us(t, sizeof(t), true, p->ioctl_ns), (unsigned long long)p->opens,
 			(unsigned long long)p->open_failed, (unsigned long long)p->closes,
 			(unsigned long long)p->mmaps, (unsigned long long)p->mmap_failed,
@@ -142,7 +142,7 @@ static void text_processes(struct report *rep)
 
 static void text_irqs(struct report *rep)
 {
-	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	int i;
 
 	if (!n->nr_irqs)
@@ -169,7 +169,7 @@ static void text_irqs(struct report *rep)
 
 static void text_uvm(struct report *rep)
 {
-	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	char t[32];
 	int i;
 
@@ -193,7 +193,7 @@ static void text_uvm(struct report *rep)
 
 static void text_xids(struct report *rep)
 {
-	const struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	const struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	char at[32];
 	int i;
 
@@ -209,7 +209,7 @@ static void text_xids(struct report *rep)
 
 static void text_nvidia(struct report *rep)
 {
-	const struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	const struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	uint64_t ioctls = 0, isrs = 0, passes = 0;
 	int i;
 
@@ -253,7 +253,7 @@ static void json_dist(FILE *f, const char *prefix, struct latency_stats *s)
 static void json_who(struct report *rep, int pid)
 {
 	fprintf(rep->stream, "\"pid\":%d,\"comm\":", pid);
-	json_str(rep->stream, analysis_comm(&rep->analysis, pid));
+	json_str(rep->stream, analysis_comm(rep->analysis, pid));
 }
 
 static void json_escape(FILE *f, uint32_t e, bool has_cmd, uint32_t cmd)
@@ -273,7 +273,7 @@ static void json_escape(FILE *f, uint32_t e, bool has_cmd, uint32_t cmd)
 
 static void json_nvidia(struct report *rep)
 {
-	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i;
 
@@ -305,7 +305,7 @@ static void json_nvidia(struct report *rep)
 
 		fprintf(f, "%s{\"ts\":%llu,\"ns\":%llu,\"tid\":%d,\"comm\":", i ? "," : "",
 			(unsigned long long)k->ts, (unsigned long long)k->ns, k->tid);
-		json_str(f, analysis_comm(&rep->analysis, k->tid));
+		json_str(f, analysis_comm(rep->analysis, k->tid));
 		json_escape(f, k->escape, k->has_cmd, k->ctl_cmd);
 		fprintf(f, ",\"ret\":%lld,\"status\":", (long long)k->ret);
 		if (k->has_status)
@@ -379,7 +379,7 @@ static void csv_escape(FILE *f, uint32_t e, bool has_cmd, uint32_t cmd)
 
 static void csv_nvidia(struct report *rep)
 {
-	struct nvidia_calls *n = nvidia_calls_of(&rep->analysis);
+	struct nvidia_calls *n = nvidia_calls_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i;
 
@@ -390,7 +390,7 @@ static void csv_nvidia(struct report *rep)
 		struct nv_call_row *r = &n->rows[i];
 
 		fprintf(f, "%d,", r->pid);
-		report_csv_text(f, analysis_comm(&rep->analysis, r->pid));
+		report_csv_text(f, analysis_comm(rep->analysis, r->pid));
 		csv_escape(f, r->escape, r->has_cmd, r->ctl_cmd);
 		fprintf(f, ",%llu,%llu,%llu", (unsigned long long)r->ns.count,
 			(unsigned long long)r->failed, (unsigned long long)r->statuses);
@@ -403,7 +403,7 @@ static void csv_nvidia(struct report *rep)
 		const struct nv_slow_call *k = &n->slowest[i];
 
 		fprintf(f, "%llu,%llu,%d,", (unsigned long long)k->ts, (unsigned long long)k->ns, k->tid);
-		report_csv_text(f, analysis_comm(&rep->analysis, k->tid));
+		report_csv_text(f, analysis_comm(rep->analysis, k->tid));
 		csv_escape(f, k->escape, k->has_cmd, k->ctl_cmd);
 		fprintf(f, ",%lld,", (long long)k->ret);
 		if (k->has_status)
@@ -415,7 +415,7 @@ static void csv_nvidia(struct report *rep)
 		const struct nv_process *p = &n->procs[i];
 
 		fprintf(f, "%d,", p->pid);
-		report_csv_text(f, analysis_comm(&rep->analysis, p->pid));
+		report_csv_text(f, analysis_comm(rep->analysis, p->pid));
 		fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n", (unsigned long long)p->ioctls,
 			(unsigned long long)p->ioctl_ns, (unsigned long long)p->opens,
 			(unsigned long long)p->open_failed, (unsigned long long)p->closes,

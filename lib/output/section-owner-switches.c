@@ -27,7 +27,7 @@ static const char *switch_job_key(char *buf, size_t len, const struct owner_swit
 /* "kernel", "not isolated", "5000 llama" or the owner's address */
 static const char *owner_text(struct report *rep, char *buf, size_t len, uint64_t owner)
 {
-	const struct owner_switches *s = &timeline_of(&rep->analysis)->switches;
+	const struct owner_switches *s = &timeline_of(rep->analysis)->switches;
 	int pid = owner_switches_owner_pid(s, owner);
 
 	if (owner == OWNER_NONE)
@@ -35,7 +35,7 @@ static const char *owner_text(struct report *rep, char *buf, size_t len, uint64_
 	else if (owner == OWNER_SHARED)
 		snprintf(buf, len, "not isolated");
 	else if (pid)
-		snprintf(buf, len, "%d %s", pid, analysis_comm(&rep->analysis, pid));
+		snprintf(buf, len, "%d %s", pid, analysis_comm(rep->analysis, pid));
 	else
 		snprintf(buf, len, "0x%llx", (unsigned long long)owner);
 	return buf;
@@ -59,14 +59,14 @@ static const char *waited_for(struct report *rep, char *buf, size_t len,
 	else
 		snprintf(buf, len, "%llu:%llu of %d %s on %s", (unsigned long long)sw->wait_ctx,
 			 (unsigned long long)sw->wait_seqno, sw->wait_pid,
-			 analysis_comm(&rep->analysis, sw->wait_pid),
-			 timeline_ring_name(timeline_of(&rep->analysis), sw->wait_ring));
+			 analysis_comm(rep->analysis, sw->wait_pid),
+			 timeline_ring_name(timeline_of(rep->analysis), sw->wait_ring));
 	return buf;
 }
 
 static bool present(const struct report *rep)
 {
-	const struct owner_switches *s = &timeline_of(&rep->analysis)->switches;
+	const struct owner_switches *s = &timeline_of(rep->analysis)->switches;
 
 	return s->seen || s->cleaner_runs;
 }
@@ -77,7 +77,7 @@ static void text_switch(struct report *rep, const struct owner_switch *sw)
 
 	fprintf(rep->stream, "  %-17s %-14s %-20s %-22s %-14s %11s  %-7s %s\n",
 		report_ts(at, sizeof(at), sw->ts),
-		sw->ring < 0 ? "-" : timeline_ring_name(timeline_of(&rep->analysis), sw->ring),
+		sw->ring < 0 ? "-" : timeline_ring_name(timeline_of(rep->analysis), sw->ring),
 		owner_text(rep, from, sizeof(from), sw->prev),
 		owner_text(rep, to, sizeof(to), sw->next), switch_job_key(key, sizeof(key), sw),
 		report_us(d, sizeof(d), has_wait(sw), sw->t_run - sw->ts), sw->cleaner ? "yes" : "no",
@@ -86,7 +86,7 @@ static void text_switch(struct report *rep, const struct owner_switch *sw)
 
 static void text_switches(struct report *rep)
 {
-	const struct owner_switches *s = &timeline_of(&rep->analysis)->switches;
+	const struct owner_switches *s = &timeline_of(rep->analysis)->switches;
 	size_t i;
 
 	if (!present(rep))
@@ -110,7 +110,7 @@ static void text_switches(struct report *rep)
 static void json_owner(struct report *rep, const char *key, uint64_t owner)
 {
 	FILE *f = rep->stream;
-	int pid = owner_switches_owner_pid(&timeline_of(&rep->analysis)->switches, owner);
+	int pid = owner_switches_owner_pid(&timeline_of(rep->analysis)->switches, owner);
 
 	fprintf(f, ",\"%s\":{\"owner\":\"0x%llx\",\"kind\":\"%s\",\"pid\":", key,
 		(unsigned long long)owner,
@@ -118,7 +118,7 @@ static void json_owner(struct report *rep, const char *key, uint64_t owner)
 	report_json_u64(f, pid, (uint64_t)pid);
 	fprintf(f, ",\"comm\":");
 	if (pid)
-		json_str(f, analysis_comm(&rep->analysis, pid));
+		json_str(f, analysis_comm(rep->analysis, pid));
 	else
 		fputs("null", f);
 	fputc('}', f);
@@ -126,7 +126,7 @@ static void json_owner(struct report *rep, const char *key, uint64_t owner)
 
 static void json_switch(struct report *rep, const struct owner_switch *sw)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	FILE *f = rep->stream;
 	char key[48];
 
@@ -168,7 +168,7 @@ static void json_switch(struct report *rep, const struct owner_switch *sw)
 
 static void json_switches(struct report *rep)
 {
-	const struct owner_switches *s = &timeline_of(&rep->analysis)->switches;
+	const struct owner_switches *s = &timeline_of(rep->analysis)->switches;
 	size_t i;
 
 	fprintf(rep->stream, ",\"owner_switches\":");
@@ -191,7 +191,7 @@ static void json_switches(struct report *rep)
 
 static void csv_switches(struct report *rep)
 {
-	const struct timeline *tl = timeline_of(&rep->analysis);
+	const struct timeline *tl = timeline_of(rep->analysis);
 	const struct owner_switches *s = &tl->switches;
 	FILE *f = rep->stream;
 	size_t i;

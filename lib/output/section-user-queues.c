@@ -97,7 +97,7 @@ static void text_queue(struct report *rep, const struct user_queue *q)
 	if (q->has_client)
 		fprintf(rep->stream, ", client %llu", (unsigned long long)q->client_id);
 	if (q->pid)
-		fprintf(rep->stream, ", %d %s", q->pid, analysis_comm(&rep->analysis, q->pid));
+		fprintf(rep->stream, ", %d %s", q->pid, analysis_comm(rep->analysis, q->pid));
 	if (!q->has_create)
 		fprintf(rep->stream, ": created before the file");
 	else if (!q->has_result)
@@ -121,7 +121,7 @@ static void text_queue(struct report *rep, const struct user_queue *q)
 
 static void text_userq(struct report *rep)
 {
-	const struct user_queues *u = user_queues_of(&rep->analysis);
+	const struct user_queues *u = user_queues_of(rep->analysis);
 	int i;
 
 	if (!u->records)
@@ -155,7 +155,7 @@ static void json_queue(struct report *rep, struct user_queue *q)
 		(unsigned long long)q->doorbell, q->xcp_id);
 	report_json_u64(f, q->has_client, q->client_id);
 	fprintf(f, ",\"pid\":%d,\"comm\":", q->pid);
-	json_str(f, q->pid ? analysis_comm(&rep->analysis, q->pid) : "");
+	json_str(f, q->pid ? analysis_comm(rep->analysis, q->pid) : "");
 	fprintf(f, ",\"created_ns\":");
 	report_json_u64(f, q->has_create, q->created);
 	fprintf(f, ",\"create_duration_ns\":");
@@ -189,7 +189,7 @@ static void json_queue(struct report *rep, struct user_queue *q)
 
 static void json_userq(struct report *rep)
 {
-	struct user_queues *u = user_queues_of(&rep->analysis);
+	struct user_queues *u = user_queues_of(rep->analysis);
 	int i;
 
 	fprintf(rep->stream, ",\"user_queues\":");
@@ -212,7 +212,7 @@ static void json_userq(struct report *rep)
 
 static void csv_userq(struct report *rep)
 {
-	struct user_queues *u = user_queues_of(&rep->analysis);
+	struct user_queues *u = user_queues_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i, s;
 
@@ -232,7 +232,7 @@ static void csv_userq(struct report *rep)
 		fprintf(f, ",%llu", (unsigned long long)q->doorbell);
 		report_csv_u64(f, q->has_client, q->client_id);
 		fprintf(f, ",%d,", q->pid);
-		report_csv_text(f, q->pid ? analysis_comm(&rep->analysis, q->pid) : "");
+		report_csv_text(f, q->pid ? analysis_comm(rep->analysis, q->pid) : "");
 		report_csv_u64(f, q->has_create, q->created);
 		fputc(',', f);
 		if (q->has_result)

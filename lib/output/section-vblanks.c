@@ -62,7 +62,7 @@ static void text_crtc(struct report *rep, struct vblank_crtc *c)
 
 static void text_vblanks(struct report *rep)
 {
-	struct vblanks *v = vblanks_of(&rep->analysis);
+	struct vblanks *v = vblanks_of(rep->analysis);
 	int i;
 
 	if (!v->records)
@@ -78,7 +78,7 @@ static void text_vblanks(struct report *rep)
 
 static void json_vblanks(struct report *rep)
 {
-	struct vblanks *v = vblanks_of(&rep->analysis);
+	struct vblanks *v = vblanks_of(rep->analysis);
 	FILE *f = rep->stream;
 	int i;
 
@@ -114,7 +114,7 @@ static void json_vblanks(struct report *rep)
 
 static void csv_vblanks(struct report *rep)
 {
-	struct vblanks *v = vblanks_of(&rep->analysis);
+	struct vblanks *v = vblanks_of(rep->analysis);
 	int i;
 
 	if (!v->records)

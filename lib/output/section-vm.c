@@ -11,12 +11,12 @@
 
 static bool present(const struct report *rep)
 {
-	return vm_activity_events(&timeline_of(&rep->analysis)->vm) != 0;
+	return vm_activity_events(&timeline_of(rep->analysis)->vm) != 0;
 }
 
 static void text_vm(struct report *rep)
 {
-	const struct vm_activity *v = &timeline_of(&rep->analysis)->vm;
+	const struct vm_activity *v = &timeline_of(rep->analysis)->vm;
 	char a[32], b[32], c[32], from[32], to[32];
 	int i;
 
@@ -34,7 +34,7 @@ static void text_vm(struct report *rep)
 	for (i = 0; i < v->nr_pids; i++) {
 		char who[48];
 
-		snprintf(who, sizeof(who), "%s [%d]", analysis_comm(&rep->analysis, v->pids[i].pid),
+		snprintf(who, sizeof(who), "%s [%d]", analysis_comm(rep->analysis, v->pids[i].pid),
 			 v->pids[i].pid);
 		fprintf(rep->stream, "  %-24s %8llu %14s\n", who, (unsigned long long)v->pids[i].updates,
 			report_size(a, sizeof(a), v->pids[i].bytes));
@@ -55,7 +55,7 @@ static void text_vm(struct report *rep)
 
 static void json_vm(struct report *rep)
 {
-	const struct vm_activity *v = &timeline_of(&rep->analysis)->vm;
+	const struct vm_activity *v = &timeline_of(rep->analysis)->vm;
 	FILE *f = rep->stream;
 	int i;
 
@@ -73,7 +73,7 @@ static void json_vm(struct report *rep)
 		(unsigned long long)v->flushes);
 	for (i = 0; i < v->nr_pids; i++) {
 		fprintf(f, "%s{\"pid\":%d,\"comm\":", i ? "," : "", v->pids[i].pid);
-		json_str(f, analysis_comm(&rep->analysis, v->pids[i].pid));
+		json_str(f, analysis_comm(rep->analysis, v->pids[i].pid));
 		fprintf(f, ",\"updates\":%llu,\"bytes\":%llu}", (unsigned long long)v->pids[i].updates,
 			(unsigned long long)v->pids[i].bytes);
 	}
@@ -92,7 +92,7 @@ static void json_vm(struct report *rep)
 
 static void csv_vm(struct report *rep)
 {
-	const struct vm_activity *v = &timeline_of(&rep->analysis)->vm;
+	const struct vm_activity *v = &timeline_of(rep->analysis)->vm;
 	int i;
 
 	if (!present(rep))
@@ -100,7 +100,7 @@ static void csv_vm(struct report *rep)
 	fprintf(rep->stream, "\n# page table updates\npid,comm,updates,bytes\n");
 	for (i = 0; i < v->nr_pids; i++) {
 		fprintf(rep->stream, "%d,", v->pids[i].pid);
-		report_csv_text(rep->stream, analysis_comm(&rep->analysis, v->pids[i].pid));
+		report_csv_text(rep->stream, analysis_comm(rep->analysis, v->pids[i].pid));
 		fprintf(rep->stream, ",%llu,%llu\n", (unsigned long long)v->pids[i].updates,
 			(unsigned long long)v->pids[i].bytes);
 	}

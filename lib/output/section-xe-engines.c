@@ -25,7 +25,7 @@ static const char *gt_text(char *buf, size_t len, int gt)
 
 static void text_xe(struct report *rep)
 {
-	const struct xe_engines *x = xe_engines_of(&rep->analysis);
+	const struct xe_engines *x = xe_engines_of(rep->analysis);
 	char gt[16], busy[32];
 
 	if (!x->records)
@@ -51,7 +51,7 @@ static void text_xe(struct report *rep)
 
 static void json_xe(struct report *rep)
 {
-	const struct xe_engines *x = xe_engines_of(&rep->analysis);
+	const struct xe_engines *x = xe_engines_of(rep->analysis);
 	FILE *f = rep->stream;
 	int n = 0;
 
@@ -85,7 +85,7 @@ static void json_xe(struct report *rep)
 
 static void csv_xe(struct report *rep)
 {
-	const struct xe_engines *x = xe_engines_of(&rep->analysis);
+	const struct xe_engines *x = xe_engines_of(rep->analysis);
 
 	if (!x->records)
 		return;

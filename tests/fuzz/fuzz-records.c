@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/analysis/analysis.h"
+#include "../../lib/analysis/analysis-private.h"
 
 #define NR_KERNELS	3
 #define MAX_EVENTS	512

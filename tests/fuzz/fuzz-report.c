@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "../../lib/dat/dat-meta.h"
-#include "../../lib/analysis/analysis.h"
+#include "../../lib/analysis/analysis-private.h"
 #include "memory-cap.h"
 
 static struct dat_meta meta;

@@ -18,7 +18,7 @@
 #include <trace-cmd.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../../../lib/analysis/open-guard.h"
 #include "../unit.h"
 #include "analysis/hip-runtime.h"
@@ -44,13 +44,13 @@ static void test_short_records_go_no_further(void)
 	CU_ASSERT_EQUAL(a.common_end, 8);	/* common_pid ends there */
 	rec.size = 4;				/* type and flags, no pid */
 	analysis_record(&a, &rec);
-	CU_ASSERT_EQUAL(a.short_records, 1);
-	CU_ASSERT_EQUAL(a.records, 0);
-	CU_ASSERT_EQUAL(a.gpu_events, 0);
+	CU_ASSERT_EQUAL(analysis_totals(&a)->short_records, 1);
+	CU_ASSERT_EQUAL(analysis_totals(&a)->records, 0);
+	CU_ASSERT_EQUAL(analysis_totals(&a)->gpu_events, 0);
 	rec.size = (int)sizeof(data);
 	analysis_record(&a, &rec);
-	CU_ASSERT_EQUAL(a.records, 1);
-	CU_ASSERT_EQUAL(a.gpu_events, 1);
+	CU_ASSERT_EQUAL(analysis_totals(&a)->records, 1);
+	CU_ASSERT_EQUAL(analysis_totals(&a)->gpu_events, 1);
 	analysis_finish(&a);
 	analysis_close(&a);
 	tep_free(tep);
@@ -209,15 +209,15 @@ static void test_gpu_data_is_the_joins_verdict(void)
 	((struct hip_runtime *)hip_runtime_of(&a))->lines = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 	((struct hip_runtime *)hip_runtime_of(&a))->lines = 0;
-	a.func_events = 5;		/* functions outside KFD are no GPU data */
+	a.totals.func_events = 5;		/* functions outside KFD are no GPU data */
 	CU_ASSERT_FALSE(analysis_has_gpu_data(&a));
 	/* what the KFD function join would have counted: its model is read-only to all else */
 	((struct kfd_queues *)kfd_queues_of(&a))->kfd_records = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
 	((struct kfd_queues *)kfd_queues_of(&a))->kfd_records = 0;
-	a.gpu_events = 1;
+	a.totals.gpu_events = 1;
 	CU_ASSERT_TRUE(analysis_has_gpu_data(&a));
-	a.gpu_events = 0;
+	a.totals.gpu_events = 0;
 	analysis_close(&a);
 	tep_free(tep);
 }

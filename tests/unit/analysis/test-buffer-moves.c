@@ -6,7 +6,7 @@
  */
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../unit.h"
 #include "analysis/timeline.h"
 

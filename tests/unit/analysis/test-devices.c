@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../../../lib/analysis/timeline-stats.h"
 #include "../unit.h"
 #include "analysis/timeline.h"

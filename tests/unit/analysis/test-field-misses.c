@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../unit.h"
 #include "analysis/field-misses.h"
 #include "analysis/i915-requests.h"
@@ -63,11 +63,11 @@ static void test_i915_out_without_completed(void)
 	CU_ASSERT_EQUAL_FATAL(analysis_init(&a, tep, NULL, &err), 0);
 	analysis_record(&a, &rec);
 	analysis_record(&a, &rec);
-	CU_ASSERT_EQUAL(a.records, 2);
-	CU_ASSERT_EQUAL(a.gpu_events, 0);		/* no join took them */
-	CU_ASSERT_EQUAL(a.field_misses.records, 2);
-	CU_ASSERT_EQUAL_FATAL(a.field_misses.nr, 1);
-	field_miss_names(&a, &a.field_misses.events[0], event, sizeof(event), fields,
+	CU_ASSERT_EQUAL(analysis_totals(&a)->records, 2);
+	CU_ASSERT_EQUAL(analysis_totals(&a)->gpu_events, 0);		/* no join took them */
+	CU_ASSERT_EQUAL(analysis_totals(&a)->field_misses.records, 2);
+	CU_ASSERT_EQUAL_FATAL(analysis_totals(&a)->field_misses.nr, 1);
+	field_miss_names(&a, &analysis_totals(&a)->field_misses.events[0], event, sizeof(event), fields,
 			 sizeof(fields));
 	CU_ASSERT_STRING_EQUAL(event, "i915:i915_request_out");
 	CU_ASSERT_STRING_EQUAL(fields, "completed");
@@ -77,7 +77,7 @@ static void test_i915_out_without_completed(void)
 	/* the record that holds it: a real 0, a preemption */
 	rec.size = 40;
 	analysis_record(&a, &rec);
-	CU_ASSERT_EQUAL(a.field_misses.records, 2);
+	CU_ASSERT_EQUAL(analysis_totals(&a)->field_misses.records, 2);
 	CU_ASSERT_EQUAL(q->records, 1);
 	CU_ASSERT_EQUAL_FATAL(q->nr_engines, 1);
 	CU_ASSERT_EQUAL(q->engines[0].preempted, 1);

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "../../../lib/analysis/live-stats.h"
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"
 #include "analysis/timeline.h"

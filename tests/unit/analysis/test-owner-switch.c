@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../unit.h"
 #include "analysis/owner-switch-private.h"
 #include "analysis/timeline.h"

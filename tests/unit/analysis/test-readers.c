@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../../../lib/analysis/record-pipe.h"
 #include "../../../lib/dat/dat-meta.h"
 #include "../../../lib/dat/dat-stream.h"
@@ -87,13 +87,13 @@ static int read_with(const char *path, enum reader how, struct pass *p, enum rea
 	else
 		ret = analysis_run(a, &err);
 	sched_setaffinity(0, sizeof(all), &all);
-	p->records = a->records;
-	p->gpu_events = a->gpu_events;
-	p->func_events = a->func_events;
-	p->missed = a->missed;
-	p->short_records = a->short_records;
-	p->first_ts = a->first_ts;
-	p->last_ts = a->last_ts;
+	p->records = analysis_totals(a)->records;
+	p->gpu_events = analysis_totals(a)->gpu_events;
+	p->func_events = analysis_totals(a)->func_events;
+	p->missed = analysis_totals(a)->missed;
+	p->short_records = analysis_totals(a)->short_records;
+	p->first_ts = analysis_totals(a)->first_ts;
+	p->last_ts = analysis_totals(a)->last_ts;
 	p->hip_lines = hip_runtime_of(a)->lines;
 	p->probe_records = kfd_queue_table_of(a)->records;
 	analysis_close(a);

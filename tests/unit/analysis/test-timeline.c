@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"
 #include "analysis/kfd-queues.h"
@@ -135,8 +135,8 @@ static void test_two_rings(void)
 	CU_ASSERT_EQUAL(latency_stats_percentile(&gfx->lat[LAT_EXEC], 99), US_NS(500));
 	CU_ASSERT_EQUAL(latency_stats_avg(&gfx->lat[LAT_TOTAL]), US_NS(620));
 	CU_ASSERT_EQUAL(timeline_of(&r.a)->orphans, 0);
-	CU_ASSERT_EQUAL(r.a.first_ts, 1000000000ULL + US_NS(100));
-	CU_ASSERT_EQUAL(r.a.last_ts, 1000000000ULL + US_NS(920));
+	CU_ASSERT_EQUAL(analysis_totals(&r.a)->first_ts, 1000000000ULL + US_NS(100));
+	CU_ASSERT_EQUAL(analysis_totals(&r.a)->last_ts, 1000000000ULL + US_NS(920));
 	CU_ASSERT_EQUAL_FATAL(timeline_of(&r.a)->nr_procs, 1);
 	CU_ASSERT_EQUAL(timeline_of(&r.a)->procs[0]->key, 4242);
 	CU_ASSERT_EQUAL(timeline_of(&r.a)->procs[0]->jobs, 3);
@@ -265,7 +265,7 @@ static void test_lost_events_window(void)
 	struct ring_stats *gfx;
 
 	CU_ASSERT_EQUAL_FATAL(analyse(&r, "lost-window"), 0);
-	CU_ASSERT_EQUAL(r.a.missed, 40);
+	CU_ASSERT_EQUAL(analysis_totals(&r.a)->missed, 40);
 	CU_ASSERT_EQUAL(timeline_of(&r.a)->lost_windows, 1);
 	j = job_by_id(&r, 31);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(j);

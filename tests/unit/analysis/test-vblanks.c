@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../unit.h"
 #include "analysis/vblanks.h"
 

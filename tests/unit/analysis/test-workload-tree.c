@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../../../lib/analysis/workload-tree-private.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../../../lib/analysis/record-pipe.h"
 #include "../../../lib/dat/dat-meta.h"
 #include "../../../lib/dat/dat-stream.h"
@@ -224,7 +224,7 @@ static uint64_t jobs_through_pipe(const char *path, bool ahead, uint64_t *record
 	if (ahead)
 		CU_ASSERT_EQUAL(dat_stream_inflate_ahead(a->stream), 1);
 	CU_ASSERT_EQUAL(record_pipe_run(a, &err), 0);
-	*records = a->records;
+	*records = analysis_totals(a)->records;
 	analysis_close(a);
 	free(a);
 	return h;

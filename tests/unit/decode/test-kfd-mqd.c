@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "../../../lib/analysis/kfd-snapshots-private.h"
-#include "../../../lib/analysis/analysis.h"
+#include "../../../lib/analysis/analysis-private.h"
 #include "../unit.h"
 #include "analysis/hip-runtime.h"
 #include "analysis/kfd-queue-table.h"

@@ -85,9 +85,11 @@ static void test_a_report_shows_what_it_was_asked(void)
 	int f;
 
 	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("hip-kfd", path, sizeof(path)), 0);
-	CU_ASSERT_EQUAL_FATAL(analysis_open(&rep.analysis, path, NULL, &err), 0);
-	CU_ASSERT_EQUAL_FATAL(analysis_run(&rep.analysis, &err), 0);
-	CU_ASSERT_TRUE(hip_runtime_of(&rep.analysis)->lines > 0);
+	rep.analysis = analysis_new();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rep.analysis);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(rep.analysis, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(rep.analysis, &err), 0);
+	CU_ASSERT_TRUE(hip_runtime_of(rep.analysis)->lines > 0);
 	for (f = 0; f < REPORT_SECTION_NR_FORMATS; f++) {
 		rep.summary = true;
 		out = sections(&rep, (enum report_section_format)f);
@@ -112,7 +114,7 @@ static void test_a_report_shows_what_it_was_asked(void)
 		CU_ASSERT_STRING_EQUAL(out, "");
 		free(out);
 	}
-	analysis_close(&rep.analysis);
+	analysis_free(rep.analysis);
 	keymap_free(&rep.ring_jobs);
 	unlink(path);
 }
