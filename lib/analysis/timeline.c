@@ -924,10 +924,34 @@ size_t timeline_ring_timed_out(struct timeline *t, int ring, uint64_t ts,
 	return kept;
 }
 
+static int cmp_job_ptr(const void *a, const void *b)
+{
+	const struct job *x = *(struct job *const *)a, *y = *(struct job *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Jobs still in flight when the pass ended early (an output that could not be
+ * written stopped it before timeline_finish): freed once each, though indexed
+ * under several keys.
+ */
+static void free_in_flight(struct timeline *t)
+{
+	struct job **list;
+	size_t nr = in_flight(t, &list, cmp_job_ptr), i;
+
+	for (i = 0; i < nr; i++)
+		if (!i || list[i - 1] != list[i])
+			free(list[i]);
+	free(list);
+}
+
 void timeline_free(struct timeline *t)
 {
 	timeline_stats_free(t);
 	if (t->ix) {
+		free_in_flight(t);
 		keymap_free(&t->ix->by_id);
 		keymap_free(&t->ix->by_fence);
 		keymap_free(&t->ix->by_ptr);
