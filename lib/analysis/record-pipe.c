@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,7 @@
 #include "analysis/analysis-joins.h"
 #include "analysis/analysis.h"
 #include "analysis/record-pipe.h"
+#include "util/usable-cpus.h"
 
 /*
  * Eight batches of up to 1024 records (about 600 KB of decoded events and
@@ -45,13 +45,6 @@ struct record_pipe {
 	bool stop;			/* the joins stopped early: read no more */
 	struct gt_error err;		/* the stream's, when it ended on damage */
 };
-
-static int usable_cpus(void)
-{
-	cpu_set_t set;
-
-	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
-}
 
 bool record_pipe_worth_it(void)
 {

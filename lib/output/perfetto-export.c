@@ -16,6 +16,7 @@
 #include "analysis/user-queues.h"
 #include "analysis/vblanks.h"
 #include "analysis/cpu-side.h"
+#include "util/write-behind.h"
 
 
 /* Interned event names (iid = index + 1). */
@@ -919,6 +920,9 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 {
 	free_source(p);
 	p->out = out;
+	/* hundreds of MB: written on a second thread where there is a second CPU */
+	if (!p->wb)
+		p->wb = write_behind_start(out);
 	p->a = a;
 	p->tl = timeline_of(a);
 	/* NULL: the file has no NVIDIA probe, nothing to ask of each record */
@@ -966,11 +970,22 @@ int perfetto_export_end(struct perfetto_export *p)
 	perfetto_gpu_counters_end(p, analysis_totals(p->a)->last_ts);
 	perfetto_gpu_info(p);
 	perfetto_packet_flush(p);
+	return perfetto_export_stop(p);
+}
+
+int perfetto_export_stop(struct perfetto_export *p)
+{
+	int error = write_behind_finish(p->wb);
+
+	p->wb = NULL;
+	if (error)
+		perfetto_fail(p, error);
 	return p->error;
 }
 
 void perfetto_export_free(struct perfetto_export *p)
 {
+	perfetto_export_stop(p);
 	free_source(p);
 	keymap_free(&p->tracks);
 	keymap_free(&p->gpu_interned);

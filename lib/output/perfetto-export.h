@@ -73,9 +73,12 @@ struct pf_ring_tracks {
 };
 
 struct cpu_side;
+struct write_behind;
 
 struct perfetto_export {
 	FILE *out;
+	/* out written on a thread of its own (write-behind.h), or NULL: here */
+	struct write_behind *wb;
 	struct analysis *a;
 	/* a's jobs and NVIDIA joins, asked of it once a file (every record reads them) */
 	const struct timeline *tl;
@@ -171,7 +174,13 @@ void perfetto_owner_switches(struct perfetto_export *p);
  * ring without jobs in the file), its GPU resets as slices
  */
 void perfetto_gpu_hangs(struct perfetto_export *p);
-/** perfetto_export_free - the packets and tracks held */
+/**
+ * perfetto_export_stop - the packets handed to the writing thread written and the thread
+ * ended, before the stream closes: perfetto_export_end() does it for a file read
+ * whole; a report that failed half-way calls this; 0 or the first errno
+ */
+int perfetto_export_stop(struct perfetto_export *p);
+/** perfetto_export_free - the packets and tracks held (the writing thread stopped first) */
 void perfetto_export_free(struct perfetto_export *p);
 
 #endif

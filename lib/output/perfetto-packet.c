@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "output/perfetto-packet.h"
+#include "util/write-behind.h"
 
 /* Field numbers of Perfetto's public protos (protos/perfetto/trace/...). */
 enum {
@@ -61,8 +62,15 @@ uint64_t perfetto_track_uuid(const struct perfetto_export *p, enum track_kind ki
 
 void perfetto_packet_flush(struct perfetto_export *p)
 {
+	int error;
+
 	if (p->buf.failed) {
 		perfetto_fail(p, ENOMEM);
+	} else if (p->wb) {
+		/* the filled buffer handed over, an empty one back */
+		error = write_behind_put(p->wb, &p->buf.data, p->buf.len, &p->buf.cap);
+		if (error)
+			perfetto_fail(p, error);
 	} else if (p->buf.len && fwrite(p->buf.data, 1, p->buf.len, p->out) != p->buf.len) {
 		perfetto_fail(p, errno ? errno : EIO);
 	}

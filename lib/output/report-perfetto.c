@@ -126,6 +126,13 @@ static int perfetto_note(const struct report *rep, char *buf, size_t len)
 	return 1;
 }
 
+/* a report that failed half-way: the writing thread done with the stream before it closes */
+static void perfetto_close(struct report *rep)
+{
+	if (rep->out)
+		perfetto_export_stop(rep->out);
+}
+
 static void perfetto_done(struct report *rep)
 {
 	if (rep->out)
@@ -145,6 +152,7 @@ const struct report_output report_perfetto = {
 	.job = perfetto_job,
 	.end = perfetto_end,
 	.write_error = perfetto_write_error,
+	.close = perfetto_close,
 	.note = perfetto_note,
 	.done = perfetto_done,
 };

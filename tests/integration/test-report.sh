@@ -850,6 +850,13 @@ test_report_write_error_is_an_error() {
 	rc=$?
 	expect "report to /dev/full exited $rc, want 125" [ "$rc" = 125 ] || return 1
 	expect "not one line saying why: $(cat "$WORK/full.err")" \
+		[ "$(count_lines "$WORK/full.err")" = 1 ] && grep -q 'No space left' "$WORK/full.err" || return 1
+	# Perfetto's trace goes out on a writing thread of its own: its failure is said all the same
+	f=$(fixture bench:20000) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report --format perfetto "$f" > /dev/full 2> "$WORK/full.err"
+	rc=$?
+	expect "perfetto to /dev/full exited $rc, want 125" [ "$rc" = 125 ] || return 1
+	expect "perfetto: not one line saying why: $(cat "$WORK/full.err")" \
 		[ "$(count_lines "$WORK/full.err")" = 1 ] && grep -q 'No space left' "$WORK/full.err"
 }
 

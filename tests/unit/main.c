@@ -23,6 +23,7 @@ static const struct {
 	{ "util", suite_outfile },
 	{ "util", suite_pid_ns },
 	{ "util", suite_text_buf },
+	{ "util", suite_write_behind },
 	{ "tracefs", suite_buffer_ladder },
 	{ "tracefs", suite_event_select },
 	{ "tracefs", suite_saved_files },

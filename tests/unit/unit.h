@@ -48,6 +48,7 @@ void suite_format_print(void);
 void suite_root_path(void);
 void suite_utf8(void);
 void suite_text_buf(void);
+void suite_write_behind(void);
 void suite_trace_session(void);
 void suite_report_sections(void);
 void suite_compare(void);
