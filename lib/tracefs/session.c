@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tracefs/run-dir.h"
@@ -274,6 +275,25 @@ int session_mark(struct trace_session *s, const char *text, struct gt_error *err
 	return trace_file_write(s->dir, "trace_marker", text, err);
 }
 
+/*
+ * The kernel refuses to remove an instance one of whose files is open (EBUSY):
+ * a reader closing its per-CPU pipe, a forked workload between its go and its
+ * exec, which still holds our descriptors, another tool reading ours. Each lets
+ * go within moments: tried again for up to 3 s before the instance is called left.
+ */
+static int destroy_when_free(struct tracefs_instance *inst)
+{
+	const struct timespec nap = { 0, 50 * 1000 * 1000 };
+	int tries;
+
+	for (tries = 0; tracefs_instance_destroy(inst); tries++) {
+		if (errno != EBUSY || tries == 60)
+			return -1;
+		nanosleep(&nap, NULL);
+	}
+	return 0;
+}
+
 int session_teardown(struct trace_session *s, struct gt_error *err)
 {
 	int ret = 0;
@@ -290,7 +310,7 @@ int session_teardown(struct trace_session *s, struct gt_error *err)
 	if (!s->inst)
 		return 0;
 	tracefs_trace_off(s->inst);
-	if (tracefs_instance_destroy(s->inst)) {
+	if (destroy_when_free(s->inst)) {
 		ret = gt_error_set(err, errno,
 				   "cannot remove tracefs instance %s: %s; remove it with: gpu-trace reset",
 				   s->name, strerror(errno));

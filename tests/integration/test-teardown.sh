@@ -43,6 +43,37 @@ teardown_after() {
 	same_as_before "SIG$sig"
 }
 
+# A file of the instance held open while record tears down (a reader closing its
+# pipe, a workload between its go and its exec, another tool reading ours): the
+# kernel refuses the instance's removal while it is (EBUSY). record waits for it
+# to be let go, instead of leaving the instance for gpu-trace reset.
+test_teardown_while_a_file_of_the_instance_is_open() {
+	local pid i holder rc
+	tracefs_snapshot > "$WORK/snap.before"
+	"$GT" record -e sched:sched_switch -o "$WORK/busy.dat" -- sleep 10 2> "$WORK/busy.err" &
+	pid=$!
+	for i in $(seq 50); do
+		[ -d "$TFS/instances/gpu-trace-$pid" ] && grep -q '^events:' "$WORK/busy.err" 2> /dev/null && break
+		sleep 0.1
+	done
+	[ -d "$TFS/instances/gpu-trace-$pid" ] || { kill "$pid"; wait "$pid"; WHY="no instance gpu-trace-$pid"; return 1; }
+	# held for a second past the signal
+	(exec 9< "$TFS/instances/gpu-trace-$pid/per_cpu/cpu0/trace_pipe_raw" && sleep 1.5) &
+	holder=$!
+	sleep 0.3
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	wait "$holder"
+	expect "SIGINT with the instance held: status $rc, want 130; record said: $(tail -2 "$WORK/busy.err" | tr '\n' ' ')" \
+		[ "$rc" = 130 ] || return 1
+	if grep -q 'cannot remove' "$WORK/busy.err"; then
+		WHY="record left the instance: $(grep -m1 'cannot remove' "$WORK/busy.err")"
+		return 1
+	fi
+	same_as_before "an instance file held at teardown"
+}
+
 test_teardown_after_sigint() {
 	teardown_after INT 130
 }
