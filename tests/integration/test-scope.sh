@@ -99,7 +99,10 @@ test_cgroup_scope_follows_processes_that_join() {
 	test_cgroup scope || return
 	cg=$CGROUP
 	start_busy
-	"$GT" record --cgroup "$cg" --duration 4 -e syscalls:sys_enter_getppid -o "$WORK/cg.dat" \
+	# 8 s: the joiner's python starts, waits 1 s and calls for 0.8 s, all after the
+	# first second; on a loaded machine its start alone took long enough to push its
+	# last calls past a 4 s recording (seen once beside two TCG guests)
+	"$GT" record --cgroup "$cg" --duration 8 -e syscalls:sys_enter_getppid -o "$WORK/cg.dat" \
 		2> "$WORK/cg.err" &
 	rc=$!
 	sleep 1
