@@ -99,13 +99,18 @@ test_cgroup_scope_follows_processes_that_join() {
 	test_cgroup scope || return
 	cg=$CGROUP
 	start_busy
-	# 8 s: the joiner's python starts, waits 1 s and calls for 0.8 s, all after the
-	# first second; on a loaded machine its start alone took long enough to push its
-	# last calls past a 4 s recording (seen once beside two TCG guests)
+	# 8 s: the joiner's python starts, waits 1 s and calls for 0.8 s, once record is
+	# recording; on a loaded machine its start alone can take long enough to push its
+	# last calls past a 4 s recording
 	"$GT" record --cgroup "$cg" --duration 8 -e syscalls:sys_enter_getppid -o "$WORK/cg.dat" \
 		2> "$WORK/cg.err" &
 	rc=$!
-	sleep 1
+	# recording (its scope line said, none in the cgroup yet) before anyone joins: a
+	# fixed second was not always enough for record's set-up on a loaded machine
+	for _ in $(seq 100); do
+		grep -q '^scope:' "$WORK/cg.err" 2> /dev/null && break
+		sleep 0.1
+	done
 	# joins, gives record's poll (every 100 ms) a second to see it, then calls
 	python3 -c 'import os, sys, time
 open(sys.argv[1], "w").write(str(os.getpid()))
@@ -119,7 +124,7 @@ for i in range(40):
 	stop_busy
 	drop_test_cgroup
 	expect "record --cgroup failed: $(tail -2 "$WORK/cg.err")" [ $rc = 0 ] || return 1
-	expect "the scope line does not name the cgroup" grep -q "0 processes of cgroup $cg, more as they join" "$WORK/cg.err" || return 1
+	expect "the scope line does not name the cgroup: $(grep -m1 '^scope:' "$WORK/cg.err")" grep -q "0 processes of cgroup $cg, more as they join" "$WORK/cg.err" || return 1
 	joiner=$(cat "$WORK/cg.joiner")
 	pids=$(getppid_pids "$WORK/cg.dat" | tr '\n' ' ')
 	expect "only the joiner ($joiner) should have getppid records, found: $pids" [ "$pids" = "$joiner " ] || return 1
