@@ -300,47 +300,62 @@ static ktime_t exec_time(const struct mock_job *job)
 	return ns_to_ktime((u64)job->exec_us * NSEC_PER_USEC);
 }
 
-/* The head job is done: signal it, start the next one the same instant. */
+/*
+ * The head job is done: signal it, then start the next one.  The ring stays
+ * busy (the done job at the head of its pending list) until the signal has
+ * returned: the trace shows the done job's end only at that signal, and the
+ * report infers a job's hardware start behind it from there.  Were the job
+ * taken off first, a job whose run raced the signal (TCG stops a vCPU for
+ * milliseconds at any instruction, here between taking the job off and
+ * signalling it, while the other vCPU runs the scheduler's worker) would
+ * find the ring idle and start at its run, before the trace can show the
+ * ring free: its truth milliseconds before the report's (and its execution
+ * eaten by the stall).  So the next job starts after the signal, whenever
+ * it came to the ring, and its start is bracketed from the done job's end.
+ */
 static enum hrtimer_restart ring_timer(struct hrtimer *t)
 {
 	struct mock_ring *ring = container_of(t, struct mock_ring, timer);
 	struct hw_fence *done, *next;
-	struct mock_job *next_job = NULL;
+	struct mock_job *job = NULL, *next_job = NULL;
 	unsigned long flags;
-	u64 now = ktime_get_ns();
+	u64 now = ktime_get_ns(), start;
 	enum hrtimer_restart ret = HRTIMER_NORESTART;
 
 	spin_lock_irqsave(&ring->lock, flags);
 	done = list_first_entry_or_null(&ring->pending, struct hw_fence, link);
-	if (done)
-		list_del(&done->link);
-	next = list_first_entry_or_null(&ring->pending, struct hw_fence, link);
-	if (next) {
-		next_job = next->job;
-		next->job->t_hw_start = next->job->t_hw_start_from = now;
-		hrtimer_forward_now(t, exec_time(next->job));
-		ret = HRTIMER_RESTART;
-	}
 	spin_unlock_irqrestore(&ring->lock, flags);
 
 	if (done) {
-		struct mock_job *job = done->job;	/* lives until its run logs it */
-
+		job = done->job;	/* lives until its run logs it */
 		job->t_done = now;
 		/* the driver's count for fdinfo, before user space can see the fence */
 		if (job->client)
 			atomic64_add(now - job->t_hw_start,
 				     &job->client->engine_ns[job->ring - rings]);
 		dma_fence_signal(&done->base);
-		dma_fence_put(&done->base);
 		job->t_done_by = ktime_get_ns();
-		/* the next job's start is inferred from this signal: same bracket */
-		if (next_job)
-			next_job->t_hw_start_by = job->t_done_by;
+	}
+
+	spin_lock_irqsave(&ring->lock, flags);
+	if (done)
+		list_del(&done->link);
+	next = list_first_entry_or_null(&ring->pending, struct hw_fence, link);
+	if (next) {
+		next_job = next->job;
+		start = ktime_get_ns();
+		next_job->t_hw_start = next_job->t_hw_start_by = start;
+		/* what the trace can show: the done job's end, or this job's run if later */
+		next_job->t_hw_start_from = max(done ? now : start, next_job->t_run_from);
+		hrtimer_forward_now(t, exec_time(next_job));
+		ret = HRTIMER_RESTART;
+	}
+	spin_unlock_irqrestore(&ring->lock, flags);
+
+	if (done) {
+		dma_fence_put(&done->base);
 		smp_wmb();
 		WRITE_ONCE(job->done_by_set, true);
-	} else if (next_job) {
-		next_job->t_hw_start_by = now;
 	}
 	return ret;
 }
