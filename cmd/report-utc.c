@@ -16,6 +16,8 @@
  * Perfetto draws each host as a machine of its own, the first one's files
  * on the trace's own (machine 0), every file there when all are one host's.
  * A file without record's host marker cannot say: it stays on machine 0.
+ * Where an offset is given by hand, no file is moved by its clock, and the
+ * pass ends at the host marker, which record writes first.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -32,9 +34,19 @@ struct utc_of {
 	char host[65], machine[40 + 65], boot[40], clock[32];
 };
 
-static int probe(const char *file, struct utc_of *u, struct gt_error *err)
+/* the host is all that is asked (every offset given): the pass ends at record's host marker */
+static int stop_at_host(struct analysis *a, struct tep_record *rec, const struct gpu_event *ev,
+			void *ctx)
 {
-	struct analysis_hooks hooks = { 0 };
+	(void)rec;
+	(void)ev;
+	(void)ctx;
+	return host_clock_of(a)->known ? -1 : 0;
+}
+
+static int probe(const char *file, bool host_only, struct utc_of *u, struct gt_error *err)
+{
+	struct analysis_hooks hooks = { .on_record = host_only ? stop_at_host : NULL };
 	struct dat_meta *m = calloc(1, sizeof(*m));
 	const struct host_clock *h;
 	struct analysis *a = analysis_new();
@@ -94,7 +106,12 @@ int report_align_utc(struct report_opts *o, struct gt_error *err)
 	if (!u)
 		return gt_error_set(err, ENOMEM, "out of memory");
 	for (i = 0; i < o->nr_inputs && !ret; i++) {
-		ret = probe(o->inputs[i].file, &u[i], err);
+		/*
+		 * an offset given (no file is then moved by its clock): the host is all that
+		 * is asked, and record writes its marker first; else every clock pair, for
+		 * the tightest
+		 */
+		ret = probe(o->inputs[i].file, offsets_given, &u[i], err);
 		if (ret)
 			report_name_input(o, i, err);
 		all_known &= u[i].known;	/* another writer's file: the times as they are */
