@@ -116,6 +116,12 @@ void cmd_stop_if_output_gone(void *ctx);
  */
 void cmd_remove_on_stop(const char *path);
 void cmd_remove_on_stop_done(void);
+/*
+ * cmd_remove_on_stop_hold - the stop signals held until cmd_remove_on_stop() or
+ * cmd_remove_on_stop_done(): called before the file is made, so that none ends us between
+ * its making and the handler that removes it
+ */
+void cmd_remove_on_stop_hold(void);
 
 /*
  * The options record and top share (capture-options.c): the same letters,

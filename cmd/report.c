@@ -16,7 +16,9 @@
 /* a directory format's temporary file: removed on a stop, as -o FILE's is */
 static void remove_on_stop(const char *path)
 {
-	if (path)
+	if (path && !path[0])
+		cmd_remove_on_stop_hold();
+	else if (path)
 		cmd_remove_on_stop(path);
 	else
 		cmd_remove_on_stop_done();
@@ -117,8 +119,11 @@ static int open_output(struct report *rep, struct outfile *of, struct gt_error *
 		}
 		rep->raw = stdout;
 	} else {
-		if (outfile_create(of, rep->opts.output, rep->opts.force, NULL, err))
+		cmd_remove_on_stop_hold();
+		if (outfile_create(of, rep->opts.output, rep->opts.force, NULL, err)) {
+			cmd_remove_on_stop_done();
 			return -1;
+		}
 		/* a ^C or SIGTERM while it is written: removed, as an error would */
 		cmd_remove_on_stop(of->tmp_path);
 		fd = dup(of->fd);

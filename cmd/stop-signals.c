@@ -10,10 +10,14 @@
  * -o file's private temporary (cmd_remove_on_stop); there every signal that
  * was ignored stays ignored (the open guard's watcher passes them all on,
  * the child's disposition decides). unlink() and raise() are safe in a
- * handler; the name is copied before the handler is in place.
+ * handler; the name is copied before the handler is in place. The stop
+ * signals are held from just before the file is made (cmd_remove_on_stop_hold)
+ * until its handler is in place: one that lands between the two is delivered
+ * then, to the handler, and never ends us with the file left behind.
  */
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -90,6 +94,28 @@ void cmd_stop_if_output_gone(void *ctx)
 /* as long as any output's private name */
 static char remove_path[sizeof(((struct outfile *)0)->tmp_path)];
 static struct sigaction before_remove[NR_STOPS];
+static sigset_t before_hold;
+static bool holding;
+
+static void release_hold(void)
+{
+	if (holding)
+		sigprocmask(SIG_SETMASK, &before_hold, NULL);
+	holding = false;
+}
+
+void cmd_remove_on_stop_hold(void)
+{
+	sigset_t stop_set;
+	size_t i;
+
+	if (holding)
+		return;
+	sigemptyset(&stop_set);
+	for (i = 0; i < NR_STOPS; i++)
+		sigaddset(&stop_set, stops[i]);
+	holding = !sigprocmask(SIG_BLOCK, &stop_set, &before_hold);
+}
 
 static void remove_then_end(int sig)
 {
@@ -112,12 +138,14 @@ void cmd_remove_on_stop(const char *path)
 		if (before_remove[i].sa_handler != SIG_IGN)
 			sigaction(stops[i], &sa, NULL);
 	}
+	release_hold();
 }
 
 void cmd_remove_on_stop_done(void)
 {
 	size_t i;
 
+	release_hold();		/* the file was never made: a held stop ends us as it would have */
 	if (!remove_path[0])
 		return;
 	for (i = 0; i < NR_STOPS; i++)

@@ -125,8 +125,9 @@ struct report {
 	void *out;			/* the format's own state (open, close) */
 	/*
 	 * A format that writes files of its own (a directory) names the temporary one it has
-	 * open, one at a time, and NULL once it is renamed or removed: cmd/ removes it on a
-	 * stop. NULL: nobody to tell.
+	 * open, one at a time, and NULL once it is renamed or removed (or was never made): cmd/
+	 * removes it on a stop. "" just before it makes one: cmd/ holds the stop signals until
+	 * it is named, so that none lands between. NULL: nobody to tell.
 	 */
 	void (*temp_file)(const char *path);
 	struct report_events events;	/* --events */

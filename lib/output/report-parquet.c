@@ -140,7 +140,7 @@ static int choose_host(struct report *rep, struct gt_error *err)
 	return 0;
 }
 
-/* the temporary file open, or none (NULL): cmd/ removes it on a stop */
+/* the temporary file about to be made (""), open, or none (NULL): cmd/ removes it on a stop */
 static void temp_file(struct report *rep, const char *path)
 {
 	if (rep->temp_file)
@@ -174,8 +174,11 @@ static int file_open(struct report *rep, enum parquet_table_id t, struct gt_erro
 		return -1;
 	snprintf(path + ret, sizeof(path) - (size_t)ret, "/%s.parquet", p->run);
 	pf->of.fd = -1;
-	if (outfile_create(&pf->of, path, rep->opts.force, NULL, err))
+	temp_file(rep, "");
+	if (outfile_create(&pf->of, path, rep->opts.force, NULL, err)) {
+		temp_file(rep, NULL);
 		return -1;
+	}
 	temp_file(rep, pf->of.tmp_path);
 	fd = dup(pf->of.fd);
 	pf->f = fd < 0 ? NULL : fdopen(fd, "w");
