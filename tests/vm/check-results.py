@@ -900,8 +900,12 @@ def check_experiment():
         if r.returncode:
             return None, r.stderr.strip()
         d = json.loads(r.stdout)
+        # on a failure, each side's per-run p50s of exec: which run blurred the split
+        spread = {ring["name"]: {side: [round(x / 1e3) for x in st[side].get("run_p50_ns", [])]
+                                 for side in ("a", "b")}
+                  for ring in d["rings"] for st in ring["stages"] if st["stage"] == "exec"}
         return {(ring["name"], st["stage"]): st["verdict"] for ring in d["rings"]
-                for st in ring["stages"]}, r.stdout
+                for st in ring["stages"]}, f"run p50s (us): {spread}"
 
     ab, raw = verdicts("a", "b")
     execs = {k[0]: v for k, v in (ab or {}).items() if k[1] == "exec"}
@@ -909,11 +913,11 @@ def check_experiment():
     # loaded host's late timers can move by as much: there, never the reverse
     check("experiment: compare calls b's exec slower (exec_scale 200) on gt_ring0, never faster",
           ab is not None and execs.get("gt_ring0") == "B slower" and
-          "B faster" not in execs.values(), str(execs or raw)[:300])
+          "B faster" not in execs.values(), (f"{execs} {raw}" if ab else raw)[:600])
     aa, raw = verdicts("a", "a2")
     check("experiment: compare calls a2's exec the same as a's",
           aa is not None and all(v == "same" for k, v in aa.items() if k[1] == "exec"),
-          str(aa or raw)[:300])
+          (f"{aa} {raw}" if aa else raw)[:600])
 
 
 def kernel_at_least(major, minor):
