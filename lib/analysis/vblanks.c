@@ -4,11 +4,14 @@
 
 #include "analysis/analysis.h"
 #include "analysis/vblanks.h"
+#include "decode/event-fields.h"
+#include "decode/gpu-ioctl.h"
 #include "util/keymap.h"
 
 #define VBLANK_RECENT		8	/* vblank records kept per CRTC for delivery latency */
 #define VBLANK_EVENT_SLACK	16	/* an event this far behind a count may still be its */
 #define VBLANK_MIN_PERIOD_NS	500000	/* 2000 Hz: no display counts faster */
+#define PAGE_FLIP_NR		0xb0	/* DRM_IOCTL_MODE_PAGE_FLIP's number ('d') */
 
 /* A CRTC's latest vblanks, and deliveries waiting for their vblank's record */
 struct vblank_crtc_live {
@@ -18,6 +21,12 @@ struct vblank_crtc_live {
 	int nr_pending;
 	uint64_t seen_seq;		/* the last record's seq */
 	uint64_t last_vblank_ts;	/* the last vblank's record */
+};
+
+/* A page flip asked for (its ioctl returned 0): when, and each display's vblanks by then */
+struct vblank_flip_ask {
+	uint64_t ts;
+	uint64_t vblanks[VBLANK_MAX_CRTCS + 1];
 };
 
 /*
@@ -31,6 +40,12 @@ struct vblanks_state {
 	int nr_waiters;
 	bool mono;			/* the trace clock is the vblanks' timestamps' (mono) */
 	bool clock_known;
+	/* the workload's ioctls (record's CPU side): its page flips' asks */
+	struct event_fields enter, exit;
+	int askers[VBLANK_FLIP_ASKERS];	/* pids inside a DRM_IOCTL_MODE_PAGE_FLIP */
+	int nr_askers;
+	struct vblank_flip_ask asks[VBLANK_FLIP_ASKS];	/* a ring, oldest at first_ask */
+	int first_ask, nr_asks;
 };
 
 /* One client's events pending on one CRTC, oldest first: the vblanks asked for */
@@ -185,6 +200,66 @@ static int asked(const struct vblank_waiter *w, uint64_t seq)
 	return best;
 }
 
+/*
+ * A page flip's event (vblanks.h): its ask is the oldest pending from before it; the
+ * display's vblanks traced since that ask's return are the ones the flip missed.
+ */
+static void flip(struct vblanks_state *v, struct vblank_crtc *c, const struct gpu_event *ev)
+{
+	struct vblank_flip_ask *ask = &v->asks[v->first_ask];
+	uint64_t late;
+
+	if (!v->nr_asks || ask->ts > ev->ts)
+		return;
+	v->first_ask = (v->first_ask + 1) % VBLANK_FLIP_ASKS;
+	v->nr_asks--;
+	late = c->vblanks - ask->vblanks[c - v->model.crtcs];
+	c->flips_asked++;
+	latency_stats_add(&c->flip_present, ev->ts - ask->ts);
+	if (late) {
+		c->flips_late++;
+		c->flips_late_vblanks += late;
+	}
+	v->model.last_flip_asked = true;
+	v->model.last_flip_late = late;
+}
+
+/* the workload's ioctls: a DRM_IOCTL_MODE_PAGE_FLIP's enter, then its exit (which names none) */
+static void ioctl_record(struct vblanks_state *v, const struct join_record *r)
+{
+	struct vblank_flip_ask *ask;
+	unsigned long long val;
+	bool inside = false;
+	int i;
+
+	if (r->type < 0 || r->too_short || (r->type != v->enter.id && r->type != v->exit.id))
+		return;
+	/* a thread is in one syscall at a time: any enter or exit ends the flip it was in */
+	for (i = 0; i < v->nr_askers; i++)
+		if (v->askers[i] == r->pid) {
+			v->askers[i] = v->askers[--v->nr_askers];
+			inside = true;
+			break;
+		}
+	if (r->type == v->enter.id) {
+		if (event_field_num(&v->enter, 0, r->rec, &val) && GPU_IOCTL_TYPE(val) == 'd' &&
+		    GPU_IOCTL_NR(val) == PAGE_FLIP_NR && v->nr_askers < VBLANK_FLIP_ASKERS)
+			v->askers[v->nr_askers++] = r->pid;
+		return;
+	}
+	if (!inside || !event_field_num(&v->exit, 0, r->rec, &val) || val)
+		return;		/* refused (EBUSY: one pending already), or not a flip */
+	v->model.flip_asks++;
+	if (v->nr_asks == VBLANK_FLIP_ASKS) {
+		v->model.flip_asks_unpaired++;
+		return;
+	}
+	ask = &v->asks[(v->first_ask + v->nr_asks++) % VBLANK_FLIP_ASKS];
+	ask->ts = r->rec->ts;
+	for (i = 0; i <= VBLANK_MAX_CRTCS; i++)
+		ask->vblanks[i] = v->model.crtcs[i].vblanks;
+}
+
 static void delivered(struct vblanks_state *v, struct vblank_crtc *c, const struct gpu_event *ev)
 {
 	struct vblank_waiter *w = keymap_get(&v->waiters, waiter_key(ev));
@@ -206,8 +281,11 @@ static void delivered(struct vblanks_state *v, struct vblank_crtc *c, const stru
 	k = asked(w, seq);
 	v->model.last_late = 0;
 	v->model.last_matched = k >= 0;
+	v->model.last_flip_asked = false;
+	v->model.last_flip_late = 0;
 	if (k < 0) {
 		c->unmatched++;
+		flip(v, c, ev);
 		return;
 	}
 	if (seq > w->seq[k]) {
@@ -236,6 +314,7 @@ static void join_finish(void *state, struct analysis *a)
 	struct vblanks_state *v = state;
 
 	(void)a;
+	v->model.flip_asks_unpaired += (uint64_t)v->nr_asks;
 	qsort(v->model.crtcs, (size_t)v->model.nr_crtcs, sizeof(v->model.crtcs[0]), by_crtc);
 }
 
@@ -259,6 +338,10 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	struct vblanks_state *v = state;
 	struct vblank_crtc *c;
 
+	if (r->kind == GEV_NONE) {
+		ioctl_record(v, r);
+		return;
+	}
 	if (r->kind != GEV_VBLANK && r->kind != GEV_VBLANK_QUEUED && r->kind != GEV_VBLANK_DELIVERED)
 		return;
 	v->model.records++;
@@ -291,6 +374,7 @@ static void join_free(void *state)
 	for (c = 0; c <= VBLANK_MAX_CRTCS; c++) {
 		latency_stats_free(&v->model.crtcs[c].period);
 		latency_stats_free(&v->model.crtcs[c].deliver);
+		latency_stats_free(&v->model.crtcs[c].flip_present);
 	}
 }
 
@@ -302,16 +386,36 @@ static bool join_gpu_data(const void *state, const struct analysis *a)
 	return v->model.records;
 }
 
+/* the workload's ioctls where the file has them and flips' events can be in it */
+static int join_init(void *state, struct analysis *a)
+{
+	static const char *const cmd[] = { "cmd", NULL }, *const ret[] = { "ret", NULL };
+	struct vblanks_state *v = state;
+	struct tep_handle *tep = analysis_tep(a);
+	struct event_fields delivery;
+
+	v->enter.id = v->exit.id = -1;
+	if (!event_fields_find(&delivery, tep, "drm", "drm_vblank_event_delivered", NULL))
+		return 0;
+	if (!event_fields_find_all(&v->enter, tep, "syscalls", "sys_enter_ioctl", cmd) ||
+	    !event_fields_find_all(&v->exit, tep, "syscalls", "sys_exit_ioctl", ret))
+		v->enter.id = v->exit.id = -1;
+	return 0;
+}
+
 static uint64_t join_kinds(const void *state, const struct analysis *a)
 {
-	(void)state;
+	const struct vblanks_state *v = state;
+
 	(void)a;
-	return JOIN_KIND(GEV_VBLANK) | JOIN_KIND(GEV_VBLANK_QUEUED) | JOIN_KIND(GEV_VBLANK_DELIVERED);
+	return JOIN_KIND(GEV_VBLANK) | JOIN_KIND(GEV_VBLANK_QUEUED) | JOIN_KIND(GEV_VBLANK_DELIVERED) |
+	       (v->enter.id >= 0 ? JOIN_KIND(GEV_NONE) : 0);
 }
 
 const struct analysis_join vblanks_join = {
 	.name = "display vblanks",
 	.state_size = sizeof(struct vblanks_state),
+	.init = join_init,
 	.record = join_record,
 	.finish = join_finish,
 	.free = join_free,

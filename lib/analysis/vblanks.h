@@ -24,6 +24,16 @@
  *    none such (a page flip's) is counted apart. The delay from the vblank
  *    (its own timestamp where the trace clock is mono, else its record) to
  *    the delivery is the event's latency.
+ * Page flips: a flip's event is delivered with none queued. Where the file has
+ * the workload's ioctls (record's CPU side), each is paired with the
+ * DRM_IOCTL_MODE_PAGE_FLIP that asked for it, in the order they were asked (a
+ * legacy flip has one pending per CRTC: a second is refused, EBUSY): from the
+ * ask's return, the flip was due at the display's next vblank; each vblank of
+ * the display traced between the return and the event (which comes before its
+ * own vblank's record) is one it missed (a commit waiting for the buffer's
+ * fence, or a driver too slow). Atomic commits (DRM_IOCTL_MODE_ATOMIC) are
+ * not paired: whether one asked for an event is in its flags, which the trace
+ * does not hold.
  * The CRTC index is the device's, and the events name no device: two devices'
  * CRTC 0 (a GPU's and a virtual display's, whose vblanks are a timer's since
  * 6.17) interleave two counts. Each count is a display of its own: a vblank
@@ -37,6 +47,8 @@
 #define VBLANK_MAX_DISPLAYS	4	/* counts told apart on one CRTC index */
 #define VBLANK_MAX_WAITERS	256	/* (client, CRTC) pairs with events pending */
 #define VBLANK_WAITER_EVENTS	16	/* events pending per pair */
+#define VBLANK_FLIP_ASKS	16	/* page flips asked for, their events not yet come */
+#define VBLANK_FLIP_ASKERS	16	/* threads inside a DRM_IOCTL_MODE_PAGE_FLIP at once */
 
 struct vblank_crtc {
 	int crtc;			/* -1: every CRTC past VBLANK_MAX_CRTCS */
@@ -51,6 +63,9 @@ struct vblank_crtc {
 	uint64_t late, late_vblanks;	/* delivered after the vblank asked for, by how many */
 	uint64_t unmatched;		/* delivered with none queued in the file (page flips) */
 	struct latency_stats deliver;	/* ns from the vblank to the delivery */
+	/* page flips paired with their ask; of them presented after the vblank due, by how many */
+	uint64_t flips_asked, flips_late, flips_late_vblanks;
+	struct latency_stats flip_present;	/* ns from the ask's return to the flip's event */
 	uint64_t backwards;		/* went back past VBLANK_MAX_DISPLAYS counts */
 };
 
@@ -63,9 +78,14 @@ struct vblanks {
 	struct vblank_crtc crtcs[VBLANK_MAX_CRTCS + 1];
 	int nr_crtcs;
 	uint64_t untracked;		/* queued events past VBLANK_MAX_WAITERS/_EVENTS */
+	uint64_t flip_asks;		/* DRM_IOCTL_MODE_PAGE_FLIPs that returned 0 */
+	uint64_t flip_asks_unpaired;	/* of them, no flip's event came (or past VBLANK_FLIP_ASKS) */
 	/* the last delivery, for an output reading the same record: late by how many, matched */
 	uint64_t last_late;
 	bool last_matched;
+	/* ... and a page flip's: paired with its ask, the vblanks it missed */
+	bool last_flip_asked;
+	uint64_t last_flip_late;
 	int last_display;		/* the record just read: its CRTC's display */
 };
 

@@ -480,10 +480,15 @@ static void vblank_event(struct perfetto_export *p, const struct gpu_event *ev)
 	const struct vblanks *v = vblanks_of(p->a);
 	uint64_t root = perfetto_named_track(p, T_DISPLAY, 0, 0, "display");
 	struct pf_arg arg = { .name = A_SEQ, .type = ARG_INT, .i = ev->vblank_seq };
-	char name[64], track[48];
+	char name[80], track[48];
 
 	if (ev->kind == GEV_VBLANK_QUEUED)
 		snprintf(name, sizeof(name), "vblank event asked for");
+	else if (!v->last_matched && v->last_flip_late)
+		snprintf(name, sizeof(name), "page flip presented %llu vblank%s after the one due",
+			 (unsigned long long)v->last_flip_late, v->last_flip_late == 1 ? "" : "s");
+	else if (!v->last_matched && v->last_flip_asked)
+		snprintf(name, sizeof(name), "page flip presented at the vblank due");
 	else if (!v->last_matched)
 		snprintf(name, sizeof(name), "vblank event delivered (none asked: a page flip's)");
 	else if (v->last_late)

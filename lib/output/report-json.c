@@ -193,7 +193,7 @@ static int json_begin(struct report *rep, struct gt_error *err)
 {
 	if (rep->input)
 		fputc(',', rep->stream);
-	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/12\"");
+	fprintf(rep->stream, "{\"schema\":\"gpu-trace-report/13\"");
 	if (rep->opts.jobs)
 		fprintf(rep->stream, ",\"jobs\":[");
 	(void)err;

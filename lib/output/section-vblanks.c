@@ -3,7 +3,8 @@
  * The display section of the report, in each format: per CRTC, the vblanks
  * the interrupt handled and the refresh rate they give, the vblanks not
  * seen, the events clients asked for and whether they came at the vblank
- * asked for, and how long after the vblank they were delivered (vblanks.h).
+ * asked for, and how long after the vblank they were delivered; page flips
+ * paired with their asks: those presented after the vblank due (vblanks.h).
  */
 #include "util/json-str.h"
 #include "output/report-formats.h"
@@ -57,6 +58,15 @@ static void text_crtc(struct report *rep, struct vblank_crtc *c)
 			report_us(d, sizeof(d), true, latency_stats_percentile(&c->deliver, 50)),
 			report_us(e, sizeof(e), true, latency_stats_percentile(&c->deliver, 99)),
 			report_us(a, sizeof(a), true, c->deliver.max));
+	if (c->flips_asked) {
+		fprintf(rep->stream, "; page flips: %llu paired with their DRM_IOCTL_MODE_PAGE_FLIP, %llu presented after the vblank due (%llu vblank%s missed in all)",
+			(unsigned long long)c->flips_asked, (unsigned long long)c->flips_late,
+			(unsigned long long)c->flips_late_vblanks, report_plural(c->flips_late_vblanks));
+		fprintf(rep->stream, "; asked -> presented p50 %s us, p99 %s us, max %s us",
+			report_us(d, sizeof(d), true, latency_stats_percentile(&c->flip_present, 50)),
+			report_us(e, sizeof(e), true, latency_stats_percentile(&c->flip_present, 99)),
+			report_us(a, sizeof(a), true, c->flip_present.max));
+	}
 	fputc('\n', rep->stream);
 }
 
@@ -74,6 +84,10 @@ static void text_vblanks(struct report *rep)
 	if (v->untracked)
 		fprintf(rep->stream, "  %llu queued events past what is followed (%d clients and CRTCs, %d events each): not matched\n",
 			(unsigned long long)v->untracked, VBLANK_MAX_WAITERS, VBLANK_WAITER_EVENTS);
+	if (v->flip_asks_unpaired)
+		fprintf(rep->stream, "  %llu of %llu page flip%s asked (DRM_IOCTL_MODE_PAGE_FLIP) with no flip's event in the file (or past %d pending): not paired\n",
+			(unsigned long long)v->flip_asks_unpaired, (unsigned long long)v->flip_asks,
+			report_plural(v->flip_asks), VBLANK_FLIP_ASKS);
 }
 
 static void json_vblanks(struct report *rep)
@@ -87,8 +101,9 @@ static void json_vblanks(struct report *rep)
 		fputs("null", f);
 		return;
 	}
-	fprintf(f, "{\"records\":%llu,\"untracked_events\":%llu,\"crtcs\":[", (unsigned long long)v->records,
-		(unsigned long long)v->untracked);
+	fprintf(f, "{\"records\":%llu,\"untracked_events\":%llu,\"flip_asks\":%llu,\"flip_asks_unpaired\":%llu,\"crtcs\":[",
+		(unsigned long long)v->records, (unsigned long long)v->untracked,
+		(unsigned long long)v->flip_asks, (unsigned long long)v->flip_asks_unpaired);
 	for (i = 0; i < nr_crtcs(v); i++) {
 		struct vblank_crtc *c = crtc_at(v, i);
 
@@ -107,6 +122,10 @@ static void json_vblanks(struct report *rep)
 			(unsigned long long)c->late, (unsigned long long)c->late_vblanks,
 			(unsigned long long)c->unmatched);
 		report_json_latency(f, "delivery", &c->deliver);
+		fprintf(f, ",\"flips_asked\":%llu,\"flips_late\":%llu,\"flips_late_vblanks\":%llu",
+			(unsigned long long)c->flips_asked, (unsigned long long)c->flips_late,
+			(unsigned long long)c->flips_late_vblanks);
+		report_json_latency(f, "flip_present", &c->flip_present);
 		fputc('}', f);
 	}
 	fputs("]}", f);
@@ -119,7 +138,7 @@ static void csv_vblanks(struct report *rep)
 
 	if (!v->records)
 		return;
-	fprintf(rep->stream, "\n# vblanks\ncrtc,display,vblanks,refresh_hz,period_p50_ns,gaps,unseen,queued,delivered,late,late_vblanks,unmatched,delivery_p50_ns,delivery_p99_ns,delivery_max_ns\n");
+	fprintf(rep->stream, "\n# vblanks\ncrtc,display,vblanks,refresh_hz,period_p50_ns,gaps,unseen,queued,delivered,late,late_vblanks,unmatched,delivery_p50_ns,delivery_p99_ns,delivery_max_ns,flips_asked,flips_late,flips_late_vblanks,flip_present_p50_ns,flip_present_p99_ns,flip_present_max_ns\n");
 	for (i = 0; i < nr_crtcs(v); i++) {
 		struct vblank_crtc *c = crtc_at(v, i);
 
@@ -135,6 +154,13 @@ static void csv_vblanks(struct report *rep)
 		report_csv_u64(rep->stream, c->deliver.count, latency_stats_percentile(&c->deliver, 50));
 		report_csv_u64(rep->stream, c->deliver.count, latency_stats_percentile(&c->deliver, 99));
 		report_csv_u64(rep->stream, c->deliver.count, c->deliver.max);
+		fprintf(rep->stream, ",%llu,%llu,%llu", (unsigned long long)c->flips_asked,
+			(unsigned long long)c->flips_late, (unsigned long long)c->flips_late_vblanks);
+		report_csv_u64(rep->stream, c->flip_present.count,
+			       latency_stats_percentile(&c->flip_present, 50));
+		report_csv_u64(rep->stream, c->flip_present.count,
+			       latency_stats_percentile(&c->flip_present, 99));
+		report_csv_u64(rep->stream, c->flip_present.count, c->flip_present.max);
 		fputc('\n', rep->stream);
 	}
 }

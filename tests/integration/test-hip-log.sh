@@ -53,7 +53,7 @@ test_hip_report_sections() {
 	python3 - "$WORK/hipr.json" > "$WORK/hipr.check" <<'PY' || { WHY="$(cat "$WORK/hipr.check")"; return 1; }
 import json, sys
 r = json.load(open(sys.argv[1]))
-assert r["schema"] == "gpu-trace-report/12", r["schema"]
+assert r["schema"] == "gpu-trace-report/13", r["schema"]
 h = r["hip"]
 assert h["lines"] == 15 and len(h["processes"]) == 1, h
 p = h["processes"][0]

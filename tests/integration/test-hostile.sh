@@ -155,7 +155,7 @@ test_hostile_events_damaged_records() {
 field_misses_json() {
 	python3 -c 'import json, sys
 d = json.load(sys.stdin)
-assert d["schema"] == "gpu-trace-report/12", d["schema"]
+assert d["schema"] == "gpu-trace-report/13", d["schema"]
 m = d["fields_outside_records"]
 want = {"records": int(sys.argv[1]), "other_records": 0,
 	"events": [{"event": sys.argv[2], "fields": [sys.argv[3]], "records": int(sys.argv[1])}]}

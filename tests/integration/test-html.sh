@@ -38,6 +38,9 @@ test_html_every_fixture() {
 		# display timing has no jobs: its table, as the text report says it
 		vblank) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:60.00" --text "gt-vblank:144.01" \
 			--text "gt-vblank:2 in 1 gap" --text "gt-vblank:1 (2)" --text "gt-vblank:26.000" || return 1 ;;
+		# page flips paired with their asks: one presented 2 vblanks late
+		page-flips) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:1 (2)" \
+			--text "gt-vblank:16416.000" || return 1 ;;
 		# two devices' CRTC 0: a row per count
 		vblank-two-displays) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:0 (count 2: another device's)" \
 			--text "gt-vblank:75.00" --text "gt-vblank:0 (count 3: another device's)" || return 1 ;;

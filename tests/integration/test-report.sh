@@ -1117,7 +1117,7 @@ test_report_owner_switches() {
 	expect "JSON summary" python3 -c 'import json, sys
 d = json.load(sys.stdin)
 s = d["owner_switches"]
-assert d["schema"] == "gpu-trace-report/12", d["schema"]
+assert d["schema"] == "gpu-trace-report/13", d["schema"]
 assert s["seen"] == 4 and s["cleaner_shaders"] == 4 and len(s["switches"]) == 4, s
 w = s["switches"][3]
 assert w["from"]["comm"] == "rival" and w["to"] == {"owner": "0xffff888130000000", "kind": "client", "pid": 5000, "comm": "llama"}, w
@@ -1229,6 +1229,34 @@ assert d["clock"] == "mono" and d["skipped_options"] == [], (d["clock"], d["skip
 	expect "jobs read" grep -q '^jobs     4 finished' <<< "$out"
 }
 
+# Page flips (the page-flips scenario, numbers worked out in tests/fixture/scenarios.c): each
+# flip's event paired with the DRM_IOCTL_MODE_PAGE_FLIP that asked for it (a refused one and an
+# atomic commit not), the vblanks it missed counted from the ask's return, the ask without an
+# event said; in every format
+test_report_page_flips() {
+	local f out
+	f=$(fixture page-flips) || { WHY="make-fixture failed"; return 1; }
+	out=$("$GT" report "$f")
+	expect "crtc 0: $(grep '^  crtc 0' <<< "$out")" grep -q '^  crtc 0: 11 vblanks at 60.00 Hz .*; events: 0 queued, 3 delivered, 3 with no queue event in the file; .*; page flips: 3 paired with their DRM_IOCTL_MODE_PAGE_FLIP, 1 presented after the vblank due (2 vblanks missed in all); asked -> presented p50 16416.000 us, p99 49448.000 us, max 49448.000 us$' <<< "$out" || return 1
+	expect "the unpaired ask" grep -q '^  1 of 4 page flips asked (DRM_IOCTL_MODE_PAGE_FLIP) with no flip.s event in the file' <<< "$out" || return 1
+	expect "page flip JSON" python3 -c 'import json, sys
+v = json.load(sys.stdin)["vblanks"]
+assert (v["flip_asks"], v["flip_asks_unpaired"]) == (4, 1), v
+z = v["crtcs"][0]
+assert (z["unmatched"], z["flips_asked"], z["flips_late"], z["flips_late_vblanks"]) == (3, 3, 1, 2), z
+assert z["flip_present"] == {"count": 3, "p50_ns": 16416000, "p99_ns": 49448000, "max_ns": 49448000}, z' \
+		< <("$GT" report --format json "$f") || return 1
+	expect "page flip CSV" grep -q '^0,0,11,59.999,16667000,0,0,0,3,0,0,3,28000,29000,29000,3,1,2,16416000,49448000,49448000$' \
+		<<< "$("$GT" report --format csv "$f")" || return 1
+	"$GT" report --format perfetto -o "$WORK/pf.pftrace" "$f" 2> /dev/null || { WHY="perfetto failed"; return 1; }
+	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
+		< "$WORK/pf.pftrace" > "$WORK/pf.txt" || { WHY="protoc cannot decode it"; return 1; }
+	expect "Perfetto: on time" [ "$(grep -cF 'name: "page flip presented at the vblank due"' "$WORK/pf.txt")" = 2 ] || return 1
+	expect "Perfetto: late" [ "$(grep -cF 'name: "page flip presented 2 vblanks after the one due"' "$WORK/pf.txt")" = 1 ] || return 1
+	# without the workload's ioctls (--no-cpu-side): flips counted, none paired, nothing said
+	expect "the vblank fixture pairs nothing" not grep -q 'page flips' <<< "$("$GT" report "$(fixture vblank)")"
+}
+
 # Display timing (the vblank scenario, numbers worked out in tests/fixture/scenarios.c): per
 # CRTC the refresh rate, vblanks not seen, events late against the vblank asked for, and the
 # delay from the vblank to the delivery; in every format
@@ -1251,7 +1279,7 @@ assert z["backwards"] == 0 and z["high_prec"], z
 assert abs(z["refresh_hz"] - 60.0) < 0.01 and abs(c[1]["refresh_hz"] - 144.009) < 0.01, c
 assert c[1]["delivery"] == {"count": 0, "p50_ns": None, "p99_ns": None, "max_ns": None}, c[1]' \
 		< <("$GT" report --format json "$f") || return 1
-	expect "vblank CSV" grep -q '^0,0,29,59.999,16667000,1,2,4,5,1,2,1,26000,28000,28000$' \
+	expect "vblank CSV" grep -q '^0,0,29,59.999,16667000,1,2,4,5,1,2,1,26000,28000,28000,0,0,0,,,$' \
 		<<< "$("$GT" report --format csv "$f")" || return 1
 	# Perfetto: the events on the CRTC's track, each delivery said as the join matched it
 	"$GT" report --format perfetto -o "$WORK/vbl.pftrace" "$f" 2> /dev/null || { WHY="perfetto failed"; return 1; }
@@ -1355,12 +1383,12 @@ test_report_several_hosts_text_json() {
 d = json.load(sys.stdin)
 assert d["schema"] == "gpu-trace-reports/1" and len(d["files"]) == 2, d.keys()
 f = d["files"]
-assert [x["schema"] for x in f] == ["gpu-trace-report/12"] * 2
+assert [x["schema"] for x in f] == ["gpu-trace-report/13"] * 2
 assert [x["host"]["name"] for x in f] == ["node07", "node08"], [x["host"] for x in f]
 assert f[1]["host"]["clock"]["utc_offset_ns"] - f[0]["host"]["clock"]["utc_offset_ns"] == 5000000000
 assert [len(x["jobs"]) for x in f] == [1, 1]' < <("$GT" report --format json --jobs "$a" "$b") || return 1
 	expect "one file's JSON wrapped" python3 -c 'import json, sys
-assert json.load(sys.stdin)["schema"] == "gpu-trace-report/12"' < <("$GT" report --format json "$a")
+assert json.load(sys.stdin)["schema"] == "gpu-trace-report/13"' < <("$GT" report --format json "$a")
 }
 
 # Several files, one of them damaged: a file that is truncated or no .dat is found
@@ -1408,7 +1436,7 @@ assert len(f) == 1 and "error" in f[0], f' || { WHY="json, a damaged page first:
 	# one file: one object, closed with its error
 	"$GT" report --format json --jobs "$WORK/sd-page.dat" 2> /dev/null | python3 -c 'import json, sys
 d = json.load(sys.stdin)
-assert d["schema"] == "gpu-trace-report/12" and "error" in d and d["jobs"], d.keys()' ||
+assert d["schema"] == "gpu-trace-report/13" and "error" in d and d["jobs"], d.keys()' ||
 		{ WHY="json, one file with a damaged page: not one object with its error"; return 1; }
 	# -o: no file left; Perfetto reads each file for its clock first: nothing written either
 	for fmt in json perfetto; do
