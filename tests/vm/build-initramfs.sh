@@ -37,7 +37,7 @@ cp "$gpu_trace" "$stage/bin/gpu-trace"
 if command -v trace-cmd > /dev/null; then
 	cp "$(command -v trace-cmd)" "$stage/bin/trace-cmd"
 fi
-for probe in kfd-probe drm-probe mock-client dmabuf-probe nvidia-client vblank-client; do
+for probe in kfd-probe drm-probe mock-client dmabuf-probe nvidia-client vblank-client flip-client; do
 	cc -O2 -Wall -Wextra -Werror -I "$here/include" -o "$stage/bin/$probe" "$here/$probe.c"
 done
 # bash and the experiment script, for the lab's experiment on the mock driver
@@ -88,7 +88,11 @@ for m in $want_modules; do
 done
 # the results disk: virtio_pci is built in on some kernels, a module on others;
 # xe (6.8+) and i915 for their event formats (no Intel GPU: they load and bind nothing)
-for m in virtio_pci virtio_blk xe i915; do
+# vkms (build-module.sh builds it from the kernel's source): what it needs loads at boot,
+# vkms itself in its scenario alone (its CRTC 0 beside the others' only there)
+vkms_deps=
+[ ! -f "$tree/vkms.ko" ] || vkms_deps=$(modinfo -F depends "$tree/vkms.ko" | tr ',' ' ')
+for m in virtio_pci virtio_blk xe i915 $vkms_deps; do
 	path=$(module_path "$m")
 	[ -z "$path" ] || add_module "$path"
 done
@@ -103,7 +107,7 @@ for path in "${order[@]}"; do
 	echo "$ko" >> "$stage/lib/modules/load-order"
 done
 # formats-only kernels (run.sh) have no mock module built
-for ko in gt_mock_sched.ko gt_kfd_node.ko gt_nvidia.ko gt_vblank.ko; do
+for ko in gt_mock_sched.ko gt_kfd_node.ko gt_nvidia.ko gt_vblank.ko vkms.ko; do
 	[ ! -f "$tree/$ko" ] || cp "$tree/$ko" "$stage/lib/modules/"
 done
 

@@ -3,7 +3,7 @@
 #
 # build-module.sh NAME: build the mock scheduler module (and gt_kfd_node, the
 # lab's GPU-node shim for amdkfd, gt_nvidia, its stand-in for nvidia.ko, and
-# gt_vblank, its display)
+# gt_vblank, its display, and vkms from the kernel's own source: fetch-vkms.sh)
 # against kernel NAME's Debian headers (as fetched by fetch-kernel.sh) and
 # print the mock .ko's path; the others land beside it.
 #
@@ -21,11 +21,14 @@ tree=$cache/kernels/$name
 out=$tree/gt_mock_sched.ko
 
 [ -f "$tree/.complete" ] || { echo "build-module: kernel $name is not fetched: run fetch-kernel.sh $name" >&2; exit 1; }
+# vkms from the kernel's own source (Debian builds none): the lab's page flips.
+# Without it (no linux-source package of this version) the lab says so and goes on.
+vkms_src=$("$here/fetch-vkms.sh" "$name" 2> "$tree/vkms-fetch.log") || vkms_src=
 # built from these very sources (by content: the cache is shared by every
 # checkout on the machine, so file times say nothing)
-inputs=$(cat "$here/mock-sched/"* "$0" | sha256sum | cut -d' ' -f1)
+inputs=$(cat "$here/mock-sched/"* "$0" ${vkms_src:+"$vkms_src/.complete"} | sha256sum | cut -d' ' -f1)
 if [ -f "$out" ] && [ -f "$tree/gt_kfd_node.ko" ] && [ -f "$tree/gt_nvidia.ko" ] &&
-   [ -f "$tree/gt_vblank.ko" ] &&
+   [ -f "$tree/gt_vblank.ko" ] && { [ -z "$vkms_src" ] || [ -f "$tree/vkms.ko" ]; } &&
    [ "$(cat "$out.inputs" 2> /dev/null)" = "$inputs" ]; then
 	echo "$out"
 	exit 0
@@ -39,8 +42,14 @@ compiler=$(sed -n 's/^CC = .*)gcc-\([0-9]*\)$/gcc-\1/p' "$amd64/.kernelvariables
 log=$tree/module-build.log
 
 src=$tree/mock-src
-rm -rf "$src"
+rm -rf "$src" "$tree/vkms.ko"
 mkdir -p "$src"
+# vkms beside the mocks, in a directory of its own: a separate make, so that a vkms
+# that does not build leaves the mocks built
+if [ -n "$vkms_src" ]; then
+	cp -r "$vkms_src" "$src/vkms"
+	vkms_log=$tree/vkms-build.log
+fi
 cp "$here/mock-sched/gt_mock_sched.c" "$here/mock-sched/gt_kfd_node.c" "$here/mock-sched/gt_nvidia.c" \
 	"$here/mock-sched/gt_vblank.c" \
 	"$here/mock-sched/gt_nvidia_trace.h" "$here/mock-sched/gt_nvidia_abi.h" "$here/mock-sched/Kbuild" "$src/"
@@ -50,6 +59,10 @@ if command -v "$compiler" > /dev/null && "$compiler" --version > /dev/null 2>&1;
 	make -C "$common" O="$amd64" M="$src" ARCH=x86 KERNELRELEASE="$release" \
 		CC="$compiler" CONFIG_DEBUG_INFO_BTF_MODULES= modules > "$log" 2>&1 ||
 		{ echo "build-module: $name: module build failed with $compiler; see $log" >&2; exit 1; }
+	[ -z "$vkms_src" ] ||
+		make -C "$common" O="$amd64" M="$src/vkms" ARCH=x86 KERNELRELEASE="$release" \
+			CC="$compiler" CONFIG_DEBUG_INFO_BTF_MODULES= CONFIG_DRM_VKMS=m modules \
+			> "$vkms_log" 2>&1 || echo "build-module: $name: vkms did not build; see $vkms_log" >&2
 else
 	# one trixie chroot for every kernel that needs it, and the lab runs guests side by
 	# side (run.sh): its build tree is one kernel's at a time, held until this script ends
@@ -72,7 +85,15 @@ else
 		{ echo "build-module: $name: module build failed in the trixie chroot; see $log" >&2; exit 1; }
 	cp "$chroot_dir/build/mock/gt_mock_sched.ko" "$chroot_dir/build/mock/gt_kfd_node.ko" \
 		"$chroot_dir/build/mock/gt_nvidia.ko" "$chroot_dir/build/mock/gt_vblank.ko" "$src/"
+	if [ -n "$vkms_src" ]; then
+		unshare --mount --fork --pid --mount-proc="$chroot_dir/proc" \
+			chroot "$chroot_dir" make -C "/usr/src/$(basename "$amd64")" M=/build/mock/vkms \
+			CONFIG_DEBUG_INFO_BTF_MODULES= CONFIG_DRM_VKMS=m modules > "$vkms_log" 2>&1 &&
+			cp "$chroot_dir/build/mock/vkms/vkms.ko" "$src/vkms/" ||
+			echo "build-module: $name: vkms did not build in the trixie chroot; see $vkms_log" >&2
+	fi
 fi
+[ ! -f "$src/vkms/vkms.ko" ] || cp "$src/vkms/vkms.ko" "$tree/vkms.ko"
 cp "$src/gt_kfd_node.ko" "$tree/gt_kfd_node.ko"
 cp "$src/gt_nvidia.ko" "$tree/gt_nvidia.ko"
 cp "$src/gt_vblank.ko" "$tree/gt_vblank.ko"

@@ -633,6 +633,65 @@ def check_vblank():
           f"the client asked for {asked}, got {got}")
 
 
+def check_flips():
+    """vkms, built from the kernel's own source, and flip-client: 60 page flips each
+    asked for as the last one's event is read; every 10th on a vgem buffer whose write
+    fence the client signals 40 ms after asking, so that the DRM core's commit waits
+    and the flip is presented vblanks late. For each flip the client read the CRTC's
+    count just before and just after its ask and the vblank it was presented at: it
+    missed between got - after - 1 and got - before - 1 vblanks. The report must pair
+    every flip's event with its DRM_IOCTL_MODE_PAGE_FLIP on vkms's display, at 60 Hz,
+    its late flips and missed vblanks within the client's bounds, each planted one
+    among them, and trace-cmd must read the file."""
+    out = os.path.join(results, "flip-client.txt")
+    if not os.path.exists(out):
+        print(f"skip - {kernel}: flips: no vkms.ko (build-module.sh: no linux-source package "
+              "of this kernel's version, or vkms did not build; see the module log)")
+        return
+    text = open(out).read()
+    done = re.search(r"flip-client: (\d+) flips, (\d+) planted late", text)
+    flips = [tuple(int(x) for x in m) for m in
+             re.findall(r"flip=(\d+) before=(\d+) after=(\d+) got=(\d+) late=(\d)", text)]
+    if not check("flips: the client flipped 60 times on vkms, 6 on a late-fenced vgem buffer",
+                 done and done.group(1) == "60" and done.group(2) == "6" and len(flips) == 60,
+                 text.strip()[-300:]):
+        return
+    lo = [max(0, got - after - 1) for _, before, after, got, _ in flips]
+    hi = [max(0, got - before - 1) for _, before, after, got, _ in flips]
+    planted = [i for i, f in enumerate(flips) if f[4]]
+    check("flips: each planted flip was presented vblanks after the one due (the fence held the commit)",
+          all(lo[i] >= 1 for i in planted),
+          f"planted {[flips[i] for i in planted]}")
+    dat = os.path.join(results, "flips.dat")
+    try:
+        v = report_json(dat).get("vblanks") or {}
+    except (RuntimeError, json.JSONDecodeError) as e:
+        check("flips: report", False, str(e))
+        return
+    ours = [c for c in v.get("crtcs") or [] if c.get("flips_asked")]
+    c = ours[0] if len(ours) == 1 else {}
+    check("flips: every flip's event paired with its ask on vkms's display, at 60 Hz",
+          c.get("flips_asked") == 60 and c.get("unmatched") == 60 and v.get("flip_asks") == 60 and
+          v.get("flip_asks_unpaired") == 0 and 59 <= (c.get("refresh_hz") or 0) <= 61,
+          f"report {json.dumps(v)[:500]}")
+    late_lo = sum(1 for x in lo if x)
+    late_hi = sum(1 for x in hi if x)
+    check("flips: the late flips and their missed vblanks within what the client saw, the planted among them",
+          late_lo <= c.get("flips_late", -1) <= late_hi and len(planted) <= c.get("flips_late", -1) and
+          sum(lo) <= c.get("flips_late_vblanks", -1) <= sum(hi),
+          f"report {c.get('flips_late')} late by {c.get('flips_late_vblanks')}; the client: "
+          f"{late_lo}..{late_hi} late by {sum(lo)}..{sum(hi)}")
+    present = c.get("flip_present") or {}
+    check("flips: asked -> presented, the late ones' at least the fence's 40 ms",
+          present.get("count") == 60 and (present.get("max_ns") or 0) >= 40_000_000,
+          json.dumps(present))
+    tc = run("trace-cmd", "report", dat)
+    check("flips: trace-cmd report reads it, the same flip events",
+          tc.returncode == 0 and len(re.findall(r"drm_vblank_event_delivered:", tc.stdout)) ==
+          sum(x.get("delivered", 0) for x in v.get("crtcs") or []),
+          tc.stderr.strip()[-200:])
+
+
 EVENT_LINE = re.compile(r"^\s*(.+)-(\d+)\s+\[(\d+)\]\s+([\d.]+): (\w+):\s+(.*)$")
 
 
@@ -1557,6 +1616,7 @@ check_formats()
 check_virtio()
 check_virtio_client()
 check_vblank()
+check_flips()
 check_dma_buf()
 check_nvidia()
 each_recording("every output: {n} recordings and their trace-cmd v7 conversions in text, "

@@ -374,6 +374,22 @@ if [ -f /lib/modules/gt_vblank.ko ]; then
 	dmesg | grep 'gt_vblank' | sed 's/^/gt-lab: /'
 fi
 
+# Page flips on vkms (the kernel's own, built from its source: Debian builds none):
+# 60 flips each asked for as the last one's event is read, every 10th on a vgem
+# buffer whose write fence the client signals 40 ms after asking, so that the
+# DRM core's commit waits and the flip is presented vblanks late.
+if [ -f /lib/modules/vkms.ko ]; then
+	if insmod /lib/modules/vkms.ko 2> /tmp/insmod.err; then
+		step flips gpu-trace record --preset drm -o /out/flips.dat \
+			-- /bin/flip-client 60 10 40 > /out/flip-client.txt
+		cat /out/flip-client.txt
+		rmmod vkms 2> /dev/null
+	else
+		say "insmod vkms.ko: $(cat /tmp/insmod.err)"
+		cp /tmp/insmod.err /out/flip-client.txt
+	fi
+fi
+
 # dma-buf: a vgem buffer exported, mapped, and imported by a child on virtio-gpu
 # (the preset's dma_buf events, 6.17+; before, the report must have none)
 step dmabuf gpu-trace record --preset drm -o /out/dmabuf.dat -- /bin/dmabuf-probe \
