@@ -53,16 +53,6 @@ uint64_t analysis_print_kinds(const struct analysis *a)
 	return event_field_has(&a->print, 0) ? JOIN_KIND(GEV_NONE) : 0;
 }
 
-void analysis_count_gpu_event(struct analysis *a)
-{
-	a->totals.gpu_events++;
-}
-
-void analysis_count_func_event(struct analysis *a)
-{
-	a->totals.func_events++;
-}
-
 void analysis_set_hip_line(struct analysis *a, const struct hip_line *line)
 {
 	a->hip_current = line;

@@ -712,6 +712,11 @@ int analysis_take(struct analysis *a, struct join_record *r)
 		field_misses_add(&a->totals.field_misses, r->type, r->ev.missing);
 		r->kind = GEV_NONE;
 	}
+	/* the totals' GPU and function events: what the jobs and the KFD joins read */
+	if (r->kind == GEV_FUNC || r->kind == GEV_FUNC_ENTRY || r->kind == GEV_FUNC_EXIT)
+		a->totals.func_events++;
+	else if (r->kind != GEV_NONE)
+		a->totals.gpu_events++;
 	/* each join only the kinds it reads; after lost events, every join */
 	if (rec->missed_events) {
 		for (i = 0; i < JOIN_NR; i++)

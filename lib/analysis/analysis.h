@@ -213,10 +213,6 @@ void *analysis_state(const struct analysis *a, enum analysis_join_id id);
 /** analysis_print_kinds - the kinds a join of print lines reads (analysis_join.kinds): the
  * records of no GPU event, where the file has ftrace's print format */
 uint64_t analysis_print_kinds(const struct analysis *a);
-/** analysis_count_gpu_event - the job join took a GPU event (analysis_totals()->gpu_events) */
-void analysis_count_gpu_event(struct analysis *a);
-/** analysis_count_func_event - the KFD join read a function record (->func_events) */
-void analysis_count_func_event(struct analysis *a);
 /**
  * analysis_set_hip_line - the HIP join's line for the record being dispatched, for the
  * on_record hook (analysis_hip_line()); NULL: the record is none

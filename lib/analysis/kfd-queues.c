@@ -224,7 +224,6 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	if (r->kind != GEV_FUNC && r->kind != GEV_FUNC_ENTRY && r->kind != GEV_FUNC_EXIT)
 		return;
 	func = event_function_name(analysis_tep(a), r->ev.func_ip);
-	analysis_count_func_event(a);
 	if (kfd_is_queue_function(func))
 		kfd_queues_add(k, &r->ev, func);
 	else if (kfd_is_function(func))

@@ -981,12 +981,12 @@ static int join_init(void *state, struct analysis *a)
 
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
+	(void)a;
 	if (r->rec->missed_events)
 		timeline_lost_events(state, r->rec->ts);
 	if (r->kind == GEV_NONE || r->kind == GEV_FUNC || r->kind == GEV_FUNC_ENTRY ||
 	    r->kind == GEV_FUNC_EXIT)
 		return;
-	analysis_count_gpu_event(a);
 	timeline_add_event(state, &r->ev);
 	r->taken = true;
 }

@@ -633,10 +633,11 @@ static void cpu_ioctl(struct perfetto_export *p)
 int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 			   const struct gpu_event *ev, void *ctx)
 {
+	const struct hip_line *line = analysis_hip_line(a);
 	struct perfetto_export *p = ctx;
 
-	if (analysis_hip_line(a))
-		hip_line(p, rec, analysis_hip_line(a));
+	if (line)
+		hip_line(p, rec, line);
 	if (rec->missed_events)
 		lost_window(p, rec);
 	if (ev && ev->kind == GEV_VBLANK)
