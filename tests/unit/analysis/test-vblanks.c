@@ -52,6 +52,41 @@ static void test_the_vblank_fixture(void)
 	unlink(path);
 }
 
+/*
+ * page-flips: each flip's event paired with its DRM_IOCTL_MODE_PAGE_FLIP (a refused ask
+ * and an atomic commit are none), the vblanks it missed counted from the ask's return
+ */
+static void test_page_flips_paired(void)
+{
+	struct analysis a;
+	struct vblanks *v;
+	struct vblank_crtc *c;
+	char path[64];
+
+	v = run_scenario(&a, "page-flips", path, sizeof(path));
+	CU_ASSERT_EQUAL_FATAL(v->nr_crtcs, 1);
+	c = &v->crtcs[0];
+	CU_ASSERT_EQUAL(c->vblanks, 11);
+	CU_ASSERT_EQUAL(c->unmatched, 3);
+	CU_ASSERT_EQUAL(c->flips_asked, 3);
+	CU_ASSERT_EQUAL(c->flips_late, 1);
+	CU_ASSERT_EQUAL(c->flips_late_vblanks, 2);
+	CU_ASSERT_EQUAL(c->flip_present.count, 3);
+	CU_ASSERT_EQUAL(latency_stats_percentile(&c->flip_present, 50), 16416 * US);
+	CU_ASSERT_EQUAL(c->flip_present.max, 49448 * US);
+	CU_ASSERT_EQUAL(v->flip_asks, 4);
+	CU_ASSERT_EQUAL(v->flip_asks_unpaired, 1);
+	analysis_close(&a);
+	unlink(path);
+	/* without the workload's ioctls, a flip's event is counted and paired with nothing */
+	v = run_scenario(&a, "vblank", path, sizeof(path));
+	CU_ASSERT_EQUAL(v->crtcs[0].unmatched, 1);
+	CU_ASSERT_EQUAL(v->crtcs[0].flips_asked, 0);
+	CU_ASSERT_EQUAL(v->flip_asks, 0);
+	analysis_close(&a);
+	unlink(path);
+}
+
 /* vblank-two-displays: each count a display of its own, nothing going back or unseen */
 static void test_two_devices_crtc_0(void)
 {
@@ -91,4 +126,5 @@ void suite_vblanks(void)
 
 	CU_add_test(s, "the vblank fixture: gaps, late events, a page flip's, two CRTCs", test_the_vblank_fixture);
 	CU_add_test(s, "two devices' CRTC 0: each count a display of its own", test_two_devices_crtc_0);
+	CU_add_test(s, "page flips paired with their asks, the vblanks they missed", test_page_flips_paired);
 }
