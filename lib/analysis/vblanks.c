@@ -285,7 +285,10 @@ static void delivered(struct vblanks_state *v, struct vblank_crtc *c, const stru
 	v->model.last_flip_late = 0;
 	if (k < 0) {
 		c->unmatched++;
-		flip(v, c, ev);
+		if (!ev->vblank_file)
+			c->core_events++;
+		else
+			flip(v, c, ev);
 		return;
 	}
 	if (seq > w->seq[k]) {

@@ -24,7 +24,9 @@
  *    none such (a page flip's) is counted apart. The delay from the vblank
  *    (its own timestamp where the trace clock is mono, else its record) to
  *    the delivery is the event's latency.
- * Page flips: a flip's event is delivered with none queued. Where the file has
+ * Page flips: a flip's event is delivered with none queued; one with no file
+ * (NULL) is the DRM core's own, made for an atomic commit that asked for none
+ * (fbdev's damage flushes, a mode set): counted apart, never a flip. Where the file has
  * the workload's ioctls (record's CPU side), each is paired with the
  * DRM_IOCTL_MODE_PAGE_FLIP that asked for it, in the order they were asked (a
  * legacy flip has one pending per CRTC: a second is refused, EBUSY): from the
@@ -62,6 +64,7 @@ struct vblank_crtc {
 	uint64_t queued, delivered;	/* events */
 	uint64_t late, late_vblanks;	/* delivered after the vblank asked for, by how many */
 	uint64_t unmatched;		/* delivered with none queued in the file (page flips) */
+	uint64_t core_events;		/* of them, the core's own (no file: a commit that asked for none) */
 	struct latency_stats deliver;	/* ns from the vblank to the delivery */
 	/* page flips paired with their ask; of them presented after the vblank due, by how many */
 	uint64_t flips_asked, flips_late, flips_late_vblanks;

@@ -50,6 +50,9 @@ static void text_crtc(struct report *rep, struct vblank_crtc *c)
 			report_plural(c->late_vblanks));
 	if (c->unmatched)
 		fprintf(rep->stream, ", %llu with no queue event in the file", (unsigned long long)c->unmatched);
+	if (c->core_events)
+		fprintf(rep->stream, " (%llu of them the DRM core's own, for commits that asked for none)",
+			(unsigned long long)c->core_events);
 	if (c->backwards)
 		fprintf(rep->stream, "; the vblank count went back %llu time%s past the %d counts told apart on CRTC %d: gaps and periods start over there",
 			(unsigned long long)c->backwards, report_plural(c->backwards), VBLANK_MAX_DISPLAYS, c->crtc);
@@ -122,9 +125,9 @@ static void json_vblanks(struct report *rep)
 			(unsigned long long)c->late, (unsigned long long)c->late_vblanks,
 			(unsigned long long)c->unmatched);
 		report_json_latency(f, "delivery", &c->deliver);
-		fprintf(f, ",\"flips_asked\":%llu,\"flips_late\":%llu,\"flips_late_vblanks\":%llu",
-			(unsigned long long)c->flips_asked, (unsigned long long)c->flips_late,
-			(unsigned long long)c->flips_late_vblanks);
+		fprintf(f, ",\"core_events\":%llu,\"flips_asked\":%llu,\"flips_late\":%llu,\"flips_late_vblanks\":%llu",
+			(unsigned long long)c->core_events, (unsigned long long)c->flips_asked,
+			(unsigned long long)c->flips_late, (unsigned long long)c->flips_late_vblanks);
 		report_json_latency(f, "flip_present", &c->flip_present);
 		fputc('}', f);
 	}
@@ -138,7 +141,7 @@ static void csv_vblanks(struct report *rep)
 
 	if (!v->records)
 		return;
-	fprintf(rep->stream, "\n# vblanks\ncrtc,display,vblanks,refresh_hz,period_p50_ns,gaps,unseen,queued,delivered,late,late_vblanks,unmatched,delivery_p50_ns,delivery_p99_ns,delivery_max_ns,flips_asked,flips_late,flips_late_vblanks,flip_present_p50_ns,flip_present_p99_ns,flip_present_max_ns\n");
+	fprintf(rep->stream, "\n# vblanks\ncrtc,display,vblanks,refresh_hz,period_p50_ns,gaps,unseen,queued,delivered,late,late_vblanks,unmatched,delivery_p50_ns,delivery_p99_ns,delivery_max_ns,core_events,flips_asked,flips_late,flips_late_vblanks,flip_present_p50_ns,flip_present_p99_ns,flip_present_max_ns\n");
 	for (i = 0; i < nr_crtcs(v); i++) {
 		struct vblank_crtc *c = crtc_at(v, i);
 
@@ -154,8 +157,9 @@ static void csv_vblanks(struct report *rep)
 		report_csv_u64(rep->stream, c->deliver.count, latency_stats_percentile(&c->deliver, 50));
 		report_csv_u64(rep->stream, c->deliver.count, latency_stats_percentile(&c->deliver, 99));
 		report_csv_u64(rep->stream, c->deliver.count, c->deliver.max);
-		fprintf(rep->stream, ",%llu,%llu,%llu", (unsigned long long)c->flips_asked,
-			(unsigned long long)c->flips_late, (unsigned long long)c->flips_late_vblanks);
+		fprintf(rep->stream, ",%llu,%llu,%llu,%llu", (unsigned long long)c->core_events,
+			(unsigned long long)c->flips_asked, (unsigned long long)c->flips_late,
+			(unsigned long long)c->flips_late_vblanks);
 		report_csv_u64(rep->stream, c->flip_present.count,
 			       latency_stats_percentile(&c->flip_present, 50));
 		report_csv_u64(rep->stream, c->flip_present.count,

@@ -67,7 +67,8 @@ static void test_page_flips_paired(void)
 	CU_ASSERT_EQUAL_FATAL(v->nr_crtcs, 1);
 	c = &v->crtcs[0];
 	CU_ASSERT_EQUAL(c->vblanks, 11);
-	CU_ASSERT_EQUAL(c->unmatched, 3);
+	CU_ASSERT_EQUAL(c->unmatched, 4);
+	CU_ASSERT_EQUAL(c->core_events, 1);
 	CU_ASSERT_EQUAL(c->flips_asked, 3);
 	CU_ASSERT_EQUAL(c->flips_late, 1);
 	CU_ASSERT_EQUAL(c->flips_late_vblanks, 2);
