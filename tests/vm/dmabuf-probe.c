@@ -18,20 +18,6 @@
 
 #include "drm-open.h"
 
-struct mode_create_dumb {
-	__u32 height, width, bpp, flags, handle, pitch;
-	__u64 size;
-};
-
-struct prime_handle {
-	__u32 handle, flags;
-	__s32 fd;
-};
-
-#define MODE_CREATE_DUMB	_IOWR(DRM_BASE, 0xB2, struct mode_create_dumb)
-#define PRIME_HANDLE_TO_FD	_IOWR(DRM_BASE, 0x2d, struct prime_handle)
-#define PRIME_FD_TO_HANDLE	_IOWR(DRM_BASE, 0x2e, struct prime_handle)
-
 /* the child: import the inherited dma-buf on virtio-gpu, as another process would */
 static int import(int buf)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The lab's DRM clients (drm-probe, mock-client) find their device by the
+ * The lab's DRM clients (drm-probe, mock-client, flip-client...) find their device by the
  * driver's name: DRM_IOCTL_VERSION, spelled out as include/uapi/drm/drm.h
  * has it (Debian ships drm/drm.h only with libdrm-dev).
  */
@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <linux/types.h>
 
 struct drm_version {
 	int major, minor, patchlevel;
@@ -26,6 +27,21 @@ struct drm_version {
 #define DRM_BASE		'd'
 #define DRM_COMMAND_BASE	0x40
 #define DRM_VERSION		_IOWR(DRM_BASE, 0x00, struct drm_version)
+
+/* dumb buffers and PRIME, as dmabuf-probe and flip-client share them (drm_mode.h, drm.h) */
+struct mode_create_dumb {
+	__u32 height, width, bpp, flags, handle, pitch;
+	__u64 size;
+};
+
+struct prime_handle {
+	__u32 handle, flags;
+	__s32 fd;
+};
+
+#define MODE_CREATE_DUMB	_IOWR(DRM_BASE, 0xB2, struct mode_create_dumb)
+#define PRIME_HANDLE_TO_FD	_IOWR(DRM_BASE, 0x2d, struct prime_handle)
+#define PRIME_FD_TO_HANDLE	_IOWR(DRM_BASE, 0x2e, struct prime_handle)
 
 /*
  * The first of /dev/dri/NODE<first..last> whose driver is @driver, open read-write

@@ -61,16 +61,6 @@ struct mode_crtc_page_flip {
 	__u64 user_data;
 };
 
-struct mode_create_dumb {
-	__u32 height, width, bpp, flags, handle, pitch;
-	__u64 size;
-};
-
-struct prime_handle {
-	__u32 handle, flags;
-	__s32 fd;
-};
-
 struct wait_vblank {
 	__u32 type, sequence;
 	long tval_sec, tval_usec;	/* the reply's; the request's signal is one long */
@@ -95,9 +85,6 @@ struct vgem_fence_signal {
 #define MODE_GETCONNECTOR	_IOWR(DRM_BASE, 0xA7, struct mode_get_connector)
 #define MODE_ADDFB		_IOWR(DRM_BASE, 0xAE, struct mode_fb_cmd)
 #define MODE_PAGE_FLIP		_IOWR(DRM_BASE, 0xB0, struct mode_crtc_page_flip)
-#define MODE_CREATE_DUMB	_IOWR(DRM_BASE, 0xB2, struct mode_create_dumb)
-#define PRIME_HANDLE_TO_FD	_IOWR(DRM_BASE, 0x2d, struct prime_handle)
-#define PRIME_FD_TO_HANDLE	_IOWR(DRM_BASE, 0x2e, struct prime_handle)
 #define WAIT_VBLANK		_IOWR(DRM_BASE, 0x3a, struct wait_vblank)
 #define VGEM_FENCE_ATTACH	_IOWR(DRM_BASE, DRM_COMMAND_BASE + 0x1, struct vgem_fence_attach)
 #define VGEM_FENCE_SIGNAL	_IOW(DRM_BASE, DRM_COMMAND_BASE + 0x2, struct vgem_fence_signal)
