@@ -233,6 +233,11 @@ size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len)
 	case GEV_VBLANK_DELIVERED:
 		add(&l, "crtc=%lld seq=%lld event %s", ev->crtc, ev->vblank_seq,
 		    ev->kind == GEV_VBLANK_QUEUED ? "queued" : "delivered");
+		/* no client: the DRM core's own, for an atomic commit that asked for none */
+		if (ev->vblank_file)
+			add(&l, " client=%#llx", ev->vblank_file);
+		else
+			add(&l, " (the DRM core's own: no client)");
 		break;
 	case GEV_VIRTIO_CMD_QUEUE:
 	case GEV_VIRTIO_CMD_RESPONSE:

@@ -1253,6 +1253,11 @@ assert z["flip_present"] == {"count": 3, "p50_ns": 16416000, "p99_ns": 49448000,
 		< "$WORK/pf.pftrace" > "$WORK/pf.txt" || { WHY="protoc cannot decode it"; return 1; }
 	expect "Perfetto: on time" [ "$(grep -cF 'name: "page flip presented at the vblank due"' "$WORK/pf.txt")" = 2 ] || return 1
 	expect "Perfetto: late" [ "$(grep -cF 'name: "page flip presented 2 vblanks after the one due"' "$WORK/pf.txt")" = 1 ] || return 1
+	expect "Perfetto: the core's own" [ "$(grep -cF 'name: "vblank event delivered (the DRM core' "$WORK/pf.txt")" = 1 ] || return 1
+	# --events: each delivery's client, or none (the core's own)
+	out=$("$GT" report --events "$f" | grep drm_vblank_event_delivered)
+	expect "--events: $out" [ "$(grep -c ' client=0xffff888001230000$' <<< "$out")" = 3 ] &&
+		[ "$(grep -c "(the DRM core's own: no client)$" <<< "$out")" = 1 ] || return 1
 	# without the workload's ioctls (--no-cpu-side): flips counted, none paired, nothing said
 	expect "the vblank fixture pairs nothing" not grep -q 'page flips' <<< "$("$GT" report "$(fixture vblank)")"
 }
