@@ -23,10 +23,15 @@ struct vblank_crtc_live {
 	uint64_t last_vblank_ts;	/* the last vblank's record */
 };
 
-/* A page flip asked for (its ioctl returned 0): when, and each display's vblanks by then */
+/*
+ * A page flip asked for: by whom, when it entered, and once it returned 0 when, with each
+ * display's vblank records and last count by then (the vblank it was due at is the next)
+ */
 struct vblank_flip_ask {
-	uint64_t ts;
-	uint64_t vblanks[VBLANK_MAX_CRTCS + 1];
+	int pid;
+	bool paired;			/* its event came before it returned */
+	uint64_t enter_ts, exit_ts;	/* exit_ts 0: still in its ioctl */
+	uint64_t vblanks[VBLANK_MAX_CRTCS + 1], last_seq[VBLANK_MAX_CRTCS + 1];
 };
 
 /*
@@ -44,8 +49,8 @@ struct vblanks_state {
 	struct event_fields enter, exit;
 	int askers[VBLANK_FLIP_ASKERS];	/* pids inside a DRM_IOCTL_MODE_PAGE_FLIP */
 	int nr_askers;
-	struct vblank_flip_ask asks[VBLANK_FLIP_ASKS];	/* a ring, oldest at first_ask */
-	int first_ask, nr_asks;
+	struct vblank_flip_ask asks[VBLANK_FLIP_ASKS];	/* in the order asked */
+	int nr_asks;
 };
 
 /* One client's events pending on one CRTC, oldest first: the vblanks asked for */
@@ -200,22 +205,42 @@ static int asked(const struct vblank_waiter *w, uint64_t seq)
 	return best;
 }
 
+static void drop_ask(struct vblanks_state *v, int i)
+{
+	memmove(&v->asks[i], &v->asks[i + 1], sizeof(v->asks[0]) * (size_t)(v->nr_asks - i - 1));
+	v->nr_asks--;
+}
+
 /*
- * A page flip's event (vblanks.h): its ask is the oldest pending from before it; the
- * display's vblanks traced since that ask's return are the ones the flip missed.
+ * A page flip's event (vblanks.h): its ask is the oldest not yet paired that entered
+ * before it. Due at the display's first vblank after the ask returned: the vblanks it
+ * missed are the count's steps since then (the records', where the display had none
+ * by then or the event has no count past them: a device without a vblank counter).
+ * An event before its ask returned was due at none it missed.
  */
 static void flip(struct vblanks_state *v, struct vblank_crtc *c, const struct gpu_event *ev)
 {
-	struct vblank_flip_ask *ask = &v->asks[v->first_ask];
-	uint64_t late;
+	uint64_t late = 0, seq = (uint64_t)ev->vblank_seq;
+	struct vblank_flip_ask *ask;
+	int i, d = (int)(c - v->model.crtcs);
 
-	if (!v->nr_asks || ask->ts > ev->ts)
+	for (i = 0; i < v->nr_asks && v->asks[i].paired; i++)
+		;
+	if (i == v->nr_asks || v->asks[i].enter_ts > ev->ts)
 		return;
-	v->first_ask = (v->first_ask + 1) % VBLANK_FLIP_ASKS;
-	v->nr_asks--;
-	late = c->vblanks - ask->vblanks[c - v->model.crtcs];
+	ask = &v->asks[i];
 	c->flips_asked++;
-	latency_stats_add(&c->flip_present, ev->ts - ask->ts);
+	if (!ask->exit_ts) {
+		latency_stats_add(&c->flip_present, ev->ts - ask->enter_ts);
+		ask->paired = true;	/* its exit drops it */
+	} else {
+		if (ask->vblanks[d] && seq > ask->last_seq[d])
+			late = seq - ask->last_seq[d] - 1;
+		else
+			late = c->vblanks - ask->vblanks[d];
+		latency_stats_add(&c->flip_present, ev->ts >= ask->exit_ts ? ev->ts - ask->exit_ts : 0);
+		drop_ask(v, i);
+	}
 	if (late) {
 		c->flips_late++;
 		c->flips_late_vblanks += late;
@@ -224,7 +249,32 @@ static void flip(struct vblanks_state *v, struct vblank_crtc *c, const struct gp
 	v->model.last_flip_late = late;
 }
 
-/* the workload's ioctls: a DRM_IOCTL_MODE_PAGE_FLIP's enter, then its exit (which names none) */
+/* events were lost: which flip an event is, is lost with them; the asks returned count unpaired */
+static void forget_asks(struct vblanks_state *v)
+{
+	int i;
+
+	for (i = 0; i < v->nr_asks; i++)
+		v->model.flip_asks_unpaired += v->asks[i].exit_ts && !v->asks[i].paired;
+	v->nr_asks = 0;
+	v->nr_askers = 0;
+}
+
+/* @pid's ask still in its ioctl, or -1 */
+static int in_flight(const struct vblanks_state *v, int pid)
+{
+	int i;
+
+	for (i = 0; i < v->nr_asks; i++)
+		if (v->asks[i].pid == pid && !v->asks[i].exit_ts)
+			return i;
+	return -1;
+}
+
+/*
+ * the workload's ioctls: a DRM_IOCTL_MODE_PAGE_FLIP's enter, then its exit (which names
+ * no ioctl: the thread's enter does)
+ */
 static void ioctl_record(struct vblanks_state *v, const struct join_record *r)
 {
 	struct vblank_flip_ask *ask;
@@ -241,23 +291,41 @@ static void ioctl_record(struct vblanks_state *v, const struct join_record *r)
 			inside = true;
 			break;
 		}
+	i = inside ? in_flight(v, r->pid) : -1;
 	if (r->type == v->enter.id) {
-		if (event_field_num(&v->enter, 0, r->rec, &val) && GPU_IOCTL_TYPE(val) == 'd' &&
-		    GPU_IOCTL_NR(val) == PAGE_FLIP_NR && v->nr_askers < VBLANK_FLIP_ASKERS)
-			v->askers[v->nr_askers++] = r->pid;
+		if (i >= 0)
+			drop_ask(v, i);		/* its exit was never traced */
+		if (!event_field_num(&v->enter, 0, r->rec, &val) || GPU_IOCTL_TYPE(val) != 'd' ||
+		    GPU_IOCTL_NR(val) != PAGE_FLIP_NR || v->nr_askers == VBLANK_FLIP_ASKERS)
+			return;
+		v->askers[v->nr_askers++] = r->pid;
+		if (v->nr_asks < VBLANK_FLIP_ASKS)
+			v->asks[v->nr_asks++] = (struct vblank_flip_ask){ .pid = r->pid,
+									  .enter_ts = r->rec->ts };
 		return;
 	}
-	if (!inside || !event_field_num(&v->exit, 0, r->rec, &val) || val)
-		return;		/* refused (EBUSY: one pending already), or not a flip */
+	if (!inside)
+		return;
+	if (!event_field_num(&v->exit, 0, r->rec, &val) || val) {
+		if (i >= 0)
+			drop_ask(v, i);		/* refused (EBUSY: one pending already) */
+		return;
+	}
 	v->model.flip_asks++;
-	if (v->nr_asks == VBLANK_FLIP_ASKS) {
-		v->model.flip_asks_unpaired++;
+	if (i < 0) {
+		v->model.flip_asks_unpaired++;	/* past VBLANK_FLIP_ASKS */
 		return;
 	}
-	ask = &v->asks[(v->first_ask + v->nr_asks++) % VBLANK_FLIP_ASKS];
-	ask->ts = r->rec->ts;
-	for (i = 0; i <= VBLANK_MAX_CRTCS; i++)
+	ask = &v->asks[i];
+	if (ask->paired) {
+		drop_ask(v, i);
+		return;
+	}
+	ask->exit_ts = r->rec->ts;
+	for (i = 0; i <= VBLANK_MAX_CRTCS; i++) {
 		ask->vblanks[i] = v->model.crtcs[i].vblanks;
+		ask->last_seq[i] = v->model.crtcs[i].last_seq;
+	}
 }
 
 static void delivered(struct vblanks_state *v, struct vblank_crtc *c, const struct gpu_event *ev)
@@ -317,7 +385,7 @@ static void join_finish(void *state, struct analysis *a)
 	struct vblanks_state *v = state;
 
 	(void)a;
-	v->model.flip_asks_unpaired += (uint64_t)v->nr_asks;
+	forget_asks(v);
 	qsort(v->model.crtcs, (size_t)v->model.nr_crtcs, sizeof(v->model.crtcs[0]), by_crtc);
 }
 
@@ -341,6 +409,8 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	struct vblanks_state *v = state;
 	struct vblank_crtc *c;
 
+	if (r->rec->missed_events)
+		forget_asks(v);
 	if (r->kind == GEV_NONE) {
 		ioctl_record(v, r);
 		return;

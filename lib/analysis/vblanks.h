@@ -29,13 +29,17 @@
  * (fbdev's damage flushes, a mode set): counted apart, never a flip. Where the file has
  * the workload's ioctls (record's CPU side), each is paired with the
  * DRM_IOCTL_MODE_PAGE_FLIP that asked for it, in the order they were asked (a
- * legacy flip has one pending per CRTC: a second is refused, EBUSY): from the
- * ask's return, the flip was due at the display's next vblank; each vblank of
- * the display traced between the return and the event (which comes before its
- * own vblank's record) is one it missed (a commit waiting for the buffer's
- * fence, or a driver too slow). Atomic commits (DRM_IOCTL_MODE_ATOMIC) are
- * not paired: whether one asked for an event is in its flags, which the trace
- * does not hold.
+ * legacy flip has one pending per CRTC: a second is refused, EBUSY): the
+ * oldest ask not yet paired that entered before the event. From the ask's
+ * return the flip was due at the display's next vblank; the vblanks it missed
+ * are the count's steps from the display's last vblank by then to the one the
+ * event came at, less one (the records since, where the display had none or
+ * the event no count past it); an event before its ask returned missed none.
+ * Lost events end every pairing pending. The pairing is in the order asked:
+ * exact for one client flipping one CRTC at a time, an event each; atomic
+ * commits (DRM_IOCTL_MODE_ATOMIC) are not paired (whether one asked for an
+ * event is in its flags, which the trace does not hold), and their events,
+ * like DRM_IOCTL_CRTC_QUEUE_SEQUENCE's, take a pending ask.
  * The CRTC index is the device's, and the events name no device: two devices'
  * CRTC 0 (a GPU's and a virtual display's, whose vblanks are a timer's since
  * 6.17) interleave two counts. Each count is a display of its own: a vblank

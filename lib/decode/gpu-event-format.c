@@ -236,7 +236,7 @@ size_t gpu_event_format(const struct gpu_event *ev, char *buf, size_t len)
 		/* no client: the DRM core's own, for an atomic commit that asked for none */
 		if (ev->vblank_file)
 			add(&l, " client=%#llx", ev->vblank_file);
-		else
+		else if (ev->kind == GEV_VBLANK_DELIVERED)
 			add(&l, " (the DRM core's own: no client)");
 		break;
 	case GEV_VIRTIO_CMD_QUEUE:

@@ -484,7 +484,7 @@ static void vblank_event(struct perfetto_export *p, const struct gpu_event *ev)
 
 	if (ev->kind == GEV_VBLANK_QUEUED)
 		snprintf(name, sizeof(name), "vblank event asked for");
-	else if (!ev->vblank_file)
+	else if (!v->last_matched && !ev->vblank_file)
 		snprintf(name, sizeof(name), "vblank event delivered (the DRM core's own: no client)");
 	else if (!v->last_matched && v->last_flip_late)
 		snprintf(name, sizeof(name), "page flip presented %llu vblank%s after the one due",
