@@ -91,7 +91,7 @@ done
 # vkms (build-module.sh builds it from the kernel's source): what it needs loads at boot,
 # vkms itself in its scenario alone (its CRTC 0 beside the others' only there)
 vkms_deps=
-[ ! -f "$tree/vkms.ko" ] || vkms_deps=$(modinfo -F depends "$tree/vkms.ko" | tr ',' ' ')
+[ ! -f "$tree/vkms.ko" ] || vkms_deps=$(modinfo -F depends "$tree/vkms.ko" | tr ',' ' ') || vkms_deps=
 for m in virtio_pci virtio_blk xe i915 $vkms_deps; do
 	path=$(module_path "$m")
 	[ -z "$path" ] || add_module "$path"

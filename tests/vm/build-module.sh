@@ -28,7 +28,8 @@ vkms_src=$("$here/fetch-vkms.sh" "$name" 2> "$tree/vkms-fetch.log") || vkms_src=
 # checkout on the machine, so file times say nothing)
 inputs=$(cat "$here/mock-sched/"* "$0" ${vkms_src:+"$vkms_src/.complete"} | sha256sum | cut -d' ' -f1)
 if [ -f "$out" ] && [ -f "$tree/gt_kfd_node.ko" ] && [ -f "$tree/gt_nvidia.ko" ] &&
-   [ -f "$tree/gt_vblank.ko" ] && { [ -z "$vkms_src" ] || [ -f "$tree/vkms.ko" ]; } &&
+   [ -f "$tree/gt_vblank.ko" ] &&
+   { [ -z "$vkms_src" ] || [ -f "$tree/vkms.ko" ] || [ "$(cat "$tree/vkms.failed" 2> /dev/null)" = "$inputs" ]; } &&
    [ "$(cat "$out.inputs" 2> /dev/null)" = "$inputs" ]; then
 	echo "$out"
 	exit 0
@@ -42,7 +43,7 @@ compiler=$(sed -n 's/^CC = .*)gcc-\([0-9]*\)$/gcc-\1/p' "$amd64/.kernelvariables
 log=$tree/module-build.log
 
 src=$tree/mock-src
-rm -rf "$src" "$tree/vkms.ko"
+rm -rf "$src" "$tree/vkms.ko" "$tree/vkms.failed"
 mkdir -p "$src"
 # vkms beside the mocks, in a directory of its own: a separate make, so that a vkms
 # that does not build leaves the mocks built
@@ -93,7 +94,11 @@ else
 			echo "build-module: $name: vkms did not build in the trixie chroot; see $vkms_log" >&2
 	fi
 fi
-[ ! -f "$src/vkms/vkms.ko" ] || cp "$src/vkms/vkms.ko" "$tree/vkms.ko"
+if [ -f "$src/vkms/vkms.ko" ]; then
+	cp "$src/vkms/vkms.ko" "$tree/vkms.ko"
+elif [ -n "$vkms_src" ]; then
+	echo "$inputs" > "$tree/vkms.failed"	# not tried again until its inputs change
+fi
 cp "$src/gt_kfd_node.ko" "$tree/gt_kfd_node.ko"
 cp "$src/gt_nvidia.ko" "$tree/gt_nvidia.ko"
 cp "$src/gt_vblank.ko" "$tree/gt_vblank.ko"

@@ -45,10 +45,18 @@ fi
 
 mkdir -p "$cache/debs"
 deb=$cache/debs/${pkg}_${version//:/%3a}_all.deb
-if [ ! -f "$deb" ]; then
-	(cd "$cache/debs" && apt-get "${apt_opts[@]}" -qq download "$pkg=$version" >&2)
+# downloaded beside, checked whole, then moved in: a killed download leaves no
+# truncated .deb for every later run to trip on
+if ! dpkg-deb -I "$deb" > /dev/null 2>&1; then
+	dl=$(mktemp -d "$cache/debs/.vkms-dl.XXXXXX")
+	(cd "$dl" && apt-get "${apt_opts[@]}" -qq download "$pkg=$version" >&2) || true
+	if dpkg-deb -I "$dl/$(basename "$deb")" > /dev/null 2>&1; then
+		mv "$dl/$(basename "$deb")" "$deb"
+	fi
+	rm -rf "$dl"
 fi
-[ -f "$deb" ] || { echo "fetch-vkms: $pkg $version downloaded, but no $deb" >&2; exit 1; }
+dpkg-deb -I "$deb" > /dev/null 2>&1 ||
+	{ echo "fetch-vkms: $pkg $version could not be downloaded whole" >&2; exit 1; }
 
 # the package holds one tarball of the whole tree: only vkms's directory is kept
 tmp=$(mktemp -d "$tree/vkms-src.tmp.XXXXXX")

@@ -153,6 +153,11 @@ int main(int argc, char **argv)
 	c.count_props = c.count_encoders = 0;
 	if (ioctl(fd, MODE_GETCONNECTOR, &c) || c.connection != CONNECTED || !c.count_modes)
 		return fail("MODE_GETCONNECTOR (modes)");
+	/* more modes than the array: the kernel copied none, only said how many */
+	if (c.count_modes > 64) {
+		errno = E2BIG;
+		return fail("MODE_GETCONNECTOR (more than 64 modes)");
+	}
 	for (i = 0; i < (int)c.count_modes && !mode; i++)
 		if (modes[i].type & MODE_TYPE_PREFERRED)
 			mode = &modes[i];
