@@ -542,19 +542,32 @@ static u64 job_id(const struct mock_job *job)
 #endif
 }
 
+/*
+ * The ring's timer writes a job after its signal returned (done_by, done_by_set), while
+ * the signal has already let its run go on (the finished fence, free_job) on another
+ * CPU: a job that reached the ring is neither logged nor freed before that. TCG stops
+ * a vCPU for milliseconds at any instruction, here between the signal and those
+ * writes: a run that freed the job first had the timer write into freed memory (a
+ * lab guest's slab corrupted, a double fault in the next run's allocation).
+ */
+static void wait_timer_done(const struct mock_job *job)
+{
+	u64 until = ktime_get_ns() + 5 * NSEC_PER_SEC;
+
+	while (!READ_ONCE(job->done_by_set) && ktime_get_ns() < until)
+		usleep_range(20, 50);
+	smp_rmb();
+}
+
 static void log_job(const struct mock_run *run, const struct mock_job *job)
 {
 	char deps[64] = "-";
 	int i, off = 0;
-	u64 until = ktime_get_ns() + NSEC_PER_SEC;
 
 	for (i = 0; i < job->nr_deps; i++)
 		off += scnprintf(deps + off, sizeof(deps) - off, "%s%llu:%llu", i ? "," : "",
 				 job->deps[i]->context, job->deps[i]->seqno);
-	/* the timer that signalled it may still be finishing on another CPU */
-	while (!READ_ONCE(job->done_by_set) && ktime_get_ns() < until)
-		cpu_relax();
-	smp_rmb();
+	wait_timer_done(job);
 	pr_info("gt_mock: job=%d scenario=%s pid=%d ring=%s client=%llu id=%llu fence=%llu:%llu exec_us=%u deps=%s queue=%llu run=%llu hw_start=%llu done=%llu queue_by=%llu hw_start_by=%llu done_by=%llu run_from=%llu hw_start_from=%llu\n",
 		job->index, run->def->name, run->pid, job->ring->name, job->client_id, job_id(job),
 		job->finished->context, job->finished->seqno, job->exec_us, deps,
@@ -575,6 +588,8 @@ static void run_free(struct mock_run *run)
 		/* a job of a failed run may still be on its ring: wait it out */
 		dma_fence_wait_timeout(run->jobs[i]->finished, false, 30 * HZ);
 		wait_for_completion_timeout(&run->jobs[i]->freed, 30 * HZ);
+		if (READ_ONCE(run->jobs[i]->t_hw_start))
+			wait_timer_done(run->jobs[i]);
 		while (run->jobs[i]->nr_deps)
 			dma_fence_put(run->jobs[i]->deps[--run->jobs[i]->nr_deps]);
 		dma_fence_put(run->jobs[i]->finished);
