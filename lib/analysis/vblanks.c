@@ -47,8 +47,6 @@ struct vblanks_state {
 	bool clock_known;
 	/* the workload's ioctls (record's CPU side): its page flips' asks */
 	struct event_fields enter, exit;
-	int askers[VBLANK_FLIP_ASKERS];	/* pids inside a DRM_IOCTL_MODE_PAGE_FLIP */
-	int nr_askers;
 	struct vblank_flip_ask asks[VBLANK_FLIP_ASKS];	/* in the order asked */
 	int nr_asks;
 };
@@ -229,7 +227,6 @@ static void flip(struct vblanks_state *v, struct vblank_crtc *c, const struct gp
 	if (i == v->nr_asks || v->asks[i].enter_ts > ev->ts)
 		return;
 	ask = &v->asks[i];
-	c->flips_asked++;
 	if (!ask->exit_ts) {
 		latency_stats_add(&c->flip_present, ev->ts - ask->enter_ts);
 		ask->paired = true;	/* its exit drops it */
@@ -257,7 +254,6 @@ static void forget_asks(struct vblanks_state *v)
 	for (i = 0; i < v->nr_asks; i++)
 		v->model.flip_asks_unpaired += v->asks[i].exit_ts && !v->asks[i].paired;
 	v->nr_asks = 0;
-	v->nr_askers = 0;
 }
 
 /* @pid's ask still in its ioctl, or -1 */
@@ -272,50 +268,54 @@ static int in_flight(const struct vblanks_state *v, int pid)
 }
 
 /*
+ * A slot for a new ask past VBLANK_FLIP_ASKS pending: the oldest returned and not
+ * paired is given up (counted unpaired); false while every one is still in its ioctl
+ */
+static bool make_room(struct vblanks_state *v)
+{
+	int i;
+
+	for (i = 0; i < v->nr_asks; i++)
+		if (v->asks[i].exit_ts && !v->asks[i].paired) {
+			v->model.flip_asks_unpaired++;
+			drop_ask(v, i);
+			return true;
+		}
+	return false;
+}
+
+/*
  * the workload's ioctls: a DRM_IOCTL_MODE_PAGE_FLIP's enter, then its exit (which names
- * no ioctl: the thread's enter does)
+ * no ioctl: the thread's ask in flight does)
  */
 static void ioctl_record(struct vblanks_state *v, const struct join_record *r)
 {
 	struct vblank_flip_ask *ask;
 	unsigned long long val;
-	bool inside = false;
 	int i;
 
 	if (r->type < 0 || r->too_short || (r->type != v->enter.id && r->type != v->exit.id))
 		return;
-	/* a thread is in one syscall at a time: any enter or exit ends the flip it was in */
-	for (i = 0; i < v->nr_askers; i++)
-		if (v->askers[i] == r->pid) {
-			v->askers[i] = v->askers[--v->nr_askers];
-			inside = true;
-			break;
-		}
-	i = inside ? in_flight(v, r->pid) : -1;
+	i = in_flight(v, r->pid);
 	if (r->type == v->enter.id) {
+		/* a thread is in one syscall at a time: one still in flight lost its exit */
 		if (i >= 0)
-			drop_ask(v, i);		/* its exit was never traced */
+			drop_ask(v, i);
 		if (!event_field_num(&v->enter, 0, r->rec, &val) || GPU_IOCTL_TYPE(val) != 'd' ||
-		    GPU_IOCTL_NR(val) != PAGE_FLIP_NR || v->nr_askers == VBLANK_FLIP_ASKERS)
+		    GPU_IOCTL_NR(val) != PAGE_FLIP_NR)
 			return;
-		v->askers[v->nr_askers++] = r->pid;
-		if (v->nr_asks < VBLANK_FLIP_ASKS)
+		if (v->nr_asks < VBLANK_FLIP_ASKS || make_room(v))
 			v->asks[v->nr_asks++] = (struct vblank_flip_ask){ .pid = r->pid,
 									  .enter_ts = r->rec->ts };
 		return;
 	}
-	if (!inside)
+	if (i < 0)
 		return;
 	if (!event_field_num(&v->exit, 0, r->rec, &val) || val) {
-		if (i >= 0)
-			drop_ask(v, i);		/* refused (EBUSY: one pending already) */
+		drop_ask(v, i);		/* refused (EBUSY: one pending already) */
 		return;
 	}
 	v->model.flip_asks++;
-	if (i < 0) {
-		v->model.flip_asks_unpaired++;	/* past VBLANK_FLIP_ASKS */
-		return;
-	}
 	ask = &v->asks[i];
 	if (ask->paired) {
 		drop_ask(v, i);

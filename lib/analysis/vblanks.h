@@ -35,7 +35,9 @@
  * are the count's steps from the display's last vblank by then to the one the
  * event came at, less one (the records since, where the display had none or
  * the event no count past it); an event before its ask returned missed none.
- * Lost events end every pairing pending. The pairing is in the order asked:
+ * Lost events end every pairing pending. Past VBLANK_FLIP_ASKS pending, the
+ * oldest returned is given up (unpaired); while every one is still in its
+ * ioctl, a new ask is not followed. The pairing is in the order asked:
  * exact for one client flipping one CRTC at a time, an event each; atomic
  * commits (DRM_IOCTL_MODE_ATOMIC) are not paired (whether one asked for an
  * event is in its flags, which the trace does not hold), and their events,
@@ -54,7 +56,6 @@
 #define VBLANK_MAX_WAITERS	256	/* (client, CRTC) pairs with events pending */
 #define VBLANK_WAITER_EVENTS	16	/* events pending per pair */
 #define VBLANK_FLIP_ASKS	16	/* page flips asked for, their events not yet come */
-#define VBLANK_FLIP_ASKERS	16	/* threads inside a DRM_IOCTL_MODE_PAGE_FLIP at once */
 
 struct vblank_crtc {
 	int crtc;			/* -1: every CRTC past VBLANK_MAX_CRTCS */
@@ -70,9 +71,12 @@ struct vblank_crtc {
 	uint64_t unmatched;		/* delivered with none queued in the file (page flips) */
 	uint64_t core_events;		/* of them, the core's own (no file: a commit that asked for none) */
 	struct latency_stats deliver;	/* ns from the vblank to the delivery */
-	/* page flips paired with their ask; of them presented after the vblank due, by how many */
-	uint64_t flips_asked, flips_late, flips_late_vblanks;
-	struct latency_stats flip_present;	/* ns from the ask's return to the flip's event */
+	/*
+	 * page flips paired with their ask (flip_present.count): ns from the ask's return to
+	 * the flip's event; of them presented after the vblank due, by how many vblanks
+	 */
+	struct latency_stats flip_present;
+	uint64_t flips_late, flips_late_vblanks;
 	uint64_t backwards;		/* went back past VBLANK_MAX_DISPLAYS counts */
 };
 
@@ -86,7 +90,7 @@ struct vblanks {
 	int nr_crtcs;
 	uint64_t untracked;		/* queued events past VBLANK_MAX_WAITERS/_EVENTS */
 	uint64_t flip_asks;		/* DRM_IOCTL_MODE_PAGE_FLIPs that returned 0 */
-	uint64_t flip_asks_unpaired;	/* of them, no flip's event came (or past VBLANK_FLIP_ASKS) */
+	uint64_t flip_asks_unpaired;	/* of them, no flip's event came (or given up past VBLANK_FLIP_ASKS) */
 	/* the last delivery, for an output reading the same record: late by how many, matched */
 	uint64_t last_late;
 	bool last_matched;

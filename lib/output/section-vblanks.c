@@ -61,9 +61,9 @@ static void text_crtc(struct report *rep, struct vblank_crtc *c)
 			report_us(d, sizeof(d), true, latency_stats_percentile(&c->deliver, 50)),
 			report_us(e, sizeof(e), true, latency_stats_percentile(&c->deliver, 99)),
 			report_us(a, sizeof(a), true, c->deliver.max));
-	if (c->flips_asked) {
+	if (c->flip_present.count) {
 		fprintf(rep->stream, "; page flips: %llu paired with their DRM_IOCTL_MODE_PAGE_FLIP, %llu presented after the vblank due (%llu vblank%s missed in all)",
-			(unsigned long long)c->flips_asked, (unsigned long long)c->flips_late,
+			(unsigned long long)c->flip_present.count, (unsigned long long)c->flips_late,
 			(unsigned long long)c->flips_late_vblanks, report_plural(c->flips_late_vblanks));
 		fprintf(rep->stream, "; asked -> presented p50 %s us, p99 %s us, max %s us",
 			report_us(d, sizeof(d), true, latency_stats_percentile(&c->flip_present, 50)),
@@ -126,7 +126,7 @@ static void json_vblanks(struct report *rep)
 			(unsigned long long)c->unmatched);
 		report_json_latency(f, "delivery", &c->deliver);
 		fprintf(f, ",\"core_events\":%llu,\"flips_asked\":%llu,\"flips_late\":%llu,\"flips_late_vblanks\":%llu",
-			(unsigned long long)c->core_events, (unsigned long long)c->flips_asked,
+			(unsigned long long)c->core_events, (unsigned long long)c->flip_present.count,
 			(unsigned long long)c->flips_late, (unsigned long long)c->flips_late_vblanks);
 		report_json_latency(f, "flip_present", &c->flip_present);
 		fputc('}', f);
@@ -158,7 +158,7 @@ static void csv_vblanks(struct report *rep)
 		report_csv_u64(rep->stream, c->deliver.count, latency_stats_percentile(&c->deliver, 99));
 		report_csv_u64(rep->stream, c->deliver.count, c->deliver.max);
 		fprintf(rep->stream, ",%llu,%llu,%llu,%llu", (unsigned long long)c->core_events,
-			(unsigned long long)c->flips_asked, (unsigned long long)c->flips_late,
+			(unsigned long long)c->flip_present.count, (unsigned long long)c->flips_late,
 			(unsigned long long)c->flips_late_vblanks);
 		report_csv_u64(rep->stream, c->flip_present.count,
 			       latency_stats_percentile(&c->flip_present, 50));

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The vblank join (vblanks.h): the vblank fixture's numbers, and two devices'
+ * The vblank join (vblanks.h): the vblank fixture's numbers, two devices'
  * CRTC 0 told apart by their counts (a display's and a virtual one's, and a
- * page flip's event at count 0 from a device with no counter).
+ * page flip's event at count 0 from a device with no counter), page flips
+ * paired with their asks, and a flood of asks held to VBLANK_FLIP_ASKS.
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -70,7 +71,6 @@ static void test_page_flips_paired(void)
 	CU_ASSERT_EQUAL(c->unseen, 1);
 	CU_ASSERT_EQUAL(c->unmatched, 5);
 	CU_ASSERT_EQUAL(c->core_events, 1);
-	CU_ASSERT_EQUAL(c->flips_asked, 4);
 	CU_ASSERT_EQUAL(c->flips_late, 1);
 	/* by the count: 2003 and 2004 (no record) passed */
 	CU_ASSERT_EQUAL(c->flips_late_vblanks, 2);
@@ -84,8 +84,28 @@ static void test_page_flips_paired(void)
 	/* without the workload's ioctls, a flip's event is counted and paired with nothing */
 	v = run_scenario(&a, "vblank", path, sizeof(path));
 	CU_ASSERT_EQUAL(v->crtcs[0].unmatched, 1);
-	CU_ASSERT_EQUAL(v->crtcs[0].flips_asked, 0);
+	CU_ASSERT_EQUAL(v->crtcs[0].flip_present.count, 0);
 	CU_ASSERT_EQUAL(v->flip_asks, 0);
+	analysis_close(&a);
+	unlink(path);
+}
+
+/*
+ * page-flips-flood: asks past VBLANK_FLIP_ASKS are not followed while every slot is in
+ * flight, and give up the oldest returned after: a hostile file's asks hold 16 slots
+ */
+static void test_page_flips_flood_bounded(void)
+{
+	struct analysis a;
+	struct vblanks *v;
+	char path[64];
+
+	v = run_scenario(&a, "page-flips-flood", path, sizeof(path));
+	CU_ASSERT_EQUAL(v->flip_asks, 40);
+	CU_ASSERT_EQUAL(v->flip_asks_unpaired, 39);
+	CU_ASSERT_EQUAL(v->crtcs[0].flip_present.count, 1);
+	CU_ASSERT_EQUAL(v->crtcs[0].flips_late, 1);
+	CU_ASSERT_EQUAL(v->crtcs[0].flips_late_vblanks, 29);
 	analysis_close(&a);
 	unlink(path);
 }
@@ -130,4 +150,5 @@ void suite_vblanks(void)
 	CU_add_test(s, "the vblank fixture: gaps, late events, a page flip's, two CRTCs", test_the_vblank_fixture);
 	CU_add_test(s, "two devices' CRTC 0: each count a display of its own", test_two_devices_crtc_0);
 	CU_add_test(s, "page flips paired with their asks, the vblanks they missed", test_page_flips_paired);
+	CU_add_test(s, "a flood of page flip asks: 16 followed, the oldest given up", test_page_flips_flood_bounded);
 }
