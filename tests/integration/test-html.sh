@@ -41,6 +41,8 @@ test_html_every_fixture() {
 		# page flips paired with their asks: one presented 2 vblanks late
 		page-flips) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:1 (2)" \
 			--text "gt-vblank:16416.000" || return 1 ;;
+		# the flood of asks: the one flip it paired, 29 vblanks late
+		page-flips-flood) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:1 (29)" || return 1 ;;
 		# two devices' CRTC 0: a row per count
 		vblank-two-displays) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-vblank:0 (count 2: another device's)" \
 			--text "gt-vblank:75.00" --text "gt-vblank:0 (count 3: another device's)" || return 1 ;;
