@@ -347,7 +347,12 @@ static enum hrtimer_restart ring_timer(struct hrtimer *t)
 		next_job->t_hw_start = next_job->t_hw_start_by = start;
 		/* what the trace can show: the done job's end, or this job's run if later */
 		next_job->t_hw_start_from = max(done ? now : start, next_job->t_run_from);
-		hrtimer_forward_now(t, exec_time(next_job));
+		/*
+		 * its whole execution from its start: hrtimer_forward_now() would add it to
+		 * the done job's expiry, and a callback late by the signal (or a TCG stall)
+		 * would cut the next job short by as much (a 100 ms job ran 96.65 ms)
+		 */
+		hrtimer_set_expires(t, ktime_add(ns_to_ktime(start), exec_time(next_job)));
 		ret = HRTIMER_RESTART;
 	}
 	spin_unlock_irqrestore(&ring->lock, flags);
