@@ -22,6 +22,15 @@ struct timeline_index {
 		char name[GEV_STR_LEN], dev[GEV_STR_LEN];
 		int ring;		/* index + 1; 0: none yet */
 	} ring_seen;
+	/*
+	 * The ring of the event being added, once asked: a queue event asks for it
+	 * up to five times (its keys, a new job, the event's own ring). Valid only
+	 * inside timeline.c's add_event(): a later event may reuse the address.
+	 */
+	struct {
+		const struct gpu_event *ev;	/* NULL: not asked yet */
+		int ring;
+	} event_ring;
 	struct keymap proc_index, client_index;	/* key -> index + 1 */
 	struct keymap client_hw_index;	/* client id -> index + 1 */
 	struct keymap by_id, by_ptr, by_fence, by_virtio;

@@ -89,13 +89,23 @@ bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqn
 	return signal_time(t, fence_key(ctx, seqno), ts);
 }
 
+/* The ring @ev names, looked up once per event (see timeline_index.event_ring). */
+static int event_ring(struct timeline *t, const struct gpu_event *ev)
+{
+	if (t->ix->event_ring.ev != ev) {
+		t->ix->event_ring.ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
+		t->ix->event_ring.ev = ev;
+	}
+	return t->ix->event_ring.ring;
+}
+
 /*
  * The scheduler numbers jobs per scheduler (sched->job_id_count), so job 1
  * exists once on every ring: an id names a job only with its ring.
  */
 static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
 {
-	return keymap_pair((uint64_t)timeline_ring_index_dev(t, ev->dev, ev->ring) + 1, ev->id);
+	return keymap_pair((uint64_t)event_ring(t, ev) + 1, ev->id);
 }
 
 /*
@@ -187,7 +197,7 @@ static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 
 	if (!j)
 		return NULL;
-	j->ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
+	j->ring = event_ring(t, ev);
 	if (j->ring < 0) {
 		free(j);
 		return NULL;
@@ -671,8 +681,8 @@ static void done_event(struct timeline *t, const struct gpu_event *ev,
 }
 
 /* @exact: with a done, the job's own engine time (timeline_add_done_exact), else NULL */
-static void add_event(struct timeline *t, const struct gpu_event *ev,
-		      const struct job_engine_time *exact)
+static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
+			  const struct job_engine_time *exact)
 {
 	struct job *j;
 	int ring;
@@ -700,7 +710,7 @@ static void add_event(struct timeline *t, const struct gpu_event *ev,
 		if (!j)
 			return;
 		index_job(t, j, ev);
-		ring = ev->ring[0] ? timeline_ring_index_dev(t, ev->dev, ev->ring) : -1;
+		ring = ev->ring[0] ? event_ring(t, ev) : -1;
 		if (ring >= 0)
 			j->ring = ring;
 		if (ev->kind == GEV_SUBMIT) {
@@ -775,6 +785,14 @@ static void add_event(struct timeline *t, const struct gpu_event *ev,
 	default:
 		break;
 	}
+}
+
+static void add_event(struct timeline *t, const struct gpu_event *ev,
+		      const struct job_engine_time *exact)
+{
+	t->ix->event_ring.ev = NULL;
+	add_gpu_event(t, ev, exact);
+	t->ix->event_ring.ev = NULL;
 }
 
 void timeline_add_event(struct timeline *t, const struct gpu_event *ev)
