@@ -55,6 +55,12 @@ struct dat_stream {
 	struct stream_cpu *cpus;
 	int nr_cpus;
 	struct stream_cpu *last;	/* handed out last: advance it first */
+	/*
+	 * The earliest record of the other CPUs when last was picked: while last's
+	 * next ones come before it, they are next (strictly: on a tie the scan
+	 * picks the lower CPU). Records are handed out in runs from one CPU.
+	 */
+	uint64_t runner_up;
 	bool damaged;
 	char why[160];			/* what was damaged, first */
 	/*
@@ -372,12 +378,25 @@ struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err)
 	struct stream_cpu *best = NULL;
 	int i;
 
-	if (s->last)
+	if (s->last) {
 		advance(s, s->last);
+		/* still ahead of every other CPU: the scan would pick it again */
+		if (s->last->have && s->last->rec.ts < s->runner_up)
+			return &s->last->rec;
+	}
 	s->last = NULL;
-	for (i = 0; i < s->nr_cpus; i++)
-		if (s->cpus[i].have && (!best || s->cpus[i].rec.ts < best->rec.ts))
+	s->runner_up = UINT64_MAX;
+	for (i = 0; i < s->nr_cpus; i++) {
+		if (!s->cpus[i].have)
+			continue;
+		if (!best || s->cpus[i].rec.ts < best->rec.ts) {
+			if (best)
+				s->runner_up = best->rec.ts;
 			best = &s->cpus[i];
+		} else if (s->cpus[i].rec.ts < s->runner_up) {
+			s->runner_up = s->cpus[i].rec.ts;
+		}
+	}
 	if (!best) {
 		if (s->damaged)
 			gt_error_set(err, EIO, "the trace data is damaged: %s", s->why);

@@ -5,8 +5,9 @@
  * through the stream with the decoding on a second thread
  * (record-pipe.c, with its batches and with tiny ones) gives the same
  * records, counts and jobs, each job's every time and key folded into
- * one digest. And the stream holds a bounded share of memory per CPU
- * whatever CPU table a file claims.
+ * one digest. The stream hands out the records themselves in libtracecmd's
+ * order, equal times included. And the stream holds a bounded share of
+ * memory per CPU whatever CPU table a file claims.
  */
 #include <errno.h>
 #include <sched.h>
@@ -20,6 +21,7 @@
 #include "../../../lib/analysis/record-pipe.h"
 #include "../../../lib/dat/dat-meta.h"
 #include "../../../lib/dat/dat-stream.h"
+#include "../../fixture/fixture.h"
 #include "../../fixture/scenarios.h"
 #include "../unit.h"
 #include "analysis/hip-runtime.h"
@@ -142,6 +144,133 @@ static void test_three_readers_one_result(void)
 	CU_ASSERT(tiny >= i - 2);
 }
 
+/* the records' order as (CPU, time, size) folded: NULL meta reads the file's own table */
+struct order {
+	uint64_t digest, records, ties;	/* ties: a record at its predecessor's time, another CPU */
+};
+
+static void order_add(struct order *o, int cpu, uint64_t ts, int size, int *last_cpu, uint64_t *last_ts)
+{
+	if (o->records && ts == *last_ts && cpu != *last_cpu)
+		o->ties++;
+	fold(&o->digest, (uint64_t)cpu << 48 ^ (uint64_t)size << 32 ^ ts);
+	o->records++;
+	*last_cpu = cpu;
+	*last_ts = ts;
+}
+
+static int stream_order(const char *path, struct order *o)
+{
+	struct gt_error err = { 0 };
+	struct dat_stream *st = dat_stream_open(path, NULL, &err);
+	struct tep_record *rec;
+	uint64_t last_ts = 0;
+	int last_cpu = -1;
+
+	memset(o, 0, sizeof(*o));
+	o->digest = 0xcbf29ce484222325ULL;
+	if (!st)
+		return -1;
+	while ((rec = dat_stream_next(st, &err)))
+		order_add(o, rec->cpu, rec->ts, rec->size, &last_cpu, &last_ts);
+	dat_stream_close(st);
+	return err.errnum ? -1 : 0;
+}
+
+struct order_walk {
+	struct order *o;
+	uint64_t last_ts;
+	int last_cpu;
+};
+
+static int order_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, void *data)
+{
+	struct order_walk *w = data;
+
+	(void)h;
+	(void)cpu;
+	order_add(w->o, rec->cpu, rec->ts, rec->size, &w->last_cpu, &w->last_ts);
+	return 0;
+}
+
+static int libtracecmd_order(const char *path, struct order *o)
+{
+	struct tracecmd_input *h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	struct order_walk w = { o, 0, -1 };
+
+	memset(o, 0, sizeof(*o));
+	o->digest = 0xcbf29ce484222325ULL;
+	if (!h)
+		return -1;
+	tracecmd_iterate_events(h, NULL, 0, order_record, &w);
+	tracecmd_close(h);
+	return 0;
+}
+
+/*
+ * Four CPUs whose times meet: every third of CPU 0 and every second of CPU 1
+ * at the same nanosecond, CPU 2 in runs of five equal times, CPU 3 a
+ * record every nanosecond (long runs from one CPU, then ties to break).
+ */
+static int write_ties(const char *path)
+{
+	const char *root = getenv("GT_FIXTURES");
+	struct gt_error err = { 0 };
+	char formats[512];
+	struct fixture *f;
+	int cpu, k, ret = 0;
+
+	snprintf(formats, sizeof(formats), "%s/formats/linux-6.1", root ? root : "tests/fixtures");
+	f = fixture_new(formats, 4, &err);
+	if (!f)
+		return -1;
+	for (cpu = 0; cpu < 4; cpu++)
+		for (k = 0; k < 300; k++) {
+			static const unsigned int step[] = { 3, 2, 0, 1 };
+			unsigned long long ts = 1000000000ULL +
+				(cpu == 2 ? (unsigned long long)(k / 5) * 30 : (unsigned long long)k * step[cpu]);
+			struct fv fields[] = { FS("driver", "drm_sched"), FS("timeline", "gfx_0.0.0"),
+					       FV("context", cpu + 1), FV("seqno", k), FV_END };
+
+			ret |= fixture_add(f, cpu, ts, 100 + cpu, "dma_fence/dma_fence_signaled", fields);
+		}
+	ret |= fixture_write(f, path, &err);
+	fixture_free(f);
+	return ret;
+}
+
+static void test_stream_order_is_libtracecmds(void)
+{
+	struct order ours, theirs;
+	char path[64] = "/tmp/gt-unit-ties-XXXXXX";
+	int fd = mkstemp(path), i, compared = 0;
+
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	CU_ASSERT_FATAL(write_ties(path) == 0);
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	CU_ASSERT_EQUAL(stream_order(path, &ours), 0);
+	CU_ASSERT_EQUAL(libtracecmd_order(path, &theirs), 0);
+	unlink(path);
+	CU_ASSERT_EQUAL(ours.records, 1200);
+	CU_ASSERT(ours.ties >= 100);
+	CU_ASSERT_EQUAL(memcmp(&ours, &theirs, sizeof(ours)), 0);
+
+	for (i = 0; scenarios[i].name; i++) {
+		if (scenario_tmpfile(scenarios[i].name, path, sizeof(path)))
+			continue;
+		if (!stream_order(path, &ours) && !libtracecmd_order(path, &theirs)) {
+			if (memcmp(&ours, &theirs, sizeof(ours)))
+				fprintf(stderr, "\n  %s: the stream's order is not libtracecmd's\n",
+					scenarios[i].name);
+			CU_ASSERT_EQUAL(memcmp(&ours, &theirs, sizeof(ours)), 0);
+			compared++;
+		}
+		unlink(path);
+	}
+	CU_ASSERT(compared >= i - 2);
+}
+
 /* records of a file read through a CPU table made up over it */
 static long stream_count(const char *path, const struct dat_meta *m, struct gt_error *err)
 {
@@ -212,6 +341,8 @@ void suite_readers(void)
 	CU_pSuite s = CU_add_suite("readers: libtracecmd, stream, pipe", NULL, NULL);
 
 	CU_add_test(s, "every scenario read the same by all three", test_three_readers_one_result);
+	CU_add_test(s, "the stream's order is libtracecmd's, equal times too",
+		    test_stream_order_is_libtracecmds);
 	CU_add_test(s, "the stream's memory bounded whatever CPUs a file claims",
 		    test_stream_bounds_what_cpus_claim);
 }
