@@ -34,6 +34,12 @@ struct timeline_index {
 	struct keymap proc_index, client_index;	/* key -> index + 1 */
 	struct keymap client_hw_index;	/* client id -> index + 1 */
 	struct keymap by_id, by_ptr, by_fence, by_virtio;
+	/*
+	 * Jobs handed out, kept for the next ones (a job a few events long is
+	 * allocated and freed 100,000s of times a file); at most JOB_SPARES
+	 */
+	struct job_spare *spares;
+	size_t nr_spares;
 	struct keymap signals;		/* fence -> signal ts, bounded */
 	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
 	size_t signal_head, signal_count, signal_cap;

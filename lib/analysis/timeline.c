@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sanitizer/asan_interface.h>
 
 #include "analysis/timeline.h"
 #include "analysis/timeline-stats.h"
@@ -191,15 +192,52 @@ static void set_submitter(struct timeline *t, struct job *j, int pid)
 		j->flags &= ~JOB_WORKLOAD;
 }
 
+/*
+ * What a spare job's memory holds until it is one again. Under ASan the
+ * rest of it is poisoned, so that a job used after job_free() is reported
+ * as a use after free() was.
+ */
+struct job_spare {
+	struct job_spare *next;
+};
+
+#define JOB_SPARES 1024
+
+static struct job *job_alloc(struct timeline *t)
+{
+	struct job_spare *s = t->ix->spares;
+
+	if (!s)
+		return calloc(1, sizeof(struct job));
+	t->ix->spares = s->next;
+	t->ix->nr_spares--;
+	ASAN_UNPOISON_MEMORY_REGION(s, sizeof(struct job));
+	return memset(s, 0, sizeof(struct job));
+}
+
+static void job_free(struct timeline *t, struct job *j)
+{
+	struct job_spare *s = (struct job_spare *)j;
+
+	if (t->ix->nr_spares == JOB_SPARES) {
+		free(j);
+		return;
+	}
+	s->next = t->ix->spares;
+	t->ix->spares = s;
+	t->ix->nr_spares++;
+	ASAN_POISON_MEMORY_REGION((char *)j + sizeof(*s), sizeof(*j) - sizeof(*s));
+}
+
 static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 {
-	struct job *j = calloc(1, sizeof(*j));
+	struct job *j = job_alloc(t);
 
 	if (!j)
 		return NULL;
 	j->ring = event_ring(t, ev);
 	if (j->ring < 0) {
-		free(j);
+		job_free(t, j);
 		return NULL;
 	}
 	set_submitter(t, j, ev->pid);
@@ -223,7 +261,7 @@ static struct job *new_indexed_job(struct timeline *t, const struct gpu_event *e
 	if (!j->has_id && !j->has_fence && !j->fence_ptr) {
 		t->jobs_in_flight--;
 		t->orphans++;
-		free(j);
+		job_free(t, j);
 		return NULL;
 	}
 	return j;
@@ -308,7 +346,7 @@ static void retire(struct timeline *t, struct job *j)
 		r->hw_in_flight--;
 	if (!timeline_passes(t, j)) {
 		t->filtered_out++;
-		free(j);
+		job_free(t, j);
 		return;
 	}
 	for (int i = 0; i < t->nr_triggers; i++)
@@ -318,7 +356,7 @@ static void retire(struct timeline *t, struct job *j)
 	timeline_stats_add(t, j);
 	if (t->on_job)
 		t->on_job(j, t->job_ctx);
-	free(j);
+	job_free(t, j);
 }
 
 void timeline_mark_trigger(struct timeline *t, const char *ring, uint64_t done)
@@ -588,7 +626,7 @@ static void fence_event(struct timeline *t, const struct gpu_event *ev)
 			if (j->t_run)
 				t->rings[j->ring]->hw_in_flight--;
 			t->jobs_in_flight--;
-			free(j);
+			job_free(t, j);
 		}
 		break;
 	default:
@@ -970,6 +1008,13 @@ void timeline_free(struct timeline *t)
 	timeline_stats_free(t);
 	if (t->ix) {
 		free_in_flight(t);
+		while (t->ix->spares) {
+			struct job_spare *s = t->ix->spares;
+
+			t->ix->spares = s->next;
+			ASAN_UNPOISON_MEMORY_REGION(s, sizeof(struct job));
+			free(s);
+		}
 		keymap_free(&t->ix->by_id);
 		keymap_free(&t->ix->by_fence);
 		keymap_free(&t->ix->by_ptr);
