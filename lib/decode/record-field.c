@@ -38,9 +38,10 @@ bool record_field_str(const struct tep_format_field *f, const struct tep_record 
 	if (!record_field_fits(f, r))
 		return false;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		/* a __data_loc is a u32; a format may say otherwise */
-		if (!record_field_num(f, r, &v))
+		/* a __data_loc is a u32; a format may say otherwise (record_field_num()'s sizes) */
+		if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
 			return false;
+		v = record_field_value(f, r->data);	/* it fits: checked above */
 		off = (unsigned int)(v & 0xffff);
 		n = (unsigned int)(v >> 16);
 		if (f->flags & TEP_FIELD_IS_RELATIVE)

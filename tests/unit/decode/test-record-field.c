@@ -163,6 +163,18 @@ static void test_string_miss(void)
 	f.offset = 14;						/* the location itself */
 	CU_ASSERT_FALSE(record_field_str(&f, &r, out, sizeof(out)));
 	f.offset = 8;
+	loc = 12 | 4u << 16;
+	memcpy(data + 8, &loc, 4);
+	f.size = 3;						/* a location no number is */
+	CU_ASSERT_FALSE(record_field_str(&f, &r, out, sizeof(out)));
+	CU_ASSERT_STRING_EQUAL(out, "");
+	f.size = 2;						/* a u16: offset 12, no length */
+	CU_ASSERT_TRUE(record_field_str(&f, &r, out, sizeof(out)));
+	CU_ASSERT_STRING_EQUAL(out, "");
+	f.size = 8;			/* a u64: "abc" read into the length, which runs past the end */
+	CU_ASSERT_FALSE(record_field_str(&f, &r, out, sizeof(out)));
+	CU_ASSERT_STRING_EQUAL(out, "abc");
+	f.size = 4;
 	f.size = 8;
 	f.flags = TEP_FIELD_IS_POINTER | TEP_FIELD_IS_STRING;	/* const char *: never in it */
 	CU_ASSERT_TRUE(record_field_str(&f, &r, out, sizeof(out)));
