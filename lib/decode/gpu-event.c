@@ -800,6 +800,7 @@ struct gpu_decoder {
 	struct tep_handle *tep;
 	/* every record's, read in place (NULL: formats without them, a damaged file) */
 	struct tep_format_field *common_type, *common_pid;
+	int common_end;			/* a record this long holds both; -1: check each */
 	int max_id;
 	struct event_desc **by_id;	/* indexed by event id; NULL: not ours */
 	char **systems;
@@ -837,6 +838,16 @@ struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep)
 	if (nr > 0) {
 		dec->common_type = tep_find_common_field(events[0], "common_type");
 		dec->common_pid = tep_find_common_field(events[0], "common_pid");
+	}
+	/* the kernel's are in the first 8 bytes; a format claiming them far out is checked each time */
+	dec->common_end = -1;
+	if (dec->common_type && dec->common_pid && dec->common_type->offset >= 0 &&
+	    dec->common_type->size >= 0 && dec->common_pid->offset >= 0 && dec->common_pid->size >= 0 &&
+	    dec->common_type->offset + dec->common_type->size <= 64 &&
+	    dec->common_pid->offset + dec->common_pid->size <= 64) {
+		dec->common_end = dec->common_type->offset + dec->common_type->size;
+		if (dec->common_pid->offset + dec->common_pid->size > dec->common_end)
+			dec->common_end = dec->common_pid->offset + dec->common_pid->size;
 	}
 	for (i = 0; i < nr; i++)
 		if (events[i]->id > dec->max_id)
@@ -890,6 +901,12 @@ void gpu_decoder_common(const struct gpu_decoder *dec, struct tep_record *rec, i
 	 */
 	uint64_t v;
 
+	/* every record but a damaged one: both fields checked at once */
+	if (dec->common_end >= 0 && rec->data && rec->size >= dec->common_end) {
+		*type = (int)record_field_value(dec->common_type, rec->data);
+		*pid = (int)sign_extend(dec->common_pid, record_field_value(dec->common_pid, rec->data));
+		return;
+	}
 	*type = dec->common_type && record_field_read(dec->common_type, rec, &v) ? (int)v : -1;
 	*pid = dec->common_pid && record_field_read(dec->common_pid, rec, &v) ?
 	       (int)sign_extend(dec->common_pid, v) : -1;
