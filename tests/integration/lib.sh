@@ -110,6 +110,14 @@ reported_events() { sed -n 's/^recorded \([0-9]*\) event.*/\1/p' "$1"; }
 
 trace_cmd_events() { trace-cmd report -i "$1" 2>/dev/null | grep -vc '^cpus='; }
 
+# A Perfetto trace as text against Perfetto's field numbers (tests/perfetto/trace.proto), and back
+pf_decode() {
+	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto"
+}
+pf_encode() {
+	protoc --proto_path="$ROOT_DIR/tests/perfetto" --encode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto"
+}
+
 gt_instances() { ls "$TFS/instances" | grep '^gpu-trace-' || true; }
 
 # test_cgroup NAME: a cgroup2 cgroup made for a test, in CGROUP (77 when the

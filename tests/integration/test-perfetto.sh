@@ -12,8 +12,7 @@ pf_check() {
 	"$GT" report --format perfetto -o "$WORK/$2.pftrace" "$1" 2> "$WORK/$2.err" ||
 		{ WHY="$2: report --format perfetto failed: $(cat "$WORK/$2.err")"; return 1; }
 	"$GT" report --jobs --format json "$1" > "$WORK/$2.json" 2> /dev/null
-	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
-		< "$WORK/$2.pftrace" > "$WORK/$2.txt" 2> "$WORK/$2.err" ||
+	pf_decode < "$WORK/$2.pftrace" > "$WORK/$2.txt" 2> "$WORK/$2.err" ||
 		{ WHY="$2: protoc cannot decode it: $(head -c 300 "$WORK/$2.err")"; return 1; }
 	python3 "$PF_PROTO_DIR/check-trace.py" "$WORK/$2.txt" "$WORK/$2.json" > "$WORK/$2.check" ||
 		{ WHY="$2: $(head -3 "$WORK/$2.check" | tr '\n' ' ')"; return 1; }
@@ -124,8 +123,7 @@ test_perfetto_trace_processor() {
 	"$GT" report --format perfetto -o "$WORK/tp-many.pftrace" "$WORK/runs/a/1/trace.dat" \
 		"$WORK/runs/b/1/trace.dat" --ts-offset 2ms -i "$WORK/runs/b/2/trace.dat" --ts-offset -1us \
 		2> "$WORK/tp-many.err" || { WHY="report of three files failed: $(cat "$WORK/tp-many.err")"; return 1; }
-	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
-		< "$WORK/tp-many.pftrace" > "$WORK/tp-many.txt" || { WHY="protoc cannot decode it"; return 1; }
+	pf_decode < "$WORK/tp-many.pftrace" > "$WORK/tp-many.txt" || { WHY="protoc cannot decode it"; return 1; }
 	for s in a/1/trace.dat b/1/trace.dat 2/trace.dat; do
 		expect "three files: no group named $s" grep -q "^    name: \"$s\"$" "$WORK/tp-many.txt" || return 1
 	done
@@ -143,8 +141,7 @@ test_perfetto_trace_processor() {
 	"$GT" report --format perfetto -o "$WORK/tp-hosts.pftrace" "$WORK/hosts/a/n.dat" "$WORK/hosts/b.dat" \
 		"$WORK/hosts/c/n.dat" 2> "$WORK/tp-hosts.err" ||
 		{ WHY="report of two hosts failed: $(cat "$WORK/tp-hosts.err")"; return 1; }
-	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
-		< "$WORK/tp-hosts.pftrace" > "$WORK/tp-hosts.txt" || { WHY="protoc cannot decode the hosts' trace"; return 1; }
+	pf_decode < "$WORK/tp-hosts.pftrace" > "$WORK/tp-hosts.txt" || { WHY="protoc cannot decode the hosts' trace"; return 1; }
 	entries+=("$(tp_entry two-hosts "$WORK/tp-hosts.pftrace" "$WORK/hosts/a/n.json" "$WORK/tp-hosts.txt" \
 		"[[\"$WORK/hosts/b.json\", 5000000000], [\"$WORK/hosts/c/n.json\", 0]]" | sed 's/}$/, "machines": [0, 1, 0]}/')")
 	(IFS=,; echo "[${entries[*]}]") > "$WORK/tp-manifest.json"
@@ -192,21 +189,21 @@ test_perfetto_trace_processor_fails() {
 		"$WORK/tn-kfd.summary.json"
 	cat "$WORK/tn.pftrace" > "$WORK/tn-noseq.pftrace"
 	printf 'packet { timestamp: 2000 track_event { type: TYPE_INSTANT track_uuid: 1 name: "no sequence" } }\n' |
-		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" >> "$WORK/tn-noseq.pftrace" ||
+		pf_encode >> "$WORK/tn-noseq.pftrace" ||
 		{ WHY="protoc cannot encode the packet"; return 1; }
 	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['jobs'][0]['hw_start_ns'] += 1; json.dump(d, open(sys.argv[2], 'w'))" \
 		"$WORK/tn.json" "$WORK/tn-off.json"
 	{ grep -v 'TYPE_INSTANT' "$WORK/tn.txt"; echo 'type: TYPE_INSTANT'; } > "$WORK/tn-more.txt"
 	sed 's/sibling_order_rank: 1$/sibling_order_rank: 99/' "$WORK/tn.txt" |
-		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-rank.pftrace" &&
+		pf_encode > "$WORK/tn-rank.pftrace" &&
 		sed 's/process_name: "hipapp"/process_name: "other"/' "$WORK/tn.txt" |
-		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-name.pftrace" &&
+		pf_encode > "$WORK/tn-name.pftrace" &&
 		perl -0pe 's/(counter_id: 2\n\s+double_value: )([1-9][0-9.]*)/$1.($2 - 1)/e' "$WORK/tn.txt" |
-		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-busy.pftrace" &&
+		pf_encode > "$WORK/tn-busy.pftrace" &&
 		perl -0pe 's/(counter_id: 1\n\s+int_value: )([1-9])/$1.($2 + 1)/e' "$WORK/tn.txt" |
-		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-inflight.pftrace" &&
+		pf_encode > "$WORK/tn-inflight.pftrace" &&
 		sed '/^  gpu_info {/,/^  }/d' "$WORK/tn.txt" |
-		protoc --proto_path="$PF_PROTO_DIR" --encode=gt.Trace "$PF_PROTO_DIR/trace.proto" > "$WORK/tn-gpuinfo.pftrace" ||
+		pf_encode > "$WORK/tn-gpuinfo.pftrace" ||
 		{ WHY="protoc cannot encode the changed traces"; return 1; }
 	(IFS=,; echo "[$(tp_entry good "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry noseq "$WORK/tn-noseq.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry off "$WORK/tn.pftrace" "$WORK/tn-off.json" "$WORK/tn.txt"),$(tp_entry unread "$WORK/tn.pftrace" "$WORK/tn.json" "$WORK/tn-more.txt"),$(tp_entry rank "$WORK/tn-rank.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry name "$WORK/tn-name.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry busy "$WORK/tn-busy.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry inflight "$WORK/tn-inflight.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry gpuinfo "$WORK/tn-gpuinfo.pftrace" "$WORK/tn.json" "$WORK/tn.txt"),$(tp_entry kfd "$WORK/tn-kfd.pftrace" "$WORK/tn-kfd.json" "$WORK/tn-kfd.txt" '[]' "$WORK/tn-kfd.summary.json"),$(tp_entry nvidia "$WORK/tn-nv.pftrace" "$WORK/tn-nv.json" "$WORK/tn-nv.txt" '[]' "$WORK/tn-nv.summary.json")]") > "$WORK/tn-manifest.json"
 	python3 "$PF_PROTO_DIR/check-tp.py" "$TP_ASSETS" "$WORK/tn-manifest.json" > "$WORK/tn.check"
@@ -297,8 +294,7 @@ test_perfetto_several_files() {
 		"$WORK/pm-competing.dat" --ts-offset 2ms -i "$WORK/pm-lost-window.dat" --ts-offset -1us \
 		2> "$WORK/pm.err" || { WHY="report of three files failed: $(cat "$WORK/pm.err")"; return 1; }
 	expect "the summary does not say one group per file" grep -q 'one group per file' "$WORK/pm.err" || return 1
-	protoc --proto_path="$PF_PROTO_DIR" --decode=gt.Trace "$PF_PROTO_DIR/trace.proto" \
-		< "$WORK/pm.pftrace" > "$WORK/pm.txt" || { WHY="protoc cannot decode it"; return 1; }
+	pf_decode < "$WORK/pm.pftrace" > "$WORK/pm.txt" || { WHY="protoc cannot decode it"; return 1; }
 	python3 "$PF_PROTO_DIR/check-trace.py" "$WORK/pm.txt" "$WORK/pm-deps.json" \
 		--also "$WORK/pm-competing.json:2000000" --also "$WORK/pm-lost-window.json:-1000" \
 		> "$WORK/pm.check" || { WHY="$(head -3 "$WORK/pm.check" | tr '\n' ' ')"; return 1; }

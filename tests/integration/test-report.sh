@@ -1250,8 +1250,7 @@ assert z["flip_present"] == {"count": 4, "p50_ns": 16416000, "p99_ns": 49448000,
 	expect "page flip CSV" grep -q '^0,0,10,59.999,16667000,1,1,0,5,0,0,5,28000,29000,29000,1,4,1,2,16416000,49448000,49448000$' \
 		<<< "$("$GT" report --format csv "$f")" || return 1
 	"$GT" report --format perfetto -o "$WORK/pf.pftrace" "$f" 2> /dev/null || { WHY="perfetto failed"; return 1; }
-	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
-		< "$WORK/pf.pftrace" > "$WORK/pf.txt" || { WHY="protoc cannot decode it"; return 1; }
+	pf_decode < "$WORK/pf.pftrace" > "$WORK/pf.txt" || { WHY="protoc cannot decode it"; return 1; }
 	expect "Perfetto: on time" [ "$(grep -cF 'name: "page flip presented at the vblank due"' "$WORK/pf.txt")" = 3 ] || return 1
 	expect "Perfetto: late" [ "$(grep -cF 'name: "page flip presented 2 vblanks after the one due"' "$WORK/pf.txt")" = 1 ] || return 1
 	expect "Perfetto: the core's own" [ "$(grep -cF 'name: "vblank event delivered (the DRM core' "$WORK/pf.txt")" = 1 ] || return 1
@@ -1289,8 +1288,7 @@ assert c[1]["delivery"] == {"count": 0, "p50_ns": None, "p99_ns": None, "max_ns"
 		<<< "$("$GT" report --format csv "$f")" || return 1
 	# Perfetto: the events on the CRTC's track, each delivery said as the join matched it
 	"$GT" report --format perfetto -o "$WORK/vbl.pftrace" "$f" 2> /dev/null || { WHY="perfetto failed"; return 1; }
-	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
-		< "$WORK/vbl.pftrace" > "$WORK/vbl.txt" || { WHY="protoc cannot decode it"; return 1; }
+	pf_decode < "$WORK/vbl.pftrace" > "$WORK/vbl.txt" || { WHY="protoc cannot decode it"; return 1; }
 	expect "Perfetto: asked for" [ "$(grep -cF 'name: "vblank event asked for"' "$WORK/vbl.txt")" = 4 ] || return 1
 	expect "Perfetto: on time" [ "$(grep -cF 'name: "vblank event delivered"' "$WORK/vbl.txt")" = 3 ] || return 1
 	expect "Perfetto: late" [ "$(grep -cF 'name: "vblank event delivered 2 vblanks late"' "$WORK/vbl.txt")" = 1 ] || return 1
@@ -1309,8 +1307,7 @@ assert [(x["crtc"], x["display"], x["vblanks"], x["first_seq"]) for x in c] == [
 		< <("$GT" report --format json "$f") || return 1
 	expect "CSV displays" grep -q '^0,1,20,75.002,13333000,0,0,0,0,' <<< "$("$GT" report --format csv "$f")" || return 1
 	"$GT" report --format perfetto -o "$WORK/vbl2.pftrace" "$f" 2> /dev/null || { WHY="perfetto failed"; return 1; }
-	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
-		< "$WORK/vbl2.pftrace" > "$WORK/vbl2.txt" || { WHY="protoc cannot decode it"; return 1; }
+	pf_decode < "$WORK/vbl2.pftrace" > "$WORK/vbl2.txt" || { WHY="protoc cannot decode it"; return 1; }
 	expect "Perfetto: a track per count" grep -qF 'name: "vblank crtc 0 count 2"' "$WORK/vbl2.txt" || return 1
 	# a file without vblank events: JSON null, no section
 	f=$(fixture deps) || { WHY="make-fixture failed"; return 1; }
@@ -1681,8 +1678,7 @@ assert j == {"300:1": 0, "100:1": 3 << 20, "100:2": 0}, j' < <("$GT" report --jo
 	expect "CSV ring row" grep -q '^gfx_0.0.0,2,.*,0000:03:00.0,1,3145728,392000$' <<< "$out" || return 1
 	# Perfetto: the running counter and each flush on its track
 	"$GT" report --format perfetto -o "$WORK/pt.pftrace" "$f" 2> /dev/null || { WHY="perfetto export failed"; return 1; }
-	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
-		< "$WORK/pt.pftrace" > "$WORK/pt.txt" || { WHY="protoc cannot decode it"; return 1; }
+	pf_decode < "$WORK/pt.pftrace" > "$WORK/pt.txt" || { WHY="protoc cannot decode it"; return 1; }
 	expect "no page-table counter track" grep -q 'page tables updated (KiB, running)' "$WORK/pt.txt" || return 1
 	expect "no flush instant" grep -q 'flush VMID 3 on gfx_0.0.0' "$WORK/pt.txt" || return 1
 	expect "the counter's last value is not 3136 KiB" grep -q 'counter_value: 3136$' "$WORK/pt.txt" || return 1
@@ -1718,8 +1714,7 @@ assert b[900]["exported_by"] is None and b[900]["export_ns"] is None and b[900][
 	expect "CSV" grep -q '^4711,drm,8388608,1000010000,5000,1,1,1,1,1,0000:c3:00.0,1,2$' <<< "$out" || return 1
 	expect "CSV: an export not in the file is empty" grep -q '^900,system,1048576,,,0,1,1,0,0,,0,0$' <<< "$out" || return 1
 	"$GT" report --format perfetto -o "$WORK/db.pftrace" "$f" 2> /dev/null || { WHY="perfetto export failed"; return 1; }
-	protoc --proto_path="$ROOT_DIR/tests/perfetto" --decode=gt.Trace "$ROOT_DIR/tests/perfetto/trace.proto" \
-		< "$WORK/db.pftrace" > "$WORK/db.txt" || { WHY="protoc cannot decode it"; return 1; }
+	pf_decode < "$WORK/db.pftrace" > "$WORK/db.txt" || { WHY="protoc cannot decode it"; return 1; }
 	expect "Perfetto: no attach instant" grep -q 'name: "dma-buf dynamic_attach"' "$WORK/db.txt" || return 1
 	expect "Perfetto: the attach's device" grep -q 'string_value: "0000:c3:00.0"' "$WORK/db.txt" || return 1
 	expect "Perfetto: the inode" grep -q 'uint_value: 4711' "$WORK/db.txt" || return 1
