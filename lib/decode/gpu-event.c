@@ -824,6 +824,15 @@ static void note_system(struct gpu_decoder *dec, const char *sys)
 		dec->nr_systems++;
 }
 
+/*
+ * A common field within the record's first 64 bytes (the kernel's are in
+ * its first 8); one a format places further out is checked record by record
+ */
+static bool near_start(const struct tep_format_field *f)
+{
+	return f && f->offset >= 0 && f->size >= 0 && f->offset <= 64 && f->size <= 64 - f->offset;
+}
+
 struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep)
 {
 	struct tep_event **events = tep_list_events(tep, TEP_EVENT_SORT_ID);
@@ -839,12 +848,8 @@ struct gpu_decoder *gpu_decoder_new(struct tep_handle *tep)
 		dec->common_type = tep_find_common_field(events[0], "common_type");
 		dec->common_pid = tep_find_common_field(events[0], "common_pid");
 	}
-	/* the kernel's are in the first 8 bytes; a format claiming them far out is checked each time */
 	dec->common_end = -1;
-	if (dec->common_type && dec->common_pid && dec->common_type->offset >= 0 &&
-	    dec->common_type->size >= 0 && dec->common_pid->offset >= 0 && dec->common_pid->size >= 0 &&
-	    dec->common_type->offset + dec->common_type->size <= 64 &&
-	    dec->common_pid->offset + dec->common_pid->size <= 64) {
+	if (near_start(dec->common_type) && near_start(dec->common_pid)) {
 		dec->common_end = dec->common_type->offset + dec->common_type->size;
 		if (dec->common_pid->offset + dec->common_pid->size > dec->common_end)
 			dec->common_end = dec->common_pid->offset + dec->common_pid->size;
