@@ -7,19 +7,20 @@
 #   - runs the mock scheduler's stress batch (RUNS x 64 jobs of 50 us on two
 #     rings) with no tracing, under `gpu-trace record -- cmd`, under
 #     `gpu-trace top -- cmd` and with hist triggers joining each job in the
-#     kernel (what a top on the kernel's aggregation would cost at most), three
-#     interleaved rounds; the batch times itself; the last recording is kept
-#     (stress-record.dat) for bench/report.sh --files;
+#     kernel (what a top on the kernel's aggregation would cost at most),
+#     ROUNDS interleaved rounds (default 3); the batch times itself; the last
+#     recording is kept (stress-record.dat) for bench/report.sh --files;
 #   - runs `gpu-trace top --json -d 5` for SECONDS over a steady stream from a
 #     new process every 0.6 s, sampling top's resident set every 10 s.
 # Prints the medians as ratios to the untraced batch, top's and the histogram's
 # job counts against what was submitted, and top's memory over time.  Needs
 # root and qemu.
-#   bench/top-soak.sh [SECONDS] [RUNS]
+#   bench/top-soak.sh [SECONDS] [RUNS] [ROUNDS]
 set -u
 cd "$(dirname "$0")/.." || exit 1
 SECONDS_SOAK=${1:-600}
 RUNS=${2:-1000}
+ROUNDS=${3:-3}
 KERNEL=${VM_KERNELS:-6.1}
 KERNEL=${KERNEL%% *}
 OUT=${VM_RESULTS:-build/vm}/soak-$KERNEL
@@ -29,9 +30,10 @@ command -v qemu-system-x86_64 > /dev/null || { echo "top-soak: needs qemu (sudo 
 
 tests/vm/fetch-kernel.sh "$KERNEL" > /dev/null || { echo "top-soak: kernel $KERNEL unavailable"; exit 1; }
 tests/vm/build-module.sh "$KERNEL" > /dev/null || { echo "top-soak: mock module did not build"; exit 1; }
-echo "# top-soak: kernel $KERNEL, ${SECONDS_SOAK} s soak, stress $RUNS x 64 jobs; results in $OUT"
-VM_APPEND="gt_lab=soak gt_soak=$SECONDS_SOAK gt_stress_runs=$RUNS" \
-VM_TIMEOUT=$((SECONDS_SOAK + 1200)) \
+echo "# top-soak: kernel $KERNEL, ${SECONDS_SOAK} s soak, stress $RUNS x 64 jobs x $ROUNDS rounds; results in $OUT"
+# a round of 10,000 runs took 400-500 s under TCG on the 2-CPU VM
+VM_APPEND="gt_lab=soak gt_soak=$SECONDS_SOAK gt_stress_runs=$RUNS gt_stress_rounds=$ROUNDS" \
+VM_TIMEOUT=$((SECONDS_SOAK + 1200 + ROUNDS * RUNS / 20)) \
 	tests/vm/run-vm.sh "$KERNEL" ./gpu-trace "$OUT" > /dev/null || exit 1
 
 python3 - "$OUT" "$RUNS" <<'PY'

@@ -7,10 +7,12 @@
 # 600).  Everything goes to /out for the host to summarise.
 soak_s=600
 stress_runs=1000
+stress_rounds=3
 for word in $(cat /proc/cmdline); do
 	case $word in
 	gt_soak=*) soak_s=${word#gt_soak=} ;;
 	gt_stress_runs=*) stress_runs=${word#gt_stress_runs=} ;;
+	gt_stress_rounds=*) stress_rounds=${word#gt_stress_rounds=} ;;
 	esac
 done
 insmod /lib/modules/gt_mock_sched.ko scenario=none
@@ -53,7 +55,7 @@ hist_off() {	# each trigger removed before what it names, then the instance
 	echo '!gt_hist_done' >> $T/synthetic_events
 	rmdir $H
 }
-for round in 1 2 3; do
+for round in $(seq "$stress_rounds"); do
 	step "stress-bare-$round" sh -c "$(batch bare)"
 	# the last round's recording is the one kept: 640,000 jobs are 500 MB of the
 	# guest's 2 GB, and --force writes the new file beside the old before replacing it
