@@ -45,8 +45,9 @@ unit() {
 		pass=$((pass + $2))
 		fail=$((fail + $3))
 	fi
-	# a sanitizer report after the summary fails the run without a failed test
-	if [ $rc != 0 ] && [ "${3:-1}" = 0 ]; then
+	# a sanitizer report after the summary, or a crash before it (no summary:
+	# the tests after it never ran), fails the run without a failed test
+	if [ $rc != 0 ] && { [ $# != 3 ] || [ "$3" = 0 ]; }; then
 		echo "not ok - $bin exited $rc (sanitizer or crash)"
 		fail=$((fail + 1))
 	fi
