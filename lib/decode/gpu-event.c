@@ -530,8 +530,18 @@ static void settle_missing(const struct event_desc *d, struct gpu_event *ev)
 static void decode_head(const struct event_desc *d, struct tep_record *r, int pid,
 			struct gpu_event *ev)
 {
-	/* the strings come last in the struct and str() terminates each */
-	memset(ev, 0, offsetof(struct gpu_event, ring));
+	/*
+	 * The strings come last in the struct and str() terminates each. What
+	 * is before them is cleared 64 bytes at a time: as one memset() of its
+	 * 344 bytes the compiler emits rep stos, whose start-up was most of
+	 * this function's time on the reading thread.
+	 */
+	const size_t head = offsetof(struct gpu_event, ring);
+	size_t at;
+
+	for (at = 0; at + 64 <= head; at += 64)
+		memset((char *)ev + at, 0, 64);
+	memset((char *)ev + at, 0, head - at);
 	ev->kind = d->kind;
 	ev->name = d->event->name;
 	ev->ts = r->ts;
