@@ -571,6 +571,7 @@ static void fence_wait(struct cpu_side_state *s, struct analysis *a, struct join
 	struct thread_live *l;
 	struct cpu_waits *w;
 	int i = thread_index(s, r->pid, false);
+	size_t n;
 
 	if (i < 0 && r->kind == GEV_FENCE_WAIT_START && workload_tree_has(workload_tree_of(a), r->pid))
 		i = thread_index(s, r->pid, true);
@@ -586,7 +587,10 @@ static void fence_wait(struct cpu_side_state *s, struct analysis *a, struct join
 		l->wait_from = r->rec->ts;
 		l->wait_ctx = r->ev.ctx;
 		l->wait_seqno = r->ev.seqno;
-		snprintf(l->wait_timeline, sizeof(l->wait_timeline), "%.31s", r->ev.timeline);
+		/* as "%.31s" would: every wait of the workload comes here (snprintf was 3% of report) */
+		n = strnlen(r->ev.timeline, sizeof(l->wait_timeline) - 1);
+		memcpy(l->wait_timeline, r->ev.timeline, n);
+		l->wait_timeline[n] = '\0';
 		return;
 	}
 	if (!l->waiting || r->ev.ctx != l->wait_ctx || r->ev.seqno != l->wait_seqno)
