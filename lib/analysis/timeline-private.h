@@ -40,6 +40,7 @@ struct timeline_index {
 	 */
 	struct job_spare *spares;
 	size_t nr_spares;
+	uint64_t jobs_made;		/* the next job's serial */
 	struct keymap signals;		/* fence -> signal ts, bounded */
 	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
 	size_t signal_head, signal_count, signal_cap;

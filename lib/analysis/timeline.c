@@ -4,7 +4,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sanitizer/asan_interface.h>
 
 #include "analysis/timeline.h"
 #include "analysis/timeline-stats.h"
@@ -93,11 +92,16 @@ bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqn
 /* The ring @ev names, looked up once per event (see timeline_index.event_ring). */
 static int event_ring(struct timeline *t, const struct gpu_event *ev)
 {
-	if (t->ix->event_ring.ev != ev) {
-		t->ix->event_ring.ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
+	int ring;
+
+	if (t->ix->event_ring.ev == ev)
+		return t->ix->event_ring.ring;
+	ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
+	if (ring >= 0) {	/* out of memory: asked again, as before */
+		t->ix->event_ring.ring = ring;
 		t->ix->event_ring.ev = ev;
 	}
-	return t->ix->event_ring.ring;
+	return ring;
 }
 
 /*
@@ -192,16 +196,25 @@ static void set_submitter(struct timeline *t, struct job *j, int pid)
 		j->flags &= ~JOB_WORKLOAD;
 }
 
-/*
- * What a spare job's memory holds until it is one again. Under ASan the
- * rest of it is poisoned, so that a job used after job_free() is reported
- * as a use after free() was.
- */
+/* What a spare job's memory holds until it is one again. */
 struct job_spare {
 	struct job_spare *next;
 };
 
+/*
+ * None under ASan: a spare is handed out again at once, so a job read after
+ * job_free() would read the next job, not be reported as freed memory is
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define JOB_SPARES 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define JOB_SPARES 0
+#endif
+#endif
+#ifndef JOB_SPARES
 #define JOB_SPARES 1024
+#endif
 
 static struct job *job_alloc(struct timeline *t)
 {
@@ -211,7 +224,6 @@ static struct job *job_alloc(struct timeline *t)
 		return calloc(1, sizeof(struct job));
 	t->ix->spares = s->next;
 	t->ix->nr_spares--;
-	ASAN_UNPOISON_MEMORY_REGION(s, sizeof(struct job));
 	return memset(s, 0, sizeof(struct job));
 }
 
@@ -226,7 +238,6 @@ static void job_free(struct timeline *t, struct job *j)
 	s->next = t->ix->spares;
 	t->ix->spares = s;
 	t->ix->nr_spares++;
-	ASAN_POISON_MEMORY_REGION((char *)j + sizeof(*s), sizeof(*j) - sizeof(*s));
 }
 
 static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
@@ -240,6 +251,7 @@ static struct job *new_job(struct timeline *t, const struct gpu_event *ev)
 		job_free(t, j);
 		return NULL;
 	}
+	j->serial = t->ix->jobs_made++;
 	set_submitter(t, j, ev->pid);
 	t->jobs_in_flight++;
 	if (t->jobs_in_flight > t->max_jobs_in_flight)
@@ -871,7 +883,8 @@ static int cmp_job_start(const void *a, const void *b)
 
 	if (fx != fy)
 		return fx < fy ? -1 : 1;
-	return x < y ? -1 : x > y;
+	/* not by address: that would make the order the allocator's */
+	return x->serial < y->serial ? -1 : x->serial > y->serial;
 }
 
 static void collect(struct keymap *m, struct job ***list, size_t *nr, size_t *cap)
@@ -939,7 +952,7 @@ static int cmp_job_run(const void *a, const void *b)
 		return rx < ry ? -1 : 1;
 	if (job_first_time(x) != job_first_time(y))
 		return job_first_time(x) < job_first_time(y) ? -1 : 1;
-	return x < y ? -1 : x > y;
+	return x->serial < y->serial ? -1 : x->serial > y->serial;
 }
 
 size_t timeline_ring_timed_out(struct timeline *t, int ring, uint64_t ts,
@@ -1012,7 +1025,6 @@ void timeline_free(struct timeline *t)
 			struct job_spare *s = t->ix->spares;
 
 			t->ix->spares = s->next;
-			ASAN_UNPOISON_MEMORY_REGION(s, sizeof(struct job));
 			free(s);
 		}
 		keymap_free(&t->ix->by_id);

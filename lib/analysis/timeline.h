@@ -61,6 +61,7 @@ struct job_behind {
 struct job {
 	int ring;			/* index in timeline.rings */
 	int pid;			/* submitter */
+	uint64_t serial;		/* in order of creation: jobs of one time are ordered by it */
 	bool has_client_id;
 	uint64_t client_id;
 	bool has_id;

@@ -421,12 +421,67 @@ static void test_ring_names_capped(void)
 	timeline_free(&t);
 }
 
+struct made_order {
+	uint64_t ctx[64];
+	int nr;
+};
+
+static void note_unfinished(const struct job *j, void *ctx)
+{
+	struct made_order *o = ctx;
+
+	if ((j->flags & JOB_UNFINISHED) && o->nr < 64)
+		o->ctx[o->nr++] = j->ctx;
+}
+
+/*
+ * Jobs still in flight at the end with the same first time are handed out in
+ * the order they were made, not in their addresses' (which the allocator, and
+ * the spares jobs are taken from, decide: here the 64 jobs made last take
+ * the retired ones' memory in reverse)
+ */
+static void test_unfinished_in_the_order_made(void)
+{
+	struct gpu_event ev = { .ts = 100, .pid = 1, .has_fence = true, .seqno = 1, .ring = "gfx" };
+	struct made_order o = { .nr = 0 };
+	struct timeline t;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	t.on_job = note_unfinished;
+	t.job_ctx = &o;
+	for (i = 0; i < 64; i++) {
+		ev.ctx = 1 + (uint64_t)i;
+		ev.kind = GEV_QUEUE;
+		ev.ts++;
+		timeline_add_event(&t, &ev);
+	}
+	for (i = 0; i < 64; i++) {
+		ev.ctx = 1 + (uint64_t)i;
+		ev.kind = GEV_DONE;
+		ev.ts++;
+		timeline_add_event(&t, &ev);
+	}
+	ev.kind = GEV_QUEUE;
+	ev.ts = 1000;
+	for (i = 0; i < 64; i++) {
+		ev.ctx = 101 + (uint64_t)i;
+		timeline_add_event(&t, &ev);
+	}
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 64);
+	for (i = 0; i < 64; i++)
+		CU_ASSERT_EQUAL(o.ctx[i], 101 + (uint64_t)i);
+	timeline_free(&t);
+}
+
 void suite_timeline_fuzz(void)
 {
 	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
 
 	CU_add_test(s, "a job without keys is not kept", test_job_without_keys_is_not_kept);
 	CU_add_test(s, "ring names past the cap share one ring", test_ring_names_capped);
+	CU_add_test(s, "jobs unfinished at one time: in the order made", test_unfinished_in_the_order_made);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
