@@ -21,6 +21,9 @@ cd "$(dirname "$0")/.." || exit 1
 SECONDS_SOAK=${1:-600}
 RUNS=${2:-1000}
 ROUNDS=${3:-3}
+case $ROUNDS in
+'' | *[!0-9]* | 0) echo "top-soak: ROUNDS must be a number of rounds, 1 or more"; exit 1 ;;
+esac
 KERNEL=${VM_KERNELS:-6.1}
 KERNEL=${KERNEL%% *}
 OUT=${VM_RESULTS:-build/vm}/soak-$KERNEL

@@ -533,8 +533,8 @@ static void decode_head(const struct event_desc *d, struct tep_record *r, int pi
 	/*
 	 * The strings come last in the struct and str() terminates each. What
 	 * is before them is cleared 64 bytes at a time: as one memset() of its
-	 * 344 bytes the compiler emits rep stos, whose start-up was most of
-	 * this function's time on the reading thread.
+	 * few hundred bytes gcc emits rep stos, whose start-up was most of this
+	 * function's time on the reading thread.
 	 */
 	const size_t head = offsetof(struct gpu_event, ring);
 	size_t at;

@@ -137,7 +137,7 @@ struct gpu_event {
 	 * no join an event with any (gpu_decoder_field_names() names them for the report).
 	 */
 	uint64_t missing;
-	/* strings last: decoding clears what is before them in one go */
+	/* strings last: decoding clears what is before them, not the strings (str() ends each) */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
 	char driver[GEV_STR_LEN];	/* dma_fence driver */

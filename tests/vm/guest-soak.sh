@@ -56,10 +56,11 @@ hist_off() {	# each trigger removed before what it names, then the instance
 	rmdir $H
 }
 for round in $(seq "$stress_rounds"); do
-	step "stress-bare-$round" sh -c "$(batch bare)"
 	# the last round's recording is the one kept: 640,000 jobs are 500 MB of the
-	# guest's 2 GB, and --force writes the new file beside the old before replacing it
+	# guest's 2 GB, and --force writes the new file beside the old before replacing
+	# it (removed before the untraced batch too, so that every round runs alike)
 	rm -f /tmp/stress.dat
+	step "stress-bare-$round" sh -c "$(batch bare)"
 	step "stress-record-$round" gpu-trace record --force -e gpu_scheduler -e dma_fence \
 		-o /tmp/stress.dat -- sh -c "$(batch record)"
 	step "stress-top-$round" gpu-trace top --json -d 1 -- sh -c "$(batch top)" \
