@@ -11,15 +11,7 @@
 #include "analysis/analysis.h"
 #include "analysis/open-guard.h"
 #include "cmd.h"
-
-/* gcc says __SANITIZE_ADDRESS__; clang (the fuzzers' compiler) __has_feature */
-#if defined(__SANITIZE_ADDRESS__)
-#define GT_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GT_ASAN 1
-#endif
-#endif
+#include "util/sanitizer.h"
 
 void cmd_open_guard(const char *cmd)
 {

@@ -9,6 +9,7 @@
 #include "analysis/timeline-stats.h"
 #include "analysis/timeline-private.h"
 #include "analysis/analysis.h"
+#include "util/sanitizer.h"
 
 #define SIGNALS_KEPT	65536	/* recent fence signals, for dependency waits */
 #define LOW32		0xffffffffULL
@@ -205,14 +206,9 @@ struct job_spare {
  * None under ASan: a spare is handed out again at once, so a job read after
  * job_free() would read the next job, not be reported as freed memory is
  */
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef GT_ASAN
 #define JOB_SPARES 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define JOB_SPARES 0
-#endif
-#endif
-#ifndef JOB_SPARES
+#else
 #define JOB_SPARES 1024
 #endif
 
