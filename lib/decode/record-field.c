@@ -13,7 +13,7 @@ bool record_field_num(const struct tep_format_field *f, const struct tep_record 
 	if (!record_field_read(f, r, &x))
 		return false;
 	*v = x;
-	return f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8;
+	return record_field_number_size(f);
 }
 
 const char *record_field_tail(const struct tep_format_field *f, const struct tep_record *r,
@@ -38,8 +38,8 @@ bool record_field_str(const struct tep_format_field *f, const struct tep_record 
 	if (!record_field_fits(f, r))
 		return false;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		/* a __data_loc is a u32; a format may say otherwise (record_field_num()'s sizes) */
-		if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+		/* a __data_loc is a u32; a format may say otherwise */
+		if (!record_field_number_size(f))
 			return false;
 		v = record_field_value(f, r->data);	/* it fits: checked above */
 		off = (unsigned int)(v & 0xffff);

@@ -28,6 +28,12 @@ static inline bool record_field_fits(const struct tep_format_field *f, const str
 	       (long long)f->offset + f->size <= r->size;
 }
 
+/** record_field_number_size - a size a number has (1, 2, 4, 8): what record_field_num() reads */
+static inline bool record_field_number_size(const struct tep_format_field *f)
+{
+	return f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8;
+}
+
 /**
  * record_field_value - a number field's bytes at @data (the record's), unchecked: only where
  * record_field_fits() said yes, or a check of the whole record did (gpu-event.c)
