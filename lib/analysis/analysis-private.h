@@ -15,6 +15,7 @@
 
 #include "decode/event-fields.h"
 #include "analysis/analysis.h"
+#include "analysis/kallsyms-defer.h"
 
 /*
  * One pass over a .dat (v6 or v7, every buffer instance in it) in time order:
@@ -24,6 +25,7 @@
 #define ANALYSIS_MAX_HANDLES 16
 struct analysis {
 	struct tracecmd_input *handles[ANALYSIS_MAX_HANDLES];	/* top buffer + instances */
+	struct kallsyms_deferred *syms;		/* the file's kallsyms, parsed at the first lookup */
 	struct dat_stream *stream;		/* records read by us (dat-stream.h); NULL: libtracecmd's */
 	int nr_handles;
 	struct tep_handle *tep;

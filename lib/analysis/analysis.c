@@ -464,7 +464,9 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 	}
 	pthread_mutex_lock(&libtracecmd_lock);
 	narrow_plugin_env(&env);
+	kallsyms_defer_begin();
 	a->handles[0] = tracecmd_open(path, 0);
+	a->syms = kallsyms_defer_end(a->handles[0] != NULL);
 	restore_plugin_env(&env);
 	if (open_guard_fd >= 0) {
 		fatal_signals_restore(saved);
@@ -769,6 +771,7 @@ void analysis_close(struct analysis *a)
 	dat_stream_close(a->stream);
 	free(a->order);
 	pthread_mutex_lock(&libtracecmd_lock);
+	kallsyms_deferred_free(a->syms);	/* while its tep lives */
 	for (i = a->nr_handles - 1; i >= 0; i--)
 		tracecmd_close(a->handles[i]);
 	if (a->counted && open_file_count(&a->file_st, -1) && open_file_closed(&a->file_st))

@@ -73,6 +73,7 @@ static const struct {
 	{ "analysis", suite_nvidia_calls },
 	{ "analysis", suite_latency },
 	{ "analysis", suite_flight_rules },
+	{ "analysis", suite_kallsyms_defer },
 	{ "output", suite_protobuf },
 	{ "output", suite_parquet_writer },
 	{ "output", suite_report_sections },

@@ -13,6 +13,7 @@
  */
 void suite_buffer_ladder(void);
 void suite_keymap(void);
+void suite_kallsyms_defer(void);
 void suite_protobuf(void);
 void suite_parquet_writer(void);
 void suite_event_select(void);
