@@ -25,22 +25,25 @@ struct kallsyms_deferred {
 	pthread_mutex_t lock;		/* over parsed and syms */
 	bool parsed;
 	struct tep_handle *syms;	/* libtraceevent's parse of the texts; NULL: none */
-	struct kallsyms_deferred *next;	/* in the registry */
 };
 
-/* every tep with a deferred parse, so a later parse of one joins its texts */
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct kallsyms_deferred *registry;
-
+/*
+ * The window is this thread's alone: no lock is taken outside it, so a
+ * child forked while another thread opens a file (the open prober) never
+ * waits on one.
+ */
 static _Thread_local bool deferring;
 static _Thread_local struct kallsyms_deferred *window_kept;
 
-static pthread_once_t found_once = PTHREAD_ONCE_INIT;
 static parse_fn *libtraceevent_parse;
 
-static void find_libtraceevent_parse(void)
+/*
+ * The definition after ours in the search order: libtraceevent's. Found
+ * before main(), while one thread runs: neither a once-lock nor the
+ * loader's lock can be held by another thread when a prober forks.
+ */
+__attribute__((constructor)) static void find_libtraceevent_parse(void)
 {
-	/* the definition after ours in the search order: libtraceevent's */
 	libtraceevent_parse = (parse_fn *)dlsym(RTLD_NEXT, "tep_parse_kallsyms");
 }
 
@@ -49,10 +52,10 @@ static void parse_now(struct kallsyms_deferred *d)
 {
 	int i;
 
-	d->parsed = true;
 	d->syms = tep_alloc();
 	if (!d->syms)
-		return;
+		return;		/* the next lookup tries again */
+	d->parsed = true;
 	for (i = 0; i < d->nr_texts; i++)
 		libtraceevent_parse(d->syms, d->texts[i]);	/* its result unread, as libtracecmd leaves it */
 	/* the map is sorted at the first search: here, under the lock, not in a racing reader */
@@ -78,18 +81,19 @@ static char *resolve(void *priv, unsigned long long *addrp, char **modp)
 	return (char *)name;
 }
 
-/* under registry_lock */
-static struct kallsyms_deferred *registered(struct tep_handle *tep)
+static void forget(struct kallsyms_deferred *d)
 {
-	struct kallsyms_deferred *d;
+	int i;
 
-	for (d = registry; d; d = d->next)
-		if (d->tep == tep)
-			return d;
-	return NULL;
+	for (i = 0; i < d->nr_texts; i++)
+		free(d->texts[i]);
+	free(d->texts);
+	tep_free(d->syms);
+	pthread_mutex_destroy(&d->lock);
+	free(d);
 }
 
-/* under registry_lock: @tep's deferred parse, its resolver set; NULL: parse at once */
+/* @tep's deferred parse, its resolver set; NULL: parse at once */
 static struct kallsyms_deferred *defer_new(struct tep_handle *tep)
 {
 	struct kallsyms_deferred *d = calloc(1, sizeof(*d));
@@ -100,22 +104,25 @@ static struct kallsyms_deferred *defer_new(struct tep_handle *tep)
 		free(d);
 		return NULL;
 	}
-	if (tep_set_function_resolver(tep, resolve, d)) {
-		pthread_mutex_destroy(&d->lock);
-		free(d);
-		return NULL;
-	}
 	d->tep = tep;
-	d->next = registry;
-	registry = d;
 	return d;
 }
 
 static int keep_text(struct kallsyms_deferred *d, const char *kallsyms)
 {
 	char **texts;
-	char *copy = strdup(kallsyms);
+	char *copy;
 
+	/*
+	 * A lookup sorted the map already: libtraceevent itself would not see a
+	 * later text either (its map is sorted once). libtracecmd gives its
+	 * text before any lookup; this refuses rather than free names in use.
+	 */
+	if (kallsyms_deferred_parsed(d)) {
+		errno = EBUSY;
+		return -1;
+	}
+	copy = strdup(kallsyms);
 	if (!copy)
 		return -1;
 	texts = realloc(d->texts, (d->nr_texts + 1) * sizeof(*texts));
@@ -126,71 +133,42 @@ static int keep_text(struct kallsyms_deferred *d, const char *kallsyms)
 	}
 	d->texts = texts;
 	d->texts[d->nr_texts++] = copy;
-	pthread_mutex_lock(&d->lock);
-	if (d->parsed) {
-		/* looked up already: the next lookup parses every text again */
-		tep_free(d->syms);
-		d->syms = NULL;
-		d->parsed = false;
-	}
-	pthread_mutex_unlock(&d->lock);
 	return 0;
 }
 
 /*
  * libtraceevent's tep_parse_kallsyms(), interposed: libtracecmd's call binds
- * here. A tep opened in a window, or deferred before, keeps the text;
- * any other is parsed at once by libtraceevent.
+ * here. In a window, the first tep keeps its text (and any later one given
+ * to it there); anything else is parsed at once by libtraceevent.
  */
 int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
 {
-	struct kallsyms_deferred *d = NULL;
-	int ret = 0;
+	struct kallsyms_deferred *d = window_kept;
 
-	pthread_once(&found_once, find_libtraceevent_parse);
 	if (!libtraceevent_parse) {
 		errno = ENOSYS;
 		return -1;
 	}
-	if (tep && kallsyms) {
-		pthread_mutex_lock(&registry_lock);
-		d = registered(tep);
-		if (!d && deferring && !window_kept) {
-			d = defer_new(tep);
-			window_kept = d;
-		}
-		if (d)
-			ret = keep_text(d, kallsyms);
-		pthread_mutex_unlock(&registry_lock);
+	if (!deferring || !tep || !kallsyms || (d && d->tep != tep))
+		return libtraceevent_parse(tep, kallsyms);
+	if (d)
+		return keep_text(d, kallsyms);
+	d = defer_new(tep);
+	if (!d)
+		return libtraceevent_parse(tep, kallsyms);
+	/* the resolver set only once the text is kept: a failure leaves the tep eager */
+	if (keep_text(d, kallsyms) || tep_set_function_resolver(tep, resolve, d)) {
+		forget(d);
+		return libtraceevent_parse(tep, kallsyms);
 	}
-	return d ? ret : libtraceevent_parse(tep, kallsyms);
+	window_kept = d;
+	return 0;
 }
 
 void kallsyms_defer_begin(void)
 {
 	deferring = true;
 	window_kept = NULL;
-}
-
-static void forget(struct kallsyms_deferred *d)
-{
-	struct kallsyms_deferred **pp;
-	int i;
-
-	pthread_mutex_lock(&registry_lock);
-	for (pp = &registry; *pp; pp = &(*pp)->next) {
-		if (*pp == d) {
-			*pp = d->next;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&registry_lock);
-	for (i = 0; i < d->nr_texts; i++)
-		free(d->texts[i]);
-	free(d->texts);
-	tep_free(d->syms);
-	pthread_mutex_destroy(&d->lock);
-	free(d);
 }
 
 struct kallsyms_deferred *kallsyms_defer_end(bool opened)
@@ -200,7 +178,7 @@ struct kallsyms_deferred *kallsyms_defer_end(bool opened)
 	deferring = false;
 	window_kept = NULL;
 	if (d && !opened) {
-		forget(d);	/* the open failed: libtracecmd freed the tep */
+		forget(d);	/* the open failed: libtracecmd freed the tep and its resolver */
 		return NULL;
 	}
 	return d;

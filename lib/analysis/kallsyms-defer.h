@@ -11,11 +11,14 @@
  *
  * Between kallsyms_defer_begin() and kallsyms_defer_end() on one thread,
  * libtraceevent's tep_parse_kallsyms() (which this file interposes: the
- * executable's definition binds first) keeps a copy of the text and sets a
- * function resolver on the tep. The first lookup runs libtraceevent's own
- * parse on that text into a private tep and answers from it with
+ * executable's definition binds first) keeps a copy of the first tep's text
+ * and sets a function resolver on it. The first lookup runs libtraceevent's
+ * own parse on that text into a private tep and answers from it with
  * libtraceevent's own search: the same names, starts and offsets as an
- * eager parse. Outside the window the parse is libtraceevent's, at once.
+ * eager parse. Outside the window, and for any other tep, the parse is
+ * libtraceevent's, at once. (libtracecmd gives a file's kallsyms only inside
+ * tracecmd_open(); a text given to the deferred tep after a lookup is
+ * refused, EBUSY, as libtraceevent's sorted map would not see it either.)
  *
  * Like libtraceevent's own lazy function map, lookups of one tep belong to
  * one thread at a time (its resolver hands back one shared map).

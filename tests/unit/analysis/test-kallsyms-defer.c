@@ -5,6 +5,7 @@
  * the symbols libtraceevent skips, one address under two names, a damaged
  * line, and two texts given to one tep.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,34 +108,65 @@ static void test_two_texts_and_damage(void)
 	same_answers(eager, lazy);
 	CU_ASSERT_STRING_EQUAL(tep_find_function(lazy, 0xffffffff81007004ULL), "between");
 	CU_ASSERT_PTR_NULL(tep_find_function(lazy, 0xffffffff81009000ULL));	/* after the damage */
-	/*
-	 * a text given after a lookup is in the next lookup's answer (an eager
-	 * tep keeps the map it sorted first: libtracecmd parses before any lookup)
-	 */
-	tep_parse_kallsyms(lazy, "ffffffff8100a000 T late\n");
-	CU_ASSERT_FALSE(kallsyms_deferred_parsed(d));
-	CU_ASSERT_STRING_EQUAL(tep_find_function(lazy, 0xffffffff8100a000ULL), "late");
-	CU_ASSERT_STRING_EQUAL(tep_find_function(lazy, 0xffffffff81007004ULL), "between");
 	kallsyms_deferred_free(d);
 	tep_free(eager);
 	tep_free(lazy);
 }
 
-/* outside a window a parse is at once; a failed open's text goes with it */
+/* a text given after a lookup is refused; the names already answered stay */
+static void test_a_late_text(void)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct kallsyms_deferred *d;
+
+	CU_ASSERT_FATAL(tep != NULL);
+	kallsyms_defer_begin();
+	CU_ASSERT_EQUAL(tep_parse_kallsyms(tep, first_text), 0);
+	CU_ASSERT_STRING_EQUAL(tep_find_function(tep, 0xffffffff81001004ULL), "do_one_initcall");
+	errno = 0;
+	CU_ASSERT_EQUAL(tep_parse_kallsyms(tep, second_text), -1);
+	CU_ASSERT_EQUAL(errno, EBUSY);
+	d = kallsyms_defer_end(true);
+	CU_ASSERT_PTR_NOT_NULL(d);
+	CU_ASSERT_STRING_EQUAL(tep_find_function(tep, 0xffffffff81001004ULL), "do_one_initcall");
+	CU_ASSERT_PTR_NULL(tep_find_function(tep, 0xffffffff81007004ULL));
+	kallsyms_deferred_free(d);
+	tep_free(tep);
+}
+
+/* eager: libtraceevent's own map, the only one that knows a function's size */
+static bool eager(struct tep_handle *tep)
+{
+	unsigned long size = 0;
+
+	return tep_find_function_info(tep, 0xffffffff81001004ULL, NULL, NULL, &size) && size == 0x1000;
+}
+
+/* outside a window, and for a second tep in one, a parse is at once; a failed open's text goes */
 static void test_window_bounds(void)
 {
-	struct tep_handle *tep = tep_alloc(), *other = tep_alloc();
+	struct tep_handle *tep = tep_alloc(), *other = tep_alloc(), *second = tep_alloc();
+	struct kallsyms_deferred *d;
 
-	CU_ASSERT_FATAL(tep && other);
+	CU_ASSERT_FATAL(tep && other && second);
 	kallsyms_defer_begin();
 	CU_ASSERT_PTR_NULL(kallsyms_defer_end(true));	/* nothing came */
 	tep_parse_kallsyms(tep, first_text);
-	CU_ASSERT_STRING_EQUAL(tep_find_function(tep, 0xffffffff81001004ULL), "do_one_initcall");
+	CU_ASSERT_TRUE(eager(tep));
 	kallsyms_defer_begin();
 	tep_parse_kallsyms(other, first_text);
+	tep_parse_kallsyms(second, first_text);
+	d = kallsyms_defer_end(true);
+	CU_ASSERT_PTR_NOT_NULL(d);
+	CU_ASSERT_FALSE(eager(other));	/* deferred: the resolver knows no size */
+	CU_ASSERT_TRUE(eager(second));
+	kallsyms_deferred_free(d);
+	kallsyms_defer_begin();
+	tep_parse_kallsyms(tep, first_text);
 	CU_ASSERT_PTR_NULL(kallsyms_defer_end(false));
-	tep_free(tep);
-	tep_free(other);	/* frees the resolver struct: nothing of ours is left (LSan) */
+	tep_free(tep);	/* frees the resolver struct: nothing of ours is left (LSan) */
+	tep_free(other);
+	tep_free(second);
 }
 
 /* @path analysed; whether its kallsyms were parsed by the end (-1: not read) */
@@ -191,6 +223,7 @@ void suite_kallsyms_defer(void)
 
 	CU_add_test(s, "same answers as an eager parse", test_same_answers_as_an_eager_parse);
 	CU_add_test(s, "two texts and damage", test_two_texts_and_damage);
+	CU_add_test(s, "a late text", test_a_late_text);
 	CU_add_test(s, "window bounds", test_window_bounds);
 	CU_add_test(s, "a report parses only when it names", test_a_report_parses_only_when_it_names);
 }
