@@ -249,6 +249,8 @@ int analysis_probe_open_here(const char *path)
 		fatal_signals_default(NULL);
 		/* an open that never ends is a damaged file too, not a hung report */
 		alarm(probe_seconds);
+		/* kallsyms kept, not parsed: the child looks nothing up (kallsyms-defer.h) */
+		kallsyms_defer_begin();
 		_exit(tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS) ? 0 : 1);
 	}
 	while (waitpid(pid, &status, 0) != pid)
