@@ -180,6 +180,7 @@ static void parse_v7_buffer(struct dat_meta *m, const char *data, uint32_t size)
 
 static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint32_t size)
 {
+	uint64_t at;
 	char *clock;
 
 	switch (id) {
@@ -215,8 +216,16 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 			break;
 		}
 		m->in_instance = true;
-		if (m->nr_v6_instances < DAT_META_MAX_BUFFERS)
-			memcpy(&m->v6_instances[m->nr_v6_instances++], data, 8);
+		memcpy(&at, data, 8);
+		/*
+		 * trace-cmd split copies the options, not the instances' pages: it
+		 * writes offset 0 (the file's magic). libtracecmd then opens no
+		 * handle for it and trace-cmd report reads the top buffer; so do we
+		 */
+		if (!at)
+			m->v6_instances_absent++;
+		else if (m->nr_v6_instances < DAT_META_MAX_BUFFERS)
+			m->v6_instances[m->nr_v6_instances++] = at;
 		else
 			m->unread_buffers++;
 		break;

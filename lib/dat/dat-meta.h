@@ -66,6 +66,8 @@ struct dat_meta {
 	} skipped[DAT_META_MAX_SKIPPED];
 	uint64_t v6_instances[DAT_META_MAX_BUFFERS];	/* v6: each instance's flyrecord */
 	int nr_v6_instances;
+	/* v6: instances at offset 0, whose pages the file does not hold (trace-cmd split's) */
+	int v6_instances_absent;
 	uint64_t v6_cpu_offset[DAT_META_MAX_CPUS];	/* v6: where each CPU's data is */
 	uint64_t v6_cpu_bytes[DAT_META_MAX_CPUS];
 	/* compressed v7: what the chunks' headers claim decompressed */

@@ -11,10 +11,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <trace-cmd.h>
+
+#include "../../fixture/fixture.h"
 #include "../../fixture/scenarios.h"
 
 #include "../../../lib/dat/dat-format.h"
 #include "../../../lib/dat/dat-meta.h"
+#include "../../../lib/dat/dat-stream.h"
 #include "../unit.h"
 
 #define CRASHERS "tests/fuzz/crashers/"
@@ -106,6 +110,55 @@ static void test_pages_checked_first_then_all(void)
 	free(m);
 }
 
+/*
+ * trace-cmd split keeps a recording's BUFFER options but not the instances'
+ * pages: each instance at offset 0. The file is read as trace-cmd reads it,
+ * its top buffer whole (libtracecmd opens no handle for such an instance),
+ * not refused as damaged.
+ */
+static void test_split_file_instances_absent(void)
+{
+	static const char workload[] = "\0\0\0\0\0\0\0\0workload";	/* u64 0, the name */
+	char path[] = "/tmp/gt-unit-split-XXXXXX";
+	struct dat_meta *m = calloc(1, sizeof(*m));
+	struct gt_error err = { 0 };
+	struct tracecmd_input *h;
+	struct dat_stream *st;
+	struct fixture *f;
+	int fd, records = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	f = fixture_new("tests/fixtures/formats/linux-6.12", 1, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fixture_writer(f, "trace-cmd split's copy of a gpu-trace recording", 0);
+	CU_ASSERT_EQUAL(fixture_raw_option(f, DAT_OPT_BUFFER, workload, sizeof(workload)), 0);
+	CU_ASSERT_EQUAL(fixture_raw_option(f, DAT_OPT_BUFFER, workload, sizeof(workload)), 0);
+	CU_ASSERT_EQUAL(fixture_add(f, 0, 1000000, 4242, "ftrace/print",
+				    (struct fv[]){ FV("ip", 0), FS("buf", "the top buffer\n"), FV_END }), 0);
+	CU_ASSERT_EQUAL_FATAL(fixture_write(f, path, &err), 0);
+	fixture_free(f);
+	CU_ASSERT_EQUAL(dat_meta_read(path, m, &err), 0);
+	CU_ASSERT_EQUAL(m->v6_instances_absent, 2);
+	CU_ASSERT_EQUAL(m->nr_v6_instances, 0);
+	st = dat_stream_open(path, m, &err);
+	CU_ASSERT_PTR_NOT_NULL(st);
+	while (st && dat_stream_next(st, &err))
+		records++;
+	CU_ASSERT_EQUAL(records, 1);
+	dat_stream_close(st);
+	tracecmd_set_loglevel(TEP_LOG_NONE);	/* its "failed to read sub buffer" */
+	h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	CU_ASSERT_EQUAL(tracecmd_buffer_instances(h), 2);
+	CU_ASSERT_PTR_NULL(tracecmd_buffer_instance_handle(h, 0));
+	tracecmd_close(h);
+	unlink(path);
+	free(m);
+}
+
 void suite_dat_meta(void)
 {
 	CU_pSuite s = CU_add_suite("dat-meta: what libtracecmd must never see", NULL, NULL);
@@ -114,4 +167,6 @@ void suite_dat_meta(void)
 	CU_add_test(s, "a time shift bomb is skipped", test_time_shift_bomb_skipped);
 	CU_add_test(s, "each CPU's first page checked on reading, every page on asking",
 		    test_pages_checked_first_then_all);
+	CU_add_test(s, "trace-cmd split's instances, absent, leave the top buffer read",
+		    test_split_file_instances_absent);
 }
