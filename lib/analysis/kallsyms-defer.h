@@ -17,9 +17,10 @@
  * libtraceevent's own search: the same names, starts and offsets as an
  * eager parse. Outside the window, and for any other tep, the parse is
  * libtraceevent's, at once. The open prober's child opens in a window too
- * and exits without a lookup: it never parses. (libtracecmd gives a file's kallsyms only inside
- * tracecmd_open(); a text given to the deferred tep after a lookup is
- * refused, EBUSY, as libtraceevent's sorted map would not see it either.)
+ * and exits without a lookup: it never parses. (libtracecmd gives a file's
+ * kallsyms only inside tracecmd_open(); a text given to the deferred tep
+ * after a lookup is refused, EBUSY, as libtraceevent's sorted map would not
+ * see it either.)
  *
  * Like libtraceevent's own lazy function map, lookups of one tep belong to
  * one thread at a time (its resolver hands back one shared map).
