@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A file whose CPU's time stepped back was read with those records set
- * aside (dat-stream.h): report and compare each say so in one line, in every
- * output format, since only the text summary has a line of its own for it.
+ * What a file lacks that report and compare read around, each said in one
+ * line on stderr, in every output format: a CPU whose time stepped back
+ * (those records set aside, dat-stream.h), buffer instances whose pages the
+ * file does not hold (only the top buffer read).
  */
 #include <stdio.h>
 
 #include "cmd.h"
+#include "dat/dat-meta.h"
 #include "output/report-formats.h"
 
 void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_stream_damage *d)
@@ -21,4 +23,16 @@ void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_str
 		file, d->cpu, report_ts(from, sizeof(from), d->from_ts),
 		report_ts(to, sizeof(to), d->to_ts), (unsigned long long)d->records,
 		report_plural(d->records));
+}
+
+void cmd_say_instances_absent(const char *cmd, const char *file, const struct dat_meta *m)
+{
+	int n = m->v6_instances_absent;
+
+	if (!n)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "gpu-trace %s: ", cmd);
+	cmd_say("%s names %d buffer instance%s whose pages it does not hold (a trace-cmd split, or a recording cut short before them): only the top buffer is read",
+		file, n, report_plural((unsigned long long)n));
 }

@@ -308,10 +308,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	rep->jobs_shown = 0;
 	if (analysis_open_dat(rep->analysis, rep->opts.file, rep->meta, hooks, err))
 		return -1;
-	if (rep->meta->v6_instances_absent)
-		cmd_say("gpu-trace report: %s names %d buffer instance%s whose pages it does not hold (trace-cmd split keeps the option, not the data): the top buffer is read",
-			rep->opts.file, rep->meta->v6_instances_absent,
-			rep->meta->v6_instances_absent == 1 ? "" : "s");
+	cmd_say_instances_absent("report", rep->opts.file, rep->meta);
 	if (report_prepass(rep, err))
 		goto fail;
 	if (first) {

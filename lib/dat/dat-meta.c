@@ -218,13 +218,16 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 		m->in_instance = true;
 		memcpy(&at, data, 8);
 		/*
-		 * trace-cmd split copies the options, not the instances' pages: it
-		 * writes offset 0 (the file's magic). libtracecmd then opens no
-		 * handle for it and trace-cmd report reads the top buffer; so do we
+		 * trace-cmd split copies the options, not the instances' pages, and
+		 * writes offset 0 (the file's magic); so does a record cut short
+		 * before it wrote them. libtracecmd then opens no handle for it and
+		 * trace-cmd report reads the top buffer; so do we (as many as the
+		 * instances we read: each is an open libtracecmd tries)
 		 */
-		if (!at)
+		m->in_absent_instance = !at;
+		if (!at && m->v6_instances_absent < DAT_META_MAX_BUFFERS)
 			m->v6_instances_absent++;
-		else if (m->nr_v6_instances < DAT_META_MAX_BUFFERS)
+		else if (at && m->nr_v6_instances < DAT_META_MAX_BUFFERS)
 			m->v6_instances[m->nr_v6_instances++] = at;
 		else
 			m->unread_buffers++;
@@ -243,8 +246,10 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 		if (m->in_instance) {
 			struct cpu_stats st = { 0 };
 
+			/* an absent instance's losses are of pages no reader sees */
 			cpu_stats_parse(data, &st);
-			m->instance_lost += cpu_stats_lost(&st);
+			if (!m->in_absent_instance)
+				m->instance_lost += cpu_stats_lost(&st);
 		} else if (m->nr_cpustats < DAT_META_MAX_CPUS && !strncmp(data, "CPU: ", 5)) {
 			struct cpu_stats *st = &m->cpustats[m->nr_cpustats];
 

@@ -44,6 +44,7 @@ struct dat_meta {
 	struct cpu_stats cpustats[DAT_META_MAX_CPUS];	/* top buffer's; text not kept */
 	int cpustat_cpu[DAT_META_MAX_CPUS];		/* each one's "CPU: N" */
 	bool in_instance;		/* parsing: past a BUFFER option */
+	bool in_absent_instance;	/* parsing: past one whose pages are not in the file */
 	uint64_t instance_lost;		/* lost in buffer instances (workload) */
 	uint64_t file_size;
 	int long_size;			/* the file header's */
@@ -66,7 +67,7 @@ struct dat_meta {
 	} skipped[DAT_META_MAX_SKIPPED];
 	uint64_t v6_instances[DAT_META_MAX_BUFFERS];	/* v6: each instance's flyrecord */
 	int nr_v6_instances;
-	/* v6: instances at offset 0, whose pages the file does not hold (trace-cmd split's) */
+	/* v6: instances at offset 0, whose pages the file does not hold (trace-cmd split's), at most DAT_META_MAX_BUFFERS */
 	int v6_instances_absent;
 	uint64_t v6_cpu_offset[DAT_META_MAX_CPUS];	/* v6: where each CPU's data is */
 	uint64_t v6_cpu_bytes[DAT_META_MAX_CPUS];

@@ -143,6 +143,7 @@ static void test_split_file_instances_absent(void)
 	CU_ASSERT_EQUAL(dat_meta_read(path, m, &err), 0);
 	CU_ASSERT_EQUAL(m->v6_instances_absent, 2);
 	CU_ASSERT_EQUAL(m->nr_v6_instances, 0);
+	CU_ASSERT_EQUAL(m->instance_lost, 0);	/* no losses of pages that are not here */
 	st = dat_stream_open(path, m, &err);
 	CU_ASSERT_PTR_NOT_NULL(st);
 	while (st && dat_stream_next(st, &err))
@@ -159,6 +160,36 @@ static void test_split_file_instances_absent(void)
 	free(m);
 }
 
+/* each absent instance is an open libtracecmd tries: as many as dat-meta reads, no more */
+static void test_split_file_instances_bounded(void)
+{
+	static const char workload[] = "\0\0\0\0\0\0\0\0workload";
+	char path[] = "/tmp/gt-unit-split-XXXXXX";
+	struct dat_meta *m = calloc(1, sizeof(*m));
+	struct gt_error err = { 0 };
+	struct fixture *f;
+	int fd, i, ret = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	f = fixture_new("tests/fixtures/formats/linux-6.12", 1, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	for (i = 0; i <= DAT_META_MAX_BUFFERS; i++)
+		ret |= fixture_raw_option(f, DAT_OPT_BUFFER, workload, sizeof(workload));
+	ret |= fixture_add(f, 0, 1000000, 4242, "ftrace/print",
+			   (struct fv[]){ FV("ip", 0), FS("buf", "the top buffer\n"), FV_END });
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT_EQUAL_FATAL(fixture_write(f, path, &err), 0);
+	fixture_free(f);
+	CU_ASSERT_EQUAL(dat_meta_read(path, m, &err), -1);
+	CU_ASSERT_EQUAL(m->v6_instances_absent, DAT_META_MAX_BUFFERS);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "cannot check"));
+	unlink(path);
+	free(m);
+}
+
 void suite_dat_meta(void)
 {
 	CU_pSuite s = CU_add_suite("dat-meta: what libtracecmd must never see", NULL, NULL);
@@ -169,4 +200,6 @@ void suite_dat_meta(void)
 		    test_pages_checked_first_then_all);
 	CU_add_test(s, "trace-cmd split's instances, absent, leave the top buffer read",
 		    test_split_file_instances_absent);
+	CU_add_test(s, "trace-cmd split's instances: no more than dat-meta reads",
+		    test_split_file_instances_bounded);
 }
