@@ -81,12 +81,12 @@ struct dat_stream_damage;
  * when @d set records aside; nothing otherwise
  */
 void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_stream_damage *d);
-struct dat_meta;
 /**
  * cmd_say_instances_absent - "gpu-trace CMD: FILE names N buffer instances whose pages it
- * does not hold ..." on stderr when dat-meta found such (trace-cmd split's); nothing otherwise
+ * does not hold ..." on stderr when @n (dat-meta's v6_instances_absent, trace-cmd split's)
+ * is not 0; nothing otherwise
  */
-void cmd_say_instances_absent(const char *cmd, const char *file, const struct dat_meta *m);
+void cmd_say_instances_absent(const char *cmd, const char *file, int n);
 /* How record and reset report what a killed gpu-trace left (lib/capture/stale.h). */
 #include "capture/stale.h"
 #include "util/json-str.h"

@@ -8,7 +8,6 @@
 #include <stdio.h>
 
 #include "cmd.h"
-#include "dat/dat-meta.h"
 #include "output/report-formats.h"
 
 void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_stream_damage *d)
@@ -25,10 +24,8 @@ void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_str
 		report_plural(d->records));
 }
 
-void cmd_say_instances_absent(const char *cmd, const char *file, const struct dat_meta *m)
+void cmd_say_instances_absent(const char *cmd, const char *file, int n)
 {
-	int n = m->v6_instances_absent;
-
 	if (!n)
 		return;
 	fflush(stdout);

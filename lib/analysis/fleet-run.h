@@ -21,6 +21,7 @@ struct fleet_outcome {
 	char *error;			/* why the file could not be read, one line; NULL */
 	bool gpu;			/* it held GPU events */
 	struct dat_stream_damage damage;	/* records set aside (time stepped back) */
+	int instances_absent;		/* buffer instances named, their pages not in the file */
 };
 
 /**
