@@ -111,6 +111,35 @@ static void test_pages_checked_first_then_all(void)
 }
 
 /*
+ * What trace-cmd split writes of a gpu-trace recording: @instances BUFFER
+ * options at offset 0 (u64 0, the name), none of their pages, and the top
+ * buffer's one record. 0 when written to @path (a mkstemp template).
+ */
+static int write_split_file(char *path, int instances)
+{
+	static const char workload[] = "\0\0\0\0\0\0\0\0workload";
+	struct gt_error err = { 0 };
+	struct fixture *f;
+	int fd, i, ret = 0;
+
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	f = fixture_new("tests/fixtures/formats/linux-6.12", 1, &err);
+	if (!f)
+		return -1;
+	fixture_writer(f, "trace-cmd split's copy of a gpu-trace recording", 0);
+	for (i = 0; i < instances; i++)
+		ret |= fixture_raw_option(f, DAT_OPT_BUFFER, workload, sizeof(workload));
+	ret |= fixture_add(f, 0, 1000000, 4242, "ftrace/print",
+			   (struct fv[]){ FV("ip", 0), FS("buf", "the top buffer\n"), FV_END });
+	ret |= fixture_write(f, path, &err);
+	fixture_free(f);
+	return ret;
+}
+
+/*
  * trace-cmd split keeps a recording's BUFFER options but not the instances'
  * pages: each instance at offset 0. The file is read as trace-cmd reads it,
  * its top buffer whole (libtracecmd opens no handle for such an instance),
@@ -118,28 +147,15 @@ static void test_pages_checked_first_then_all(void)
  */
 static void test_split_file_instances_absent(void)
 {
-	static const char workload[] = "\0\0\0\0\0\0\0\0workload";	/* u64 0, the name */
 	char path[] = "/tmp/gt-unit-split-XXXXXX";
 	struct dat_meta *m = calloc(1, sizeof(*m));
 	struct gt_error err = { 0 };
 	struct tracecmd_input *h;
 	struct dat_stream *st;
-	struct fixture *f;
-	int fd, records = 0;
+	int records = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-	fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
-	f = fixture_new("tests/fixtures/formats/linux-6.12", 1, &err);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	fixture_writer(f, "trace-cmd split's copy of a gpu-trace recording", 0);
-	CU_ASSERT_EQUAL(fixture_raw_option(f, DAT_OPT_BUFFER, workload, sizeof(workload)), 0);
-	CU_ASSERT_EQUAL(fixture_raw_option(f, DAT_OPT_BUFFER, workload, sizeof(workload)), 0);
-	CU_ASSERT_EQUAL(fixture_add(f, 0, 1000000, 4242, "ftrace/print",
-				    (struct fv[]){ FV("ip", 0), FS("buf", "the top buffer\n"), FV_END }), 0);
-	CU_ASSERT_EQUAL_FATAL(fixture_write(f, path, &err), 0);
-	fixture_free(f);
+	CU_ASSERT_EQUAL_FATAL(write_split_file(path, 2), 0);
 	CU_ASSERT_EQUAL(dat_meta_read(path, m, &err), 0);
 	CU_ASSERT_EQUAL(m->v6_instances_absent, 2);
 	CU_ASSERT_EQUAL(m->nr_v6_instances, 0);
@@ -163,26 +179,12 @@ static void test_split_file_instances_absent(void)
 /* each absent instance is an open libtracecmd tries: as many as dat-meta reads, no more */
 static void test_split_file_instances_bounded(void)
 {
-	static const char workload[] = "\0\0\0\0\0\0\0\0workload";
 	char path[] = "/tmp/gt-unit-split-XXXXXX";
 	struct dat_meta *m = calloc(1, sizeof(*m));
 	struct gt_error err = { 0 };
-	struct fixture *f;
-	int fd, i, ret = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-	fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
-	f = fixture_new("tests/fixtures/formats/linux-6.12", 1, &err);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	for (i = 0; i <= DAT_META_MAX_BUFFERS; i++)
-		ret |= fixture_raw_option(f, DAT_OPT_BUFFER, workload, sizeof(workload));
-	ret |= fixture_add(f, 0, 1000000, 4242, "ftrace/print",
-			   (struct fv[]){ FV("ip", 0), FS("buf", "the top buffer\n"), FV_END });
-	CU_ASSERT_EQUAL(ret, 0);
-	CU_ASSERT_EQUAL_FATAL(fixture_write(f, path, &err), 0);
-	fixture_free(f);
+	CU_ASSERT_EQUAL_FATAL(write_split_file(path, DAT_META_MAX_BUFFERS + 1), 0);
 	CU_ASSERT_EQUAL(dat_meta_read(path, m, &err), -1);
 	CU_ASSERT_EQUAL(m->v6_instances_absent, DAT_META_MAX_BUFFERS);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "cannot check"));
