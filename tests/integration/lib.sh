@@ -99,6 +99,21 @@ pane_when() {
 	return 1
 }
 
+# workload_running PID COMM: waits (30 s at most) until record PID's workload
+# runs as COMM. record starts its workload only once recording has begun; a
+# signal before that ends record with nothing recorded, as it should, so a
+# test of a signal mid-recording waits for this, not for a line of set-up
+# (under load set-up outlasts any fixed sleep).
+workload_running() {
+	local i
+	for i in $(seq 300); do
+		ps -o comm= --ppid "$1" 2> /dev/null | grep -qx "$2" && return 0
+		kill -0 "$1" 2> /dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
+
 # not COMMAND...: succeeds when the command fails (for expect)
 not() { ! "$@"; }
 

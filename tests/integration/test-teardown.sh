@@ -3,14 +3,10 @@
 
 # Start a record with a long workload, send SIG once it is recording.
 record_then_signal() {
-	local sig=$1 out=$2 pid i
+	local sig=$1 out=$2 pid
 	"$GT" record -e sched:sched_switch -e syscalls:sys_enter_getppid -o "$out" -- sleep 10 2> "$WORK/sig.err" &
 	pid=$!
-	for i in $(seq 50); do
-		[ -n "$(gt_instances)" ] && grep -q '^events:' "$WORK/sig.err" 2>/dev/null && break
-		sleep 0.1
-	done
-	sleep 0.3
+	workload_running "$pid" sleep || printf 'never started its workload; '
 	kill "-$sig" "$pid"
 	wait "$pid"
 	echo $?
@@ -38,8 +34,10 @@ teardown_after() {
 	tracefs_snapshot > "$WORK/snap.before"
 	rc=$(record_then_signal "$sig" "$WORK/sig-$sig.dat")
 	expect "SIG$sig: status $rc, want $want" [ "$rc" = "$want" ] || return 1
-	expect "SIG$sig: the recording was not kept" \
-		trace-cmd report -i "$WORK/sig-$sig.dat" > /dev/null 2>&1 || return 1
+	if ! trace-cmd report -i "$WORK/sig-$sig.dat" > /dev/null 2> "$WORK/sig.report"; then
+		WHY="SIG$sig: the recording was not kept: trace-cmd: $(tail -1 "$WORK/sig.report"); record said: $(tail -3 "$WORK/sig.err" | tr '\n' ' ')"
+		return 1
+	fi
 	same_as_before "SIG$sig"
 }
 
