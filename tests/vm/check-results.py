@@ -970,29 +970,30 @@ def check_experiment():
         return {(ring["name"], st["stage"]): st["verdict"] for ring in d["rings"]
                 for st in ring["stages"]}, f"run p50s (us): {spread}", spread
 
-    def stalled_run(spread):
-        """A run whose exec p50 is over 3x its case's other runs' median on every ring:
-        the TCG guest stalled through it (seen: 13 ms against 2 ms on both rings).
-        Four runs a case cannot outweigh it (p 0.34 then): the split is not judged."""
+    def stalled_run(spread, ring):
+        """A run whose exec p50 on @ring is over 3x its case's other runs' median there:
+        the TCG guest stalled through it (seen: 13 ms against 2 ms on both rings; 7.7 ms
+        against 2.2 ms on gt_ring0 alone, the other ring's jobs past the stall). Four
+        runs a case cannot outweigh it (p 0.34 then): the split is not judged."""
         for side in ("a", "b"):
-            runs = [spread[ring][side] for ring in spread]
-            if not runs or any(len(r) < 3 for r in runs):
+            r = spread.get(ring, {}).get(side, [])
+            if len(r) < 3:
                 continue
-            for i in range(len(runs[0])):
-                if all(i < len(r) and r[i] > 3 * statistics.median(r[:i] + r[i + 1:]) for r in runs):
+            for i in range(len(r)):
+                if r[i] > 3 * statistics.median(r[:i] + r[i + 1:]):
                     return f"{side}'s run {i + 1}"
         return None
 
     ab, raw, spread = verdicts("a", "b")
     execs = {k[0]: v for k, v in (ab or {}).items() if k[1] == "exec"}
-    stalled = stalled_run(spread)
+    stalled = stalled_run(spread, "gt_ring0")
     name = "experiment: compare calls b's exec slower (exec_scale 200) on gt_ring0, never faster"
     # the ring with most jobs (8 a run) must show it; gt_ring1 has 3 a run, whose p50 a
     # loaded host's late timers can move by as much: there, never the reverse
     if (ab is not None and execs.get("gt_ring0") != "B slower" and stalled and
             "B faster" not in execs.values()):
-        print(f"skip - {kernel}: {name}: {stalled} stalled on every ring (over 3x its case's "
-              f"median): four runs a case cannot outweigh it; {execs} {raw}"[:700])
+        print(f"skip - {kernel}: {name}: {stalled} stalled on gt_ring0 (over 3x its case's "
+              f"median there): four runs a case cannot outweigh it; {execs} {raw}"[:700])
     else:
         check(name, ab is not None and execs.get("gt_ring0") == "B slower" and
               "B faster" not in execs.values(), (f"{execs} {raw}" if ab else raw)[:600])
