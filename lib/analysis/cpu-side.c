@@ -665,10 +665,20 @@ static void join_finish(void *state, struct analysis *a)
 	struct cpu_side_state *s = state;
 	int i;
 
-	(void)a;
-	for (i = 0; i < s->model.nr_threads; i++)
-		if (s->live[i].waiting)
+	for (i = 0; i < s->model.nr_threads; i++) {
+		struct thread_live *l = &s->live[i];
+
+		if (l->waiting)
 			s->model.threads[i]->waits.unended++;
+		if (l->in_ioctl && l->row) {
+			uint64_t last = analysis_totals(a)->last_ts;
+			uint64_t in = last > l->enter ? last - l->enter : 0;
+
+			l->row->unended++;
+			if (in > l->row->unended_ns)
+				l->row->unended_ns = in;
+		}
+	}
 }
 
 static void free_row(struct cpu_ioctl_row *r)

@@ -73,7 +73,20 @@ struct cpu_ioctl_row {
 	 * that held the CPU until it ran
 	 */
 	uint64_t waking_ns;
+	/*
+	 * entered and not left by the file's last record (a thread stuck in the
+	 * driver when recording stopped, or one still waiting on the GPU): how
+	 * many, and the longest time one had been inside by then. Not in @dur or
+	 * @split, which are of the ioctls that ended
+	 */
+	uint64_t unended, unended_ns;
 };
+
+/** cpu_ioctl_row_shown - a row with an ioctl that ended, or one entered and not left */
+static inline bool cpu_ioctl_row_shown(const struct cpu_ioctl_row *r)
+{
+	return r && (r->dur.count || r->unended);
+}
 
 /* A thread's waits on fences: how many, how long, and the longest, on which fence. */
 struct cpu_waits {

@@ -481,6 +481,7 @@ static const struct pq_column cpu_side_cols[] = {
 	{ "on_cpu_ns", PQ_INT64 }, { "runnable_ns", PQ_INT64 }, { "sleeping_ns", PQ_INT64 },
 	{ "uninterruptible_ns", PQ_INT64 }, { "irq_ns", PQ_INT64 },
 	{ "after_wakeup_ns", PQ_INT64 }, { "behind_others_ns", PQ_INT64 },
+	{ "unended", PQ_INT64 }, { "unended_ns", PQ_INT64 },
 };
 
 static void cpu_side_row(struct report *rep, struct pq_writer *w, const char *run,
@@ -497,9 +498,10 @@ static void cpu_side_row(struct report *rep, struct pq_writer *w, const char *ru
 	pq_str(w, c++, r->other ? "(other ioctls)" : gpu_ioctl_name(r->cmd, cs->driver, name, sizeof(name)));
 	pq_i64(w, c++, (int64_t)r->dur.count);
 	pq_i64(w, c++, (int64_t)r->dur.sum);
-	pq_i64(w, c++, (int64_t)latency_stats_percentile(&r->dur, 50));
-	pq_i64(w, c++, (int64_t)latency_stats_percentile(&r->dur, 99));
-	pq_i64(w, c++, (int64_t)r->dur.max);
+	/* none ended (only unended ones): no duration figures, as the JSON's null */
+	pq_opt_i64(w, c++, r->dur.count, (int64_t)latency_stats_percentile(&r->dur, 50));
+	pq_opt_i64(w, c++, r->dur.count, (int64_t)latency_stats_percentile(&r->dur, 99));
+	pq_opt_i64(w, c++, r->dur.count, (int64_t)r->dur.max);
 	pq_i64(w, c++, (int64_t)r->split.on_cpu_ns);
 	pq_i64(w, c++, (int64_t)r->split.runnable_ns);
 	pq_i64(w, c++, (int64_t)r->split.sleeping_ns);
@@ -507,6 +509,8 @@ static void cpu_side_row(struct report *rep, struct pq_writer *w, const char *ru
 	pq_i64(w, c++, (int64_t)r->split.irq_ns);
 	pq_i64(w, c++, (int64_t)r->waking_ns);
 	pq_i64(w, c++, (int64_t)r->behind_other_ns);
+	pq_i64(w, c++, (int64_t)r->unended);
+	pq_i64(w, c++, (int64_t)r->unended_ns);
 	pq_row_end(w);
 }
 
@@ -522,7 +526,7 @@ static void cpu_side_rows(struct report *rep, struct pq_writer *w, const char *r
 		for (j = 0; j <= t->nr_rows; j++) {
 			struct cpu_ioctl_row *r = j < t->nr_rows ? t->rows[j] : t->other;
 
-			if (r && r->dur.count)
+			if (cpu_ioctl_row_shown(r))
 				cpu_side_row(rep, w, run, cs, t->pid, r);
 		}
 	}

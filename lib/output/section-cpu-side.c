@@ -84,6 +84,16 @@ static void text_verdict(struct report *rep, const struct cpu_side *c, struct cp
 	fputc('\n', rep->stream);
 }
 
+/* "1 entered and not left by the file's end (inside 160.000 us by then)" and the line's end */
+static void text_unended(struct report *rep, const struct cpu_ioctl_row *r)
+{
+	char a[32];
+
+	fprintf(rep->stream, "%llu entered and not left by the file's end (%s %s us by then)\n",
+		(unsigned long long)r->unended, r->unended > 1 ? "the longest inside" : "inside",
+		report_us(a, sizeof(a), true, r->unended_ns));
+}
+
 static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu_thread *t)
 {
 	char a[32], b[32], d[32], name[48];
@@ -93,8 +103,13 @@ static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu
 	for (i = 0; i <= t->nr_rows; i++) {
 		struct cpu_ioctl_row *r = i < t->nr_rows ? t->rows[i] : t->other;
 
-		if (!r || !r->dur.count)
+		if (!cpu_ioctl_row_shown(r))
 			continue;
+		if (!r->dur.count) {
+			fprintf(rep->stream, "    %s: ", row_name(c, r, name, sizeof(name)));
+			text_unended(rep, r);
+			continue;
+		}
 		fprintf(rep->stream, "    %s x%llu in %s us (p50 %s us, p99 %s us)",
 			row_name(c, r, name, sizeof(name)), (unsigned long long)r->dur.count,
 			report_us(a, sizeof(a), true, r->dur.sum),
@@ -102,7 +117,12 @@ static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu
 			report_us(d, sizeof(d), true, latency_stats_percentile(&r->dur, 99)));
 		if (c->scheduling)
 			text_split(rep, &r->split, r);
-		fputc('\n', rep->stream);
+		if (r->unended) {
+			fputs("; and ", rep->stream);
+			text_unended(rep, r);
+		} else {
+			fputc('\n', rep->stream);
+		}
 	}
 	if (t->waits.count) {
 		fprintf(rep->stream, "    waited on the GPU: %llu fence wait%s, %s us in all, the longest %s us on %llu:%llu (%s)",
@@ -179,8 +199,9 @@ static void json_row(struct report *rep, const struct cpu_side *c, struct cpu_io
 		fprintf(f, "\"0x%08llx\"", (unsigned long long)r->cmd);
 	fputs(",\"name\":", f);
 	json_str(f, row_name(c, r, name, sizeof(name)));
-	fprintf(f, ",\"count\":%llu,\"total_ns\":%llu", (unsigned long long)r->dur.count,
-		(unsigned long long)r->dur.sum);
+	fprintf(f, ",\"count\":%llu,\"total_ns\":%llu,\"unended\":%llu,\"unended_ns\":%llu",
+		(unsigned long long)r->dur.count, (unsigned long long)r->dur.sum,
+		(unsigned long long)r->unended, (unsigned long long)r->unended_ns);
 	report_json_latency(f, "duration", &r->dur);
 	json_split(f, &r->split);
 	fprintf(f, ",\"after_wakeup_ns\":%llu,\"behind_others_ns\":%llu,\"behind\":[",
@@ -251,7 +272,7 @@ static void json_cpu_side(struct report *rep)
 		for (j = 0; j <= t->nr_rows; j++) {
 			struct cpu_ioctl_row *r = j < t->nr_rows ? t->rows[j] : t->other;
 
-			if (!r || !r->dur.count)
+			if (!cpu_ioctl_row_shown(r))
 				continue;
 			json_row(rep, c, r, first);
 			first = false;
@@ -319,23 +340,29 @@ static void csv_cpu_side(struct report *rep)
 
 	if (!c || (!c->ioctls && !c->fence_waits))
 		return;
-	fprintf(f, "\n# cpu side\npid,comm,ioctl,count,total_ns,p50_ns,p99_ns,on_cpu_ns,runnable_ns,sleeping_ns,uninterruptible_ns,irq_ns,behind_pid,behind_ns\n");
+	fprintf(f, "\n# cpu side\npid,comm,ioctl,count,total_ns,p50_ns,p99_ns,on_cpu_ns,runnable_ns,sleeping_ns,uninterruptible_ns,irq_ns,behind_pid,behind_ns,unended,unended_ns\n");
 	for (i = 0; i < c->nr_threads; i++) {
 		struct cpu_thread *t = c->threads[i];
 
 		for (j = 0; j <= t->nr_rows; j++) {
 			struct cpu_ioctl_row *r = j < t->nr_rows ? t->rows[j] : t->other;
 
-			if (!r || !r->dur.count)
+			if (!cpu_ioctl_row_shown(r))
 				continue;
 			fprintf(f, "%d,", t->pid);
 			report_csv_text(f, analysis_comm(rep->analysis, t->pid));
 			fputc(',', f);
 			report_csv_text(f, row_name(c, r, name, sizeof(name)));
-			fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
-				(unsigned long long)r->dur.count, (unsigned long long)r->dur.sum,
-				(unsigned long long)latency_stats_percentile(&r->dur, 50),
-				(unsigned long long)latency_stats_percentile(&r->dur, 99),
+			fprintf(f, ",%llu,%llu,", (unsigned long long)r->dur.count,
+				(unsigned long long)r->dur.sum);
+			/* none ended: no percentiles (empty, as the JSON's null) */
+			if (r->dur.count)
+				fprintf(f, "%llu,%llu,",
+					(unsigned long long)latency_stats_percentile(&r->dur, 50),
+					(unsigned long long)latency_stats_percentile(&r->dur, 99));
+			else
+				fputs(",,", f);
+			fprintf(f, "%llu,%llu,%llu,%llu,%llu,",
 				(unsigned long long)r->split.on_cpu_ns,
 				(unsigned long long)r->split.runnable_ns,
 				(unsigned long long)r->split.sleeping_ns,
@@ -353,7 +380,8 @@ static void csv_cpu_side(struct report *rep)
 			} else {
 				fputc(',', f);
 			}
-			fputc('\n', f);
+			fprintf(f, ",%llu,%llu\n", (unsigned long long)r->unended,
+				(unsigned long long)r->unended_ns);
 		}
 	}
 	csv_verdicts(rep, c);

@@ -120,6 +120,7 @@ async function checkInput({ dir, host, run, summary: sumFile, jobs: jobsFile }) 
 			max_ns: r.duration.max_ns, on_cpu_ns: r.on_cpu_ns, runnable_ns: r.runnable_ns,
 			sleeping_ns: r.sleeping_ns, uninterruptible_ns: r.uninterruptible_ns, irq_ns: r.irq_ns,
 			after_wakeup_ns: r.after_wakeup_ns, behind_others_ns: r.behind_others_ns,
+			unended: r.unended, unended_ns: r.unended_ns,
 		}))),
 	};
 

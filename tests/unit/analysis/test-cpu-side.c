@@ -133,6 +133,52 @@ static void test_runnable_behind_a_busy_cpu(void)
 	unlink(path);
 }
 
+/*
+ * cpu-side-unended: an ioctl entered and not left by the file's last record is in
+ * no count, duration or split, and is counted apart with how long it had been inside
+ */
+static void test_ioctls_with_no_end_in_the_file(void)
+{
+	struct gt_error err = { 0 };
+	const struct cpu_ioctl_row *r;
+	const struct cpu_side *c;
+	struct analysis a;
+	char path[64];
+
+	CU_ASSERT_EQUAL_FATAL(scenario_tmpfile("cpu-side-unended", path, sizeof(path)), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_open(&a, path, NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(analysis_run(&a, &err), 0);
+	c = cpu_side_of(&a);
+	CU_ASSERT_EQUAL(c->ioctls, 4);
+	CU_ASSERT_EQUAL_FATAL(c->nr_threads, 2);
+
+	r = row(c->threads[0], 0xc0186444);	/* left: 20 us */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(r->dur.count, 1);
+	CU_ASSERT_EQUAL(r->dur.sum, 20 * US);
+	CU_ASSERT_EQUAL(r->unended, 0);
+	CU_ASSERT_TRUE(cpu_ioctl_row_shown(r));
+
+	r = row(c->threads[0], 0xc02064c3);	/* asleep inside from 40 to the end at 200 */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(r->dur.count, 0);
+	CU_ASSERT_EQUAL(cpu_split_total(&r->split), 0);
+	CU_ASSERT_EQUAL(r->unended, 1);
+	CU_ASSERT_EQUAL(r->unended_ns, 160 * US);
+	CU_ASSERT_TRUE(cpu_ioctl_row_shown(r));
+
+	CU_ASSERT_EQUAL(c->threads[1]->pid, 5001);
+	r = row(c->threads[1], 0xc0186444);	/* one left (10 us), one 80 us inside */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(r->dur.count, 1);
+	CU_ASSERT_EQUAL(r->dur.sum, 10 * US);
+	CU_ASSERT_EQUAL(cpu_split_total(&r->split), 10 * US);
+	CU_ASSERT_EQUAL(r->unended, 1);
+	CU_ASSERT_EQUAL(r->unended_ns, 80 * US);
+	analysis_close(&a);
+	unlink(path);
+}
+
 /* cpu-side-virtio: of two commands queued in RESOURCE_CREATE only the fenced one is a job */
 static void test_virtio_fenced_commands_are_the_jobs(void)
 {
@@ -318,6 +364,8 @@ void suite_cpu_side(void)
 		    test_runnable_behind_a_busy_cpu);
 	CU_add_test(s, "virtio-gpu: only fenced commands are jobs queued in an ioctl",
 		    test_virtio_fenced_commands_are_the_jobs);
+	CU_add_test(s, "ioctls with no end in the file: counted apart, with how long inside",
+		    test_ioctls_with_no_end_in_the_file);
 	CU_add_test(s, "ioctl names by family and driver", test_ioctl_names);
 	CU_add_test(s, "verdicts: GPU-bound, CPU-bound, mixed", test_verdicts);
 	CU_add_test(s, "threads and rows past the tables", test_what_a_file_can_make_it_hold);
