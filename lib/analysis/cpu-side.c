@@ -28,6 +28,13 @@ struct thread_live {
 	uint64_t enter, cmd;
 	struct cpu_ioctl_row *row;
 	struct cpu_split now;		/* of the ioctl in progress */
+	/*
+	 * the row's credits before it (credit_behind() adds as it goes): taken
+	 * back when it is never left, whose time is in no split
+	 */
+	struct cpu_behind behind_before[CPU_SIDE_BEHIND];
+	int nr_behind_before;
+	uint64_t behind_other_before, waking_before;
 	bool waiting;			/* inside dma_fence_wait_start -> _end */
 	uint64_t wait_from, wait_ctx, wait_seqno;
 	char wait_timeline[32];
@@ -51,6 +58,7 @@ struct cpu_side_state {
 	struct thread_live *live;	/* beside model.threads */
 	int nr_rows;
 	struct cpu_irq *irqs;		/* MAX_CPUS, at the first interrupt */
+	uint64_t lost_ts;		/* the last record after lost events */
 };
 
 enum { F_CMD };
@@ -348,6 +356,12 @@ static void ioctl_enter(struct cpu_side_state *s, struct join_record *r)
 	l->enter = r->rec->ts;
 	l->cmd = cmd & 0xffffffffu;
 	l->row = row_of(s, s->model.threads[i], cmd & 0xffffffffu);
+	if (l->row) {
+		memcpy(l->behind_before, l->row->behind, sizeof(l->behind_before));
+		l->nr_behind_before = l->row->nr_behind;
+		l->behind_other_before = l->row->behind_other_ns;
+		l->waking_before = l->row->waking_ns;
+	}
 	/* it makes a syscall: it runs */
 	l->state = T_ON_CPU;
 	l->since = r->rec->ts;
@@ -633,6 +647,8 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
 	struct cpu_side_state *s = state;
 
+	if (r->rec->missed_events)
+		s->lost_ts = r->rec->ts;
 	if (r->kind == GEV_FENCE_WAIT_START || r->kind == GEV_FENCE_WAIT_END) {
 		fence_wait(s, a, r);
 		return;
@@ -663,6 +679,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 static void join_finish(void *state, struct analysis *a)
 {
 	struct cpu_side_state *s = state;
+	uint64_t last = analysis_totals(a)->last_ts;
 	int i;
 
 	for (i = 0; i < s->model.nr_threads; i++) {
@@ -670,14 +687,18 @@ static void join_finish(void *state, struct analysis *a)
 
 		if (l->waiting)
 			s->model.threads[i]->waits.unended++;
-		if (l->in_ioctl && l->row) {
-			uint64_t last = analysis_totals(a)->last_ts;
-			uint64_t in = last > l->enter ? last - l->enter : 0;
-
-			l->row->unended++;
-			if (in > l->row->unended_ns)
-				l->row->unended_ns = in;
-		}
+		if (!l->in_ioctl || !l->row)
+			continue;
+		/* its time is in no split: nor are those it was preempted by */
+		memcpy(l->row->behind, l->behind_before, sizeof(l->behind_before));
+		l->row->nr_behind = l->nr_behind_before;
+		l->row->behind_other_ns = l->behind_other_before;
+		l->row->waking_ns = l->waking_before;
+		/* entered before events were lost: its exit may be among them */
+		if (s->lost_ts && l->enter <= s->lost_ts)
+			continue;
+		l->row->unended++;
+		l->row->unended_ns = last > l->enter ? last - l->enter : 0;
 	}
 }
 

@@ -75,9 +75,10 @@ struct cpu_ioctl_row {
 	uint64_t waking_ns;
 	/*
 	 * entered and not left by the file's last record (a thread stuck in the
-	 * driver when recording stopped, or one still waiting on the GPU): how
-	 * many, and the longest time one had been inside by then. Not in @dur or
-	 * @split, which are of the ioctls that ended
+	 * driver when recording stopped, or one still waiting on the GPU; a
+	 * thread is in one at a time: 0 or 1), and how long it had been inside by
+	 * then. Not in @dur, @split or @behind, which are of the ioctls that
+	 * ended; not one entered before events were lost (its exit may be lost)
 	 */
 	uint64_t unended, unended_ns;
 };

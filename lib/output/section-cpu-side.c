@@ -57,6 +57,21 @@ static void text_split(struct report *rep, const struct cpu_split *s, const stru
 	fprintf(rep->stream, ", interrupts %.1f%%", pct(s->irq_ns, all));
 }
 
+/* the thread's ioctls still inside at the file's end, which no verdict counts */
+static uint64_t thread_unended(const struct cpu_thread *t)
+{
+	uint64_t n = 0;
+	int i;
+
+	for (i = 0; i <= t->nr_rows; i++) {
+		const struct cpu_ioctl_row *r = i < t->nr_rows ? t->rows[i] : t->other;
+
+		if (r)
+			n += r->unended;
+	}
+	return n;
+}
+
 /* which side held its GPU work up, with the figures it rests on (cpu-side.h) */
 static void text_verdict(struct report *rep, const struct cpu_side *c, struct cpu_thread *t)
 {
@@ -81,6 +96,8 @@ static void text_verdict(struct report *rep, const struct cpu_side *c, struct cp
 				v.behind.pid, v.behind.comm,
 				report_us(b, sizeof(b), true, v.behind.ns));
 	}
+	if (thread_unended(t))
+		fputs("; not counting its ioctl still inside at the file's end", rep->stream);
 	fputc('\n', rep->stream);
 }
 
@@ -89,9 +106,8 @@ static void text_unended(struct report *rep, const struct cpu_ioctl_row *r)
 {
 	char a[32];
 
-	fprintf(rep->stream, "%llu entered and not left by the file's end (%s %s us by then)\n",
-		(unsigned long long)r->unended, r->unended > 1 ? "the longest inside" : "inside",
-		report_us(a, sizeof(a), true, r->unended_ns));
+	fprintf(rep->stream, "%llu entered and not left by the file's end (inside %s us by then)\n",
+		(unsigned long long)r->unended, report_us(a, sizeof(a), true, r->unended_ns));
 }
 
 static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu_thread *t)

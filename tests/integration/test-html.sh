@@ -55,6 +55,9 @@ test_html_every_fixture() {
 			--text "gt-cpu:rival 6000 18.8%" --text "gt-cpu:AMDKFD_IOC_CREATE_QUEUE" \
 			--text "gt-cpu-waits:100:1 (gfx_0.0.0)" --text "gt-cpu-waits:70.000" \
 			--text "gt-cpu-waits:mixed: 42.1% of 337.000 us waiting on the GPU" || return 1 ;;
+		# an ioctl still inside at the file's end: how long, in its own column
+		cpu-side-unended) html_check "$WORK/h-$s.dat" "html-$s" --text "gt-cpu:DRM_IOCTL_SYNCOBJ_WAIT" \
+			--text "gt-cpu:160.000" --text "gt-cpu:80.000" || return 1 ;;
 		# virtio-gpu's command queued in its RESOURCE_CREATE: the ioctl in drm-probe's row
 		cpu-side-virtio) html_check "$WORK/h-$s.dat" "html-$s" --hover --ioctls 1 \
 			--tip "proc:drm-probe 600:1000015000:VIRTGPU_RESOURCE_CREATE  thread 600" || return 1 ;;

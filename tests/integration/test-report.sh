@@ -1504,7 +1504,7 @@ assert v == {"kind": "mixed", "span_ns": 390000, "active_ns": 337000, "gpu_wait_
              "to_queued_ns": 70000, "runnable_ns": 30000, "behind": {"pid": 6000, "comm": "rival", "ns": 30000}}, v
 assert t[5001]["verdict"] is None, t[5001]' \
 		< <("$GT" report --format json "$f") || return 1
-	expect "cpu side CSV" grep -q '^5000,llama,AMDGPU_CS,1,160000,160000,160000,55000,40000,60000,60000,5000,6000,30000$' \
+	expect "cpu side CSV" grep -q '^5000,llama,AMDGPU_CS,1,160000,160000,160000,55000,40000,60000,60000,5000,6000,30000,0,0$' \
 		<<< "$("$GT" report --format csv "$f")" || return 1
 	# --events prints the records that were split
 	out=$("$GT" report --events "$f")
