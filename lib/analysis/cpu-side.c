@@ -694,8 +694,8 @@ static void join_finish(void *state, struct analysis *a)
 		l->row->nr_behind = l->nr_behind_before;
 		l->row->behind_other_ns = l->behind_other_before;
 		l->row->waking_ns = l->waking_before;
-		/* entered before events were lost: its exit may be among them */
-		if (s->lost_ts && l->enter <= s->lost_ts)
+		/* entered before events were lost (before lost_ts's record): its exit may be among them */
+		if (l->enter < s->lost_ts)
 			continue;
 		l->row->unended++;
 		l->row->unended_ns = last > l->enter ? last - l->enter : 0;

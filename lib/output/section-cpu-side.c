@@ -110,11 +110,24 @@ static void text_unended(struct report *rep, const struct cpu_ioctl_row *r)
 		(unsigned long long)r->unended, report_us(a, sizeof(a), true, r->unended_ns));
 }
 
+/* a row, a wait or a queued job to show: a thread whose only ioctl lost its exit has none */
+static bool thread_shown(const struct cpu_thread *t)
+{
+	int i;
+
+	for (i = 0; i <= t->nr_rows; i++)
+		if (cpu_ioctl_row_shown(i < t->nr_rows ? t->rows[i] : t->other))
+			return true;
+	return t->waits.count || t->waits.unended || t->to_queued;
+}
+
 static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu_thread *t)
 {
 	char a[32], b[32], d[32], name[48];
 	int i;
 
+	if (!thread_shown(t))
+		return;
 	fprintf(rep->stream, "  pid %d (%s):\n", t->pid, analysis_comm(rep->analysis, t->pid));
 	for (i = 0; i <= t->nr_rows; i++) {
 		struct cpu_ioctl_row *r = i < t->nr_rows ? t->rows[i] : t->other;
