@@ -163,6 +163,10 @@ static void text_thread(struct report *rep, const struct cpu_side *c, struct cpu
 		if (t->waits.unended)
 			fprintf(rep->stream, "; %llu with no end in the file", (unsigned long long)t->waits.unended);
 		fputc('\n', rep->stream);
+	} else if (t->waits.unended) {
+		/* only waits with no end: still said, as beside ended ones */
+		fprintf(rep->stream, "    waited on the GPU: %llu fence wait%s with no end in the file\n",
+			(unsigned long long)t->waits.unended, report_plural(t->waits.unended));
 	}
 	if (t->to_queued) {
 		fprintf(rep->stream, "    ioctl -> queued: %llu job%s, p50 %s us, p99 %s us, max %s us",

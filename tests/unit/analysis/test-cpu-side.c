@@ -185,6 +185,8 @@ static void test_ioctls_with_no_end_in_the_file(void)
 	CU_ASSERT_EQUAL(cpu_split_total(&r->split), 10 * US);
 	CU_ASSERT_EQUAL(r->unended, 1);
 	CU_ASSERT_EQUAL(r->unended_ns, 80 * US);
+	CU_ASSERT_EQUAL(thread_of(c, 5001)->waits.count, 0);
+	CU_ASSERT_EQUAL(thread_of(c, 5001)->waits.unended, 1);
 	/* its preemption inside the unended one is in no row either */
 	CU_ASSERT_EQUAL(r->nr_behind, 0);
 	CU_ASSERT_EQUAL(r->behind_other_ns + r->waking_ns, 0);
