@@ -294,7 +294,8 @@ static void header(struct report *rep)
 	for (i = 0; i < m->nr_skipped; i++)
 		fprintf(f, "%s{\"id\":%u,\"size\":%u}", i ? "," : "", m->skipped[i].id,
 			m->skipped[i].size);
-	fprintf(f, "],\"coverage\":{\"skewed\":%s,\"from_ns\":%llu,\"to_ns\":%llu,\"late_cpu\":%d,\"late_evidence\":%s,\"end_cpu\":%d,\"cpus\":[",
+	fprintf(f, "],\"instances_absent\":%d", m->v6_instances_absent);
+	fprintf(f, ",\"coverage\":{\"skewed\":%s,\"from_ns\":%llu,\"to_ns\":%llu,\"late_cpu\":%d,\"late_evidence\":%s,\"end_cpu\":%d,\"cpus\":[",
 		tot->cov.skewed ? "true" : "false", (unsigned long long)tot->cov.from,
 		(unsigned long long)tot->cov.to, tot->cov.late_cpu,
 		late_evidence_names[tot->cov.late_evidence], tot->cov.end_cpu);

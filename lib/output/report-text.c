@@ -296,6 +296,9 @@ static void header(struct report *rep)
 		fprintf(rep->stream, "note     option %u (%s) holds %u bytes where its meaning needs %s: skipped (another writer's use of the id, or damage)\n",
 			m->skipped[i].id, dat_option_name(m->skipped[i].id) ? dat_option_name(m->skipped[i].id) : "?", m->skipped[i].size,
 			dat_option_expected(m->skipped[i].id));
+	if (m->v6_instances_absent)
+		fprintf(rep->stream, "note     %d buffer instance%s named whose pages the file does not hold (a trace-cmd split, or a recording cut short before them): only the top buffer is read\n",
+			m->v6_instances_absent, m->v6_instances_absent == 1 ? "" : "s");
 	fprintf(rep->stream, "kernel   %s\n", m->uname[0] ? m->uname : "(not recorded)");
 	report_host_text(rep);
 	report_flight_text(rep);

@@ -376,6 +376,31 @@ test_report_misfit_option() {
 	expect "--events: $(grep -c . "$WORK/o8.ev") lines" [ "$(grep -c 'amdgpu_sched_run_job:' "$WORK/o8.ev")" = 4 ]
 }
 
+# trace-cmd split keeps a recording's BUFFER options but none of the instances'
+# pages. report reads the top buffer, as trace-cmd report does, and says so: a
+# note in the summary, one line on stderr, instances_absent in JSON; the top
+# buffer's every record read (trace-cmd's count) and its jobs as two-rings'.
+test_report_split_copy() {
+	local f tc
+	f=$(fixture split-copy) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report "$f" > "$WORK/split.txt" 2> "$WORK/split.err" ||
+		{ WHY="report failed: $(head -2 "$WORK/split.err")"; return 1; }
+	expect "no note: $(head -3 "$WORK/split.txt" | tr '\n' '|')" \
+		grep -qx "note     2 buffer instances named whose pages the file does not hold (a trace-cmd split, or a recording cut short before them): only the top buffer is read" "$WORK/split.txt" || return 1
+	expect "stderr: $(cat "$WORK/split.err")" [ "$(grep -c 'names 2 buffer instances whose pages it does not hold' "$WORK/split.err")" = 1 ] || return 1
+	expect "not 3 jobs: $(grep '^jobs' "$WORK/split.txt")" grep -q '^jobs     3 finished, 0 unfinished' "$WORK/split.txt" || return 1
+	"$GT" report --format json "$f" > "$WORK/split.json" 2> /dev/null || { WHY="json failed"; return 1; }
+	expect "json instances_absent" [ "$(json "$WORK/split.json" 'd["instances_absent"]')" = 2 ] || return 1
+	"$GT" report --format json "$(fixture two-rings)" > "$WORK/two-rings.json" 2> /dev/null || { WHY="json of two-rings failed"; return 1; }
+	expect "two-rings says instances_absent 0" [ "$(json "$WORK/two-rings.json" 'd["instances_absent"]')" = 0 ] || return 1
+	expect "not two-rings' jobs" [ "$(json "$WORK/split.json" '[(j["ring"], j["fence"], j["latency_ns"]) for j in d["jobs"]]')" = \
+		"$(json "$WORK/two-rings.json" '[(j["ring"], j["fence"], j["latency_ns"]) for j in d["jobs"]]')" ] || return 1
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed: its record count not compared"; return 77; }
+	tc=$(trace-cmd report "$f" 2> /dev/null | grep -c ': ')
+	expect "records: ours $(json "$WORK/split.json" 'd["records"]'), trace-cmd's $tc" \
+		[ "$(json "$WORK/split.json" 'd["records"]')" = "$tc" ]
+}
+
 # Overwrite-mode files: CPU 1 (runs, fences) keeps only its last second, the
 # submitter's CPU 0 its first two. report names each CPU's window, never says
 # "lost none", and flags the jobs before CPU 1's start L (v6 and v7 zstd) but
