@@ -29,6 +29,30 @@ static const char *target(const struct outfile *o)
 	return o->name[0] ? o->name : o->path;
 }
 
+/*
+ * A device, FIFO or socket where the output goes: never replaced, even with
+ * --force. -o writes a new file and renames it over the name, which would put
+ * a regular file where /dev/null was (as root, for every process after).
+ */
+static const char *not_a_file(const struct stat *st)
+{
+	if (S_ISCHR(st->st_mode))
+		return "a character device";
+	if (S_ISBLK(st->st_mode))
+		return "a block device";
+	if (S_ISFIFO(st->st_mode))
+		return "a FIFO";
+	if (S_ISSOCK(st->st_mode))
+		return "a socket";
+	return NULL;
+}
+
+static int refuse_not_a_file(const char *path, const struct stat *st, struct gt_error *err)
+{
+	return gt_error_set(err, EEXIST, "output %s is %s, not a file: -o writes a file in its place, so it is left alone; name a file with -o (report writes to stdout without -o)",
+			    path, not_a_file(st));
+}
+
 static int create(struct outfile *o, const char *path, bool force, struct gt_error *err)
 {
 	char copy[4096];
@@ -42,6 +66,8 @@ static int create(struct outfile *o, const char *path, bool force, struct gt_err
 	if (!lstat(path, &st) && S_ISDIR(st.st_mode))
 		return gt_error_set(err, EISDIR, "output %s is a directory; pass -o DIR/trace.dat",
 				    path);
+	if (!lstat(path, &st) && not_a_file(&st))
+		return refuse_not_a_file(path, &st, err);
 	if (!force && !lstat(path, &st))
 		return gt_error_set(err, EEXIST, "output %s exists; pass --force to replace it, or -o another name",
 				    path);
@@ -66,6 +92,8 @@ static int create_at(struct outfile *o, bool force, struct gt_error *err)
 	if (!fstatat(o->dir_fd, o->name, &st, AT_SYMLINK_NOFOLLOW)) {
 		if (S_ISDIR(st.st_mode))
 			return gt_error_set(err, EISDIR, "output %s is a directory", o->path);
+		if (not_a_file(&st))
+			return refuse_not_a_file(o->path, &st, err);
 		if (!force)
 			return gt_error_set(err, EEXIST, "output %s exists; pass --force to replace it, or -o another name",
 					    o->path);
@@ -174,6 +202,7 @@ static int commit_free_name(struct outfile *o, int *e)
 int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
 {
 	struct user_rights r;
+	struct stat st;
 	int dfd, ret, e;
 
 	if (fsync(o->fd))
@@ -182,6 +211,8 @@ int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
 	if (fchmod(o->fd, output_mode()))
 		return gt_error_set(err, errno, "cannot set the mode of %s: %s",
 				    o->path, strerror(errno));
+	if (force && !fstatat(at(o), target(o), &st, AT_SYMLINK_NOFOLLOW) && not_a_file(&st))
+		return refuse_not_a_file(o->path, &st, err);	/* one that appeared meanwhile */
 	if (become(o, &r, err))
 		return -1;
 	/*

@@ -376,6 +376,28 @@ test_report_misfit_option() {
 	expect "--events: $(grep -c . "$WORK/o8.ev") lines" [ "$(grep -c 'amdgpu_sched_run_job:' "$WORK/o8.ev")" = 4 ]
 }
 
+# --force -o on a device node or FIFO replaced it with a regular file: the
+# report was written under a temp name and renamed over it (as root, over
+# /dev/null). It is refused in one line, the node left alone, nothing left
+# behind; stdout still takes the page.
+test_report_force_never_replaces_a_device() {
+	local f out rc
+	f=$(fixture competing) || { WHY="make-fixture failed"; return 1; }
+	mkfifo "$WORK/fifo" || { WHY="mkfifo failed"; return 1; }
+	set -- "$WORK/fifo"
+	mknod "$WORK/null" c 1 3 2> /dev/null && set -- "$@" "$WORK/null"
+	for out in "$@"; do
+		"$GT" report --format html --force -o "$out" "$f" > "$WORK/force.out" 2>&1
+		rc=$?
+		expect "exit $rc on $out: $(cat "$WORK/force.out")" [ $rc = 125 ] || return 1
+		expect "not one line: $(cat "$WORK/force.out")" [ "$(grep -c 'not a file: -o writes a file in its place' "$WORK/force.out")" = 1 ] || return 1
+		expect "$out was replaced: $(ls -l "$out")" [ -p "$out" ] || [ -c "$out" ] || return 1
+	done
+	expect "left behind: $(ls -A "$WORK" | grep partial)" [ -z "$(ls -A "$WORK" | grep partial)" ] || return 1
+	"$GT" report --format html "$f" > "$WORK/stdout.html" 2> /dev/null
+	expect "no page on stdout" grep -q '</html>' "$WORK/stdout.html"
+}
+
 # trace-cmd split keeps a recording's BUFFER options but none of the instances'
 # pages. report reads the top buffer, as trace-cmd report does, and says so: a
 # note in the summary, one line on stderr, instances_absent in JSON; the top

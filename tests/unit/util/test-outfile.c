@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* outfile_create_at (outfile.h): a file made in a directory held open, never by its path again. */
+/*
+ * outfile_create_at (outfile.h): a file made in a directory held open, never by its path again;
+ * what is not a file (a FIFO, /dev/null) never replaced
+ */
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -82,9 +85,60 @@ static void test_create_at(void)
 	CU_ASSERT_EQUAL(rmdir(moved), 0);
 }
 
+/*
+ * A FIFO (or /dev/null) named by -o is never replaced, --force or not: at
+ * create, by path or in a directory, and at commit when one took the name
+ * meanwhile. Files of those names are still replaced with --force.
+ */
+static void test_not_a_file_left_alone(void)
+{
+	char dir[] = "/tmp/gt-unit-outfile.XXXXXX", path[64], what[256];
+	struct gt_error err = { 0 };
+	struct stat st;
+	struct outfile o;
+	int dfd;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	CU_ASSERT_FATAL(dfd >= 0);
+	CU_ASSERT_EQUAL_FATAL(mkfifoat(dfd, "fifo", 0600), 0);
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	CU_ASSERT_EQUAL(outfile_create(&o, path, true, NULL, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "is a FIFO, not a file"));
+	CU_ASSERT_EQUAL(outfile_create(&o, "/dev/null", true, NULL, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "/dev/null is a character device"));
+	CU_ASSERT_EQUAL(outfile_create_at(&o, dfd, "DIR", "fifo", true, &err), -1);
+
+	/* a FIFO that takes the name after create */
+	CU_ASSERT_EQUAL(outfile_create_at(&o, dfd, "DIR", "late", true, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(mkfifoat(dfd, "late", 0600), 0);
+	CU_ASSERT_EQUAL(outfile_commit(&o, true, &err), -1);
+	outfile_discard(&o);
+	CU_ASSERT_EQUAL(fstatat(dfd, "late", &st, 0), 0);
+	CU_ASSERT(S_ISFIFO(st.st_mode));
+
+	/* a file is replaced with --force */
+	close(openat(dfd, "file", O_WRONLY | O_CREAT | O_EXCL, 0600));
+	CU_ASSERT_EQUAL(outfile_create_at(&o, dfd, "DIR", "file", true, &err), 0);
+	CU_ASSERT_EQUAL(write(o.fd, "x", 1), 1);
+	CU_ASSERT_EQUAL(outfile_commit(&o, true, &err), 0);
+	outfile_discard(&o);
+	CU_ASSERT_EQUAL(fstatat(dfd, "file", &st, 0), 0);
+	CU_ASSERT_EQUAL(st.st_size, 1);
+	list(dfd, what, sizeof(what));
+	CU_ASSERT_STRING_EQUAL(what, "fifo file late ");
+
+	unlinkat(dfd, "fifo", 0);
+	unlinkat(dfd, "file", 0);
+	unlinkat(dfd, "late", 0);
+	close(dfd);
+	CU_ASSERT_EQUAL(rmdir(dir), 0);
+}
+
 void suite_outfile(void)
 {
 	CU_pSuite s = CU_add_suite("outfile", NULL, NULL);
 
 	CU_add_test(s, "a file made in a directory held open", test_create_at);
+	CU_add_test(s, "a FIFO or device named is never replaced", test_not_a_file_left_alone);
 }
