@@ -46,7 +46,7 @@ static int parse_duration(const char *arg, uint64_t *ns, struct gt_error *err)
 	char *end;
 	double v = strtod(arg, &end), mult = 1000;
 
-	if (end == arg || v < 0)
+	if (end == arg || !(v >= 0))	/* "nan" is no duration either */
 		goto bad;
 	if (!*end || !strcmp(end, "us"))
 		mult = 1e3;
@@ -57,6 +57,9 @@ static int parse_duration(const char *arg, uint64_t *ns, struct gt_error *err)
 	else if (!strcmp(end, "s"))
 		mult = 1e9;
 	else
+		goto bad;
+	/* past 2^64 ns (584 years), "inf" too: no integer to hold it */
+	if (!(v * mult < 1.8e19))
 		goto bad;
 	*ns = (uint64_t)(v * mult + 0.5);
 	return 0;
@@ -83,7 +86,7 @@ static int parse_offset(const char *arg, int64_t *ns, struct gt_error *err)
 			if (strcmp(end, units[i].unit))
 				continue;
 			v *= units[i].mult;
-			if (v > 1e18 || v < -1e18)
+			if (!(v <= 1e18 && v >= -1e18))	/* "nan" too */
 				break;
 			*ns = (int64_t)(v < 0 ? v - 0.5 : v + 0.5);
 			return 0;

@@ -88,7 +88,7 @@ static int resolve_time(const char *arg, uint64_t *ns, bool *relative, struct gt
 		return 0;
 	*relative = arg[0] == '+';
 	v = strtod(arg + *relative, &end);
-	if (end == arg + *relative || *end || v < 0)
+	if (end == arg + *relative || *end || !(v >= 0 && v < 1.8e10))	/* nan, inf, past 2^64 ns */
 		return gt_error_set(err, EINVAL, "bad time '%s': seconds as trace-cmd prints them (622.85) or +SECONDS from the start",
 				    arg);
 	*ns = (uint64_t)(v * 1e9 + 0.5);

@@ -65,8 +65,9 @@ static int parse_number(const char *opt, const char *arg, double min, double *ou
 	char *end;
 
 	*out = strtod(arg, &end);
-	if (end == arg || *end || !(*out >= min))
-		return gt_error_set(err, EINVAL, "bad %s '%s': expected a number of at least %g",
+	/* "nan" and "inf" too: -n's count is a long */
+	if (end == arg || *end || !(*out >= min && *out <= 1e9))
+		return gt_error_set(err, EINVAL, "bad %s '%s': expected a number from %g to 1000000000",
 				    opt, arg, min);
 	return 0;
 }

@@ -590,7 +590,19 @@ test_report_bad_input() {
 	"$GT" report --format yaml "$f" 2> "$WORK/bad.err" > /dev/null
 	expect "bad --format accepted" [ $? = 125 ] || return 1
 	"$GT" report --events --format json "$f" 2> "$WORK/bad.err" > /dev/null
-	expect "--events --format json accepted" [ $? = 125 ]
+	expect "--events --format json accepted" [ $? = 125 ] || return 1
+	# numbers past what a nanosecond count holds, inf and nan: refused, not
+	# wrapped (--min-latency 18446744074s listed every job, nan too)
+	local a rc
+	for a in "--min-latency 18446744074s" "--min-latency 18446744073709551615" \
+		"--min-latency inf" "--min-latency nan" "--from nan" "--from 1e30" \
+		"--to +inf" "--ts-offset nans" "--ts-offset infs" "--ts-offset 1e19s"; do
+		# shellcheck disable=SC2086 # the option and its value are words
+		"$GT" report --jobs "$f" $a > "$WORK/bad.out" 2> "$WORK/bad.err"
+		rc=$?
+		expect "$a: exit $rc, $(head -c 300 "$WORK/bad.out" "$WORK/bad.err" | tr '\n' '|')" \
+			[ $rc = 125 ] && [ ! -s "$WORK/bad.out" ] && [ "$(wc -l < "$WORK/bad.err")" = 1 ] || return 1
+	done
 }
 
 # make install puts the plugins where libtraceevent looks for them
