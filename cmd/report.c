@@ -197,40 +197,67 @@ out:
 
 /*
  * Filters that left no job would print an empty table and say nothing:
- * say what matched nothing, and what the file has instead.
+ * say what matched nothing, and what the file has instead. @rings gets the
+ * file's ring names; true when the filters left every job out.
  */
-static int say_unmatched(const struct report *rep, struct gt_error *err)
+static bool unmatched(const struct report *rep, char *rings, size_t size, bool *named,
+		      bool *dev_named)
 {
 	const struct timeline *tl = timeline_of(rep->analysis);
 	const struct timeline_filter *f = &rep->opts.filter;
-	char rings[512] = "";
 	size_t len = 0;
-	bool named = false, dev_named = false;
 	int i;
 
+	rings[0] = '\0';
+	*named = *dev_named = false;
 	if (rep->jobs_shown || !tl->filtered_out)
-		return 0;
+		return false;
 	for (i = 0; i < tl->nr_devs; i++)
-		dev_named |= f->dev && !strcmp(tl->devs[i], f->dev);
-	for (i = 0; i < tl->nr_rings && len < sizeof(rings); i++) {
+		*dev_named |= f->dev && !strcmp(tl->devs[i], f->dev);
+	for (i = 0; i < tl->nr_rings && len < size; i++) {
 		const char *name = timeline_ring_name(tl, i);
 
-		named |= f->ring && !strcmp(tl->rings[i]->name, f->ring);
-		len += (size_t)snprintf(rings + len, sizeof(rings) - len, "%s%s", len ? ", " : "",
+		*named |= f->ring && !strcmp(tl->rings[i]->name, f->ring);
+		len += (size_t)snprintf(rings + len, size - len, "%s%s", len ? ", " : "",
 					name ? name : "?");
 	}
-	fflush(rep->stream);
-	/*
-	 * A ring or device the file does not have is a wrong option (exit 125,
-	 * as a script that typed the name wants to know), unless other inputs
-	 * of one timeline may have it
-	 */
-	if (f->ring && !named && rep->opts.nr_inputs == 1)
+	return true;
+}
+
+/*
+ * A ring or device the file does not have is a wrong option (exit 125, as a
+ * script that typed the name wants to know), unless other inputs of one
+ * timeline may have it. Asked before the format writes its report: a wrong
+ * option prints no report (JSON: its error in the document, as for any).
+ */
+static int check_unmatched(const struct report *rep, struct gt_error *err)
+{
+	const struct timeline_filter *f = &rep->opts.filter;
+	bool named, dev_named;
+	char rings[512];
+
+	if (!unmatched(rep, rings, sizeof(rings), &named, &dev_named) || rep->opts.nr_inputs != 1)
+		return 0;
+	if (f->ring && !named)
 		return gt_error_set(err, ENOENT, "%s has no ring named '%s'; its rings: %s",
 				    rep->opts.file, f->ring, rings);
-	if (f->dev && !dev_named && rep->opts.nr_inputs == 1)
+	if (f->dev && !dev_named)
 		return gt_error_set(err, ENOENT, "%s has no ring of device '%s' (the scheduler's events name devices from 6.17 on); its rings: %s",
 				    rep->opts.file, f->dev, rings);
+	return 0;
+}
+
+/* after the report: what matched nothing, in one line */
+static void say_unmatched(const struct report *rep)
+{
+	const struct timeline *tl = timeline_of(rep->analysis);
+	const struct timeline_filter *f = &rep->opts.filter;
+	bool named, dev_named;
+	char rings[512];
+
+	if (!unmatched(rep, rings, sizeof(rings), &named, &dev_named))
+		return;
+	fflush(rep->stream);
 	if (f->ring && !named)
 		cmd_say("gpu-trace report: %s has no ring named '%s'; its rings: %s",
 			rep->opts.file, f->ring, rings);
@@ -243,7 +270,6 @@ static int say_unmatched(const struct report *rep, struct gt_error *err)
 	else
 		cmd_say("gpu-trace report: no job of %s matched the filters (%llu left out); --rings without them lists what it has",
 			rep->opts.file, (unsigned long long)tl->filtered_out);
-	return 0;
 }
 
 /* --hip-log FILE: runtime logs captured apart join the summary */
@@ -332,11 +358,10 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	report_events_flush(rep);
 	if (run && !(rep->format->write_error && rep->format->write_error(rep)))
 		goto fail;
-	if (add_hip_logs(rep, err) || rep->format->end(rep, err))
+	if (check_unmatched(rep, err) || add_hip_logs(rep, err) || rep->format->end(rep, err))
 		goto fail;
 	rep->begun = false;
-	if (say_unmatched(rep, err))
-		goto fail;
+	say_unmatched(rep);
 	fflush(rep->stream);
 	cmd_say_time_damage("report", rep->opts.file, &analysis_totals(rep->analysis)->damage);
 	say_damaged_events(rep);

@@ -518,10 +518,18 @@ test_report_filters() {
 	# filters that leave nothing say so, and what there is instead
 	expect "--comm nobody: silent: $(cat "$WORK/fc.err")" \
 		grep -q "no job of .* matched the filters (3 left out)" "$WORK/fc.err" || return 1
-	# a ring the file does not have is a wrong option: one line and 125, not 0
-	"$GT" report --ring gfx0 "$f" > /dev/null 2> "$WORK/fn.err"
+	# a ring the file does not have is a wrong option: one line and 125, not 0,
+	# and no report (it printed the whole summary, then said 125)
+	"$GT" report --ring gfx0 "$f" > "$WORK/fn.out" 2> "$WORK/fn.err"
 	rc=$?
 	expect "--ring gfx0 exits $rc (a script cannot tell it matched nothing)" [ $rc = 125 ] || return 1
+	expect "--ring gfx0 printed a report: $(head -3 "$WORK/fn.out" | tr '\n' '|')" [ ! -s "$WORK/fn.out" ] || return 1
+	"$GT" report --format csv --ring gfx0 "$f" > "$WORK/fn.out" 2> /dev/null
+	expect "--format csv --ring gfx0 printed a report" [ ! -s "$WORK/fn.out" ] || return 1
+	"$GT" report --format json --ring gfx0 "$f" > "$WORK/fn.json" 2> /dev/null
+	expect "--format json --ring gfx0: not the error alone: $(head -c 300 "$WORK/fn.json")" python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert "rings" not in d and "has no ring named" in d["error"], d' "$WORK/fn.json" || return 1
 	expect "--ring gfx0: the rings not named: $(cat "$WORK/fn.err")" \
 		grep -q "has no ring named 'gfx0'; its rings: gfx_0.0.0, sdma0$" "$WORK/fn.err" || return 1
 	expect "--ring gfx0: not one line: $(cat "$WORK/fn.err")" [ "$(grep -c . "$WORK/fn.err")" = 1 ] || return 1
