@@ -318,7 +318,7 @@ static void text_stage(struct compare_run *cr, struct cmp_ring *r, int l, FILE *
 	}
 	fprintf(f, "  %-14s %12s %12s %9s %12s %12s %12s %12s  %s%s\n", job_latency_name(l), v[0], v[1],
 	       change_text(ch, sizeof(ch), res.change), v[2], v[3], v[4], v[5],
-	       compare_verdict_name(res.verdict), why);
+	       res.under_min ? "under --min-change" : compare_verdict_name(res.verdict), why);
 }
 
 /* ", exec +30.0%, total +28.1%": each stage in `stages` with its change */
@@ -355,6 +355,13 @@ static void text_ring_verdict(struct compare_run *cr, struct cmp_ring *r, FILE *
 		called_stages(cr, r, v.faster, f);
 		break;
 	case CMP_SAME:
+		/* beyond noise but small: said, not called, so that no one reads it as noise */
+		if (!v.slower && !v.faster && v.under_min) {
+			fprintf(f, "no change of --min-change %.4g%% or more; beyond noise but under it:",
+				cr->c.min_change * 100);
+			called_stages(cr, r, v.under_min, f);
+			break;
+		}
 		if (!v.slower && !v.faster) {
 			fprintf(f, "no change beyond noise");
 			break;
@@ -510,6 +517,7 @@ static void json_ring_verdict(struct compare_run *cr, struct cmp_ring *r)
 	printf(",\"verdict\":\"%s\"", ring_verdict_name(&v));
 	json_stage_list("slower", v.slower);
 	json_stage_list("faster", v.faster);
+	json_stage_list("under_min_change", v.under_min);
 }
 
 static void print_json(struct compare_run *cr)
@@ -557,7 +565,8 @@ static void print_json(struct compare_run *cr)
 			} else {
 				json_num("z", res.z);
 			}
-			printf(",\"verdict\":\"%s\"}", compare_verdict_name(res.verdict));
+			printf(",\"verdict\":\"%s\",\"under_min_change\":%s}", compare_verdict_name(res.verdict),
+			       res.under_min ? "true" : "false");
 		}
 		printf("]");
 		json_ring_verdict(cr, r);

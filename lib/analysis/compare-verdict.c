@@ -156,6 +156,7 @@ void compare_stage(struct compare *c, struct cmp_ring *r, enum job_latency l,
 	}
 	/* a change from 0 counts when it is clear: dependency waits that appear */
 	big = ma > 0 ? fabs(mb - ma) >= c->min_change * ma : mb > 0;
+	out->under_min = clear && !big;
 	if (!clear || !big)
 		out->verdict = CMP_SAME;
 	else
@@ -179,6 +180,8 @@ void compare_ring_verdict(struct compare *c, struct cmp_ring *r, struct cmp_ring
 			out->slower |= 1u << l;
 		if (res.verdict == CMP_FASTER)
 			out->faster |= 1u << l;
+		if (res.under_min)
+			out->under_min |= 1u << l;
 	}
 	/*
 	 * Nothing judged: one side only where the ring has jobs on one side

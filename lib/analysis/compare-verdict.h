@@ -57,6 +57,7 @@ struct cmp_result {
 	double p;			/* by_runs: two-sided p of the runs' medians */
 	double z;			/* over jobs: > 0 when B is larger */
 	enum cmp_verdict verdict;
+	bool under_min;			/* CMP_SAME of a change beyond noise, under min_change */
 };
 
 struct compare {
@@ -95,10 +96,11 @@ const char *compare_verdict_name(enum cmp_verdict v);
  *           set); CMP_TOO_FEW or CMP_ONE_SIDE when no stage could be judged
  * @slower:  bit (1 << stage) of each stage called slower
  * @faster:  the same, faster
+ * @under_min: the same, of stages whose change is beyond noise but under min_change
  */
 struct cmp_ring_verdict {
 	enum cmp_verdict verdict;
-	unsigned int slower, faster;
+	unsigned int slower, faster, under_min;
 };
 
 /** compare_ring_verdict - the stages of @r judged together */

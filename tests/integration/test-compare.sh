@@ -97,7 +97,17 @@ test_compare_single_runs() {
 	"$GT" compare --format json "$WORK/s3/run13/trace.dat" "$WORK/s1/run11/trace.dat" > "$WORK/s31.json"
 	expect "the faster run not called faster" [ "$(verdict "$WORK/s31.json" gfx_0.0.0 exec)" = "B faster" ] || return 1
 	"$GT" compare --min-change 50 --format json "$WORK/s1/run11/trace.dat" "$WORK/s3/run13/trace.dat" > "$WORK/s13m.json"
-	expect "a 30% change called with --min-change 50" [ "$(verdict "$WORK/s13m.json" gfx_0.0.0 exec)" = same ]
+	expect "a 30% change called with --min-change 50" [ "$(verdict "$WORK/s13m.json" gfx_0.0.0 exec)" = same ] || return 1
+	# ... but not called noise: beyond it, under --min-change, in the row, the
+	# ring's line and JSON (it said "no change beyond noise")
+	expect "JSON: exec not under_min_change" python3 -c 'import json, sys
+r = [r for r in json.load(open(sys.argv[1]))["rings"] if r["name"] == "gfx_0.0.0"][0]
+st = {s["stage"]: s for s in r["stages"]}
+assert st["exec"]["under_min_change"] is True and st["dep_wait"]["under_min_change"] is False, st
+assert r["verdict"] == "same" and "exec" in r["under_min_change"], r' "$WORK/s13m.json" || return 1
+	"$GT" compare --min-change 50 "$WORK/s1/run11/trace.dat" "$WORK/s3/run13/trace.dat" > "$WORK/s13m.txt"
+	expect "text: $(grep '=>' "$WORK/s13m.txt")" grep -q '^  => no change of --min-change 50% or more; beyond noise but under it: .*exec +30' "$WORK/s13m.txt" || return 1
+	expect "text: the exec row: $(grep '^  exec' "$WORK/s13m.txt")" grep -q '^  exec .* under --min-change (z ' "$WORK/s13m.txt"
 }
 
 # Two hosts' files: each side names its host and where its run lies on UTC (node08's

@@ -144,6 +144,7 @@ static void test_four_runs_are_judged_by_runs(void)
 	const double clean[] = { 150000, 151000, 152000, 153000 };
 	const double one_among[] = { 102500, 151000, 152000, 153000 };
 	const double small[] = { 103500, 104000, 104500, 105000 };
+	struct cmp_ring_verdict v;
 	struct cmp_result res;
 	struct compare c;
 	struct cmp_ring *r;
@@ -155,6 +156,7 @@ static void test_four_runs_are_judged_by_runs(void)
 	CU_ASSERT_TRUE(res.by_runs);
 	CU_ASSERT_DOUBLE_EQUAL(res.p, 2.0 / 70, 1e-12);
 	CU_ASSERT_EQUAL(res.verdict, CMP_SLOWER);
+	CU_ASSERT_FALSE(res.under_min);
 	CU_ASSERT_DOUBLE_EQUAL(res.median[CMP_B], 151500, 1e-9);
 	compare_free(&c);
 
@@ -164,6 +166,7 @@ static void test_four_runs_are_judged_by_runs(void)
 	compare_stage(&c, r, LAT_EXEC, &res);
 	CU_ASSERT_DOUBLE_EQUAL(res.p, 4.0 / 70, 1e-12);
 	CU_ASSERT_EQUAL(res.verdict, CMP_SAME);
+	CU_ASSERT_FALSE(res.under_min);	/* noise: not beyond it */
 	compare_free(&c);
 
 	compare_init(&c, 0.05);
@@ -172,6 +175,11 @@ static void test_four_runs_are_judged_by_runs(void)
 	compare_stage(&c, r, LAT_EXEC, &res);
 	CU_ASSERT_DOUBLE_EQUAL(res.p, 2.0 / 70, 1e-12);
 	CU_ASSERT_EQUAL(res.verdict, CMP_SAME);	/* +2.5%: under min_change */
+	CU_ASSERT_TRUE(res.under_min);		/* ... beyond noise */
+	compare_ring_verdict(&c, r, &v);
+	CU_ASSERT_EQUAL(v.verdict, CMP_SAME);
+	CU_ASSERT_EQUAL(v.under_min, 1u << LAT_EXEC);
+	CU_ASSERT_EQUAL(v.slower | v.faster, 0);
 	compare_free(&c);
 }
 
