@@ -415,6 +415,15 @@ static void text_side(struct compare_run *cr, int side, FILE *f)
 }
 
 /* f escapes what a terminal obeys: ring and kernel names come from the files */
+/* "7", or "5.5" for 11 jobs in 2 runs: a mean is not rounded down */
+static void per_run_text(char *buf, size_t len, uint64_t jobs, int runs)
+{
+	if (runs <= 0 || jobs % (uint64_t)runs == 0)
+		snprintf(buf, len, "%llu", (unsigned long long)(runs > 0 ? jobs / (uint64_t)runs : 0));
+	else
+		snprintf(buf, len, "%.1f", (double)jobs / runs);
+}
+
 static void print_text(struct compare_run *cr, FILE *f)
 {
 	int i, l, k;
@@ -433,9 +442,12 @@ static void print_text(struct compare_run *cr, FILE *f)
 	for (i = 0; i < cr->c.nr_rings; i++) {
 		struct cmp_ring *r = &cr->c.rings[i];
 
-		fprintf(f, "\nring %s: jobs %llu / %llu per run, busy %.1f%% / %.1f%%, unfinished %llu / %llu, lost-touched %llu / %llu\n",
-		       r->name, (unsigned long long)(r->runs[0] ? r->jobs[0] / (uint64_t)r->runs[0] : 0),
-		       (unsigned long long)(r->runs[1] ? r->jobs[1] / (uint64_t)r->runs[1] : 0),
+		char per_run[2][32];
+
+		per_run_text(per_run[0], sizeof(per_run[0]), r->jobs[0], r->runs[0]);
+		per_run_text(per_run[1], sizeof(per_run[1]), r->jobs[1], r->runs[1]);
+		fprintf(f, "\nring %s: jobs %s / %s per run, busy %.1f%% / %.1f%%, unfinished %llu / %llu and lost-touched %llu / %llu in all runs\n",
+		       r->name, per_run[0], per_run[1],
 		       r->runs[0] ? r->busy_pct[0] / r->runs[0] : 0.0,
 		       r->runs[1] ? r->busy_pct[1] / r->runs[1] : 0.0,
 		       (unsigned long long)r->unfinished[0], (unsigned long long)r->unfinished[1],

@@ -175,3 +175,17 @@ import json, sys
 print(sorted((r["name"], r["verdict"]) for r in json.load(sys.stdin)["rings"]))')
 	expect "JSON verdicts: $j" [ "$j" = "[('gfx_0.0.0', 'too few jobs'), ('sdma0', 'only one side')]" ]
 }
+
+# Jobs per run are a mean: pipelined's 4 and competing's 7 in one side's two
+# runs said "jobs 5 / 5 per run" (rounded down); unfinished and lost-touched
+# are every run's, and the line says so.
+test_compare_jobs_per_run_not_rounded_down() {
+	local out
+	mkdir -p "$WORK/two-runs" &&
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" pipelined "$WORK/two-runs/a.dat" > /dev/null &&
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" competing "$WORK/two-runs/b.dat" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	out=$("$GT" compare "$WORK/two-runs" "$WORK/two-runs" 2>&1)
+	expect "the ring line: $(grep '^ring' <<< "$out")" \
+		grep -q '^ring gfx_0.0.0: jobs 5.5 / 5.5 per run, busy .*, unfinished 0 / 0 and lost-touched 0 / 0 in all runs$' <<< "$out"
+}
