@@ -144,6 +144,28 @@ static void skip_formats(struct cursor *c)
 		skip(c, get_u(c, 8));
 }
 
+/*
+ * The CPU stats that follow are buffer instance @name's (@len bytes, or up
+ * to a NUL or newline): a BUFFER option (gpu-trace's workload instance), or
+ * trace-cmd's CPUSTAT text "\nBuffer: NAME\n\n" before the instance's own.
+ * Theirs were read as more CPUs of the top buffer ("LOST cpu0 0, cpu1 0,
+ * cpu2 17296": a file of 2 CPUs), as v7 writes the BUFFER options after.
+ */
+static void stats_of_instance(struct dat_meta *m, const char *name, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && name[n] && name[n] != '\n')
+		n++;
+	m->in_instance = true;
+	if (!n)
+		return;
+	if (!m->instance_name[0])
+		snprintf(m->instance_name, sizeof(m->instance_name), "%.*s", (int)n, name);
+	else if (strncmp(m->instance_name, name, n) || m->instance_name[n])
+		m->instances_apart = true;
+}
+
 /* u64 section, name, clock, u32 page size, u32 CPUs, per CPU: u32 id, u64 offset, u64 size */
 static void parse_v7_buffer(struct dat_meta *m, const char *data, uint32_t size)
 {
@@ -173,7 +195,7 @@ static void parse_v7_buffer(struct dat_meta *m, const char *data, uint32_t size)
 	}
 	b->nr_cpus = (int)nr;
 	if (b->name[0])
-		m->in_instance = true;
+		stats_of_instance(m, b->name, sizeof(b->name));
 	m->nr_buffers++;
 	m->unread_buffers--;
 }
@@ -181,6 +203,7 @@ static void parse_v7_buffer(struct dat_meta *m, const char *data, uint32_t size)
 static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint32_t size)
 {
 	uint64_t at;
+	size_t skip;
 	char *clock;
 
 	switch (id) {
@@ -215,7 +238,7 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 			parse_v7_buffer(m, data, size);
 			break;
 		}
-		m->in_instance = true;
+		stats_of_instance(m, data + 8, size - 8);	/* dat_option_fits: 8 and more */
 		memcpy(&at, data, 8);
 		/*
 		 * trace-cmd split copies the options, not the instances' pages, and
@@ -243,7 +266,10 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 		m->ts_adjusted = true;
 		break;
 	case DAT_OPT_CPUSTAT:
-		if (m->in_instance) {
+		skip = strspn(data, "\n");
+		if (size - skip > 8 && !strncmp(data + skip, "Buffer: ", 8))
+			stats_of_instance(m, data + skip + 8, size - skip - 8);
+		else if (m->in_instance) {
 			struct cpu_stats st = { 0 };
 
 			/* an absent instance's losses are of pages no reader sees */

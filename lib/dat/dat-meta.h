@@ -46,6 +46,8 @@ struct dat_meta {
 	bool in_instance;		/* parsing: past a BUFFER option */
 	bool in_absent_instance;	/* parsing: past one whose pages are not in the file */
 	uint64_t instance_lost;		/* lost in buffer instances (workload) */
+	char instance_name[64];		/* the first instance's name, "" unknown */
+	bool instances_apart;		/* stats of instances of other names too */
 	uint64_t file_size;
 	int long_size;			/* the file header's */
 	uint32_t page_size;

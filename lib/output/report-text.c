@@ -348,8 +348,11 @@ static void header(struct report *rep)
 			fprintf(rep->stream, " cpu%d %llu%s", i,
 				(unsigned long long)cpu_stats_lost(&m->cpustats[i]),
 				i + 1 < m->nr_cpustats ? "," : "");
-		if (m->instance_lost)
-			fprintf(rep->stream, ", workload buffer %llu", (unsigned long long)m->instance_lost);
+		if (m->instance_lost && m->instance_name[0] && !m->instances_apart)
+			fprintf(rep->stream, ", %s buffer %llu", m->instance_name,
+				(unsigned long long)m->instance_lost);
+		else if (m->instance_lost)
+			fprintf(rep->stream, ", buffer instances %llu", (unsigned long long)m->instance_lost);
 		fprintf(rep->stream, "; %llu%s dropped in %llu window%s of the data: jobs in flight then are flagged L and left out of the statistics\n",
 			(unsigned long long)tot->missed, tot->missed_unknown ? "+" : "",
 			(unsigned long long)tl->lost_windows,

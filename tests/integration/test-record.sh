@@ -480,3 +480,42 @@ test_report_recorded_file_without_gpu_events() {
 	expect "--events: not one line: $(cat "$WORK/nogpu-ev.err")" [ "$(count_lines "$WORK/nogpu-ev.err")" = 1 ] || return 1
 	expect "--events does not say it" grep -q 'has no GPU events' "$WORK/nogpu-ev.err"
 }
+
+# trace-cmd extract -B of an instance that overran: its CPU stats follow the
+# top buffer's after a "Buffer: NAME" stats line, and report counted them as
+# more CPUs ("LOST cpu0 0, cpu1 0, cpu2 17296, cpu3 11441" on a 2-CPU
+# machine). The LOST line names the file's CPUs and the instance by name, and
+# JSON lists a CPU's stats once.
+test_trace_cmd_extract_of_an_instance() {
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed"; return 77; }
+	local inst=gt-test-extract-$$ out=$WORK/extract.dat rc=0
+	mkdir "$TFS/instances/$inst" || { WHY="cannot make instance $inst"; return 1; }
+	(
+		d=$TFS/instances/$inst
+		echo 4 > "$d/buffer_size_kb" && echo 1 > "$d/events/sched/sched_switch/enable" &&
+			echo 1 > "$d/events/sched/sched_wakeup/enable" || exit 1
+		for _ in $(seq 300); do sleep 0.001; done
+		echo 0 > "$d/tracing_on"
+		trace-cmd extract -B "$inst" -o "$out" > "$WORK/extract.log" 2>&1
+	)
+	rc=$?
+	# trace-cmd extract -B removes the instance itself
+	[ ! -d "$TFS/instances/$inst" ] || rmdir "$TFS/instances/$inst" ||
+		{ WHY="cannot remove instance $inst"; return 1; }
+	[ $rc = 0 ] || { WHY="trace-cmd extract failed: $(tail -2 "$WORK/extract.log" | tr '\n' '|')"; return 1; }
+	"$GT" report "$out" > "$WORK/extract.txt" 2> "$WORK/extract.err"
+	rc=$?
+	expect "report exit $rc: $(head -2 "$WORK/extract.err")" [ $rc = 0 ] || [ $rc = 2 ] || return 1
+	local cpus lostcpus
+	cpus=$(awk '$1 == "cpus" {print $2}' "$WORK/extract.txt")
+	lostcpus=$(grep '^LOST' "$WORK/extract.txt" | grep -o 'cpu[0-9]* ' | wc -l)
+	grep -q '^LOST' "$WORK/extract.txt" || { WHY="the instance of 4 KB a CPU did not overrun: nothing to check"; return 77; }
+	expect "LOST names $lostcpus CPUs of $cpus: $(grep '^LOST' "$WORK/extract.txt")" [ "$lostcpus" = "$cpus" ] || return 1
+	expect "the instance's losses not named by it: $(grep '^LOST' "$WORK/extract.txt")" \
+		grep -q "^LOST .*, $inst buffer [1-9][0-9]*;" "$WORK/extract.txt" || return 1
+	"$GT" report --format json "$out" 2> /dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert len(d["lost"]["cpus"]) == d["cpus"], (d["cpus"], d["lost"]["cpus"])' ||
+		{ WHY="JSON lost.cpus is not one per CPU"; return 1; }
+}
