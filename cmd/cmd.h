@@ -77,10 +77,11 @@ void report_name_input(const struct report_opts *o, int i, struct gt_error *err)
 void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 struct dat_stream_damage;
 /**
- * cmd_say_time_damage - "gpu-trace CMD: FILE is damaged: CPU N's time steps back ..." on stderr
- * when @d set records aside; nothing otherwise
+ * cmd_say_damage - "gpu-trace CMD: FILE is damaged: CPU N's time steps back ..." on stderr
+ * when @d set records aside, "... N pages of zeros amid CPU N's data ..." when it met such
+ * pages; nothing otherwise
  */
-void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_stream_damage *d);
+void cmd_say_damage(const char *cmd, const char *file, const struct dat_stream_damage *d);
 /**
  * cmd_say_instances_absent - "gpu-trace CMD: FILE names N buffer instances whose pages it
  * does not hold ..." on stderr when @n (dat-meta's v6_instances_absent, trace-cmd split's)

@@ -266,7 +266,7 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 		t = analysis_totals(a);
 		compare_end_run(&cr->c, cr->side, timeline_of(a), t->last_ts - t->first_ts);
 		cr->lost_events[cr->side] += t->missed + timeline_of(a)->lost_windows;
-		cmd_say_time_damage("compare", path, &t->damage);
+		cmd_say_damage("compare", path, &t->damage);
 		count_kernels(cr, hip_runtime_of(a));
 		note_host(cr, a);
 	}

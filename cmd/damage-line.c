@@ -2,18 +2,35 @@
 /*
  * What a file lacks that report and compare read around, each said in one
  * line on stderr, in every output format: a CPU whose time stepped back
- * (those records set aside, dat-stream.h), buffer instances whose pages the
- * file does not hold (only the top buffer read).
+ * (those records set aside, dat-stream.h), pages zeroed amid a CPU's data,
+ * buffer instances whose pages the file does not hold (only the top buffer read).
  */
 #include <stdio.h>
 
 #include "cmd.h"
 #include "output/report-formats.h"
 
-void cmd_say_time_damage(const char *cmd, const char *file, const struct dat_stream_damage *d)
+static void say_zeroed_pages(const char *cmd, const char *file, const struct dat_stream_damage *d)
+{
+	char after[32];
+
+	if (!d->zeroed_pages)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "gpu-trace %s: ", cmd);
+	cmd_say("%s is damaged: %llu page%s of zeros amid CPU %d's data (%s%s): the records %s held are lost, their number unknown (jobs then in flight are flagged L)",
+		file, (unsigned long long)d->zeroed_pages, report_plural(d->zeroed_pages),
+		d->zeroed_cpu,
+		d->zeroed_after_ts ? (d->zeroed_pages == 1 ? "after " : "the first after ") : "at its start",
+		d->zeroed_after_ts ? report_ts(after, sizeof(after), d->zeroed_after_ts) : "",
+		d->zeroed_pages == 1 ? "it" : "they");
+}
+
+void cmd_say_damage(const char *cmd, const char *file, const struct dat_stream_damage *d)
 {
 	char from[32], to[32];
 
+	say_zeroed_pages(cmd, file, d);
 	if (!d->records)
 		return;
 	fflush(stdout);

@@ -111,7 +111,7 @@ static int say_files(const struct dat_files *l, const struct fleet_outcome *out,
 			continue;
 		}
 		*gpu += out[i].gpu;
-		cmd_say_time_damage("fleet", l->paths[i], &out[i].damage);
+		cmd_say_damage("fleet", l->paths[i], &out[i].damage);
 		cmd_say_instances_absent("fleet", l->paths[i], out[i].instances_absent);
 	}
 	if (l->over)

@@ -363,7 +363,7 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	rep->begun = false;
 	say_unmatched(rep);
 	fflush(rep->stream);
-	cmd_say_time_damage("report", rep->opts.file, &analysis_totals(rep->analysis)->damage);
+	cmd_say_damage("report", rep->opts.file, &analysis_totals(rep->analysis)->damage);
 	say_damaged_events(rep);
 	rep->rings_seen += timeline_of(rep->analysis)->nr_rings;
 	if (!analysis_has_gpu_data(rep->analysis)) {

@@ -34,6 +34,7 @@ struct stream_cpu {
 	bool have;			/* rec holds this CPU's next record */
 	uint64_t last_ts;		/* of the record handed out last: time never steps back */
 	uint64_t set_aside;		/* records set aside as damaged since the last one handed out */
+	uint64_t zeroed;		/* zeroed pages since the last one handed out */
 };
 
 /*
@@ -163,6 +164,7 @@ static void skip_page(struct dat_stream *s, struct stream_cpu *c)
 /* The CPU's next record into c->rec; c->done at its end. */
 static void advance(struct dat_stream *s, struct stream_cpu *c)
 {
+	uint64_t before;
 	struct rb_entry e;
 	const char *why;
 
@@ -191,6 +193,8 @@ next:
 		}
 		rb_cursor_load(&c->page, c->chunk.data + c->page_off, s->page_size);
 		c->page_loaded = true;
+		if (!rb_page_ts(c->chunk.data + c->page_off) && !rb_page_holds_data(c->chunk.data + c->page_off))
+			c->zeroed++;
 		if (rb_page_holds_data(c->chunk.data + c->page_off) && page_out_of_line(s, c))
 			skip_page(s, c);
 	}
@@ -199,12 +203,23 @@ next:
 		goto next;
 	}
 	rb_entry_record(&e, c->cpu, &c->rec);
+	before = c->last_ts;
 	c->last_ts = e.ts;
 	/* what was set aside reads as events lost before this record */
 	if (c->set_aside) {
 		if (c->rec.missed_events >= 0)
 			c->rec.missed_events += (long long)c->set_aside;
 		c->set_aside = 0;
+	}
+	/* ... and a zeroed page before it as events lost, how many unknown */
+	if (c->zeroed) {
+		if (!s->damage.zeroed_pages) {
+			s->damage.zeroed_cpu = c->cpu;
+			s->damage.zeroed_after_ts = before;
+		}
+		s->damage.zeroed_pages += c->zeroed;
+		c->rec.missed_events = -1;
+		c->zeroed = 0;
 	}
 	c->have = true;
 }

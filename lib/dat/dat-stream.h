@@ -49,6 +49,15 @@ struct dat_stream_damage {
 	uint64_t records;		/* set aside in all */
 	int cpu;			/* the first: its CPU, */
 	uint64_t from_ts, to_ts;	/* the time before it and the time it stepped to */
+	/*
+	 * Pages of nothing but zeros (no time, no data) with records after them:
+	 * no writer leaves one, so what they held is lost, in unknown number
+	 * (the next record says missed_events -1). The first one's CPU, and that
+	 * CPU's time before it (0: at its start).
+	 */
+	uint64_t zeroed_pages;
+	int zeroed_cpu;
+	uint64_t zeroed_after_ts;
 };
 
 /** dat_stream_damage - what the stream set aside so far (records 0: nothing) */

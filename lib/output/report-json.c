@@ -284,6 +284,12 @@ static void header(struct report *rep)
 			(unsigned long long)tot->damage.to_ts);
 	else
 		fputs("\"damaged\":null,", f);
+	if (tot->damage.zeroed_pages)
+		fprintf(f, "\"zeroed_pages\":{\"pages\":%llu,\"cpu\":%d,\"after_ns\":%llu},",
+			(unsigned long long)tot->damage.zeroed_pages, tot->damage.zeroed_cpu,
+			(unsigned long long)tot->damage.zeroed_after_ts);
+	else
+		fputs("\"zeroed_pages\":null,", f);
 	fputs("\"cpus\":[", f);
 	for (i = 0; i < m->nr_cpustats; i++)
 		fprintf(f, "%s{\"cpu\":%d,\"overrun\":%llu,\"commit_overrun\":%llu,\"dropped\":%llu}",

@@ -398,6 +398,38 @@ test_report_force_never_replaces_a_device() {
 	expect "no page on stdout" grep -q '</html>' "$WORK/stdout.html"
 }
 
+# A page of zeros amid a CPU's data (a damaged copy) lost its records: report
+# said "records 101" and "lost none" (trace-cmd is silent too). Now a DAMAGED
+# line, one line on stderr, JSON's lost.zeroed_pages, and the loss counted as
+# events lost in unknown number. The CPU's data is found by trace-cmd dump.
+test_report_zeroed_page_is_damage() {
+	local f z off rc
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed (its dump finds the page)"; return 77; }
+	f=$(fixture kfd-snapshot) || { WHY="make-fixture failed"; return 1; }
+	off=$(trace-cmd dump --flyrecord "$f" 2> /dev/null | awk '/size of cpu 1]/ {print $1}')
+	[ -n "$off" ] || { WHY="trace-cmd dump named no CPU 1 data"; return 1; }
+	z=$WORK/zeroed.dat
+	cp "$f" "$z"
+	python3 -c 'import sys
+with open(sys.argv[1], "r+b") as f:
+    f.seek(int(sys.argv[2]) + 4096)
+    f.write(bytes(4096))' "$z" "$off" || { WHY="cannot zero the page"; return 1; }
+	"$GT" report "$z" > "$WORK/zeroed.txt" 2> "$WORK/zeroed.err"
+	rc=$?
+	expect "exit $rc: $(cat "$WORK/zeroed.err")" [ $rc = 0 ] || return 1
+	expect "no DAMAGED line: $(sed -n 4,6p "$WORK/zeroed.txt" | tr '\n' '|')" \
+		grep -q "^DAMAGED  1 page of zeros amid CPU 1's data (after 1\.[0-9]*): the records it held are lost, their number unknown$" "$WORK/zeroed.txt" || return 1
+	expect "said lost none" grep -q '^LOST ' "$WORK/zeroed.txt" || return 1
+	expect "stderr: $(cat "$WORK/zeroed.err")" [ "$(grep -c "is damaged: 1 page of zeros amid CPU 1's data" "$WORK/zeroed.err")" = 1 ] || return 1
+	"$GT" report --format json "$z" 2> /dev/null | python3 -c 'import json, sys
+d = json.load(sys.stdin)["lost"]
+z = d["zeroed_pages"]
+assert z["pages"] == 1 and z["cpu"] == 1 and z["after_ns"] > 0 and d["in_band_unknown"], d' ||
+		{ WHY="JSON lost.zeroed_pages"; return 1; }
+	"$GT" report --format json "$f" 2> /dev/null | python3 -c 'import json, sys
+assert json.load(sys.stdin)["lost"]["zeroed_pages"] is None' || { WHY="the file as made has zeroed pages"; return 1; }
+}
+
 # trace-cmd split keeps a recording's BUFFER options but none of the instances'
 # pages. report reads the top buffer, as trace-cmd report does, and says so: a
 # note in the summary, one line on stderr, instances_absent in JSON; the top

@@ -11,6 +11,7 @@
  * memory per CPU whatever CPU table a file claims.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -334,6 +335,65 @@ static void test_stream_bounds_what_cpus_claim(void)
 	free(real);
 }
 
+/*
+ * A page of zeros amid CPU 0's data (a damaged copy: no writer leaves one)
+ * lost what it held: the next record of that CPU says missed_events -1
+ * (unknown), and the damage names the CPU and its time before. One at the
+ * end of CPU 1's data, with nothing after it, is not said: nothing shows
+ * records were there.
+ */
+static void test_stream_zeroed_page_is_a_loss(void)
+{
+	struct dat_meta *m = calloc(1, sizeof(*m));
+	char path[64] = "/tmp/gt-unit-zeroed-XXXXXX", *zeros;
+	const struct dat_stream_damage *d;
+	struct gt_error err = { 0 };
+	struct dat_stream *st;
+	struct tep_record *rec;
+	uint64_t last0 = 0, before_gap = 0;
+	long n = 0, unknown = 0;
+	int fd = mkstemp(path);
+
+	CU_ASSERT_FATAL(fd >= 0 && m);
+	close(fd);
+	CU_ASSERT_FATAL(write_ties(path) == 0);
+	CU_ASSERT_FATAL(dat_meta_read(path, m, &err) == 0);
+	CU_ASSERT_FATAL(m->v6_cpu_bytes[0] >= 3 * m->page_size && m->v6_cpu_bytes[1] >= 2 * m->page_size);
+	zeros = calloc(1, m->page_size);
+	fd = open(path, O_WRONLY);
+	CU_ASSERT_FATAL(fd >= 0 && zeros);
+	CU_ASSERT(pwrite(fd, zeros, m->page_size, (off_t)(m->v6_cpu_offset[0] + m->page_size)) ==
+		  (ssize_t)m->page_size);
+	CU_ASSERT(pwrite(fd, zeros, m->page_size,
+			 (off_t)(m->v6_cpu_offset[1] + m->v6_cpu_bytes[1] - m->page_size)) ==
+		  (ssize_t)m->page_size);
+	close(fd);
+	st = dat_stream_open(path, m, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+	while ((rec = dat_stream_next(st, &err))) {
+		n++;
+		if (rec->missed_events < 0) {
+			unknown++;
+			CU_ASSERT_EQUAL(rec->cpu, 0);
+			before_gap = last0;
+		}
+		if (rec->cpu == 0)
+			last0 = rec->ts;
+	}
+	d = dat_stream_damage(st);
+	CU_ASSERT(n < 1200);
+	CU_ASSERT_EQUAL(unknown, 1);
+	CU_ASSERT_EQUAL(d->zeroed_pages, 1);
+	CU_ASSERT_EQUAL(d->zeroed_cpu, 0);
+	CU_ASSERT(before_gap > 0);
+	CU_ASSERT_EQUAL(d->zeroed_after_ts, before_gap);
+	CU_ASSERT_EQUAL(d->records, 0);
+	dat_stream_close(st);
+	unlink(path);
+	free(zeros);
+	free(m);
+}
+
 void suite_readers(void)
 {
 	CU_pSuite s = CU_add_suite("readers: libtracecmd, stream, pipe", NULL, NULL);
@@ -341,6 +401,7 @@ void suite_readers(void)
 	CU_add_test(s, "every scenario read the same by all three", test_three_readers_one_result);
 	CU_add_test(s, "the stream's order is libtracecmd's, equal times too",
 		    test_stream_order_is_libtracecmds);
+	CU_add_test(s, "a page of zeros amid a CPU's data is a loss, said", test_stream_zeroed_page_is_a_loss);
 	CU_add_test(s, "the stream's memory bounded whatever CPUs a file claims",
 		    test_stream_bounds_what_cpus_claim);
 }
