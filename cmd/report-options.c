@@ -289,6 +289,9 @@ int report_opts_parse(int argc, char **argv, struct report_opts *o, struct gt_er
 	if (o->events && o->format != &report_text)
 		return gt_error_set(err, EINVAL, "--events prints text; drop --format, or use --jobs with --format %s",
 				    o->format->name);
+	/* it printed every record and said nothing: a latency is known only at a job's end */
+	if (o->events && o->filter.min_latency && !o->jobs)
+		return gt_error_set(err, EINVAL, "--min-latency picks jobs by a latency known at their end; --events prints records as they are read: use --jobs --min-latency, then --events --from/--to around a job");
 	return 0;
 }
 

@@ -631,6 +631,9 @@ test_report_bad_input() {
 	expect "bad --format accepted" [ $? = 125 ] || return 1
 	"$GT" report --events --format json "$f" 2> "$WORK/bad.err" > /dev/null
 	expect "--events --format json accepted" [ $? = 125 ] || return 1
+	# --events printed every record under --min-latency and said nothing
+	"$GT" report --events --min-latency 300us "$f" 2> "$WORK/bad.err" > /dev/null
+	expect "--events --min-latency accepted" [ $? = 125 ] || return 1
 	# numbers past what a nanosecond count holds, inf and nan: refused, not
 	# wrapped (--min-latency 18446744074s listed every job, nan too)
 	local a rc
