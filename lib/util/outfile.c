@@ -64,8 +64,8 @@ static int create(struct outfile *o, const char *path, bool force, struct gt_err
 	snprintf(copy, sizeof(copy), "%s", path);
 	snprintf(o->dir, sizeof(o->dir), "%s", dirname(copy));
 	if (!lstat(path, &st) && S_ISDIR(st.st_mode))
-		return gt_error_set(err, EISDIR, "output %s is a directory; pass -o DIR/trace.dat",
-				    path);
+		return gt_error_set(err, EISDIR, "output %s is a directory; name a file in it: -o %s/NAME",
+				    path, path);
 	if (!lstat(path, &st) && not_a_file(&st))
 		return refuse_not_a_file(path, &st, err);
 	if (!force && !lstat(path, &st))

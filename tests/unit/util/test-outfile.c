@@ -108,6 +108,8 @@ static void test_not_a_file_left_alone(void)
 	CU_ASSERT_EQUAL(outfile_create(&o, "/dev/null", true, NULL, &err), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "/dev/null is a character device"));
 	CU_ASSERT_EQUAL(outfile_create_at(&o, dfd, "DIR", "fifo", true, &err), -1);
+	CU_ASSERT_EQUAL(outfile_create(&o, dir, true, NULL, &err), -1);	/* names no file */
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "is a directory; name a file in it"));
 
 	/* a FIFO that takes the name after create */
 	CU_ASSERT_EQUAL(outfile_create_at(&o, dfd, "DIR", "late", true, &err), 0);
