@@ -28,6 +28,7 @@ struct analysis;
  */
 struct join_record {
 	struct tep_record *rec;
+	int buffer;			/* 0 the top buffer, k the k-th instance (dat_meta_instance_name) */
 	enum gpu_event_kind kind;
 	struct gpu_event ev;
 	bool taken;

@@ -42,6 +42,7 @@ struct analysis {
 	uint64_t join_kinds[JOIN_NR];		/* each join's @kinds, after its init */
 	/* for on_record: the record's HIP log line (the HIP join's), or NULL */
 	const struct hip_line *hip_current;
+	int record_buffer;		/* for on_record: the record's buffer (dat_stream_last_buffer()) */
 	bool stopped;			/* an on_record hook ended the pass early */
 	/* what the pass met, for the outputs (analysis_totals()) */
 	struct analysis_totals totals;

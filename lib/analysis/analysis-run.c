@@ -55,12 +55,16 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 		       void *data)
 {
 	struct analysis *a = data;
+	int buffer;
 
 	if (h == a->handles[0] && cpu >= 0 && cpu < ANALYSIS_MAX_CPUS)
 		a->runs[cpu].read_to = rec->offset + 1;
 	if (out_of_order(a, h, rec, cpu))
 		return 0;
-	return analysis_record(a, rec);
+	/* handles[k] is the k-th instance read, as the stream numbers them */
+	for (buffer = 0; buffer < a->nr_handles && a->handles[buffer] != h; buffer++)
+		;
+	return analysis_record_of(a, rec, buffer < a->nr_handles ? buffer : 0);
 }
 
 /* The top buffer's data of one CPU, where it lies uncompressed in the file */
@@ -137,7 +141,7 @@ static int run_stream(struct analysis *a, struct gt_error *err)
 	struct tep_record *rec;
 
 	while ((rec = dat_stream_next(a->stream, &e)))
-		if (analysis_record(a, rec) < 0)
+		if (analysis_record_of(a, rec, dat_stream_last_buffer(a->stream)) < 0)
 			return 0;	/* a hook asked to stop */
 	analysis_finish(a);
 	if (e.errnum)

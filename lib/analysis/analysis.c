@@ -706,6 +706,7 @@ int analysis_take(struct analysis *a, struct join_record *r)
 			a->totals.missed_unknown = true;
 	}
 	a->hip_current = NULL;
+	a->record_buffer = r->buffer;
 	/*
 	 * A GPU event with a field outside its record: counted, and handed on as a record of
 	 * no GPU event, so that no join takes the 0 it reads for a value (an i915 out's
@@ -743,12 +744,22 @@ int analysis_take(struct analysis *a, struct join_record *r)
 	return 0;
 }
 
-int analysis_record(struct analysis *a, struct tep_record *rec)
+int analysis_record_of(struct analysis *a, struct tep_record *rec, int buffer)
 {
-	struct join_record r = { .rec = rec };
+	struct join_record r = { .rec = rec, .buffer = buffer };
 
 	analysis_decode(a, &r);
 	return analysis_take(a, &r);
+}
+
+int analysis_record(struct analysis *a, struct tep_record *rec)
+{
+	return analysis_record_of(a, rec, 0);
+}
+
+int analysis_record_buffer(const struct analysis *a)
+{
+	return a->record_buffer;
 }
 
 void analysis_finish(struct analysis *a)

@@ -147,6 +147,13 @@ int analysis_init(struct analysis *a, struct tep_handle *tep,
 		  const struct analysis_hooks *hooks, struct gt_error *err);
 /** analysis_record - one record through every join; < 0 when an on_record hook asked to stop */
 int analysis_record(struct analysis *a, struct tep_record *rec);
+/** analysis_record_of - the same for a record of buffer @buffer (0 top, k the k-th instance) */
+int analysis_record_of(struct analysis *a, struct tep_record *rec, int buffer);
+/**
+ * analysis_record_buffer - for an on_record hook: the record's buffer, 0 the top one, k the
+ * k-th buffer instance read (dat_meta_instance_name() names it)
+ */
+int analysis_record_buffer(const struct analysis *a);
 /**
  * analysis_finish - the joins' last step (jobs left in flight, queues left open);
  * analysis_run() calls it, a stream's owner calls it at the end

@@ -108,6 +108,8 @@ static bool fill(struct record_pipe *p, struct pipe_batch *b)
 		if (used > b->cap)
 			used = b->cap;
 		s->jr.rec = &s->rec;
+		/* a pending record was the last the stream handed out: still its buffer */
+		s->jr.buffer = dat_stream_last_buffer(analysis_stream(p->a));
 		b->n++;
 	}
 	return true;

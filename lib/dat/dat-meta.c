@@ -250,8 +250,11 @@ static void parse_option(struct dat_meta *m, uint16_t id, const char *data, uint
 		m->in_absent_instance = !at;
 		if (!at && m->v6_instances_absent < DAT_META_MAX_BUFFERS)
 			m->v6_instances_absent++;
-		else if (at && m->nr_v6_instances < DAT_META_MAX_BUFFERS)
+		else if (at && m->nr_v6_instances < DAT_META_MAX_BUFFERS) {
+			snprintf(m->v6_instance_names[m->nr_v6_instances],
+				 sizeof(m->v6_instance_names[0]), "%s", data + 8);	/* it ends: fits */
 			m->v6_instances[m->nr_v6_instances++] = at;
+		}
 		else
 			m->unread_buffers++;
 		break;
@@ -971,6 +974,36 @@ int dat_meta_check_pages(int fd, const char *path, const struct dat_meta *m, str
 	if (strcmp(m->compression, "none") && m->compression[0])
 		return check_compressed_pages(fd, path, m, err);
 	return v7_plain_pages_bad(&c, m, path, err);
+}
+
+const char *dat_meta_instance_name(const struct dat_meta *m, int k)
+{
+	int b, named = 0;
+
+	if (k <= 0)
+		return "";
+	if (m->version == 6)
+		return k <= m->nr_v6_instances ? m->v6_instance_names[k - 1] : "";
+	for (b = 0; b < m->nr_buffers; b++)
+		if (m->buffers[b].name[0] && ++named == k)
+			return m->buffers[b].name;
+	return "";
+}
+
+int dat_meta_instances_read(const struct dat_meta *m)
+{
+	int b, named = 0;
+
+	if (m->version == 6)
+		return m->nr_v6_instances;
+	for (b = 0; b < m->nr_buffers; b++)
+		named += m->buffers[b].name[0] != '\0';
+	return named;
+}
+
+int dat_meta_instances_named(const struct dat_meta *m)
+{
+	return dat_meta_instances_read(m) + (m->version == 6 ? m->v6_instances_absent : 0);
 }
 
 int dat_meta_read(const char *path, struct dat_meta *m, struct gt_error *err)

@@ -68,6 +68,7 @@ struct dat_meta {
 		uint64_t at;		/* the file offset of its id; UINT64_MAX: in a compressed section */
 	} skipped[DAT_META_MAX_SKIPPED];
 	uint64_t v6_instances[DAT_META_MAX_BUFFERS];	/* v6: each instance's flyrecord */
+	char v6_instance_names[DAT_META_MAX_BUFFERS][64];	/* ... and its name */
 	int nr_v6_instances;
 	/* v6: instances at offset 0, whose pages the file does not hold (trace-cmd split's), at most DAT_META_MAX_BUFFERS */
 	int v6_instances_absent;
@@ -89,6 +90,19 @@ int dat_meta_inflates_too_much(const struct dat_meta *m, const char *path, struc
  * stored); 0 if unknown.
  */
 uint64_t dat_meta_cpu_bytes(const struct dat_meta *m, int cpu);
+
+/**
+ * dat_meta_instance_name - the name of buffer instance @k (1 the first read, in the file's
+ * order; 0 the top buffer: ""): the buffer dat_stream_last_buffer() gives a record
+ */
+const char *dat_meta_instance_name(const struct dat_meta *m, int k);
+/** dat_meta_instances_read - the buffer instances whose pages the file holds and the stream reads */
+int dat_meta_instances_read(const struct dat_meta *m);
+/**
+ * dat_meta_instances_named - the buffer instances the file names, its pages held or not: what
+ * trace-cmd report counts (tracecmd_buffer_instances()) to put a buffer column before each line
+ */
+int dat_meta_instances_named(const struct dat_meta *m);
 
 /**
  * dat_meta_read - the header, options and sections of a .dat, each checked against the file's

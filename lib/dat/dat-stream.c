@@ -21,6 +21,7 @@
  */
 struct stream_cpu {
 	int cpu;
+	int buffer;			/* 0 the top buffer, k the k-th instance read (dat_meta_instance_name) */
 	bool raw;			/* pages stored as they are: no chunk headers */
 	int ahead;			/* its chunks come from s->ahead's queue ahead; -1 not */
 	/* the next chunk's header, or raw block; left: chunks (raw: 1 while a page is left) */
@@ -224,12 +225,13 @@ next:
 	c->have = true;
 }
 
-static int add_cpu(struct dat_stream *s, int cpu, uint64_t off, uint64_t size, bool raw,
+static int add_cpu(struct dat_stream *s, int buffer, int cpu, uint64_t off, uint64_t size, bool raw,
 		   uint64_t file_size, struct gt_error *err)
 {
 	struct stream_cpu *c = &s->cpus[s->nr_cpus++];
 	uint32_t count = 0;
 
+	c->buffer = buffer;
 	c->cpu = cpu;
 	c->raw = raw;
 	c->ahead = -1;
@@ -245,7 +247,7 @@ static int add_cpu(struct dat_stream *s, int cpu, uint64_t off, uint64_t size, b
 }
 
 /* v6: a buffer instance's CPU table, after its "flyrecord" tag */
-static int add_v6_instance(struct dat_stream *s, const struct dat_meta *m, uint64_t at,
+static int add_v6_instance(struct dat_stream *s, const struct dat_meta *m, int buffer, uint64_t at,
 			   struct gt_error *err)
 {
 	uint64_t table[2 * DAT_META_MAX_CPUS];
@@ -257,7 +259,7 @@ static int add_v6_instance(struct dat_stream *s, const struct dat_meta *m, uint6
 		return gt_error_set(err, EIO, "the buffer instance at byte %llu is damaged; record it again",
 				    (unsigned long long)at);
 	for (cpu = 0; cpu < m->nr_cpus; cpu++)
-		if (add_cpu(s, cpu, table[2 * cpu], table[2 * cpu + 1], true, m->file_size, err))
+		if (add_cpu(s, buffer, cpu, table[2 * cpu], table[2 * cpu + 1], true, m->file_size, err))
 			return -1;
 	return 0;
 }
@@ -265,23 +267,27 @@ static int add_v6_instance(struct dat_stream *s, const struct dat_meta *m, uint6
 static int add_cpus(struct dat_stream *s, const struct dat_meta *m, struct gt_error *err)
 {
 	bool raw = m->version == 6 || !strcmp(m->compression, "none") || !m->compression[0];
-	int b, i;
+	int b, i, named = 0;
 
 	if (m->version == 6) {
 		for (i = 0; i < m->nr_cpus; i++)
-			if (add_cpu(s, i, m->v6_cpu_offset[i], m->v6_cpu_bytes[i], true,
+			if (add_cpu(s, 0, i, m->v6_cpu_offset[i], m->v6_cpu_bytes[i], true,
 				    m->file_size, err))
 				return -1;
 		for (b = 0; b < m->nr_v6_instances; b++)
-			if (add_v6_instance(s, m, m->v6_instances[b], err))
+			if (add_v6_instance(s, m, b + 1, m->v6_instances[b], err))
 				return -1;
 		return 0;
 	}
-	for (b = 0; b < m->nr_buffers; b++)
+	for (b = 0; b < m->nr_buffers; b++) {
+		/* as dat_meta_instance_name() numbers them: the named ones in the file's order */
+		int buffer = m->buffers[b].name[0] ? ++named : 0;
+
 		for (i = 0; i < m->buffers[b].nr_cpus; i++)
-			if (add_cpu(s, (int)m->buffers[b].cpus[i].cpu, m->buffers[b].cpus[i].offset,
+			if (add_cpu(s, buffer, (int)m->buffers[b].cpus[i].cpu, m->buffers[b].cpus[i].offset,
 				    m->buffers[b].cpus[i].size, raw, m->file_size, err))
 				return -1;
+	}
 	return 0;
 }
 
@@ -386,6 +392,11 @@ fail:
 out:
 	free(read);
 	return s;
+}
+
+int dat_stream_last_buffer(const struct dat_stream *s)
+{
+	return s->last ? s->last->buffer : 0;
 }
 
 struct tep_record *dat_stream_next(struct dat_stream *s, struct gt_error *err)

@@ -60,6 +60,11 @@ struct dat_stream_damage {
 	uint64_t zeroed_after_ts;
 };
 
+/**
+ * dat_stream_last_buffer - the buffer of the record dat_stream_next() handed out last: 0 the
+ * top buffer, k the k-th buffer instance read (dat_meta_instance_name() names it)
+ */
+int dat_stream_last_buffer(const struct dat_stream *s);
 /** dat_stream_damage - what the stream set aside so far (records 0: nothing) */
 const struct dat_stream_damage *dat_stream_damage(const struct dat_stream *s);
 

@@ -28,6 +28,41 @@ void report_events_flush(struct report *rep)
 	out->len = 0;
 }
 
+/*
+ * trace-cmd report puts a buffer column before every line of a file that
+ * names buffer instances (tracecmd_buffer_instances(), whose pages it holds
+ * or not: a split file's top buffer gets two spaces), as wide as the longest
+ * name of those it reads: gpu-trace's workload instance reads "workload: ".
+ */
+static void buffer_column(struct report *rep)
+{
+	struct report_events *ev = &rep->events;
+	int k, n = dat_meta_instances_read(rep->meta);
+
+	ev->by_buffer = dat_meta_instances_named(rep->meta) > 0;
+	ev->width = 0;
+	for (k = 1; k <= n; k++) {
+		int len = (int)strlen(dat_meta_instance_name(rep->meta, k));
+
+		if (len > ev->width)
+			ev->width = len;
+	}
+}
+
+static void buffer_name(struct report *rep)
+{
+	struct report_events *ev = &rep->events;
+	const char *name;
+	size_t n;
+
+	if (!ev->by_buffer)
+		return;
+	name = dat_meta_instance_name(rep->meta, analysis_record_buffer(rep->analysis));
+	n = strlen(name);
+	text_buf_pad(&ev->out, name, n, ev->width, false);
+	text_buf_add(&ev->out, n ? ": " : "  ", 2);
+}
+
 /* The printers of this input's formats: made at its first record, once per file. */
 static struct event_print *printers(struct report *rep)
 {
@@ -39,6 +74,7 @@ static struct event_print *printers(struct report *rep)
 	ev->tep = analysis_tep(rep->analysis);
 	ev->print = event_print_new(ev->tep, analysis_decoder(rep->analysis));
 	ev->who_len = 0;
+	buffer_column(rep);
 	return ev->print;
 }
 
@@ -143,11 +179,19 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	char why[128];
 	int pid;
 
+	/* this input's printers and buffer column, made at its first record */
+	print = printers(rep);
+	if (!event)
+		print = NULL;
+	/* trace-cmd's: the buffer column, then the drop and the record's line in one */
 	if (rec->missed_events) {
 		char line[64];
-		int n = snprintf(line, sizeof(line), "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu,
-				 rec->missed_events > 0 ? rec->missed_events : -1LL);
+		int n = rec->missed_events > 0 ?
+			snprintf(line, sizeof(line), "CPU:%d [%lld EVENTS DROPPED]\n", rec->cpu,
+				 rec->missed_events) :
+			snprintf(line, sizeof(line), "CPU:%d [EVENTS DROPPED]\n", rec->cpu);
 
+		buffer_name(rep);
 		text_buf_add(&ev->out, line, (size_t)n);
 	}
 	/* the common fields: analysis_decode() checked that the record holds them */
@@ -155,7 +199,8 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	if (!wanted(rep, rec, gev, pid))
 		goto out;
 	start = ev->out.len;
-	print = event ? printers(rep) : NULL;
+	if (!rec->missed_events)
+		buffer_name(rep);
 	if (print)
 		common_header(rep, rec, pid);
 	else if (event)

@@ -104,6 +104,13 @@ struct report_events {
 	size_t who_len;
 	uint64_t damaged;
 	char first[256];		/* the first damaged record: its event, time and why */
+	/*
+	 * A file naming buffer instances: each line starts with its buffer's name,
+	 * "%*s: " (the top buffer's "%*s  "), @width the longest read, as trace-cmd
+	 * report prints them; @by_buffer false: no column
+	 */
+	bool by_buffer;
+	int width;
 };
 
 struct report {

@@ -519,3 +519,22 @@ d = json.load(sys.stdin)
 assert len(d["lost"]["cpus"]) == d["cpus"], (d["cpus"], d["lost"]["cpus"])' ||
 		{ WHY="JSON lost.cpus is not one per CPU"; return 1; }
 }
+
+# A recording with a command keeps the workload's events in its own buffer
+# instance; trace-cmd report puts "workload: " before those lines and the
+# column's width of spaces before the top buffer's. report --events left the
+# column out, so no line said which buffer it came from; now every line is
+# trace-cmd report's (through our plugins), the column included.
+test_events_name_the_workload_buffer() {
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed"; return 77; }
+	local out=$WORK/buffers.dat
+	"$GT" record -e sched:sched_switch -e sched:sched_process_exec -o "$out" -- \
+		sh -c 'for i in 1 2 3; do /bin/true; done' 2> "$WORK/buffers.err" ||
+		{ WHY="record failed: $(tail -1 "$WORK/buffers.err")"; return 1; }
+	"$GT" report --events "$out" > "$WORK/buffers.ev" 2> /dev/null
+	TRACEEVENT_PLUGIN_DIR=$ROOT_DIR/build/plugins trace-cmd report -i "$out" 2> /dev/null |
+		grep -v '^cpus=' > "$WORK/buffers.tc"
+	expect "no workload buffer lines in trace-cmd's" grep -q '^workload: ' "$WORK/buffers.tc" || return 1
+	diff <(sed 's/ *$//' "$WORK/buffers.ev") <(sed 's/ *$//' "$WORK/buffers.tc") > "$WORK/buffers.diff"
+	expect "--events differs from trace-cmd report: $(head -4 "$WORK/buffers.diff" | tr '\n' ' ')" [ ! -s "$WORK/buffers.diff" ]
+}
