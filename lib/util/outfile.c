@@ -49,7 +49,7 @@ static const char *not_a_file(const struct stat *st)
 
 static int refuse_not_a_file(const char *path, const struct stat *st, struct gt_error *err)
 {
-	return gt_error_set(err, EEXIST, "output %s is %s, not a file: -o writes a file in its place, so it is left alone; name a file with -o (report writes to stdout without -o)",
+	return gt_error_set(err, EEXIST, "output %s is %s, not a file: -o writes a file in its place, so it is left alone; name a file with -o (report without -o writes to standard output)",
 			    path, not_a_file(st));
 }
 
