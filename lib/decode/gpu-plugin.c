@@ -69,7 +69,8 @@ void gpu_plugin_unregister(struct tep_handle *tep, const char *system)
  * (dat-stream) hands out never went through that handle, and the look-ahead
  * dereferences what it never loaded. These print each record alone: an
  * entry as the call at its depth, an exit as the brace with the function's
- * name and duration (no leaf folding: that needs the look-ahead).
+ * name and duration (no leaf folding: that needs the look-ahead; report
+ * --events folds them itself, holding an entry for the record after it).
  */
 static int print_graph(struct trace_seq *s, struct tep_record *rec,
 		       struct tep_event *event, void *context)

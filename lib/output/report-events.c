@@ -19,13 +19,22 @@ static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_
 				     workload_tree_has(wt, pid));
 }
 
-void report_events_flush(struct report *rep)
+static void write_out(struct report *rep)
 {
 	struct text_buf *out = &rep->events.out;
 
 	if (out->len && rep->stream)
 		fwrite(out->buf, 1, out->len, rep->stream);
 	out->len = 0;
+}
+
+static void release_held(struct report *rep, const struct gpu_event *exit);
+
+void report_events_flush(struct report *rep)
+{
+	/* what comes next (a job's line, the next file) follows the entry held */
+	release_held(rep, NULL);
+	write_out(rep);
 }
 
 /*
@@ -167,6 +176,102 @@ static void time_and_name(struct text_buf *out, uint64_t ns, const char *name)
 	text_buf_putc(out, ' ');
 }
 
+/*
+ * function_graph as trace-cmd report prints it (libtracecmd's trace-ftrace.c):
+ * the overhead mark and duration column, two spaces a depth, then "f();" for a
+ * leaf (an entry whose next record is its exit), "f() {" for an entry, "}"
+ * for an exit; a function with no symbol by its address in hex.
+ */
+static void graph_duration(struct text_buf *out, unsigned long long ns)
+{
+	unsigned long long us = ns / 1000;
+	char num[48];
+	int n;
+
+	text_buf_add(out, ns > 1000000000ULL ? "$ " : ns > 1000000ULL ? "# " :
+			  ns > 100000ULL ? "! " : ns > 10000ULL ? "+ " : "  ", 2);
+	n = snprintf(num, sizeof(num), "%llu", us);
+	/* the nanoseconds while the number has fewer than 7 digits */
+	if (n < 7)
+		n += snprintf(num + n, sizeof(num) - (size_t)n, ".%03llu", ns % 1000);
+	text_buf_add(out, num, (size_t)n);
+	text_buf_add(out, " us ", 4);
+	for (; n < 7; n++)
+		text_buf_putc(out, ' ');
+	text_buf_add(out, "|  ", 3);
+}
+
+/* @tail after the function's name at @depth; an exit's brace (@ip 0) alone */
+static void graph_func(struct report *rep, int depth, unsigned long long ip, const char *tail)
+{
+	struct text_buf *out = &rep->events.out;
+	const char *func;
+	char hex[24];
+	int i;
+
+	for (i = 0; depth > 0 && i < depth * 2 && i < 256; i++)
+		text_buf_putc(out, ' ');
+	if (!ip) {
+		text_buf_add(out, tail, strlen(tail));
+		return;
+	}
+	func = tep_find_function(analysis_tep(rep->analysis), ip);
+	if (!func) {
+		snprintf(hex, sizeof(hex), "%llx", ip);
+		func = hex;
+	}
+	text_buf_add(out, func, strlen(func));
+	text_buf_add(out, tail, strlen(tail));
+}
+
+/* the held entry's line: a leaf ending at @exit, or (NULL) a call that goes on */
+static void release_held(struct report *rep, const struct gpu_event *exit)
+{
+	struct report_events *ev = &rep->events;
+
+	if (!ev->held)
+		return;
+	ev->held = false;
+	text_buf_add(&ev->out, ev->held_head, ev->held_len);
+	if (exit) {
+		graph_duration(&ev->out, exit->duration);
+		graph_func(rep, ev->held_depth, ev->held_func, "();");
+	} else {
+		text_buf_add(&ev->out, "             |  ", 16);
+		graph_func(rep, ev->held_depth, ev->held_func, "() {");
+	}
+	text_buf_putc(&ev->out, '\n');
+}
+
+/* the exit of the entry held: trace-cmd's look-ahead takes it into the leaf's line */
+static bool ends_held(const struct report *rep, const struct gpu_event *gev, int pid)
+{
+	const struct report_events *ev = &rep->events;
+
+	return ev->held && gev && gev->kind == GEV_FUNC_EXIT && pid == ev->held_pid &&
+	       gev->func_ip == ev->held_func &&
+	       analysis_record_buffer(rep->analysis) == ev->held_buffer;
+}
+
+/* an entry's line up to the graph column, held; false: no room, printed as any record */
+static bool hold_entry(struct report *rep, size_t start, const struct gpu_event *gev, int pid)
+{
+	struct report_events *ev = &rep->events;
+	size_t n = ev->out.len - start;
+
+	if (n > sizeof(ev->held_head))
+		return false;
+	memcpy(ev->held_head, ev->out.buf + start, n);
+	ev->held_len = n;
+	ev->out.len = start;
+	ev->held = true;
+	ev->held_pid = pid;
+	ev->held_func = gev->func_ip;
+	ev->held_depth = gev->depth;
+	ev->held_buffer = analysis_record_buffer(rep->analysis);
+	return true;
+}
+
 /* One line per record, as trace-cmd report prints them, with our plugins. */
 int report_events_record(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *gev, void *ctx)
@@ -183,6 +288,13 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	print = printers(rep);
 	if (!event)
 		print = NULL;
+	/* the common fields: analysis_decode() checked that the record holds them */
+	pid = tep_data_pid(analysis_tep(a), rec);
+	if (ends_held(rep, gev, pid)) {
+		release_held(rep, gev);		/* a leaf: its exit is in its line */
+		goto out;
+	}
+	release_held(rep, NULL);
 	/* trace-cmd's: the buffer column, then the drop and the record's line in one */
 	if (rec->missed_events) {
 		char line[64];
@@ -194,8 +306,6 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 		buffer_name(rep);
 		text_buf_add(&ev->out, line, (size_t)n);
 	}
-	/* the common fields: analysis_decode() checked that the record holds them */
-	pid = tep_data_pid(analysis_tep(a), rec);
 	if (!wanted(rep, rec, gev, pid))
 		goto out;
 	start = ev->out.len;
@@ -208,7 +318,12 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	else
 		text_buf_add(&ev->out, "[UNKNOWN EVENT]", strlen("[UNKNOWN EVENT]"));
 	time_and_name(&ev->out, rec->ts, event ? event->name : "unknown");
-	if (print && event_print_info(print, event, rec, gev, &ev->out, why, sizeof(why))) {
+	if (print && gev && gev->kind == GEV_FUNC_ENTRY && hold_entry(rep, start, gev, pid))
+		goto out;
+	if (print && gev && gev->kind == GEV_FUNC_EXIT) {
+		graph_duration(&ev->out, gev->duration);
+		graph_func(rep, gev->depth, 0, "}");
+	} else if (print && event_print_info(print, event, rec, gev, &ev->out, why, sizeof(why))) {
 		if (!ev->damaged++)
 			snprintf(ev->first, sizeof(ev->first), "%s:%s at %llu: %s", event->system,
 				 event->name, (unsigned long long)rec->ts, why);
@@ -225,7 +340,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 	text_buf_putc(&ev->out, '\n');
 out:
 	if (ev->out.len >= FLUSH_AT)
-		report_events_flush(rep);
+		write_out(rep);
 	return 0;
 }
 

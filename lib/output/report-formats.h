@@ -111,6 +111,17 @@ struct report_events {
 	 */
 	bool by_buffer;
 	int width;
+	/*
+	 * A function_graph entry held until the next record: trace-cmd report
+	 * prints "duration |  f();" when that record is its exit (same pid,
+	 * function and buffer), "|  f() {" otherwise. @head: its line up to the
+	 * graph column.
+	 */
+	bool held;
+	char held_head[192];
+	size_t held_len;
+	int held_pid, held_buffer, held_depth;
+	unsigned long long held_func;
 };
 
 struct report {
