@@ -592,6 +592,23 @@ test_plugins_in_trace_cmd() {
 		{ WHY="trace-cmd without plugins does not print the kernel format"; return 1; }
 }
 
+# function_graph as trace-cmd report draws it: the duration column, a call
+# whose next record is its return folded into one "f();" line. --events
+# printed every record alone ("} /* f: 113.688 us */").
+test_function_graph_as_trace_cmd() {
+	local s f
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed"; return 77; }
+	for s in kfd-graph hip-kfd; do
+		f=$(fixture "$s") || { WHY="make-fixture $s failed"; return 1; }
+		"$GT" report --events "$f" > "$WORK/fg.txt" 2> /dev/null
+		expect "$s: no leaf folded" grep -Eq 'funcgraph_entry: +[ +!#$] +[0-9.]+ us +\|  +[a-z_0-9]+\(\);$' "$WORK/fg.txt" || return 1
+		expect "$s: no call opened" grep -Eq 'funcgraph_entry: +\|  +[a-z_0-9]+\(\) \{$' "$WORK/fg.txt" || return 1
+		TRACEEVENT_PLUGIN_DIR=$PLUGIN_DIR trace-cmd report -i "$f" 2> /dev/null | grep -v '^cpus=' > "$WORK/fg.tc"
+		diff <(sed 's/ *$//' "$WORK/fg.txt") <(sed 's/ *$//' "$WORK/fg.tc") > "$WORK/fg.diff" ||
+			{ WHY="$s: --events differs from trace-cmd report: $(head -4 "$WORK/fg.diff" | tr '\n' ' ')"; return 1; }
+	done
+}
+
 test_report_reads_v7() {
 	local f
 	f=$(fixture two-rings) || { WHY="make-fixture failed"; return 1; }
