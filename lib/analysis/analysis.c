@@ -20,6 +20,7 @@
 #include "dat/dat-windows.h"
 #include "decode/event-fields.h"
 #include "decode/gpu-plugin.h"
+#include "decode/kfd-probe-print.h"
 #include "decode/print-guard.h"
 #include "analysis/analysis-joins.h"
 #include "analysis/workload-tree.h"
@@ -503,6 +504,8 @@ static int open_named(struct analysis *a, const char *path, const char *name,
 		/* libtracecmd's graph printer would read ahead through its handle */
 		gpu_plugin_register_graph(a->tep);
 	}
+	/* --events prints record --kfd-args's probes as the kfd_probes plugin does */
+	kfd_probe_register(a->tep);
 	return 0;
 }
 

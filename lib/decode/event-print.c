@@ -8,6 +8,7 @@
 #include "decode/format-print.h"
 #include "decode/gpu-event.h"
 #include "decode/gpu-plugin.h"
+#include "decode/kfd-probe-print.h"
 #include "decode/print-guard.h"
 
 /* how an event's records are printed, judged once from its format */
@@ -94,6 +95,8 @@ static enum printer printer_of(struct event_print *p, struct tep_event *event,
 		p->judged[event->id] = event;
 		if (gpu_plugin_prints(event)) {
 			*slot = PRINTER_GPU;
+		} else if (kfd_probe_prints(event)) {
+			*slot = PRINTER_TEP;	/* kfd_probe_print(), registered on the tep */
 		} else {
 			p->formats[event->id] = format_print_new(event);
 			*slot = p->formats[event->id] ? PRINTER_FORMAT : PRINTER_TEP;

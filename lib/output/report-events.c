@@ -8,6 +8,8 @@
 
 /* the lines held before they are written: a few pipe buffers' worth */
 #define FLUSH_AT (1 << 16)
+/* other buffers' lines after a function_graph entry that may still fold into a leaf */
+#define HELD_PAST (1 << 20)
 
 static bool wanted(struct report *rep, struct tep_record *rec, const struct gpu_event *ev, int pid)
 {
@@ -224,14 +226,20 @@ static void graph_func(struct report *rep, int depth, unsigned long long ip, con
 	text_buf_add(out, tail, strlen(tail));
 }
 
-/* the held entry's line: a leaf ending at @exit, or (NULL) a call that goes on */
+/*
+ * The held entry's line, in its place before the other buffers' lines that
+ * came after it: a leaf ending at @exit, or (NULL) a call that goes on
+ */
 static void release_held(struct report *rep, const struct gpu_event *exit)
 {
 	struct report_events *ev = &rep->events;
+	size_t at = ev->held_at, tail, n;
+	char *room;
 
 	if (!ev->held)
 		return;
 	ev->held = false;
+	tail = ev->out.len - at;
 	text_buf_add(&ev->out, ev->held_head, ev->held_len);
 	if (exit) {
 		graph_duration(&ev->out, exit->duration);
@@ -241,6 +249,17 @@ static void release_held(struct report *rep, const struct gpu_event *exit)
 		graph_func(rep, ev->held_depth, ev->held_func, "() {");
 	}
 	text_buf_putc(&ev->out, '\n');
+	if (!tail || ev->out.len < at + tail)	/* nothing after it, or out of memory */
+		return;
+	/* the line was written after the tail: rotate it to where the entry was */
+	n = ev->out.len - at - tail;
+	room = malloc(n);
+	if (!room)
+		return;
+	memcpy(room, ev->out.buf + at + tail, n);
+	memmove(ev->out.buf + at + n, ev->out.buf + at, tail);
+	memcpy(ev->out.buf + at, room, n);
+	free(room);
 }
 
 /* the exit of the entry held: trace-cmd's look-ahead takes it into the leaf's line */
@@ -264,6 +283,7 @@ static bool hold_entry(struct report *rep, size_t start, const struct gpu_event 
 	memcpy(ev->held_head, ev->out.buf + start, n);
 	ev->held_len = n;
 	ev->out.len = start;
+	ev->held_at = start;
 	ev->held = true;
 	ev->held_pid = pid;
 	ev->held_func = gev->func_ip;
@@ -294,7 +314,13 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 		release_held(rep, gev);		/* a leaf: its exit is in its line */
 		goto out;
 	}
-	release_held(rep, NULL);
+	/*
+	 * trace-cmd looks ahead in the entry's own buffer: another buffer's
+	 * records print after it, the entry still held (as far as a bound)
+	 */
+	if (!ev->held || analysis_record_buffer(a) == ev->held_buffer ||
+	    ev->out.len - ev->held_at > HELD_PAST)
+		release_held(rep, NULL);
 	/* trace-cmd's: the buffer column, then the drop and the record's line in one */
 	if (rec->missed_events) {
 		char line[64];
@@ -339,7 +365,7 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 		ev->out.len--;
 	text_buf_putc(&ev->out, '\n');
 out:
-	if (ev->out.len >= FLUSH_AT)
+	if (ev->out.len >= FLUSH_AT && !ev->held)
 		write_out(rep);
 	return 0;
 }

@@ -112,14 +112,15 @@ struct report_events {
 	bool by_buffer;
 	int width;
 	/*
-	 * A function_graph entry held until the next record: trace-cmd report
-	 * prints "duration |  f();" when that record is its exit (same pid,
-	 * function and buffer), "|  f() {" otherwise. @head: its line up to the
-	 * graph column.
+	 * A function_graph entry held until its buffer's next record: trace-cmd
+	 * report prints "duration |  f();" when that record is its exit (same
+	 * pid and function), "|  f() {" otherwise. @held_head: its line up to
+	 * the graph column, to go in at @held_at of out (other buffers' lines
+	 * after it are already there).
 	 */
 	bool held;
 	char held_head[192];
-	size_t held_len;
+	size_t held_len, held_at;
 	int held_pid, held_buffer, held_depth;
 	unsigned long long held_func;
 };

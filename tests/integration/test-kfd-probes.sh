@@ -141,5 +141,10 @@ test_kfd_probes_in_trace_cmd() {
 	expect "the create" grep -q 'kfd_create_queue: *compute-aql queue on gpu 0x9a1c: ring 0x7f1000000000 size 65536 priority 7 percentage 100$' "$WORK/tc.txt" || return 1
 	expect "its answer" grep -q 'kfd_create_queue_ret: *ok: queue 0 doorbell 0xd000000000000800$' "$WORK/tc.txt" || return 1
 	expect "a refusal" grep -q 'kfd_create_queue_ret: *failed: EINVAL$' "$WORK/tc.txt" || return 1
-	expect "the eviction's trigger" grep -q 'kfd_evict_queues: *process 0xffff8880a0b0c000 (ttm)$' "$WORK/tc.txt"
+	expect "the eviction's trigger" grep -q 'kfd_evict_queues: *process 0xffff8880a0b0c000 (ttm)$' "$WORK/tc.txt" || return 1
+	# report --events prints them through the same handler: trace-cmd's lines (it printed
+	# the probes' raw fields)
+	"$GT" report --events "$f" 2> /dev/null | sed 's/ *$//' > "$WORK/ev.txt"
+	grep -v '^cpus=' "$WORK/tc.txt" | sed 's/ *$//' | diff "$WORK/ev.txt" - > "$WORK/ev.diff"
+	expect "--events differs from trace-cmd report: $(head -4 "$WORK/ev.diff" | tr '\n' ' ')" [ ! -s "$WORK/ev.diff" ]
 }
