@@ -1418,6 +1418,23 @@ def every_text_output(dat, base):
     return "; ".join(bad) or None
 
 
+def events_as_trace_cmd(dat, base):
+    """report --events of one recording: trace-cmd report's lines through our plugins, the
+    buffer column, function_graph's folded leaves and the KFD probes' sentences too."""
+    if not shutil.which("trace-cmd"):
+        return None
+    ours = run(gpu_trace, "report", "--events", "--no-pager", dat)
+    tc = run("trace-cmd", "report", dat, env=dict(os.environ, TRACEEVENT_PLUGIN_DIR=PLUGINS))
+    if ours.returncode not in (0, 2) or tc.returncode != 0:
+        return f"--events exit {ours.returncode}, trace-cmd report exit {tc.returncode}"
+    a = [line.rstrip() for line in ours.stdout.splitlines()]
+    b = [line.rstrip() for line in tc.stdout.splitlines() if not line.startswith("cpus=")]
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"line {i + 1}: --events '{x[:120]}', trace-cmd '{y[:120]}'"
+    return None if len(a) == len(b) else f"{len(a)} lines, trace-cmd's {len(b)}"
+
+
 def page_draws(dat, base):
     why = report_to("html", dat, base + ".html")
     if why:
@@ -1646,6 +1663,8 @@ check_dma_buf()
 check_nvidia()
 each_recording("every output: {n} recordings and their trace-cmd v7 conversions in text, "
                "--jobs, --events, csv and json", every_text_output)
+each_recording("--events: {n} recordings, each line trace-cmd report's with our plugins",
+               events_as_trace_cmd)
 if shutil.which("protoc"):
     each_recording("perfetto: {n} recordings export, decode, nest, and match the report",
                    perfetto_matches)
