@@ -12,18 +12,14 @@
 
 static void say_zeroed_pages(const char *cmd, const char *file, const struct dat_stream_damage *d)
 {
-	char after[32];
+	char what[256];
 
 	if (!d->zeroed_pages)
 		return;
 	fflush(stdout);
 	fprintf(stderr, "gpu-trace %s: ", cmd);
-	cmd_say("%s is damaged: %llu page%s of zeros amid CPU %d's data (%s%s): the records %s held are lost, their number unknown (jobs then in flight are flagged L)",
-		file, (unsigned long long)d->zeroed_pages, report_plural(d->zeroed_pages),
-		d->zeroed_cpu,
-		d->zeroed_after_ts ? (d->zeroed_pages == 1 ? "after " : "the first after ") : "at its start",
-		d->zeroed_after_ts ? report_ts(after, sizeof(after), d->zeroed_after_ts) : "",
-		d->zeroed_pages == 1 ? "it" : "they");
+	cmd_say("%s is damaged: %s (jobs then in flight are flagged L)", file,
+		report_zeroed_pages(what, sizeof(what), d));
 }
 
 void cmd_say_damage(const char *cmd, const char *file, const struct dat_stream_damage *d)

@@ -36,6 +36,7 @@ struct stream_cpu {
 	uint64_t last_ts;		/* of the record handed out last: time never steps back */
 	uint64_t set_aside;		/* records set aside as damaged since the last one handed out */
 	uint64_t zeroed;		/* zeroed pages since the last one handed out */
+	bool had_zeroed;		/* counted among the damage's zeroed_cpus */
 };
 
 /*
@@ -219,6 +220,9 @@ next:
 			s->damage.zeroed_after_ts = before;
 		}
 		s->damage.zeroed_pages += c->zeroed;
+		if (!c->had_zeroed)
+			s->damage.zeroed_cpus++;
+		c->had_zeroed = true;
 		c->rec.missed_events = -1;
 		c->zeroed = 0;
 	}

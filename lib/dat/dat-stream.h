@@ -56,6 +56,7 @@ struct dat_stream_damage {
 	 * CPU's time before it (0: at its start).
 	 */
 	uint64_t zeroed_pages;
+	int zeroed_cpus;		/* the CPUs (of each buffer) they were found amid */
 	int zeroed_cpu;
 	uint64_t zeroed_after_ts;
 };

@@ -226,6 +226,11 @@ const char *report_size(char *buf, size_t len, uint64_t bytes);
 /** report_ts - trace-cmd's seconds.microseconds */
 const char *report_ts(char *buf, size_t len, uint64_t ns);
 /**
+ * report_zeroed_pages - "N pages of zeros amid CPU c's data (the first after T): the records
+ * they held are lost, their number unknown" of @d's zeroed pages, into @buf
+ */
+const char *report_zeroed_pages(char *buf, size_t len, const struct dat_stream_damage *d);
+/**
  * report_job_flags - "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence, "D"
  * dependency unknown, "I" after an owner switch, "H" in flight at a ring timeout; "-" for none
  */

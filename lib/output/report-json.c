@@ -285,8 +285,9 @@ static void header(struct report *rep)
 	else
 		fputs("\"damaged\":null,", f);
 	if (tot->damage.zeroed_pages)
-		fprintf(f, "\"zeroed_pages\":{\"pages\":%llu,\"cpu\":%d,\"after_ns\":%llu},",
-			(unsigned long long)tot->damage.zeroed_pages, tot->damage.zeroed_cpu,
+		fprintf(f, "\"zeroed_pages\":{\"pages\":%llu,\"cpus\":%d,\"cpu\":%d,\"after_ns\":%llu},",
+			(unsigned long long)tot->damage.zeroed_pages, tot->damage.zeroed_cpus,
+			tot->damage.zeroed_cpu,
 			(unsigned long long)tot->damage.zeroed_after_ts);
 	else
 		fputs("\"zeroed_pages\":null,", f);

@@ -336,14 +336,11 @@ static void header(struct report *rep)
 			report_ts(last, sizeof(last), tot->damage.to_ts),
 			(unsigned long long)tot->damage.records,
 			report_plural(tot->damage.records));
-	if (tot->damage.zeroed_pages)
-		fprintf(rep->stream, "DAMAGED  %llu page%s of zeros amid CPU %d's data (%s%s): the records %s held are lost, their number unknown\n",
-			(unsigned long long)tot->damage.zeroed_pages, report_plural(tot->damage.zeroed_pages),
-			tot->damage.zeroed_cpu,
-			tot->damage.zeroed_after_ts ? (tot->damage.zeroed_pages == 1 ? "after " : "the first after ") :
-						      "at its start",
-			tot->damage.zeroed_after_ts ? report_ts(first, sizeof(first), tot->damage.zeroed_after_ts) : "",
-			tot->damage.zeroed_pages == 1 ? "it" : "they");
+	if (tot->damage.zeroed_pages) {
+		char what[256];
+
+		fprintf(rep->stream, "DAMAGED  %s\n", report_zeroed_pages(what, sizeof(what), &tot->damage));
+	}
 	if (tot->cov.skewed)
 		coverage_lines(rep);
 	if (!lost && !tot->missed && !tot->missed_unknown &&

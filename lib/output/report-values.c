@@ -181,3 +181,22 @@ void report_csv_text(FILE *f, const char *s)
 	}
 	fputc('"', f);
 }
+
+const char *report_zeroed_pages(char *buf, size_t len, const struct dat_stream_damage *d)
+{
+	char after[48], where[64], ts[32];
+	bool one = d->zeroed_pages == 1;
+
+	if (d->zeroed_after_ts)
+		snprintf(after, sizeof(after), "after %s", report_ts(ts, sizeof(ts), d->zeroed_after_ts));
+	else
+		snprintf(after, sizeof(after), "at its start");
+	if (d->zeroed_cpus > 1)
+		snprintf(where, sizeof(where), "the data of %d CPUs (the first amid CPU %d's, ",
+			 d->zeroed_cpus, d->zeroed_cpu);
+	else
+		snprintf(where, sizeof(where), "CPU %d's data (%s", d->zeroed_cpu, one ? "" : "the first ");
+	snprintf(buf, len, "%llu page%s of zeros amid %s%s): the records %s held are lost, their number unknown",
+		 (unsigned long long)d->zeroed_pages, one ? "" : "s", where, after, one ? "it" : "they");
+	return buf;
+}
