@@ -211,8 +211,13 @@ int outfile_commit(struct outfile *o, bool force, struct gt_error *err)
 	if (fchmod(o->fd, output_mode()))
 		return gt_error_set(err, errno, "cannot set the mode of %s: %s",
 				    o->path, strerror(errno));
+	/*
+	 * A device or FIFO that took the name meanwhile is never replaced, and
+	 * what was written is not thrown away either: it takes a free name, as
+	 * without --force
+	 */
 	if (force && !fstatat(at(o), target(o), &st, AT_SYMLINK_NOFOLLOW) && not_a_file(&st))
-		return refuse_not_a_file(o->path, &st, err);	/* one that appeared meanwhile */
+		force = false;
 	if (become(o, &r, err))
 		return -1;
 	/*

@@ -88,7 +88,8 @@ static void test_create_at(void)
 /*
  * A FIFO (or /dev/null) named by -o is never replaced, --force or not: at
  * create, by path or in a directory, and at commit when one took the name
- * meanwhile. Files of those names are still replaced with --force.
+ * meanwhile (what was written then takes a free name, as without --force).
+ * Files of those names are still replaced with --force.
  */
 static void test_not_a_file_left_alone(void)
 {
@@ -111,13 +112,18 @@ static void test_not_a_file_left_alone(void)
 	CU_ASSERT_EQUAL(outfile_create(&o, dir, true, NULL, &err), -1);	/* names no file */
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "is a directory; name a file in it"));
 
-	/* a FIFO that takes the name after create */
+	/* a FIFO that takes the name after create: kept, and what was written takes a free name */
 	CU_ASSERT_EQUAL(outfile_create_at(&o, dfd, "DIR", "late", true, &err), 0);
+	CU_ASSERT_EQUAL(write(o.fd, "x", 1), 1);
 	CU_ASSERT_EQUAL_FATAL(mkfifoat(dfd, "late", 0600), 0);
-	CU_ASSERT_EQUAL(outfile_commit(&o, true, &err), -1);
+	CU_ASSERT_EQUAL(outfile_commit(&o, true, &err), 0);
+	CU_ASSERT_STRING_EQUAL(o.taken, "DIR/late");
+	CU_ASSERT_STRING_EQUAL(o.path, "DIR/late-1");
 	outfile_discard(&o);
 	CU_ASSERT_EQUAL(fstatat(dfd, "late", &st, 0), 0);
 	CU_ASSERT(S_ISFIFO(st.st_mode));
+	CU_ASSERT_EQUAL(fstatat(dfd, "late-1", &st, 0), 0);
+	CU_ASSERT_EQUAL(st.st_size, 1);
 
 	/* a file is replaced with --force */
 	close(openat(dfd, "file", O_WRONLY | O_CREAT | O_EXCL, 0600));
@@ -128,11 +134,12 @@ static void test_not_a_file_left_alone(void)
 	CU_ASSERT_EQUAL(fstatat(dfd, "file", &st, 0), 0);
 	CU_ASSERT_EQUAL(st.st_size, 1);
 	list(dfd, what, sizeof(what));
-	CU_ASSERT_STRING_EQUAL(what, "fifo file late ");
+	CU_ASSERT_STRING_EQUAL(what, "fifo file late late-1 ");
 
 	unlinkat(dfd, "fifo", 0);
 	unlinkat(dfd, "file", 0);
 	unlinkat(dfd, "late", 0);
+	unlinkat(dfd, "late-1", 0);
 	close(dfd);
 	CU_ASSERT_EQUAL(rmdir(dir), 0);
 }
