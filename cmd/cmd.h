@@ -85,9 +85,9 @@ void cmd_say_damage(const char *cmd, const char *file, const struct dat_stream_d
 /**
  * cmd_say_instances_absent - "gpu-trace CMD: FILE names N buffer instances whose pages it
  * does not hold ..." on stderr when @n (dat-meta's v6_instances_absent, trace-cmd split's)
- * is not 0; nothing otherwise
+ * is not 0 (@read: the instances it does hold, read); nothing otherwise
  */
-void cmd_say_instances_absent(const char *cmd, const char *file, int n);
+void cmd_say_instances_absent(const char *cmd, const char *file, int n, int read);
 /* How record and reset report what a killed gpu-trace left (lib/capture/stale.h). */
 #include "capture/stale.h"
 #include "util/json-str.h"

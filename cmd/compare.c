@@ -260,7 +260,7 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 		return -1;
 	}
 	cr->a = a;
-	cmd_say_instances_absent("compare", path, m->v6_instances_absent);
+	cmd_say_instances_absent("compare", path, m->v6_instances_absent, m->nr_v6_instances);
 	ret = analysis_run(a, err);
 	if (!ret) {
 		t = analysis_totals(a);

@@ -37,12 +37,14 @@ void cmd_say_damage(const char *cmd, const char *file, const struct dat_stream_d
 		report_plural(d->records));
 }
 
-void cmd_say_instances_absent(const char *cmd, const char *file, int n)
+void cmd_say_instances_absent(const char *cmd, const char *file, int n, int read)
 {
 	if (!n)
 		return;
 	fflush(stdout);
 	fprintf(stderr, "gpu-trace %s: ", cmd);
-	cmd_say("%s names %d buffer instance%s whose pages it does not hold (a trace-cmd split, or a recording cut short before them): only the top buffer is read",
-		file, n, report_plural((unsigned long long)n));
+	cmd_say("%s names %d buffer instance%s whose pages it does not hold (a trace-cmd split, or a recording cut short before them): %s",
+		file, n, report_plural((unsigned long long)n),
+		read ? (n == 1 ? "its records are not read" : "their records are not read") :
+		       "only the top buffer is read");
 }

@@ -112,7 +112,8 @@ static int say_files(const struct dat_files *l, const struct fleet_outcome *out,
 		}
 		*gpu += out[i].gpu;
 		cmd_say_damage("fleet", l->paths[i], &out[i].damage);
-		cmd_say_instances_absent("fleet", l->paths[i], out[i].instances_absent);
+		cmd_say_instances_absent("fleet", l->paths[i], out[i].instances_absent,
+					 out[i].instances_read);
 	}
 	if (l->over)
 		cmd_say("gpu-trace fleet: %llu files past the first %d left out; give fewer folders or files",

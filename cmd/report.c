@@ -334,7 +334,8 @@ static int report_one(struct report *rep, const struct analysis_hooks *hooks, st
 	rep->jobs_shown = 0;
 	if (analysis_open_dat(rep->analysis, rep->opts.file, rep->meta, hooks, err))
 		return -1;
-	cmd_say_instances_absent("report", rep->opts.file, rep->meta->v6_instances_absent);
+	cmd_say_instances_absent("report", rep->opts.file, rep->meta->v6_instances_absent,
+				 rep->meta->nr_v6_instances);
 	if (report_prepass(rep, err))
 		goto fail;
 	if (first) {

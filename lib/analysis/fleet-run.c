@@ -91,6 +91,7 @@ int fleet_read_file(const char *path, struct fleet_file *ff, struct fleet_outcom
 		o->gpu = analysis_has_gpu_data(a);
 		o->damage = analysis_totals(a)->damage;
 		o->instances_absent = m->v6_instances_absent;
+		o->instances_read = m->nr_v6_instances;
 		ret = summarise(ff, a, path, counts, err);
 		if (ret)
 			fleet_file_free(ff);

@@ -22,6 +22,7 @@ struct fleet_outcome {
 	bool gpu;			/* it held GPU events */
 	struct dat_stream_damage damage;	/* records set aside (time stepped back) */
 	int instances_absent;		/* buffer instances named, their pages not in the file */
+	int instances_read;		/* ... and those whose pages it holds */
 };
 
 /**
