@@ -160,6 +160,9 @@ static void stats_of_instance(struct dat_meta *m, const char *name, size_t len)
 	m->in_instance = true;
 	if (!n)
 		return;
+	/* a name longer than kept is the same name when what is kept matches */
+	if (n >= sizeof(m->instance_name))
+		n = sizeof(m->instance_name) - 1;
 	if (!m->instance_name[0])
 		snprintf(m->instance_name, sizeof(m->instance_name), "%.*s", (int)n, name);
 	else if (strncmp(m->instance_name, name, n) || m->instance_name[n])

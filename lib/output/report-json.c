@@ -291,6 +291,13 @@ static void header(struct report *rep)
 			(unsigned long long)tot->damage.zeroed_after_ts);
 	else
 		fputs("\"zeroed_pages\":null,", f);
+	/* what the buffer instances' stats say they lost (the LOST line's "workload buffer N") */
+	fprintf(f, "\"instance_lost\":%llu,\"instance_name\":", (unsigned long long)m->instance_lost);
+	if (m->instance_name[0] && !m->instances_apart)
+		json_str(f, m->instance_name);
+	else
+		fputs("null", f);
+	fputc(',', f);
 	fputs("\"cpus\":[", f);
 	for (i = 0; i < m->nr_cpustats; i++)
 		fprintf(f, "%s{\"cpu\":%d,\"overrun\":%llu,\"commit_overrun\":%llu,\"dropped\":%llu}",

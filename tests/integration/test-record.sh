@@ -516,8 +516,9 @@ test_trace_cmd_extract_of_an_instance() {
 	"$GT" report --format json "$out" 2> /dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert len(d["lost"]["cpus"]) == d["cpus"], (d["cpus"], d["lost"]["cpus"])' ||
-		{ WHY="JSON lost.cpus is not one per CPU"; return 1; }
+assert len(d["lost"]["cpus"]) == d["cpus"], (d["cpus"], d["lost"]["cpus"])
+assert d["lost"]["instance_lost"] > 0 and d["lost"]["instance_name"] == sys.argv[1], d["lost"]' "$inst" ||
+		{ WHY="JSON lost: not one CPU each, or the instance's losses not its own"; return 1; }
 }
 
 # A recording with a command keeps the workload's events in its own buffer
