@@ -158,6 +158,8 @@ static void put_options(struct dbuf *b, const struct dat_input *in, size_t *buff
 	if (cpucount)
 		put_option(b, DAT_OPT_CPUCOUNT, &ncpus, sizeof(ncpus));
 	put_cpu_stats(b, in->cpu_stats, in->nr_cpus);
+	for (i = 0; i < in->nr_late_options; i++)
+		put_option(b, in->late_options[i].id, in->late_options[i].data, in->late_options[i].size);
 	for (i = 0; i < in->nr_instances; i++) {
 		const char *name = in->instances[i].name;
 		size_t n = strlen(name) + 1;

@@ -66,6 +66,9 @@ struct dat_input {
 	/* written after VERSION; one with the CPUCOUNT id replaces ours */
 	const struct dat_raw_option *raw_options;
 	int nr_raw_options;
+	/* written after the top buffer's CPU stats (where trace-cmd split puts BUFFER options) */
+	const struct dat_raw_option *late_options;
+	int nr_late_options;
 };
 
 /** dat_write_v6 - writes a trace-cmd v6 file to out_fd (positioned at 0). */

@@ -445,6 +445,7 @@ test_report_split_copy() {
 	expect "not 3 jobs: $(grep '^jobs' "$WORK/split.txt")" grep -q '^jobs     3 finished, 0 unfinished' "$WORK/split.txt" || return 1
 	"$GT" report --format json "$f" > "$WORK/split.json" 2> /dev/null || { WHY="json failed"; return 1; }
 	expect "json instances_absent" [ "$(json "$WORK/split.json" 'd["instances_absent"]')" = 2 ] || return 1
+	expect "json: the top buffer's CPU stats not one a CPU" [ "$(json "$WORK/split.json" 'len(d["lost"]["cpus"]) == d["cpus"]')" = True ] || return 1
 	"$GT" report --format json "$(fixture two-rings)" > "$WORK/two-rings.json" 2> /dev/null || { WHY="json of two-rings failed"; return 1; }
 	expect "two-rings says instances_absent 0" [ "$(json "$WORK/two-rings.json" 'd["instances_absent"]')" = 0 ] || return 1
 	expect "not two-rings' jobs" [ "$(json "$WORK/split.json" '[(j["ring"], j["fence"], j["latency_ns"]) for j in d["jobs"]]')" = \
