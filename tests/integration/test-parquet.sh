@@ -116,8 +116,8 @@ test_parquet_nested_columns() {
 	expect "not the two hw_stints queries ($(cut -d: -f1 "$out" | tr '\n' ' '))" [ "$(wc -l < "$out")" = 2 ] || return 1
 	expect "each stint: not i915's two and i915-preempted's four" \
 		grep -qx 'each-stint: \[{"host":"unknown","run":"i915","ring":"rcs0","fence":"11:2","start_ns":"1000125000","end_ns":"1000180000","on_engine_ns":"55000"},{"host":"unknown","run":"i915","ring":"rcs0","fence":"11:2","start_ns":"1000260000","end_ns":"1000300000","on_engine_ns":"40000"},{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","start_ns":"1000020000","end_ns":"1000030000","on_engine_ns":"10000"},{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","start_ns":"1000040000","end_ns":"1000050000","on_engine_ns":"10000"},{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","start_ns":"1000060000","end_ns":"1000070000","on_engine_ns":"10000"},{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","start_ns":"1000080000","end_ns":"1000130000","on_engine_ns":"50000"}\]' "$out" || return 1
-	expect "most preempted: not 60:1's four stints (80 of 110 us), then 11:2's two (95 of 175)" \
-		grep -qx 'most-preempted: \[{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","stints":"4","on_engine_ns":"80000","span_ns":"110000"},{"host":"unknown","run":"i915","ring":"rcs0","fence":"11:2","stints":"2","on_engine_ns":"95000","span_ns":"175000"}\]' "$out" || return 1
+	expect "most preempted: not 60:1's four stints (60 us on the engine of 110), then 11:2's two (95 of 175)" \
+		grep -qx 'most-preempted: \[{"host":"unknown","run":"i915-preempted","ring":"rcs0","fence":"60:1","stints":"4","on_engine_ns":"60000","span_ns":"110000"},{"host":"unknown","run":"i915","ring":"rcs0","fence":"11:2","stints":"2","on_engine_ns":"95000","span_ns":"175000"}\]' "$out" || return 1
 	# shellcheck disable=SC2016 # JavaScript, not shell
 	node --input-type=module -e '
 		const [readers, file] = process.argv.slice(1);
