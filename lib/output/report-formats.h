@@ -135,6 +135,7 @@ struct report {
 	struct job *slow;		/* top o.top by total latency, slowest first */
 	int nr_slow;
 	uint64_t jobs_shown;
+	bool jobs_header_written;	/* text --jobs: the table's head, once per file */
 	bool summary;			/* no section flag: everything */
 	int input;			/* index into opts.inputs */
 	bool opened;			/* the format's open done: its stream holds what it wrote */

@@ -117,21 +117,33 @@ static void cell_us(FILE *f, unsigned int shown, enum job_column c, bool has, ui
 	cell(f, shown, c, report_us(text, sizeof(text), has, ns));
 }
 
-static int text_begin(struct report *rep, struct gt_error *err)
+static void jobs_header(struct report *rep)
 {
 	unsigned int shown = job_columns_shown(rep->opts.width);
 	int c;
 
+	if (!rep->opts.jobs || rep->jobs_header_written)
+		return;
+	rep->jobs_header_written = true;
+	for (c = 0; c < COL_NR; c++)
+		cell(rep->stream, shown, (enum job_column)c, job_columns[c].title);
+	fputc('\n', rep->stream);
+}
+
+static int text_begin(struct report *rep, struct gt_error *err)
+{
 	/* several files (several hosts'): each report under a line naming its file */
 	if (rep->opts.nr_inputs > 1)
 		fprintf(rep->stream, "%s== %s (file %d of %d) ==\n", rep->input ? "\n" : "",
 			rep->opts.file, rep->input + 1, rep->opts.nr_inputs);
-
-	if (rep->opts.jobs) {
-		for (c = 0; c < COL_NR; c++)
-			cell(rep->stream, shown, (enum job_column)c, job_columns[c].title);
-		fputc('\n', rep->stream);
-	}
+	/*
+	 * --jobs alone: the table's head with its first row (or at the end), so
+	 * that a wrong --ring, found after the pass, leaves nothing on stdout;
+	 * over --events' lines it heads them, as before
+	 */
+	rep->jobs_header_written = false;
+	if (rep->opts.events)
+		jobs_header(rep);
 	(void)err;
 	return 0;
 }
@@ -144,6 +156,7 @@ static void text_job(struct report *rep, const struct job *j)
 	FILE *f = rep->stream;
 	int l;
 
+	jobs_header(rep);
 	if (j->has_client_id)
 		snprintf(client, sizeof(client), "%llu", (unsigned long long)j->client_id);
 	else
@@ -612,6 +625,7 @@ static int text_end(struct report *rep, struct gt_error *err)
 {
 	const struct timeline *tl = timeline_of(rep->analysis);
 
+	jobs_header(rep);
 	jobs_footnote(rep);
 	if (rep->opts.events && !rep->summary && !rep->opts.jobs && !rep->opts.rings && !rep->opts.queues)
 		return 0;

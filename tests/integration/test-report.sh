@@ -559,6 +559,8 @@ test_report_filters() {
 	expect "--ring gfx0 printed a report: $(head -3 "$WORK/fn.out" | tr '\n' '|')" [ ! -s "$WORK/fn.out" ] || return 1
 	"$GT" report --format csv --ring gfx0 "$f" > "$WORK/fn.out" 2> /dev/null
 	expect "--format csv --ring gfx0 printed a report" [ ! -s "$WORK/fn.out" ] || return 1
+	"$GT" report --jobs --ring gfx0 "$f" > "$WORK/fn.out" 2> /dev/null
+	expect "--jobs --ring gfx0 printed the table's head" [ ! -s "$WORK/fn.out" ] || return 1
 	"$GT" report --format json --ring gfx0 "$f" > "$WORK/fn.json" 2> /dev/null
 	expect "--format json --ring gfx0: not the error alone: $(head -c 300 "$WORK/fn.json")" python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
