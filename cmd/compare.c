@@ -414,7 +414,6 @@ static void text_side(struct compare_run *cr, int side, FILE *f)
 	fprintf(f, ")\n");
 }
 
-/* f escapes what a terminal obeys: ring and kernel names come from the files */
 /* "7", or "5.5" for 11 jobs in 2 runs: a mean is not rounded down */
 static void per_run_text(char *buf, size_t len, uint64_t jobs, int runs)
 {
@@ -424,6 +423,7 @@ static void per_run_text(char *buf, size_t len, uint64_t jobs, int runs)
 		snprintf(buf, len, "%.1f", (double)jobs / runs);
 }
 
+/* f escapes what a terminal obeys: ring and kernel names come from the files */
 static void print_text(struct compare_run *cr, FILE *f)
 {
 	int i, l, k;
