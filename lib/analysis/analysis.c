@@ -89,10 +89,13 @@ static void attach_hooks(struct analysis *a, const struct analysis_hooks *hooks)
 
 	if (hooks)
 		a->hooks = *hooks;
+	/* a file's first time near 2^64 (crafted) saturates: no window wraps to its start */
 	if (a->hooks.from_relative)
-		a->hooks.filter.from += first;
+		a->hooks.filter.from = a->hooks.filter.from > UINT64_MAX - first ? UINT64_MAX :
+								      a->hooks.filter.from + first;
 	if (a->hooks.to_relative)
-		a->hooks.filter.to += first;
+		a->hooks.filter.to = a->hooks.filter.to > UINT64_MAX - first ? UINT64_MAX :
+								  a->hooks.filter.to + first;
 	tl->filter = a->hooks.filter;
 	tl->on_job = a->hooks.on_job;
 	tl->job_ctx = a->hooks.ctx;
