@@ -203,20 +203,23 @@ static void graph_duration(struct text_buf *out, unsigned long long ns)
 	text_buf_add(out, "|  ", 3);
 }
 
-/* @tail after the function's name at @depth; an exit's brace (@ip 0) alone */
+/* two spaces a depth (a crafted depth stops at 128) */
+static void graph_indent(struct text_buf *out, int depth)
+{
+	int i;
+
+	for (i = 0; depth > 0 && i < depth * 2 && i < 256; i++)
+		text_buf_putc(out, ' ');
+}
+
+/* @tail after the function's name at @depth */
 static void graph_func(struct report *rep, int depth, unsigned long long ip, const char *tail)
 {
 	struct text_buf *out = &rep->events.out;
 	const char *func;
 	char hex[24];
-	int i;
 
-	for (i = 0; depth > 0 && i < depth * 2 && i < 256; i++)
-		text_buf_putc(out, ' ');
-	if (!ip) {
-		text_buf_add(out, tail, strlen(tail));
-		return;
-	}
+	graph_indent(out, depth);
 	func = tep_find_function(analysis_tep(rep->analysis), ip);
 	if (!func) {
 		snprintf(hex, sizeof(hex), "%llx", ip);
@@ -348,7 +351,8 @@ int report_events_record(struct analysis *a, struct tep_record *rec,
 		goto out;
 	if (print && gev && gev->kind == GEV_FUNC_EXIT) {
 		graph_duration(&ev->out, gev->duration);
-		graph_func(rep, gev->depth, 0, "}");
+		graph_indent(&ev->out, gev->depth);
+		text_buf_putc(&ev->out, '}');
 	} else if (print && event_print_info(print, event, rec, gev, &ev->out, why, sizeof(why))) {
 		if (!ev->damaged++)
 			snprintf(ev->first, sizeof(ev->first), "%s:%s at %llu: %s", event->system,
