@@ -44,7 +44,5 @@ void cmd_say_instances_absent(const char *cmd, const char *file, int n, int read
 	fflush(stdout);
 	fprintf(stderr, "gpu-trace %s: ", cmd);
 	cmd_say("%s names %d buffer instance%s whose pages it does not hold (a trace-cmd split, or a recording cut short before them): %s",
-		file, n, report_plural((unsigned long long)n),
-		read ? (n == 1 ? "its records are not read" : "their records are not read") :
-		       "only the top buffer is read");
+		file, n, report_plural((unsigned long long)n), report_instances_absent(n, read));
 }

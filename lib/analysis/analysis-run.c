@@ -19,14 +19,10 @@
  * damage, set aside as dat-stream sets it aside (a page stamped back, or
  * deltas that wrap past 2^64), and counted as lost before the CPU's next.
  */
-static bool out_of_order(struct analysis *a, struct tracecmd_input *h, struct tep_record *rec,
-			 int cpu)
+static bool out_of_order(struct analysis *a, int i, struct tep_record *rec, int cpu)
 {
 	struct cpu_order *o;
-	int i;
 
-	for (i = 0; i < a->nr_handles && a->handles[i] != h; i++)
-		;
 	if (i == a->nr_handles || cpu < 0 || cpu >= ANALYSIS_MAX_CPUS)
 		return false;
 	if (!a->order)
@@ -57,13 +53,13 @@ static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 	struct analysis *a = data;
 	int buffer;
 
-	if (h == a->handles[0] && cpu >= 0 && cpu < ANALYSIS_MAX_CPUS)
-		a->runs[cpu].read_to = rec->offset + 1;
-	if (out_of_order(a, h, rec, cpu))
-		return 0;
-	/* handles[k] is the k-th instance read, as the stream numbers them */
+	/* handles[k] is the k-th instance read, as the stream numbers its buffers */
 	for (buffer = 0; buffer < a->nr_handles && a->handles[buffer] != h; buffer++)
 		;
+	if (h == a->handles[0] && cpu >= 0 && cpu < ANALYSIS_MAX_CPUS)
+		a->runs[cpu].read_to = rec->offset + 1;
+	if (out_of_order(a, buffer, rec, cpu))
+		return 0;
 	return analysis_record_of(a, rec, buffer < a->nr_handles ? buffer : 0);
 }
 

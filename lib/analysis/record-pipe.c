@@ -89,6 +89,7 @@ static struct tep_record *next_fitting(struct record_pipe *p, struct pipe_batch 
 /* One batch read (not decoded); false at the stream's end. */
 static bool fill(struct record_pipe *p, struct pipe_batch *b)
 {
+	const struct dat_stream *stream = analysis_stream(p->a);
 	size_t used = 0;
 
 	b->n = 0;
@@ -109,7 +110,7 @@ static bool fill(struct record_pipe *p, struct pipe_batch *b)
 			used = b->cap;
 		s->jr.rec = &s->rec;
 		/* a pending record was the last the stream handed out: still its buffer */
-		s->jr.buffer = dat_stream_last_buffer(analysis_stream(p->a));
+		s->jr.buffer = dat_stream_last_buffer(stream);
 		b->n++;
 	}
 	return true;

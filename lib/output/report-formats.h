@@ -231,6 +231,8 @@ const char *report_ts(char *buf, size_t len, uint64_t ns);
  * they held are lost, their number unknown" of @d's zeroed pages, into @buf
  */
 const char *report_zeroed_pages(char *buf, size_t len, const struct dat_stream_damage *d);
+/** report_instances_absent - what @absent instances without pages, beside @read ones, leave read */
+const char *report_instances_absent(int absent, int read);
 /**
  * report_job_flags - "W" the workload's, "U" unfinished, "L" lost, "F" done from a fence, "D"
  * dependency unknown, "I" after an owner switch, "H" in flight at a ring timeout; "-" for none

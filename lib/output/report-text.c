@@ -312,9 +312,7 @@ static void header(struct report *rep)
 	if (m->v6_instances_absent)
 		fprintf(rep->stream, "note     %d buffer instance%s named whose pages the file does not hold (a trace-cmd split, or a recording cut short before them): %s\n",
 			m->v6_instances_absent, m->v6_instances_absent == 1 ? "" : "s",
-			m->nr_v6_instances ? (m->v6_instances_absent == 1 ? "its records are not read" :
-					      "their records are not read") :
-					     "only the top buffer is read");
+			report_instances_absent(m->v6_instances_absent, m->nr_v6_instances));
 	fprintf(rep->stream, "kernel   %s\n", m->uname[0] ? m->uname : "(not recorded)");
 	report_host_text(rep);
 	report_flight_text(rep);

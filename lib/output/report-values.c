@@ -200,3 +200,10 @@ const char *report_zeroed_pages(char *buf, size_t len, const struct dat_stream_d
 		 (unsigned long long)d->zeroed_pages, one ? "" : "s", where, after, one ? "it" : "they");
 	return buf;
 }
+
+const char *report_instances_absent(int absent, int read)
+{
+	if (!read)
+		return "only the top buffer is read";
+	return absent == 1 ? "its records are not read" : "their records are not read";
+}
