@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/fence-signals.h"
 #include "decode/gpu-event.h"
 #include "util/keymap.h"
 
@@ -41,9 +42,7 @@ struct timeline_index {
 	struct job_spare *spares;
 	size_t nr_spares;
 	uint64_t jobs_made;		/* the next job's serial */
-	struct keymap signals;		/* fence -> signal ts, bounded */
-	uint64_t *signal_fifo;		/* (key, ts) pairs, oldest at head */
-	size_t signal_head, signal_count, signal_cap;
+	struct fence_signals signals;	/* fence -> signal ts, bounded */
 };
 
 #endif

@@ -26,68 +26,20 @@ int timeline_init(struct timeline *t, bool fence_mode)
 	t->ix = calloc(1, sizeof(*t->ix));
 	if (!t->ix)
 		return -ENOMEM;
+	fence_signals_init(&t->ix->signals, SIGNALS_KEPT);
 	t->fence_mode = fence_mode;
 	return 0;
 }
 
-/* The FIFO grows (in order, oldest first) up to SIGNALS_KEPT: small traces stay small. */
-static bool grow_signals(struct timeline *t)
-{
-	size_t cap = t->ix->signal_cap ? t->ix->signal_cap * 2 : 256, i;
-	uint64_t *n = malloc(2 * cap * sizeof(*n));
-
-	if (!n)
-		return false;
-	for (i = 0; i < t->ix->signal_count; i++) {
-		size_t from = (t->ix->signal_head + i) % t->ix->signal_cap;
-
-		n[2 * i] = t->ix->signal_fifo[2 * from];
-		n[2 * i + 1] = t->ix->signal_fifo[2 * from + 1];
-	}
-	free(t->ix->signal_fifo);
-	t->ix->signal_fifo = n;
-	t->ix->signal_cap = cap;
-	t->ix->signal_head = 0;
-	return true;
-}
-
-/* Signal times of recent fences, kept in a bounded FIFO. */
+/* Signal times of recent fences: logged now, looked up when a job asks (fence-signals.h). */
 static void remember_signal(struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t ts)
 {
-	uint64_t key = fence_key(ctx, seqno);
-	size_t at;
-
-	if (t->ix->signal_count == t->ix->signal_cap && t->ix->signal_cap < SIGNALS_KEPT &&
-	    !grow_signals(t))
-		return;
-	if (t->ix->signal_count == t->ix->signal_cap) {
-		at = t->ix->signal_head;
-		/* forget the oldest, unless the same fence was stored again since */
-		if ((uintptr_t)keymap_get(&t->ix->signals, t->ix->signal_fifo[2 * at]) ==
-		    t->ix->signal_fifo[2 * at + 1] + 1)
-			keymap_del(&t->ix->signals, t->ix->signal_fifo[2 * at]);
-		t->ix->signal_head = (t->ix->signal_head + 1) % t->ix->signal_cap;
-	} else {
-		at = (t->ix->signal_head + t->ix->signal_count++) % t->ix->signal_cap;
-	}
-	t->ix->signal_fifo[2 * at] = key;
-	t->ix->signal_fifo[2 * at + 1] = ts;
-	keymap_put(&t->ix->signals, key, (void *)(uintptr_t)(ts + 1));	/* never NULL */
-}
-
-static bool signal_time(const struct timeline *t, uint64_t key, uint64_t *ts)
-{
-	uintptr_t v = (uintptr_t)keymap_get(&t->ix->signals, key);
-
-	if (!v)
-		return false;
-	*ts = (uint64_t)v - 1;
-	return true;
+	fence_signals_put(&t->ix->signals, ctx, seqno, ts);
 }
 
 bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts)
 {
-	return signal_time(t, fence_key(ctx, seqno), ts);
+	return fence_signals_get(&t->ix->signals, ctx, seqno, ts);
 }
 
 /* The ring @ev names, looked up once per event (see timeline_index.event_ring). */
@@ -382,7 +334,7 @@ static void resolve_deps(struct timeline *t, struct job *j)
 	uint64_t ts;
 
 	for (i = 0; i < j->nr_dep_fences; i++) {
-		if (!signal_time(t, fence_key(j->dep_fences[i].ctx, j->dep_fences[i].seqno), &ts)) {
+		if (!timeline_fence_signal(t, j->dep_fences[i].ctx, j->dep_fences[i].seqno, &ts)) {
 			j->flags |= JOB_DEP_UNKNOWN;
 			continue;
 		}
@@ -1027,9 +979,8 @@ void timeline_free(struct timeline *t)
 		keymap_free(&t->ix->by_fence);
 		keymap_free(&t->ix->by_ptr);
 		keymap_free(&t->ix->by_virtio);
-		keymap_free(&t->ix->signals);
+		fence_signals_free(&t->ix->signals);
 		keymap_free(&t->ix->client_hw_index);
-		free(t->ix->signal_fifo);
 		free(t->ix);
 	}
 	free(t->client_hw);

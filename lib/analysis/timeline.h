@@ -338,7 +338,9 @@ bool timeline_filter_match(const struct timeline *t, uint64_t ts, int pid, const
 			   const char *dev, bool workload);
 /**
  * timeline_fence_signal - when a fence signalled, while the timeline still remembers it (the
- * most recent signals are kept): a retiring job's dependencies are found.
+ * most recent signals are kept): a retiring job's dependencies are found. The first ask
+ * after new signals brings the timeline's own table of them up to date (fence-signals.h):
+ * not for two threads at once.
  */
 bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqno, uint64_t *ts);
 /**

@@ -64,6 +64,7 @@ static const struct {
 	{ "analysis", suite_field_misses },
 	{ "analysis", suite_devices },
 	{ "analysis", suite_drm_clients },
+	{ "analysis", suite_fence_signals },
 	{ "analysis", suite_timeline },
 	{ "analysis", suite_timeline_fuzz },
 	{ "analysis", suite_timeline_skew },

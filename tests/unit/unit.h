@@ -29,6 +29,7 @@ void suite_trace_analysis(void);
 void suite_cgroup_scope(void);
 void suite_cmdlines(void);
 void suite_presets(void);
+void suite_fence_signals(void);
 void suite_timeline(void);
 void suite_timeline_fuzz(void);
 void suite_timeline_skew(void);
