@@ -40,6 +40,8 @@ struct analysis {
 	void *states[JOIN_NR];
 	struct event_fields print;		/* ftrace:print and its buf */
 	uint64_t join_kinds[JOIN_NR];		/* each join's @kinds, after its init */
+	/* the kinds a join or the record hook reads: the others are not decoded */
+	uint64_t read_kinds;
 	/* for on_record: the record's HIP log line (the HIP join's), or NULL */
 	const struct hip_line *hip_current;
 	int record_buffer;		/* for on_record: the record's buffer (dat_stream_last_buffer()) */

@@ -147,6 +147,11 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 				a->joins_of_kind[k][a->nr_joins_of_kind[k]++] =
 					(struct join_call){ analysis_joins[i]->record, a->states[i] };
 	attach_hooks(a, hooks);
+	a->read_kinds = 0;
+	for (i = 0; i < JOIN_NR; i++)
+		a->read_kinds |= a->join_kinds[i];
+	if (a->hooks.on_record)
+		a->read_kinds = ~0ULL;
 	return 0;
 }
 
@@ -677,8 +682,17 @@ void analysis_decode(const struct analysis *a, struct join_record *r)
 	if (r->too_short)
 		return;
 	gpu_decoder_common(a->dec, r->rec, &r->type, &r->pid);
-	r->kind = gpu_decoder_decode_as(a->dec, r->rec, r->type, r->pid, &r->ev);
 	r->print = NULL;
+	r->kind = gpu_decoder_kind(a->dec, r->type);
+	/*
+	 * A GPU event no join reads (and no hook): its kind and misses are all the counts
+	 * want. After lost events every join reads every record: decoded then.
+	 */
+	if (r->kind != GEV_NONE && !(a->read_kinds & JOIN_KIND(r->kind)) && !r->rec->missed_events) {
+		r->ev.missing = gpu_decoder_missing(a->dec, r->rec, r->type);
+		return;
+	}
+	r->kind = gpu_decoder_decode_as(a->dec, r->rec, r->type, r->pid, &r->ev);
 	if (r->kind == GEV_NONE && r->type == a->print.id && event_field_has(&a->print, 0)) {
 		int len;
 		const char *text = event_field_tail(&a->print, 0, r->rec, &len);

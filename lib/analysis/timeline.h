@@ -230,8 +230,7 @@ struct timeline {
 	struct vm_activity vm;		/* amdgpu's page-table updates, mappings, VMIDs */
 	struct dma_bufs dma_bufs;	/* buffers shared through dma-buf */
 
-	uint64_t first_ts, last_ts;
-	uint64_t events, jobs_in_flight, max_jobs_in_flight;
+	uint64_t jobs_in_flight, max_jobs_in_flight;
 	/* bumped with any ring's in_flight: a reader per record can tell nothing moved */
 	uint64_t in_flight_changes;
 	uint64_t orphans;		/* events of jobs whose start is not in the trace */

@@ -935,6 +935,41 @@ enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct 
 	return decode_prepared(dec->by_id[type], rec, pid, ev);
 }
 
+enum gpu_event_kind gpu_decoder_kind(const struct gpu_decoder *dec, int type)
+{
+	if (type < 0 || type > dec->max_id || !dec->by_id[type])
+		return GEV_NONE;
+	return dec->by_id[type]->kind;
+}
+
+/* decode_prepared()'s misses alone: its checks in its order, nothing written */
+uint64_t gpu_decoder_missing(const struct gpu_decoder *dec, const struct tep_record *rec, int type)
+{
+	const struct event_desc *d;
+	uint64_t missing = 0, v;
+	bool whole;
+	int i;
+
+	if (type < 0 || type > dec->max_id || !dec->by_id[type])
+		return 0;
+	d = dec->by_id[type];
+	whole = rec->data && rec->size >= d->end;
+	for (i = 0; i < d->nr_ops; i++) {
+		const struct field_op *op = &d->ops[i];
+
+		if (op->type == OP_STR ? !record_field_str_whole(op->f, rec) :
+		    !whole && !record_field_read(op->f, rec, &v))
+			missing |= 1ULL << op->bit;
+	}
+	if (d->groups & DG_FUNC) {
+		if (d->func.calltime && !record_field_read(d->func.calltime, rec, &v))
+			missing |= 1ULL << GF_CALLTIME;
+		if (d->func.rettime && !record_field_read(d->func.rettime, rec, &v))
+			missing |= 1ULL << GF_RETTIME;
+	}
+	return missing;
+}
+
 enum gpu_event_kind gpu_decoder_decode(struct gpu_decoder *dec,
 				       struct tep_record *rec,
 				       struct gpu_event *ev)

@@ -164,6 +164,17 @@ void gpu_decoder_common(const struct gpu_decoder *dec, struct tep_record *rec, i
 enum gpu_event_kind gpu_decoder_decode_as(const struct gpu_decoder *dec, struct tep_record *rec,
 					  int type, int pid, struct gpu_event *ev);
 /**
+ * gpu_decoder_kind - what a record of event id @type decodes to, read from the table alone
+ * (GEV_NONE: no GPU event)
+ */
+enum gpu_event_kind gpu_decoder_kind(const struct gpu_decoder *dec, int type);
+/**
+ * gpu_decoder_missing - the fields (1 << GF_*) gpu_decoder_decode_as() would find outside
+ * the record, nothing decoded: for records no one reads but whose misses are counted
+ */
+uint64_t gpu_decoder_missing(const struct gpu_decoder *dec, const struct tep_record *rec,
+			     int type);
+/**
  * gpu_decoder_has_system - the event systems the decoder found in the file, e.g.
  * "gpu_scheduler".
  */

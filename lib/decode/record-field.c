@@ -25,39 +25,58 @@ const char *record_field_tail(const struct tep_format_field *f, const struct tep
 	return (const char *)r->data + f->offset;
 }
 
-/* __string()/__data_loc: low 16 bits offset, high 16 length (with the NUL). */
+/*
+ * Where a string field's bytes lie. __string()/__data_loc: low 16 bits offset,
+ * high 16 length (with the NUL). -1 on a miss, 0 for a kernel pointer to a
+ * string (never in the record), else 1 with @off and @n, and @whole false when
+ * the record ends inside the string.
+ */
+static int str_span(const struct tep_format_field *f, const struct tep_record *r,
+		    unsigned int *off, unsigned int *n, bool *whole)
+{
+	unsigned long long v;
+
+	*whole = true;
+	if (!record_field_fits(f, r))
+		return -1;
+	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		/* a __data_loc is a u32; a format may say otherwise */
+		if (!record_field_number_size(f))
+			return -1;
+		v = record_field_value(f, r->data);	/* it fits: checked above */
+		*off = (unsigned int)(v & 0xffff);
+		*n = (unsigned int)(v >> 16);
+		if (f->flags & TEP_FIELD_IS_RELATIVE)
+			*off += (unsigned int)(f->offset + f->size);
+	} else if ((f->flags & TEP_FIELD_IS_ARRAY) && !(f->flags & TEP_FIELD_IS_POINTER)) {
+		*off = (unsigned int)f->offset;
+		*n = (unsigned int)f->size;
+	} else {
+		return 0;
+	}
+	if (*off >= (unsigned int)r->size) {
+		*whole = !*n;		/* an empty string may start at the end */
+		*n = 0;
+		return 1;
+	}
+	if (*n > (unsigned int)r->size - *off) {
+		*n = (unsigned int)r->size - *off;
+		*whole = false;
+	}
+	return 1;
+}
+
 bool record_field_str(const struct tep_format_field *f, const struct tep_record *r, char *out,
 		      size_t len)
 {
 	unsigned int off, n, i;
-	bool whole = true;
-	unsigned long long v;
+	bool whole;
 	const char *src;
+	int span = str_span(f, r, &off, &n, &whole);
 
 	out[0] = '\0';
-	if (!record_field_fits(f, r))
-		return false;
-	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		/* a __data_loc is a u32; a format may say otherwise */
-		if (!record_field_number_size(f))
-			return false;
-		v = record_field_value(f, r->data);	/* it fits: checked above */
-		off = (unsigned int)(v & 0xffff);
-		n = (unsigned int)(v >> 16);
-		if (f->flags & TEP_FIELD_IS_RELATIVE)
-			off += (unsigned int)(f->offset + f->size);
-	} else if ((f->flags & TEP_FIELD_IS_ARRAY) && !(f->flags & TEP_FIELD_IS_POINTER)) {
-		off = (unsigned int)f->offset;
-		n = (unsigned int)f->size;
-	} else {
-		return true;	/* a kernel pointer to a string: not in the record */
-	}
-	if (off >= (unsigned int)r->size)
-		return !n;	/* an empty string may start at the end */
-	if (n > (unsigned int)r->size - off) {
-		n = (unsigned int)r->size - off;
-		whole = false;
-	}
+	if (span <= 0)
+		return !span;
 	if (n > len - 1)
 		n = (unsigned int)(len - 1);
 	/*
@@ -80,4 +99,13 @@ bool record_field_str(const struct tep_format_field *f, const struct tep_record 
 		out[i] = src[i];
 	out[i] = '\0';
 	return whole;
+}
+
+bool record_field_str_whole(const struct tep_format_field *f, const struct tep_record *r)
+{
+	unsigned int off, n;
+	bool whole;
+	int span = str_span(f, r, &off, &n, &whole);
+
+	return span == 0 || (span > 0 && whole);
 }

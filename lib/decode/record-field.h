@@ -118,5 +118,10 @@ const char *record_field_tail(const struct tep_format_field *f, const struct tep
  */
 bool record_field_str(const struct tep_format_field *f, const struct tep_record *r, char *out,
 		      size_t len);
+/**
+ * record_field_str_whole - what record_field_str() would return, nothing copied: for a
+ * record whose strings no one reads but whose misses are counted
+ */
+bool record_field_str_whole(const struct tep_format_field *f, const struct tep_record *r);
 
 #endif

@@ -407,13 +407,14 @@ static bool gpu_format(const char *sys, const char *name)
 struct prepared_check {
 	struct gpu_decoder *dec;
 	struct tep_event *e;
-	unsigned long compared;
+	unsigned long compared, missed;
 };
 
 static void prepared_record(struct tep_record *r, void *ctx)
 {
 	struct prepared_check *c = ctx;
 	struct gpu_event a, b;
+	int type, pid;
 
 	/* the same garbage in both: only what decoding writes may differ */
 	memset(&a, 0x5a, sizeof(a));
@@ -423,6 +424,11 @@ static void prepared_record(struct tep_record *r, void *ctx)
 	if (memcmp(&a, &b, sizeof(a)))
 		fprintf(stderr, "\n  %s:%s differs\n", c->e->system, c->e->name);
 	CU_ASSERT_EQUAL(memcmp(&a, &b, sizeof(a)), 0);
+	/* what a record no one reads costs: its kind and misses, nothing decoded */
+	gpu_decoder_common(c->dec, r, &type, &pid);
+	CU_ASSERT_EQUAL(gpu_decoder_kind(c->dec, type), a.kind);
+	CU_ASSERT_EQUAL(gpu_decoder_missing(c->dec, r, type), a.missing);
+	c->missed += a.missing != 0;
 	c->compared++;
 }
 
@@ -441,7 +447,8 @@ static void prepared_format(struct tep_handle *tep, struct tep_event *e, void *c
  * The decoder a pass uses (fields prepared once per event as one list, one
  * bounds check per record) against the reference one (field by field,
  * each checked): every GPU event format of every kernel in the fixtures,
- * random records whole and cut short, the same event out of both.
+ * random records whole and cut short, the same event out of both; and the
+ * same kind and misses as the two from the table alone (gpu_decoder_missing).
  */
 static void test_prepared_decoder_is_the_reference(void)
 {
@@ -450,6 +457,7 @@ static void test_prepared_decoder_is_the_reference(void)
 	/* the formats were found: dozens of GPU events over five kernels */
 	CU_ASSERT(fixture_formats_each(gpu_format, prepared_format, &c) > 60);
 	CU_ASSERT(c.compared > 12000);
+	CU_ASSERT(c.missed > 1000 && c.missed < c.compared);
 }
 
 struct printer_check {
