@@ -14,6 +14,7 @@ struct analysis;
 /**
  * struct join_record - one record as the joins see it
  * @rec:   the record
+ * @ts, @cpu, @missed: the record's time, CPU and missed_events
  * @kind:  what the decoders made of it (GEV_NONE: no GPU or function event)
  * @ev:    the decoded event, when @kind is not GEV_NONE
  * @taken: a join before this one took it as its own; the print-line join
@@ -27,14 +28,23 @@ struct analysis;
  * Decoded once by the pipeline, then offered to every join in table order.
  */
 struct join_record {
-	struct tep_record *rec;
+	/*
+	 * One cache line: what every record's take reads. Its time, CPU and lost events
+	 * are the record's, copied where the record is decoded: on the reading thread,
+	 * the joining one then reads the record's own lines only for the fields of
+	 * events it reads field by field.
+	 */
+	_Alignas(64) struct tep_record *rec;
 	int buffer;			/* 0 the top buffer, k the k-th instance (dat_meta_instance_name) */
 	enum gpu_event_kind kind;
-	struct gpu_event ev;
 	bool taken;
 	bool too_short;
 	int type, pid;
+	int cpu;
+	unsigned long long ts;
+	long long missed;		/* rec->missed_events */
 	const char *print;
+	struct gpu_event ev;
 };
 
 /**

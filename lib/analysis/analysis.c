@@ -676,6 +676,9 @@ static void release_page(struct analysis *a, const struct tep_record *rec)
 
 void analysis_decode(const struct analysis *a, struct join_record *r)
 {
+	r->ts = r->rec->ts;
+	r->cpu = r->rec->cpu;
+	r->missed = r->rec->missed_events;
 	r->too_short = r->rec->size < a->common_end;
 	r->taken = false;
 	r->kind = GEV_NONE;
@@ -688,7 +691,7 @@ void analysis_decode(const struct analysis *a, struct join_record *r)
 	 * A GPU event no join reads (and no hook): its kind and misses are all the counts
 	 * want. After lost events every join reads every record: decoded then.
 	 */
-	if (r->kind != GEV_NONE && !(a->read_kinds & JOIN_KIND(r->kind)) && !r->rec->missed_events) {
+	if (r->kind != GEV_NONE && !(a->read_kinds & JOIN_KIND(r->kind)) && !r->missed) {
 		r->ev.missing = gpu_decoder_missing(a->dec, r->rec, r->type);
 		return;
 	}
@@ -705,23 +708,23 @@ void analysis_decode(const struct analysis *a, struct join_record *r)
 
 int analysis_take(struct analysis *a, struct join_record *r)
 {
-	struct tep_record *rec = r->rec;
 	size_t i;
 
-	release_page(a, rec);
+	if (!a->no_pageout)
+		release_page(a, r->rec);
 	if (r->too_short) {
 		a->totals.short_records++;
 		return 0;
 	}
 	a->totals.records++;
 	if (!a->totals.first_ts)
-		a->totals.first_ts = rec->ts;
-	a->totals.last_ts = rec->ts;
-	if (rec->missed_events) {
-		a->lost_from = rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS &&
-			a->runs[rec->cpu].last_ts ? a->runs[rec->cpu].last_ts : a->totals.first_ts;
-		if (rec->missed_events > 0)
-			a->totals.missed += (uint64_t)rec->missed_events;
+		a->totals.first_ts = r->ts;
+	a->totals.last_ts = r->ts;
+	if (r->missed) {
+		a->lost_from = r->cpu >= 0 && r->cpu < ANALYSIS_MAX_CPUS &&
+			a->runs[r->cpu].last_ts ? a->runs[r->cpu].last_ts : a->totals.first_ts;
+		if (r->missed > 0)
+			a->totals.missed += (uint64_t)r->missed;
 		else
 			a->totals.missed_unknown = true;
 	}
@@ -743,7 +746,7 @@ int analysis_take(struct analysis *a, struct join_record *r)
 	else if (r->kind != GEV_NONE)
 		a->totals.gpu_events++;
 	/* each join only the kinds it reads; after lost events, every join */
-	if (rec->missed_events) {
+	if (r->missed) {
 		for (i = 0; i < JOIN_NR; i++)
 			if (a->join_kinds[i])
 				analysis_joins[i]->record(a->states[i], a, r);
@@ -755,12 +758,12 @@ int analysis_take(struct analysis *a, struct join_record *r)
 	}
 	/* 3.1.6 only stops on a negative return */
 	if (a->hooks.on_record &&
-	    a->hooks.on_record(a, rec, r->kind == GEV_NONE ? NULL : &r->ev, a->hooks.ctx) < 0) {
+	    a->hooks.on_record(a, r->rec, r->kind == GEV_NONE ? NULL : &r->ev, a->hooks.ctx) < 0) {
 		a->stopped = true;
 		return -1;
 	}
-	if (rec->cpu >= 0 && rec->cpu < ANALYSIS_MAX_CPUS)
-		a->runs[rec->cpu].last_ts = rec->ts;
+	if (r->cpu >= 0 && r->cpu < ANALYSIS_MAX_CPUS)
+		a->runs[r->cpu].last_ts = r->ts;
 	return 0;
 }
 

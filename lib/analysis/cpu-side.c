@@ -647,8 +647,8 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
 	struct cpu_side_state *s = state;
 
-	if (r->rec->missed_events)
-		s->lost_ts = r->rec->ts;
+	if (r->missed)
+		s->lost_ts = r->ts;
 	if (r->kind == GEV_FENCE_WAIT_START || r->kind == GEV_FENCE_WAIT_END) {
 		fence_wait(s, a, r);
 		return;

@@ -1000,8 +1000,8 @@ static int join_init(void *state, struct analysis *a)
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
 	(void)a;
-	if (r->rec->missed_events)
-		timeline_lost_events(state, r->rec->ts);
+	if (r->missed)
+		timeline_lost_events(state, r->ts);
 	if (r->kind == GEV_NONE || r->kind == GEV_FUNC || r->kind == GEV_FUNC_ENTRY ||
 	    r->kind == GEV_FUNC_EXIT)
 		return;

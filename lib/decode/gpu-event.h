@@ -93,6 +93,12 @@ _Static_assert(GF_NR <= 64, "gpu_event.missing holds a bit per field");
 
 struct gpu_event {
 	enum gpu_event_kind kind;
+	/*
+	 * 1 << GF_*: the fields outside the record (enum gpu_field). The session hands
+	 * no join an event with any (gpu_decoder_field_names() names them for the report).
+	 * First, beside the kind: every record's take reads the two.
+	 */
+	uint64_t missing;
 	const char *name;		/* the tracepoint's name */
 	unsigned long long ts;
 	int pid;
@@ -132,11 +138,6 @@ struct gpu_event {
 	 * events: 0, never read). The engine's name
 	 * (rcs0, vcs1, ...) is in ring, its device's DRM minor as "cardN" in dev. */
 	int engine_class, engine_instance, engine_id, completed, drm_minor;
-	/*
-	 * 1 << GF_*: the fields outside the record (enum gpu_field). The session hands
-	 * no join an event with any (gpu_decoder_field_names() names them for the report).
-	 */
-	uint64_t missing;
 	/* strings last: decoding clears what is before them, not the strings (str() ends each) */
 	char ring[GEV_STR_LEN];		/* scheduler ring / fence timeline */
 	char timeline[GEV_STR_LEN];	/* amdgpu timeline, dma_fence timeline */
