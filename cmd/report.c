@@ -408,6 +408,7 @@ int cmd_report(int argc, char **argv)
 	hooks.filter = rep.opts.filter;
 	/* --events is text's alone (report_opts_parse) */
 	hooks.on_record = rep.opts.events ? report_events_record : rep.format->on_record;
+	hooks.kinds_unread = rep.opts.events ? 0 : rep.format->kinds_unread;
 	if (rep.format == &report_text && (rep.opts.jobs || rep.opts.events) && !rep.opts.no_pager &&
 	    !rep.opts.output && isatty(STDOUT_FILENO)) {
 		record_hook = hooks.on_record;

@@ -151,7 +151,7 @@ static int init_pipeline(struct analysis *a, struct tep_handle *tep,
 	for (i = 0; i < JOIN_NR; i++)
 		a->read_kinds |= a->join_kinds[i];
 	if (a->hooks.on_record)
-		a->read_kinds = ~0ULL;
+		a->read_kinds |= ~a->hooks.kinds_unread;
 	return 0;
 }
 
@@ -688,10 +688,12 @@ void analysis_decode(const struct analysis *a, struct join_record *r)
 	r->print = NULL;
 	r->kind = gpu_decoder_kind(a->dec, r->type);
 	/*
-	 * A GPU event no join reads (and no hook): its kind and misses are all the counts
-	 * want. After lost events every join reads every record: decoded then.
+	 * A GPU event no join reads, nor the record hook more than its kind: its kind and
+	 * misses are all the counts want. After lost events every join reads every record:
+	 * decoded then.
 	 */
 	if (r->kind != GEV_NONE && !(a->read_kinds & JOIN_KIND(r->kind)) && !r->missed) {
+		r->ev.kind = r->kind;
 		r->ev.missing = gpu_decoder_missing(a->dec, r->rec, r->type);
 		return;
 	}

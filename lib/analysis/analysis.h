@@ -54,6 +54,11 @@ struct analysis_hooks {
 	/* every record, with its decoded GPU event or NULL; < 0 stops */
 	int (*on_record)(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx);
+	/*
+	 * GPU event kinds (bits 1 << kind) of which on_record reads ev->kind alone: such
+	 * an event no join reads either comes undecoded, its other fields stale
+	 */
+	uint64_t kinds_unread;
 	void *ctx;
 	/* the consumer keeps its own per-process numbers (top): the join then
 	 * keeps no per-process and per-client summary, which grows with every

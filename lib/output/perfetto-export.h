@@ -135,6 +135,14 @@ struct perfetto_source {
  */
 void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,
 			   const struct perfetto_source *src);
+/*
+ * The GPU events perfetto_export_record() reads more of than the kind (every one's kind
+ * and time draw the rings' counters): the others need not be decoded
+ */
+#define PERFETTO_KINDS_UNREAD \
+	(~((1ULL << GEV_VBLANK) | (1ULL << GEV_VBLANK_QUEUED) | (1ULL << GEV_VBLANK_DELIVERED) | \
+	   (1ULL << GEV_BO_MOVE) | (1ULL << GEV_VM_UPDATE_PTES) | (1ULL << GEV_VM_FLUSH) | \
+	   (1ULL << GEV_DMA_BUF)))
 /** perfetto_export_job - hooks for the pipeline (analysis_hooks.on_job / .on_record, ctx = p). */
 void perfetto_export_job(const struct job *j, void *ctx);
 /**

@@ -72,6 +72,7 @@ struct report_output {
 	/* every record of the file, where the format wants them */
 	int (*on_record)(struct analysis *a, struct tep_record *rec,
 			 const struct gpu_event *ev, void *ctx);
+	uint64_t kinds_unread;			/* analysis_hooks.kinds_unread of on_record */
 	void (*job)(struct report *rep, const struct job *j);
 	int (*end)(struct report *rep, struct gt_error *err);	/* per input file */
 	/* errno of a write of the format's own that failed (ended the pass early) */

@@ -303,6 +303,7 @@ const struct report_output report_html = {
 	.open = html_open,
 	.begin = html_begin,
 	.on_record = html_record,
+	.kinds_unread = ~0ULL,			/* it reads the record and HIP lines, no event */
 	.job = html_job,
 	.end = html_end,
 	.finish = html_finish,

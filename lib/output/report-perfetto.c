@@ -149,6 +149,7 @@ const struct report_output report_perfetto = {
 	.open = perfetto_open,
 	.begin = perfetto_begin,
 	.on_record = perfetto_record,
+	.kinds_unread = PERFETTO_KINDS_UNREAD,
 	.job = perfetto_job,
 	.end = perfetto_end,
 	.write_error = perfetto_write_error,
