@@ -413,6 +413,8 @@ int cmd_report(int argc, char **argv)
 	    !rep.opts.output && isatty(STDOUT_FILENO)) {
 		record_hook = hooks.on_record;
 		hooks.on_record = unless_pager_quit;
+		if (!record_hook)
+			hooks.kinds_unread = ~0ULL;	/* it reads no event */
 	}
 	if (resolve_time(rep.opts.from_arg, &hooks.filter.from, &hooks.from_relative, &err) ||
 	    resolve_time(rep.opts.to_arg, &hooks.filter.to, &hooks.to_relative, &err))

@@ -29,10 +29,11 @@ struct analysis;
  */
 struct join_record {
 	/*
-	 * One cache line: what every record's take reads. Its time, CPU and lost events
-	 * are the record's, copied where the record is decoded: on the reading thread,
-	 * the joining one then reads the record's own lines only for the fields of
-	 * events it reads field by field.
+	 * The first cache line: what every record's take reads (with the event's kind and
+	 * misses, which begin the next). Its time, CPU and lost events are the record's,
+	 * copied where the record is decoded: on the reading thread, the joining one then
+	 * reads the record's own lines only for the fields of events it reads field by
+	 * field.
 	 */
 	_Alignas(64) struct tep_record *rec;
 	int buffer;			/* 0 the top buffer, k the k-th instance (dat_meta_instance_name) */

@@ -205,7 +205,7 @@ static bool join_all(struct record_pipe *p)
 				const struct join_record *next = &b->jr[i + PIPE_AHEAD];
 
 				__builtin_prefetch(next);
-				__builtin_prefetch(&next->ev);
+				__builtin_prefetch(&next->ev.missing);
 				__builtin_prefetch(next->ev.ring);
 			}
 			if (analysis_take(p->a, &b->jr[i]) < 0)

@@ -77,6 +77,8 @@ bool record_field_str(const struct tep_format_field *f, const struct tep_record 
 	out[0] = '\0';
 	if (span <= 0)
 		return !span;
+	if (!n)
+		return whole;	/* none of it in the record: no pointer past its end */
 	if (n > len - 1)
 		n = (unsigned int)(len - 1);
 	/*
