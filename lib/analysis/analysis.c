@@ -772,7 +772,7 @@ int analysis_take(struct analysis *a, struct join_record *r)
 int analysis_record_of(struct analysis *a, struct tep_record *rec, int buffer)
 {
 	/*
-	 * Not zeroed: 700 bytes a record, 7% of a report on one CPU. What the joins read
+	 * Not zeroed: 640 bytes a record, 7% of a report on one CPU. What the joins read
 	 * analysis_decode() sets (the event itself only where it has a kind, and that all).
 	 */
 	struct join_record r;

@@ -176,6 +176,18 @@ static void *reader(void *arg)
 	return NULL;
 }
 
+static inline void ask_ahead(const struct join_record *jr, const struct pipe_read *read)
+{
+	__builtin_prefetch(jr);
+	__builtin_prefetch(&jr->ev.missing);
+	__builtin_prefetch(&read->rec);
+}
+
+static inline bool reads_ring(enum gpu_event_kind kind)
+{
+	return kind != GEV_NONE && (kind < GEV_FENCE_INIT || kind > GEV_FENCE_DESTROY);
+}
+
 /* The batches in order through the joins; false when a hook stopped the pass. */
 static bool join_all(struct record_pipe *p)
 {
@@ -198,16 +210,16 @@ static bool join_all(struct record_pipe *p)
 			/*
 			 * The decoded records were written on the other core: each
 			 * first touch waited for its line to come over (13% of the
-			 * joining thread). Asked for a few records ahead, they are
+			 * joining thread). Asked for well ahead (what every take
+			 * reads, the record itself for the joins and hooks that read
+			 * its fields), then nearer (the ring's name, which a fence's
+			 * events leave unread: its kind is here by then), they are
 			 * here when the joins want them.
 			 */
-			if (i + PIPE_AHEAD < b->n) {
-				const struct join_record *next = &b->jr[i + PIPE_AHEAD];
-
-				__builtin_prefetch(next);
-				__builtin_prefetch(&next->ev.missing);
-				__builtin_prefetch(next->ev.ring);
-			}
+			if (i + 2 * PIPE_AHEAD < b->n)
+				ask_ahead(&b->jr[i + 2 * PIPE_AHEAD], &b->read[i + 2 * PIPE_AHEAD]);
+			if (i + PIPE_AHEAD < b->n && reads_ring(b->jr[i + PIPE_AHEAD].kind))
+				__builtin_prefetch(b->jr[i + PIPE_AHEAD].ev.ring);
 			if (analysis_take(p->a, &b->jr[i]) < 0)
 				return false;
 		}
