@@ -48,6 +48,9 @@ struct join_record {
 	struct gpu_event ev;
 };
 
+/** analysis_hooks_records - an on_record hook reads every record (its tep_record) */
+bool analysis_hooks_records(const struct analysis *a);
+
 /**
  * analysis_decode - what a record is, read from it alone (the decoders' tables are only
  * read): the half of analysis_record() that may run on a reading thread ahead of the joins

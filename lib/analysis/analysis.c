@@ -708,6 +708,11 @@ void analysis_decode(const struct analysis *a, struct join_record *r)
 	}
 }
 
+bool analysis_hooks_records(const struct analysis *a)
+{
+	return a->hooks.on_record != NULL;
+}
+
 int analysis_take(struct analysis *a, struct join_record *r)
 {
 	size_t i;

@@ -346,14 +346,14 @@ static void ioctl_enter(struct cpu_side_state *s, struct join_record *r)
 		return;
 	}
 	l = &s->live[i];
-	touch(s->model.threads[i], l, r->rec->ts);
+	touch(s->model.threads[i], l, r->ts);
 	/* the time before it, in whatever state it was (a syscall: it ran), not the ioctl's */
-	l->cpu_ns = cpu_until(l, r->rec->ts);
+	l->cpu_ns = cpu_until(l, r->ts);
 	memset(&l->now, 0, sizeof(l->now));
 	l->longest = 0;
 	l->longest_by = 0;
 	l->in_ioctl = true;
-	l->enter = r->rec->ts;
+	l->enter = r->ts;
 	l->cmd = cmd & 0xffffffffu;
 	l->row = row_of(s, s->model.threads[i], cmd & 0xffffffffu);
 	if (l->row) {
@@ -364,7 +364,7 @@ static void ioctl_enter(struct cpu_side_state *s, struct join_record *r)
 	}
 	/* it makes a syscall: it runs */
 	l->state = T_ON_CPU;
-	l->since = r->rec->ts;
+	l->since = r->ts;
 }
 
 static void ioctl_exit(struct cpu_side_state *s, struct join_record *r)
@@ -375,18 +375,18 @@ static void ioctl_exit(struct cpu_side_state *s, struct join_record *r)
 	if (i < 0 || !s->live[i].in_ioctl)
 		return;
 	l = &s->live[i];
-	touch(s->model.threads[i], l, r->rec->ts);
-	account(l, r->rec->ts);
+	touch(s->model.threads[i], l, r->ts);
+	account(l, r->ts);
 	l->in_ioctl = false;
 	if (!l->row)
 		return;
 	split_settle(&l->now);
-	latency_stats_add(&l->row->dur, r->rec->ts > l->enter ? r->rec->ts - l->enter : 0);
+	latency_stats_add(&l->row->dur, r->ts > l->enter ? r->ts - l->enter : 0);
 	split_add(&l->row->split, &l->now);
 	s->model.done_seq++;
 	s->model.last = (struct cpu_ioctl_done){
 		.pid = r->pid, .cmd = l->cmd, .enter = l->enter,
-		.exit = r->rec->ts, .split = l->now, .preempted_by = l->longest_by,
+		.exit = r->ts, .split = l->now, .preempted_by = l->longest_by,
 	};
 	memcpy(s->model.last.preempted_comm, l->longest_comm, sizeof(l->longest_comm));
 }
@@ -438,7 +438,7 @@ static void keep_job_ioctl(struct cpu_side_state *s, const struct join_record *r
 	}
 	*j = (struct cpu_job_ioctl){
 		.pid = r->pid, .cmd = l->cmd, .enter = l->enter,
-		.to_queued_ns = r->rec->ts > l->enter ? r->rec->ts - l->enter : 0, .split = *so_far,
+		.to_queued_ns = r->ts > l->enter ? r->ts - l->enter : 0, .split = *so_far,
 	};
 	if (keymap_put(&s->job_ioctls, key, j))
 		free(j);
@@ -473,7 +473,7 @@ static void job_queued(struct cpu_side_state *s, struct join_record *r)
 		return;
 	t = s->model.threads[i];
 	l = &s->live[i];
-	account(l, r->rec->ts);
+	account(l, r->ts);
 	so_far = l->now;
 	split_settle(&so_far);
 	keep_job_ioctl(s, r, l, &so_far);
@@ -488,7 +488,7 @@ static void job_queued(struct cpu_side_state *s, struct join_record *r)
 		s->nr_rows++;
 	}
 	s->model.jobs_queued++;
-	latency_stats_add(t->to_queued, r->rec->ts > l->enter ? r->rec->ts - l->enter : 0);
+	latency_stats_add(t->to_queued, r->ts > l->enter ? r->ts - l->enter : 0);
 	split_add(&t->queued_split, &so_far);
 }
 
@@ -513,7 +513,7 @@ static void switched(struct cpu_side_state *s, struct join_record *r)
 		/* preempted (TASK_REPORT_MAX and up) or yielded (0): still runnable */
 		bool runnable = state == 0 || state >= TASK_REPORT_MAX;
 
-		set_state(l, runnable ? T_RUNNABLE : T_SLEEPING, r->rec->ts);
+		set_state(l, runnable ? T_RUNNABLE : T_SLEEPING, r->ts);
 		l->blocked = !runnable && (state & STATE_D);
 		l->behind = runnable ? (int)next : 0;
 		event_field_str(&s->sw, F_NEXT_COMM, r->rec, l->behind_comm, sizeof(l->behind_comm));
@@ -531,7 +531,7 @@ static void switched(struct cpu_side_state *s, struct join_record *r)
 			l->behind = (int)prev;
 			event_field_str(&s->sw, F_PREV_COMM, r->rec, l->behind_comm, sizeof(l->behind_comm));
 		}
-		set_state(l, T_ON_CPU, r->rec->ts);
+		set_state(l, T_ON_CPU, r->ts);
 	}
 }
 
@@ -544,7 +544,7 @@ static void woken(struct cpu_side_state *s, struct join_record *r)
 		return;
 	i = thread_index(s, (int)pid, false);
 	if (i >= 0 && s->live[i].state == T_SLEEPING) {
-		set_state(&s->live[i], T_RUNNABLE, r->rec->ts);
+		set_state(&s->live[i], T_RUNNABLE, r->ts);
 		s->live[i].behind = 0;
 	}
 }
@@ -555,14 +555,14 @@ static void interrupt(struct cpu_side_state *s, struct join_record *r, bool entr
 	struct cpu_irq *c;
 	int i;
 
-	if (r->rec->cpu < 0 || r->rec->cpu >= MAX_CPUS)
+	if (r->cpu < 0 || r->cpu >= MAX_CPUS)
 		return;
 	if (!s->irqs && !(s->irqs = calloc(MAX_CPUS, sizeof(*s->irqs))))
 		return;
-	c = &s->irqs[r->rec->cpu];
+	c = &s->irqs[r->cpu];
 	if (entry) {
 		if (!c->depth++) {
-			c->since = r->rec->ts;
+			c->since = r->ts;
 			c->pid = r->pid;
 		}
 		return;
@@ -570,8 +570,8 @@ static void interrupt(struct cpu_side_state *s, struct join_record *r, bool entr
 	if (!c->depth || --c->depth)
 		return;
 	i = thread_index(s, c->pid, false);
-	if (i >= 0 && s->live[i].in_ioctl && s->live[i].state == T_ON_CPU && r->rec->ts > c->since)
-		s->live[i].now.irq_ns += r->rec->ts - c->since;
+	if (i >= 0 && s->live[i].in_ioctl && s->live[i].state == T_ON_CPU && r->ts > c->since)
+		s->live[i].now.irq_ns += r->ts - c->since;
 }
 
 /*
@@ -593,12 +593,12 @@ static void fence_wait(struct cpu_side_state *s, struct analysis *a, struct join
 		return;
 	l = &s->live[i];
 	w = &s->model.threads[i]->waits;
-	touch(s->model.threads[i], l, r->rec->ts);
+	touch(s->model.threads[i], l, r->ts);
 	if (r->kind == GEV_FENCE_WAIT_START) {
 		if (l->waiting)
 			w->unended++;
 		l->waiting = true;
-		l->wait_from = r->rec->ts;
+		l->wait_from = r->ts;
 		l->wait_ctx = r->ev.ctx;
 		l->wait_seqno = r->ev.seqno;
 		/* as "%.31s" would: every wait of the workload comes here (snprintf was 3% of report) */
@@ -612,11 +612,11 @@ static void fence_wait(struct cpu_side_state *s, struct analysis *a, struct join
 	l->waiting = false;
 	s->model.fence_waits++;
 	w->count++;
-	if (r->rec->ts <= l->wait_from)
+	if (r->ts <= l->wait_from)
 		return;
-	w->ns += r->rec->ts - l->wait_from;
-	if (r->rec->ts - l->wait_from > w->longest_ns) {
-		w->longest_ns = r->rec->ts - l->wait_from;
+	w->ns += r->ts - l->wait_from;
+	if (r->ts - l->wait_from > w->longest_ns) {
+		w->longest_ns = r->ts - l->wait_from;
 		w->longest_ctx = l->wait_ctx;
 		w->longest_seqno = l->wait_seqno;
 		memcpy(w->longest_timeline, l->wait_timeline, sizeof(w->longest_timeline));

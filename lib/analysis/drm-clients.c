@@ -204,7 +204,7 @@ static int join_init(void *state, struct analysis *a)
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
 	(void)a;
-	if (!r->taken && r->print && drm_clients_line(state, r->rec->ts, r->print))
+	if (!r->taken && r->print && drm_clients_line(state, r->ts, r->print))
 		r->taken = true;
 }
 

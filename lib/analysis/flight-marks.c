@@ -42,7 +42,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	if (r->taken || !t || strncmp(t, "gpu-trace ", 10))
 		return;
 	if (!strncmp(t, TRIGGER_MARKER, strlen(TRIGGER_MARKER))) {
-		trigger_line(m, t, r->rec->ts);
+		trigger_line(m, t, r->ts);
 	} else if (!strncmp(t, DUMP_MARKER, strlen(DUMP_MARKER))) {
 		m->dump = true;
 		kv_word(t, "cause", m->dump_cause, sizeof(m->dump_cause));

@@ -501,7 +501,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	if (r->taken || !r->print)
 		return;
 	r->taken = true;
-	if (hip_runtime_add(s, r->pid, r->rec->ts, r->print, &s->line, kfd_queues_of(a)))
+	if (hip_runtime_add(s, r->pid, r->ts, r->print, &s->line, kfd_queues_of(a)))
 		analysis_set_hip_line(a, &s->line);
 }
 

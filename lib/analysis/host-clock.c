@@ -96,7 +96,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 		if (s->pending)
 			h->bad_pairs++;
 		s->pending = read_ns(t + strlen(CLOCK_MARKER), &s->pending_utc);
-		s->pending_ts = r->rec->ts;
+		s->pending_ts = r->ts;
 		if (!s->pending)
 			h->bad_pairs++;
 	} else if (!strncmp(t, CLOCK_END, strlen(CLOCK_END))) {

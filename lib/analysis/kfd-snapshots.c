@@ -273,7 +273,7 @@ const struct kfd_snapshots *kfd_snapshots_of(const struct analysis *a)
 static void join_record(void *state, struct analysis *a, struct join_record *r)
 {
 	(void)a;
-	if (!r->taken && r->print && kfd_snapshots_line(state, r->rec->ts, r->print))
+	if (!r->taken && r->print && kfd_snapshots_line(state, r->ts, r->print))
 		r->taken = true;
 }
 

@@ -176,21 +176,22 @@ static void *reader(void *arg)
 	return NULL;
 }
 
-static inline void ask_ahead(const struct join_record *jr, const struct pipe_read *read)
+static inline void ask_near(const struct join_record *jr, const struct pipe_read *read,
+			    bool hooked)
 {
-	__builtin_prefetch(jr);
-	__builtin_prefetch(&jr->ev.missing);
-	__builtin_prefetch(&read->rec);
-}
-
-static inline bool reads_ring(enum gpu_event_kind kind)
-{
-	return kind != GEV_NONE && (kind < GEV_FENCE_INIT || kind > GEV_FENCE_DESTROY);
+	if (jr->kind != GEV_NONE && (jr->kind < GEV_FENCE_INIT || jr->kind > GEV_FENCE_DESTROY))
+		__builtin_prefetch(jr->ev.ring);
+	else if (jr->kind == GEV_FENCE_WAIT_START)
+		__builtin_prefetch(jr->ev.timeline);	/* what the waiting thread waited on */
+	if (hooked || jr->kind == GEV_NONE)
+		__builtin_prefetch(&read->rec);
 }
 
 /* The batches in order through the joins; false when a hook stopped the pass. */
 static bool join_all(struct record_pipe *p)
 {
+	bool hooked = analysis_hooks_records(p->a);
+
 	for (;;) {
 		struct pipe_batch *b;
 		size_t i;
@@ -211,15 +212,19 @@ static bool join_all(struct record_pipe *p)
 			 * The decoded records were written on the other core: each
 			 * first touch waited for its line to come over (13% of the
 			 * joining thread). Asked for well ahead (what every take
-			 * reads, the record itself for the joins and hooks that read
-			 * its fields), then nearer (the ring's name, which a fence's
-			 * events leave unread: its kind is here by then), they are
-			 * here when the joins want them.
+			 * reads), then nearer, by what its kind is (here by then):
+			 * the ring's name, which a fence's events leave unread (a
+			 * wait names its timeline); the record itself, which the
+			 * joins read field by field where it is no GPU event (the
+			 * others' time, CPU and losses are the join_record's) and a
+			 * hook reads for every record.
 			 */
-			if (i + 2 * PIPE_AHEAD < b->n)
-				ask_ahead(&b->jr[i + 2 * PIPE_AHEAD], &b->read[i + 2 * PIPE_AHEAD]);
-			if (i + PIPE_AHEAD < b->n && reads_ring(b->jr[i + PIPE_AHEAD].kind))
-				__builtin_prefetch(b->jr[i + PIPE_AHEAD].ev.ring);
+			if (i + 2 * PIPE_AHEAD < b->n) {
+				__builtin_prefetch(&b->jr[i + 2 * PIPE_AHEAD]);
+				__builtin_prefetch(&b->jr[i + 2 * PIPE_AHEAD].ev.missing);
+			}
+			if (i + PIPE_AHEAD < b->n)
+				ask_near(&b->jr[i + PIPE_AHEAD], &b->read[i + PIPE_AHEAD], hooked);
 			if (analysis_take(p->a, &b->jr[i]) < 0)
 				return false;
 		}

@@ -306,7 +306,7 @@ static void ioctl_record(struct vblanks_state *v, const struct join_record *r)
 			return;
 		if (v->nr_asks < VBLANK_FLIP_ASKS || make_room(v))
 			v->asks[v->nr_asks++] = (struct vblank_flip_ask){ .pid = r->pid,
-									  .enter_ts = r->rec->ts };
+									  .enter_ts = r->ts };
 		return;
 	}
 	if (i < 0)
@@ -321,7 +321,7 @@ static void ioctl_record(struct vblanks_state *v, const struct join_record *r)
 		drop_ask(v, i);
 		return;
 	}
-	ask->exit_ts = r->rec->ts;
+	ask->exit_ts = r->ts;
 	for (i = 0; i <= VBLANK_MAX_CRTCS; i++) {
 		ask->vblanks[i] = v->model.crtcs[i].vblanks;
 		ask->last_seq[i] = v->model.crtcs[i].last_seq;
@@ -409,7 +409,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 	struct vblanks_state *v = state;
 	struct vblank_crtc *c;
 
-	if (r->rec->missed_events)
+	if (r->missed)
 		forget_asks(v);
 	if (r->kind == GEV_NONE) {
 		ioctl_record(v, r);
@@ -422,7 +422,7 @@ static void join_record(void *state, struct analysis *a, struct join_record *r)
 		v->clock_known = true;
 		v->mono = analysis_meta(a) && !strcmp(analysis_meta(a)->clock, "mono");
 	}
-	c = crtc_of(v, r->ev.crtc, (uint64_t)r->ev.vblank_seq, r->kind, r->rec->ts);
+	c = crtc_of(v, r->ev.crtc, (uint64_t)r->ev.vblank_seq, r->kind, r->ts);
 	v->model.last_display = c->display;
 	live_of(v, c)->seen_seq = (uint64_t)r->ev.vblank_seq;
 	if (r->kind == GEV_VBLANK)
