@@ -29,10 +29,14 @@ struct analysis {
 	struct dat_stream *stream;		/* records read by us (dat-stream.h); NULL: libtracecmd's */
 	int nr_handles;
 	struct tep_handle *tep;
+	/*
+	 * From here to comm: what analysis_decode() reads, on the pipe's reading
+	 * thread (record-pipe.h), and nothing the pass writes. Its lines are the
+	 * session's own: read_kinds shared one with the totals, which the joining
+	 * thread writes for every record, and each decode waited for the line to
+	 * come back (two thirds of analysis_decode()'s samples).
+	 */
 	struct gpu_decoder *dec;
-	/* the last pid analysis_comm() named: a job's writers ask two or three times */
-	int comm_pid;
-	const char *comm;			/* NULL: none asked since the last name given */
 	/*
 	 * each join's state (analysis-joins.h), allocated before the first join's
 	 * init: read only by the join's own file and its accessor
@@ -42,13 +46,16 @@ struct analysis {
 	uint64_t join_kinds[JOIN_NR];		/* each join's @kinds, after its init */
 	/* the kinds a join or the record hook reads: the others are not decoded */
 	uint64_t read_kinds;
+	int common_end;				/* where common_type and common_pid end */
+	/* the last pid analysis_comm() named: a job's writers ask two or three times */
+	_Alignas(64) int comm_pid;
+	const char *comm;			/* NULL: none asked since the last name given */
 	/* for on_record: the record's HIP log line (the HIP join's), or NULL */
 	const struct hip_line *hip_current;
 	int record_buffer;		/* for on_record: the record's buffer (dat_stream_last_buffer()) */
 	bool stopped;			/* an on_record hook ended the pass early */
 	/* what the pass met, for the outputs (analysis_totals()) */
 	struct analysis_totals totals;
-	int common_end;				/* where common_type and common_pid end */
 	/* libtracecmd's pass: each (buffer, CPU)'s last time and what waits to be counted */
 	struct cpu_order { uint64_t last_ts, set_aside; } *order;
 	size_t page_size;

@@ -843,10 +843,13 @@ void analysis_close(struct analysis *a)
 
 struct analysis *analysis_new(void)
 {
-	struct analysis *a = calloc(1, sizeof(*a));
+	/* aligned: what the reading thread reads keeps to lines of its own */
+	struct analysis *a = aligned_alloc(_Alignof(struct analysis), sizeof(*a));
 
-	if (a)
-		a->masked_fd = a->file_fd = -1;	/* analysis_free() closes none */
+	if (!a)
+		return NULL;
+	memset(a, 0, sizeof(*a));
+	a->masked_fd = a->file_fd = -1;	/* analysis_free() closes none */
 	return a;
 }
 
