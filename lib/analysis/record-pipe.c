@@ -108,8 +108,16 @@ static bool fill(struct record_pipe *p, struct pipe_batch *b)
 
 		if (!rec)
 			return p->pending != NULL;
-		s->rec = *rec;
-		s->rec.data = b->bytes + used;
+		/*
+		 * Field by field, as the stream wrote them: a struct copy's 16-byte
+		 * loads each spanned two of its narrower stores, and waited for both
+		 * to retire (a third of this thread's samples). The stream's records
+		 * have no file offset (0).
+		 */
+		s->rec = (struct tep_record){ .ts = rec->ts,
+					      .missed_events = rec->missed_events,
+					      .record_size = rec->record_size, .size = rec->size,
+					      .data = b->bytes + used, .cpu = rec->cpu };
 		if (rec->size > 0 && rec->data)
 			memcpy(s->rec.data, rec->data, (size_t)rec->size);
 		else
