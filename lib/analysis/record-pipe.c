@@ -34,8 +34,9 @@ struct pipe_read {
 	int buffer;
 };
 
+/* Each on lines of its own: the reading thread counts one's records as the joins read another's. */
 struct pipe_batch {
-	size_t n;
+	_Alignas(64) size_t n;
 	bool decoded;			/* else the joining thread decodes it first */
 	struct pipe_read *read;
 	struct join_record *jr;
@@ -46,6 +47,7 @@ struct pipe_batch {
 struct record_pipe {
 	struct analysis *a;
 	struct pipe_batch batch[PIPE_BATCHES];
+	/* the reading thread's own, after the batches' lines */
 	struct tep_record *pending;	/* read, not yet in a batch: it did not fit */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
@@ -78,7 +80,8 @@ static struct tep_record *next_fitting(struct record_pipe *p, struct pipe_batch 
 	size_t need = rec && rec->data && rec->size > 0 ? (size_t)rec->size : 0;
 	unsigned char *grown;
 
-	p->pending = NULL;
+	if (p->pending)
+		p->pending = NULL;
 	if (!rec || need <= b->cap - used)
 		return rec;
 	if (used) {
@@ -99,15 +102,16 @@ static struct tep_record *next_fitting(struct record_pipe *p, struct pipe_batch 
 static bool fill(struct record_pipe *p, struct pipe_batch *b)
 {
 	const struct dat_stream *stream = analysis_stream(p->a);
-	size_t used = 0;
+	size_t used = 0, n = 0;
 
-	b->n = 0;
-	while (b->n < PIPE_SLOTS) {
+	while (n < PIPE_SLOTS) {
 		struct tep_record *rec = next_fitting(p, b, used);
-		struct pipe_read *s = &b->read[b->n];
+		struct pipe_read *s = &b->read[n];
 
-		if (!rec)
+		if (!rec) {
+			b->n = n;
 			return p->pending != NULL;
+		}
 		/*
 		 * Field by field, as the stream wrote them: a struct copy's 16-byte
 		 * loads each spanned two of its narrower stores, and waited for both
@@ -127,8 +131,9 @@ static bool fill(struct record_pipe *p, struct pipe_batch *b)
 			used = b->cap;
 		/* a pending record was the last the stream handed out: still its buffer */
 		s->buffer = dat_stream_last_buffer(stream);
-		b->n++;
+		n++;
 	}
+	b->n = n;
 	return true;
 }
 
@@ -198,11 +203,14 @@ static inline void ask_near(const struct join_record *jr, const struct pipe_read
 /* The batches in order through the joins; false when a hook stopped the pass. */
 static bool join_all(struct record_pipe *p)
 {
-	bool hooked = analysis_hooks_records(p->a);
+	struct analysis *a = p->a;
+	bool hooked = analysis_hooks_records(a);
 
 	for (;;) {
+		struct join_record *jr;
+		struct pipe_read *read;
 		struct pipe_batch *b;
-		size_t i;
+		size_t i, n;
 
 		pthread_mutex_lock(&p->lock);
 		while (p->filled == p->drained && !p->eof)
@@ -215,7 +223,11 @@ static bool join_all(struct record_pipe *p)
 		pthread_mutex_unlock(&p->lock);
 		if (!b->decoded)
 			decode_batch(p, b);
-		for (i = 0; i < b->n; i++) {
+		/* the batch's own, held here: no line of the pipe's read per record */
+		n = b->n;
+		jr = b->jr;
+		read = b->read;
+		for (i = 0; i < n; i++) {
 			/*
 			 * The decoded records were written on the other core: each
 			 * first touch waited for its line to come over (13% of the
@@ -227,13 +239,13 @@ static bool join_all(struct record_pipe *p)
 			 * others' time, CPU and losses are the join_record's) and a
 			 * hook reads for every record.
 			 */
-			if (i + 2 * PIPE_AHEAD < b->n) {
-				__builtin_prefetch(&b->jr[i + 2 * PIPE_AHEAD]);
-				__builtin_prefetch(&b->jr[i + 2 * PIPE_AHEAD].ev.missing);
+			if (i + 2 * PIPE_AHEAD < n) {
+				__builtin_prefetch(&jr[i + 2 * PIPE_AHEAD]);
+				__builtin_prefetch(&jr[i + 2 * PIPE_AHEAD].ev.missing);
 			}
-			if (i + PIPE_AHEAD < b->n)
-				ask_near(&b->jr[i + PIPE_AHEAD], &b->read[i + PIPE_AHEAD], hooked);
-			if (analysis_take(p->a, &b->jr[i]) < 0)
+			if (i + PIPE_AHEAD < n)
+				ask_near(&jr[i + PIPE_AHEAD], &read[i + PIPE_AHEAD], hooked);
+			if (analysis_take(a, &jr[i]) < 0)
 				return false;
 		}
 		pthread_mutex_lock(&p->lock);
@@ -279,12 +291,14 @@ int record_pipe_run(struct analysis *a, struct gt_error *err)
 
 int record_pipe_run_batched(struct analysis *a, size_t batch_bytes, struct gt_error *err)
 {
-	struct record_pipe *p = calloc(1, sizeof(*p));
+	/* aligned: each batch's counts on lines of their own */
+	struct record_pipe *p = aligned_alloc(_Alignof(struct record_pipe), sizeof(*p));
 	pthread_t thread;
 	bool whole;
 
 	if (!p)
 		return gt_error_set(err, EAGAIN, "out of memory");
+	memset(p, 0, sizeof(*p));
 	p->a = a;
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
