@@ -137,11 +137,27 @@ static bool fill(struct record_pipe *p, struct pipe_batch *b)
 	return true;
 }
 
+/*
+ * A join_record's lines asked for, to be written: the joining thread read
+ * them a lap ago, and each first store to one waited for it to come back
+ * (the decoding writes most of its ten lines). Asked for a few records
+ * ahead, they are here when the decoding writes them.
+ */
+static inline void ask_to_write(const struct join_record *jr)
+{
+	size_t at;
+
+	for (at = 0; at < sizeof(*jr); at += 64)
+		__builtin_prefetch((const char *)jr + at, 1);
+}
+
 static void decode_batch(struct record_pipe *p, struct pipe_batch *b)
 {
 	size_t i;
 
 	for (i = 0; i < b->n; i++) {
+		if (i + PIPE_AHEAD < b->n)
+			ask_to_write(&b->jr[i + PIPE_AHEAD]);
 		b->jr[i].rec = &b->read[i].rec;
 		b->jr[i].buffer = b->read[i].buffer;
 		analysis_decode(p->a, &b->jr[i]);
