@@ -53,6 +53,7 @@ struct analysis {
 	/* for on_record: the record's HIP log line (the HIP join's), or NULL */
 	const struct hip_line *hip_current;
 	int record_buffer;		/* for on_record: the record's buffer (dat_stream_last_buffer()) */
+	long long record_missed;	/* ... and its missed_events */
 	bool stopped;			/* an on_record hook ended the pass early */
 	/* what the pass met, for the outputs (analysis_totals()) */
 	struct analysis_totals totals;

@@ -737,6 +737,7 @@ int analysis_take(struct analysis *a, struct join_record *r)
 	}
 	a->hip_current = NULL;
 	a->record_buffer = r->buffer;
+	a->record_missed = r->missed;
 	/*
 	 * A GPU event with a field outside its record: counted, and handed on as a record of
 	 * no GPU event, so that no join takes the 0 it reads for a value (an i915 out's
@@ -796,6 +797,16 @@ int analysis_record(struct analysis *a, struct tep_record *rec)
 int analysis_record_buffer(const struct analysis *a)
 {
 	return a->record_buffer;
+}
+
+long long analysis_record_missed(const struct analysis *a)
+{
+	return a->record_missed;
+}
+
+unsigned long long analysis_record_ts(const struct analysis *a)
+{
+	return a->totals.last_ts;	/* the record's, set before its hook */
 }
 
 void analysis_finish(struct analysis *a)

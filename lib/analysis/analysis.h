@@ -160,6 +160,13 @@ int analysis_record_of(struct analysis *a, struct tep_record *rec, int buffer);
  */
 int analysis_record_buffer(const struct analysis *a);
 /**
+ * analysis_record_missed - for an on_record hook: the record's missed_events, read where
+ * the joins read it (its tep_record's line may still be on the reading thread's core)
+ */
+long long analysis_record_missed(const struct analysis *a);
+/** analysis_record_ts - for an on_record hook: the record's time, read as the above */
+unsigned long long analysis_record_ts(const struct analysis *a);
+/**
  * analysis_finish - the joins' last step (jobs left in flight, queues left open);
  * analysis_run() calls it, a stream's owner calls it at the end
  */

@@ -212,7 +212,7 @@ static inline void ask_near(const struct join_record *jr, const struct pipe_read
 		__builtin_prefetch(jr->ev.ring);
 	else if (jr->kind == GEV_FENCE_WAIT_START)
 		__builtin_prefetch(jr->ev.timeline);	/* what the waiting thread waited on */
-	if (hooked || jr->kind == GEV_NONE)
+	if (!hooked && jr->kind == GEV_NONE)
 		__builtin_prefetch(&read->rec);
 }
 
@@ -258,6 +258,8 @@ static bool join_all(struct record_pipe *p)
 			if (i + 2 * PIPE_AHEAD < n) {
 				__builtin_prefetch(&jr[i + 2 * PIPE_AHEAD]);
 				__builtin_prefetch(&jr[i + 2 * PIPE_AHEAD].ev.missing);
+				if (hooked)
+					__builtin_prefetch(&read[i + 2 * PIPE_AHEAD].rec);
 			}
 			if (i + PIPE_AHEAD < n)
 				ask_near(&jr[i + PIPE_AHEAD], &read[i + PIPE_AHEAD], hooked);

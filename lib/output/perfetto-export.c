@@ -640,7 +640,8 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 
 	if (line)
 		hip_line(p, rec, line);
-	if (rec->missed_events)
+	/* the record's own fields only where they are needed: its line may be on the other core */
+	if (analysis_record_missed(a))
 		lost_window(p, rec);
 	if (ev && ev->kind == GEV_VBLANK)
 		vblank(p, ev);
@@ -657,7 +658,7 @@ int perfetto_export_record(struct analysis *a, struct tep_record *rec,
 	if (p->cpu && p->cpu->done_seq != p->cpu_done_seq)
 		cpu_ioctl(p);
 	if (ev)
-		ring_counters(p, rec->ts);
+		ring_counters(p, analysis_record_ts(a));
 	return p->error ? -1 : 0;
 }
 

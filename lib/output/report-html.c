@@ -131,7 +131,7 @@ static int html_record(struct analysis *a, struct tep_record *rec,
 	(void)ev;
 	if (analysis_hip_line(a) && note_hip(h, a, rec))
 		return -1;
-	if (rec->missed_events) {
+	if (analysis_record_missed(a)) {
 		if (h->nr_lost == h->cap_lost) {
 			size_t cap = h->cap_lost ? 2 * h->cap_lost : 16;
 
