@@ -68,6 +68,7 @@ measure() {	# prints "seconds peak_rss_kb" of the command, output discarded
 # bench_file FILE JOBS: every row for one file, then its v7 (zstd) copy
 bench_file() {
 	local f=$1 jobs=$2 mb v_t v_m l_t l_m r_t r_m a_t a_m tc_t tc_m s_t s_m e_t e_m p_t p_m h_t h_m c_t c_m pf_mb h_mb v7 row tool t m base
+	local v6_tc v6_s v6_e v6_p v6_h v6_c v6_m
 	mb=$(( $(stat -c %s "$f") / 1048576 ))
 	read -r v_t v_m <<< "$(measure "$VR" pages "$f")"
 	read -r l_t l_m <<< "$(measure "$VR" libtracecmd "$f")"
@@ -92,6 +93,7 @@ bench_file() {
 		printf "%-${W}s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n" "$jobs" "$(events_of "$f")" "$mb" "" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / ($base * $tc_t)" | bc -l)"
 	done
+	v6_tc=$tc_t v6_s=$s_t v6_e=$e_t v6_p=$p_t v6_h=$h_t v6_c=$c_t v6_m=$s_m
 	v7=$DIR/$(basename "$f" .dat)-v7.dat
 	[ -s "$v7" ] || trace-cmd convert -i "$f" -o "$v7" --file-version 7 --compression zstd > /dev/null 2>&1 ||
 		{ echo "# v7: trace-cmd convert failed"; return; }
@@ -106,6 +108,25 @@ bench_file() {
 		printf "%-${W}s %9s %9s %8s | %-28s %12s %12.1f %9.3f\n" "$jobs" "$(events_of "$f")" "$mb" "zstd" \
 			"$tool" "$t" "$(echo "$m / 1024" | bc -l)" "$(echo "$t / $tc_t" | bc -l)"
 	done
+	targets "$jobs" "$v6_tc" "$v6_s" "$v6_e" "$v6_p" "$v6_h" "$v6_c" "$s_t" "$v6_m" "$s_m"
+}
+
+# met FIGURE OP TARGET: "met" or "not met"
+met() { [ "$(echo "$1 $2 $3" | bc -l)" = 1 ] && echo met || echo "not met"; }
+
+# targets JOBS TC SUMMARY EVENTS PERFETTO HTML COMPARE V7 RSS RSS_V7: issue 50's, one line
+targets() {
+	local x e p h c v
+	[ "$(echo "$3 > 0 && $2 > 0" | bc -l)" = 1 ] || return
+	x=$(echo "$2 / $3" | bc -l); e=$(echo "$2 / $4" | bc -l)
+	p=$(echo "$5 / $3" | bc -l); h=$(echo "$6 / $3" | bc -l)
+	c=$(echo "$7 / (2 * $3)" | bc -l); v=$(echo "$8 / $3" | bc -l)
+	printf "# %s: summary %.1fx trace-cmd (30x: %s); --events %.1fx (3x: %s); perfetto %.2fx the summary (1.3x: %s); html %.2fx (1.3x: %s); compare %.2fx two summaries (1.2x: %s); v7 %.2fx v6 (%d CPUs: %s); RSS %.1f / %.1f MB (50: %s)\n" \
+		"$1" "$x" "$(met "$x" ">=" 30)" "$e" "$(met "$e" ">=" 3)" "$p" "$(met "$p" "<=" 1.3)" \
+		"$h" "$(met "$h" "<=" 1.3)" "$c" "$(met "$c" "<=" 1.2)" "$v" "$(nproc)" \
+		"$([ "$(nproc)" -gt 2 ] && met "$v" "<=" 1 || echo "needs a third CPU")" \
+		"$(echo "$9 / 1024" | bc -l)" "$(echo "${10} / 1024" | bc -l)" \
+		"$(met "$(echo "if ($9 > ${10}) $9 else ${10}" | bc)" "<" 51200)"
 }
 
 # records in a file, as the floor's reader counts them
@@ -125,9 +146,10 @@ else
 		bench_file "$f" "$jobs"
 	done
 fi
-echo "# summary target (issue 26): >= 15x faster than trace-cmd report (vs tc <= 0.067), RSS < 50 MB and flat, v7 no slower than v6"
+echo "# summary target (issue 50): >= 30x faster than trace-cmd report (vs tc <= 0.033), RSS < 50 MB and flat, v7 no slower than v6 with a CPU to spare"
 echo "# visit records: the floor; report's distance from it is report's time over the pages row's"
 echo "# visit (stream): report's reading thread alone; zstd's cost is v7's row over v6's, the ahead row what is left of it with a CPU free"
 echo "# --events target (issue 50): at least 3x faster than trace-cmd report, same content (vs tc <= 0.333)"
-echo "# perfetto target: RSS flat as the file doubles, time within 2x of the summary's"
-echo "# compare: vs tc is against trace-cmd report of both files; target: within 2x of two summaries' time"
+echo "# perfetto and html targets (issue 50): within 1.3x of the summary's time, RSS flat as the file doubles"
+echo "# compare: vs tc is against trace-cmd report of both files; target (issue 50): within 1.2x of two summaries' time"
+echo "# each file's '#' line: issue 50's targets against its rows (v6; v7 is its summary)"
