@@ -53,11 +53,13 @@ static inline bool rb_page_holds_data(const unsigned char *page)
 
 /** rb_cursor_load - a page of page_size bytes, its first entry next */
 void rb_cursor_load(struct rb_cursor *c, const unsigned char *page, uint64_t page_size);
+
 /* an absolute stamp holds 59 bits: the top 5 come from the time before it */
 #define RB_TS_MSB (0xf8ULL << 56)
 
 enum { RB_PADDING = 29, RB_TIME_EXTEND = 30, RB_TIME_STAMP = 31 };
 
+/** rb_get32 - a little-endian u32 of the page, wherever it lies */
 static inline uint32_t rb_get32(const unsigned char *p)
 {
 	uint32_t v;
@@ -66,7 +68,7 @@ static inline uint32_t rb_get32(const unsigned char *p)
 	return v;
 }
 
-/*
+/**
  * rb_cursor_next - the page's next data record; false at its end. Inline: called
  * out of line, the entry it wrote field by field went back through memory, and
  * the caller's wide load of its two ints waited for both stores to retire (a
