@@ -47,7 +47,7 @@ struct pipe_batch {
 struct record_pipe {
 	struct analysis *a;
 	struct pipe_batch batch[PIPE_BATCHES];
-	/* the reading thread's own, after the batches' lines */
+	/* the reading thread's own, on a line after the batches' */
 	struct tep_record *pending;	/* read, not yet in a batch: it did not fit */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
