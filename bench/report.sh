@@ -96,7 +96,7 @@ bench_file() {
 	v6_tc=$tc_t v6_s=$s_t v6_e=$e_t v6_p=$p_t v6_h=$h_t v6_c=$c_t v6_m=$s_m
 	v7=$DIR/$(basename "$f" .dat)-v7.dat
 	[ -s "$v7" ] || trace-cmd convert -i "$f" -o "$v7" --file-version 7 --compression zstd > /dev/null 2>&1 ||
-		{ echo "# v7: trace-cmd convert failed"; return; }
+		{ echo "# v7: trace-cmd convert failed"; targets "$jobs" "$v6_tc" "$v6_s" "$v6_e" "$v6_p" "$v6_h" "$v6_c" 0 "$v6_m" 0; return; }
 	mb=$(( $(stat -c %s "$v7") / 1048576 ))
 	read -r r_t r_m <<< "$(measure "$VR" stream "$v7")"
 	read -r a_t a_m <<< "$(measure "$VR" stream-ahead "$v7")"
@@ -111,22 +111,29 @@ bench_file() {
 	targets "$jobs" "$v6_tc" "$v6_s" "$v6_e" "$v6_p" "$v6_h" "$v6_c" "$s_t" "$v6_m" "$s_m"
 }
 
-# met FIGURE OP TARGET: "met" or "not met"
-met() { [ "$(echo "$1 $2 $3" | bc -l)" = 1 ] && echo met || echo "not met"; }
+# met FIGURE OP TARGET: "met" or "not met"; "failed" where a run failed (measure's 0)
+met() {
+	[ "$(echo "$1 > 0" | bc -l)" = 1 ] || { echo failed; return; }
+	[ "$(echo "$1 $2 $3" | bc -l)" = 1 ] && echo met || echo "not met"
+}
+
+# ratio A B: A / B, 0 where either is 0 (a failed run)
+ratio() { echo "if ($1 > 0 && $2 > 0) $1 / $2 else 0" | bc -l; }
 
 # targets JOBS TC SUMMARY EVENTS PERFETTO HTML COMPARE V7 RSS RSS_V7: issue 50's, one line
+# (V7 and RSS_V7 0: no v7 copy)
 targets() {
-	local x e p h c v
-	[ "$(echo "$3 > 0 && $2 > 0" | bc -l)" = 1 ] || return
-	x=$(echo "$2 / $3" | bc -l); e=$(echo "$2 / $4" | bc -l)
-	p=$(echo "$5 / $3" | bc -l); h=$(echo "$6 / $3" | bc -l)
-	c=$(echo "$7 / (2 * $3)" | bc -l); v=$(echo "$8 / $3" | bc -l)
+	local x e p h c v r
+	x=$(ratio "$2" "$3"); e=$(ratio "$2" "$4")
+	p=$(ratio "$5" "$3"); h=$(ratio "$6" "$3")
+	c=$(ratio "$7" "$(echo "2 * $3" | bc -l)"); v=$(ratio "$8" "$3")
+	r=$(echo "if ($9 > ${10}) $9 else ${10}" | bc)
 	printf "# %s: summary %.1fx trace-cmd (30x: %s); --events %.1fx (3x: %s); perfetto %.2fx the summary (1.3x: %s); html %.2fx (1.3x: %s); compare %.2fx two summaries (1.2x: %s); v7 %.2fx v6 (%d CPUs: %s); RSS %.1f / %.1f MB (50: %s)\n" \
 		"$1" "$x" "$(met "$x" ">=" 30)" "$e" "$(met "$e" ">=" 3)" "$p" "$(met "$p" "<=" 1.3)" \
 		"$h" "$(met "$h" "<=" 1.3)" "$c" "$(met "$c" "<=" 1.2)" "$v" "$(nproc)" \
 		"$([ "$(nproc)" -gt 2 ] && met "$v" "<=" 1 || echo "needs a third CPU")" \
 		"$(echo "$9 / 1024" | bc -l)" "$(echo "${10} / 1024" | bc -l)" \
-		"$(met "$(echo "if ($9 > ${10}) $9 else ${10}" | bc)" "<" 51200)"
+		"$([ "$9" -gt 0 ] && met "$r" "<" 51200 || echo failed)"
 }
 
 # records in a file, as the floor's reader counts them
