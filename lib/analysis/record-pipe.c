@@ -247,13 +247,13 @@ static bool join_all(struct record_pipe *p)
 			/*
 			 * The decoded records were written on the other core: each
 			 * first touch waited for its line to come over (13% of the
-			 * joining thread). Asked for well ahead (what every take
-			 * reads), then nearer, by what its kind is (here by then):
-			 * the ring's name, which a fence's events leave unread (a
-			 * wait names its timeline); the record itself, which the
-			 * joins read field by field where it is no GPU event (the
-			 * others' time, CPU and losses are the join_record's) and a
-			 * hook reads for every record.
+			 * joining thread). Asked for well ahead: what every take
+			 * reads, and the record itself where a hook reads every
+			 * record (--events). Then nearer, by what its kind is (here
+			 * by then): the ring's name, which a fence's events leave
+			 * unread (a wait names its timeline); the record itself
+			 * where it is no GPU event, whose fields the joins read (the
+			 * others' time, CPU and losses are the join_record's).
 			 */
 			if (i + 2 * PIPE_AHEAD < n) {
 				__builtin_prefetch(&jr[i + 2 * PIPE_AHEAD]);
