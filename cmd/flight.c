@@ -274,7 +274,7 @@ static void check_file(struct flight_run *run)
 
 static void drain(struct flight_run *run)
 {
-	live_capture_drain(&run->capture, on_record, run->analysis);
+	live_capture_drain(&run->capture, UINT64_MAX, on_record, run->analysis);
 }
 
 /* Triggers of @cause --min-gap held back since its last dump, said once */

@@ -164,7 +164,7 @@ void top_view_json(struct top_view *v, const struct live_snapshot *s)
 	int i;
 
 	fprintf(v->out, "{\"schema\":\"gpu-trace-top/2\",\"clock_ns\":%llu,\"elapsed_s\":%.3f,\"interval_s\":%.3f,\"lost\":%llu,\"rings\":[",
-		(unsigned long long)(v->clock_s * 1e9), v->elapsed_s, s->interval_s,
+		(unsigned long long)v->clock_ns, v->elapsed_s, s->interval_s,
 		(unsigned long long)s->lost);
 	for (i = 0; i < s->nr_rings; i++) {
 		const struct live_ring_row *r = &s->rings[i];

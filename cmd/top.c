@@ -178,18 +178,24 @@ static int on_record(struct tep_record *rec, void *ctx)
 	return 0;
 }
 
-/* Everything the kernel has for us now, into the join. */
-static void drain(struct top_run *run)
+/*
+ * What the kernel stamped up to @until, into the join. An interval that ends
+ * at @until then holds the jobs that ended before it however late this read
+ * comes (a preempted top, a slow terminal): the rest stays in the kernel's
+ * pages for the next one.
+ */
+static void drain(struct top_run *run, uint64_t until)
 {
-	live_capture_drain(&run->capture, on_record, run->analysis);
+	live_capture_drain(&run->capture, until, on_record, run->analysis);
 }
 
-static double now_s(void)
+/* the capture's clock (trace_clock mono) */
+static uint64_t now_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 static bool watched_ended(struct top_run *run)
@@ -267,17 +273,17 @@ static void watch(struct top_run *run)
 {
 	struct top_view view = { .out = stdout, .json = run->opts.json,
 				 .analysis = run->analysis };
-	double start = now_s(), last = start;
+	uint64_t start = now_ns(), last = start;
+	uint64_t interval = (uint64_t)(run->opts.interval_s * 1e9);
 	long shown = 0;
 
 	top_view_measure(&view);
 	while (!cmd_stop_signal) {
 		int c = key(run, 100);
-		double t;
+		uint64_t t = now_ns();
 		bool ended;
 
-		drain(run);
-		t = now_s();
+		drain(run, t);
 		if (resized) {
 			resized = 0;
 			top_view_measure(&view);
@@ -292,15 +298,15 @@ static void watch(struct top_run *run)
 			live_stats_reset(&run->live, timeline_of(run->analysis));
 		ended = watched_ended(run);
 		/* keys show at the next draw: an interval is never cut short */
-		if (t - last < run->opts.interval_s && !ended)
+		if (t - last < interval && !ended)
 			continue;
 		if (ended) {
-			drain(run);
-			t = now_s();
+			t = now_ns();
+			drain(run, t);
 		}
-		view.elapsed_s = t - start;
-		view.clock_s = t;
-		show(run, &view, t - last);
+		view.elapsed_s = (double)(t - start) / 1e9;
+		view.clock_ns = t;
+		show(run, &view, (double)(t - last) / 1e9);
 		last = t;
 		if (ferror(stdout) || (run->opts.count && ++shown >= run->opts.count) || ended)
 			break;

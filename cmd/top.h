@@ -29,7 +29,7 @@ struct top_view {
 	int rows, cols;			/* the terminal's, 0: not a terminal */
 	bool paused;
 	double elapsed_s;
-	double clock_s;			/* CLOCK_MONOTONIC at the tick: the trace's clock */
+	uint64_t clock_ns;		/* CLOCK_MONOTONIC at the tick: the trace's clock */
 	struct analysis *analysis;
 };
 

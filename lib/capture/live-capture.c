@@ -108,13 +108,13 @@ static int on_event(struct tep_event *event, struct tep_record *rec, int cpu, vo
 	return d->fn(rec, d->ctx);
 }
 
-void live_capture_drain(struct live_capture *lc, live_record_fn fn, void *ctx)
+void live_capture_drain(struct live_capture *lc, uint64_t until, live_record_fn fn, void *ctx)
 {
 	struct drain_ctx d = { fn, ctx };
 
 	if (lc->pages)
-		live_pages_drain(lc->pages, fn, ctx);
-	else
+		live_pages_drain(lc->pages, until, fn, ctx);
+	else	/* libtracefs consumes what it reads: nothing can stay held */
 		tracefs_iterate_raw_events(lc->tep, lc->session.inst, NULL, 0, on_event, &d);
 }
 

@@ -73,11 +73,16 @@ int live_capture_start(struct live_capture *lc, struct gt_error *err);
 
 /**
  * live_capture_drain - every record the kernel holds now, in time order per CPU
- * @lc:  a started capture
- * @fn:  called for each record
- * @ctx: passed to @fn
+ * @lc:    a started capture
+ * @until: the last timestamp (the capture's clock is CLOCK_MONOTONIC) handed out; a later
+ *         record stays held for a later drain, so that an interval that ends at @until holds
+ *         exactly what the kernel stamped before it, however late the read (UINT64_MAX:
+ *         everything). libtracefs's reader, where the pages cannot be read directly, hands
+ *         out everything.
+ * @fn:    called for each record
+ * @ctx:   passed to @fn
  */
-void live_capture_drain(struct live_capture *lc, live_record_fn fn, void *ctx);
+void live_capture_drain(struct live_capture *lc, uint64_t until, live_record_fn fn, void *ctx);
 
 /**
  * live_capture_mark - a line in the instance's buffer (its trace_marker), stamped now

@@ -149,7 +149,7 @@ static bool advance(struct live_pages *lp, struct live_cpu *c, size_t *pages)
  * CPU's later records before another's earlier ones, and a done before its
  * job's queue).
  */
-void live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx)
+void live_pages_drain(struct live_pages *lp, uint64_t until, live_pages_fn fn, void *ctx)
 {
 	size_t pages = 0;
 	int i;
@@ -163,7 +163,8 @@ void live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx)
 		for (i = 0; i < lp->nr_cpus; i++)
 			if (lp->cpus[i].have && (!best || lp->cpus[i].rec.ts < best->rec.ts))
 				best = &lp->cpus[i];
-		if (!best)
+		/* stays held, for the drain whose interval it falls in */
+		if (!best || best->rec.ts > until)
 			break;
 		/* handed out: the next drain must not hand it out again */
 		best->have = false;

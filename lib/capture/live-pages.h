@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct tracefs_instance;
 struct tep_record;
@@ -31,8 +32,13 @@ struct live_pages *live_pages_open(struct tracefs_instance *inst, int long_size)
 /**
  * live_pages_drain - what the kernel holds now, in time order across CPUs, through @fn until
  * it returns non-zero
+ * @lp:    the opened pages
+ * @until: the last timestamp handed out; a later record stays held for a later drain
+ *         (UINT64_MAX: everything)
+ * @fn:    called for each record
+ * @ctx:   passed to @fn
  */
-void live_pages_drain(struct live_pages *lp, live_pages_fn fn, void *ctx);
+void live_pages_drain(struct live_pages *lp, uint64_t until, live_pages_fn fn, void *ctx);
 /* One page as read from @cpu (page_size bytes, its unused tail zeroed), before its records. */
 typedef void (*live_page_fn)(int cpu, const unsigned char *page, void *ctx);
 /**

@@ -8,16 +8,21 @@
  * reader that takes a batch of pages per CPU before merging hands out one
  * CPU's later records first. Every marker must come out exactly once,
  * each thread's in the order written, the records of a drain in time
- * order across CPUs. Prints "read N of N markers ..." and exits 0; 1 with
- * what was wrong; 77 where it cannot run (not root, no tracefs).
+ * order across CPUs. After each round a few more markers follow a cut
+ * taken on the instance's clock (mono): the round's drain, up to the cut,
+ * must hand out the round and hold those back; the next drain hands them
+ * out. Prints "read N of N markers ..." and exits 0; 1 with what was
+ * wrong; 77 where it cannot run (not root, no tracefs).
  */
 #include <errno.h>
 #include <event-parse.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <tracefs.h>
 #include <unistd.h>
 
@@ -25,6 +30,7 @@
 
 #define ROUND 500
 #define BIG 8000		/* the last round writes 5 x BIG */
+#define AFTER 20		/* each writer's markers after a round's cut */
 
 struct writer {
 	struct tracefs_instance *inst;
@@ -54,7 +60,7 @@ static void write_round(struct tracefs_instance *inst, int cpus, long next[2], c
 struct seen {
 	long next[2];			/* each writer's next marker */
 	long read, bad, back_in_time;
-	unsigned long long last_ts;
+	unsigned long long last_ts, max_ts;
 	char why[200];
 };
 
@@ -83,6 +89,8 @@ static int on_record(struct tep_record *rec, void *ctx)
 	if (rec->ts < s->last_ts)
 		s->back_in_time++;
 	s->last_ts = rec->ts;
+	if (rec->ts > s->max_ts)
+		s->max_ts = rec->ts;
 	if (!p || sscanf(p, "live-read %d %ld", &id, &n) != 2 || id < 0 || id > 1)
 		return 0;	/* not ours */
 	s->read++;
@@ -91,6 +99,29 @@ static int on_record(struct tep_record *rec, void *ctx)
 			 s->next[id]);
 	s->next[id] = n + 1;
 	return 0;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* a drain up to @until: @want of our markers, none stamped after @until */
+static int drain_checked(struct live_pages *lp, uint64_t until, long want, struct seen *s,
+			 const char *what)
+{
+	long before = s->read;
+
+	s->last_ts = s->max_ts = 0;
+	live_pages_drain(lp, until, on_record, s);
+	if (s->read - before == want && s->max_ts <= until)
+		return 0;
+	printf("live-read: the drain %s handed out %ld markers for %ld, the last stamped %llu, "
+	       "the cut %llu\n", what, s->read - before, want, s->max_ts, (unsigned long long)until);
+	return 1;
 }
 
 int main(int argc, char **argv)
@@ -120,8 +151,16 @@ int main(int argc, char **argv)
 	}
 	/* room for the lopsided round: no page may be lost before it is read */
 	tracefs_instance_file_write(inst, "buffer_size_kb", "8192");
+	/* top's clock: the cuts are CLOCK_MONOTONIC */
+	if (tracefs_instance_file_write(inst, "trace_clock", "mono") < 0) {
+		printf("live-read: cannot set trace_clock mono: %s\n", strerror(errno));
+		ret = 1;
+		goto close;
+	}
 	while (done < n) {
 		long count[2] = { ROUND, ROUND };
+		const long after[2] = { AFTER, AFTER };
+		uint64_t cut;
 
 		if (n - done <= 5 * BIG) {
 			/* the last round: large, one CPU writing four times the other */
@@ -129,11 +168,22 @@ int main(int argc, char **argv)
 			count[1] = n - done - count[0];
 		}
 		write_round(inst, cpus, written, count);
-		done += count[0] + count[1];
-		s.last_ts = 0;
-		live_pages_drain(lp, on_record, &s);
+		/* apart from both sides by far more than the clocks' reads differ */
+		usleep(1000);
+		cut = mono_ns();
+		usleep(1000);
+		write_round(inst, cpus, written, after);
+		done += count[0] + count[1] + after[0] + after[1];
+		if (drain_checked(lp, cut, count[0] + count[1], &s, "up to the cut") ||
+		    drain_checked(lp, UINT64_MAX, after[0] + after[1], &s, "after the cut")) {
+			ret = 1;
+			goto close;
+		}
 	}
+close:
 	live_pages_close(lp);
+	if (ret)
+		goto out;
 	if (s.read != done || s.bad || s.back_in_time) {
 		printf("live-read: read %ld of %ld markers, %ld out of order (%s), %ld back in time\n",
 		       s.read, done, s.bad, s.bad ? s.why : "", s.back_in_time);
