@@ -80,6 +80,7 @@ static struct tep_record *next_fitting(struct record_pipe *p, struct pipe_batch 
 	size_t need = rec && rec->data && rec->size > 0 ? (size_t)rec->size : 0;
 	unsigned char *grown;
 
+	/* stored only when set: an unconditional store per record would dirty the line each time */
 	if (p->pending)
 		p->pending = NULL;
 	if (!rec || need <= b->cap - used)
@@ -208,7 +209,7 @@ static void *reader(void *arg)
 static inline void ask_near(const struct join_record *jr, const struct pipe_read *read,
 			    bool hooked)
 {
-	if (jr->kind != GEV_NONE && (jr->kind < GEV_FENCE_INIT || jr->kind > GEV_FENCE_DESTROY))
+	if (jr->kind != GEV_NONE && !gpu_event_is_fence(jr->kind))
 		__builtin_prefetch(jr->ev.ring);
 	else if (jr->kind == GEV_FENCE_WAIT_START)
 		__builtin_prefetch(jr->ev.timeline);	/* what the waiting thread waited on */

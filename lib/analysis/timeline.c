@@ -685,7 +685,7 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 	struct job *j;
 	int ring;
 
-	if (ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) {
+	if (gpu_event_is_fence(ev->kind)) {
 		fence_event(t, ev);
 		return;
 	}

@@ -569,7 +569,7 @@ static void ring_from_timeline(struct gpu_event *ev)
 	size_t i;
 
 	if (!ev->ring[0] && ev->timeline[0] &&
-	    ((ev->kind >= GEV_FENCE_INIT && ev->kind <= GEV_FENCE_DESTROY) ||
+	    (gpu_event_is_fence(ev->kind) ||
 	     ev->kind == GEV_SUBMIT || ev->kind == GEV_AMDGPU_RUN))
 		/*
 		 * Byte by byte, as record_field_str() just wrote it: a memcpy's
@@ -629,7 +629,7 @@ static void i915_engine(struct gpu_event *ev)
 /* on the decoding side (a second thread in report), so the join compares no names */
 static void classify_fence(struct gpu_event *ev)
 {
-	if (ev->kind < GEV_FENCE_INIT || ev->kind > GEV_FENCE_DESTROY)
+	if (!gpu_event_is_fence(ev->kind))
 		return;
 	/* most fences are a driver's own: its first letter settles it */
 	if ((ev->driver[0] == 'd' && fresh_name_is(ev->driver, "drm_sched")) ||

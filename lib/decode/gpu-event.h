@@ -53,6 +53,12 @@ enum gpu_event_kind {
 	GEV_NR_KINDS
 };
 
+/** gpu_event_is_fence - @kind is one of dma_fence's events (dma_fence_init to _destroy) */
+static inline bool gpu_event_is_fence(enum gpu_event_kind kind)
+{
+	return kind >= GEV_FENCE_INIT && kind <= GEV_FENCE_DESTROY;
+}
+
 #define GEV_STR_LEN 64
 #define GEV_MAX_STINTS 4	/* a job's stints on the engine kept apart; past them, the last grows */
 
