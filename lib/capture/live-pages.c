@@ -163,8 +163,12 @@ void live_pages_drain(struct live_pages *lp, uint64_t until, live_pages_fn fn, v
 		for (i = 0; i < lp->nr_cpus; i++)
 			if (lp->cpus[i].have && (!best || lp->cpus[i].rec.ts < best->rec.ts))
 				best = &lp->cpus[i];
-		/* stays held, for the drain whose interval it falls in */
-		if (!best || best->rec.ts > until)
+		/*
+		 * Stays held, for the drain whose interval it falls in; unless it
+		 * is stamped further ahead than a drain can run late (a clock other
+		 * than the cut's): held, it would hold its CPU's records until then
+		 */
+		if (!best || (best->rec.ts > until && best->rec.ts - until <= LIVE_PAGES_HOLD_MAX_NS))
 			break;
 		/* handed out: the next drain must not hand it out again */
 		best->have = false;

@@ -29,12 +29,16 @@ typedef int (*live_pages_fn)(struct tep_record *rec, void *ctx);
  * @long_size: the page header's commit size (tep_get_header_page_size())
  */
 struct live_pages *live_pages_open(struct tracefs_instance *inst, int long_size);
+/* how far past a drain's @until a record is held for a later drain: 10 s */
+#define LIVE_PAGES_HOLD_MAX_NS 10000000000ull
+
 /**
  * live_pages_drain - what the kernel holds now, in time order across CPUs, through @fn until
  * it returns non-zero
  * @lp:    the opened pages
  * @until: the last timestamp handed out; a later record stays held for a later drain
- *         (UINT64_MAX: everything)
+ *         (UINT64_MAX: everything), unless stamped over LIVE_PAGES_HOLD_MAX_NS past it (a
+ *         clock other than @until's: held, it would hold its CPU's records that long)
  * @fn:    called for each record
  * @ctx:   passed to @fn
  */

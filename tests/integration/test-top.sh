@@ -143,7 +143,9 @@ assert d["timeouts"] >= 1 and d["last_timeout"]["ring"] == "gpu-trace-test", d' 
 # top's reader (pages read in place from each CPU's trace_pipe_raw) on the
 # kernel's own pages: markers written from two CPUs in rounds, the last
 # one hundreds of pages and lopsided, come out once each, in order, each
-# drain in time order across CPUs (tests/tools/live-read.c).
+# drain in time order across CPUs and none stamped after its cut, those
+# after it held for the next; stamps on x86-tsc, far ahead of the cut,
+# not held (tests/tools/live-read.c).
 test_top_reader_reads_every_record() {
 	local out rc
 	[ -n "$ROOT" ] || { WHY="needs root (a tracefs instance)"; return 77; }
@@ -152,5 +154,8 @@ test_top_reader_reads_every_record() {
 	rc=$?
 	[ $rc = 77 ] && { WHY=$out; return 77; }
 	expect "the live reader: $out" [ $rc = 0 ] || return 1
+	case $out in
+	*untested:*) skip "top_reader_far_ahead_stamps" "${out##*untested: }" ;;
+	esac
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "the live reader"
 }

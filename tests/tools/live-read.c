@@ -11,12 +11,15 @@
  * order across CPUs. After each round a few more markers follow a cut
  * taken on the instance's clock (mono): the round's drain, up to the cut,
  * must hand out the round and hold those back; the next drain hands them
- * out. Prints "read N of N markers ..." and exits 0; 1 with what was
- * wrong; 77 where it cannot run (not root, no tracefs).
+ * out. Then, where the kernel has x86-tsc (cycles: stamps far ahead of
+ * CLOCK_MONOTONIC), markers on it must be handed out at once, not held
+ * until the cut reaches them. Prints "read N of N markers ..." and exits
+ * 0; 1 with what was wrong; 77 where it cannot run (not root, no tracefs).
  */
 #include <errno.h>
 #include <event-parse.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -60,7 +63,7 @@ static void write_round(struct tracefs_instance *inst, int cpus, long next[2], c
 struct seen {
 	long next[2];			/* each writer's next marker */
 	long read, bad, back_in_time;
-	unsigned long long last_ts, max_ts;
+	unsigned long long last_ts, min_ts, max_ts;
 	char why[200];
 };
 
@@ -91,6 +94,8 @@ static int on_record(struct tep_record *rec, void *ctx)
 	s->last_ts = rec->ts;
 	if (rec->ts > s->max_ts)
 		s->max_ts = rec->ts;
+	if (rec->ts < s->min_ts)
+		s->min_ts = rec->ts;
 	if (!p || sscanf(p, "live-read %d %ld", &id, &n) != 2 || id < 0 || id > 1)
 		return 0;	/* not ours */
 	s->read++;
@@ -116,11 +121,54 @@ static int drain_checked(struct live_pages *lp, uint64_t until, long want, struc
 	long before = s->read;
 
 	s->last_ts = s->max_ts = 0;
+	s->min_ts = ~0ull;
 	live_pages_drain(lp, until, on_record, s);
 	if (s->read - before == want && s->max_ts <= until)
 		return 0;
 	printf("live-read: the drain %s handed out %ld markers for %ld, the last stamped %llu, "
 	       "the cut %llu\n", what, s->read - before, want, s->max_ts, (unsigned long long)until);
+	return 1;
+}
+
+/*
+ * Markers stamped on x86-tsc, drained up to CLOCK_MONOTONIC now: those over
+ * LIVE_PAGES_HOLD_MAX_NS past it must all come out. 0 with @untested set
+ * where the stamps did not land that far ahead (no x86-tsc, a guest's TSC
+ * offset), 1 failed.
+ */
+static int far_clock(struct tracefs_instance *inst, struct live_pages *lp, int cpus,
+		     long written[2], long *done, struct seen *s, const char **untested)
+{
+	const long after[2] = { AFTER, AFTER };
+	char *clocks = tracefs_instance_file_read(inst, "trace_clock", NULL);
+	bool has = clocks && strstr(clocks, "x86-tsc");
+	long before = s->read, first;
+	uint64_t cut;
+
+	free(clocks);
+	*untested = "no x86-tsc clock";
+	/* the kernel empties the buffer as the clock changes: it was drained */
+	if (!has || tracefs_instance_file_write(inst, "trace_clock", "x86-tsc") < 0)
+		return 0;
+	write_round(inst, cpus, written, after);
+	*done += after[0] + after[1];
+	cut = mono_ns();
+	s->last_ts = 0;
+	s->min_ts = ~0ull;
+	live_pages_drain(lp, cut, on_record, s);
+	first = s->read - before;
+	/* what was held, if anything, for the stamps' range */
+	s->last_ts = 0;
+	live_pages_drain(lp, UINT64_MAX, on_record, s);
+	if (s->min_ts <= cut || s->min_ts - cut <= LIVE_PAGES_HOLD_MAX_NS) {
+		*untested = "x86-tsc stamps within 10 s of CLOCK_MONOTONIC";
+		return 0;
+	}
+	*untested = NULL;
+	if (first == after[0] + after[1])
+		return 0;
+	printf("live-read: stamps over 10 s past the cut were held: %ld markers of %ld handed out\n",
+	       first, after[0] + after[1]);
 	return 1;
 }
 
@@ -130,6 +178,7 @@ int main(int argc, char **argv)
 	struct seen s = { .next = { 0, 0 } };
 	struct tracefs_instance *inst;
 	struct live_pages *lp;
+	const char *untested = NULL;
 	char name[64];
 	int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN), ret = 0;
 
@@ -180,6 +229,7 @@ int main(int argc, char **argv)
 			goto close;
 		}
 	}
+	ret = far_clock(inst, lp, cpus, written, &done, &s, &untested);
 close:
 	live_pages_close(lp);
 	if (ret)
@@ -189,8 +239,10 @@ close:
 		       s.read, done, s.bad, s.bad ? s.why : "", s.back_in_time);
 		ret = 1;
 	} else {
-		printf("read %ld of %ld markers, each writer's in order, each drain in time order\n",
-		       s.read, done);
+		printf("read %ld of %ld markers, each writer's in order, each drain in time order, "
+		       "none after its cut%s%s\n", s.read, done,
+		       untested ? "; far-ahead stamps untested: " : "; far-ahead stamps handed out",
+		       untested ? untested : "");
 	}
 out:
 	/* tracefs_printf() keeps trace_marker open: the instance cannot go while it is */
