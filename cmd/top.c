@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "capture/live-capture.h"
@@ -189,14 +188,6 @@ static void drain(struct top_run *run, uint64_t until)
 	live_capture_drain(&run->capture, until, on_record, run->analysis);
 }
 
-/* the capture's clock (trace_clock mono) */
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static bool watched_ended(struct top_run *run)
 {
@@ -273,14 +264,14 @@ static void watch(struct top_run *run)
 {
 	struct top_view view = { .out = stdout, .json = run->opts.json,
 				 .analysis = run->analysis };
-	uint64_t start = now_ns(), last = start;
+	uint64_t start = live_capture_now(&run->capture), last = start;
 	uint64_t interval = (uint64_t)(run->opts.interval_s * 1e9);
 	long shown = 0;
 
 	top_view_measure(&view);
 	while (!cmd_stop_signal) {
 		int c = key(run, 100);
-		uint64_t t = now_ns();
+		uint64_t t = live_capture_now(&run->capture);
 		bool ended;
 
 		drain(run, t);
@@ -301,7 +292,7 @@ static void watch(struct top_run *run)
 		if (t - last < interval && !ended)
 			continue;
 		if (ended) {
-			t = now_ns();
+			t = live_capture_now(&run->capture);
 			drain(run, t);
 		}
 		view.elapsed_s = (double)(t - start) / 1e9;

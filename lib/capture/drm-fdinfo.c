@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "capture/drm-fdinfo.h"
 #include "capture/print-record.h"
+#include "util/time-ns.h"
 
 #define MAX_LINE	256
 
@@ -24,6 +24,7 @@ int drm_fdinfo_open(struct drm_fdinfo *s, const struct print_record_format *fmt,
 	s->fd = fd;
 	s->fmt = *fmt;
 	s->pid = pid;
+	s->mono_offset = time_ns_monotonic_offset();
 	return 0;
 }
 
@@ -233,15 +234,13 @@ static void scan_quick(struct drm_fdinfo *s, uint64_t ts, int proc, const int *r
 void drm_fdinfo_snapshot(struct drm_fdinfo *s, const char *why, bool full, const int *roots,
 			 int nr_roots)
 {
-	struct timespec now;
 	long budget = DRM_FDINFO_MAX_FDS;
 	uint64_t ts;
 	int proc;
 
 	if (s->fd < 0)
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	ts = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+	ts = time_ns_kernel_mono(s->mono_offset);
 	s->seq++;
 	s->files = 0;
 	put(s, ts, DRM_FDINFO_PREFIX "%d snapshot: %s", s->seq, why);

@@ -35,6 +35,7 @@ struct drm_fdinfo {
 	struct print_record_format fmt;
 	int pid;			/* the records' pid (ours: skipped in the scan) */
 	int seq;
+	int64_t mono_offset;		/* the snapshots are stamped on the kernel's clock (time-ns.h) */
 	unsigned int files;		/* DRM files the last snapshot found */
 	bool any;			/* some snapshot found one */
 	/* processes the last full scan found holding one: the quick snapshots read only these */

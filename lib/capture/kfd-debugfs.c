@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "capture/kfd-debugfs.h"
 #include "decode/kfd-names.h"
 #include "capture/print-record.h"
+#include "util/time-ns.h"
 
 #define DEBUGFS_DEFAULT	"/sys/kernel/debug"
 #define TOPOLOGY_NODES	"/sys/class/kfd/kfd/topology/nodes"
@@ -41,6 +41,7 @@ int kfd_debugfs_open(struct kfd_debugfs *d, const struct print_record_format *fm
 
 	memset(d, 0, sizeof(*d));
 	d->fd = -1;
+	d->mono_offset = time_ns_monotonic_offset();
 	if (!debugfs_mount(mnt, sizeof(mnt))) {
 		if (mount("debugfs", DEBUGFS_DEFAULT, "debugfs", 0, NULL))
 			return gt_error_set(err, errno, "debugfs is not mounted and mounting it on %s failed: %s",
@@ -172,13 +173,11 @@ static void put_topology(struct kfd_debugfs *d, uint64_t ts)
 
 void kfd_debugfs_snapshot(struct kfd_debugfs *d, const char *why)
 {
-	struct timespec now;
 	uint64_t ts;
 
 	if (d->fd < 0)
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	ts = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+	ts = time_ns_kernel_mono(d->mono_offset);
 	d->seq++;
 	put(d, ts, "snapshot", why, strlen(why));
 	put_topology(d, ts);

@@ -29,6 +29,7 @@ struct kfd_debugfs {
 	struct print_record_format fmt;
 	int pid;			/* the records' pid */
 	int seq;
+	int64_t mono_offset;		/* the snapshots are stamped on the kernel's clock (time-ns.h) */
 	uint64_t records;
 	int failed;			/* errno of the first write that failed */
 };

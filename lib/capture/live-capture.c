@@ -9,6 +9,7 @@
 #include "capture/capture-setup.h"
 #include "capture/live-capture.h"
 #include "decode/gpu-event.h"
+#include "util/time-ns.h"
 
 static bool selects_system(const struct event_selection *sel, const char *system)
 {
@@ -75,6 +76,7 @@ int live_capture_open(struct live_capture *lc, const struct live_capture_config 
 				    sel->missing ? sel->missing : "all the preset's job events");
 	}
 	narrow_fence_events(lc, sel);
+	lc->mono_offset = time_ns_monotonic_offset();
 	if (session_set_clock(&lc->session, "mono", err) ||
 	    capture_buffer_setup(&lc->session, cfg->buffer_kb, 1, &lc->buffer, err))
 		return -1;
@@ -92,6 +94,11 @@ int live_capture_open(struct live_capture *lc, const struct live_capture_config 
 int live_capture_start(struct live_capture *lc, struct gt_error *err)
 {
 	return session_set_tracing(&lc->session, true, err);
+}
+
+uint64_t live_capture_now(const struct live_capture *lc)
+{
+	return time_ns_kernel_mono(lc->mono_offset);
 }
 
 struct drain_ctx {

@@ -27,6 +27,7 @@ struct live_capture {
 	struct tep_handle *tep;		/* the selected systems' formats */
 	bool no_gpu_events;		/* open failed: nothing to watch on this kernel */
 	struct live_pages *pages;	/* pages read in place; NULL: libtracefs' iterator */
+	int64_t mono_offset;		/* this process's time namespace's (time-ns.h) */
 };
 
 /**
@@ -72,13 +73,19 @@ int live_capture_open(struct live_capture *lc, const struct live_capture_config 
 int live_capture_start(struct live_capture *lc, struct gt_error *err);
 
 /**
+ * live_capture_now - now on the clock the capture's records carry (the kernel's
+ * CLOCK_MONOTONIC: this process's, outside a time namespace)
+ * @lc: an opened capture
+ */
+uint64_t live_capture_now(const struct live_capture *lc);
+
+/**
  * live_capture_drain - every record the kernel holds now, in time order per CPU
  * @lc:    a started capture
- * @until: the last timestamp (the capture's clock is CLOCK_MONOTONIC) handed out; a later
- *         record stays held for a later drain, so that an interval that ends at @until holds
- *         exactly what the kernel stamped before it, however late the read (UINT64_MAX:
- *         everything). libtracefs's reader, where the pages cannot be read directly, hands
- *         out everything.
+ * @until: the last timestamp (live_capture_now()'s clock) handed out; a later record stays
+ *         held for a later drain, so that an interval that ends at @until holds exactly what
+ *         the kernel stamped before it, however late the read (UINT64_MAX: everything).
+ *         libtracefs's reader, where the pages cannot be read directly, hands out everything.
  * @fn:    called for each record
  * @ctx:   passed to @fn
  */

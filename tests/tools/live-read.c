@@ -25,11 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <tracefs.h>
 #include <unistd.h>
 
 #include "capture/live-pages.h"
+#include "util/time-ns.h"
 
 #define ROUND 500
 #define BIG 8000		/* the last round writes 5 x BIG */
@@ -106,12 +106,17 @@ static int on_record(struct tep_record *rec, void *ctx)
 	return 0;
 }
 
+/* the kernel's CLOCK_MONOTONIC, as top takes it: under unshare -T too */
 static uint64_t mono_ns(void)
 {
-	struct timespec ts;
+	static int64_t offset;
+	static bool read;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	if (!read) {
+		offset = time_ns_monotonic_offset();
+		read = true;
+	}
+	return time_ns_kernel_mono(offset);
 }
 
 /* a drain up to @until: @want of our markers, none stamped after @until */
@@ -192,6 +197,12 @@ int main(int argc, char **argv)
 		printf("live-read: cannot create instance %s: %s\n", name, strerror(errno));
 		return 1;
 	}
+	/* top's clock: the cuts are CLOCK_MONOTONIC */
+	if (tracefs_instance_file_write(inst, "trace_clock", "mono") < 0) {
+		printf("live-read: this kernel has no trace clock mono: %s\n", strerror(errno));
+		ret = 77;
+		goto out;
+	}
 	lp = live_pages_open(inst, 8);
 	if (!lp) {
 		printf("live-read: the reader does not open: %s\n", strerror(errno));
@@ -200,12 +211,6 @@ int main(int argc, char **argv)
 	}
 	/* room for the lopsided round: no page may be lost before it is read */
 	tracefs_instance_file_write(inst, "buffer_size_kb", "8192");
-	/* top's clock: the cuts are CLOCK_MONOTONIC */
-	if (tracefs_instance_file_write(inst, "trace_clock", "mono") < 0) {
-		printf("live-read: cannot set trace_clock mono: %s\n", strerror(errno));
-		ret = 1;
-		goto close;
-	}
 	while (done < n) {
 		long count[2] = { ROUND, ROUND };
 		const long after[2] = { AFTER, AFTER };

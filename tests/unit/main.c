@@ -22,6 +22,7 @@ static const struct {
 	{ "util", suite_kv_words },
 	{ "util", suite_outfile },
 	{ "util", suite_pid_ns },
+	{ "util", suite_time_ns },
 	{ "util", suite_text_buf },
 	{ "util", suite_write_behind },
 	{ "tracefs", suite_buffer_ladder },

@@ -68,6 +68,7 @@ void suite_flight_ring(void);
 void suite_kv_words(void);
 void suite_outfile(void);
 void suite_pid_ns(void);
+void suite_time_ns(void);
 void suite_gpu_hangs(void);
 void suite_buffer_moves(void);
 void suite_field_misses(void);

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/time-ns.h"
+
+/* no clock of the kernel's goes past KTIME_SEC_MAX / 2 s; within it, s * 10^9 + ns fits */
+#define OFFSET_MAX_S	4611686018LL
+
+int time_ns_parse_monotonic(const char *text, int64_t *ns)
+{
+	const char *line = text;
+
+	*ns = 0;
+	while (line && *line) {
+		char name[16];
+		long long s;
+		long n;
+		int used = 0;
+
+		/* "monotonic -100 0" since 5.7; "1 -100 0" (CLOCK_MONOTONIC's id) in 5.6 */
+		if (sscanf(line, "%15s %lld %ld%n", name, &s, &n, &used) == 3 && used &&
+		    (!strcmp(name, "monotonic") || !strcmp(name, "1"))) {
+			if (s < -OFFSET_MAX_S || s > OFFSET_MAX_S || n < 0 || n >= 1000000000L)
+				return -1;
+			*ns = (int64_t)s * 1000000000LL + n;
+			return 0;
+		}
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return -1;
+}
+
+int64_t time_ns_monotonic_offset(void)
+{
+	char buf[256];
+	int64_t ns;
+	ssize_t n;
+	int fd = open("/proc/self/timens_offsets", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return time_ns_parse_monotonic(buf, &ns) ? 0 : ns;
+}
+
+uint64_t time_ns_kernel_mono(int64_t offset)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec - (uint64_t)offset;
+}
