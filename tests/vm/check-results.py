@@ -252,22 +252,22 @@ def check_competing():
           next((l for l in text.splitlines() if "workload:" in l), "no workload line"))
 
 
-def check_top():
+def check_top(name="top"):
     """gpu-trace top's intervals against the module's own times."""
-    truth, _ = read_truth(os.path.join(results, "top.truth"))
+    truth, _ = read_truth(os.path.join(results, f"{name}.truth"))
     try:
-        intervals = [json.loads(line) for line in open(os.path.join(results, "top.jsonl"))]
+        intervals = [json.loads(line) for line in open(os.path.join(results, f"{name}.jsonl"))]
     except (OSError, ValueError) as e:
-        check("top: --json intervals", False, str(e))
+        check(f"{name}: --json intervals", False, str(e))
         return
-    if not check("top: intervals and ground truth", intervals and truth,
+    if not check(f"{name}: intervals and ground truth", intervals and truth,
                  f"{len(intervals)} intervals, {len(truth)} job lines"):
         return
     last = {r["name"]: r for r in intervals[-1]["rings"]}
     rings = sorted({t["ring"] for t in truth})
     want = {ring: sum(1 for t in truth if t["ring"] == ring) for ring in rings}
     got = {ring: last[ring]["since_start"]["jobs"] if ring in last else 0 for ring in rings}
-    check("top: every job counted on its ring", got == want, f"top {got}, module {want}")
+    check(f"{name}: every job counted on its ring", got == want, f"top {got}, module {want}")
     # An interval holds the jobs whose signal the kernel stamped by its clock_ns, however
     # late top read them: the stamp lies between the module's done and done_by (a vCPU can
     # stall in between). The first interval holds every job before it: top watched from
@@ -286,12 +286,14 @@ def check_top():
             if r["on_hw"] > 2:
                 bad.append(f"interval {n} {r['name']}: {r['on_hw']} on the hardware, credits 2")
         prev = end
-    check("top: each interval's jobs those the module ended in it, never over the ring's credits",
+    check(f"{name}: each interval's jobs those the module ended in it, never over the ring's credits",
           not bad, " | ".join(bad[:4]))
     pids = {s: next((t["pid"] for t in truth if t["scenario"] == s), None) for s in ("steady", "burst")}
     seen = {p["pid"] for iv in intervals for p in iv["processes"] if p["jobs_per_s"] > 0}
-    check("top: the steady stream and the burst show as their processes",
+    check(f"{name}: the steady stream and the burst show as their processes",
           None not in pids.values() and set(pids.values()) <= seen, f"module {pids}, top {sorted(seen)}")
+    if name != "top":
+        return
     screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", open(os.path.join(results, "top.screen")).read())
     check("top: the text screen shows the rings and the processes",
           re.search(r"^RING +JOBS/S", screen, re.M) and re.search(r"^gt_ring0 +\d", screen, re.M)
@@ -1663,6 +1665,7 @@ check_noise()
 check_competing()
 check_warning()
 check_top()
+check_top("top-timens")
 check_flight()
 check_utc()
 check_kfd()

@@ -214,6 +214,14 @@ step top gpu-trace top --json -d 0.25 -- \
 	sh -c "(echo steady > $run) & usleep 200000; echo burst > $run; wait" > /out/top.jsonl
 dmesg | grep 'gt_mock:' > /out/top.truth
 dmesg -c > /dev/null
+# top in a time namespace (a container CRIU restored, unshare -T): its
+# CLOCK_MONOTONIC half the uptime behind the kernel's, which stamps the
+# records; each interval still holds the jobs the module ended in it
+behind=$(( $(cut -d. -f1 /proc/uptime) / 2 ))
+step top-timens unshare-time -T --fork --monotonic=-$behind gpu-trace top --json -d 0.25 -- \
+	sh -c "(echo steady > $run) & usleep 200000; echo burst > $run; wait" > /out/top-timens.jsonl
+dmesg | grep 'gt_mock:' > /out/top-timens.truth
+dmesg -c > /dev/null
 # the screen a person sees (stdout is not a terminal here: the text view, unsized)
 timed top-screen gpu-trace top -d 0.3 -- \
 	sh -c "(echo steady > $run) & usleep 200000; echo burst > $run; wait" > /out/top.screen
