@@ -180,14 +180,12 @@ static int on_record(struct tep_record *rec, void *ctx)
 /*
  * What the kernel stamped up to @until, into the join. An interval that ends
  * at @until then holds the jobs that ended before it however late this read
- * comes (a preempted top, a slow terminal): the rest stays in the kernel's
- * pages for the next one.
+ * comes (a preempted top, a slow terminal): the rest is held for the next one.
  */
 static void drain(struct top_run *run, uint64_t until)
 {
 	live_capture_drain(&run->capture, until, on_record, run->analysis);
 }
-
 
 static bool watched_ended(struct top_run *run)
 {

@@ -29,7 +29,7 @@ struct top_view {
 	int rows, cols;			/* the terminal's, 0: not a terminal */
 	bool paused;
 	double elapsed_s;
-	uint64_t clock_ns;		/* CLOCK_MONOTONIC at the tick: the trace's clock */
+	uint64_t clock_ns;		/* the tick on the records' clock (live_capture_now()) */
 	struct analysis *analysis;
 };
 
