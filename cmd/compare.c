@@ -43,7 +43,9 @@ struct compare_run {
 	struct analysis *a;
 	int *ring_map;			/* its timeline ring -> c.rings index */
 	int nr_map;
-	uint64_t lost_events[2];
+	uint64_t lost_events[2];	/* dropped, as the records say (report's LOST line) */
+	bool lost_unknown[2];		/* some windows say no number: lost_events is a floor */
+	uint64_t lost_windows[2];
 	struct cmp_kernel *kernels;
 	int nr_kernels, cap_kernels;
 	struct name_index kernel_names;
@@ -265,7 +267,9 @@ static int read_run(struct compare_run *cr, const char *path, struct gt_error *e
 	if (!ret) {
 		t = analysis_totals(a);
 		compare_end_run(&cr->c, cr->side, timeline_of(a), t->last_ts - t->first_ts);
-		cr->lost_events[cr->side] += t->missed + timeline_of(a)->lost_windows;
+		cr->lost_events[cr->side] += t->missed;
+		cr->lost_unknown[cr->side] |= t->missed_unknown;
+		cr->lost_windows[cr->side] += timeline_of(a)->lost_windows;
 		cmd_say_damage("compare", path, &t->damage);
 		count_kernels(cr, hip_runtime_of(a));
 		note_host(cr, a);
@@ -458,8 +462,11 @@ static void print_text(struct compare_run *cr, FILE *f)
 			text_stage(cr, r, l, f);
 		text_ring_verdict(cr, r, f);
 	}
-	fprintf(f, "\nlost events: %llu / %llu\n", (unsigned long long)cr->lost_events[0],
-	       (unsigned long long)cr->lost_events[1]);
+	/* as report's LOST line: "+" where a window says no number */
+	fprintf(f, "\nlost events: %llu%s / %llu%s, in %llu / %llu windows of the data\n",
+		(unsigned long long)cr->lost_events[0], cr->lost_unknown[0] ? "+" : "",
+		(unsigned long long)cr->lost_events[1], cr->lost_unknown[1] ? "+" : "",
+		(unsigned long long)cr->lost_windows[0], (unsigned long long)cr->lost_windows[1]);
 	if (cr->hip_lines[0] && cr->hip_lines[1]) {
 		fprintf(f, "\nHIP dispatches per run and their mean span, dispatch to completion (runtime log)\n  %10s %10s %12s %12s  %s\n",
 		       "A", "B", "A us", "B us", "kernel");
@@ -487,8 +494,9 @@ static void json_side(struct compare_run *cr, int s)
 		printf("%s", i ? "," : "");
 		json_str(stdout, cr->files[s][i]);
 	}
-	printf("],\"lost_events\":%llu,\"hip_lines\":%llu,\"hosts\":[", (unsigned long long)cr->lost_events[s],
-	       (unsigned long long)cr->hip_lines[s]);
+	printf("],\"lost_events\":%llu,\"lost_unknown\":%s,\"lost_windows\":%llu,\"hip_lines\":%llu,\"hosts\":[",
+	       (unsigned long long)cr->lost_events[s], cr->lost_unknown[s] ? "true" : "false",
+	       (unsigned long long)cr->lost_windows[s], (unsigned long long)cr->hip_lines[s]);
 	for (i = 0; i < cr->hosts[s].nr_names; i++) {
 		printf("%s", i ? "," : "");
 		json_str(stdout, cr->hosts[s].names[i]);
@@ -537,7 +545,7 @@ static void print_json(struct compare_run *cr)
 	struct cmp_result res;
 	int i, l, s, k, n;
 
-	printf("{\"schema\":\"gpu-trace-compare/2\",\"a\":");
+	printf("{\"schema\":\"gpu-trace-compare/3\",\"a\":");
 	json_side(cr, 0);
 	printf(",\"b\":");
 	json_side(cr, 1);

@@ -121,7 +121,7 @@ test_compare_names_hosts_and_utc() {
 	expect "B's line: $(grep '^B:' <<< "$out")" grep -qx "B: $b (1 run; host node08; on UTC 2027-01-15T08:00:04.999991000Z .. 2027-01-15T08:00:05.000991000Z, within 1.000 us)" <<< "$out" || return 1
 	expect "JSON hosts and UTC" python3 -c 'import json, sys
 d = json.load(sys.stdin)
-assert d["schema"] == "gpu-trace-compare/2"
+assert d["schema"] == "gpu-trace-compare/3"
 a, b = d["a"], d["b"]
 assert (a["hosts"], b["hosts"], a["hosts_more"]) == (["node07"], ["node08"], False), (a, b)
 assert b["utc"]["from_ns"] - a["utc"]["from_ns"] == 5000000000 and a["utc"]["uncertainty_ns"] == 1000, (a, b)' \
@@ -129,6 +129,36 @@ assert b["utc"]["from_ns"] - a["utc"]["from_ns"] == 5000000000 and a["utc"]["unc
 	cmp_case h1 100 11 || { WHY="make-fixture failed"; return 1; }
 	out=$("$GT" compare "$WORK/h1/run11/trace.dat" "$WORK/h1/run11/trace.dat")
 	expect "a host or UTC named without markers: $(grep '^A:' <<< "$out")" grep -qx "A: $WORK/h1/run11/trace.dat (1 run)" <<< "$out"
+}
+
+# Each side's lost events as report's LOST line counts them: lost-window's 40
+# dropped in 1 window (compare said 41, the count plus the windows); a page of
+# zeros (its number unknown) is 0+ in 1 window, lost_unknown in JSON.
+test_compare_lost_events_as_report_counts() {
+	local lw=$WORK/cl-lw.dat f=$WORK/cl-f.dat z=$WORK/cl-z.dat off out
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed (its dump finds the page)"; return 77; }
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" lost-window "$lw" > /dev/null &&
+		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" kfd-snapshot "$f" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	expect "report's count: $("$GT" report "$lw" 2> /dev/null | grep '^LOST')" \
+		grep -q '; 40 dropped in 1 window' < <("$GT" report "$lw" 2> /dev/null) || return 1
+	out=$("$GT" compare "$lw" "$f" 2> /dev/null) || { WHY="compare failed"; return 1; }
+	expect "line: $(grep '^lost' <<< "$out")" grep -qx "lost events: 40 / 0, in 1 / 0 windows of the data" <<< "$out" || return 1
+	off=$(trace-cmd dump --flyrecord "$f" 2> /dev/null | awk '/size of cpu 1]/ {print $1}')
+	[ -n "$off" ] || { WHY="trace-cmd dump named no CPU 1 data"; return 1; }
+	cp "$f" "$z"
+	python3 -c 'import sys
+with open(sys.argv[1], "r+b") as f:
+    f.seek(int(sys.argv[2]) + 4096)
+    f.write(bytes(4096))' "$z" "$off" || { WHY="cannot zero the page"; return 1; }
+	out=$("$GT" compare "$f" "$z" 2> /dev/null) || { WHY="compare of the zeroed copy failed"; return 1; }
+	expect "zeroed: $(grep '^lost' <<< "$out")" grep -qx "lost events: 0 / 0+, in 0 / 1 windows of the data" <<< "$out" || return 1
+	expect "JSON" python3 -c 'import json, sys
+d = json.load(sys.stdin)
+a, b = d["a"], d["b"]
+assert (a["lost_events"], a["lost_unknown"], a["lost_windows"]) == (0, False, 0), a
+assert (b["lost_events"], b["lost_unknown"], b["lost_windows"]) == (0, True, 1), b' \
+		< <("$GT" compare --format json "$f" "$z" 2> /dev/null)
 }
 
 test_compare_errors() {
