@@ -61,12 +61,10 @@ static void on_usr1(int sig)
 	usr1 = 1;
 }
 
-static uint64_t now_ns(void)
+/* on the records' clock: a trigger's time is set against the dump's stamps */
+static uint64_t now_ns(const struct flight_run *run)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return live_capture_now(&run->capture);
 }
 
 /* "2s", "500ms", "10m", "1h": a duration with its unit */
@@ -172,7 +170,7 @@ static void fire(struct flight_run *run, enum flight_cause cause, const char *de
 {
 	char line[FLIGHT_DETAIL + 64];
 
-	if (flight_plan_fire(&run->plan, cause, now_ns(), detail) != FLIGHT_ARMED)
+	if (flight_plan_fire(&run->plan, cause, now_ns(run), detail) != FLIGHT_ARMED)
 		return;
 	snprintf(line, sizeof(line), "gpu-trace trigger: cause=%s%s%s", flight_cause_name(cause),
 		 detail && *detail ? " " : "", detail ? detail : "");
@@ -359,7 +357,7 @@ static int setup(struct flight_run *run, struct gt_error *err)
 		return -1;
 	check_file(run);
 	if (run->every_ns)
-		run->next_periodic = now_ns() + run->every_ns;
+		run->next_periodic = now_ns(run) + run->every_ns;
 	return 0;
 }
 
@@ -385,11 +383,11 @@ static void say_start(const struct flight_run *run)
 /* Until SIGTERM or SIGINT (or --duration): read, look for triggers, write what is due */
 static void watch(struct flight_run *run)
 {
-	uint64_t start = now_ns(), end = run->o->duration > 0 ?
+	uint64_t start = now_ns(run), end = run->o->duration > 0 ?
 		start + (uint64_t)(run->o->duration * 1e9) : 0;
 	enum flight_cause due;
 
-	while (!cmd_stop_signal && (!end || now_ns() < end)) {
+	while (!cmd_stop_signal && (!end || now_ns(run) < end)) {
 		usleep(FLIGHT_TICK_MS * 1000);
 		drain(run);
 		check_hangs(run);
@@ -398,11 +396,11 @@ static void watch(struct flight_run *run)
 			usr1 = 0;
 			fire(run, FLIGHT_SIGNAL, NULL);
 		}
-		if (run->every_ns && now_ns() >= run->next_periodic) {
+		if (run->every_ns && now_ns(run) >= run->next_periodic) {
 			run->next_periodic += run->every_ns;
 			fire(run, FLIGHT_PERIODIC, NULL);
 		}
-		while ((due = flight_plan_next_due(&run->plan, now_ns())) != FLIGHT_NR)
+		while ((due = flight_plan_next_due(&run->plan, now_ns(run))) != FLIGHT_NR)
 			dump(run, due);
 	}
 	/* asked to stop: what is pending is written with the seconds after it it has */

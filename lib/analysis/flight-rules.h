@@ -75,7 +75,7 @@ int flight_rule_parse(const char *spec, struct flight_rule *r, struct gt_error *
 /** flight_rule_match - whether a job on the ring named @ring breaks @r */
 bool flight_rule_match(const struct flight_rule *r, const char *ring, const struct job *j);
 /**
- * flight_plan_fire - a trigger of @cause at @now_ns (CLOCK_MONOTONIC, the trace clock)
+ * flight_plan_fire - a trigger of @cause at @now_ns (the trace clock: the kernel's CLOCK_MONOTONIC)
  * @detail: what happened, kept for the dump's marker when it arms a dump
  *
  * Periodic and signal triggers are never suppressed: they are asked for.

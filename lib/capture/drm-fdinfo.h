@@ -18,8 +18,8 @@
  * record takes a full one at the start, every 10 s and at the end, and a
  * quick one every second of the processes known to hold one and of the
  * workload's process tree (/proc/PID/task/TID/children); each line is
- * a print record (decode/drm-fdinfo-line.h) at the snapshot's
- * CLOCK_MONOTONIC time, in the file's drm-fdinfo buffer. Only
+ * a print record (decode/drm-fdinfo-line.h) at the snapshot's time on the
+ * kernel's CLOCK_MONOTONIC (time-ns.h), in the file's drm-fdinfo buffer. Only
  * keys that begin with "drm-" are kept; a process's own files are read as
  * the kernel prints them, never followed.
  */

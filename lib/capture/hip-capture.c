@@ -16,6 +16,7 @@
 #include "decode/hip-log.h"
 #include "dat/rb-pages.h"
 #include "capture/print-record.h"
+#include "util/time-ns.h"
 
 #define LOG_BASE	"hip.log"
 #define LOG_MASK_ALL	"0x7FFFFFFF"	/* the runtime's default: every kind, with locations */
@@ -135,7 +136,17 @@ struct collect {
 	bool noted;			/* the last record is note_caps()'s */
 	struct hip_rec *recs;
 	size_t nr, cap;
+	/* the writers' time namespace's: their CLOCK_MONOTONIC less it is the kernel's */
+	int64_t offset_us;
 };
+
+/* a line's time on the kernel's CLOCK_MONOTONIC, the records' */
+static uint64_t kernel_us(const struct collect *k, uint64_t ts_us)
+{
+	if (k->offset_us > 0 && ts_us < (uint64_t)k->offset_us)
+		return 0;
+	return ts_us - (uint64_t)k->offset_us;
+}
 
 static int push(struct collect *k, const struct hip_rec *r, const char *line, size_t len)
 {
@@ -247,7 +258,7 @@ static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, 
 		if (!len && !cut)
 			continue;	/* an empty line holds nothing to keep */
 		if (!hip_log_parse(line, &l)) {
-			r.ts_us = l.ts_us;
+			r.ts_us = kernel_us(k, l.ts_us);
 			timed = true;
 		} else if (!timed) {
 			c->malformed++;
@@ -533,6 +544,7 @@ static int read_roots(struct hip_capture *c, struct collect *k, const pid_t *roo
 			close(dfd);
 			continue;
 		}
+		k->offset_us = time_ns_monotonic_offset_of(roots[i]) / 1000;
 		ret = read_dir(c, k, dfd, map, map_ctx, max);
 	}
 	free(done);
@@ -560,6 +572,8 @@ int hip_capture_collect(struct hip_capture *c, const struct print_record_format 
 		if (dfd < 0)
 			return gt_error_set(err, errno, "--hip-log: cannot read %s: %s", c->dir,
 					    strerror(errno));
+		/* the workload is ours: its time namespace too */
+		k.offset_us = time_ns_monotonic_offset() / 1000;
 		ret = read_dir(c, &k, dfd, NULL, NULL, max);
 	}
 	if (ret) {

@@ -15,8 +15,8 @@
  * runlist, kept but not decoded; the topology's
  * gfx_target_version per gpu_id, which says the MQD layout) taken by record
  * while it runs, each line kept as a print record
- * "kfd-debugfs <seq> <file>: <line>" at the snapshot's CLOCK_MONOTONIC
- * time, written to pages as they are taken (lib/decode/kfd-mqd.c reads them back).
+ * "kfd-debugfs <seq> <file>: <line>" at the snapshot's time on the kernel's
+ * CLOCK_MONOTONIC (time-ns.h), written to pages as they are taken (lib/decode/kfd-mqd.c reads them back).
  * debugfs is mounted if it is not, and unmounted at the end.
  */
 #define KFD_DEBUGFS_BUFFER	"kfd-debugfs"

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -38,13 +40,39 @@ int time_ns_parse_monotonic(const char *text, int64_t *ns)
 	return -1;
 }
 
-int64_t time_ns_monotonic_offset(void)
+/*
+ * timens_offsets shows the namespace the process's children get. That is its
+ * own but where it unshared the time namespace and did not move in (exec moves
+ * it from 6.0 on; before, unshare -T without --fork runs its command there).
+ */
+static bool in_its_children_namespace(const char *pid)
 {
-	char buf[256];
+	char own[64], children[64];
+	struct stat a, b;
+
+	snprintf(own, sizeof(own), "/proc/%s/ns/time", pid);
+	snprintf(children, sizeof(children), "/proc/%s/ns/time_for_children", pid);
+	if (stat(own, &a) || stat(children, &b))
+		return true;	/* no time namespaces: the file says 0, or is not there */
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+int64_t time_ns_monotonic_offset_of(int pid)
+{
+	char path[64], who[16], buf[256];
 	int64_t ns;
 	ssize_t n;
-	int fd = open("/proc/self/timens_offsets", O_RDONLY | O_CLOEXEC);
+	int fd;
 
+	if (pid > 0)
+		snprintf(who, sizeof(who), "%d", pid);
+	else
+		snprintf(who, sizeof(who), "self");
+	/* not its own offsets: the best guess is none */
+	if (!in_its_children_namespace(who))
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%s/timens_offsets", who);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
 	n = read(fd, buf, sizeof(buf) - 1);
@@ -53,6 +81,11 @@ int64_t time_ns_monotonic_offset(void)
 		return 0;
 	buf[n] = '\0';
 	return time_ns_parse_monotonic(buf, &ns) ? 0 : ns;
+}
+
+int64_t time_ns_monotonic_offset(void)
+{
+	return time_ns_monotonic_offset_of(0);
 }
 
 uint64_t time_ns_kernel_mono(int64_t offset)

@@ -23,9 +23,15 @@
 int time_ns_parse_monotonic(const char *text, int64_t *ns);
 
 /**
- * time_ns_monotonic_offset - this process's time namespace's CLOCK_MONOTONIC offset in ns:
- * 0 outside one, and where the kernel has none (before 5.6) or /proc does not say
+ * time_ns_monotonic_offset_of - a process's time namespace's CLOCK_MONOTONIC offset in ns:
+ * 0 outside one, where the kernel has none (before 5.6) or /proc does not say, and where
+ * the process unshared one it has not moved into (/proc shows that one's offsets, not
+ * its own)
+ * @pid: the process (its /proc/PID), 0 for this one
  */
+int64_t time_ns_monotonic_offset_of(int pid);
+
+/** time_ns_monotonic_offset - time_ns_monotonic_offset_of() this process */
 int64_t time_ns_monotonic_offset(void);
 
 /**

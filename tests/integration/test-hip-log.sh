@@ -11,7 +11,7 @@ STALLED_FUSE=$ROOT_DIR/tests/tools/stalled-fuse.py
 hip_record() {
 	local name=$1 n=$2
 	shift 2
-	"$GT" record -e syscalls:sys_enter_getppid --hip-log -o "$WORK/$name.dat" -- \
+	${HIP_PREFIX:-} "$GT" record -e syscalls:sys_enter_getppid --hip-log -o "$WORK/$name.dat" -- \
 		python3 "$FAKE_HIP" "$n" "$@" > "$WORK/$name.out" 2> "$WORK/$name.err" ||
 		{ WHY="record --hip-log failed: $(tail -2 "$WORK/$name.err" | tr '\n' ' ')"; return 1; }
 	local d
@@ -21,7 +21,6 @@ hip_record() {
 }
 
 test_hip_lines_at_their_own_times() {
-	local pid want got
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
 	hip_record hip 12 || return 1
 	expect "the workload was not given AMD_LOG_LEVEL=4 and the full mask: $(head -1 "$WORK/hip.out")" \
@@ -31,19 +30,39 @@ test_hip_lines_at_their_own_times() {
 		grep -q '^hip log: 28 lines of 1 process (level 4)' "$WORK/hip.err" || return 1
 	expect "the header-less first line was not reported as left out" \
 		grep -q 'hip log: 1 lines before any timestamped line left out' "$WORK/hip.err" || return 1
+	hip_in_order hip || return 1
+	expect "the continuation line is not stored" \
+		grep -q 'a continuation line of the message above' <(trace-cmd report -i "$WORK/hip.dat" 2> /dev/null)
+}
+
+# hip_in_order NAME: NAME.dat holds the fake's lines and getppid calls in the order it made them
+hip_in_order() {
+	local name=$1 pid want got
 	# what the fake did, in order: H <step> for its lines, G for a getppid
-	want=$(sed -n 's/^order //p' "$WORK/hip.out" | tr -d ' ' | tr '|' '\n' | sed 's/^H.*/H/')
-	pid=$(trace-cmd report -i "$WORK/hip.dat" 2> /dev/null | grep -m1 'hip-log:' | sed -E 's/.*-([0-9]+) +\[.*/\1/')
+	want=$(sed -n 's/^order //p' "$WORK/$name.out" | tr -d ' ' | tr '|' '\n' | sed 's/^H.*/H/')
+	pid=$(trace-cmd report -i "$WORK/$name.dat" 2> /dev/null | grep -m1 'hip-log:' | sed -E 's/.*-([0-9]+) +\[.*/\1/')
 	expect "no hip-log records in trace-cmd report" [ -n "$pid" ] || return 1
 	# what trace-cmd report shows of that process from its first line on (an
 	# interpreter's start-up may call getppid too): one H per step, G per getppid
-	got=$(trace-cmd report -i "$WORK/hip.dat" 2> /dev/null |
+	got=$(trace-cmd report -i "$WORK/$name.dat" 2> /dev/null |
 		grep -E -- "-$pid +\[" | grep -E 'hip-log:|sys_enter_getppid' |
 		awk '/sys_enter_getppid/ { print "G"; h = 0; next } !h { print "H"; h = 1 }' | sed '/^H/,$!d')
 	expect "trace-cmd's order is not the workload's: want $(echo "$want" | tr '\n' ' ') got $(echo "$got" | tr '\n' ' ')" \
-		[ "$want" = "$got" ] || return 1
-	expect "the continuation line is not stored" \
-		grep -q 'a continuation line of the message above' <(trace-cmd report -i "$WORK/hip.dat" 2> /dev/null)
+		[ "$want" = "$got" ]
+}
+
+# In a time namespace (a container CRIU restored, unshare -T) the runtime
+# stamps its lines on a CLOCK_MONOTONIC behind the kernel's, which stamps the
+# events: record takes the offset back, so the lines keep their place.
+test_hip_lines_in_a_time_namespace() {
+	local behind
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
+	behind=$(( $(cut -d. -f1 /proc/uptime) / 2 ))
+	[ "$behind" -gt 100 ] && behind=100
+	unshare -T --fork --monotonic=-$behind true 2> /dev/null ||
+		{ WHY="no time namespaces here (unshare -T --monotonic, kernel 5.6+)"; return 77; }
+	HIP_PREFIX="unshare -T --fork --monotonic=-$behind" hip_record hip-timens 6 || return 1
+	hip_in_order hip-timens
 }
 
 test_hip_report_sections() {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A time namespace's CLOCK_MONOTONIC offset, taken back to the kernel's clock (time-ns.h). */
 #include <time.h>
+#include <unistd.h>
 
 #include "../unit.h"
 #include "util/time-ns.h"
@@ -44,6 +45,8 @@ static void test_own(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	after = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 	CU_ASSERT(before - (uint64_t)off <= now && now <= after - (uint64_t)off);
+	/* by pid as by self: the HIP log's writers are read by theirs */
+	CU_ASSERT_EQUAL(time_ns_monotonic_offset_of(getpid()), off);
 }
 
 void suite_time_ns(void)
