@@ -463,10 +463,11 @@ static void print_text(struct compare_run *cr, FILE *f)
 		text_ring_verdict(cr, r, f);
 	}
 	/* as report's LOST line: "+" where a window says no number */
-	fprintf(f, "\nlost events: %llu%s / %llu%s, in %llu / %llu windows of the data\n",
+	fprintf(f, "\nlost events: %llu%s / %llu%s, in %llu / %llu window%s of the data\n",
 		(unsigned long long)cr->lost_events[0], cr->lost_unknown[0] ? "+" : "",
 		(unsigned long long)cr->lost_events[1], cr->lost_unknown[1] ? "+" : "",
-		(unsigned long long)cr->lost_windows[0], (unsigned long long)cr->lost_windows[1]);
+		(unsigned long long)cr->lost_windows[0], (unsigned long long)cr->lost_windows[1],
+		cr->lost_windows[0] == 1 && cr->lost_windows[1] == 1 ? "" : "s");
 	if (cr->hip_lines[0] && cr->hip_lines[1]) {
 		fprintf(f, "\nHIP dispatches per run and their mean span, dispatch to completion (runtime log)\n  %10s %10s %12s %12s  %s\n",
 		       "A", "B", "A us", "B us", "kernel");

@@ -110,11 +110,11 @@ static int on_record(struct tep_record *rec, void *ctx)
 static uint64_t mono_ns(void)
 {
 	static int64_t offset;
-	static bool read;
+	static bool known;
 
-	if (!read) {
+	if (!known) {
 		offset = time_ns_monotonic_offset();
-		read = true;
+		known = true;
 	}
 	return time_ns_kernel_mono(offset);
 }

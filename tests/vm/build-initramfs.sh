@@ -41,7 +41,8 @@ for probe in kfd-probe drm-probe mock-client dmabuf-probe nvidia-client vblank-c
 	cc -O2 -Wall -Wextra -Werror -I "$here/include" -o "$stage/bin/$probe" "$here/$probe.c"
 done
 # util-linux's unshare (busybox's makes no time namespace): top in one
-cp "$(command -v unshare)" "$stage/bin/unshare-time"
+unshare=$(command -v unshare) || { echo "build-initramfs: no unshare: apt-get install util-linux" >&2; exit 1; }
+cp "$unshare" "$stage/bin/unshare-time"
 # bash and the experiment script, for the lab's experiment on the mock driver
 cp "$(command -v bash)" "$stage/bin/bash"
 cp "$here/../../scripts/gpu-trace-experiment" "$stage/lab/gpu-trace-experiment"
