@@ -2,6 +2,9 @@
 # events and the workload's). KernelShark runs as a real window under Xvfb.
 # shellcheck shell=bash
 
+# kernelshark_opens's calls so far: each takes a display of its own
+KS_CALLS=0
+
 need_kernelshark() {
 	for tool in kernelshark xvfb-run xwininfo runuser; do
 		command -v "$tool" > /dev/null || { WHY="$tool not installed (sudo make deps)"; return 77; }
@@ -41,6 +44,14 @@ kernelshark_opens() {
 	mkdir -p "$home" && chmod 0777 "$home"
 	cat > "$home/run.sh" <<'SCRIPT'
 #!/bin/sh
+# the server first answers a client: xvfb-run's ready signal has been seen
+# to come before a loaded machine's Xvfb took connections
+i=0
+until xwininfo -root > /dev/null 2>&1; do
+	[ $i -ge 40 ] && { echo "display $DISPLAY never answered xwininfo" > "$2/app.log"; exit 1; }
+	sleep 0.5
+	i=$((i + 1))
+done
 kernelshark "$1" > "$2/app.log" 2>&1 &
 app=$!
 i=0
@@ -55,21 +66,29 @@ kill $app 2> /dev/null
 wait $app 2> /dev/null
 SCRIPT
 	chmod 0755 "$home/run.sh"
-	# not as root: KernelShark stops at a warning dialog then
-	# a display number of this suite's own (xvfb-run -a goes on from it when taken): two
-	# parts' runs never race for one; the server is ended should xvfb-run not end it
-	local display=$((200 + $$ % 4000)) lock pid
+	# not as root: KernelShark stops at a warning dialog then.
+	# A display number no earlier call of this suite took (a server told to end
+	# may still hold its number), -a searching on from it past other servers'
+	# locks (-n after -a would start the search at 99); the server is ended and
+	# waited for should xvfb-run not end it
+	local display=$((200 + ($$ % 380) * 10 + KS_CALLS)) lock pid i
+	KS_CALLS=$((KS_CALLS + 1))
 	timeout 120 runuser -u nobody -- env HOME="$home" XDG_RUNTIME_DIR="$home" \
-		${KS_PLUGINS:+TRACEEVENT_PLUGIN_DIR="$KS_PLUGINS"} xvfb-run -a -n "$display" -e "$home/xvfb.log" \
+		${KS_PLUGINS:+TRACEEVENT_PLUGIN_DIR="$KS_PLUGINS"} xvfb-run -n "$display" -a -e "$home/xvfb.log" \
 		-s '-screen 0 1400x900x24' "$home/run.sh" "$out" "$home" > /dev/null 2>&1
-	for lock in /tmp/.X"$display"-lock /tmp/.X$((display + 1))-lock; do
+	for lock in $(seq -f "/tmp/.X%g-lock" "$display" $((display + 9))); do
 		[ -e "$lock" ] || continue
 		pid=$(tr -d ' ' < "$lock")
 		[ "$(ps -o user= -p "$pid" 2> /dev/null)" = nobody ] &&
-			[ "$(ps -o comm= -p "$pid" 2> /dev/null)" = Xvfb ] && kill "$pid" 2> /dev/null
+			[ "$(ps -o comm= -p "$pid" 2> /dev/null)" = Xvfb ] || continue
+		kill "$pid" 2> /dev/null
+		for i in $(seq 50); do
+			kill -0 "$pid" 2> /dev/null || break
+			sleep 0.1
+		done
 	done
 	title=$(grep -o '"Kernel Shark ([^"]*)"' "$home/windows.txt" 2> /dev/null)
-	expect "no KernelShark window for the file: $(head -3 "$home/app.log" 2> /dev/null | tr '\n' ' ') $(tail -2 "$home/xvfb.log" 2> /dev/null | tr '\n' ' ')" \
+	expect "no KernelShark window for the file: $(head -3 "$home/app.log" 2> /dev/null | tr '\n' ' ') $(grep -v '^_XSERVTransmkdir' "$home/xvfb.log" 2> /dev/null | tail -3 | tr '\n' ' ')" \
 		[ "$title" = "\"Kernel Shark ($out)\"" ] || return 1
 	expect "KernelShark complained: $(grep -iE 'error|cannot|failed to (open|load)' "$home/app.log" | head -2)" \
 		[ -z "$(grep -iE 'error|cannot|failed to (open|load)' "$home/app.log")" ]
