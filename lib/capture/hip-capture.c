@@ -140,12 +140,20 @@ struct collect {
 	int64_t offset_us;
 };
 
-/* a line's time on the kernel's CLOCK_MONOTONIC, the records' */
+/*
+ * a line's time on the kernel's CLOCK_MONOTONIC, the records': within what a
+ * record's ns hold, whatever offset the writers' namespace was given
+ */
 static uint64_t kernel_us(const struct collect *k, uint64_t ts_us)
 {
+	uint64_t us;
+
 	if (k->offset_us > 0 && ts_us < (uint64_t)k->offset_us)
 		return 0;
-	return ts_us - (uint64_t)k->offset_us;
+	us = ts_us - (uint64_t)k->offset_us;
+	if (k->offset_us < 0 && (us < ts_us || us > HIP_LOG_TS_US_MAX))
+		return HIP_LOG_TS_US_MAX;
+	return us;
 }
 
 static int push(struct collect *k, const struct hip_rec *r, const char *line, size_t len)

@@ -219,7 +219,7 @@ int hip_log_parse(const char *line, struct hip_line *out)
 	if (*p++ != ':')
 		return -1;
 	p = skip_spaces(p);
-	if (!(p = decimal(p, &out->ts_us)))
+	if (!(p = decimal(p, &out->ts_us)) || out->ts_us > HIP_LOG_TS_US_MAX)
 		return -1;
 	/* a stray character or two after the digits ("0476093991d us:") */
 	for (stray = 0; *p && *p != ' ' && stray < 2; stray++)

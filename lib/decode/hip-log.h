@@ -39,6 +39,12 @@ enum hip_kind {
  */
 #define HIP_LOG_CAPTURE_NOTE	"gpu-trace: hip log: "
 
+/*
+ * The latest line time (us) that is a u64 of ns, as its record's time is: a
+ * later one (584 years of uptime, so only a forged line) is no line.
+ */
+#define HIP_LOG_TS_US_MAX	(UINT64_MAX / 1000)
+
 struct hip_line {
 	int level;
 	char file[64];			/* "" without LOG_LOCATION */

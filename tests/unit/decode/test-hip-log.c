@@ -163,6 +163,8 @@ static void test_garbage(void)
 		":4:file:1: us: m", ":4:file:1: 12 ms: m", ":4:file:x: 12 us: m",
 		"4:file:1: 12 us: m", ":44:file:1: 12 us: m",
 		":4:file:1: 123456789012345678901234 us: m",	/* more digits than a u64 */
+		/* a u64 of us, but past one of ns: its record's time would wrap */
+		":4:file:1: 18446744073709552 us: m", ":4:file:1: 9999999999999999999 us: m",
 		"   continuation of a multi-line message", "\x01\x02\xff",
 	};
 	struct hip_line l;
@@ -171,6 +173,9 @@ static void test_garbage(void)
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		CU_ASSERT_EQUAL(hip_log_parse(bad[i], &l), -1);
+	/* the last time that is a u64 of ns */
+	CU_ASSERT_EQUAL(hip_log_parse(":4:file:1: 18446744073709551 us: m", &l), 0);
+	CU_ASSERT_EQUAL(l.ts_us, HIP_LOG_TS_US_MAX);
 	/* truncated inside the pid part or the dispatch: a line, fields left 0 */
 	CU_ASSERT_EQUAL(hip_log_parse(":4:f:1: 5 us: [pid:12 tid: 0x", &l), 0);
 	CU_ASSERT_EQUAL(hip_log_parse(":4:f:1: 5 us: SWq=0x1, HWq=0x2, id=3, Dispatch Header = 0xb02 (type=2, grid=[1, 2", &l), 0);
