@@ -114,6 +114,30 @@ workload_running() {
 	return 1
 }
 
+# zeroed_copy DAT COPY: COPY is DAT with the second page of CPU 1's data all
+# zeros (a damaged copy: its records lost, their number unknown); trace-cmd
+# dump finds the data. 1 with WHY where it cannot
+zeroed_copy() {
+	local off
+	off=$(trace-cmd dump --flyrecord "$1" 2> /dev/null | awk '/size of cpu 1]/ {print $1}')
+	[ -n "$off" ] || { WHY="trace-cmd dump named no CPU 1 data in $1"; return 1; }
+	cp "$1" "$2" && python3 -c 'import sys
+with open(sys.argv[1], "r+b") as f:
+    f.seek(int(sys.argv[2]) + 4096)
+    f.write(bytes(4096))' "$2" "$off" || { WHY="cannot zero a page of $2"; return 1; }
+}
+
+# time_namespace_behind: sets BEHIND to seconds a new time namespace's
+# CLOCK_MONOTONIC can run behind the kernel's (the kernel refuses an offset
+# that makes it negative: half the uptime, at most 100 s); 77 with WHY where
+# unshare cannot make one
+time_namespace_behind() {
+	BEHIND=$(( $(cut -d. -f1 /proc/uptime) / 2 ))
+	[ "$BEHIND" -gt 100 ] && BEHIND=100
+	unshare -T --fork --monotonic=-"$BEHIND" true 2> /dev/null ||
+		{ WHY="no time namespaces here (unshare -T --monotonic, kernel 5.6+)"; return 77; }
+}
+
 # not COMMAND...: succeeds when the command fails (for expect)
 not() { ! "$@"; }
 

@@ -135,7 +135,7 @@ assert b["utc"]["from_ns"] - a["utc"]["from_ns"] == 5000000000 and a["utc"]["unc
 # dropped in 1 window (compare said 41, the count plus the windows); a page of
 # zeros (its number unknown) is 0+ in 1 window, lost_unknown in JSON.
 test_compare_lost_events_as_report_counts() {
-	local lw=$WORK/cl-lw.dat f=$WORK/cl-f.dat z=$WORK/cl-z.dat off out
+	local lw=$WORK/cl-lw.dat f=$WORK/cl-f.dat z=$WORK/cl-z.dat out
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed (its dump finds the page)"; return 77; }
 	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" lost-window "$lw" > /dev/null &&
 		"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" kfd-snapshot "$f" > /dev/null ||
@@ -144,13 +144,7 @@ test_compare_lost_events_as_report_counts() {
 		grep -q '; 40 dropped in 1 window' < <("$GT" report "$lw" 2> /dev/null) || return 1
 	out=$("$GT" compare "$lw" "$f" 2> /dev/null) || { WHY="compare failed"; return 1; }
 	expect "line: $(grep '^lost' <<< "$out")" grep -qx "lost events: 40 / 0, in 1 / 0 windows of the data" <<< "$out" || return 1
-	off=$(trace-cmd dump --flyrecord "$f" 2> /dev/null | awk '/size of cpu 1]/ {print $1}')
-	[ -n "$off" ] || { WHY="trace-cmd dump named no CPU 1 data"; return 1; }
-	cp "$f" "$z"
-	python3 -c 'import sys
-with open(sys.argv[1], "r+b") as f:
-    f.seek(int(sys.argv[2]) + 4096)
-    f.write(bytes(4096))' "$z" "$off" || { WHY="cannot zero the page"; return 1; }
+	zeroed_copy "$f" "$z" || return 1
 	out=$("$GT" compare "$f" "$z" 2> /dev/null) || { WHY="compare of the zeroed copy failed"; return 1; }
 	expect "zeroed: $(grep '^lost' <<< "$out")" grep -qx "lost events: 0 / 0+, in 0 / 1 windows of the data" <<< "$out" || return 1
 	expect "JSON" python3 -c 'import json, sys

@@ -55,13 +55,9 @@ hip_in_order() {
 # stamps its lines on a CLOCK_MONOTONIC behind the kernel's, which stamps the
 # events: record takes the offset back, so the lines keep their place.
 test_hip_lines_in_a_time_namespace() {
-	local behind
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
-	behind=$(( $(cut -d. -f1 /proc/uptime) / 2 ))
-	[ "$behind" -gt 100 ] && behind=100
-	unshare -T --fork --monotonic=-$behind true 2> /dev/null ||
-		{ WHY="no time namespaces here (unshare -T --monotonic, kernel 5.6+)"; return 77; }
-	HIP_PREFIX="unshare -T --fork --monotonic=-$behind" hip_record hip-timens 6 || return 1
+	time_namespace_behind || return
+	HIP_PREFIX="unshare -T --fork --monotonic=-$BEHIND" hip_record hip-timens 6 || return 1
 	hip_in_order hip-timens
 }
 

@@ -403,17 +403,11 @@ test_report_force_never_replaces_a_device() {
 # line, one line on stderr, JSON's lost.zeroed_pages, and the loss counted as
 # events lost in unknown number. The CPU's data is found by trace-cmd dump.
 test_report_zeroed_page_is_damage() {
-	local f z off rc
+	local f z rc
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed (its dump finds the page)"; return 77; }
 	f=$(fixture kfd-snapshot) || { WHY="make-fixture failed"; return 1; }
-	off=$(trace-cmd dump --flyrecord "$f" 2> /dev/null | awk '/size of cpu 1]/ {print $1}')
-	[ -n "$off" ] || { WHY="trace-cmd dump named no CPU 1 data"; return 1; }
 	z=$WORK/zeroed.dat
-	cp "$f" "$z"
-	python3 -c 'import sys
-with open(sys.argv[1], "r+b") as f:
-    f.seek(int(sys.argv[2]) + 4096)
-    f.write(bytes(4096))' "$z" "$off" || { WHY="cannot zero the page"; return 1; }
+	zeroed_copy "$f" "$z" || return 1
 	"$GT" report "$z" > "$WORK/zeroed.txt" 2> "$WORK/zeroed.err"
 	rc=$?
 	expect "exit $rc: $(cat "$WORK/zeroed.err")" [ $rc = 0 ] || return 1

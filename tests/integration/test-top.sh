@@ -164,17 +164,13 @@ test_top_reader_reads_every_record() {
 # kernel's moved by an offset, and the records are stamped on the kernel's:
 # the reader's cuts take it back, or it would hold every record that long.
 test_top_reader_in_a_time_namespace() {
-	local out rc behind
+	local out rc
 	[ -n "$ROOT" ] || { WHY="needs root (a tracefs instance)"; return 77; }
-	# the kernel refuses an offset that makes the clock negative: a fresh boot's too
-	behind=$(( $(cut -d. -f1 /proc/uptime) / 2 ))
-	[ "$behind" -gt 100 ] && behind=100
-	unshare -T --fork --monotonic=-$behind true 2> /dev/null ||
-		{ WHY="no time namespaces here (unshare -T --monotonic, kernel 5.6+)"; return 77; }
+	time_namespace_behind || return
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
-	out=$(unshare -T --fork --monotonic=-$behind "$ROOT_DIR/build/live-read" 6000 2>&1)
+	out=$(unshare -T --fork --monotonic=-"$BEHIND" "$ROOT_DIR/build/live-read" 6000 2>&1)
 	rc=$?
 	[ $rc = 77 ] && { WHY=$out; return 77; }
-	expect "the live reader $behind s behind the kernel's clock: $out" [ $rc = 0 ] || return 1
+	expect "the live reader $BEHIND s behind the kernel's clock: $out" [ $rc = 0 ] || return 1
 	SNAPSHOT_BUFFER_PAGES=1 same_as_before "the live reader in a time namespace"
 }
