@@ -446,7 +446,9 @@ static void lost_window(struct perfetto_export *p, const struct tep_record *rec)
 	};
 	uint64_t root = perfetto_named_track(p, T_LOST_ROOT, 0, 0, "lost events");
 	char name[32];
-	struct pf_event e = { .ts = from, .name = N_LOST, .args = args, .nr_args = 2 };
+	/* a count the kernel did not keep (-1: a page of zeros, or older ring buffers) is left out */
+	struct pf_event e = { .ts = from, .name = N_LOST, .args = args,
+			      .nr_args = rec->missed_events > 0 ? 2 : 1 };
 
 	snprintf(name, sizeof(name), "cpu %d", rec->cpu);
 	e.track = perfetto_named_track(p, T_LOST, (uint64_t)rec->cpu, root, name);

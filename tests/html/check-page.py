@@ -16,7 +16,8 @@ offset it was moved by (report a.dat b.dat --ts-offset ...); every file's
 rings and jobs must be drawn in its own group, and the hover goes to the last
 file's job at its moved time. --tip moves the mouse over the row of that kind
 and label at absolute time T_NS and expects TEXT in the tooltip (a HIP line);
---text expects TEXT in the element of that id (the rings' workload lines).
+--text expects TEXT in the element of that id (the rings' workload lines); a
+TEXT ending in $ is what the element's text ends with.
 --lanes expects the ring's queue strip to have N lanes (one per job queued at
 once). --zoom views FROM..TO (ns after the trace's start), expects every tick
 label there to differ (the precision follows the zoom) and saves that view as
@@ -165,7 +166,8 @@ def main():
             if arg == "--text":
                 elem, text = sys.argv[k + 1].split(":", 1)
                 shown = js(f"(document.getElementById({json.dumps(elem)}) || {{}}).textContent || ''")
-                if text not in shown:
+                # a final $: the element's text ends with it
+                if (not shown.endswith(text[:-1]) if text.endswith("$") else text not in shown):
                     errors.append(f"#{elem} shows {shown[:200]!r}, not {text!r}")
         for k, arg in enumerate(sys.argv):
             if arg == "--lanes":

@@ -127,6 +127,15 @@ with open(sys.argv[1], "r+b") as f:
     f.write(bytes(4096))' "$2" "$off" || { WHY="cannot zero a page of $2"; return 1; }
 }
 
+# zeroed_kfd_snapshot COPY: the kfd-snapshot scenario's zeroed_copy; 77 with
+# WHY without trace-cmd
+zeroed_kfd_snapshot() {
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed (its dump finds the page)"; return 77; }
+	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" kfd-snapshot "$1.orig" > /dev/null ||
+		{ WHY="make-fixture failed"; return 1; }
+	zeroed_copy "$1.orig" "$1"
+}
+
 # time_namespace_behind: sets BEHIND to seconds a new time namespace's
 # CLOCK_MONOTONIC can run behind the kernel's (the kernel refuses an offset
 # that makes it negative: half the uptime, at most 100 s); 77 with WHY where

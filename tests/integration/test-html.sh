@@ -135,6 +135,14 @@ test_html_names_cannot_break_the_page() {
 		{ WHY="$(head -2 "$WORK/esc.check")"; return 1; }
 }
 
+# A damaged copy (a page of zeros amid CPU 1's data): the page says events
+# were lost, in one window ("1 windows" before), as report's LOST line does
+test_html_zeroed_page() {
+	need_chromium || return
+	zeroed_kfd_snapshot "$WORK/hz-zeroed.dat" || return
+	html_check "$WORK/hz-zeroed.dat" html-zeroed --text 'gt-meta:, events lost in 1 window$'
+}
+
 test_html_errors() {
 	local f=$WORK/h-err.dat
 	"$ROOT_DIR/build/make-fixture" "$ROOT_DIR/tests/fixtures/formats" two-rings "$f" ||

@@ -24,6 +24,28 @@ need_protoc() {
 	return 77
 }
 
+# A damaged copy (a page of zeros amid CPU 1's data): its lost window on a
+# "cpu 1" track under "lost events", with the CPU and no count (the kernel
+# kept none: it was written -1)
+test_perfetto_zeroed_page() {
+	need_protoc || return
+	zeroed_kfd_snapshot "$WORK/pz-zeroed.dat" || return
+	pf_check "$WORK/pz-zeroed.dat" pf-zeroed || return 1
+	python3 - "$WORK/pf-zeroed.txt" 2> "$WORK/pf-zeroed.why" <<'PY' || { WHY="the lost window: $(tail -1 "$WORK/pf-zeroed.why")"; return 1; }
+import re, sys
+t = open(sys.argv[1]).read()
+iid = re.search(r'event_names \{\s*iid: (\d+)\s*name: "events lost"', t)
+root = re.search(r'uuid: (\d+)\s*name: "lost events"', t)
+cpu = re.search(r'uuid: (\d+)\s*name: "cpu 1"\s*parent_uuid: (\d+)', t)
+assert iid and root and cpu and cpu.group(2) == root.group(1), "no cpu 1 track under lost events"
+names = {m.group(2): m.group(1) for m in re.finditer(r'iid: (\d+)\s*name: "([^"]*)"', t)}
+slices = [p for p in t.split("packet {") if re.search(rf"track_uuid: {cpu.group(1)}\b", p) and "TYPE_SLICE_BEGIN" in p]
+assert len(slices) == 1 and re.search(rf"\bname_iid: {iid.group(1)}\b", slices[0]), slices
+args = re.findall(r'name_iid: (\d+)\s*int_value: (-?\d+)', slices[0])
+assert args == [(names["cpu"], "1")], args
+PY
+}
+
 test_perfetto_every_fixture() {
 	local s n=0
 	need_protoc || return
