@@ -332,6 +332,9 @@ static const struct pq_column host_cols[] = {
 	{ "records", PQ_INT64 }, { "gpu_events", PQ_INT64 },
 	TIME_COLS("first"), TIME_COLS("last"),
 	{ "lost_in_band", PQ_INT64 }, { "lost_windows", PQ_INT64 }, { "gpus", PQ_INT64 },
+	/* the losses not counted in lost_in_band, and the buffers a split copy left out */
+	{ "lost_in_band_unknown", PQ_BOOL }, { "lost_zeroed_pages", PQ_INT64 },
+	{ "instances_absent", PQ_INT64 },
 };
 
 static void host_rows(struct report *rep, struct pq_writer *w, const char *run)
@@ -368,6 +371,9 @@ static void host_rows(struct report *rep, struct pq_writer *w, const char *run)
 	pq_i64(w, c++, (int64_t)tot->missed);
 	pq_i64(w, c++, (int64_t)timeline_of(rep->analysis)->lost_windows);
 	pq_i64(w, c++, h ? h->nr_gpus : 0);
+	pq_bool(w, c++, tot->missed_unknown);
+	pq_i64(w, c++, (int64_t)tot->damage.zeroed_pages);
+	pq_i64(w, c++, rep->meta->v6_instances_absent);
 	pq_row_end(w);
 }
 

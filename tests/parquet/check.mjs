@@ -100,6 +100,9 @@ async function checkInput({ dir, host, run, summary: sumFile, jobs: jobsFile }) 
 			...timePair('first', sum.first_ns), ...timePair('last', sum.last_ns),
 			lost_in_band: sum.lost.in_band, lost_windows: sum.lost.windows,
 			gpus: sum.host ? sum.host.gpus.length : 0,
+			lost_in_band_unknown: sum.lost.in_band_unknown,
+			lost_zeroed_pages: sum.lost.zeroed_pages ? sum.lost.zeroed_pages.pages : 0,
+			instances_absent: sum.instances_absent,
 		})],
 		gpus: (sum.host ? sum.host.gpus : []).map((g) => common({ ...g })),
 		kfd_ops: (sum.kfd ? sum.kfd.ops : []).map((o) => common({
