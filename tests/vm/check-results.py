@@ -948,21 +948,21 @@ def check_dma_buf():
 
 def check_experiment():
     """scripts/gpu-trace-experiment in the guest: a, a2 the same case, b with
-    every execution 2x (the mock's exec_scale), four runs each; compare must
+    every execution 2x (the mock's exec_scale), seven runs each; compare must
     call b slower on exec (on gt_ring0, 8 jobs a run; never faster on gt_ring1, whose
     3 a run late timers on a loaded host can blur) and a2's exec the same as a's. Not a2's total: it holds
     the waits TCG stretches from run to run, and any test at p < 0.05 calls a
-    split of two alike cases 2.9% of the time (4 and 4 runs) when the
-    medians also differ by 5%, which the waits' do; the exec the mock times
-    does not move 5%."""
+    split of two alike cases 3.8% of the time (7 and 7 runs) when the medians
+    also differ by 5%, which the waits' do; the exec the mock times does not
+    move 5%."""
     exp = os.path.join(results, "exp", "lab")
     if not os.path.exists(os.path.join(exp, "manifest.json")):
         check("experiment: results and manifest", False,
               open(os.path.join(results, "experiment.txt")).read()[-300:])
         return
     m = json.load(open(os.path.join(exp, "manifest.json")))
-    check("experiment: 3 cases x 4 runs, interleaved, all recorded",
-          len(m["runs"]) == 12 and all(r["status"] == 0 for r in m["runs"])
+    check("experiment: 3 cases x 7 runs, interleaved, all recorded",
+          len(m["runs"]) == 21 and all(r["status"] == 0 for r in m["runs"])
           and [r["case"] for r in m["runs"][:3]] == ["a", "a2", "b"]
           and [r["case"] for r in m["runs"][3:6]] == ["a2", "b", "a"],
           json.dumps(m["runs"])[:300])
@@ -979,37 +979,39 @@ def check_experiment():
         return {(ring["name"], st["stage"]): st["verdict"] for ring in d["rings"]
                 for st in ring["stages"]}, f"run p50s (us): {spread}", spread
 
-    def stalled_run(spread, ring):
-        """A run of a whose exec p50 on @ring is over 1.5x its case's other runs' median
-        there and at or above b's fastest run, while b's median is itself 1.5x that
-        median: the TCG guest stalled through the run (seen: 13 ms against 2 ms on both
-        rings; 7.7 ms against 2.2 ms on gt_ring0 alone; 5.1 ms against 2.1 ms, above b's
-        4.1-4.5 ms). Then a and b's runs do not split, and four runs a case cannot
-        outweigh one that crossed (p 0.34): the split is not judged. Only a's: a stalled
-        b run makes b slower still, it cannot hide that b is. Were b not slower at all,
-        its median would sit by a's other runs' and no a run would excuse it: that
-        fails."""
+    def stalled_runs(spread, ring):
+        """The runs of a whose exec p50 on @ring is over 1.5x its case's other runs'
+        median there and at or above b's fastest run, while b's median is itself 1.5x
+        that median: the TCG guest stalled through the run (seen: 13 ms against 2 ms on
+        both rings; 7.7 ms against 2.2 ms on gt_ring0 alone; 5.1 ms against 2.1 ms,
+        above b's 4.1-4.5 ms; in 3 CIs of 4, 6.1's run 4 beside another kernel's
+        guest). One such run crosses all of b's, and seven runs a case still split
+        (p 0.026); two may not (p 0.21): then the split is not judged. Only a's: a
+        stalled b run makes b slower still, it cannot hide that b is. Were b not
+        slower at all, its median would sit by a's other runs' and no a run would
+        excuse it: that fails."""
         r = spread.get(ring, {}).get("a", [])
         b = spread.get(ring, {}).get("b", [])
         if len(r) < 3 or not b:
-            return None
+            return []
+        stalled = []
         for i in range(len(r)):
             median = statistics.median(r[:i] + r[i + 1:])
             if (median > 0 and r[i] > 1.5 * median and r[i] >= min(b) and
                     statistics.median(b) >= 1.5 * median):
-                return f"a's run {i + 1} ({r[i]} us against its others' {median:g} us)"
-        return None
+                stalled.append(f"a's run {i + 1} ({r[i]} us against its others' {median:g} us)")
+        return stalled
 
     ab, raw, spread = verdicts("a", "b")
     execs = {k[0]: v for k, v in (ab or {}).items() if k[1] == "exec"}
-    stalled = stalled_run(spread, "gt_ring0")
+    stalled = stalled_runs(spread, "gt_ring0")
     name = "experiment: compare calls b's exec slower (exec_scale 200) on gt_ring0, never faster"
     # the ring with most jobs (8 a run) must show it; gt_ring1 has 3 a run, whose p50 a
     # loaded host's late timers can move by as much: there, never the reverse
-    if (ab is not None and execs.get("gt_ring0") != "B slower" and stalled and
+    if (ab is not None and execs.get("gt_ring0") != "B slower" and len(stalled) >= 2 and
             "B faster" not in execs.values()):
-        print(f"skip - {kernel}: {name}: {stalled} stalled on gt_ring0, among b's runs: "
-              f"four runs a case cannot outweigh it; {execs} {raw}"[:700])
+        print(f"skip - {kernel}: {name}: {', '.join(stalled)} stalled on gt_ring0, among b's runs: "
+              f"seven runs a case cannot outweigh two; {execs} {raw}"[:700])
     else:
         check(name, ab is not None and execs.get("gt_ring0") == "B slower" and
               "B faster" not in execs.values(), (f"{execs} {raw}" if ab else raw)[:600])
@@ -1585,10 +1587,21 @@ def check_flight():
         mine = [j for j in rep["jobs"] if job and j["ring"] == job["ring"] and j["done_ns"] is not None
                 and within(j["done_ns"], job["done"], job["done_by"])]
         got = mine[0] if mine else None
-        check(f"flight: the {cause} dump holds the planted job whole (queue, run, done as the module "
-              "timed them)", got is not None and not got["unfinished"] and not got["lost"] and
-              within(got["queue_ns"], job["queue"], job["queue_by"]) and within(got["run_ns"], job["run_from"], job["run"]),
-              f"module {job}, report {got}")
+        whole = (f"flight: the {cause} dump holds the planted job whole (queue, run, done as the module "
+                 "timed them)")
+        # a job a TCG stall stretched past the threshold first (the check below flags it) is
+        # what the recorder dumped, and the planted one, ended after the dump, only counted
+        other = (cause == "slow-job" and job is not None and got is None and trig[0].get("done_ns")
+                 and not within(trig[0]["done_ns"], job["done"], job["done_by"])
+                 and job["done"] > rep["last_ns"])
+        if other:
+            print(f"skip - {kernel}: {whole}: another job triggered first (done "
+                  f"{trig[0]['done_ns']}, {trig[0].get('ns')} ns of exec), the dump ends at "
+                  f"{rep['last_ns']}, before the planted job's end at {job['done']}")
+        else:
+            check(whole, got is not None and not got["unfinished"] and not got["lost"] and
+                  within(got["queue_ns"], job["queue"], job["queue_by"]) and within(got["run_ns"], job["run_from"], job["run"]),
+                  f"module {job}, report {got}")
         if cause == "slow-job":
             # the job the recorder named (its ring and done): the planted one, or a stress job
             # a TCG stall stretched past the threshold first (seen once on 6.1: a 50 us job

@@ -49,11 +49,15 @@ jobs=${VM_JOBS:-$(nproc 2> /dev/null || echo 1)}
 [ "$jobs" -le 4 ] || jobs=4
 echo "# kernel lab: $gpu_trace in $kernels; cache $VM_CACHE; $jobs at a time"
 
-# one_kernel K: everything of kernel K, its lines on standard output
+# one_kernel K: everything of kernel K, its lines on standard output. What runs
+# here beside another kernel's guest (unpacking packages, building the module, the
+# checks' reports on both CPUs) runs at the lowest priority: a guest's jobs and
+# timers are what its checks weigh, and a TCG guest short of its host CPU
+# stretches every job of a run
 one_kernel() {
 	local k=$1 start append out
 	start=$(date +%s)
-	if ! "$here/fetch-kernel.sh" "$k" > "$results/fetch-$k.log" 2>&1; then
+	if ! nice -n 19 "$here/fetch-kernel.sh" "$k" > "$results/fetch-$k.log" 2>&1; then
 		echo "SKIP - kernel lab $k: its Debian packages could not be had: $(tail -n1 "$results/fetch-$k.log")"
 		return
 	fi
@@ -62,7 +66,7 @@ one_kernel() {
 	case " ${VM_FORMATS_ONLY:-5.10} " in
 	*" $k "*) append=gt_lab=formats ;;
 	esac
-	if [ -z "$append" ] && ! "$here/build-module.sh" "$k" > "$results/module-$k.log" 2>&1; then
+	if [ -z "$append" ] && ! nice -n 19 "$here/build-module.sh" "$k" > "$results/module-$k.log" 2>&1; then
 		echo "not ok - kernel lab $k: $(tail -n1 "$results/module-$k.log")"
 		return
 	fi
@@ -71,7 +75,7 @@ one_kernel() {
 		tail -n 20 "$results/$k/console.log" 2> /dev/null | sed 's/^/#   /'
 		return
 	fi
-	out=$(python3 "$here/check-results.py" "$k" "$results/$k" "$gpu_trace" \
+	out=$(nice -n 19 python3 "$here/check-results.py" "$k" "$results/$k" "$gpu_trace" \
 		"$root/tests/fixtures/formats" 2>&1)
 	echo "$out"
 	grep -q '^not ok - ' <<< "$out" && tail -n 30 "$results/$k/console.log" | sed 's/^/#   /'
