@@ -140,18 +140,14 @@ struct collect {
 	int64_t offset_us;
 };
 
-/*
- * a line's time on the kernel's CLOCK_MONOTONIC, the records': within what a
- * record's ns hold, whatever offset the writers' namespace was given
- */
-static uint64_t kernel_us(const struct collect *k, uint64_t ts_us)
+uint64_t hip_capture_kernel_us(int64_t offset_us, uint64_t ts_us)
 {
 	uint64_t us;
 
-	if (k->offset_us > 0 && ts_us < (uint64_t)k->offset_us)
+	if (offset_us > 0 && ts_us < (uint64_t)offset_us)
 		return 0;
-	us = ts_us - (uint64_t)k->offset_us;
-	if (k->offset_us < 0 && (us < ts_us || us > HIP_LOG_TS_US_MAX))
+	us = ts_us - (uint64_t)offset_us;
+	if (offset_us < 0 && (us < ts_us || us > HIP_LOG_TS_US_MAX))
 		return HIP_LOG_TS_US_MAX;
 	return us;
 }
@@ -266,7 +262,7 @@ static int read_log(struct hip_capture *c, struct collect *k, FILE *f, int pid, 
 		if (!len && !cut)
 			continue;	/* an empty line holds nothing to keep */
 		if (!hip_log_parse(line, &l)) {
-			r.ts_us = kernel_us(k, l.ts_us);
+			r.ts_us = hip_capture_kernel_us(k->offset_us, l.ts_us);
 			timed = true;
 		} else if (!timed) {
 			c->malformed++;

@@ -95,6 +95,13 @@ typedef pid_t (*hip_pid_map)(pid_t nspid, void *ctx);
 int hip_capture_collect(struct hip_capture *c, const struct print_record_format *fmt,
 			const pid_t *roots, int nr_roots, hip_pid_map map, void *map_ctx,
 			int out_fd, size_t page_size, struct gt_error *err);
+/**
+ * hip_capture_kernel_us - a line's time @ts_us, stamped on the writers' CLOCK_MONOTONIC (a time
+ * namespace's, @offset_us ahead of the kernel's), on the kernel's, the records' clock: 0 for
+ * a time before the kernel's 0, at most HIP_LOG_TS_US_MAX (what a record's ns hold) whatever
+ * offset a namespace was given.
+ */
+uint64_t hip_capture_kernel_us(int64_t offset_us, uint64_t ts_us);
 /** hip_capture_remove - removes the directory and what the runtime wrote into it. */
 void hip_capture_remove(struct hip_capture *c);
 

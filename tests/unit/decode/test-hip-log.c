@@ -194,6 +194,27 @@ static void test_garbage(void)
 }
 
 /*
+ * A line's time on the kernel's clock, from a time namespace's: taken back by
+ * the offset, never below 0 nor past what a record's ns hold (a namespace's
+ * offset is the workload's to choose)
+ */
+static void test_kernel_us(void)
+{
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(0, 1234), 1234);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(1000, 1234), 234);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(2000, 1234), 0);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(-1000, 1234), 2234);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(-1000, HIP_LOG_TS_US_MAX - 1000), HIP_LOG_TS_US_MAX);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(-1000, HIP_LOG_TS_US_MAX - 999), HIP_LOG_TS_US_MAX);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(-1000, HIP_LOG_TS_US_MAX), HIP_LOG_TS_US_MAX);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(INT64_MIN, HIP_LOG_TS_US_MAX), HIP_LOG_TS_US_MAX);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(INT64_MIN, 1), HIP_LOG_TS_US_MAX);
+	CU_ASSERT_EQUAL(hip_capture_kernel_us(INT64_MAX, 1), 0);
+	/* every kept time is a u64 of ns */
+	CU_ASSERT(hip_capture_kernel_us(INT64_MIN, 1) <= UINT64_MAX / 1000);
+}
+
+/*
  * The runtime's text is kept in memory until the recording ends: past
  * max_text (128 MB in record; 2 KB here) lines are counted, not kept.
  */
@@ -476,6 +497,7 @@ void suite_hip_log(void)
 	CU_add_test(s, "header variants", test_header_variants);
 	CU_add_test(s, "message kinds", test_kinds);
 	CU_add_test(s, "garbage, truncated and huge lines", test_garbage);
+	CU_add_test(s, "a time namespace's line times on the kernel's clock, bounded", test_kernel_us);
 	CU_add_test(s, "the collected text is capped, the rest counted", test_capture_capped);
 	CU_add_test(s, "a newline flood keeps nothing", test_capture_newline_flood);
 	CU_add_test(s, "a line without its end is cut, not held", test_capture_endless_line);
