@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,7 @@ int hip_capture_prepare(struct hip_capture *c, int level, uid_t uid, gid_t gid,
 	}
 	c->level = level;
 	c->uid = uid;
+	c->own_offset_us = time_ns_monotonic_offset() / 1000;
 	c->base = LOG_BASE;
 	snprintf(c->file, sizeof(c->file), "%s/" LOG_BASE, c->dir);
 	if (set_env(c, err)) {
@@ -101,6 +103,9 @@ void hip_capture_remove(struct hip_capture *c)
 	DIR *dir = NULL;
 	int fd;
 
+	free(c->writers);
+	c->writers = NULL;
+	c->nr_writers = 0;
 	if (!c->dir[0])
 		return;
 	fd = fcntl(c->dir_fd, F_DUPFD_CLOEXEC, 0);
@@ -120,6 +125,163 @@ void hip_capture_remove(struct hip_capture *c)
 	close(c->dir_fd);
 	c->dir_fd = -1;
 	c->dir[0] = '\0';
+}
+
+/* Its parent and whether /proc/PID is the process itself, not one in a pid namespace below. */
+static int proc_parent(pid_t pid, pid_t *ppid, bool *here)
+{
+	char path[64], line[256];
+	int found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	*here = true;
+	while (fgets(line, sizeof(line), f)) {
+		const char *last;
+		int v;
+
+		if (sscanf(line, "PPid: %d", &v) == 1) {
+			*ppid = v;
+			found = 1;
+		} else if (!strncmp(line, "NSpid:", 6)) {
+			/* the innermost pid last: the one its getpid() gave its file's name */
+			last = strrchr(line, '\t');
+			*here = last && atoi(last + 1) == (int)pid;
+		}
+	}
+	fclose(f);
+	return found ? 0 : -1;
+}
+
+/*
+ * Whether the file's name names the process: pid, as numbered here, is the
+ * workload's command or forked from it, and numbered so in its own pid
+ * namespace (a writer in a pid namespace of its own named its file by a pid
+ * that is another process here).
+ */
+#define WATCH_MAX_DEPTH	64
+
+static bool workload_writer(pid_t pid, pid_t root)
+{
+	pid_t p = pid, parent = 0;
+	bool here;
+	int depth;
+
+	for (depth = 0; depth < WATCH_MAX_DEPTH; depth++) {
+		if (proc_parent(p, &parent, &here) || (p == pid && !here))
+			return false;
+		if (p == root)
+			return true;
+		if (parent <= 1)
+			return false;
+		p = parent;
+	}
+	return false;
+}
+
+static int writer_at(const struct hip_capture *c, int pid)
+{
+	int lo = 0, hi = c->nr_writers;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (c->writers[mid].pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static const struct hip_writer *writer_of(const struct hip_capture *c, int pid)
+{
+	int i = writer_at(c, pid);
+
+	return i < c->nr_writers && c->writers[i].pid == pid ? &c->writers[i] : NULL;
+}
+
+/* A new file's writer, looked at once: its namespace while it runs, or never known. */
+static int add_writer(struct hip_capture *c, int pid, pid_t root)
+{
+	struct hip_writer w = { .pid = pid };
+	int64_t ns;
+	int i = writer_at(c, pid);
+
+	if (!c->writers) {
+		c->writers = calloc(HIP_CAPTURE_MAX_WRITERS, sizeof(*c->writers));
+		if (!c->writers)
+			return -ENOMEM;
+	}
+	if (workload_writer(pid, root) && !time_ns_monotonic_offset_known(pid, &ns)) {
+		w.known = true;
+		w.offset_us = ns / 1000;
+	}
+	memmove(&c->writers[i + 1], &c->writers[i], (size_t)(c->nr_writers - i) * sizeof(w));
+	c->writers[i] = w;
+	c->nr_writers++;
+	return 0;
+}
+
+/* A log file's writer's pid from its name, 0 when the name is none of the runtime's. */
+static long log_pid(const struct hip_capture *c, const char *name)
+{
+	size_t n = strlen(c->base);
+	char *end;
+	long pid;
+
+	if (strncmp(name, c->base, n) || name[n] != '_')
+		return 0;
+	pid = strtol(name + n + 1, &end, 10);
+	return *end || pid <= 0 || pid > INT_MAX ? 0 : pid;
+}
+
+int hip_capture_watch(struct hip_capture *c, pid_t root)
+{
+	struct dirent *d;
+	int names = 0, added = 0, ret = 0, fd;
+	DIR *dir;
+
+	if (c->container || !c->dir[0] || c->nr_writers >= HIP_CAPTURE_MAX_WRITERS)
+		return 0;
+	fd = fcntl(c->dir_fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0 || !(dir = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	rewinddir(dir);		/* a dup shares the last look's offset */
+	while (!ret && names++ < HIP_CAPTURE_WATCH_NAMES && added < HIP_CAPTURE_WATCH_NEW &&
+	       c->nr_writers < HIP_CAPTURE_MAX_WRITERS && (d = readdir(dir))) {
+		long pid = log_pid(c, d->d_name);
+
+		if (pid && !writer_of(c, (int)pid)) {
+			ret = add_writer(c, (int)pid, root);
+			added++;
+		}
+	}
+	closedir(dir);
+	return ret;
+}
+
+/*
+ * The offset a file's lines are taken back by: its writer's namespace's,
+ * record's own where the watch never knew it (as before writers were
+ * watched: right unless the writer made a namespace of its own).
+ */
+static int64_t file_offset_us(struct hip_capture *c, int pid)
+{
+	const struct hip_writer *w = writer_of(c, pid);
+
+	if (!w || !w->known) {
+		c->writers_unseen++;
+		return c->own_offset_us;
+	}
+	c->writers_moved += w->offset_us != c->own_offset_us;
+	return w->offset_us;
 }
 
 /* One line to store: where its text is, when and whose. */
@@ -366,18 +528,19 @@ static int read_dir(struct hip_capture *c, struct collect *k, int dfd, hip_pid_m
 	}
 	rewinddir(dir);		/* dfd may be a dup of a directory read before */
 	while (!ret && (d = readdir(dir))) {
-		char *end;
 		long pid;
 		FILE *f;
 
 		if (strncmp(d->d_name, c->base, n) || d->d_name[n] != '_')
 			continue;
-		pid = strtol(d->d_name + n + 1, &end, 10);
-		f = *end || pid <= 0 ? NULL : open_log(c, dirfd(dir), d->d_name);
+		pid = log_pid(c, d->d_name);
+		f = pid ? open_log(c, dirfd(dir), d->d_name) : NULL;
 		if (!f) {
 			c->skipped_files++;
 			continue;
 		}
+		if (!c->container)
+			k->offset_us = file_offset_us(c, (int)pid);
 		if (map) {
 			pid_t host = map((pid_t)pid, map_ctx);
 
@@ -576,8 +739,7 @@ int hip_capture_collect(struct hip_capture *c, const struct print_record_format 
 		if (dfd < 0)
 			return gt_error_set(err, errno, "--hip-log: cannot read %s: %s", c->dir,
 					    strerror(errno));
-		/* the workload is ours: its time namespace too */
-		k.offset_us = time_ns_monotonic_offset() / 1000;
+		/* each file's writer's namespace, as the watch found it (read_dir) */
 		ret = read_dir(c, &k, dfd, NULL, NULL, max);
 	}
 	if (ret) {

@@ -33,6 +33,26 @@
 #define HIP_CAPTURE_MAX_TEXT	(128u << 20)
 #define HIP_CAPTURE_MAX_LINES	(2u << 20)
 #define HIP_CAPTURE_MAX_READ	(1ULL << 30)
+/*
+ * The writers whose time namespace record looked up while they ran, the
+ * names a look reads and the new writers it looks up at the most: a workload
+ * that makes a million files, or names deep process chains, costs a bounded
+ * readdir and a bounded walk of /proc every turn.
+ */
+#define HIP_CAPTURE_MAX_WRITERS	4096
+#define HIP_CAPTURE_WATCH_NAMES	8192
+#define HIP_CAPTURE_WATCH_NEW	256
+
+/*
+ * A process that wrote a log file, as record found it while it ran: the
+ * CLOCK_MONOTONIC it stamped its lines on is its time namespace's, which
+ * may be one the workload made (unshare -T, a CRIU restore), not record's.
+ */
+struct hip_writer {
+	int pid;			/* its file's name's */
+	bool known;			/* false: not the workload's, or its namespace unknown */
+	int64_t offset_us;		/* its namespace's monotonic offset */
+};
 
 
 struct hip_capture {
@@ -65,6 +85,13 @@ struct hip_capture {
 	uint64_t fuse_roots;		/* container processes whose / or /tmp is FUSE: not read */
 	int processes;
 	uint64_t first_us, last_us;
+	/* while the workload runs (hip_capture_watch), sorted by pid */
+	struct hip_writer *writers;
+	int nr_writers;
+	int64_t own_offset_us;		/* record's own namespace's */
+	/* after collect */
+	uint64_t writers_moved;		/* files of writers in a time namespace not record's */
+	uint64_t writers_unseen;	/* files of writers gone before record looked */
 };
 
 /**
@@ -84,6 +111,14 @@ int hip_capture_prepare_container(struct hip_capture *c, int level, struct gt_er
 
 /* A container's pid (its NSpid) as the host knows it; 0 if unknown. */
 typedef pid_t (*hip_pid_map)(pid_t nspid, void *ctx);
+
+/**
+ * hip_capture_watch - looks, while the workload runs, at each new <dir>/hip.log_<pid>'s writer:
+ * when @pid is @root or forked from it (as this pid namespace numbers it), its time namespace's
+ * offset, to take back from its lines' times. Not for a container's (its roots' offsets are).
+ * 0, or -ENOMEM.
+ */
+int hip_capture_watch(struct hip_capture *c, pid_t root);
 
 /**
  * hip_capture_collect - reads the runtime's files: <dir>/hip.log_<pid> (only regular files of

@@ -39,6 +39,32 @@ static int hip_prepare(struct record_run *run, void *st, struct gt_error *err)
 	return hip_capture_prepare(&h->hip, run->opts.hip_log, uid, gid, err);
 }
 
+/*
+ * Each new log file's writer looked at while it runs: the time namespace it
+ * stamps its lines in (its own, where the workload made one) is only known
+ * from /proc while it lives. A writer gone within one turn (100 ms) keeps
+ * record's.
+ */
+static long hip_poll(struct record_run *run, void *st)
+{
+	struct hip_source *h = st;
+
+	if (run->workload.pid > 0 && hip_capture_watch(&h->hip, run->workload.pid))
+		record_say(run, "hip log: out of memory looking at the log's writers: their lines keep record's clock");
+	return 0;
+}
+
+static void hip_poll_start(struct record_run *run, void *st)
+{
+	hip_poll(run, st);
+}
+
+/* a writer that outlived the command (a server it started) */
+static void hip_stopped(struct record_run *run, void *st)
+{
+	hip_poll(run, st);
+}
+
 static pid_t host_pid(pid_t nspid, void *ctx)
 {
 	return cgroup_scope_host_pid(ctx, nspid);
@@ -138,6 +164,9 @@ static void hip_say(const struct record_run *run, const void *st)
 	if (c->read_capped)
 		record_say(run, "hip log: the workload's files were read no further than their first %llu MB",
 			(unsigned long long)(c->max_read >> 20));
+	if (c->writers_moved && c->writers_unseen)
+		record_say(run, "hip log: %llu of the workload's processes stamped their lines in a time namespace of their own; %llu others were gone before record looked (it looks every 100 ms): their lines are placed on record's clock",
+			(unsigned long long)c->writers_moved, (unsigned long long)c->writers_unseen);
 	if (c->untranslated)
 		record_say(run, "hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",
 			(unsigned long long)c->untranslated);
@@ -168,6 +197,9 @@ const struct capture_source capture_hip_log = {
 	.state_size = sizeof(struct hip_source),
 	.init = hip_init,
 	.prepare = hip_prepare,
+	.started = hip_poll_start,
+	.poll = hip_poll,
+	.stopped = hip_stopped,
 	.collect = hip_collect,
 	.pages = hip_pages,
 	.say = hip_say,

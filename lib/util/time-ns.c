@@ -57,12 +57,29 @@ static bool in_its_children_namespace(const char *pid)
 	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
-int64_t time_ns_monotonic_offset_of(int pid)
+/* /proc/WHO/timens_offsets' monotonic offset: the namespace WHO's children get */
+static int children_offset(const char *who, int64_t *ns)
 {
-	char path[64], who[16], buf[256];
-	int64_t ns;
+	char path[64], buf[256];
 	ssize_t n;
 	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%s/timens_offsets", who);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return time_ns_parse_monotonic(buf, ns);
+}
+
+int64_t time_ns_monotonic_offset_of(int pid)
+{
+	char who[16];
+	int64_t ns;
 
 	if (pid > 0)
 		snprintf(who, sizeof(who), "%d", pid);
@@ -71,16 +88,32 @@ int64_t time_ns_monotonic_offset_of(int pid)
 	/* not its own offsets: the best guess is none */
 	if (!in_its_children_namespace(who))
 		return 0;
-	snprintf(path, sizeof(path), "/proc/%s/timens_offsets", who);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	return children_offset(who, &ns) ? 0 : ns;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+int time_ns_monotonic_offset_known(int pid, int64_t *ns)
+{
+	char own[64], children[64], who[16];
+
+	*ns = 0;
+	snprintf(who, sizeof(who), "%d", pid);
+	snprintf(own, sizeof(own), "/proc/%d/ns/time", pid);
+	snprintf(children, sizeof(children), "/proc/%d/ns/time_for_children", pid);
+	if (same_file(own, "/proc/self/ns/time")) {
+		*ns = time_ns_monotonic_offset();
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	return time_ns_parse_monotonic(buf, &ns) ? 0 : ns;
+	}
+	/* its timens_offsets are the namespace its children get: its own only when that is it */
+	if (!same_file(own, children))
+		return -1;
+	return children_offset(who, ns);
 }
 
 int64_t time_ns_monotonic_offset(void)

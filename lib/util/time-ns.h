@@ -31,6 +31,18 @@ int time_ns_parse_monotonic(const char *text, int64_t *ns);
  */
 int64_t time_ns_monotonic_offset_of(int pid);
 
+/**
+ * time_ns_monotonic_offset_known - another process's time namespace's CLOCK_MONOTONIC offset,
+ * where /proc can tell it
+ * @pid: the process, as this pid namespace numbers it
+ * @ns:  the offset in ns (0 where unknown)
+ *
+ * Return: 0 where the process is in this process's time namespace or in the one its own
+ * children get (whose offsets its timens_offsets shows); -1 where it is gone, the kernel has
+ * no time namespaces, or it unshared one it has not moved into
+ */
+int time_ns_monotonic_offset_known(int pid, int64_t *ns);
+
 /** time_ns_monotonic_offset - time_ns_monotonic_offset_of() this process */
 int64_t time_ns_monotonic_offset(void);
 

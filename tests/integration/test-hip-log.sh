@@ -12,7 +12,7 @@ hip_record() {
 	local name=$1 n=$2
 	shift 2
 	${HIP_PREFIX:-} "$GT" record -e syscalls:sys_enter_getppid --hip-log -o "$WORK/$name.dat" -- \
-		python3 "$FAKE_HIP" "$n" "$@" > "$WORK/$name.out" 2> "$WORK/$name.err" ||
+		${HIP_WRAP:-} python3 "$FAKE_HIP" "$n" "$@" > "$WORK/$name.out" 2> "$WORK/$name.err" ||
 		{ WHY="record --hip-log failed: $(tail -2 "$WORK/$name.err" | tr '\n' ' ')"; return 1; }
 	local d
 	d=$(sed -n 's/^logdir //p' "$WORK/$name.out")
@@ -59,6 +59,19 @@ test_hip_lines_in_a_time_namespace() {
 	time_namespace_behind || return
 	HIP_PREFIX="unshare -T --fork --monotonic=-$BEHIND" hip_record hip-timens 6 || return 1
 	hip_in_order hip-timens
+}
+
+# The workload makes the time namespace itself (its own clock set back, as
+# a checkpointed job restored elsewhere sees it): record, outside, looks at
+# each log file's writer while it runs and takes that namespace's offset back.
+# The lines sat $BEHIND s early before.
+test_hip_lines_of_a_workload_in_its_own_time_namespace() {
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
+	time_namespace_behind || return
+	HIP_WRAP="unshare -T --fork --monotonic=-$BEHIND" hip_record hip-own-timens 6 --linger 0.3 || return 1
+	hip_in_order hip-own-timens || return 1
+	expect "record said writers were gone: $(grep 'hip log' "$WORK/hip-own-timens.err")" \
+		not grep -q 'were gone before record looked' "$WORK/hip-own-timens.err"
 }
 
 test_hip_report_sections() {

@@ -11,7 +11,10 @@ getppid(), which the kernel traces (syscalls:sys_enter_getppid). Prints the
 order it did things in, "H <what>" for a line and "G" for getppid, and the
 log variables it was given, so that a test can check where record put every
 line. --plant: also leaves a symlink and a hard link to files that are not
-the runtime's in the log directory (record must not read them).
+the runtime's in the log directory (record must not read them). --linger S:
+waits S seconds once its file is there, before its first line (a real HIP
+program lives that long at least; record looks at a file's writer while it
+runs).
 """
 import os
 import sys
@@ -49,6 +52,9 @@ with open("%s_%d" % (base, pid), "a") as f:
         order.append("G")
         time.sleep(0.002)
 
+    if "--linger" in sys.argv:
+        f.flush()
+        time.sleep(float(sys.argv[sys.argv.index("--linger") + 1]))
     f.write("a line the runtime printed without its header\n")
     step([hdr(3, "rocdevice.cpp", 1234) + "Created SWq=0x7f1000000000 to map on HWq=0x7f2000000000 "
           "with size 16384 with priority 1, cooperative: 0"], "queue")

@@ -490,6 +490,91 @@ static void test_capture_read_cap_exact(void)
 	hip_capture_remove(&c);
 }
 
+/* an empty log file hip.log_<pid> in the capture's directory */
+static void touch_log(const struct hip_capture *c, int pid)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s_%d", c->file, pid);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	CU_ASSERT(fd >= 0);
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * Each file's writer is looked at while it runs: the workload's own (this
+ * process, a child) are known, in this process's time namespace; a file
+ * named for a process that is not the workload's (pid 1) is not, and its
+ * lines keep record's clock. The table is bounded whatever the workload
+ * names.
+ */
+static void test_capture_watch(void)
+{
+	struct print_record_format fmt = { .event_id = 5, .long_size = 8 };
+	struct gt_error err = { 0 };
+	struct hip_capture c;
+	const struct hip_writer *w;
+	int i, out, gate[2], known = 0;
+	pid_t child;
+
+	CU_ASSERT_EQUAL_FATAL(prepare(&c), 0);
+	CU_ASSERT_EQUAL_FATAL(pipe(gate), 0);
+	child = fork();
+	CU_ASSERT_FATAL(child >= 0);
+	if (!child) {
+		char b;
+
+		close(gate[1]);
+		_exit(read(gate[0], &b, 1) < 0);
+	}
+	close(gate[0]);
+	touch_log(&c, getpid());
+	touch_log(&c, child);
+	touch_log(&c, 1);
+	CU_ASSERT_EQUAL(hip_capture_watch(&c, getpid()), 0);
+	CU_ASSERT_EQUAL(c.nr_writers, 3);
+	for (i = 0; i < c.nr_writers; i++) {
+		w = &c.writers[i];
+		CU_ASSERT_EQUAL(w->known, w->pid != 1);
+		if (w->known)
+			CU_ASSERT_EQUAL(w->offset_us, c.own_offset_us);
+		known += w->known;
+	}
+	CU_ASSERT_EQUAL(known, 2);
+	/* looked at once: the child gone, what was found stays */
+	close(gate[1]);
+	waitpid(child, NULL, 0);
+	CU_ASSERT_EQUAL(hip_capture_watch(&c, getpid()), 0);
+	CU_ASSERT_EQUAL(c.nr_writers, 3);
+	out = memfd_create("hip-pages", MFD_CLOEXEC);
+	CU_ASSERT_EQUAL(hip_capture_collect(&c, &fmt, NULL, 0, NULL, NULL, out, 4096, &err), 0);
+	CU_ASSERT_EQUAL(c.processes, 3);
+	CU_ASSERT_EQUAL(c.writers_unseen, 1);
+	CU_ASSERT_EQUAL(c.writers_moved, 0);
+	close(out);
+	hip_capture_remove(&c);
+	CU_ASSERT_PTR_NULL(c.writers);
+
+	/* a flood of names: the table stops at its bound */
+	CU_ASSERT_EQUAL_FATAL(prepare(&c), 0);
+	for (i = 0; i < HIP_CAPTURE_MAX_WRITERS + 50; i++)
+		touch_log(&c, 4000000 + i);
+	/* a bounded number of new ones a look */
+	CU_ASSERT_EQUAL(hip_capture_watch(&c, getpid()), 0);
+	CU_ASSERT_EQUAL(c.nr_writers, HIP_CAPTURE_WATCH_NEW);
+	for (i = 0; i < HIP_CAPTURE_MAX_WRITERS / HIP_CAPTURE_WATCH_NEW; i++)
+		CU_ASSERT_EQUAL(hip_capture_watch(&c, getpid()), 0);
+	CU_ASSERT_EQUAL(c.nr_writers, HIP_CAPTURE_MAX_WRITERS);
+	for (i = 1; i < c.nr_writers; i++)
+		CU_ASSERT(c.writers[i - 1].pid < c.writers[i].pid);
+	CU_ASSERT_FALSE(c.writers[0].known);
+	CU_ASSERT_EQUAL(hip_capture_watch(&c, getpid()), 0);
+	CU_ASSERT_EQUAL(c.nr_writers, HIP_CAPTURE_MAX_WRITERS);
+	hip_capture_remove(&c);
+}
+
 void suite_hip_log(void)
 {
 	CU_pSuite s = CU_add_suite("hip-log", NULL, NULL);
@@ -506,4 +591,5 @@ void suite_hip_log(void)
 	CU_add_test(s, "files that end at the read cap are whole", test_capture_read_cap_exact);
 	CU_add_test(s, "the cap note cannot be forged by the workload", test_capture_note_not_forged);
 	CU_add_test(s, "a hostile log's peak memory is bounded", test_capture_memory_bounded);
+	CU_add_test(s, "each file's writer's time namespace, looked at while it runs", test_capture_watch);
 }

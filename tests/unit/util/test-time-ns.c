@@ -47,6 +47,19 @@ static void test_own(void)
 	CU_ASSERT(before - (uint64_t)off <= now && now <= after - (uint64_t)off);
 	/* by pid as by self: the HIP log's writers are read by theirs */
 	CU_ASSERT_EQUAL(time_ns_monotonic_offset_of(getpid()), off);
+	/* known where this process is in the namespace; unknown for one that is gone */
+	if (!access("/proc/self/ns/time", F_OK)) {
+		int64_t ns = 1;
+
+		CU_ASSERT_EQUAL(time_ns_monotonic_offset_known(getpid(), &ns), 0);
+		CU_ASSERT_EQUAL(ns, off);
+	}
+	{
+		int64_t ns = 1;
+
+		CU_ASSERT_EQUAL(time_ns_monotonic_offset_known(0x3ffffff0, &ns), -1);
+		CU_ASSERT_EQUAL(ns, 0);
+	}
 }
 
 void suite_time_ns(void)
