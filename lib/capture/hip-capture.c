@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util/file-io.h"
@@ -127,10 +128,15 @@ void hip_capture_remove(struct hip_capture *c)
 	c->dir[0] = '\0';
 }
 
+/* How far up a writer's parents are followed to the command, and how long one look may take */
+#define WATCH_MAX_DEPTH		64
+#define WATCH_BUDGET_NS		(20 * 1000000ULL)
+
 /* Its parent and whether /proc/PID is the process itself, not one in a pid namespace below. */
 static int proc_parent(pid_t pid, pid_t *ppid, bool *here)
 {
-	char path[64], line[256];
+	char path[64], *line = NULL;
+	size_t cap = 0;
 	int found = 0;
 	FILE *f;
 
@@ -139,7 +145,8 @@ static int proc_parent(pid_t pid, pid_t *ppid, bool *here)
 	if (!f)
 		return -1;
 	*here = true;
-	while (fgets(line, sizeof(line), f)) {
+	/* PPid comes before NSpid; nothing after it is needed */
+	while (getline(&line, &cap, f) > 0) {
 		const char *last;
 		int v;
 
@@ -150,8 +157,10 @@ static int proc_parent(pid_t pid, pid_t *ppid, bool *here)
 			/* the innermost pid last: the one its getpid() gave its file's name */
 			last = strrchr(line, '\t');
 			*here = last && atoi(last + 1) == (int)pid;
+			break;
 		}
 	}
+	free(line);
 	fclose(f);
 	return found ? 0 : -1;
 }
@@ -162,8 +171,6 @@ static int proc_parent(pid_t pid, pid_t *ppid, bool *here)
  * namespace (a writer in a pid namespace of its own named its file by a pid
  * that is another process here).
  */
-#define WATCH_MAX_DEPTH	64
-
 static bool workload_writer(pid_t pid, pid_t root)
 {
 	pid_t p = pid, parent = 0;
@@ -226,26 +233,50 @@ static int add_writer(struct hip_capture *c, int pid, pid_t root)
 	return 0;
 }
 
-/* A log file's writer's pid from its name, 0 when the name is none of the runtime's. */
+/*
+ * A log file's writer's pid from its name (digits, no leading zero: the
+ * runtime's "%d"), 0 when the name is none of the runtime's.
+ */
 static long log_pid(const struct hip_capture *c, const char *name)
 {
 	size_t n = strlen(c->base);
 	char *end;
 	long pid;
 
-	if (strncmp(name, c->base, n) || name[n] != '_')
+	if (strncmp(name, c->base, n) || name[n] != '_' || name[n + 1] < '1' || name[n + 1] > '9')
 		return 0;
 	pid = strtol(name + n + 1, &end, 10);
 	return *end || pid <= 0 || pid > INT_MAX ? 0 : pid;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 int hip_capture_watch(struct hip_capture *c, pid_t root)
 {
+	uint64_t until = now_ns() + WATCH_BUDGET_NS;
 	struct dirent *d;
 	int names = 0, added = 0, ret = 0, fd;
+	int64_t ns;
 	DIR *dir;
 
-	if (c->container || !c->dir[0] || c->nr_writers >= HIP_CAPTURE_MAX_WRITERS)
+	if (c->container || !c->dir[0])
+		return 0;
+	/*
+	 * The namespace the command made for its children (unshare -T --fork):
+	 * the clock of a writer not seen itself (gone within a turn, or in a
+	 * pid namespace of its own, whose file names a pid not ours)
+	 */
+	if (!c->root_moved && !time_ns_children_offset(root, &ns)) {
+		c->root_moved = true;
+		c->root_offset_us = ns / 1000;
+	}
+	if (c->nr_writers >= HIP_CAPTURE_MAX_WRITERS)
 		return 0;
 	fd = fcntl(c->dir_fd, F_DUPFD_CLOEXEC, 0);
 	if (fd < 0 || !(dir = fdopendir(fd))) {
@@ -260,7 +291,9 @@ int hip_capture_watch(struct hip_capture *c, pid_t root)
 
 		if (pid && !writer_of(c, (int)pid)) {
 			ret = add_writer(c, (int)pid, root);
-			added++;
+			/* a workload's deep process chains cost a bounded time a turn */
+			if (++added % 16 == 0 && now_ns() > until)
+				break;
 		}
 	}
 	closedir(dir);
@@ -268,14 +301,18 @@ int hip_capture_watch(struct hip_capture *c, pid_t root)
 }
 
 /*
- * The offset a file's lines are taken back by: its writer's namespace's,
- * record's own where the watch never knew it (as before writers were
- * watched: right unless the writer made a namespace of its own).
+ * The offset a file's lines are taken back by: its writer's namespace's;
+ * where the watch never knew it, the one the command made for its children,
+ * else record's own (right unless the writer made a namespace itself).
  */
 static int64_t file_offset_us(struct hip_capture *c, int pid)
 {
 	const struct hip_writer *w = writer_of(c, pid);
 
+	if ((!w || !w->known) && c->root_moved) {
+		c->writers_assumed++;
+		return c->root_offset_us;
+	}
 	if (!w || !w->known) {
 		c->writers_unseen++;
 		return c->own_offset_us;

@@ -89,9 +89,12 @@ struct hip_capture {
 	struct hip_writer *writers;
 	int nr_writers;
 	int64_t own_offset_us;		/* record's own namespace's */
+	bool root_moved;		/* the command made a time namespace for its children: */
+	int64_t root_offset_us;		/* its offset */
 	/* after collect */
-	uint64_t writers_moved;		/* files of writers in a time namespace not record's */
-	uint64_t writers_unseen;	/* files of writers gone before record looked */
+	uint64_t writers_moved;		/* files of writers seen in a time namespace not record's */
+	uint64_t writers_assumed;	/* files of writers not seen, on the command's children's */
+	uint64_t writers_unseen;	/* files of writers not seen, on record's namespace */
 };
 
 /**
@@ -115,8 +118,9 @@ typedef pid_t (*hip_pid_map)(pid_t nspid, void *ctx);
 /**
  * hip_capture_watch - looks, while the workload runs, at each new <dir>/hip.log_<pid>'s writer:
  * when @pid is @root or forked from it (as this pid namespace numbers it), its time namespace's
- * offset, to take back from its lines' times. Not for a container's (its roots' offsets are).
- * 0, or -ENOMEM.
+ * offset, to take back from its lines' times; and at the namespace @root made for its children
+ * (unshare -T --fork), the clock of writers not seen. At most 20 ms a look. Not for a
+ * container's (its roots' offsets are). 0, or -ENOMEM.
  */
 int hip_capture_watch(struct hip_capture *c, pid_t root);
 

@@ -16,6 +16,7 @@ struct hip_source {
 	struct hip_capture hip;
 	int fd;				/* its pages, -1: none */
 	off_t size;
+	bool watch_failed;		/* said once */
 };
 
 static void hip_init(void *st)
@@ -49,8 +50,13 @@ static long hip_poll(struct record_run *run, void *st)
 {
 	struct hip_source *h = st;
 
-	if (run->workload.pid > 0 && hip_capture_watch(&h->hip, run->workload.pid))
+	/* once reaped, the command's pid may be another process's */
+	if (run->workload.pid <= 0 || run->workload_exited || h->watch_failed)
+		return 0;
+	if (hip_capture_watch(&h->hip, run->workload.pid)) {
 		record_say(run, "hip log: out of memory looking at the log's writers: their lines keep record's clock");
+		h->watch_failed = true;
+	}
 	return 0;
 }
 
@@ -59,7 +65,7 @@ static void hip_poll_start(struct record_run *run, void *st)
 	hip_poll(run, st);
 }
 
-/* a writer that outlived the command (a server it started) */
+/* the command still running (-d, Ctrl-C): its writers' last look */
 static void hip_stopped(struct record_run *run, void *st)
 {
 	hip_poll(run, st);
@@ -164,8 +170,11 @@ static void hip_say(const struct record_run *run, const void *st)
 	if (c->read_capped)
 		record_say(run, "hip log: the workload's files were read no further than their first %llu MB",
 			(unsigned long long)(c->max_read >> 20));
+	if (c->writers_assumed)
+		record_say(run, "hip log: %llu processes' time namespace not seen (gone within 100 ms, in a pid namespace of their own, or not forked from the command): their lines are placed on the clock of the one the command made for its children",
+			(unsigned long long)c->writers_assumed);
 	if (c->writers_moved && c->writers_unseen)
-		record_say(run, "hip log: %llu of the workload's processes stamped their lines in a time namespace of their own; %llu others were gone before record looked (it looks every 100 ms): their lines are placed on record's clock",
+		record_say(run, "hip log: %llu of the workload's processes stamped their lines in a time namespace of their own; %llu others' not seen (gone within 100 ms, in a pid namespace of their own, or not forked from the command): their lines are placed on record's clock",
 			(unsigned long long)c->writers_moved, (unsigned long long)c->writers_unseen);
 	if (c->untranslated)
 		record_say(run, "hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",

@@ -14,8 +14,9 @@
  *
  * The time is CLOCK_MONOTONIC in microseconds (Os::timeNanos() / 1000), the
  * clock of a recording's default "mono" trace clock (the runtime's: in a time
- * namespace, record's, a container's or one the workload entered itself, record
- * takes its offset back before the lines become records). The pid/tid part is
+ * namespace, record's, a container's or one the workload made itself, record
+ * takes its offset back before the lines become records, as far as it saw each
+ * writer: hip-capture.h). The pid/tid part is
  * "[pid:%u tid: 0x%05zx]" at level >= 4 in recent releases (the tid a
  * 20-bit hash, not a kernel tid), "[tid:0x7f..]" or "[7f..]" in older ones,
  * empty below level 4; the file is blank and the line 0 unless AMD_LOG_MASK

@@ -103,6 +103,9 @@ int time_ns_monotonic_offset_known(int pid, int64_t *ns)
 	char own[64], children[64], who[16];
 
 	*ns = 0;
+	/* a kernel without time namespaces (before 5.6, or built without): one clock for all */
+	if (access("/proc/self/ns/time", F_OK) && errno == ENOENT)
+		return 0;
 	snprintf(who, sizeof(who), "%d", pid);
 	snprintf(own, sizeof(own), "/proc/%d/ns/time", pid);
 	snprintf(children, sizeof(children), "/proc/%d/ns/time_for_children", pid);
@@ -112,6 +115,18 @@ int time_ns_monotonic_offset_known(int pid, int64_t *ns)
 	}
 	/* its timens_offsets are the namespace its children get: its own only when that is it */
 	if (!same_file(own, children))
+		return -1;
+	return children_offset(who, ns);
+}
+
+int time_ns_children_offset(int pid, int64_t *ns)
+{
+	char children[64], who[16];
+
+	*ns = 0;
+	snprintf(who, sizeof(who), "%d", pid);
+	snprintf(children, sizeof(children), "/proc/%d/ns/time_for_children", pid);
+	if (access(children, F_OK) || same_file(children, "/proc/self/ns/time"))
 		return -1;
 	return children_offset(who, ns);
 }

@@ -38,10 +38,21 @@ int64_t time_ns_monotonic_offset_of(int pid);
  * @ns:  the offset in ns (0 where unknown)
  *
  * Return: 0 where the process is in this process's time namespace or in the one its own
- * children get (whose offsets its timens_offsets shows); -1 where it is gone, the kernel has
- * no time namespaces, or it unshared one it has not moved into
+ * children get (whose offsets its timens_offsets shows), or the kernel has no time namespaces
+ * (@ns 0); -1 where it is gone or it unshared one it has not moved into
  */
 int time_ns_monotonic_offset_known(int pid, int64_t *ns);
+
+/**
+ * time_ns_children_offset - the CLOCK_MONOTONIC offset of the time namespace a process's children
+ * get, where it is not this process's (it unshared one: unshare -T)
+ * @pid: the process, as this pid namespace numbers it
+ * @ns:  the offset in ns (0 where none)
+ *
+ * Return: 0 with @ns set; -1 where its children get this process's namespace, it is gone or
+ * the kernel has no time namespaces
+ */
+int time_ns_children_offset(int pid, int64_t *ns);
 
 /** time_ns_monotonic_offset - time_ns_monotonic_offset_of() this process */
 int64_t time_ns_monotonic_offset(void);

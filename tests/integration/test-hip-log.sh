@@ -65,13 +65,31 @@ test_hip_lines_in_a_time_namespace() {
 # a checkpointed job restored elsewhere sees it): record, outside, looks at
 # each log file's writer while it runs and takes that namespace's offset back.
 # The lines sat $BEHIND s early before.
+# (Under sudo the workload runs as the invoking user, who may not unshare:
+# as root here.)
 test_hip_lines_of_a_workload_in_its_own_time_namespace() {
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
 	time_namespace_behind || return
-	HIP_WRAP="unshare -T --fork --monotonic=-$BEHIND" hip_record hip-own-timens 6 --linger 0.3 || return 1
+	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" HIP_WRAP="unshare -T --fork --monotonic=-$BEHIND" \
+		hip_record hip-own-timens 6 --linger 0.3 || return 1
 	hip_in_order hip-own-timens || return 1
-	expect "record said writers were gone: $(grep 'hip log' "$WORK/hip-own-timens.err")" \
-		not grep -q 'were gone before record looked' "$WORK/hip-own-timens.err"
+	expect "record said a writer was not seen: $(grep 'hip log' "$WORK/hip-own-timens.err")" \
+		not grep -q 'not seen' "$WORK/hip-own-timens.err"
+}
+
+# A writer record cannot place (here an orphan: setsid -f, no longer forked
+# from the command) stamps its lines on the namespace the command made for
+# its children, which record read while the command ran; record says so.
+test_hip_lines_of_an_orphan_in_the_workloads_time_namespace() {
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
+	command -v setsid > /dev/null || { WHY="no setsid"; return 77; }
+	time_namespace_behind || return
+	printf 'setsid -f "$@"\nsleep 2\n' > "$WORK/orphan.sh"
+	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" HIP_WRAP="unshare -T --fork --monotonic=-$BEHIND sh $WORK/orphan.sh" \
+		hip_record hip-orphan 6 --linger 0.3 || return 1
+	hip_in_order hip-orphan || return 1
+	expect "record did not say the writer was placed on the command's namespace: $(grep 'hip log' "$WORK/hip-orphan.err")" \
+		grep -q "^hip log: 1 processes' time namespace not seen .*the one the command made for its children" "$WORK/hip-orphan.err"
 }
 
 test_hip_report_sections() {

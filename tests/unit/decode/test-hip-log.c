@@ -5,6 +5,7 @@
  * lines seen in public bug reports, in every header variant.
  */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "../../../lib/analysis/hip-runtime-private.h"
 #include "../../../lib/capture/hip-capture.h"
 #include "../../../lib/decode/hip-log.h"
+#include "../../../lib/util/time-ns.h"
 #include "../unit.h"
 #include "capture/print-record.h"
 
@@ -575,6 +577,92 @@ static void test_capture_watch(void)
 	hip_capture_remove(&c);
 }
 
+/*
+ * A workload that made a time namespace (unshare -T --fork: 100 s ahead):
+ * its grandchild writes in it. The watch reads that writer's own offset,
+ * and the one the command made for its children for writers it never saw.
+ * Root only, where the kernel has time namespaces; SKIP otherwise.
+ */
+static void test_capture_watch_namespace(void)
+{
+	struct print_record_format fmt = { .event_id = 5, .long_size = 8 };
+	struct gt_error err = { 0 };
+	struct hip_capture c;
+	int gate[2], ready[2], out;
+	pid_t child, grandchild = 0;
+	int64_t ns;
+
+	if (geteuid() || access("/proc/self/ns/time", F_OK)) {
+		printf("SKIP (needs root and time namespaces) ");
+		return;
+	}
+	CU_ASSERT_EQUAL_FATAL(prepare(&c), 0);
+	CU_ASSERT_EQUAL_FATAL(pipe(gate), 0);
+	CU_ASSERT_EQUAL_FATAL(pipe(ready), 0);
+	child = fork();
+	CU_ASSERT_FATAL(child >= 0);
+	if (!child) {
+		pid_t g = -1;
+		char b;
+		int fd;
+
+		close(gate[1]);
+		close(ready[0]);
+		/* unshare -T --monotonic=100 --fork: offsets set before anyone enters */
+		if (!unshare(CLONE_NEWTIME) &&
+		    (fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC)) >= 0) {
+			if (write(fd, "monotonic 100 0", 15) == 15)
+				g = fork();
+			close(fd);
+		}
+		if (!g)
+			_exit(read(gate[0], &b, 1) < 0);
+		if (write(ready[1], &g, sizeof(g)) != sizeof(g))
+			_exit(1);
+		if (g > 0) {
+			if (read(gate[0], &b, 1) < 0)
+				_exit(1);
+			waitpid(g, NULL, 0);
+		}
+		_exit(0);
+	}
+	close(gate[0]);
+	close(ready[1]);
+	CU_ASSERT_EQUAL(read(ready[0], &grandchild, sizeof(grandchild)), (ssize_t)sizeof(grandchild));
+	close(ready[0]);
+	if (grandchild <= 0) {
+		printf("SKIP (no time namespace made here) ");
+		close(gate[1]);
+		waitpid(child, NULL, 0);
+		hip_capture_remove(&c);
+		return;
+	}
+	/* the writer's own: 100 s ahead; its parent unshared and stayed in ours */
+	CU_ASSERT_EQUAL(time_ns_monotonic_offset_known(grandchild, &ns), 0);
+	CU_ASSERT_EQUAL(ns, 100000000000LL + time_ns_monotonic_offset());
+	CU_ASSERT_EQUAL(time_ns_monotonic_offset_known(child, &ns), 0);
+	CU_ASSERT_EQUAL(ns, time_ns_monotonic_offset());
+	CU_ASSERT_EQUAL(time_ns_children_offset(child, &ns), 0);
+	CU_ASSERT_EQUAL(ns, 100000000000LL + time_ns_monotonic_offset());
+	CU_ASSERT_EQUAL(time_ns_children_offset(getpid(), &ns), -1);
+
+	touch_log(&c, grandchild);
+	touch_log(&c, 1);		/* a pid not the workload's: the children's namespace */
+	CU_ASSERT_EQUAL(hip_capture_watch(&c, child), 0);
+	CU_ASSERT(c.root_moved);
+	CU_ASSERT_EQUAL(c.root_offset_us, c.own_offset_us + 100000000LL);
+	CU_ASSERT_EQUAL(c.nr_writers, 2);
+	close(gate[1]);
+	waitpid(child, NULL, 0);
+	out = memfd_create("hip-pages", MFD_CLOEXEC);
+	CU_ASSERT_EQUAL(hip_capture_collect(&c, &fmt, NULL, 0, NULL, NULL, out, 4096, &err), 0);
+	CU_ASSERT_EQUAL(c.writers_moved, 1);
+	CU_ASSERT_EQUAL(c.writers_assumed, 1);
+	CU_ASSERT_EQUAL(c.writers_unseen, 0);
+	close(out);
+	hip_capture_remove(&c);
+}
+
 void suite_hip_log(void)
 {
 	CU_pSuite s = CU_add_suite("hip-log", NULL, NULL);
@@ -592,4 +680,5 @@ void suite_hip_log(void)
 	CU_add_test(s, "the cap note cannot be forged by the workload", test_capture_note_not_forged);
 	CU_add_test(s, "a hostile log's peak memory is bounded", test_capture_memory_bounded);
 	CU_add_test(s, "each file's writer's time namespace, looked at while it runs", test_capture_watch);
+	CU_add_test(s, "a time namespace the workload made: its writers' offsets", test_capture_watch_namespace);
 }
