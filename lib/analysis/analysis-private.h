@@ -67,7 +67,11 @@ struct analysis {
 		size_t len;
 		uint64_t last_ts;	/* this CPU's previous record */
 		uint64_t read_to;	/* top buffer: file offset past its last record read, 0 none */
+		/* libtracecmd's pass, top buffer: pages looked at for zeros up to here */
+		uint64_t scanned_to;
+		bool had_zeroed;
 	} runs[ANALYSIS_MAX_CPUS];
+	int scan_fd;			/* libtracecmd's pass: the file, for its pages' headers */
 	/* for on_record of a record with missed_events: where the window of
 	 * lost events began (that CPU's previous record, or the first one) */
 	uint64_t lost_from;

@@ -47,22 +47,6 @@ static bool out_of_order(struct analysis *a, int i, struct tep_record *rec, int 
 	return false;
 }
 
-static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
-		       void *data)
-{
-	struct analysis *a = data;
-	int buffer;
-
-	/* handles[k] is the k-th instance read, as the stream numbers its buffers */
-	for (buffer = 0; buffer < a->nr_handles && a->handles[buffer] != h; buffer++)
-		;
-	if (h == a->handles[0] && cpu >= 0 && cpu < ANALYSIS_MAX_CPUS)
-		a->runs[cpu].read_to = rec->offset + 1;
-	if (out_of_order(a, buffer, rec, cpu))
-		return 0;
-	return analysis_record_of(a, rec, buffer < a->nr_handles ? buffer : 0);
-}
-
 /* The top buffer's data of one CPU, where it lies uncompressed in the file */
 static bool raw_cpu_data(const struct dat_meta *m, int cpu, uint64_t *off, uint64_t *size)
 {
@@ -85,6 +69,71 @@ static bool raw_cpu_data(const struct dat_meta *m, int cpu, uint64_t *off, uint6
 				return true;
 			}
 	return false;
+}
+
+/*
+ * libtracecmd reads a page of nothing but zeros (no time, no data: no writer
+ * leaves one; a damaged copy does) as an empty one, and the records it held
+ * are gone without a word. As dat-stream does, the top buffer's pages
+ * between a CPU's previous record and this one (where its data lies plain in
+ * the file) are looked at: each zeroed one is counted as damage, and this
+ * record says missed_events -1, events lost in unknown number. Each page's
+ * header is read once in the pass.
+ */
+static void zeroed_before(struct analysis *a, struct tep_record *rec, int cpu)
+{
+	const struct dat_meta *m = a->meta;
+	struct page_run *r = &a->runs[cpu];
+	uint64_t off, size, page, zeroed = 0;
+
+	if (a->scan_fd < 0 || !m || !m->page_size || !raw_cpu_data(m, cpu, &off, &size) ||
+	    rec->offset < off || rec->offset >= off + size)
+		return;
+	page = off + (rec->offset - off) / m->page_size * m->page_size;
+	if (r->scanned_to < off)
+		r->scanned_to = off;
+	if (r->scanned_to > page)
+		return;		/* this record's page was looked at */
+	for (; r->scanned_to < page; r->scanned_to += m->page_size) {
+		unsigned char head[16];
+		uint64_t ts, commit = 0;
+
+		if (pread(a->scan_fd, head, sizeof(head), (off_t)r->scanned_to) != (ssize_t)sizeof(head))
+			return;
+		memcpy(&ts, head, 8);
+		memcpy(&commit, head + 8, (size_t)(m->long_size == 4 ? 4 : 8));
+		zeroed += !ts && !(commit & ((1u << 27) - 1));
+	}
+	r->scanned_to = page + m->page_size;
+	if (!zeroed)
+		return;
+	if (!a->totals.damage.zeroed_pages) {
+		a->totals.damage.zeroed_cpu = cpu;
+		/* the CPU's time before it: its previous record's, 0 at its start */
+		a->totals.damage.zeroed_after_ts = a->order ? a->order[cpu].last_ts : 0;
+	}
+	a->totals.damage.zeroed_pages += zeroed;
+	a->totals.damage.zeroed_cpus += !r->had_zeroed;
+	r->had_zeroed = true;
+	rec->missed_events = -1;
+}
+
+static int each_record(struct tracecmd_input *h, struct tep_record *rec, int cpu,
+		       void *data)
+{
+	struct analysis *a = data;
+	int buffer;
+
+	/* handles[k] is the k-th instance read, as the stream numbers its buffers */
+	for (buffer = 0; buffer < a->nr_handles && a->handles[buffer] != h; buffer++)
+		;
+	if (h == a->handles[0] && cpu >= 0 && cpu < ANALYSIS_MAX_CPUS) {
+		a->runs[cpu].read_to = rec->offset + 1;
+		zeroed_before(a, rec, cpu);
+	}
+	if (out_of_order(a, buffer, rec, cpu))
+		return 0;
+	return analysis_record_of(a, rec, buffer < a->nr_handles ? buffer : 0);
 }
 
 /*
@@ -164,10 +213,16 @@ int analysis_run(struct analysis *a, struct gt_error *err)
 	}
 	if (a->stream)
 		return run_stream(a, err);
+	/* the file opened (its pages' offsets are a masked copy's too), else its path */
+	a->scan_fd = a->file_fd >= 0 ? fcntl(a->file_fd, F_DUPFD_CLOEXEC, 0) :
+		     open(a->path, O_RDONLY | O_CLOEXEC);
 	if (a->nr_handles == 1)
 		ret = tracecmd_iterate_events(a->handles[0], NULL, 0, each_record, a);
 	else
 		ret = tracecmd_iterate_events_multi(a->handles, a->nr_handles, each_record, a);
+	if (a->scan_fd >= 0)
+		close(a->scan_fd);
+	a->scan_fd = -1;
 	analysis_finish(a);
 	if (ret < 0 && !a->stopped)
 		return gt_error_set(err, EIO, "reading the records failed after %llu records; the file may be damaged",

@@ -424,6 +424,40 @@ assert z["pages"] == 1 and z["cpu"] == 1 and z["after_ns"] > 0 and d["in_band_un
 assert json.load(sys.stdin)["lost"]["zeroed_pages"] is None' || { WHY="the file as made has zeroed pages"; return 1; }
 }
 
+# A file whose times an option moves (trace-cmd record --date here; --tsc2nsec
+# and a guest's time shift alike) is read through libtracecmd, not our own
+# reader: the same records as the file without the option, at the times
+# trace-cmd report shows. A page of zeros in a copy of it was "lost none"
+# there (libtracecmd reads it as an empty page); now the same DAMAGED line,
+# stderr line and loss as through our reader.
+test_report_zeroed_page_through_libtracecmd() {
+	local f z rc first
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd is not installed (its dump finds the page)"; return 77; }
+	f=$(fixture kfd-date-offset) || { WHY="make-fixture failed"; return 1; }
+	"$GT" report "$f" > "$WORK/date.txt" 2> "$WORK/date.err" || { WHY="report failed: $(head -2 "$WORK/date.err")"; return 1; }
+	expect "not kfd-snapshot's 143 records: $(grep '^records' "$WORK/date.txt")" \
+		grep -q '^records  143 (GPU 0, function 0) from ' "$WORK/date.txt" || return 1
+	first=$(trace-cmd report -i "$f" 2> /dev/null | grep -m1 -oE ' [0-9]+\.[0-9]{6}: ' | tr -d ' :')
+	expect "trace-cmd report printed no time" [ -n "$first" ] || return 1
+	expect "not trace-cmd's first time $first: $(grep '^records' "$WORK/date.txt")" \
+		grep -q "^records  143 .* from $first to " "$WORK/date.txt" || return 1
+	expect "said lost: $(sed -n 4,6p "$WORK/date.txt" | tr '\n' '|')" grep -q '^lost     none$' "$WORK/date.txt" || return 1
+	z=$WORK/date-zeroed.dat
+	zeroed_copy "$f" "$z" || return 1
+	"$GT" report "$z" > "$WORK/date-zeroed.txt" 2> "$WORK/date-zeroed.err"
+	rc=$?
+	expect "exit $rc: $(cat "$WORK/date-zeroed.err")" [ $rc = 0 ] || return 1
+	expect "no DAMAGED line: $(sed -n 4,6p "$WORK/date-zeroed.txt" | tr '\n' '|')" \
+		grep -q "^DAMAGED  1 page of zeros amid CPU 1's data (after [0-9]*\.[0-9]*): the records it held are lost, their number unknown$" "$WORK/date-zeroed.txt" || return 1
+	expect "said lost none" grep -q '^LOST ' "$WORK/date-zeroed.txt" || return 1
+	expect "stderr: $(cat "$WORK/date-zeroed.err")" [ "$(grep -c "is damaged: 1 page of zeros amid CPU 1's data" "$WORK/date-zeroed.err")" = 1 ] || return 1
+	"$GT" report --format json "$z" 2> /dev/null | python3 -c 'import json, sys
+d = json.load(sys.stdin)["lost"]
+z = d["zeroed_pages"]
+assert z["pages"] == 1 and z["cpu"] == 1 and z["after_ns"] > 6 * 10**18 and d["in_band_unknown"], d' ||
+		{ WHY="JSON lost.zeroed_pages"; return 1; }
+}
+
 # trace-cmd split keeps a recording's BUFFER options but none of the instances'
 # pages. report reads the top buffer, as trace-cmd report does, and says so: a
 # note in the summary, one line on stderr, instances_absent in JSON; the top

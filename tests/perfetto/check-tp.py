@@ -100,11 +100,16 @@ FLOWS = ("select f.id, o.ts as out_ts, i.ts as in_ts from flow f "
          "left join slice o on f.slice_out = o.id left join slice i on f.slice_in = i.id")
 
 
+def big(o):
+    """trace-processor.mjs writes an integer past 2^53 as {"$big": "digits"}"""
+    return int(o["$big"]) if set(o) == {"$big"} else o
+
+
 def run(assets, jobs):
     """One result (rows of each query, or an error) per trace, in order."""
     out = subprocess.run(["node", os.path.join(HERE, "trace-processor.mjs"), assets],
                          input=json.dumps(jobs), capture_output=True, text=True, timeout=1800)
-    lines = [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{")]
+    lines = [json.loads(l, object_hook=big) for l in out.stdout.splitlines() if l.startswith("{")]
     if out.returncode or len(lines) != len(jobs):
         why = next((l for l in out.stdout.splitlines() if l.startswith("error: ")), None) or \
             (out.stderr.strip().splitlines() or ["no output"])[-1]

@@ -84,10 +84,11 @@ const channel = new MessageChannel();
 bridge.initialize(channel.port1);
 const engine = new Engine(channel.port2);
 
+/* a 64-bit value past a double's 2^53 (a time on the wall clock's epoch) kept exact */
 function cell(v) {
 	if (typeof v !== 'bigint')
 		return v;
-	return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+	return Number.isSafeInteger(Number(v)) ? Number(v) : { $big: v.toString() };
 }
 
 async function rows(sql) {
