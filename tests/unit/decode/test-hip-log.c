@@ -505,6 +505,21 @@ static void touch_log(const struct hip_capture *c, int pid)
 		close(fd);
 }
 
+/* collects the capture's files; the writers' counts as expected */
+static void collect_counted(struct hip_capture *c, uint64_t moved, uint64_t assumed,
+			    uint64_t unseen)
+{
+	struct print_record_format fmt = { .event_id = 5, .long_size = 8 };
+	struct gt_error err = { 0 };
+	int out = memfd_create("hip-pages", MFD_CLOEXEC);
+
+	CU_ASSERT_EQUAL(hip_capture_collect(c, &fmt, NULL, 0, NULL, NULL, out, 4096, &err), 0);
+	CU_ASSERT_EQUAL(c->writers_moved, moved);
+	CU_ASSERT_EQUAL(c->writers_assumed, assumed);
+	CU_ASSERT_EQUAL(c->writers_unseen, unseen);
+	close(out);
+}
+
 /*
  * Each file's writer is looked at while it runs: the workload's own (this
  * process, a child) are known, in this process's time namespace; a file
@@ -514,11 +529,9 @@ static void touch_log(const struct hip_capture *c, int pid)
  */
 static void test_capture_watch(void)
 {
-	struct print_record_format fmt = { .event_id = 5, .long_size = 8 };
-	struct gt_error err = { 0 };
 	struct hip_capture c;
 	const struct hip_writer *w;
-	int i, out, gate[2], known = 0;
+	int i, gate[2], known = 0;
 	pid_t child;
 
 	CU_ASSERT_EQUAL_FATAL(prepare(&c), 0);
@@ -550,12 +563,8 @@ static void test_capture_watch(void)
 	waitpid(child, NULL, 0);
 	CU_ASSERT_EQUAL(hip_capture_watch(&c, getpid()), 0);
 	CU_ASSERT_EQUAL(c.nr_writers, 3);
-	out = memfd_create("hip-pages", MFD_CLOEXEC);
-	CU_ASSERT_EQUAL(hip_capture_collect(&c, &fmt, NULL, 0, NULL, NULL, out, 4096, &err), 0);
+	collect_counted(&c, 0, 0, 1);
 	CU_ASSERT_EQUAL(c.processes, 3);
-	CU_ASSERT_EQUAL(c.writers_unseen, 1);
-	CU_ASSERT_EQUAL(c.writers_moved, 0);
-	close(out);
 	hip_capture_remove(&c);
 	CU_ASSERT_PTR_NULL(c.writers);
 
@@ -585,10 +594,8 @@ static void test_capture_watch(void)
  */
 static void test_capture_watch_namespace(void)
 {
-	struct print_record_format fmt = { .event_id = 5, .long_size = 8 };
-	struct gt_error err = { 0 };
 	struct hip_capture c;
-	int gate[2], ready[2], out;
+	int gate[2], ready[2];
 	pid_t child, grandchild = 0;
 	int64_t ns;
 
@@ -654,12 +661,7 @@ static void test_capture_watch_namespace(void)
 	CU_ASSERT_EQUAL(c.nr_writers, 2);
 	close(gate[1]);
 	waitpid(child, NULL, 0);
-	out = memfd_create("hip-pages", MFD_CLOEXEC);
-	CU_ASSERT_EQUAL(hip_capture_collect(&c, &fmt, NULL, 0, NULL, NULL, out, 4096, &err), 0);
-	CU_ASSERT_EQUAL(c.writers_moved, 1);
-	CU_ASSERT_EQUAL(c.writers_assumed, 1);
-	CU_ASSERT_EQUAL(c.writers_unseen, 0);
-	close(out);
+	collect_counted(&c, 1, 1, 0);
 	hip_capture_remove(&c);
 }
 
