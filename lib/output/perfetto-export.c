@@ -182,22 +182,22 @@ static size_t put_u64(char *buf, size_t len, size_t at, uint64_t v)
 	return put_str(buf, len, at, digits + n);
 }
 
-/* "ctx:seqno" */
-static void put_fence(char *buf, size_t len, uint64_t ctx, uint64_t seqno)
+/* "ctx:seqno"; its length */
+static size_t put_fence(char *buf, size_t len, uint64_t ctx, uint64_t seqno)
 {
 	size_t at = put_u64(buf, len, 0, ctx);
 
-	put_u64(buf, len, put_str(buf, len, at, ":"), seqno);
+	return put_u64(buf, len, put_str(buf, len, at, ":"), seqno);
 }
 
-/* "comm pid" */
-static void put_comm_pid(char *buf, size_t len, const char *comm, int pid)
+/* "comm pid"; its length */
+static size_t put_comm_pid(char *buf, size_t len, const char *comm, int pid)
 {
 	size_t at = put_str(buf, len, put_str(buf, len, 0, comm), " ");
 
 	if (pid < 0)
 		at = put_str(buf, len, at, "-");
-	put_u64(buf, len, at, pid < 0 ? -(uint64_t)pid : (uint64_t)pid);
+	return put_u64(buf, len, at, pid < 0 ? -(uint64_t)pid : (uint64_t)pid);
 }
 
 static double us(uint64_t ns)
@@ -205,8 +205,35 @@ static double us(uint64_t ns)
 	return (double)ns / 1e3;
 }
 
+static bool all_ascii(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
+/* A job's ring's name argument: the file's text, measured once a ring. */
+static struct pf_arg ring_arg(struct perfetto_export *p, int ring)
+{
+	const char *name = timeline_ring_name(p->tl, ring);
+	struct pf_ring_tracks *t = &p->ring_tracks[ring];
+
+	if (t->name != name) {
+		t->name = name;
+		t->name_len = strlen(name);
+		t->name_ascii = all_ascii(name, t->name_len);
+	}
+	return (struct pf_arg){ .name = A_RING, .type = ARG_STR, .s = name, .s_len = t->name_len,
+				.s_ascii = t->name_ascii };
+}
+
+/* The job's arguments (its key's length in *@key_n); the strings made here are ASCII. */
 static int job_args(struct perfetto_export *p, const struct job *j, struct pf_arg *args,
-		    char *key, size_t key_len, char *fence, size_t fence_len, char *flags)
+		    char *key, size_t key_len, size_t *key_n, char *fence, size_t fence_len,
+		    char *flags)
 {
 	static const struct { int name; enum job_latency lat; } lat_args[] = {
 		{ A_QUEUE_TO_RUN, LAT_QUEUE_TO_RUN }, { A_DEP_WAIT, LAT_DEP_WAIT },
@@ -216,18 +243,18 @@ static int job_args(struct perfetto_export *p, const struct job *j, struct pf_ar
 	int n = 0;
 
 	if (j->has_id)
-		put_u64(key, key_len, 0, j->id);
+		*key_n = put_u64(key, key_len, 0, j->id);
 	else if (j->has_fence)
-		put_fence(key, key_len, j->ctx, j->seqno);
+		*key_n = put_fence(key, key_len, j->ctx, j->seqno);
 	else
-		put_str(key, key_len, 0, "?");
-	args[n++] = (struct pf_arg){ .name = A_JOB, .type = ARG_STR, .s = key };
-	args[n++] = (struct pf_arg){ .name = A_RING, .type = ARG_STR,
-				     .s = timeline_ring_name(p->tl, j->ring) };
-	if (j->has_fence) {
-		put_fence(fence, fence_len, j->ctx, j->seqno);
-		args[n++] = (struct pf_arg){ .name = A_FENCE, .type = ARG_STR, .s = fence };
-	}
+		*key_n = put_str(key, key_len, 0, "?");
+	args[n++] = (struct pf_arg){ .name = A_JOB, .type = ARG_STR, .s = key, .s_len = *key_n,
+				     .s_ascii = true };
+	args[n++] = ring_arg(p, j->ring);
+	if (j->has_fence)
+		args[n++] = (struct pf_arg){ .name = A_FENCE, .type = ARG_STR, .s = fence,
+					     .s_len = put_fence(fence, fence_len, j->ctx, j->seqno),
+					     .s_ascii = true };
 	if (j->has_client_id)
 		args[n++] = (struct pf_arg){ .name = A_CLIENT, .type = ARG_UINT, .u = j->client_id };
 	if (*flags)
@@ -288,8 +315,14 @@ static int submit_flow(struct perfetto_export *p, const struct job *j, uint64_t 
 	if (j->pid <= 0 || !ts)
 		return 0;
 	*id = perfetto_new_flow(p);
-	e.track = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_THREAD, (uint64_t)j->pid, 0),
-					       .name = analysis_comm(p->a, j->pid), .thread_pid = j->pid });
+	/* a process submits many jobs in a row: its track looked up once for them */
+	if (j->pid != p->submit_pid) {
+		p->submit_track = perfetto_track(p, &(struct pf_track){
+			.uuid = perfetto_track_uuid(p, T_THREAD, (uint64_t)j->pid, 0),
+			.name = analysis_comm(p->a, j->pid), .thread_pid = j->pid });
+		p->submit_pid = j->pid;
+	}
+	e.track = p->submit_track;
 	perfetto_event(p, &e);
 	return 1;
 }
@@ -325,7 +358,7 @@ static void wait_parts(struct perfetto_export *p, const struct job *j, uint64_t 
  * the flows and the arguments on the first
  */
 static void hw_stints(struct perfetto_export *p, const struct job *j, struct pf_event *first,
-		      const char *name, const char *key)
+		      const char *name, size_t name_n, const char *key, size_t key_n)
 {
 	unsigned int k;
 
@@ -337,7 +370,7 @@ static void hw_stints(struct perfetto_export *p, const struct job *j, struct pf_
 			e.nr_ends_flows = 0;
 		e.ts = from;
 		perfetto_slice(p, &e, to);
-		perfetto_gpu_job(p, j, name, key, from, to);
+		perfetto_gpu_job(p, j, name, name_n, key, key_n, from, to);
 		perfetto_gpu_busy(p, j->ring, from, to, true);
 	}
 }
@@ -353,6 +386,7 @@ void perfetto_export_job(const struct job *j, void *ctx)
 	struct pf_arg args[16];
 	char key[48], fence[48], flags[8], name[48];
 	int nr_args, nr_deps, lane, nr_queued_ends = 0;
+	size_t key_n, name_n;
 	bool has_submit;
 
 	if (!grow_rings(p, j->ring + 1))
@@ -360,15 +394,16 @@ void perfetto_export_job(const struct job *j, void *ctx)
 	if (end < hw)
 		end = hw;
 	job_flag_letters(flags, sizeof(flags), j->flags);
-	nr_args = job_args(p, j, args, key, sizeof(key), fence, sizeof(fence), flags);
-	put_comm_pid(name, sizeof(name), analysis_comm(p->a, j->pid), j->pid);
+	nr_args = job_args(p, j, args, key, sizeof(key), &key_n, fence, sizeof(fence), flags);
+	name_n = put_comm_pid(name, sizeof(name), analysis_comm(p->a, j->pid), j->pid);
 	has_submit = submit_flow(p, j, &submit, args, 2);
 	nr_deps = dep_flows(p, j, hw ? hw : waiting, deps);
 	if (waiting) {
 		uint64_t until = hw ? hw : end;
 		/* the job's arguments once: on the hardware slice when it has one */
-		struct pf_event e = { .ts = waiting, .name = -1, .name_str = name, .args = args,
-				      .nr_args = hw ? 2 : nr_args, .ends_flows = queued_ends };
+		struct pf_event e = { .ts = waiting, .name = -1, .name_str = name, .name_len = name_n,
+				      .args = args, .nr_args = hw ? 2 : nr_args,
+				      .ends_flows = queued_ends };
 
 		if (until < waiting)
 			until = waiting;
@@ -395,18 +430,19 @@ void perfetto_export_job(const struct job *j, void *ctx)
 		}
 	}
 	if (hw) {
-		struct pf_event e = { .ts = hw, .name = -1, .name_str = name, .args = args,
-				      .nr_args = nr_args, .ends_flows = deps, .nr_ends_flows = nr_deps };
+		struct pf_event e = { .ts = hw, .name = -1, .name_str = name, .name_len = name_n,
+				      .args = args, .nr_args = nr_args, .ends_flows = deps,
+				      .nr_ends_flows = nr_deps };
 
 		if (has_submit)
 			deps[e.nr_ends_flows++] = submit;
 		e.track = ring_track(p, j->ring, T_HW, 0);
 		if (j->nr_hw_stints && j->t_done)
-			hw_stints(p, j, &e, name, key);
+			hw_stints(p, j, &e, name, name_n, key, key_n);
 		else
 			perfetto_slice(p, &e, end);
 		if (j->t_done && !j->nr_hw_stints) {
-			perfetto_gpu_job(p, j, name, key, hw, end);
+			perfetto_gpu_job(p, j, name, name_n, key, key_n, hw, end);
 			perfetto_gpu_busy(p, j->ring, hw, end, false);
 		}
 	}
@@ -924,6 +960,7 @@ static void free_source(struct perfetto_export *p)
 	p->nr_rings = 0;
 	p->in_flight_seen = 0;
 	p->in_flight_rings = 0;
+	p->submit_pid = 0;	/* the next source's tracks are its own */
 }
 
 void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis *a,
@@ -952,6 +989,7 @@ void perfetto_export_begin(struct perfetto_export *p, FILE *out, struct analysis
 		p->machine = src->machine;
 		p->interned = false;
 		keymap_free(&p->gpu_interned);
+		p->gpu_context_pid = 0;
 		p->gpu_queues = 0;
 		p->gpu_stages = false;
 	}

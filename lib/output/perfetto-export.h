@@ -70,6 +70,11 @@ struct pf_lanes {
 #define PF_RING_TRACK_IDS	32
 struct pf_ring_tracks {
 	uint64_t id[PF_RING_TRACK_IDS];	/* by ring_track()'s slot; 0: not yet */
+	/* its name as a job's argument, measured once: the timeline's, its length, all ASCII */
+	const char *name;
+	size_t name_len;
+	bool name_ascii;
+	uint64_t gpu_queue;		/* its GPU render queue: iid | gpu_id << 32; 0: not yet */
 };
 
 struct cpu_side;
@@ -105,6 +110,10 @@ struct perfetto_export {
 	bool interned;
 	const char *label;		/* the source's group, or NULL */
 	struct keymap gpu_interned;	/* ring queues and contexts interned for GPU events */
+	/* the last job's submitter: its context interned, its thread's track (this source's) */
+	int gpu_context_pid;
+	int submit_pid;
+	uint64_t submit_track;
 	uint64_t gpu_queues;
 	bool gpu_stages;		/* the render stages are interned */
 	struct pf_gpu gpus[PF_MAX_GPUS];	/* the trace's devices, by gpu_id */

@@ -109,13 +109,17 @@ static void spec(struct pb_buf *b, uint64_t iid, const char *name, const char *d
 static uint64_t hw_queue(struct perfetto_export *p, int ring, int *gpu)
 {
 	uint64_t key = keymap_pair(KEY_QUEUE, keymap_pair(p->source, (uint64_t)ring));
-	uint64_t kept = (uintptr_t)keymap_get(&p->gpu_interned, key), iid;
-	const char *name = timeline_ring_name(p->tl, ring);
+	/* a job's ring's, kept with its tracks: a lookup a job less */
+	uint64_t *mine = ring < p->nr_rings ? &p->ring_tracks[ring].gpu_queue : NULL;
+	uint64_t kept = mine && *mine ? *mine : (uintptr_t)keymap_get(&p->gpu_interned, key), iid;
+	const char *name;
 	char queue[2 * GEV_STR_LEN + 256];
 	size_t at, id;
 	int c;
 
 	if (kept) {
+		if (mine)
+			*mine = kept;
 		*gpu = (int)(kept >> 32);
 		return kept & UINT32_MAX;
 	}
@@ -123,6 +127,9 @@ static uint64_t hw_queue(struct perfetto_export *p, int ring, int *gpu)
 	*gpu = perfetto_gpu_id(p, ring);
 	if (keymap_put(&p->gpu_interned, key, (void *)(uintptr_t)(iid | (uint64_t)*gpu << 32)))
 		return 0;
+	if (mine)
+		*mine = iid | (uint64_t)*gpu << 32;
+	name = timeline_ring_name(p->tl, ring);
 	p->gpu_queues++;
 	id = perfetto_interned_begin(p, &at);
 	if (!p->gpu_stages) {
@@ -147,10 +154,13 @@ static uint64_t context(struct perfetto_export *p, int pid)
 
 	if (pid <= 0)
 		return 0;
-	if (keymap_get(&p->gpu_interned, key))
+	if (pid == p->gpu_context_pid || keymap_get(&p->gpu_interned, key)) {
+		p->gpu_context_pid = pid;
 		return (uint64_t)pid;
+	}
 	if (keymap_put(&p->gpu_interned, key, (void *)1))
 		return 0;
+	p->gpu_context_pid = pid;
 	id = perfetto_interned_begin(p, &at);
 	ctx = pb_begin(&p->buf, ID_GRAPHICS_CONTEXTS);
 	pb_varint_field(&p->buf, CTX_IID, (uint64_t)pid);
@@ -161,11 +171,10 @@ static uint64_t context(struct perfetto_export *p, int pid)
 }
 
 void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char *name,
-		      const char *key, uint64_t start, uint64_t end)
+		      size_t name_len, const char *key, size_t key_len, uint64_t start, uint64_t end)
 {
 	const char *ring = timeline_ring_name(p->tl, j->ring);
 	uint64_t queue, ctx = context(p, j->pid);
-	size_t name_len = strlen(name), key_len = strlen(key);
 	uint8_t *w, *pkt, *rs, *x;
 	int gpu;
 

@@ -2,6 +2,7 @@
 #ifndef GT_PERFETTO_GPU_H
 #define GT_PERFETTO_GPU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "output/perfetto-export.h"
@@ -9,10 +10,11 @@
 /**
  * perfetto_gpu_job - a finished job (or one of its stints on the engine) as Perfetto's GPU
  * render stage event: from @start to @end on its ring's hardware queue, in its process's
- * graphics context, named @name, @key (job id or fence) as extra data.
+ * graphics context, named @name (@name_len bytes), @key (job id or fence, @key_len bytes) as
+ * extra data.
  */
 void perfetto_gpu_job(struct perfetto_export *p, const struct job *j, const char *name,
-		      const char *key, uint64_t start, uint64_t end);
+		      size_t name_len, const char *key, size_t key_len, uint64_t start, uint64_t end);
 
 /**
  * perfetto_gpu_id - Perfetto's gpu_id for ring @ring's device: numbered across the trace's

@@ -229,22 +229,37 @@ static const char *arg_str(const struct pf_arg *arg)
 	return arg->s ? arg->s : "";
 }
 
-/* The most perfetto_event() writes of @e: claimed at once, then written unchecked. */
-static size_t event_bound(const struct pf_event *e)
+/* The length of a string the emitter may have measured (0: not) */
+static size_t str_len(const char *s, size_t known)
+{
+	return known ? known : strlen(s);
+}
+
+/*
+ * The most perfetto_event() writes of @e: claimed at once, then written
+ * unchecked. The strings' lengths are kept in @lens (name_str's first, then
+ * each ARG_STR's, in order) for the writing.
+ */
+static size_t event_bound(const struct pf_event *e, size_t *lens)
 {
 	size_t n = 8 * PB_FIELD_MAX, i;
 
 	/* strings at 3 bytes a byte: a byte that is not UTF-8 becomes U+FFFD */
-	if (e->name < 0 && e->name_str)
-		n += 3 * strlen(e->name_str);
+	if (e->name < 0 && e->name_str) {
+		*lens = str_len(e->name_str, e->name_len);
+		n += 3 * *lens;
+	}
+	lens++;
 	for (i = 0; i < (size_t)e->nr_args; i++) {
 		const struct pf_arg *arg = &e->args[i];
 
 		n += 3 * PB_FIELD_MAX;
 		if (arg->name < 0)
 			n += 3 * strlen(arg->name_str);
-		if (arg->type == ARG_STR)
-			n += 3 * strlen(arg_str(arg));
+		if (arg->type == ARG_STR) {
+			*lens = str_len(arg_str(arg), arg->s_len);
+			n += 3 * *lens++;
+		}
 	}
 	return n + PB_FIELD_MAX * (size_t)(e->nr_flows + e->nr_ends_flows);
 }
@@ -257,10 +272,15 @@ static uint8_t *put_string(uint8_t *w, unsigned int field, const char *s)
 /* One TrackEvent packet: two thirds of a trace's packets, so written with a cursor. */
 void perfetto_event(struct perfetto_export *p, const struct pf_event *e)
 {
+	size_t lens[PF_MAX_ARGS + 1], *len = lens + 1;
 	uint8_t *w, *pkt, *te, *da;
 	int i;
 
-	w = perfetto_packet_claim(p, event_bound(e), e->ts, &pkt);
+	if (e->nr_args > PF_MAX_ARGS) {
+		perfetto_fail(p, E2BIG);
+		return;
+	}
+	w = perfetto_packet_claim(p, event_bound(e, lens), e->ts, &pkt);
 	if (!w)
 		return;
 	w = pbw_varint_field(w, PKT_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
@@ -270,7 +290,7 @@ void perfetto_event(struct perfetto_export *p, const struct pf_event *e)
 	if (e->name >= 0)
 		w = pbw_varint_field(w, TE_NAME_IID, (uint64_t)e->name + 1);
 	else if (e->name_str)
-		w = put_string(w, TE_NAME, e->name_str);
+		w = pbw_text_field(w, TE_NAME, e->name_str, lens[0]);
 	if (e->type == PF_COUNTER)
 		w = pbw_varint_field(w, TE_COUNTER_VALUE, (uint64_t)e->counter);
 	for (i = 0; i < e->nr_args; i++) {
@@ -287,8 +307,10 @@ void perfetto_event(struct perfetto_export *p, const struct pf_event *e)
 			w = pbw_varint_field(w, DA_INT, (uint64_t)arg->i);
 		else if (arg->type == ARG_DOUBLE)
 			w = pbw_double_field(w, DA_DOUBLE, arg->d);
+		else if (arg->s_ascii)
+			w = pbw_bytes_field(w, DA_STRING, arg_str(arg), *len++);
 		else
-			w = put_string(w, DA_STRING, arg_str(arg));
+			w = pbw_text_field(w, DA_STRING, arg_str(arg), *len++);
 		pbw_end(w, da);
 	}
 	for (i = 0; i < e->nr_flows; i++)

@@ -30,13 +30,24 @@ struct pf_arg {
 	int64_t i;
 	double d;
 	const char *s;
+	/*
+	 * ARG_STR where the emitter made the string: its length (0: taken here)
+	 * and whether it is all ASCII (checked here otherwise): a job's strings
+	 * are written three times, and their lengths were taken twice each
+	 */
+	size_t s_len;
+	bool s_ascii;
 };
+
+/* the most arguments an event carries (a job's hardware slice: 10) */
+#define PF_MAX_ARGS	16
 
 struct pf_event {
 	uint64_t ts, track;
 	int type;
 	int name;			/* interned, or -1 */
 	const char *name_str;
+	size_t name_len;		/* name_str's length where known (0: taken here) */
 	const struct pf_arg *args;
 	int nr_args;
 	const uint64_t *flows, *ends_flows;	/* flow_ids, terminating_flow_ids */
