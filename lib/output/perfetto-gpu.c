@@ -11,6 +11,7 @@
 
 #include "output/perfetto-gpu.h"
 #include "output/perfetto-packet.h"
+#include "analysis/analysis.h"
 #include "analysis/timeline.h"
 
 /* Field numbers of Perfetto's public protos (protos/perfetto/trace/...). */
@@ -161,6 +162,14 @@ static uint64_t context(struct perfetto_export *p, int pid)
 	if (keymap_put(&p->gpu_interned, key, (void *)1))
 		return 0;
 	p->gpu_context_pid = pid;
+	/*
+	 * Its process named, as a submit's thread track names it (perfetto_track()):
+	 * a job whose queue event was lost has no submit, and Perfetto showed its
+	 * GPU slices in a process of no name. Written once, whichever comes first.
+	 */
+	if (!p->root)
+		perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_PROCESS, (uint64_t)pid, 0),
+						     .name = analysis_comm(p->a, pid), .process_pid = pid });
 	id = perfetto_interned_begin(p, &at);
 	ctx = pb_begin(&p->buf, ID_GRAPHICS_CONTEXTS);
 	pb_varint_field(&p->buf, CTX_IID, (uint64_t)pid);

@@ -150,13 +150,18 @@ def gpu_slices(gpu, want, many, sources, group_of):
     (named "group: ring" in a trace of several files), at the report's times,
     in its submitter's process."""
     errors, got, pids = [], {}, {}
-    queue_src = {}
+    queue_src, seen = {}, set()
     for r, _ in sources:
         for j in r["jobs"]:
             q = f"{group_of[r['file']]}: {j['ring']}" if many else j["ring"]
             queue_src[q] = (group_of[r["file"]] if many else None, j["ring"])
-            if j["pid"] > 0:
-                pids[(queue_src[q], str(j["id"] if j["id"] is not None else j["fence"]))] = j["pid"]
+            k = (queue_src[q], str(j["id"] if j["id"] is not None else j["fence"]))
+            # a key two jobs share (ids before 6.17 repeat) names no one process
+            if k in seen:
+                pids.pop(k, None)
+            elif j["pid"] > 0:
+                pids[k] = j["pid"]
+            seen.add(k)
     for g in gpu:
         src, ring = queue_src.get(g["queue"], (None, g["queue"]))
         k = (src, ring, str(g["job"]))

@@ -450,6 +450,14 @@ fi
 if [ -x /bin/trace-cmd ]; then
 	timed kfd-trace-cmd trace-cmd record -q -p function_graph -l ':mod:amdgpu' \
 		-o /tmp/kfd-trace-cmd.dat /bin/kfd-probe > /dev/null
+	# A file another tool wrote with real losses: trace-cmd record of the mock's
+	# stress batches through a 4 KB buffer per CPU, which overflows.
+	insmod /lib/modules/gt_mock_sched.ko scenario=none
+	echo 0 > /sys/module/gt_mock_sched/parameters/log_jobs
+	step tc-lost trace-cmd record -q -b 4 -e gpu_scheduler -e dma_fence -o /out/tc-lost.dat \
+		sh -c 'i=0; while [ $i -lt 60 ]; do echo stress > /sys/kernel/debug/gt_mock/run; i=$((i + 1)); done' \
+		> /dev/null
+	rmmod gt_mock_sched
 fi
 
 send_results
