@@ -13,6 +13,7 @@
 
 #include "analysis/analysis-private.h"
 #include "analysis/record-pipe.h"
+#include "util/file-io.h"
 
 /*
  * libtracecmd's pass: a record stamped before its CPU's previous one is
@@ -86,19 +87,20 @@ static void zeroed_before(struct analysis *a, struct tep_record *rec, int cpu)
 	struct page_run *r = &a->runs[cpu];
 	uint64_t off, size, page, zeroed = 0;
 
+	/* most records: on the page the CPU's last one was, looked at already */
+	if (r->scanned_to > rec->offset)
+		return;
 	if (a->scan_fd < 0 || !m || !m->page_size || !raw_cpu_data(m, cpu, &off, &size) ||
 	    rec->offset < off || rec->offset >= off + size)
 		return;
 	page = off + (rec->offset - off) / m->page_size * m->page_size;
 	if (r->scanned_to < off)
 		r->scanned_to = off;
-	if (r->scanned_to > page)
-		return;		/* this record's page was looked at */
 	for (; r->scanned_to < page; r->scanned_to += m->page_size) {
 		unsigned char head[16];
 		uint64_t ts, commit = 0;
 
-		if (pread(a->scan_fd, head, sizeof(head), (off_t)r->scanned_to) != (ssize_t)sizeof(head))
+		if (read_all_at(a->scan_fd, head, sizeof(head), r->scanned_to))
 			return;
 		memcpy(&ts, head, 8);
 		memcpy(&commit, head + 8, (size_t)(m->long_size == 4 ? 4 : 8));
