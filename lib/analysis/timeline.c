@@ -678,6 +678,20 @@ static void done_event(struct timeline *t, const struct gpu_event *ev,
 	complete(t, j, ev->ts, exact);
 }
 
+/*
+ * A job is submitted, then queued, then run, each once: a submit or queue
+ * that finds a job already past that stage is another job under the same
+ * key. Job ids repeat (a scheduler made again numbers from 1) and a freed
+ * fence's address comes back, so where the earlier job's done was lost the
+ * key still finds it; joining the two would give one job two jobs' times.
+ */
+static bool past_stage(const struct job *j, enum gpu_event_kind kind)
+{
+	if (kind == GEV_SUBMIT && j->t_submit)
+		return true;
+	return j->t_queue || j->t_run;
+}
+
 /* @exact: with a done, the job's own engine time (timeline_add_done_exact), else NULL */
 static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 			  const struct job_engine_time *exact)
@@ -699,6 +713,12 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 	case GEV_SUBMIT:
 	case GEV_QUEUE:
 		j = find_job(t, ev);
+		if (j && past_stage(j, ev->kind)) {
+			/* its key's earlier job lost its done (a lossy file): handed out unfinished */
+			j->flags |= JOB_UNFINISHED;
+			retire(t, j);
+			j = NULL;
+		}
 		if (!j)
 			j = new_indexed_job(t, ev);
 		if (!j)

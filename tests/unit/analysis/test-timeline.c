@@ -475,6 +475,69 @@ static void test_unfinished_in_the_order_made(void)
 	timeline_free(&t);
 }
 
+struct jobs_out {
+	struct job jobs[4];
+	int nr;
+};
+
+static void note_job(const struct job *j, void *ctx)
+{
+	struct jobs_out *o = ctx;
+
+	if (o->nr < 4)
+		o->jobs[o->nr++] = *j;
+}
+
+/*
+ * From trace-cmd's own lossy recording on 6.1 (the kernel lab's tc-lost):
+ * job 5 of gfx runs and its done is lost; the ring's scheduler is made
+ * again and numbers a new job 5 (another fence). The new job's queue, run
+ * and done are its own, not the first job's: the first is handed out
+ * unfinished when the second is queued, and the ring's depth never dips.
+ */
+static void test_id_again_after_a_lost_done(void)
+{
+	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 5, .ring = "gfx" };
+	struct jobs_out o = { .nr = 0 };
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	t.on_job = note_job;
+	t.job_ctx = &o;
+	ev.fence_ptr = 0xa000;
+	ev.kind = GEV_QUEUE, ev.ts = 100;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_RUN, ev.ts = 110;
+	timeline_add_event(&t, &ev);
+	ev.fence_ptr = 0xb000;
+	ev.kind = GEV_SUBMIT, ev.ts = 190;
+	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
+	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 0);
+	ev.kind = GEV_QUEUE, ev.ts = 200;
+	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 1);
+	ev.kind = GEV_RUN, ev.ts = 210;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_DONE, ev.ts = 300;
+	timeline_add_event(&t, &ev);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	CU_ASSERT(o.jobs[0].flags & JOB_UNFINISHED);
+	CU_ASSERT_EQUAL(o.jobs[0].t_queue, 100);
+	CU_ASSERT_EQUAL(o.jobs[0].t_run, 110);
+	CU_ASSERT_EQUAL(o.jobs[0].t_done, 0);
+	CU_ASSERT_FALSE(o.jobs[1].flags & JOB_UNFINISHED);
+	CU_ASSERT_EQUAL(o.jobs[1].t_submit, 190);
+	CU_ASSERT_EQUAL(o.jobs[1].t_queue, 200);
+	CU_ASSERT_EQUAL(o.jobs[1].t_run, 210);
+	CU_ASSERT_EQUAL(o.jobs[1].t_done, 300);
+	CU_ASSERT_EQUAL(o.jobs[1].fence_ptr, 0xb000);
+	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 0);
+	CU_ASSERT_EQUAL(t.rings[0]->unfinished, 1);
+	timeline_free(&t);
+}
+
 void suite_timeline_fuzz(void)
 {
 	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
@@ -482,6 +545,7 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "a job without keys is not kept", test_job_without_keys_is_not_kept);
 	CU_add_test(s, "ring names past the cap share one ring", test_ring_names_capped);
 	CU_add_test(s, "jobs unfinished at one time: in the order made", test_unfinished_in_the_order_made);
+	CU_add_test(s, "a job id again after a lost done is another job", test_id_again_after_a_lost_done);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
