@@ -132,8 +132,19 @@ void hip_capture_remove(struct hip_capture *c)
 #define WATCH_MAX_DEPTH		64
 #define WATCH_BUDGET_NS		(20 * 1000000ULL)
 
-/* Its parent and whether /proc/PID is the process itself, not one in a pid namespace below. */
-static int proc_parent(pid_t pid, pid_t *ppid, bool *here)
+/* How many processes a look visits for writers in pid namespaces below ours */
+#define WATCH_MAX_NESTED	1024
+
+/*
+ * A process's parent and the pid it sees itself as (its innermost NSpid, the
+ * one its getpid() gave its file's name), with how many pid namespaces deep.
+ */
+struct proc_ids {
+	pid_t ppid, inner;
+	int levels;
+};
+
+static int proc_ids(pid_t pid, struct proc_ids *ids)
 {
 	char path[64], *line = NULL;
 	size_t cap = 0;
@@ -144,19 +155,20 @@ static int proc_parent(pid_t pid, pid_t *ppid, bool *here)
 	f = fopen(path, "re");
 	if (!f)
 		return -1;
-	*here = true;
+	*ids = (struct proc_ids){ .inner = pid, .levels = 1 };
 	/* PPid comes before NSpid; nothing after it is needed */
 	while (getline(&line, &cap, f) > 0) {
 		const char *last;
 		int v;
 
 		if (sscanf(line, "PPid: %d", &v) == 1) {
-			*ppid = v;
+			ids->ppid = v;
 			found = 1;
 		} else if (!strncmp(line, "NSpid:", 6)) {
-			/* the innermost pid last: the one its getpid() gave its file's name */
 			last = strrchr(line, '\t');
-			*here = last && atoi(last + 1) == (int)pid;
+			ids->inner = last ? atoi(last + 1) : 0;
+			for (ids->levels = 0, last = line; (last = strchr(last, '\t')); last++)
+				ids->levels++;
 			break;
 		}
 	}
@@ -169,24 +181,119 @@ static int proc_parent(pid_t pid, pid_t *ppid, bool *here)
  * Whether the file's name names the process: pid, as numbered here, is the
  * workload's command or forked from it, and numbered so in its own pid
  * namespace (a writer in a pid namespace of its own named its file by a pid
- * that is another process here).
+ * that is another process here: nested_writers() finds it).
  */
 static bool workload_writer(pid_t pid, pid_t root)
 {
-	pid_t p = pid, parent = 0;
-	bool here;
+	struct proc_ids ids;
+	pid_t p = pid;
 	int depth;
 
 	for (depth = 0; depth < WATCH_MAX_DEPTH; depth++) {
-		if (proc_parent(p, &parent, &here) || (p == pid && !here))
+		if (proc_ids(p, &ids) || (p == pid && ids.inner != pid))
 			return false;
 		if (p == root)
 			return true;
-		if (parent <= 1)
+		if (ids.ppid <= 1)
 			return false;
-		p = parent;
+		p = ids.ppid;
 	}
 	return false;
+}
+
+/*
+ * The workload's processes in pid namespaces below ours (unshare -p, bwrap,
+ * a container runtime the command runs): each one's pid here, by the pid it
+ * sees itself as. Walked down from the command through the children files of
+ * each of its processes' threads, at most WATCH_MAX_NESTED processes a look.
+ */
+struct nested {
+	pid_t inner, host;		/* host 0: two such processes see themselves as inner */
+};
+
+struct nested_walk {
+	struct nested *found;
+	int nr;
+	bool walked;
+};
+
+static void nested_note(struct nested_walk *w, pid_t host, const struct proc_ids *ids)
+{
+	int i;
+
+	if (ids->levels < 2)
+		return;
+	for (i = 0; i < w->nr; i++)
+		if (w->found[i].inner == ids->inner) {
+			w->found[i].host = 0;
+			return;
+		}
+	w->found[w->nr++] = (struct nested){ ids->inner, host };
+}
+
+/* The children of pid's threads onto the queue, at most room of them. */
+static int push_children(pid_t pid, pid_t *queue, int nr, int room)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *tasks;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	tasks = opendir(path);
+	while (tasks && nr < room && (d = readdir(tasks))) {
+		char children[96];
+		FILE *f;
+		int child;
+
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(children, sizeof(children), "/proc/%d/task/%.16s/children", (int)pid, d->d_name);
+		f = fopen(children, "re");
+		while (f && nr < room && fscanf(f, "%d", &child) == 1)
+			if (child > 0)
+				queue[nr++] = child;
+		if (f)
+			fclose(f);
+	}
+	if (tasks)
+		closedir(tasks);
+	return nr;
+}
+
+static void nested_writers(struct nested_walk *w, pid_t root)
+{
+	pid_t *queue = malloc(WATCH_MAX_NESTED * sizeof(*queue));
+	int at, nr = 0;
+
+	w->walked = true;
+	w->found = malloc(WATCH_MAX_NESTED * sizeof(*w->found));
+	if (!queue || !w->found) {
+		free(queue);
+		return;
+	}
+	queue[nr++] = root;
+	for (at = 0; at < nr; at++) {
+		struct proc_ids ids;
+
+		if (proc_ids(queue[at], &ids))
+			continue;
+		nested_note(w, queue[at], &ids);
+		nr = push_children(queue[at], queue, nr, WATCH_MAX_NESTED);
+	}
+	free(queue);
+}
+
+/* The process here whose file is hip.log_<inner>, found in a pid namespace below: 0 if none or two */
+static pid_t nested_writer(struct nested_walk *w, pid_t root, pid_t inner)
+{
+	int i;
+
+	if (!w->walked)
+		nested_writers(w, root);
+	for (i = 0; w->found && i < w->nr; i++)
+		if (w->found[i].inner == inner)
+			return w->found[i].host;
+	return 0;
 }
 
 static int writer_at(const struct hip_capture *c, int pid)
@@ -211,10 +318,14 @@ static const struct hip_writer *writer_of(const struct hip_capture *c, int pid)
 	return i < c->nr_writers && c->writers[i].pid == pid ? &c->writers[i] : NULL;
 }
 
-/* A new file's writer, looked at once: its namespace while it runs, or never known. */
-static int add_writer(struct hip_capture *c, int pid, pid_t root)
+/*
+ * A new file's writer, looked at once: its namespace while it runs, or never
+ * known; one in a pid namespace below, which named its file by a pid of that
+ * namespace, by its pid here.
+ */
+static int add_writer(struct hip_capture *c, int pid, pid_t root, struct nested_walk *nested)
 {
-	struct hip_writer w = { .pid = pid };
+	struct hip_writer w = { .pid = pid, .host_pid = pid };
 	int64_t ns;
 	int i = writer_at(c, pid);
 
@@ -223,7 +334,9 @@ static int add_writer(struct hip_capture *c, int pid, pid_t root)
 		if (!c->writers)
 			return -ENOMEM;
 	}
-	if (workload_writer(pid, root) && !time_ns_monotonic_offset_known(pid, &ns)) {
+	if (!workload_writer(pid, root))
+		w.host_pid = nested_writer(nested, root, pid);
+	if (w.host_pid && !time_ns_monotonic_offset_known(w.host_pid, &ns)) {
 		w.known = true;
 		w.offset_us = ns / 1000;
 	}
@@ -260,6 +373,7 @@ static uint64_t now_ns(void)
 int hip_capture_watch(struct hip_capture *c, pid_t root)
 {
 	uint64_t until = now_ns() + WATCH_BUDGET_NS;
+	struct nested_walk nested = { 0 };
 	struct dirent *d;
 	int names = 0, added = 0, ret = 0, fd;
 	int64_t ns;
@@ -290,13 +404,14 @@ int hip_capture_watch(struct hip_capture *c, pid_t root)
 		long pid = log_pid(c, d->d_name);
 
 		if (pid && !writer_of(c, (int)pid)) {
-			ret = add_writer(c, (int)pid, root);
+			ret = add_writer(c, (int)pid, root, &nested);
 			/* a workload's deep process chains cost a bounded time a turn */
 			if (++added % 16 == 0 && now_ns() > until)
 				break;
 		}
 	}
 	closedir(dir);
+	free(nested.found);
 	return ret;
 }
 
@@ -319,6 +434,17 @@ static int64_t file_offset_us(struct hip_capture *c, int pid)
 	}
 	c->writers_moved += w->offset_us != c->own_offset_us;
 	return w->offset_us;
+}
+
+/* The pid a file's lines carry: its writer's here (the name's is its own namespace's). */
+static int file_pid(struct hip_capture *c, int pid)
+{
+	const struct hip_writer *w = writer_of(c, pid);
+
+	if (!w || !w->host_pid || w->host_pid == pid)
+		return pid;
+	c->writers_renumbered++;
+	return w->host_pid;
 }
 
 /* One line to store: where its text is, when and whose. */
@@ -576,8 +702,10 @@ static int read_dir(struct hip_capture *c, struct collect *k, int dfd, hip_pid_m
 			c->skipped_files++;
 			continue;
 		}
-		if (!c->container)
+		if (!c->container) {
 			k->offset_us = file_offset_us(c, (int)pid);
+			pid = file_pid(c, (int)pid);
+		}
 		if (map) {
 			pid_t host = map((pid_t)pid, map_ctx);
 

@@ -50,6 +50,8 @@
  */
 struct hip_writer {
 	int pid;			/* its file's name's */
+	int host_pid;			/* as numbered here (its name's, or one in a pid namespace
+					 * below); 0 when not the workload's */
 	bool known;			/* false: not the workload's, or its namespace unknown */
 	int64_t offset_us;		/* its namespace's monotonic offset */
 };
@@ -95,6 +97,7 @@ struct hip_capture {
 	uint64_t writers_moved;		/* files of writers seen in a time namespace not record's */
 	uint64_t writers_assumed;	/* files of writers not seen, on the command's children's */
 	uint64_t writers_unseen;	/* files of writers not seen, on record's namespace */
+	uint64_t writers_renumbered;	/* files of writers in a pid namespace below, their pid here */
 };
 
 /**

@@ -176,6 +176,9 @@ static void hip_say(const struct record_run *run, const void *st)
 	if (c->writers_moved && c->writers_unseen)
 		record_say(run, "hip log: %llu of the workload's processes stamped their lines in a time namespace of their own; %llu others' not seen (gone within 100 ms, in a pid namespace of their own, or not forked from the command): their lines are placed on record's clock",
 			(unsigned long long)c->writers_moved, (unsigned long long)c->writers_unseen);
+	if (c->writers_renumbered)
+		record_say(run, "hip log: %llu processes wrote in a pid namespace of their own: their lines carry their pid here, not the one in the file's name",
+			(unsigned long long)c->writers_renumbered);
 	if (c->untranslated)
 		record_say(run, "hip log: %llu files of container pids never seen in the cgroup (exited before a poll): their lines have pid 0",
 			(unsigned long long)c->untranslated);

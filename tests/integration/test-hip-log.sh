@@ -92,6 +92,22 @@ test_hip_lines_of_an_orphan_in_the_workloads_time_namespace() {
 		grep -q "^hip log: 1 processes' time namespace not seen .*the one the command made for its children" "$WORK/hip-orphan.err"
 }
 
+# A writer in a pid namespace of its own (unshare -p, bwrap) names its file by
+# the pid it sees itself as, 1 here: record finds it among the command's
+# processes while it runs, and its lines carry its pid as the kernel's events
+# do (they had pid 1 before, which trace-cmd showed as <...>-1).
+test_hip_lines_of_a_writer_in_its_own_pid_namespace() {
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
+	unshare -p --fork true 2> /dev/null || { WHY="cannot unshare a pid namespace here"; return 77; }
+	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" HIP_WRAP="unshare -p --fork" \
+		hip_record hip-pidns 4 --linger 0.3 || return 1
+	expect "record did not say the writer was renumbered: $(grep 'hip log' "$WORK/hip-pidns.err")" \
+		grep -q '^hip log: 1 processes wrote in a pid namespace of their own' "$WORK/hip-pidns.err" || return 1
+	expect "a HIP line has the pid of the writer's own namespace" \
+		[ -z "$(trace-cmd report -i "$WORK/hip-pidns.dat" 2> /dev/null | grep 'hip-log:' | grep -E -- '-1 +\[')" ] || return 1
+	hip_in_order hip-pidns
+}
+
 test_hip_report_sections() {
 	hip_record hipr 6 || return 1
 	"$GT" report --format json "$WORK/hipr.dat" > "$WORK/hipr.json" ||

@@ -532,7 +532,7 @@ static void test_capture_watch(void)
 	struct hip_capture c;
 	const struct hip_writer *w;
 	/* a pid not this process tree's: init's, unless this test is init */
-	int i, gate[2], known = 0, other = getpid() == 1 ? 2 : 1;
+	int i, looks, gate[2], known = 0, other = getpid() == 1 ? 2 : 1;
 	pid_t child;
 
 	CU_ASSERT_EQUAL_FATAL(prepare(&c), 0);
@@ -573,11 +573,16 @@ static void test_capture_watch(void)
 	CU_ASSERT_EQUAL_FATAL(prepare(&c), 0);
 	for (i = 0; i < HIP_CAPTURE_MAX_WRITERS + 50; i++)
 		touch_log(&c, 4000000 + i);
-	/* a bounded number of new ones a look */
-	CU_ASSERT_EQUAL(hip_capture_watch(&c, getpid()), 0);
-	CU_ASSERT_EQUAL(c.nr_writers, HIP_CAPTURE_WATCH_NEW);
-	for (i = 0; i < HIP_CAPTURE_MAX_WRITERS / HIP_CAPTURE_WATCH_NEW; i++)
+	/*
+	 * A bounded number of new ones a look (fewer where a look's 20 ms ran
+	 * out first: a slow machine, ASan), until the table is full
+	 */
+	for (looks = 0; c.nr_writers < HIP_CAPTURE_MAX_WRITERS && looks < 1000; looks++) {
+		int before = c.nr_writers;
+
 		CU_ASSERT_EQUAL(hip_capture_watch(&c, getpid()), 0);
+		CU_ASSERT(c.nr_writers > before && c.nr_writers - before <= HIP_CAPTURE_WATCH_NEW);
+	}
 	CU_ASSERT_EQUAL(c.nr_writers, HIP_CAPTURE_MAX_WRITERS);
 	for (i = 1; i < c.nr_writers; i++)
 		CU_ASSERT(c.writers[i - 1].pid < c.writers[i].pid);
