@@ -10,6 +10,7 @@
 
 #include "capture/drm-fdinfo.h"
 #include "capture/print-record.h"
+#include "capture/proc-tree.h"
 #include "util/time-ns.h"
 
 #define MAX_LINE	256
@@ -146,63 +147,6 @@ static void scan_all(struct drm_fdinfo *s, uint64_t ts, int proc, long *budget)
 	closedir(dir);
 }
 
-static bool listed(const int *pids, int nr, int pid)
-{
-	int i;
-
-	for (i = 0; i < nr; i++)
-		if (pids[i] == pid)
-			return true;
-	return false;
-}
-
-/*
- * The children of each of @pid's threads (/proc/PID/task/TID/children), onto @tree;
- * @threads counts down the threads looked at (a workload may have thousands)
- */
-static void add_children(int proc, int pid, int *tree, int *nr, int max, int *threads)
-{
-	char path[64], buf[4096], *p, *end;
-	struct dirent *e;
-	DIR *dir;
-	int fd;
-
-	snprintf(path, sizeof(path), "%d/task", pid);
-	fd = openat(proc, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	dir = fd >= 0 ? fdopendir(fd) : NULL;
-	if (!dir) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	while ((e = readdir(dir)) && *nr < max && *threads > 0) {
-		ssize_t n;
-		int f;
-
-		if (e->d_name[0] == '.')
-			continue;
-		(*threads)--;
-		snprintf(path, sizeof(path), "%.20s/children", e->d_name);
-		f = openat(dirfd(dir), path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-		if (f < 0)
-			continue;
-		n = read(f, buf, sizeof(buf) - 1);
-		close(f);
-		if (n <= 0)
-			continue;
-		buf[n] = '\0';
-		for (p = buf; *nr < max; p = end) {
-			long child = strtol(p, &end, 10);
-
-			if (end == p)
-				break;
-			if (child > 0 && child < (1L << 30) && !listed(tree, *nr, (int)child))
-				tree[(*nr)++] = (int)child;
-		}
-	}
-	closedir(dir);
-}
-
 /*
  * The quick snapshot: the processes the last full scan found holding a DRM
  * file, and the workload's process tree (a workload that opens one after
@@ -211,20 +155,16 @@ static void add_children(int proc, int pid, int *tree, int *nr, int max, int *th
 static void scan_quick(struct drm_fdinfo *s, uint64_t ts, int proc, const int *roots, int nr_roots,
 		       long *budget)
 {
-	int tree[DRM_FDINFO_TREE], nr = 0, i, threads = DRM_FDINFO_TREE_THREADS;
+	int tree[DRM_FDINFO_TREE], nr, i;
 	char pid[16];
 
-	for (i = 0; i < nr_roots && nr < DRM_FDINFO_TREE; i++)
-		if (roots[i] > 0 && !listed(tree, nr, roots[i]))
-			tree[nr++] = roots[i];
-	for (i = 0; i < nr; i++)	/* breadth first: @tree grows as it is walked */
-		add_children(proc, tree[i], tree, &nr, DRM_FDINFO_TREE, &threads);
+	nr = proc_tree_walk(proc, roots, nr_roots, tree, DRM_FDINFO_TREE, DRM_FDINFO_TREE_THREADS);
 	for (i = 0; i < s->nr_holders && *budget > 0 && s->files < DRM_FDINFO_MAX_FILES; i++) {
 		snprintf(pid, sizeof(pid), "%d", s->holders[i]);
 		put_process(s, ts, proc, pid, budget);
 	}
 	for (i = 0; i < nr && *budget > 0 && s->files < DRM_FDINFO_MAX_FILES; i++) {
-		if (tree[i] == s->pid || listed(s->holders, s->nr_holders, tree[i]))
+		if (tree[i] == s->pid || proc_tree_listed(s->holders, s->nr_holders, tree[i]))
 			continue;
 		snprintf(pid, sizeof(pid), "%d", tree[i]);
 		put_process(s, ts, proc, pid, budget);

@@ -18,6 +18,7 @@
 #include "decode/hip-log.h"
 #include "dat/rb-pages.h"
 #include "capture/print-record.h"
+#include "capture/proc-tree.h"
 #include "util/time-ns.h"
 
 #define LOG_BASE	"hip.log"
@@ -132,8 +133,9 @@ void hip_capture_remove(struct hip_capture *c)
 #define WATCH_MAX_DEPTH		64
 #define WATCH_BUDGET_NS		(20 * 1000000ULL)
 
-/* How many processes a look visits for writers in pid namespaces below ours */
+/* How many processes a look visits for writers in pid namespaces below ours, and threads */
 #define WATCH_MAX_NESTED	1024
+#define WATCH_MAX_THREADS	4096
 
 /*
  * A process's parent and the pid it sees itself as (its innermost NSpid, the
@@ -204,8 +206,8 @@ static bool workload_writer(pid_t pid, pid_t root)
 /*
  * The workload's processes in pid namespaces below ours (unshare -p, bwrap,
  * a container runtime the command runs): each one's pid here, by the pid it
- * sees itself as. Walked down from the command through the children files of
- * each of its processes' threads, at most WATCH_MAX_NESTED processes a look.
+ * sees itself as. Walked down from the command (proc-tree.h), at most
+ * WATCH_MAX_NESTED processes and WATCH_MAX_THREADS threads a look.
  */
 struct nested {
 	pid_t inner, host;		/* host 0: two such processes see themselves as inner */
@@ -231,56 +233,25 @@ static void nested_note(struct nested_walk *w, pid_t host, const struct proc_ids
 	w->found[w->nr++] = (struct nested){ ids->inner, host };
 }
 
-/* The children of pid's threads onto the queue, at most room of them. */
-static int push_children(pid_t pid, pid_t *queue, int nr, int room)
-{
-	char path[64];
-	struct dirent *d;
-	DIR *tasks;
-
-	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
-	tasks = opendir(path);
-	while (tasks && nr < room && (d = readdir(tasks))) {
-		char children[96];
-		FILE *f;
-		int child;
-
-		if (d->d_name[0] < '1' || d->d_name[0] > '9')
-			continue;
-		snprintf(children, sizeof(children), "/proc/%d/task/%.16s/children", (int)pid, d->d_name);
-		f = fopen(children, "re");
-		while (f && nr < room && fscanf(f, "%d", &child) == 1)
-			if (child > 0)
-				queue[nr++] = child;
-		if (f)
-			fclose(f);
-	}
-	if (tasks)
-		closedir(tasks);
-	return nr;
-}
-
 static void nested_writers(struct nested_walk *w, pid_t root)
 {
-	pid_t *queue = malloc(WATCH_MAX_NESTED * sizeof(*queue));
-	int at, nr = 0;
+	int *tree = malloc(WATCH_MAX_NESTED * sizeof(*tree));
+	int i, nr, proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	w->walked = true;
 	w->found = malloc(WATCH_MAX_NESTED * sizeof(*w->found));
-	if (!queue || !w->found) {
-		free(queue);
-		return;
-	}
-	queue[nr++] = root;
-	for (at = 0; at < nr; at++) {
-		struct proc_ids ids;
+	if (tree && w->found && proc >= 0) {
+		nr = proc_tree_walk(proc, &root, 1, tree, WATCH_MAX_NESTED, WATCH_MAX_THREADS);
+		for (i = 0; i < nr; i++) {
+			struct proc_ids ids;
 
-		if (proc_ids(queue[at], &ids))
-			continue;
-		nested_note(w, queue[at], &ids);
-		nr = push_children(queue[at], queue, nr, WATCH_MAX_NESTED);
+			if (!proc_ids(tree[i], &ids))
+				nested_note(w, tree[i], &ids);
+		}
 	}
-	free(queue);
+	if (proc >= 0)
+		close(proc);
+	free(tree);
 }
 
 /* The process here whose file is hip.log_<inner>, found in a pid namespace below: 0 if none or two */

@@ -47,6 +47,7 @@ static const struct {
 	{ "capture", suite_dat_writer },
 	{ "capture", suite_cgroup_scope },
 	{ "capture", suite_cmdlines },
+	{ "capture", suite_proc_tree },
 	{ "capture", suite_partial_output },
 	{ "capture", suite_flight_ring },
 	{ "analysis", suite_readers },

@@ -28,6 +28,7 @@ void suite_dat_meta(void);
 void suite_trace_analysis(void);
 void suite_cgroup_scope(void);
 void suite_cmdlines(void);
+void suite_proc_tree(void);
 void suite_presets(void);
 void suite_fence_signals(void);
 void suite_timeline(void);
