@@ -79,7 +79,7 @@ static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 		j = keymap_get(&t->ix->by_fence, fence_key(ev->ctx, ev->seqno));
 	if (!j && ev->fence_ptr)
 		j = keymap_get(&t->ix->by_ptr, ev->fence_ptr);
-	if (!j && ev->has_id)
+	if (!j && ev->has_id && ev->ring[0])
 		j = keymap_get(&t->ix->by_id, id_key(t, ev));
 	return j;
 }
@@ -89,7 +89,7 @@ static void retire(struct timeline *t, struct job *j);
 /* Some key of the job still finds it (timeline_finish reaches jobs by their keys) */
 static bool reachable(const struct timeline *t, const struct job *j)
 {
-	return (j->has_id && keymap_get(&t->ix->by_id, j->id_key) == j) ||
+	return (j->id_keyed && keymap_get(&t->ix->by_id, j->id_key) == j) ||
 	       (j->has_fence && keymap_get(&t->ix->by_fence, fence_key(j->ctx, j->seqno)) == j) ||
 	       (j->fence_ptr && keymap_get(&t->ix->by_ptr, j->fence_ptr) == j) ||
 	       (j->virtio_fence_id && keymap_get(&t->ix->by_virtio, j->virtio_fence_id) == j);
@@ -117,6 +117,10 @@ static void index_job(struct timeline *t, struct job *j, const struct gpu_event 
 	if (ev->has_id && !j->has_id) {
 		j->has_id = true;
 		j->id = ev->id;
+	}
+	/* not an id without its ring's name: every ring's scheduler numbers from 1 */
+	if (ev->has_id && ev->ring[0] && !j->id_keyed && ev->id == j->id) {
+		j->id_keyed = true;
 		j->id_key = id_key(t, ev);
 		put_key(t, &t->ix->by_id, j->id_key, j);
 	}
@@ -218,7 +222,7 @@ static struct job *new_indexed_job(struct timeline *t, const struct gpu_event *e
 	if (!j)
 		return NULL;
 	index_job(t, j, ev);
-	if (!j->has_id && !j->has_fence && !j->fence_ptr) {
+	if (!j->id_keyed && !j->has_fence && !j->fence_ptr) {
 		t->jobs_in_flight--;
 		t->orphans++;
 		job_free(t, j);
@@ -229,7 +233,7 @@ static struct job *new_indexed_job(struct timeline *t, const struct gpu_event *e
 
 static void unindex_job(struct timeline *t, struct job *j)
 {
-	if (j->has_id && keymap_get(&t->ix->by_id, j->id_key) == j)
+	if (j->id_keyed && keymap_get(&t->ix->by_id, j->id_key) == j)
 		keymap_del(&t->ix->by_id, j->id_key);
 	if (j->has_fence && keymap_get(&t->ix->by_fence, fence_key(j->ctx, j->seqno)) == j)
 		keymap_del(&t->ix->by_fence, fence_key(j->ctx, j->seqno));
@@ -679,17 +683,25 @@ static void done_event(struct timeline *t, const struct gpu_event *ev,
 }
 
 /*
- * A job is submitted, then queued, then run, each once: a submit or queue
- * that finds a job already past that stage is another job under the same
- * key. Job ids repeat (a scheduler made again numbers from 1) and a freed
- * fence's address comes back, so where the earlier job's done was lost the
- * key still finds it; joining the two would give one job two jobs' times.
+ * A job is queued once, before it runs: a queue that found a job already
+ * queued or run, one of whose keys differs from the queue's (another id,
+ * another fence), is another job under a key the two share. Ids repeat (a
+ * scheduler made again numbers from 1) and a freed fence's address comes
+ * back, so where the earlier job's done was lost a key still finds it;
+ * joining the two would give one job two jobs' times. Every key the same:
+ * the same job, whatever order its CPUs' clocks put its events in (a run
+ * stamped before its queue). A submit never splits: amdgpu_cs_ioctl declares
+ * a fence it never sets (4.11 on), so what it holds names no job for certain.
  */
-static bool past_stage(const struct job *j, enum gpu_event_kind kind)
+static bool another_job(const struct job *j, const struct gpu_event *ev)
 {
-	if (kind == GEV_SUBMIT && j->t_submit)
+	if (ev->kind != GEV_QUEUE || (!j->t_queue && !j->t_run))
+		return false;
+	if (ev->has_id && j->has_id && ev->id != j->id)
 		return true;
-	return j->t_queue || j->t_run;
+	if (ev->has_fence && j->has_fence)
+		return ev->ctx != j->ctx || ev->seqno != j->seqno;
+	return ev->fence_ptr && j->fence_ptr && ev->fence_ptr != j->fence_ptr;
 }
 
 /* @exact: with a done, the job's own engine time (timeline_add_done_exact), else NULL */
@@ -713,7 +725,7 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 	case GEV_SUBMIT:
 	case GEV_QUEUE:
 		j = find_job(t, ev);
-		if (j && past_stage(j, ev->kind)) {
+		if (j && another_job(j, ev)) {
 			/* its key's earlier job lost its done (a lossy file): handed out unfinished */
 			j->flags |= JOB_UNFINISHED;
 			retire(t, j);

@@ -65,6 +65,7 @@ struct job {
 	bool has_client_id;
 	uint64_t client_id;
 	bool has_id;
+	bool id_keyed;			/* id_key is in by_id: the id came with its ring's name */
 	uint64_t id;			/* the scheduler's, unique on its ring only */
 	uint64_t id_key;		/* by_id key: ring and id */
 	bool has_fence;

@@ -510,12 +510,9 @@ static void test_id_again_after_a_lost_done(void)
 	ev.kind = GEV_RUN, ev.ts = 110;
 	timeline_add_event(&t, &ev);
 	ev.fence_ptr = 0xb000;
-	ev.kind = GEV_SUBMIT, ev.ts = 190;
-	timeline_add_event(&t, &ev);
-	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
-	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 0);
 	ev.kind = GEV_QUEUE, ev.ts = 200;
 	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
 	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 1);
 	ev.kind = GEV_RUN, ev.ts = 210;
 	timeline_add_event(&t, &ev);
@@ -528,13 +525,112 @@ static void test_id_again_after_a_lost_done(void)
 	CU_ASSERT_EQUAL(o.jobs[0].t_run, 110);
 	CU_ASSERT_EQUAL(o.jobs[0].t_done, 0);
 	CU_ASSERT_FALSE(o.jobs[1].flags & JOB_UNFINISHED);
-	CU_ASSERT_EQUAL(o.jobs[1].t_submit, 190);
 	CU_ASSERT_EQUAL(o.jobs[1].t_queue, 200);
 	CU_ASSERT_EQUAL(o.jobs[1].t_run, 210);
 	CU_ASSERT_EQUAL(o.jobs[1].t_done, 300);
 	CU_ASSERT_EQUAL(o.jobs[1].fence_ptr, 0xb000);
 	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 0);
 	CU_ASSERT_EQUAL(t.rings[0]->unfinished, 1);
+	timeline_free(&t);
+}
+
+/*
+ * The same file: job 8 ran and its done was lost; its fence's memory is freed
+ * and comes back as job 9's. Job 9's queue finds job 8 by the address, but
+ * its id is another: job 9 is a job of its own.
+ */
+static void test_fence_address_again_after_a_lost_done(void)
+{
+	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 8, .ring = "gfx", .fence_ptr = 0xa000 };
+	struct jobs_out o = { .nr = 0 };
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	t.on_job = note_job;
+	t.job_ctx = &o;
+	ev.kind = GEV_QUEUE, ev.ts = 100;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_RUN, ev.ts = 110;
+	timeline_add_event(&t, &ev);
+	ev.id = 9, ev.kind = GEV_QUEUE, ev.ts = 200;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_RUN, ev.ts = 210;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_DONE, ev.ts = 300;
+	timeline_add_event(&t, &ev);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	CU_ASSERT(o.jobs[0].id == 8 && (o.jobs[0].flags & JOB_UNFINISHED) && !o.jobs[0].t_done);
+	CU_ASSERT(o.jobs[1].id == 9 && o.jobs[1].t_queue == 200 && o.jobs[1].t_run == 210 &&
+		  o.jobs[1].t_done == 300);
+	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 0);
+	timeline_free(&t);
+}
+
+/*
+ * A job's run stamped before its queue (the scheduler's thread on another
+ * CPU, trace-cmd's local clock): its own fence finds it, one job.
+ */
+static void test_run_stamped_before_its_queue(void)
+{
+	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 7, .ring = "gfx", .fence_ptr = 0xa000 };
+	struct jobs_out o = { .nr = 0 };
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	t.on_job = note_job;
+	t.job_ctx = &o;
+	ev.kind = GEV_RUN, ev.ts = 100;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_QUEUE, ev.ts = 101;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_DONE, ev.ts = 200;
+	timeline_add_event(&t, &ev);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
+	CU_ASSERT_FALSE(o.jobs[0].flags & JOB_UNFINISHED);
+	CU_ASSERT_EQUAL(o.jobs[0].t_run, 100);
+	CU_ASSERT_EQUAL(o.jobs[0].t_done, 200);
+	timeline_free(&t);
+}
+
+/*
+ * Before 5.15 the scheduler's events hold a pointer where the ring's name
+ * would be: job 1 of one ring and job 1 of another, in flight together,
+ * are two jobs, each with its own run and done (the id is no key there).
+ */
+static void test_same_id_on_two_unnamed_rings(void)
+{
+	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 1 };
+	struct jobs_out o = { .nr = 0 };
+	struct timeline t;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
+	t.on_job = note_job;
+	t.job_ctx = &o;
+	ev.fence_ptr = 0xa000, ev.kind = GEV_QUEUE, ev.ts = 100;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_RUN, ev.ts = 110;
+	timeline_add_event(&t, &ev);
+	ev.fence_ptr = 0xb000, ev.kind = GEV_QUEUE, ev.ts = 120;
+	timeline_add_event(&t, &ev);
+	ev.kind = GEV_RUN, ev.ts = 130;
+	timeline_add_event(&t, &ev);
+	ev.fence_ptr = 0xa000, ev.kind = GEV_DONE, ev.ts = 200;
+	timeline_add_event(&t, &ev);
+	ev.fence_ptr = 0xb000, ev.ts = 210;
+	timeline_add_event(&t, &ev);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	for (i = 0; i < 2; i++) {
+		CU_ASSERT_FALSE(o.jobs[i].flags & JOB_UNFINISHED);
+		CU_ASSERT_EQUAL(o.jobs[i].t_queue, o.jobs[i].fence_ptr == 0xa000 ? 100 : 120);
+		CU_ASSERT_EQUAL(o.jobs[i].t_run, o.jobs[i].fence_ptr == 0xa000 ? 110 : 130);
+		CU_ASSERT_EQUAL(o.jobs[i].t_done, o.jobs[i].fence_ptr == 0xa000 ? 200 : 210);
+		/* still shown with its id */
+		CU_ASSERT(o.jobs[i].has_id && o.jobs[i].id == 1);
+	}
 	timeline_free(&t);
 }
 
@@ -546,6 +642,10 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "ring names past the cap share one ring", test_ring_names_capped);
 	CU_add_test(s, "jobs unfinished at one time: in the order made", test_unfinished_in_the_order_made);
 	CU_add_test(s, "a job id again after a lost done is another job", test_id_again_after_a_lost_done);
+	CU_add_test(s, "a fence address again after a lost done is another job",
+		    test_fence_address_again_after_a_lost_done);
+	CU_add_test(s, "a run stamped before its queue is the same job", test_run_stamped_before_its_queue);
+	CU_add_test(s, "one id on two unnamed rings is two jobs", test_same_id_on_two_unnamed_rings);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
