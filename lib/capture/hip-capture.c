@@ -133,9 +133,15 @@ void hip_capture_remove(struct hip_capture *c)
 #define WATCH_MAX_DEPTH		64
 #define WATCH_BUDGET_NS		(20 * 1000000ULL)
 
-/* How many processes a look visits for writers in pid namespaces below ours, and threads */
+/*
+ * How many processes a walk visits for writers in pid namespaces below ours,
+ * whose threads' children it reads, and how often one may start: a name no
+ * process here has waits for the next walk (a workload that makes such
+ * names every turn costs a walk each half second, no more)
+ */
 #define WATCH_MAX_NESTED	1024
 #define WATCH_MAX_THREADS	4096
+#define WATCH_WALK_GAP_NS	(500 * 1000000ULL)
 
 /*
  * A process's parent and the pid it sees itself as (its innermost NSpid, the
@@ -289,10 +295,19 @@ static const struct hip_writer *writer_of(const struct hip_capture *c, int pid)
 	return i < c->nr_writers && c->writers[i].pid == pid ? &c->writers[i] : NULL;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 /*
  * A new file's writer, looked at once: its namespace while it runs, or never
  * known; one in a pid namespace below, which named its file by a pid of that
- * namespace, by its pid here.
+ * namespace, by its pid here. 1: left for a later look (a walk down the
+ * command's tree was too recent).
  */
 static int add_writer(struct hip_capture *c, int pid, pid_t root, struct nested_walk *nested)
 {
@@ -305,8 +320,16 @@ static int add_writer(struct hip_capture *c, int pid, pid_t root, struct nested_
 		if (!c->writers)
 			return -ENOMEM;
 	}
-	if (!workload_writer(pid, root))
+	if (!workload_writer(pid, root)) {
+		if (!nested->walked) {
+			uint64_t now = now_ns();
+
+			if (c->walked_at_ns && now - c->walked_at_ns < WATCH_WALK_GAP_NS)
+				return 1;
+			c->walked_at_ns = now;
+		}
 		w.host_pid = nested_writer(nested, root, pid);
+	}
 	if (w.host_pid && !time_ns_monotonic_offset_known(w.host_pid, &ns)) {
 		w.known = true;
 		w.offset_us = ns / 1000;
@@ -331,14 +354,6 @@ static long log_pid(const struct hip_capture *c, const char *name)
 		return 0;
 	pid = strtol(name + n + 1, &end, 10);
 	return *end || pid <= 0 || pid > INT_MAX ? 0 : pid;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 int hip_capture_watch(struct hip_capture *c, pid_t root)
@@ -375,7 +390,10 @@ int hip_capture_watch(struct hip_capture *c, pid_t root)
 		long pid = log_pid(c, d->d_name);
 
 		if (pid && !writer_of(c, (int)pid)) {
+			/* 1: seen again at a later look, and counted as one here */
 			ret = add_writer(c, (int)pid, root, &nested);
+			if (ret == 1)
+				ret = 0;
 			/* a workload's deep process chains cost a bounded time a turn */
 			if (++added % 16 == 0 && now_ns() > until)
 				break;

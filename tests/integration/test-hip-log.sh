@@ -99,6 +99,7 @@ test_hip_lines_of_an_orphan_in_the_workloads_time_namespace() {
 test_hip_lines_of_a_writer_in_its_own_pid_namespace() {
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
 	unshare -p --fork true 2> /dev/null || { WHY="cannot unshare a pid namespace here"; return 77; }
+	[ -r "/proc/$$/task/$$/children" ] || { WHY="no /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN)"; return 77; }
 	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" HIP_WRAP="unshare -p --fork" \
 		hip_record hip-pidns 4 --linger 0.3 || return 1
 	expect "record did not say the writer was renumbered: $(grep 'hip log' "$WORK/hip-pidns.err")" \
