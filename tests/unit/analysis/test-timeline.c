@@ -488,6 +488,25 @@ static void note_job(const struct job *j, void *ctx)
 		o->jobs[o->nr++] = *j;
 }
 
+/* a timeline whose jobs go to @o */
+static int start(struct timeline *t, struct jobs_out *o)
+{
+	o->nr = 0;
+	if (timeline_init(t, false))
+		return -1;
+	t->on_job = note_job;
+	t->job_ctx = o;
+	return 0;
+}
+
+/* @ev as a @kind event at @ts */
+static void add(struct timeline *t, struct gpu_event *ev, enum gpu_event_kind kind, uint64_t ts)
+{
+	ev->kind = kind;
+	ev->ts = ts;
+	timeline_add_event(t, ev);
+}
+
 /*
  * From trace-cmd's own lossy recording on 6.1 (the kernel lab's tc-lost):
  * job 5 of gfx runs and its done is lost; the ring's scheduler is made
@@ -498,26 +517,19 @@ static void note_job(const struct job *j, void *ctx)
 static void test_id_again_after_a_lost_done(void)
 {
 	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 5, .ring = "gfx" };
-	struct jobs_out o = { .nr = 0 };
+	struct jobs_out o;
 	struct timeline t;
 
-	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
-	t.on_job = note_job;
-	t.job_ctx = &o;
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
 	ev.fence_ptr = 0xa000;
-	ev.kind = GEV_QUEUE, ev.ts = 100;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_RUN, ev.ts = 110;
-	timeline_add_event(&t, &ev);
+	add(&t, &ev, GEV_QUEUE, 100);
+	add(&t, &ev, GEV_RUN, 110);
 	ev.fence_ptr = 0xb000;
-	ev.kind = GEV_QUEUE, ev.ts = 200;
-	timeline_add_event(&t, &ev);
+	add(&t, &ev, GEV_QUEUE, 200);
 	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
 	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 1);
-	ev.kind = GEV_RUN, ev.ts = 210;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_DONE, ev.ts = 300;
-	timeline_add_event(&t, &ev);
+	add(&t, &ev, GEV_RUN, 210);
+	add(&t, &ev, GEV_DONE, 300);
 	timeline_finish(&t);
 	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
 	CU_ASSERT(o.jobs[0].flags & JOB_UNFINISHED);
@@ -542,22 +554,16 @@ static void test_id_again_after_a_lost_done(void)
 static void test_fence_address_again_after_a_lost_done(void)
 {
 	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 8, .ring = "gfx", .fence_ptr = 0xa000 };
-	struct jobs_out o = { .nr = 0 };
+	struct jobs_out o;
 	struct timeline t;
 
-	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
-	t.on_job = note_job;
-	t.job_ctx = &o;
-	ev.kind = GEV_QUEUE, ev.ts = 100;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_RUN, ev.ts = 110;
-	timeline_add_event(&t, &ev);
-	ev.id = 9, ev.kind = GEV_QUEUE, ev.ts = 200;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_RUN, ev.ts = 210;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_DONE, ev.ts = 300;
-	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &ev, GEV_QUEUE, 100);
+	add(&t, &ev, GEV_RUN, 110);
+	ev.id = 9;
+	add(&t, &ev, GEV_QUEUE, 200);
+	add(&t, &ev, GEV_RUN, 210);
+	add(&t, &ev, GEV_DONE, 300);
 	timeline_finish(&t);
 	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
 	CU_ASSERT(o.jobs[0].id == 8 && (o.jobs[0].flags & JOB_UNFINISHED) && !o.jobs[0].t_done);
@@ -574,18 +580,13 @@ static void test_fence_address_again_after_a_lost_done(void)
 static void test_run_stamped_before_its_queue(void)
 {
 	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 7, .ring = "gfx", .fence_ptr = 0xa000 };
-	struct jobs_out o = { .nr = 0 };
+	struct jobs_out o;
 	struct timeline t;
 
-	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
-	t.on_job = note_job;
-	t.job_ctx = &o;
-	ev.kind = GEV_RUN, ev.ts = 100;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_QUEUE, ev.ts = 101;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_DONE, ev.ts = 200;
-	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &ev, GEV_RUN, 100);
+	add(&t, &ev, GEV_QUEUE, 101);
+	add(&t, &ev, GEV_DONE, 200);
 	timeline_finish(&t);
 	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
 	CU_ASSERT_FALSE(o.jobs[0].flags & JOB_UNFINISHED);
@@ -602,25 +603,21 @@ static void test_run_stamped_before_its_queue(void)
 static void test_same_id_on_two_unnamed_rings(void)
 {
 	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 1 };
-	struct jobs_out o = { .nr = 0 };
+	struct jobs_out o;
 	struct timeline t;
 	int i;
 
-	CU_ASSERT_EQUAL_FATAL(timeline_init(&t, false), 0);
-	t.on_job = note_job;
-	t.job_ctx = &o;
-	ev.fence_ptr = 0xa000, ev.kind = GEV_QUEUE, ev.ts = 100;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_RUN, ev.ts = 110;
-	timeline_add_event(&t, &ev);
-	ev.fence_ptr = 0xb000, ev.kind = GEV_QUEUE, ev.ts = 120;
-	timeline_add_event(&t, &ev);
-	ev.kind = GEV_RUN, ev.ts = 130;
-	timeline_add_event(&t, &ev);
-	ev.fence_ptr = 0xa000, ev.kind = GEV_DONE, ev.ts = 200;
-	timeline_add_event(&t, &ev);
-	ev.fence_ptr = 0xb000, ev.ts = 210;
-	timeline_add_event(&t, &ev);
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	ev.fence_ptr = 0xa000;
+	add(&t, &ev, GEV_QUEUE, 100);
+	add(&t, &ev, GEV_RUN, 110);
+	ev.fence_ptr = 0xb000;
+	add(&t, &ev, GEV_QUEUE, 120);
+	add(&t, &ev, GEV_RUN, 130);
+	ev.fence_ptr = 0xa000;
+	add(&t, &ev, GEV_DONE, 200);
+	ev.fence_ptr = 0xb000;
+	add(&t, &ev, GEV_DONE, 210);
 	timeline_finish(&t);
 	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
 	for (i = 0; i < 2; i++) {
