@@ -213,7 +213,7 @@ static bool workload_writer(pid_t pid, pid_t root)
  * The workload's processes in pid namespaces below ours (unshare -p, bwrap,
  * a container runtime the command runs): each one's pid here, by the pid it
  * sees itself as. Walked down from the command (proc-tree.h), at most
- * WATCH_MAX_NESTED processes and WATCH_MAX_THREADS threads a look.
+ * WATCH_MAX_NESTED processes and WATCH_MAX_THREADS threads a walk.
  */
 struct nested {
 	pid_t inner, host;		/* host 0: two such processes see themselves as inner */
