@@ -35,6 +35,8 @@ struct timeline_index {
 	struct keymap proc_index, client_index;	/* key -> index + 1 */
 	struct keymap client_hw_index;	/* client id -> index + 1 */
 	struct keymap by_id, by_ptr, by_fence, by_virtio;
+	/* thread (pid + 1) -> the id key of its last submit that waits for its queue */
+	struct keymap submit_waits;
 	/*
 	 * Jobs handed out, kept for the next ones (a job a few events long is
 	 * allocated and freed 100,000s of times a file); at most JOB_SPARES

@@ -86,6 +86,51 @@ static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 
 static void retire(struct timeline *t, struct job *j);
 
+/*
+ * Before 5.17 the scheduler's events name their ring by a pointer, so their
+ * job id is no key, and from 4.11 amdgpu_cs_ioctl never sets the fence
+ * address it declares: nothing in the two records joins an ioctl to its
+ * queue. The thread does. The kernel traces them back to back in the
+ * submitting thread (amdgpu_cs_submit(), then drm_sched_entity_push_job()),
+ * so each thread's last submit waits for that thread's next queue that has
+ * no ring name, kept by the id key that finds its job, never a pointer to a
+ * job that may be gone. At most SUBMITS_WAITING threads: past them (a file
+ * of many short-lived submitters) the waits start over.
+ */
+#define SUBMITS_WAITING 4096
+
+static uint64_t thread_key(int pid)
+{
+	return (uint64_t)(uint32_t)pid + 1;
+}
+
+static void submit_waits(struct timeline *t, const struct job *j, int pid)
+{
+	struct keymap *m = &t->ix->submit_waits;
+
+	if (!j->id_keyed || !j->id_key)
+		return;
+	if (m->used >= SUBMITS_WAITING && !keymap_get(m, thread_key(pid)))
+		keymap_free(m);
+	keymap_put(m, thread_key(pid), (void *)(uintptr_t)j->id_key);
+}
+
+/* The job of @ev's thread's last submit, when @ev is a queue that can be its; NULL if none */
+static struct job *submitted_job(struct timeline *t, const struct gpu_event *ev)
+{
+	void *key = keymap_get(&t->ix->submit_waits, thread_key(ev->pid));
+	struct job *j;
+
+	if (!key)
+		return NULL;
+	/* the thread's next queue is its submit's or, that one lost, a later job's */
+	keymap_del(&t->ix->submit_waits, thread_key(ev->pid));
+	j = keymap_get(&t->ix->by_id, (uint64_t)(uintptr_t)key);
+	if (!j || !j->t_submit || j->t_queue || j->t_run || j->pid != ev->pid)
+		return NULL;
+	return ev->has_id && j->has_id && ev->id != j->id ? NULL : j;
+}
+
 /* Some key of the job still finds it (timeline_finish reaches jobs by their keys) */
 static bool reachable(const struct timeline *t, const struct job *j)
 {
@@ -724,7 +769,9 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 	switch (ev->kind) {
 	case GEV_SUBMIT:
 	case GEV_QUEUE:
-		j = find_job(t, ev);
+		j = ev->kind == GEV_QUEUE && !ev->ring[0] ? submitted_job(t, ev) : NULL;
+		if (!j)
+			j = find_job(t, ev);
 		if (j && another_job(j, ev)) {
 			/* its key's earlier job lost its done (a lossy file): handed out unfinished */
 			j->flags |= JOB_UNFINISHED;
@@ -743,6 +790,7 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 			set_submitter(t, j, ev->pid);
 			if (!j->t_submit)
 				j->t_submit = ev->ts;
+			submit_waits(t, j, ev->pid);
 		} else if (!j->t_queue) {
 			j->t_queue = ev->ts;
 			if (!j->t_submit)
@@ -1007,6 +1055,7 @@ void timeline_free(struct timeline *t)
 		keymap_free(&t->ix->by_fence);
 		keymap_free(&t->ix->by_ptr);
 		keymap_free(&t->ix->by_virtio);
+		keymap_free(&t->ix->submit_waits);
 		fence_signals_free(&t->ix->signals);
 		keymap_free(&t->ix->client_hw_index);
 		free(t->ix);

@@ -289,10 +289,16 @@ static void describe(struct event_desc *d, struct tep_event *e,
 		d->job.id = field(e, "sched_job_id");
 		d->timeline = field(e, "timeline");
 		d->ring = first_field(e, "ring", "ring_name");
-		/* the scheduler's finished fence, the one its own events name */
-		d->job.fence_ptr = field(e, "fence");
 		d->job.ctx = field(e, "context");
 		d->job.seqno = field(e, "seqno");
+		/*
+		 * The scheduler's finished fence, the address its own events name, only where
+		 * it is set: from 4.11 (context and seqno came) the field is declared but never
+		 * assigned, and the record holds whatever the ring buffer held there before,
+		 * often the address of another job's fence
+		 */
+		if (!d->job.ctx)
+			d->job.fence_ptr = field(e, "fence");
 		d->job.num_ibs = field(e, "num_ibs");
 		break;
 	case GEV_FENCE_INIT: case GEV_FENCE_EMIT: case GEV_FENCE_ENABLE_SIGNAL:

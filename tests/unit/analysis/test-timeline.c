@@ -631,6 +631,53 @@ static void test_same_id_on_two_unnamed_rings(void)
 	timeline_free(&t);
 }
 
+/*
+ * Before 5.17 (Debian 11's 5.10): amdgpu_cs_ioctl names the ring and the id,
+ * the scheduler's drm_sched_job that follows it in the same thread has the
+ * id and a fence address but no ring name, and the ioctl's fence field holds
+ * whatever was in the buffer. The queue is the thread's last submit's; a
+ * queue of another thread, or of another id, is not.
+ */
+static void test_unnamed_queue_joins_its_threads_submit(void)
+{
+	struct gpu_event sub = { .pid = 7, .has_id = true, .id = 1, .ring = "gfx",
+				 .has_fence = true, .ctx = 50, .seqno = 1 };
+	struct gpu_event q = { .pid = 7, .has_id = true, .id = 1, .fence_ptr = 0xa000 };
+	struct gpu_event done = { .fence_ptr = 0xa000 };
+	struct jobs_out o;
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &sub, GEV_SUBMIT, 100);
+	add(&t, &q, GEV_QUEUE, 110);
+	add(&t, &q, GEV_RUN, 120);
+	add(&t, &done, GEV_DONE, 200);
+	/* sdma's job 1, by the same thread: its id is gfx's, its ring is not */
+	strcpy(sub.ring, "sdma0");
+	sub.ctx = 60;
+	add(&t, &sub, GEV_SUBMIT, 300);
+	/* another thread's queue of id 1 is not this submit's */
+	q.pid = 8;
+	q.fence_ptr = 0xb000;
+	add(&t, &q, GEV_QUEUE, 305);
+	q.pid = 7;
+	q.id = 2;
+	q.fence_ptr = 0xc000;
+	add(&t, &q, GEV_QUEUE, 310);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 4);
+	/* the first job whole, on its submit's ring */
+	CU_ASSERT_EQUAL(o.jobs[0].t_submit, 100);
+	CU_ASSERT_EQUAL(o.jobs[0].t_queue, 110);
+	CU_ASSERT_EQUAL(o.jobs[0].t_done, 200);
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&t, o.jobs[0].ring), "gfx");
+	CU_ASSERT_FALSE(o.jobs[0].flags & JOB_UNFINISHED);
+	/* the sdma submit stays alone: neither queue was its */
+	for (int i = 1; i < 4; i++)
+		CU_ASSERT(!o.jobs[i].t_submit || !o.jobs[i].t_queue);
+	timeline_free(&t);
+}
+
 void suite_timeline_fuzz(void)
 {
 	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
@@ -643,6 +690,8 @@ void suite_timeline_fuzz(void)
 		    test_fence_address_again_after_a_lost_done);
 	CU_add_test(s, "a run stamped before its queue is the same job", test_run_stamped_before_its_queue);
 	CU_add_test(s, "one id on two unnamed rings is two jobs", test_same_id_on_two_unnamed_rings);
+	CU_add_test(s, "a queue with no ring name joins its thread's submit",
+		    test_unnamed_queue_joins_its_threads_submit);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
