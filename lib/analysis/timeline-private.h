@@ -38,6 +38,18 @@ struct timeline_index {
 	/* thread (pid + 1) -> the id key of its last submit that waits for its queue */
 	struct keymap submit_waits;
 	/*
+	 * Up to 5.1x (5.10): the address of a ring's name (the scheduler's events) -> the ring's
+	 * index + 1: a ring of that address's own until amdgpu's events name it
+	 */
+	struct keymap ring_by_ptr;
+	unsigned int stand_ins;		/* rings named "(unnamed N)" so far */
+	/* the last runs of rings known by their address alone, each waiting for amdgpu's run */
+	struct run_wait {
+		uint64_t ring_ptr, fence_ptr, id, ts;	/* ring_ptr 0: a free slot */
+		int pid;
+	} run_waits[16];
+	unsigned int run_wait_next;
+	/*
 	 * Jobs handed out, kept for the next ones (a job a few events long is
 	 * allocated and freed 100,000s of times a file); at most JOB_SPARES
 	 */

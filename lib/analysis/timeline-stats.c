@@ -137,7 +137,7 @@ static int add_ring(struct timeline *t, const char *key, const char *dev)
 
 static int ring_index_dev(struct timeline *t, const char *dev, const char *name)
 {
-	const char *key = name[0] ? name : "(unnamed)";
+	const char *key = name[0] ? name : TIMELINE_UNNAMED_RING;
 	int first = first_named(t, key), i;
 	uintptr_t at;
 
@@ -180,6 +180,28 @@ int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *nam
 		t->ix->ring_seen.ring = ring + 1;
 	}
 	return ring;
+}
+
+int timeline_ring_rename(struct timeline *t, int ring, const char *name)
+{
+	struct ring_stats *r;
+	uint64_t was;
+
+	if (ring < 0 || ring >= t->nr_rings || !name[0] || strlen(name) >= GEV_STR_LEN ||
+	    first_named(t, name) >= 0)
+		return -1;
+	r = t->rings[ring];
+	if (r->dev[0] || !strcmp(r->name, TIMELINE_MORE_RINGS))
+		return -1;
+	was = keymap_str(r->name);
+	if (keymap_put(&t->ix->ring_by_name, keymap_str(name), (void *)(uintptr_t)(ring + 1)))
+		return -1;
+	if (was != keymap_str(name) &&
+	    (uintptr_t)keymap_get(&t->ix->ring_by_name, was) == (uintptr_t)ring + 1)
+		keymap_del(&t->ix->ring_by_name, was);
+	strcpy(r->name, name);
+	t->ix->ring_seen.ring = 0;	/* the last name looked up may have been the old one */
+	return 0;
 }
 
 int timeline_ring_find(const struct timeline *t, const char *name)

@@ -16,6 +16,12 @@ int timeline_ring_index(struct timeline *t, const char *name);
  * for it. @dev "" or NULL: the first ring so named, whatever its device.
  */
 int timeline_ring_index_dev(struct timeline *t, const char *dev, const char *name);
+/**
+ * timeline_ring_rename - ring @ring, known so far by a stand-in name, takes @name: 0, or -1
+ * (and nothing changes) where another ring has it, the ring has a device or stands for
+ * TIMELINE_MORE_RINGS, or memory ran out
+ */
+int timeline_ring_rename(struct timeline *t, int ring, const char *name);
 /** timeline_passes - a finished or unfinished job counts (filter, min latency)? */
 bool timeline_passes(struct timeline *t, const struct job *j);
 /**

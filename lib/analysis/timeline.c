@@ -42,6 +42,53 @@ bool timeline_fence_signal(const struct timeline *t, uint64_t ctx, uint64_t seqn
 	return fence_signals_get(&t->ix->signals, ctx, seqno, ts);
 }
 
+/*
+ * Up to 5.1x (5.10; 6.1 has the string) the scheduler's events name their
+ * ring by its name's address (gpu_event.ring_ptr): each address is a ring of
+ * its own, "(unnamed 1)", "(unnamed 2)"... in the order first seen (an
+ * address changes with every boot, and compare matches rings by name), until
+ * amdgpu's events name it (learn_ring_ptr). At most MAX_RING_PTRS addresses
+ * are kept apart (a kernel has a few dozen rings a GPU); past them they share
+ * "(unnamed)".
+ */
+#define MAX_RING_PTRS 1024
+#define STAND_IN "(unnamed "
+
+/* A ring known only by its name's address */
+static bool ring_stand_in(const struct timeline *t, int ring)
+{
+	return ring >= 0 && ring < t->nr_rings &&
+	       !strncmp(t->rings[ring]->name, STAND_IN, sizeof(STAND_IN) - 1);
+}
+
+bool timeline_ring_provisional(const struct timeline *t, int ring)
+{
+	return t->ix->stand_ins && ring_stand_in(t, ring);
+}
+
+/* @ev names its ring: by name, or by its name's address */
+static bool ring_named(const struct gpu_event *ev)
+{
+	return ev->ring[0] || ev->ring_ptr;
+}
+
+static int ring_of_ptr(struct timeline *t, const struct gpu_event *ev)
+{
+	uintptr_t at = (uintptr_t)keymap_get(&t->ix->ring_by_ptr, ev->ring_ptr);
+	char name[GEV_STR_LEN];
+	int ring;
+
+	if (at)
+		return (int)at - 1;
+	if (t->ix->ring_by_ptr.used >= MAX_RING_PTRS)
+		return timeline_ring_index_dev(t, ev->dev, "");
+	snprintf(name, sizeof(name), STAND_IN "%u)", ++t->ix->stand_ins);
+	ring = timeline_ring_index_dev(t, ev->dev, name);
+	if (ring >= 0)
+		keymap_put(&t->ix->ring_by_ptr, ev->ring_ptr, (void *)(uintptr_t)(ring + 1));
+	return ring;
+}
+
 /* The ring @ev names, looked up once per event (see timeline_index.event_ring). */
 static int event_ring(struct timeline *t, const struct gpu_event *ev)
 {
@@ -49,7 +96,10 @@ static int event_ring(struct timeline *t, const struct gpu_event *ev)
 
 	if (t->ix->event_ring.ev == ev)
 		return t->ix->event_ring.ring;
-	ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
+	if (!ev->ring[0] && ev->ring_ptr)
+		ring = ring_of_ptr(t, ev);
+	else
+		ring = timeline_ring_index_dev(t, ev->dev, ev->ring);
 	if (ring >= 0) {	/* out of memory: asked again, as before */
 		t->ix->event_ring.ring = ring;
 		t->ix->event_ring.ev = ev;
@@ -68,8 +118,9 @@ static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
 
 /*
  * The exact keys first: a fence's context:seqno, then its address (unique
- * while the job lives). An id is exact only with its ring, and before 5.15
- * (a pointer where the ring's name would be) the scheduler's events have none.
+ * while the job lives). An id is exact only with its ring: its name, or up
+ * to 5.1x, where the scheduler's events hold a pointer instead, the name's
+ * address (ring_named()).
  */
 static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 {
@@ -79,7 +130,7 @@ static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 		j = keymap_get(&t->ix->by_fence, fence_key(ev->ctx, ev->seqno));
 	if (!j && ev->fence_ptr)
 		j = keymap_get(&t->ix->by_ptr, ev->fence_ptr);
-	if (!j && ev->has_id && ev->ring[0])
+	if (!j && ev->has_id && ring_named(ev))
 		j = keymap_get(&t->ix->by_id, id_key(t, ev));
 	return j;
 }
@@ -87,7 +138,7 @@ static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 static void retire(struct timeline *t, struct job *j);
 
 /*
- * Before 5.17 the scheduler's events name their ring by a pointer, so their
+ * Up to 5.1x the scheduler's events name their ring by a pointer, so their
  * job id is no key, and from 4.11 amdgpu_cs_ioctl never sets the fence
  * address it declares: nothing in the two records joins an ioctl to its
  * queue. The thread does. The kernel traces them back to back in the
@@ -115,6 +166,100 @@ static void submit_waits(struct timeline *t, const struct job *j, int pid)
 	keymap_put(m, thread_key(pid), (void *)(uintptr_t)j->id_key);
 }
 
+static void ring_in_flight(struct timeline *t, struct ring_stats *r, int64_t by);
+
+/*
+ * A job on a ring known by its address whose name is another ring's: its
+ * counts move with it
+ */
+static void move_to_ring(struct timeline *t, struct job *j, int ring)
+{
+	struct ring_stats *from = t->rings[j->ring], *to = t->rings[ring];
+
+	if (j->t_queue) {
+		ring_in_flight(t, from, -1);
+		ring_in_flight(t, to, 1);
+		if (to->in_flight > to->max_in_flight)
+			to->max_in_flight = to->in_flight;
+	}
+	if (j->t_run) {
+		from->hw_in_flight--;
+		to->hw_in_flight++;
+	}
+	j->ring = ring;
+}
+
+/*
+ * amdgpu names the ring whose name is at @ptr: @name, or the ring @named
+ * (-1: by @name). A ring known by the address alone takes the name where no
+ * ring has it yet; else the address stands for the named ring from now on.
+ * The ring the address stands for now; -1 if none.
+ */
+static int learn_ring_ptr(struct timeline *t, uint64_t ptr, const char *name, int named)
+{
+	uintptr_t at = ptr ? (uintptr_t)keymap_get(&t->ix->ring_by_ptr, ptr) : 0;
+	int ring = (int)at - 1;
+
+	if (!ptr || (at && !ring_stand_in(t, ring)))
+		return ring;
+	if (named < 0 && timeline_ring_find(t, name) < 0 && ring_stand_in(t, ring) &&
+	    !timeline_ring_rename(t, ring, name))
+		return ring;
+	if (named < 0)
+		named = timeline_ring_index(t, name);
+	if (named < 0 || (!at && t->ix->ring_by_ptr.used >= MAX_RING_PTRS))
+		return named;
+	keymap_put(&t->ix->ring_by_ptr, ptr, (void *)(uintptr_t)(named + 1));
+	return named;
+}
+
+/*
+ * A run of a ring known by its address alone (drm_run_job) waits for
+ * amdgpu_sched_run_job, which the same thread traces right after it for the
+ * same job and which names the ring: kernel jobs (page table updates, buffer
+ * moves) have no ioctl to learn it from. The last few such runs are kept, in
+ * a fixed table.
+ */
+static void run_waits(struct timeline *t, const struct gpu_event *ev)
+{
+	struct timeline_index *ix = t->ix;
+	unsigned int n = sizeof(ix->run_waits) / sizeof(ix->run_waits[0]);
+
+	if (ev->ring[0] || !ev->ring_ptr || !ev->fence_ptr || !ev->has_id ||
+	    !ring_stand_in(t, event_ring(t, ev)))
+		return;
+	ix->run_waits[ix->run_wait_next++ % n] = (struct run_wait){
+		.ring_ptr = ev->ring_ptr, .fence_ptr = ev->fence_ptr, .id = ev->id, .ts = ev->ts,
+		.pid = ev->pid };
+}
+
+/* amdgpu's run @ev names the ring of its thread's run just before: learnt; that run's job */
+static struct job *run_named(struct timeline *t, const struct gpu_event *ev)
+{
+	struct timeline_index *ix = t->ix;
+	unsigned int n = sizeof(ix->run_waits) / sizeof(ix->run_waits[0]), i;
+	struct run_wait *w = NULL;
+	struct job *j;
+	int ring;
+
+	if (!ev->has_id || !ev->ring[0])
+		return NULL;
+	for (i = 0; i < n && !w; i++)
+		if (ix->run_waits[i].ring_ptr && ix->run_waits[i].pid == ev->pid &&
+		    ix->run_waits[i].id == ev->id)
+			w = &ix->run_waits[i];
+	if (!w)
+		return NULL;
+	ring = learn_ring_ptr(t, w->ring_ptr, ev->ring, -1);
+	w->ring_ptr = 0;
+	j = keymap_get(&ix->by_ptr, w->fence_ptr);
+	if (!j || j->t_run != w->ts || ring < 0)
+		return NULL;
+	if (j->ring != ring && ring_stand_in(t, j->ring))
+		move_to_ring(t, j, ring);
+	return j->ring == ring ? j : NULL;
+}
+
 /* The job of @ev's thread's last submit, when @ev is a queue that can be its; NULL if none */
 static struct job *submitted_job(struct timeline *t, const struct gpu_event *ev)
 {
@@ -128,7 +273,10 @@ static struct job *submitted_job(struct timeline *t, const struct gpu_event *ev)
 	j = keymap_get(&t->ix->by_id, (uint64_t)(uintptr_t)key);
 	if (!j || !j->t_submit || j->t_queue || j->t_run || j->pid != ev->pid)
 		return NULL;
-	return ev->has_id && j->has_id && ev->id != j->id ? NULL : j;
+	if (ev->has_id && j->has_id && ev->id != j->id)
+		return NULL;
+	learn_ring_ptr(t, ev->ring_ptr, timeline_ring_name(t, j->ring), j->ring);
+	return j;
 }
 
 /* Some key of the job still finds it (timeline_finish reaches jobs by their keys) */
@@ -163,8 +311,8 @@ static void index_job(struct timeline *t, struct job *j, const struct gpu_event 
 		j->has_id = true;
 		j->id = ev->id;
 	}
-	/* not an id without its ring's name: every ring's scheduler numbers from 1 */
-	if (ev->has_id && ev->ring[0] && !j->id_keyed && ev->id == j->id) {
+	/* not an id without its ring (its name, or its name's address): every ring's numbers from 1 */
+	if (ev->has_id && ring_named(ev) && !j->id_keyed && ev->id == j->id) {
 		j->id_keyed = true;
 		j->id_key = id_key(t, ev);
 		put_key(t, &t->ix->by_id, j->id_key, j);
@@ -753,7 +901,7 @@ static bool another_job(const struct job *j, const struct gpu_event *ev)
 static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 			  const struct job_engine_time *exact)
 {
-	struct job *j;
+	struct job *j, *was;
 	int ring;
 
 	if (gpu_event_is_fence(ev->kind)) {
@@ -770,20 +918,21 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 	case GEV_SUBMIT:
 	case GEV_QUEUE:
 		j = ev->kind == GEV_QUEUE && !ev->ring[0] ? submitted_job(t, ev) : NULL;
-		if (!j)
-			j = find_job(t, ev);
-		if (j && another_job(j, ev)) {
+		was = find_job(t, ev);
+		if (was && was != j && another_job(was, ev)) {
 			/* its key's earlier job lost its done (a lossy file): handed out unfinished */
-			j->flags |= JOB_UNFINISHED;
-			retire(t, j);
-			j = NULL;
+			was->flags |= JOB_UNFINISHED;
+			retire(t, was);
+			was = NULL;
 		}
+		if (!j)
+			j = was;
 		if (!j)
 			j = new_indexed_job(t, ev);
 		if (!j)
 			return;
 		index_job(t, j, ev);
-		ring = ev->ring[0] ? event_ring(t, ev) : -1;
+		ring = ring_named(ev) ? event_ring(t, ev) : -1;
 		if (ring >= 0)
 			j->ring = ring;
 		if (ev->kind == GEV_SUBMIT) {
@@ -815,7 +964,13 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 		break;
 	case GEV_RUN:
 	case GEV_AMDGPU_RUN:
-		j = find_job(t, ev);
+		j = NULL;
+		if (ev->kind == GEV_RUN)
+			run_waits(t, ev);
+		else
+			j = run_named(t, ev);
+		if (!j)
+			j = find_job(t, ev);
 		if (!j && ev->kind == GEV_AMDGPU_RUN)
 			return;
 		if (!j) {
@@ -894,6 +1049,9 @@ void timeline_lost_events(struct timeline *t, uint64_t ts)
 {
 	(void)ts;
 	t->lost_windows++;
+	/* what a thread traced just before may be lost: its next event pairs with nothing */
+	keymap_free(&t->ix->submit_waits);
+	memset(t->ix->run_waits, 0, sizeof(t->ix->run_waits));
 	mark_lost(&t->ix->by_id);
 	mark_lost(&t->ix->by_fence);
 	mark_lost(&t->ix->by_ptr);
@@ -1056,6 +1214,7 @@ void timeline_free(struct timeline *t)
 		keymap_free(&t->ix->by_ptr);
 		keymap_free(&t->ix->by_virtio);
 		keymap_free(&t->ix->submit_waits);
+		keymap_free(&t->ix->ring_by_ptr);
 		fence_signals_free(&t->ix->signals);
 		keymap_free(&t->ix->client_hw_index);
 		free(t->ix);

@@ -124,6 +124,8 @@ static inline uint64_t job_first_time(const struct job *j)
  */
 #define TIMELINE_MAX_RINGS	1024
 #define TIMELINE_MORE_RINGS	"(more rings)"
+/* the ring of jobs whose events name none, not even by its name's address */
+#define TIMELINE_UNNAMED_RING	"(unnamed)"
 
 struct ring_stats {
 	char name[GEV_STR_LEN];
@@ -311,6 +313,11 @@ uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id);
  */
 void timeline_mark_trigger(struct timeline *t, const char *ring, uint64_t done);
 
+/**
+ * timeline_ring_provisional - the ring is known so far by its name's address alone
+ * ("(unnamed N)", before 5.x named it in the scheduler's events): a later event may name it
+ */
+bool timeline_ring_provisional(const struct timeline *t, int ring);
 /** timeline_ring_find - the index of the ring so named, -1 when the trace has none */
 int timeline_ring_find(const struct timeline *t, const char *name);
 

@@ -154,8 +154,8 @@ struct event_desc {
 	struct tep_event *event;
 	struct tep_format_field *ring, *timeline, *driver, *dev;
 	/* id, fences, dependency, client, queue depths, IBs */
-	FIELD_GROUP(job, 11, *id, *fence_ptr, *ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr,
-		    *client_id, *job_count, *hw_job_count, *num_ibs);
+	FIELD_GROUP(job, 12, *id, *fence_ptr, *ctx, *seqno, *dep_ctx, *dep_seqno, *dep_ptr,
+		    *client_id, *job_count, *hw_job_count, *num_ibs, *ring_ptr);
 	FIELD_GROUP(vblank, 5, *crtc, *seq, *time, *file, *high_prec);
 	/* function tracer */
 	FIELD_GROUP(func, 5, *ip, *parent_ip, *depth, *calltime, *rettime);
@@ -237,6 +237,12 @@ static struct tep_format_field *string_field(struct tep_event *e, const char *na
 static void describe_scheduler(struct event_desc *d, struct tep_event *e)
 {
 	d->ring = field(e, "name");
+	/* up to 5.1x (5.10) a const char *: the name's address, which stands for the ring */
+	if (d->ring && (d->ring->flags & TEP_FIELD_IS_POINTER) && d->ring->size == 8 &&
+	    !(d->ring->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_ARRAY))) {
+		d->job.ring_ptr = d->ring;
+		d->ring = NULL;
+	}
 	d->dev = field(e, "dev");
 	d->job.id = field(e, "id");
 	d->job.client_id = field(e, "client_id");
@@ -467,6 +473,7 @@ static void decode_job(const struct event_desc *d, struct tep_record *r, struct 
 	ev->dep_ctx = num(d->job.dep_ctx, r, ev, GF_DEP_CTX);
 	ev->dep_seqno = num(d->job.dep_seqno, r, ev, GF_DEP_SEQNO);
 	ev->dep_ptr = num(d->job.dep_ptr, r, ev, GF_DEP_PTR);
+	ev->ring_ptr = num(d->job.ring_ptr, r, ev, GF_RING_PTR);
 	ev->client_id = num(d->job.client_id, r, ev, GF_CLIENT_ID);
 	ev->job_count = snum(d->job.job_count, r, ev, GF_JOB_COUNT);
 	ev->hw_job_count = snum(d->job.hw_job_count, r, ev, GF_HW_JOB_COUNT);
@@ -728,6 +735,7 @@ static void prepare(struct event_desc *d)
 	OP(d, d->job.dep_ctx, dep_ctx, OP_ULL, GF_DEP_CTX);
 	OP(d, d->job.dep_seqno, dep_seqno, OP_ULL, GF_DEP_SEQNO);
 	OP(d, d->job.dep_ptr, dep_ptr, OP_ULL, GF_DEP_PTR);
+	OP(d, d->job.ring_ptr, ring_ptr, OP_ULL, GF_RING_PTR);
 	OP(d, d->job.client_id, client_id, OP_ULL, GF_CLIENT_ID);
 	OP(d, d->job.job_count, job_count, OP_SLL, GF_JOB_COUNT);
 	OP(d, d->job.hw_job_count, hw_job_count, OP_SLL, GF_HW_JOB_COUNT);
@@ -1071,7 +1079,7 @@ const char *gpu_field_name(enum gpu_field field)
 		"depth", "calltime", "rettime", "owner_prev", "owner_next", "bo", "bo_bytes",
 		"placement_from", "placement_to", "vmid", "vm_hub", "needs_flush", "vm_pid",
 		"va_start", "va_last", "ino", "engine_class", "engine_instance", "engine_id",
-		"completed", "drm_minor",
+		"completed", "drm_minor", "ring_ptr",
 	};
 
 	return (unsigned int)field < GF_NR ? names[field] : "?";

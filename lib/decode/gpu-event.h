@@ -93,6 +93,7 @@ enum gpu_field {
 	GF_OWNER_PREV, GF_OWNER_NEXT, GF_BO, GF_BO_BYTES, GF_PLACEMENT_FROM, GF_PLACEMENT_TO,
 	GF_VMID, GF_VM_HUB, GF_NEEDS_FLUSH, GF_VM_PID, GF_VA_START, GF_VA_LAST, GF_INO,
 	GF_ENGINE_CLASS, GF_ENGINE_INSTANCE, GF_ENGINE_ID, GF_COMPLETED, GF_DRM_MINOR,
+	GF_RING_PTR,
 	GF_NR
 };
 _Static_assert(GF_NR <= 64, "gpu_event.missing holds a bit per field");
@@ -125,6 +126,11 @@ struct gpu_event {
 	const char *name;		/* the tracepoint's name */
 	unsigned long long dep_ctx, dep_seqno;
 	unsigned long long dep_ptr;	/* dependency fence pointer (<= 6.16) */
+	/*
+	 * Up to 5.1x (5.10) the scheduler's events hold the address of their ring's name, not the
+	 * name: the same address for every event of one ring while the kernel runs (0: none)
+	 */
+	unsigned long long ring_ptr;
 	unsigned long long client_id;
 	long long job_count, hw_job_count;
 	long long crtc, vblank_seq, vblank_time;

@@ -86,13 +86,36 @@ static uint64_t gpu_root(struct perfetto_export *p)
 	return perfetto_named_track(p, T_GPU, 0, 0, "GPU");
 }
 
+/*
+ * A ring's group track. One known so far by a stand-in name (a ring's
+ * address, timeline_ring_provisional()) may be named by a later event: its
+ * group is written without a name, and again with the name at the end.
+ */
+static uint64_t ring_group(struct perfetto_export *p, int ring, bool again)
+{
+	bool late = timeline_ring_provisional(p->tl, ring);
+
+	if (late)
+		p->ring_tracks[ring].named_late = true;
+	return perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_RING, (uint64_t)ring, 0),
+						.parent = gpu_root(p), .ordered = true, .again = again,
+						.name = late && !again ? NULL : timeline_ring_name(p->tl, ring) });
+}
+
+/* The groups of rings first written without a name, with the name they have now */
+static void rings_named_late(struct perfetto_export *p)
+{
+	int r;
+
+	for (r = 0; r < p->nr_rings; r++)
+		if (p->ring_tracks[r].named_late)
+			ring_group(p, r, true);
+}
+
 static uint64_t ring_track_write(struct perfetto_export *p, int ring, enum track_kind kind,
 				 int lane)
 {
-	const char *name = timeline_ring_name(p->tl, ring);
-	uint64_t parent = perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_RING, (uint64_t)ring, 0),
-						       .parent = gpu_root(p), .name = name,
-						       .ordered = true });
+	uint64_t parent = ring_group(p, ring, false);
 	struct pf_track t = { .uuid = perfetto_track_uuid(p, kind, (uint64_t)ring, 0), .parent = parent };
 	char label[64];
 
@@ -1016,6 +1039,7 @@ void perfetto_kfd_ops(struct perfetto_export *p)
 
 int perfetto_export_end(struct perfetto_export *p)
 {
+	rings_named_late(p);
 	perfetto_gpu_counters_end(p, analysis_totals(p->a)->last_ts);
 	perfetto_gpu_info(p);
 	perfetto_packet_flush(p);

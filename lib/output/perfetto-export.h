@@ -47,6 +47,8 @@ struct pf_gpu {
 	char rings[256];		/* its rings' names, for the GPU's description */
 };
 
+#define PF_HELD_SAMPLES 16
+
 /* A ring's GPU counters (Perfetto GpuCounterEvent): in flight, and busy per window. */
 struct pf_ring_counters {
 	uint64_t iid;			/* its interned counter descriptor, or 0 */
@@ -59,6 +61,16 @@ struct pf_ring_counters {
 	bool run;			/* closed windows of one value, not yet written */
 	double run_pct;
 	uint64_t run_end;		/* the window after them */
+	/*
+	 * A ring known by a stand-in name (timeline_ring_provisional()): its first samples,
+	 * held until a later event names it, so that its interned descriptor has the name
+	 */
+	struct pf_held_sample {
+		uint64_t ts;
+		double v;
+		int counter;
+	} held[PF_HELD_SAMPLES];
+	int nr_held;
 };
 
 struct pf_lanes {
@@ -75,6 +87,8 @@ struct pf_ring_tracks {
 	size_t name_len;
 	bool name_ascii;
 	uint64_t gpu_queue;		/* its GPU render queue: iid | gpu_id << 32; 0: not yet */
+	/* its group written without a name (a stand-in's, which may change): named at the end */
+	bool named_late;
 };
 
 struct cpu_side;

@@ -73,7 +73,7 @@ static uint64_t descriptor(struct perfetto_export *p, int ring)
 	return c->iid;
 }
 
-static void sample(struct perfetto_export *p, int ring, uint64_t ts, int counter, double v)
+static void write_sample(struct perfetto_export *p, int ring, uint64_t ts, int counter, double v)
 {
 	uint64_t iid = descriptor(p, ring);
 	uint8_t *w, *pkt, *ev, *c;
@@ -94,6 +94,34 @@ static void sample(struct perfetto_export *p, int ring, uint64_t ts, int counter
 	w = pbw_varint_field(w, GCE_DESCRIPTOR_IID, iid);
 	pbw_end(w, ev);
 	perfetto_packet_commit(p, w, pkt);
+}
+
+static void write_held(struct perfetto_export *p, int ring)
+{
+	struct pf_ring_counters *c = &p->ring_counters[ring];
+	int i, n = c->nr_held;
+
+	c->nr_held = 0;
+	for (i = 0; i < n; i++)
+		write_sample(p, ring, c->held[i].ts, c->held[i].counter, c->held[i].v);
+}
+
+/*
+ * A sample of a ring still known by a stand-in name is held (a few, then
+ * written as they are): its descriptor, interned with the first sample
+ * written, takes the ring's name once an event gives it
+ */
+static void sample(struct perfetto_export *p, int ring, uint64_t ts, int counter, double v)
+{
+	struct pf_ring_counters *c = &p->ring_counters[ring];
+
+	if (!c->iid && c->nr_held < PF_HELD_SAMPLES && timeline_ring_provisional(p->tl, ring)) {
+		c->held[c->nr_held++] = (struct pf_held_sample){ .ts = ts, .v = v, .counter = counter };
+		return;
+	}
+	if (c->nr_held)
+		write_held(p, ring);
+	write_sample(p, ring, ts, counter, v);
 }
 
 void perfetto_gpu_in_flight(struct perfetto_export *p, int ring, uint64_t ts, int64_t before)
@@ -197,6 +225,8 @@ void perfetto_gpu_counters_end(struct perfetto_export *p, uint64_t ts)
 	int r;
 
 	for (r = 0; r < p->nr_rings; r++) {
+		if (p->ring_counters[r].nr_held)
+			write_held(p, r);
 		/* the value since the last change, unless it changed at the very end */
 		if (p->ring_counters[r].in_flight_begun && p->ring_counters[r].in_flight_ts < ts)
 			sample(p, r, ts, C_IN_FLIGHT, (double)p->ring_in_flight[r]);

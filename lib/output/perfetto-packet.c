@@ -167,16 +167,18 @@ uint64_t perfetto_track(struct perfetto_export *p, const struct pf_track *t)
 	char name[80];
 	size_t at, td;
 
-	if (id)
+	if (id && !t->again)
 		return id;
 	/* without it Perfetto shows the thread's process as "Process 4242" */
-	if (thread)
+	if (thread && !id)
 		perfetto_track(p, &(struct pf_track){ .uuid = perfetto_track_uuid(p, T_PROCESS, (uint64_t)t->thread_pid, 0),
 					     .name = t->name, .process_pid = t->thread_pid });
-	id = (uintptr_t)++p->nr_tracks;
-	if (keymap_put(&p->tracks, t->uuid, (void *)id)) {
-		perfetto_fail(p, ENOMEM);
-		return id;
+	if (!id) {
+		id = (uintptr_t)++p->nr_tracks;
+		if (keymap_put(&p->tracks, t->uuid, (void *)id)) {
+			perfetto_fail(p, ENOMEM);
+			return id;
+		}
 	}
 	at = perfetto_packet_begin(p, 0, false);
 	td = pb_begin(&p->buf, PKT_TRACK_DESCRIPTOR);
@@ -192,7 +194,7 @@ uint64_t perfetto_track(struct perfetto_export *p, const struct pf_track *t)
 	} else if (t->thread_pid > 0 && !thread) {
 		snprintf(name, sizeof(name), "%s %d", t->name, t->thread_pid);
 		pb_string_field(&p->buf, TD_NAME, name);
-	} else {
+	} else if (t->name) {
 		pb_string_field(&p->buf, TD_NAME, t->name);
 	}
 	if (t->description)

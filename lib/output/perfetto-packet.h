@@ -66,6 +66,11 @@ struct pf_track {
 	bool ordered;			/* its children go by their rank, not their name */
 	int process_pid;		/* > 0: the process track named name */
 	const char *description;
+	/*
+	 * written again though known: a name given late (Perfetto takes a track's name
+	 * from a descriptor that has one, wherever it lies in the trace)
+	 */
+	bool again;
 };
 
 /** perfetto_track_uuid - a track's identity: the same source, kind and keys give the same one */

@@ -116,6 +116,22 @@ test_report_5_10_formats() {
 		[ "$(json "$WORK/b.json" "sorted(set(j['ring'] for j in d['jobs']))")" = "['gfx_0.0.0', 'sdma0']" ]
 }
 
+# 5.10 without an ioctl to each job: kernel jobs on sdma0 (buffer moves) and an
+# app's gfx job that waits for one. The scheduler's events name their ring by
+# an address alone: amdgpu's run names it, the first job's too, and the gfx
+# job's dependency wait (its id and ring address) is its own.
+test_report_5_10_kernel_jobs() {
+	local f q out
+	f=$(fixture kernel-jobs-5.10) || { WHY="make-fixture failed"; return 1; }
+	q="[(j['ring'], j['fence'], j['waits'], j['dep_fences'], j['latency_ns']['dep_wait']) for j in d['jobs']]"
+	"$GT" report --format json --jobs "$f" > "$WORK/k.json" || { WHY="report failed"; return 1; }
+	out=$(json "$WORK/k.json" "$q")
+	expect "jobs: $out" [ "$out" = "[('sdma0', '60:1', 0, [], 0), ('sdma0', '60:2', 0, [], 0), ('gfx_0.0.0', '50:1', 1, ['60:2'], 89000)]" ] || return 1
+	out=$("$GT" report "$f" | grep '^ring ')
+	expect "rings: $out" [ "$(grep -c . <<< "$out")" = 2 ] || return 1
+	expect "rings: $out" not grep -q unnamed <<< "$out"
+}
+
 # A file's strings reach a terminal: a comm or ring name holding escape
 # sequences must come out escaped in every text output (compare's too), and
 # JSON escapes them.

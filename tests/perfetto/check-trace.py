@@ -73,7 +73,10 @@ def main():
                               for e in data.get("debug_annotation_names", [])})
         for td in p.get("track_descriptor", []):
             uuid = one(td, "uuid")
-            if uuid in tracks:
+            # a second descriptor only to name a track first written without a name
+            # (a ring known by its address until an event names it), the rest the same
+            if uuid in tracks and (one(tracks[uuid], "name") is not None or one(td, "name") is None or
+                                   {k: v for k, v in td.items() if k != "name"} != tracks[uuid]):
                 errors.append(f"track {uuid} described twice")
             tracks[uuid] = td
         for te in p.get("track_event", []):

@@ -632,7 +632,7 @@ static void test_same_id_on_two_unnamed_rings(void)
 }
 
 /*
- * Before 5.17 (Debian 11's 5.10): amdgpu_cs_ioctl names the ring and the id,
+ * 5.10 (Debian 11): amdgpu_cs_ioctl names the ring and the id,
  * the scheduler's drm_sched_job that follows it in the same thread has the
  * id and a fence address but no ring name, and the ioctl's fence field holds
  * whatever was in the buffer. The queue is the thread's last submit's; a
@@ -678,6 +678,114 @@ static void test_unnamed_queue_joins_its_threads_submit(void)
 	timeline_free(&t);
 }
 
+/*
+ * Events lost between a submit and the next queue of its thread: the queue
+ * may be another job's (5.10: another ring's, whose ids count alike), so it
+ * starts its own; and a job whose done was lost, found by the fence address
+ * that the next job's queue reuses, is handed out unfinished at that queue.
+ */
+static void test_lost_events_end_a_submits_wait(void)
+{
+	struct gpu_event sub = { .pid = 7, .has_id = true, .id = 5, .ring = "gfx",
+				 .has_fence = true, .ctx = 50, .seqno = 5 };
+	struct gpu_event q = { .pid = 7, .has_id = true, .id = 5, .ring_ptr = 0xa0, .fence_ptr = 0xa000 };
+	struct jobs_out o;
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &sub, GEV_SUBMIT, 100);
+	timeline_lost_events(&t, 150);
+	add(&t, &q, GEV_QUEUE, 200);
+	add(&t, &q, GEV_RUN, 210);
+	/* its done lost: the next job on that ring reuses the fence's address */
+	sub.id = 6;
+	sub.seqno = 6;
+	add(&t, &sub, GEV_SUBMIT, 300);
+	q.id = 6;
+	add(&t, &q, GEV_QUEUE, 310);
+	CU_ASSERT_EQUAL(t.jobs_in_flight, 2);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 3);
+	/* the lost submit's job and the job that lost its done: unfinished, apart */
+	CU_ASSERT_EQUAL(o.jobs[0].t_queue, 200);
+	CU_ASSERT_FALSE(o.jobs[0].t_submit);
+	CU_ASSERT(o.jobs[0].flags & JOB_UNFINISHED);
+	timeline_free(&t);
+}
+
+/*
+ * On 5.10 a scheduler without amdgpu's events (v3d, etnaviv, panfrost)
+ * names its rings only by their names' addresses: two addresses are two
+ * rings, in the order first seen, and an id with its address finds its job
+ * (drm_sched_job_wait_dep carries no fence of the job's own).
+ */
+static void test_ring_addresses_are_rings(void)
+{
+	struct gpu_event a = { .pid = 7, .has_id = true, .id = 1, .ring_ptr = 0xa0, .fence_ptr = 0xf1 };
+	struct gpu_event b = { .pid = 7, .has_id = true, .id = 1, .ring_ptr = 0xb0, .fence_ptr = 0xf2 };
+	struct gpu_event wait = { .pid = 9, .has_id = true, .id = 1, .ring_ptr = 0xb0, .has_dep = true,
+				  .dep_ctx = 3, .dep_seqno = 4 };
+	struct jobs_out o;
+	struct timeline t;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &a, GEV_QUEUE, 100);
+	add(&t, &b, GEV_QUEUE, 105);
+	add(&t, &wait, GEV_DEP_WAIT, 106);
+	add(&t, &a, GEV_RUN, 110);
+	add(&t, &b, GEV_RUN, 111);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xf1 }, GEV_DONE, 200);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xf2 }, GEV_DONE, 210);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	CU_ASSERT_EQUAL(t.nr_rings, 2);
+	for (i = 0; i < 2; i++) {
+		bool is_b = o.jobs[i].fence_ptr == 0xf2;
+
+		CU_ASSERT_STRING_EQUAL(timeline_ring_name(&t, o.jobs[i].ring),
+				       is_b ? "(unnamed 2)" : "(unnamed 1)");
+		CU_ASSERT_EQUAL(o.jobs[i].nr_waits, is_b ? 1 : 0);
+		/* each ring runs its own: nothing waited behind the other ring's job */
+		CU_ASSERT_EQUAL(o.jobs[i].t_hw_start, o.jobs[i].t_run);
+	}
+	timeline_free(&t);
+}
+
+/*
+ * A kernel job (no ioctl) queued on a ring known by its address: amdgpu's
+ * run, right after the scheduler's in the same thread, names the ring, and
+ * the ring takes the name, its first job with it.
+ */
+static void test_ring_address_named_by_amdgpus_run(void)
+{
+	struct gpu_event q = { .pid = 77, .has_id = true, .id = 1, .ring_ptr = 0xa0, .fence_ptr = 0xf1 };
+	struct gpu_event run = { .pid = 300, .has_id = true, .id = 1, .ring_ptr = 0xa0, .fence_ptr = 0xf1 };
+	struct gpu_event amd = { .pid = 300, .has_id = true, .id = 1, .ring = "sdma0",
+				 .has_fence = true, .ctx = 60, .seqno = 1 };
+	struct jobs_out o;
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &q, GEV_QUEUE, 100);
+	add(&t, &run, GEV_RUN, 105);
+	add(&t, &amd, GEV_AMDGPU_RUN, 105);
+	/* the job's second key, its fence context:seqno, from amdgpu's run */
+	add(&t, &(struct gpu_event){ .has_fence = true, .ctx = 60, .seqno = 1 }, GEV_DONE, 150);
+	/* the next job's queue: named by its address now */
+	q.id = 2;
+	q.fence_ptr = 0xf2;
+	add(&t, &q, GEV_QUEUE, 200);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	CU_ASSERT_EQUAL(t.nr_rings, 1);
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&t, o.jobs[0].ring), "sdma0");
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&t, o.jobs[1].ring), "sdma0");
+	CU_ASSERT_EQUAL(o.jobs[0].t_done, 150);
+	CU_ASSERT_FALSE(o.jobs[0].flags & JOB_UNFINISHED);
+	timeline_free(&t);
+}
+
 void suite_timeline_fuzz(void)
 {
 	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
@@ -692,6 +800,9 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "one id on two unnamed rings is two jobs", test_same_id_on_two_unnamed_rings);
 	CU_add_test(s, "a queue with no ring name joins its thread's submit",
 		    test_unnamed_queue_joins_its_threads_submit);
+	CU_add_test(s, "lost events end a submit's wait", test_lost_events_end_a_submits_wait);
+	CU_add_test(s, "ring addresses are rings of their own", test_ring_addresses_are_rings);
+	CU_add_test(s, "a ring address named by amdgpu's run", test_ring_address_named_by_amdgpus_run);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
