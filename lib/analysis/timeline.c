@@ -84,8 +84,8 @@ static int ring_of_ptr(struct timeline *t, const struct gpu_event *ev)
 		return timeline_ring_index_dev(t, ev->dev, "");
 	snprintf(name, sizeof(name), STAND_IN "%u)", ++t->ix->stand_ins);
 	ring = timeline_ring_index_dev(t, ev->dev, name);
-	if (ring >= 0)
-		keymap_put(&t->ix->ring_by_ptr, ev->ring_ptr, (void *)(uintptr_t)(ring + 1));
+	if (ring >= 0 && !keymap_put(&t->ix->ring_by_ptr, ev->ring_ptr, (void *)(uintptr_t)(ring + 1)))
+		t->rings[ring]->name_ptr = ev->ring_ptr;
 	return ring;
 }
 
@@ -166,50 +166,37 @@ static void submit_waits(struct timeline *t, const struct job *j, int pid)
 	keymap_put(m, thread_key(pid), (void *)(uintptr_t)j->id_key);
 }
 
-static void ring_in_flight(struct timeline *t, struct ring_stats *r, int64_t by);
-
 /*
- * A job on a ring known by its address whose name is another ring's: its
- * counts move with it
- */
-static void move_to_ring(struct timeline *t, struct job *j, int ring)
-{
-	struct ring_stats *from = t->rings[j->ring], *to = t->rings[ring];
-
-	if (j->t_queue) {
-		ring_in_flight(t, from, -1);
-		ring_in_flight(t, to, 1);
-		if (to->in_flight > to->max_in_flight)
-			to->max_in_flight = to->in_flight;
-	}
-	if (j->t_run) {
-		from->hw_in_flight--;
-		to->hw_in_flight++;
-	}
-	j->ring = ring;
-}
-
-/*
- * amdgpu names the ring whose name is at @ptr: @name, or the ring @named
- * (-1: by @name). A ring known by the address alone takes the name where no
- * ring has it yet; else the address stands for the named ring from now on.
- * The ring the address stands for now; -1 if none.
+ * amdgpu names the ring whose name is at @ptr: @name (the ring @named, or
+ * -1). An address seen first here stands for the named ring, unless another
+ * address does (another GPU's ring of that name: it gets one of its own). A
+ * ring known so far by the address alone takes the name in place, its jobs
+ * in flight with it, while no other ring has the name and none of its jobs
+ * has been handed out (the outputs have not shown the stand-in); else it
+ * keeps its stand-in name: a name is never taken back from what was shown,
+ * and two rings are never merged. The ring the address stands for; -1 if
+ * none yet.
  */
 static int learn_ring_ptr(struct timeline *t, uint64_t ptr, const char *name, int named)
 {
 	uintptr_t at = ptr ? (uintptr_t)keymap_get(&t->ix->ring_by_ptr, ptr) : 0;
 	int ring = (int)at - 1;
 
-	if (!ptr || (at && !ring_stand_in(t, ring)))
+	if (!ptr)
+		return -1;
+	if (at) {
+		if (ring_stand_in(t, ring) && !t->rings[ring]->handed_out &&
+		    timeline_ring_find(t, name) < 0)
+			timeline_ring_rename(t, ring, name);
 		return ring;
-	if (named < 0 && timeline_ring_find(t, name) < 0 && ring_stand_in(t, ring) &&
-	    !timeline_ring_rename(t, ring, name))
-		return ring;
+	}
 	if (named < 0)
-		named = timeline_ring_index(t, name);
-	if (named < 0 || (!at && t->ix->ring_by_ptr.used >= MAX_RING_PTRS))
-		return named;
-	keymap_put(&t->ix->ring_by_ptr, ptr, (void *)(uintptr_t)(named + 1));
+		named = timeline_ring_find(t, name);
+	if (named < 0 || (t->rings[named]->name_ptr && t->rings[named]->name_ptr != ptr) ||
+	    t->ix->ring_by_ptr.used >= MAX_RING_PTRS ||
+	    keymap_put(&t->ix->ring_by_ptr, ptr, (void *)(uintptr_t)(named + 1)))
+		return -1;
+	t->rings[named]->name_ptr = ptr;
 	return named;
 }
 
@@ -240,7 +227,6 @@ static struct job *run_named(struct timeline *t, const struct gpu_event *ev)
 	unsigned int n = sizeof(ix->run_waits) / sizeof(ix->run_waits[0]), i;
 	struct run_wait *w = NULL;
 	struct job *j;
-	int ring;
 
 	if (!ev->has_id || !ev->ring[0])
 		return NULL;
@@ -250,14 +236,14 @@ static struct job *run_named(struct timeline *t, const struct gpu_event *ev)
 			w = &ix->run_waits[i];
 	if (!w)
 		return NULL;
-	ring = learn_ring_ptr(t, w->ring_ptr, ev->ring, -1);
+	learn_ring_ptr(t, w->ring_ptr, ev->ring, -1);
 	w->ring_ptr = 0;
 	j = keymap_get(&ix->by_ptr, w->fence_ptr);
-	if (!j || j->t_run != w->ts || ring < 0)
-		return NULL;
-	if (j->ring != ring && ring_stand_in(t, j->ring))
-		move_to_ring(t, j, ring);
-	return j->ring == ring ? j : NULL;
+	/*
+	 * the run's job, whatever its ring is called now: amdgpu's keys (context:seqno)
+	 * are its, not those of another GPU's job of the ring's name and the same id
+	 */
+	return j && j->t_run == w->ts ? j : NULL;
 }
 
 /* The job of @ev's thread's last submit, when @ev is a queue that can be its; NULL if none */
@@ -487,6 +473,7 @@ static void retire(struct timeline *t, struct job *j)
 {
 	struct ring_stats *r = t->rings[j->ring];
 
+	r->handed_out++;
 	/*
 	 * Outside the window every CPU covers, a lost CPU may have held some of
 	 * a job's events: one that lacks its done, or ran without its run in
@@ -933,7 +920,12 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 			return;
 		index_job(t, j, ev);
 		ring = ring_named(ev) ? event_ring(t, ev) : -1;
-		if (ring >= 0)
+		/*
+		 * a stand-in ring takes no job from the ring its ioctl named, unless
+		 * that ring is known by another address (another GPU's of that name)
+		 */
+		if (ring >= 0 && (!j->t_submit || ev->ring[0] || !ring_stand_in(t, ring) ||
+				  t->rings[j->ring]->name_ptr))
 			j->ring = ring;
 		if (ev->kind == GEV_SUBMIT) {
 			set_submitter(t, j, ev->pid);

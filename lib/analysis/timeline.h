@@ -148,6 +148,12 @@ struct ring_stats {
 	struct kept_span { uint64_t from, to; } *kept;	/* kept jobs' [queued, done) */
 	size_t nr_kept, cap_kept;
 	int64_t hw_in_flight;			/* sent to the hardware, not done */
+	/*
+	 * Up to 5.1x: the address of its name in the scheduler's events, once known (0: not);
+	 * and the jobs handed out, whatever the filter (a ring's name may change until one is)
+	 */
+	uint64_t name_ptr;
+	uint64_t handed_out;
 	uint64_t first_ts, last_ts;
 	struct latency_stats lat[LAT_NR];
 	/* the workload's jobs (all jobs when the file names no workload) */

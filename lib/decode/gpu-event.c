@@ -238,7 +238,8 @@ static void describe_scheduler(struct event_desc *d, struct tep_event *e)
 {
 	d->ring = field(e, "name");
 	/* up to 5.1x (5.10) a const char *: the name's address, which stands for the ring */
-	if (d->ring && (d->ring->flags & TEP_FIELD_IS_POINTER) && d->ring->size == 8 &&
+	if (d->ring && (d->ring->flags & TEP_FIELD_IS_POINTER) &&
+	    (d->ring->size == 8 || d->ring->size == 4) &&
 	    !(d->ring->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_ARRAY))) {
 		d->job.ring_ptr = d->ring;
 		d->ring = NULL;

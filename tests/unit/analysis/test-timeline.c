@@ -786,6 +786,62 @@ static void test_ring_address_named_by_amdgpus_run(void)
 	timeline_free(&t);
 }
 
+/*
+ * Two GPUs on 5.10, each with an sdma0 (two addresses, one name), their
+ * kernel jobs 1 in flight at once: the second address keeps a ring of its
+ * own, so that neither job takes the other's id, and amdgpu's run names its
+ * own job's fence (80:1), not the first GPU's job 1's; and a ring whose first
+ * job was handed out under its stand-in name keeps that name (what the
+ * outputs showed is not taken back).
+ */
+static void test_ring_address_keeps_its_ring(void)
+{
+	struct gpu_event qa = { .pid = 77, .has_id = true, .id = 1, .ring_ptr = 0xa0, .fence_ptr = 0xf1 };
+	struct gpu_event qb = { .pid = 78, .has_id = true, .id = 1, .ring_ptr = 0xb0, .fence_ptr = 0xf2 };
+	struct gpu_event amd = { .pid = 300, .has_id = true, .id = 1, .ring = "sdma0",
+				 .has_fence = true, .ctx = 60, .seqno = 1 };
+	struct jobs_out o;
+	struct timeline t;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &qa, GEV_QUEUE, 100);
+	add(&t, &qb, GEV_QUEUE, 101);
+	qa.pid = 300;
+	add(&t, &qa, GEV_RUN, 105);
+	add(&t, &amd, GEV_AMDGPU_RUN, 105);
+	qb.pid = 301;
+	add(&t, &qb, GEV_RUN, 106);
+	amd.pid = 301;
+	amd.ctx = 80;
+	add(&t, &amd, GEV_AMDGPU_RUN, 106);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xf1 }, GEV_DONE, 150);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xf2 }, GEV_DONE, 160);
+	/* a third address: its first job done before amdgpu names the ring */
+	add(&t, &(struct gpu_event){ .pid = 79, .has_id = true, .id = 1, .ring_ptr = 0xc0,
+				     .fence_ptr = 0xf3 }, GEV_QUEUE, 200);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xf3 }, GEV_DONE, 210);
+	add(&t, &(struct gpu_event){ .pid = 302, .has_id = true, .id = 2, .ring_ptr = 0xc0,
+				     .fence_ptr = 0xf4 }, GEV_RUN, 220);
+	add(&t, &(struct gpu_event){ .pid = 302, .has_id = true, .id = 2, .ring = "gfx" },
+	    GEV_AMDGPU_RUN, 220);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 4);
+	for (i = 0; i < 4; i++) {
+		const char *ring = timeline_ring_name(&t, o.jobs[i].ring);
+
+		if (o.jobs[i].fence_ptr == 0xf1 || o.jobs[i].fence_ptr == 0xf2) {
+			CU_ASSERT_STRING_EQUAL(ring, o.jobs[i].fence_ptr == 0xf1 ? "sdma0" : "(unnamed 2)");
+			CU_ASSERT_EQUAL(o.jobs[i].t_done, o.jobs[i].fence_ptr == 0xf1 ? 150 : 160);
+			CU_ASSERT_FALSE(o.jobs[i].flags & JOB_UNFINISHED);
+			CU_ASSERT_EQUAL(o.jobs[i].ctx, o.jobs[i].fence_ptr == 0xf1 ? 60 : 80);
+		} else {
+			CU_ASSERT_STRING_EQUAL(ring, "(unnamed 3)");
+		}
+	}
+	timeline_free(&t);
+}
+
 void suite_timeline_fuzz(void)
 {
 	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
@@ -803,6 +859,8 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "lost events end a submit's wait", test_lost_events_end_a_submits_wait);
 	CU_add_test(s, "ring addresses are rings of their own", test_ring_addresses_are_rings);
 	CU_add_test(s, "a ring address named by amdgpu's run", test_ring_address_named_by_amdgpus_run);
+	CU_add_test(s, "a ring address keeps its ring: another GPU's name, a job shown",
+		    test_ring_address_keeps_its_ring);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
