@@ -209,6 +209,21 @@ int timeline_ring_find(const struct timeline *t, const char *name)
 	return first_named(t, name);
 }
 
+int timeline_ring_find_dev(const struct timeline *t, const char *dev, const char *name)
+{
+	const char *key = name[0] ? name : TIMELINE_UNNAMED_RING;
+	int first = first_named(t, key), i;
+
+	if (first < 0 || !dev || !dev[0])
+		return first;
+	/* ring_index_dev()'s walk: the device's ring of the name, or one without a device */
+	for (i = first; i < t->nr_rings; i++)
+		if (!strcmp(t->rings[i]->name, key) &&
+		    (!strcmp(t->rings[i]->dev, dev) || !t->rings[i]->dev[0]))
+			return i;
+	return -1;
+}
+
 int timeline_ring_index(struct timeline *t, const char *name)
 {
 	return timeline_ring_index_dev(t, NULL, name);

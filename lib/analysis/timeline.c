@@ -117,6 +117,22 @@ static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
 }
 
 /*
+ * The ring @ev names is one a job may be keyed on: one already made (or the
+ * one that holds the rest, past the caps). A lookup makes no ring: an event
+ * of a job the trace has nothing else of (its queue before the recording)
+ * would leave an empty one in every output, or take a stand-in's number.
+ */
+static bool ring_made(struct timeline *t, const struct gpu_event *ev)
+{
+	if (t->ix->event_ring.ev == ev)
+		return true;
+	if (!ev->ring[0])
+		return keymap_get(&t->ix->ring_by_ptr, ev->ring_ptr) ||
+		       t->ix->ring_by_ptr.used >= MAX_RING_PTRS;
+	return t->rings_capped || timeline_ring_find_dev(t, ev->dev, ev->ring) >= 0;
+}
+
+/*
  * The exact keys first: a fence's context:seqno, then its address (unique
  * while the job lives). An id is exact only with its ring: its name, or up
  * to 5.1x, where the scheduler's events hold a pointer instead, the name's
@@ -130,7 +146,7 @@ static struct job *find_job(struct timeline *t, const struct gpu_event *ev)
 		j = keymap_get(&t->ix->by_fence, fence_key(ev->ctx, ev->seqno));
 	if (!j && ev->fence_ptr)
 		j = keymap_get(&t->ix->by_ptr, ev->fence_ptr);
-	if (!j && ev->has_id && ring_named(ev))
+	if (!j && ev->has_id && ring_named(ev) && ring_made(t, ev))
 		j = keymap_get(&t->ix->by_id, id_key(t, ev));
 	return j;
 }

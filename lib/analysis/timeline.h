@@ -326,6 +326,12 @@ void timeline_mark_trigger(struct timeline *t, const char *ring, uint64_t done);
 bool timeline_ring_provisional(const struct timeline *t, int ring);
 /** timeline_ring_find - the index of the ring so named, -1 when the trace has none */
 int timeline_ring_find(const struct timeline *t, const char *name);
+/**
+ * timeline_ring_find_dev - the ring timeline_ring_index_dev() would answer for @dev's @name,
+ * without adding one: -1 when none is so named yet (then it adds one or, past
+ * TIMELINE_MAX_RINGS, answers the ring that holds the rest)
+ */
+int timeline_ring_find_dev(const struct timeline *t, const char *dev, const char *name);
 
 /**
  * timeline_ring_timed_out - the kernel said @ring timed out at @ts: every job in flight on it

@@ -842,6 +842,36 @@ static void test_ring_address_keeps_its_ring(void)
 	timeline_free(&t);
 }
 
+/*
+ * amdgpu's run of a job the trace has no other event of (its queue before
+ * the recording began, its scheduler's run lost): no job, and no ring made
+ * for a name that nothing else used, on any device.
+ */
+static void test_amdgpus_run_alone_makes_no_ring(void)
+{
+	struct gpu_event amd = { .pid = 300, .has_id = true, .id = 9, .ring = "gfx",
+				 .has_fence = true, .ctx = 60, .seqno = 9 };
+	struct jobs_out o;
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &amd, GEV_AMDGPU_RUN, 100);
+	strcpy(amd.dev, "0000:03:00.0");
+	amd.id = 10;
+	add(&t, &amd, GEV_AMDGPU_RUN, 110);
+	/* a ring that jobs use: its unknown job makes no second ring of the name either */
+	add(&t, &(struct gpu_event){ .has_id = true, .id = 1, .ring = "sdma0", .fence_ptr = 0xf1,
+				     .has_fence = true, .ctx = 70, .seqno = 1 }, GEV_QUEUE, 120);
+	amd.id = 11;
+	strcpy(amd.ring, "sdma0");
+	add(&t, &amd, GEV_AMDGPU_RUN, 130);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL(o.nr, 1);
+	CU_ASSERT_EQUAL(t.nr_rings, 1);
+	CU_ASSERT_STRING_EQUAL(timeline_ring_name(&t, 0), "sdma0");
+	timeline_free(&t);
+}
+
 void suite_timeline_fuzz(void)
 {
 	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
@@ -861,6 +891,7 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "a ring address named by amdgpu's run", test_ring_address_named_by_amdgpus_run);
 	CU_add_test(s, "a ring address keeps its ring: another GPU's name, a job shown",
 		    test_ring_address_keeps_its_ring);
+	CU_add_test(s, "amdgpu's run alone makes no ring", test_amdgpus_run_alone_makes_no_ring);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
