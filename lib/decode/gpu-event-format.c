@@ -130,8 +130,11 @@ static void add(struct line *l, const char *fmt, ...)
 /* The job's identity, whichever keys this kernel's events carry. */
 static void add_job(struct line *l, const struct gpu_event *ev)
 {
+	/* up to 5.1x the scheduler's events hold the name's address: one ring's, all the same */
 	if (ev->ring[0])
 		add(l, "ring=%s ", ev->ring);
+	else if (ev->ring_ptr)
+		add(l, "ring=0x%llx ", (unsigned long long)ev->ring_ptr);
 	if (ev->has_id)
 		add(l, "job=%llu ", ev->id);
 	if (ev->has_fence)

@@ -129,7 +129,13 @@ test_report_5_10_kernel_jobs() {
 	expect "jobs: $out" [ "$out" = "[('sdma0', '60:1', 0, [], 0), ('sdma0', '60:2', 0, [], 0), ('gfx_0.0.0', '50:1', 1, ['60:2'], 89000)]" ] || return 1
 	out=$("$GT" report "$f" | grep '^ring ')
 	expect "rings: $out" [ "$(grep -c . <<< "$out")" = 2 ] || return 1
-	expect "rings: $out" not grep -q unnamed <<< "$out"
+	expect "rings: $out" not grep -q unnamed <<< "$out" || return 1
+	# --events: each scheduler line names its ring by the address, two rings two addresses
+	"$GT" report --events "$f" > "$WORK/k.events" || { WHY="report --events failed"; return 1; }
+	out=$(grep -E ' (drm_sched_job|drm_run_job): ' "$WORK/k.events")
+	expect "scheduler lines without their ring's address: $out" \
+		[ "$(grep -c . <<< "$out")" = 6 ] && [ "$(grep -cE ': +ring=0x[0-9a-f]+ job=' <<< "$out")" = 6 ] || return 1
+	expect "ring addresses: $out" [ "$(grep -oE 'ring=0x[0-9a-f]+' <<< "$out" | sort -u | grep -c .)" = 2 ]
 }
 
 # A file's strings reach a terminal: a comm or ring name holding escape
