@@ -61,7 +61,7 @@ static bool ring_stand_in(const struct timeline *t, int ring)
 	       !strncmp(t->rings[ring]->name, STAND_IN, sizeof(STAND_IN) - 1);
 }
 
-bool timeline_ring_provisional(const struct timeline *t, int ring)
+bool timeline_ring_stand_in(const struct timeline *t, int ring)
 {
 	return t->ix->stand_ins && ring_stand_in(t, ring);
 }

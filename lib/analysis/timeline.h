@@ -320,10 +320,11 @@ uint64_t timeline_client_hw_ns(const struct timeline *t, uint64_t id);
 void timeline_mark_trigger(struct timeline *t, const char *ring, uint64_t done);
 
 /**
- * timeline_ring_provisional - the ring is known so far by its name's address alone
- * ("(unnamed N)", before 5.x named it in the scheduler's events): a later event may name it
+ * timeline_ring_stand_in - the ring is known so far by its name's address alone, under a
+ * stand-in name ("(unnamed N)": up to 5.1x the scheduler's events hold the address, 6.1
+ * the name): a later event may name it
  */
-bool timeline_ring_provisional(const struct timeline *t, int ring);
+bool timeline_ring_stand_in(const struct timeline *t, int ring);
 /** timeline_ring_find - the index of the ring so named, -1 when the trace has none */
 int timeline_ring_find(const struct timeline *t, const char *name);
 /**

@@ -88,12 +88,12 @@ static uint64_t gpu_root(struct perfetto_export *p)
 
 /*
  * A ring's group track. One known so far by a stand-in name (a ring's
- * address, timeline_ring_provisional()) may be named by a later event: its
+ * address, timeline_ring_stand_in()) may be named by a later event: its
  * group is written without a name, and again with the name at the end.
  */
 static uint64_t ring_group(struct perfetto_export *p, int ring, bool again)
 {
-	bool late = timeline_ring_provisional(p->tl, ring);
+	bool late = timeline_ring_stand_in(p->tl, ring);
 
 	if (late)
 		p->ring_tracks[ring].named_late = true;

@@ -62,7 +62,7 @@ struct pf_ring_counters {
 	double run_pct;
 	uint64_t run_end;		/* the window after them */
 	/*
-	 * A ring known by a stand-in name (timeline_ring_provisional()): its first samples,
+	 * A ring known by a stand-in name (timeline_ring_stand_in()): its first samples,
 	 * held until a later event names it, so that its interned descriptor has the name
 	 */
 	struct pf_held_sample {

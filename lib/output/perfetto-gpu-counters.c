@@ -115,7 +115,7 @@ static void sample(struct perfetto_export *p, int ring, uint64_t ts, int counter
 {
 	struct pf_ring_counters *c = &p->ring_counters[ring];
 
-	if (!c->iid && c->nr_held < PF_HELD_SAMPLES && timeline_ring_provisional(p->tl, ring)) {
+	if (!c->iid && c->nr_held < PF_HELD_SAMPLES && timeline_ring_stand_in(p->tl, ring)) {
 		c->held[c->nr_held++] = (struct pf_held_sample){ .ts = ts, .v = v, .counter = counter };
 		return;
 	}
