@@ -157,12 +157,16 @@ static void retire(struct timeline *t, struct job *j);
  * Up to 5.1x the scheduler's events name their ring by a pointer, so their
  * job id is no key, and from 4.11 amdgpu_cs_ioctl never sets the fence
  * address it declares: nothing in the two records joins an ioctl to its
- * queue. The thread does. The kernel traces them back to back in the
- * submitting thread (amdgpu_cs_submit(), then drm_sched_entity_push_job()),
- * so each thread's last submit waits for that thread's next queue that has
- * no ring name, kept by the id key that finds its job, never a pointer to a
- * job that may be gone. At most SUBMITS_WAITING threads: past them (a file
- * of many short-lived submitters) the waits start over.
+ * queue. Up to 6.16 the ring's name is no key either where two GPUs have
+ * rings of one name (gfx_0.0.0), whose schedulers count ids alike: each
+ * one's job 5 may be in flight at once. The thread joins them. The kernel
+ * traces the two back to back in the submitting thread (amdgpu_cs_submit(),
+ * then drm_sched_entity_push_job()), so each thread's last submit waits for
+ * that thread's next queue that holds no fence context:seqno (6.17+'s do),
+ * kept by a key that finds its job (its fence's context:seqno, else its id
+ * key), never a pointer to a job that may be gone. At most SUBMITS_WAITING
+ * threads: past them (a file of many short-lived submitters) the waits
+ * start over.
  */
 #define SUBMITS_WAITING 4096
 
@@ -175,11 +179,24 @@ static void submit_waits(struct timeline *t, const struct job *j, int pid)
 {
 	struct keymap *m = &t->ix->submit_waits;
 
-	if (!j->id_keyed || !j->id_key)
+	uint64_t key = j->has_fence ? fence_key(j->ctx, j->seqno) : j->id_keyed ? j->id_key : 0;
+
+	if (!key)
 		return;
 	if (m->used >= SUBMITS_WAITING && !keymap_get(m, thread_key(pid)))
 		keymap_free(m);
-	keymap_put(m, thread_key(pid), (void *)(uintptr_t)j->id_key);
+	keymap_put(m, thread_key(pid), (void *)(uintptr_t)key);
+}
+
+/* The job submit_waits() kept @key of, if it is still so keyed */
+static struct job *waiting_job(struct timeline *t, uint64_t key)
+{
+	struct job *j = keymap_get(&t->ix->by_fence, key);
+
+	if (j && j->has_fence && fence_key(j->ctx, j->seqno) == key)
+		return j;
+	j = keymap_get(&t->ix->by_id, key);
+	return j && j->id_keyed && j->id_key == key ? j : NULL;
 }
 
 /*
@@ -272,10 +289,13 @@ static struct job *submitted_job(struct timeline *t, const struct gpu_event *ev)
 		return NULL;
 	/* the thread's next queue is its submit's or, that one lost, a later job's */
 	keymap_del(&t->ix->submit_waits, thread_key(ev->pid));
-	j = keymap_get(&t->ix->by_id, (uint64_t)(uintptr_t)key);
+	j = waiting_job(t, (uint64_t)(uintptr_t)key);
 	if (!j || !j->t_submit || j->t_queue || j->t_run || j->pid != ev->pid)
 		return NULL;
 	if (ev->has_id && j->has_id && ev->id != j->id)
+		return NULL;
+	/* a queue that names its ring: the submit's, by name (not another GPU's of the name: unknown) */
+	if (ev->ring[0] && timeline_ring_find_dev(t, ev->dev, ev->ring) != j->ring)
 		return NULL;
 	learn_ring_ptr(t, ev->ring_ptr, timeline_ring_name(t, j->ring), j->ring);
 	return j;
@@ -886,11 +906,15 @@ static void done_event(struct timeline *t, const struct gpu_event *ev,
  * back, so where the earlier job's done was lost a key still finds it;
  * joining the two would give one job two jobs' times. Every key the same:
  * the same job, whatever order its CPUs' clocks put its events in (a run
- * stamped before its queue). A submit never splits: amdgpu_cs_ioctl declares
- * a fence it never sets (4.11 on), so what it holds names no job for certain.
+ * stamped before its queue). A submit splits only by its fence's
+ * context:seqno, which is its own: amdgpu_cs_ioctl declares a fence address
+ * it never sets (4.11 on), and its job id, up to 6.16, may be another GPU's
+ * job's on a ring of the same name.
  */
 static bool another_job(const struct job *j, const struct gpu_event *ev)
 {
+	if (ev->kind == GEV_SUBMIT)
+		return ev->has_fence && j->has_fence && (ev->ctx != j->ctx || ev->seqno != j->seqno);
 	if (ev->kind != GEV_QUEUE || (!j->t_queue && !j->t_run))
 		return false;
 	if (ev->has_id && j->has_id && ev->id != j->id)
@@ -920,12 +944,18 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 	switch (ev->kind) {
 	case GEV_SUBMIT:
 	case GEV_QUEUE:
-		j = ev->kind == GEV_QUEUE && !ev->ring[0] ? submitted_job(t, ev) : NULL;
+		j = ev->kind == GEV_QUEUE && !ev->has_fence ? submitted_job(t, ev) : NULL;
 		was = find_job(t, ev);
 		if (was && was != j && another_job(was, ev)) {
-			/* its key's earlier job lost its done (a lossy file): handed out unfinished */
-			was->flags |= JOB_UNFINISHED;
-			retire(t, was);
+			/*
+			 * a queue: its key's earlier job lost its done (a lossy file), handed out
+			 * unfinished. A submit: the job its id found may be another GPU's, in
+			 * flight; its fence's key still finds it (put_key() ends it if not)
+			 */
+			if (ev->kind == GEV_QUEUE) {
+				was->flags |= JOB_UNFINISHED;
+				retire(t, was);
+			}
 			was = NULL;
 		}
 		if (!j)

@@ -872,6 +872,56 @@ static void test_amdgpus_run_alone_makes_no_ring(void)
 	timeline_free(&t);
 }
 
+/*
+ * Two GPUs on 6.1 (their rings share the name gfx_0.0.0, their schedulers
+ * count ids alike): each one's job 5 submitted and queued by its own thread,
+ * in flight together. Neither takes the other's submit or queue; both end
+ * whole, with their own fences.
+ */
+static void test_two_gpus_one_ring_name_one_id(void)
+{
+	struct gpu_event sa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+				.has_fence = true, .ctx = 50, .seqno = 5 };
+	struct gpu_event sb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+				.has_fence = true, .ctx = 70, .seqno = 5 };
+	struct gpu_event qa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xa0 };
+	struct gpu_event qb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xb0 };
+	struct jobs_out o;
+	struct timeline t;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	/* the two threads on two CPUs: both submits before either queue */
+	add(&t, &sa, GEV_SUBMIT, 100);
+	add(&t, &sb, GEV_SUBMIT, 101);
+	add(&t, &qa, GEV_QUEUE, 102);
+	add(&t, &qb, GEV_QUEUE, 103);
+	qa.pid = qb.pid = 300;
+	add(&t, &qa, GEV_RUN, 110);
+	sa.pid = 300;
+	add(&t, &sa, GEV_AMDGPU_RUN, 110);
+	add(&t, &qb, GEV_RUN, 111);
+	sb.pid = 300;
+	add(&t, &sb, GEV_AMDGPU_RUN, 111);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xb0 }, GEV_DONE, 150);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xa0 }, GEV_DONE, 160);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	for (i = 0; i < 2; i++) {
+		bool a = o.jobs[i].ctx == 50;
+
+		CU_ASSERT_FALSE(o.jobs[i].flags & JOB_UNFINISHED);
+		CU_ASSERT_EQUAL(o.jobs[i].pid, a ? 10 : 20);
+		CU_ASSERT_EQUAL(o.jobs[i].t_submit, a ? 100 : 101);
+		CU_ASSERT_EQUAL(o.jobs[i].t_queue, a ? 102 : 103);
+		CU_ASSERT_EQUAL(o.jobs[i].t_run, a ? 110 : 111);
+		CU_ASSERT_EQUAL(o.jobs[i].t_done, a ? 160 : 150);
+		CU_ASSERT_EQUAL(o.jobs[i].fence_ptr, a ? 0xa0 : 0xb0);
+	}
+	CU_ASSERT_EQUAL(o.jobs[0].ctx + o.jobs[1].ctx, 120);
+	timeline_free(&t);
+}
+
 void suite_timeline_fuzz(void)
 {
 	CU_pSuite s = CU_add_suite("timeline-fuzz-regressions", NULL, NULL);
@@ -892,6 +942,7 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "a ring address keeps its ring: another GPU's name, a job shown",
 		    test_ring_address_keeps_its_ring);
 	CU_add_test(s, "amdgpu's run alone makes no ring", test_amdgpus_run_alone_makes_no_ring);
+	CU_add_test(s, "two GPUs: one ring name, one id, two jobs", test_two_gpus_one_ring_name_one_id);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
