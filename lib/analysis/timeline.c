@@ -163,10 +163,10 @@ static void retire(struct timeline *t, struct job *j);
  * traces the two back to back in the submitting thread (amdgpu_cs_submit(),
  * then drm_sched_entity_push_job()), so each thread's last submit waits for
  * that thread's next queue that holds no fence context:seqno (6.17+'s do),
- * kept by a key that finds its job (its fence's context:seqno, else its id
- * key), never a pointer to a job that may be gone. At most SUBMITS_WAITING
- * threads: past them (a file of many short-lived submitters) the waits
- * start over.
+ * kept by the key of its fence's context:seqno, never a pointer to a job
+ * that may be gone (a submit without one, 4.9's, sets the fence address its
+ * queue holds: that joins them). At most SUBMITS_WAITING threads: past them
+ * (a file of many short-lived submitters) the waits start over.
  */
 #define SUBMITS_WAITING 4096
 
@@ -179,24 +179,11 @@ static void submit_waits(struct timeline *t, const struct job *j, int pid)
 {
 	struct keymap *m = &t->ix->submit_waits;
 
-	uint64_t key = j->has_fence ? fence_key(j->ctx, j->seqno) : j->id_keyed ? j->id_key : 0;
-
-	if (!key)
+	if (!j->has_fence)
 		return;
 	if (m->used >= SUBMITS_WAITING && !keymap_get(m, thread_key(pid)))
 		keymap_free(m);
-	keymap_put(m, thread_key(pid), (void *)(uintptr_t)key);
-}
-
-/* The job submit_waits() kept @key of, if it is still so keyed */
-static struct job *waiting_job(struct timeline *t, uint64_t key)
-{
-	struct job *j = keymap_get(&t->ix->by_fence, key);
-
-	if (j && j->has_fence && fence_key(j->ctx, j->seqno) == key)
-		return j;
-	j = keymap_get(&t->ix->by_id, key);
-	return j && j->id_keyed && j->id_key == key ? j : NULL;
+	keymap_put(m, thread_key(pid), (void *)(uintptr_t)fence_key(j->ctx, j->seqno));
 }
 
 /*
@@ -289,7 +276,7 @@ static struct job *submitted_job(struct timeline *t, const struct gpu_event *ev)
 		return NULL;
 	/* the thread's next queue is its submit's or, that one lost, a later job's */
 	keymap_del(&t->ix->submit_waits, thread_key(ev->pid));
-	j = waiting_job(t, (uint64_t)(uintptr_t)key);
+	j = keymap_get(&t->ix->by_fence, (uint64_t)(uintptr_t)key);
 	if (!j || !j->t_submit || j->t_queue || j->t_run || j->pid != ev->pid)
 		return NULL;
 	if (ev->has_id && j->has_id && ev->id != j->id)
@@ -906,15 +893,17 @@ static void done_event(struct timeline *t, const struct gpu_event *ev,
  * back, so where the earlier job's done was lost a key still finds it;
  * joining the two would give one job two jobs' times. Every key the same:
  * the same job, whatever order its CPUs' clocks put its events in (a run
- * stamped before its queue). A submit splits only by its fence's
- * context:seqno, which is its own: amdgpu_cs_ioctl declares a fence address
- * it never sets (4.11 on), and its job id, up to 6.16, may be another GPU's
- * job's on a ring of the same name.
+ * stamped before its queue). A submit splits by its fence's context:seqno,
+ * which is its own (amdgpu_cs_ioctl declares a fence address it never sets,
+ * 4.11 on), from a job whose fence differs, or that has none and another
+ * thread queued (a kworker's kernel job): up to 6.16 its job id may be
+ * another GPU's job's on a ring of the same name.
  */
 static bool another_job(const struct job *j, const struct gpu_event *ev)
 {
 	if (ev->kind == GEV_SUBMIT)
-		return ev->has_fence && j->has_fence && (ev->ctx != j->ctx || ev->seqno != j->seqno);
+		return ev->has_fence && (j->has_fence ? ev->ctx != j->ctx || ev->seqno != j->seqno :
+					 j->t_queue && j->pid != ev->pid);
 	if (ev->kind != GEV_QUEUE || (!j->t_queue && !j->t_run))
 		return false;
 	if (ev->has_id && j->has_id && ev->id != j->id)
@@ -922,6 +911,34 @@ static bool another_job(const struct job *j, const struct gpu_event *ev)
 	if (ev->has_fence && j->has_fence)
 		return ev->ctx != j->ctx || ev->seqno != j->seqno;
 	return ev->fence_ptr && j->fence_ptr && ev->fence_ptr != j->fence_ptr;
+}
+
+/*
+ * Queue @ev (no fence context:seqno: up to 6.16) found @was by its ring and
+ * id alone, not by its fence's address, where @j, the job of its thread's
+ * submit, is the queue's: the id is another GPU's job's on a ring of the
+ * same name (or a job's whose done was lost: its next submit ended it, see
+ * stale_submit()). Or where @j is none: @was is another thread's submit,
+ * waiting for that thread's own queue.
+ */
+static bool not_the_queues(struct timeline *t, const struct job *was, const struct job *j,
+			   const struct gpu_event *ev)
+{
+	if (ev->kind != GEV_QUEUE || ev->has_fence || was == j ||
+	    (ev->fence_ptr && keymap_get(&t->ix->by_ptr, ev->fence_ptr) == was))
+		return false;
+	return j || (was->t_submit && !was->t_queue && !was->t_run && was->pid != ev->pid);
+}
+
+/*
+ * A submit split from @was, the job its id found: one fence context is one
+ * scheduler entity, of one GPU, whose ids do not repeat while the scheduler
+ * lives, so @was of the same context is stale (its done or queue was lost).
+ * Another context's is another GPU's, in flight.
+ */
+static bool stale_submit(const struct job *was, const struct gpu_event *ev)
+{
+	return was->has_fence && ev->has_fence && was->ctx == ev->ctx;
 }
 
 /* @exact: with a done, the job's own engine time (timeline_add_done_exact), else NULL */
@@ -946,13 +963,15 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 	case GEV_QUEUE:
 		j = ev->kind == GEV_QUEUE && !ev->has_fence ? submitted_job(t, ev) : NULL;
 		was = find_job(t, ev);
+		if (was && not_the_queues(t, was, j, ev))
+			was = NULL;
 		if (was && was != j && another_job(was, ev)) {
 			/*
 			 * a queue: its key's earlier job lost its done (a lossy file), handed out
 			 * unfinished. A submit: the job its id found may be another GPU's, in
 			 * flight; its fence's key still finds it (put_key() ends it if not)
 			 */
-			if (ev->kind == GEV_QUEUE) {
+			if (ev->kind == GEV_QUEUE || stale_submit(was, ev)) {
 				was->flags |= JOB_UNFINISHED;
 				retire(t, was);
 			}

@@ -875,50 +875,142 @@ static void test_amdgpus_run_alone_makes_no_ring(void)
 /*
  * Two GPUs on 6.1 (their rings share the name gfx_0.0.0, their schedulers
  * count ids alike): each one's job 5 submitted and queued by its own thread,
- * in flight together. Neither takes the other's submit or queue; both end
+ * in flight together, the two threads' events in every order the CPUs may
+ * interleave them. Neither takes the other's submit or queue; both end
  * whole, with their own fences.
  */
 static void test_two_gpus_one_ring_name_one_id(void)
 {
-	struct gpu_event sa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
-				.has_fence = true, .ctx = 50, .seqno = 5 };
-	struct gpu_event sb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
-				.has_fence = true, .ctx = 70, .seqno = 5 };
-	struct gpu_event qa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xa0 };
-	struct gpu_event qb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xb0 };
-	struct jobs_out o;
-	struct timeline t;
+	/* a: GPU A's submit, A: its queue; b, B: GPU B's */
+	static const char *const orders[] = { "abAB", "baAB", "abBA", "aAbB", "bBaA", "baBA" };
+	unsigned int k;
 	int i;
 
+	for (k = 0; k < sizeof(orders) / sizeof(orders[0]); k++) {
+		struct gpu_event sa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+					.has_fence = true, .ctx = 50, .seqno = 5 };
+		struct gpu_event sb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+					.has_fence = true, .ctx = 70, .seqno = 5 };
+		struct gpu_event qa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+					.fence_ptr = 0xa0 };
+		struct gpu_event qb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+					.fence_ptr = 0xb0 };
+		struct gpu_event *ev[128] = { ['a'] = &sa, ['b'] = &sb, ['A'] = &qa, ['B'] = &qb };
+		const char *c;
+		struct jobs_out o;
+		struct timeline t;
+
+		CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+		for (c = orders[k]; *c; c++)
+			add(&t, ev[(int)*c], *c == 'a' || *c == 'b' ? GEV_SUBMIT : GEV_QUEUE,
+			    100 + (uint64_t)(c - orders[k]));
+		CU_ASSERT_EQUAL(o.nr, 0);
+		qa.pid = qb.pid = 300;
+		add(&t, &qa, GEV_RUN, 110);
+		sa.pid = 300;
+		add(&t, &sa, GEV_AMDGPU_RUN, 110);
+		add(&t, &qb, GEV_RUN, 111);
+		sb.pid = 300;
+		add(&t, &sb, GEV_AMDGPU_RUN, 111);
+		add(&t, &(struct gpu_event){ .fence_ptr = 0xb0 }, GEV_DONE, 150);
+		add(&t, &(struct gpu_event){ .fence_ptr = 0xa0 }, GEV_DONE, 160);
+		timeline_finish(&t);
+		CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+		for (i = 0; i < 2; i++) {
+			bool a = o.jobs[i].ctx == 50;
+
+			CU_ASSERT_FALSE(o.jobs[i].flags & JOB_UNFINISHED);
+			CU_ASSERT_EQUAL(o.jobs[i].pid, a ? 10 : 20);
+			CU_ASSERT_EQUAL(o.jobs[i].t_submit, 100 + (uint64_t)(strchr(orders[k], a ? 'a' : 'b') - orders[k]));
+			CU_ASSERT_EQUAL(o.jobs[i].t_queue, 100 + (uint64_t)(strchr(orders[k], a ? 'A' : 'B') - orders[k]));
+			CU_ASSERT_EQUAL(o.jobs[i].t_run, a ? 110 : 111);
+			CU_ASSERT_EQUAL(o.jobs[i].t_done, a ? 160 : 150);
+			CU_ASSERT_EQUAL(o.jobs[i].fence_ptr, a ? 0xa0 : 0xb0);
+		}
+		CU_ASSERT_EQUAL(o.jobs[0].ctx + o.jobs[1].ctx, 120);
+		timeline_free(&t);
+	}
+}
+
+/*
+ * Two GPUs on 6.1, sdma0 on both: GPU A's kernel job 5 (a kworker's queue,
+ * no ioctl, so no fence context:seqno), and GPU B's job 5 of an ioctl, its
+ * submit after A's queue or between B's submit and queue. The submit is not
+ * A's job's, nor is A's queue B's submit's.
+ */
+static void test_kernel_job_and_another_gpus_submit(void)
+{
+	static const char *const orders[] = { "Kbq", "bKq" };
+	unsigned int k;
+	int i;
+
+	for (k = 0; k < 2; k++) {
+		struct gpu_event ka = { .pid = 99, .has_id = true, .id = 5, .ring = "sdma0", .fence_ptr = 0xa0 };
+		struct gpu_event sb = { .pid = 20, .has_id = true, .id = 5, .ring = "sdma0",
+					.has_fence = true, .ctx = 70, .seqno = 5 };
+		struct gpu_event qb = { .pid = 20, .has_id = true, .id = 5, .ring = "sdma0", .fence_ptr = 0xb0 };
+		struct gpu_event *ev[128] = { ['K'] = &ka, ['b'] = &sb, ['q'] = &qb };
+		const char *c;
+		struct jobs_out o;
+		struct timeline t;
+
+		CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+		for (c = orders[k]; *c; c++)
+			add(&t, ev[(int)*c], *c == 'b' ? GEV_SUBMIT : GEV_QUEUE, 100 + (uint64_t)(c - orders[k]));
+		CU_ASSERT_EQUAL(o.nr, 0);
+		ka.pid = qb.pid = 300;
+		add(&t, &ka, GEV_RUN, 110);
+		add(&t, &qb, GEV_RUN, 111);
+		add(&t, &(struct gpu_event){ .fence_ptr = 0xa0 }, GEV_DONE, 150);
+		add(&t, &(struct gpu_event){ .fence_ptr = 0xb0 }, GEV_DONE, 160);
+		timeline_finish(&t);
+		CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+		for (i = 0; i < 2; i++) {
+			bool b = o.jobs[i].fence_ptr == 0xb0;
+
+			CU_ASSERT_FALSE(o.jobs[i].flags & JOB_UNFINISHED);
+			CU_ASSERT_EQUAL(o.jobs[i].pid, b ? 20 : 99);
+			CU_ASSERT_EQUAL(o.jobs[i].t_submit, b ? 100 + (uint64_t)(strchr(orders[k], 'b') - orders[k]) : 0);
+			CU_ASSERT_EQUAL(o.jobs[i].has_fence, b);
+			CU_ASSERT_EQUAL(o.jobs[i].t_run, b ? 111 : 110);
+		}
+		timeline_free(&t);
+	}
+}
+
+/*
+ * One GPU, 6.1, with ioctls: job 5 runs and its done is lost; the entity's
+ * next submit has job 5 again (the scheduler made again). The first is
+ * handed out unfinished at that submit: one job in flight after, not two.
+ */
+static void test_id_again_after_a_lost_done_with_submits(void)
+{
+	struct gpu_event s = { .pid = 1, .has_id = true, .id = 5, .ring = "gfx",
+			       .has_fence = true, .ctx = 50, .seqno = 1 };
+	struct gpu_event ev = { .pid = 1, .has_id = true, .id = 5, .ring = "gfx", .fence_ptr = 0xa000 };
+	struct jobs_out o;
+	struct timeline t;
+
 	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
-	/* the two threads on two CPUs: both submits before either queue */
-	add(&t, &sa, GEV_SUBMIT, 100);
-	add(&t, &sb, GEV_SUBMIT, 101);
-	add(&t, &qa, GEV_QUEUE, 102);
-	add(&t, &qb, GEV_QUEUE, 103);
-	qa.pid = qb.pid = 300;
-	add(&t, &qa, GEV_RUN, 110);
-	sa.pid = 300;
-	add(&t, &sa, GEV_AMDGPU_RUN, 110);
-	add(&t, &qb, GEV_RUN, 111);
-	sb.pid = 300;
-	add(&t, &sb, GEV_AMDGPU_RUN, 111);
-	add(&t, &(struct gpu_event){ .fence_ptr = 0xb0 }, GEV_DONE, 150);
-	add(&t, &(struct gpu_event){ .fence_ptr = 0xa0 }, GEV_DONE, 160);
+	add(&t, &s, GEV_SUBMIT, 99);
+	add(&t, &ev, GEV_QUEUE, 100);
+	add(&t, &ev, GEV_RUN, 110);
+	s.seqno = 2;
+	add(&t, &s, GEV_SUBMIT, 199);
+	CU_ASSERT_EQUAL(o.nr, 1);
+	ev.fence_ptr = 0xb000;
+	add(&t, &ev, GEV_QUEUE, 200);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
+	CU_ASSERT(o.jobs[0].flags & JOB_UNFINISHED);
+	CU_ASSERT_EQUAL(o.jobs[0].t_submit, 99);
+	CU_ASSERT_EQUAL(t.rings[0]->in_flight, 1);
+	add(&t, &ev, GEV_RUN, 210);
+	add(&t, &ev, GEV_DONE, 300);
 	timeline_finish(&t);
 	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
-	for (i = 0; i < 2; i++) {
-		bool a = o.jobs[i].ctx == 50;
-
-		CU_ASSERT_FALSE(o.jobs[i].flags & JOB_UNFINISHED);
-		CU_ASSERT_EQUAL(o.jobs[i].pid, a ? 10 : 20);
-		CU_ASSERT_EQUAL(o.jobs[i].t_submit, a ? 100 : 101);
-		CU_ASSERT_EQUAL(o.jobs[i].t_queue, a ? 102 : 103);
-		CU_ASSERT_EQUAL(o.jobs[i].t_run, a ? 110 : 111);
-		CU_ASSERT_EQUAL(o.jobs[i].t_done, a ? 160 : 150);
-		CU_ASSERT_EQUAL(o.jobs[i].fence_ptr, a ? 0xa0 : 0xb0);
-	}
-	CU_ASSERT_EQUAL(o.jobs[0].ctx + o.jobs[1].ctx, 120);
+	CU_ASSERT_EQUAL(o.jobs[1].t_submit, 199);
+	CU_ASSERT_EQUAL(o.jobs[1].t_done, 300);
+	CU_ASSERT_FALSE(o.jobs[1].flags & JOB_UNFINISHED);
 	timeline_free(&t);
 }
 
@@ -942,7 +1034,12 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "a ring address keeps its ring: another GPU's name, a job shown",
 		    test_ring_address_keeps_its_ring);
 	CU_add_test(s, "amdgpu's run alone makes no ring", test_amdgpus_run_alone_makes_no_ring);
-	CU_add_test(s, "two GPUs: one ring name, one id, two jobs", test_two_gpus_one_ring_name_one_id);
+	CU_add_test(s, "two GPUs: one ring name, one id, two jobs, any order",
+		    test_two_gpus_one_ring_name_one_id);
+	CU_add_test(s, "two GPUs: a kernel job and another GPU's submit of its id",
+		    test_kernel_job_and_another_gpus_submit);
+	CU_add_test(s, "a job id again after a lost done, with submits",
+		    test_id_again_after_a_lost_done_with_submits);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
