@@ -914,20 +914,27 @@ static bool another_job(const struct job *j, const struct gpu_event *ev)
 }
 
 /*
- * Queue @ev (no fence context:seqno: up to 6.16) found @was by its ring and
- * id alone, not by its fence's address, where @j, the job of its thread's
- * submit, is the queue's: the id is another GPU's job's on a ring of the
- * same name (or a job's whose done was lost: its next submit ended it, see
- * stale_submit()). Or where @j is none: @was is another thread's submit,
- * waiting for that thread's own queue.
+ * What a queue @ev without fence context:seqno (up to 6.16) does with @was,
+ * the job find_job() found, where @j is the job of its thread's submit (or
+ * none). Found by the queue's fence address while @j is the queue's: that
+ * fence was freed and its address is @j's now, so @was lost its done: it
+ * ends, unfinished. Found by ring and id alone while @j is the queue's: the
+ * id is another GPU's job's on a ring of the same name (or a job's whose
+ * done was lost: its next submit ended it, see stale_submit()). Or, @j none,
+ * @was is another thread's submit: its own thread queues it, so the id is
+ * another GPU's job's here too (or one the scheduler numbered before it was
+ * made again). Neither is the queue's, and neither is ended for it.
  */
-static bool not_the_queues(struct timeline *t, const struct job *was, const struct job *j,
-			   const struct gpu_event *ev)
+enum queue_found { FOUND_KEEP, FOUND_OTHER, FOUND_ENDED };
+
+static enum queue_found queue_found(struct timeline *t, const struct job *was, const struct job *j,
+				    const struct gpu_event *ev)
 {
-	if (ev->kind != GEV_QUEUE || ev->has_fence || was == j ||
-	    (ev->fence_ptr && keymap_get(&t->ix->by_ptr, ev->fence_ptr) == was))
-		return false;
-	return j || (was->t_submit && !was->t_queue && !was->t_run && was->pid != ev->pid);
+	if (ev->kind != GEV_QUEUE || ev->has_fence || was == j)
+		return FOUND_KEEP;
+	if (ev->fence_ptr && keymap_get(&t->ix->by_ptr, ev->fence_ptr) == was)
+		return j ? FOUND_ENDED : FOUND_KEEP;
+	return j || (was->t_submit && was->pid != ev->pid) ? FOUND_OTHER : FOUND_KEEP;
 }
 
 /*
@@ -963,8 +970,17 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 	case GEV_QUEUE:
 		j = ev->kind == GEV_QUEUE && !ev->has_fence ? submitted_job(t, ev) : NULL;
 		was = find_job(t, ev);
-		if (was && not_the_queues(t, was, j, ev))
+		switch (was ? queue_found(t, was, j, ev) : FOUND_KEEP) {
+		case FOUND_ENDED:
+			was->flags |= JOB_UNFINISHED;
+			retire(t, was);
+			/* fall through */
+		case FOUND_OTHER:
 			was = NULL;
+			break;
+		case FOUND_KEEP:
+			break;
+		}
 		if (was && was != j && another_job(was, ev)) {
 			/*
 			 * a queue: its key's earlier job lost its done (a lossy file), handed out

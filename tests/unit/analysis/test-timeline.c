@@ -934,17 +934,17 @@ static void test_two_gpus_one_ring_name_one_id(void)
 
 /*
  * Two GPUs on 6.1, sdma0 on both: GPU A's kernel job 5 (a kworker's queue,
- * no ioctl, so no fence context:seqno), and GPU B's job 5 of an ioctl, its
- * submit after A's queue or between B's submit and queue. The submit is not
- * A's job's, nor is A's queue B's submit's.
+ * no ioctl, so no fence context:seqno), and GPU B's job 5 of an ioctl: A's
+ * queue before B's submit, between B's submit and queue, or after both. The
+ * submit is not A's job's, nor is A's queue B's job's.
  */
 static void test_kernel_job_and_another_gpus_submit(void)
 {
-	static const char *const orders[] = { "Kbq", "bKq" };
+	static const char *const orders[] = { "Kbq", "bKq", "bqK" };
 	unsigned int k;
 	int i;
 
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		struct gpu_event ka = { .pid = 99, .has_id = true, .id = 5, .ring = "sdma0", .fence_ptr = 0xa0 };
 		struct gpu_event sb = { .pid = 20, .has_id = true, .id = 5, .ring = "sdma0",
 					.has_fence = true, .ctx = 70, .seqno = 5 };
@@ -976,6 +976,144 @@ static void test_kernel_job_and_another_gpus_submit(void)
 		}
 		timeline_free(&t);
 	}
+}
+
+/*
+ * Two GPUs on 6.1, gfx_0.0.0 on both, each one's job 5: every interleaving
+ * of the two jobs' events (submit a/b, queue A/B, run x/y with amdgpu's run
+ * after it, done X/Y), GPU A's job from an ioctl or a kworker's kernel job
+ * (no submit). Each comes out whole, with its own times.
+ */
+struct two_gpus {
+	struct gpu_event s[2], q[2], r[2], ar[2];
+	bool kernel;
+	int bad;
+};
+
+static uint64_t at(const char *order, char c)
+{
+	return 100 + (uint64_t)(strchr(order, c) - order);
+}
+
+static void two_gpus_check(struct two_gpus *g, const char *order)
+{
+	struct jobs_out o;
+	struct timeline t;
+	const char *c;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	for (c = order; *c; c++) {
+		int x = !!strchr("bByY", *c);
+		uint64_t ts = at(order, *c);
+
+		if (*c == 'a' || *c == 'b') {
+			add(&t, &g->s[x], GEV_SUBMIT, ts);
+		} else if (*c == 'A' || *c == 'B') {
+			add(&t, &g->q[x], GEV_QUEUE, ts);
+		} else if (*c == 'x' || *c == 'y') {
+			add(&t, &g->r[x], GEV_RUN, ts);
+			if (x || !g->kernel)
+				add(&t, &g->ar[x], GEV_AMDGPU_RUN, ts);
+		} else {
+			add(&t, &(struct gpu_event){ .fence_ptr = g->q[x].fence_ptr }, GEV_DONE, ts);
+		}
+	}
+	timeline_finish(&t);
+	g->bad += o.nr != 2;
+	for (i = 0; i < o.nr && i < 2; i++) {
+		const struct job *j = &o.jobs[i];
+		bool b = j->fence_ptr == 0xb0;
+
+		g->bad += (j->flags & JOB_UNFINISHED) || j->pid != g->q[b].pid ||
+			  j->t_submit != (!b && g->kernel ? 0 : at(order, b ? 'b' : 'a')) ||
+			  j->t_queue != at(order, b ? 'B' : 'A') || j->t_run != at(order, b ? 'y' : 'x') ||
+			  j->t_done != at(order, b ? 'Y' : 'X');
+	}
+	timeline_free(&t);
+}
+
+static void two_gpus_orders(struct two_gpus *g, const char *a, const char *b, char *order, int n)
+{
+	if (!*a && !*b) {
+		order[n] = '\0';
+		two_gpus_check(g, order);
+		return;
+	}
+	if (*a) {
+		order[n] = *a;
+		two_gpus_orders(g, a + 1, b, order, n + 1);
+	}
+	if (*b) {
+		order[n] = *b;
+		two_gpus_orders(g, a, b + 1, order, n + 1);
+	}
+}
+
+static void test_two_gpus_every_order(void)
+{
+	struct two_gpus g = {
+		.s = { { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .has_fence = true,
+			 .ctx = 50, .seqno = 5 },
+		       { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .has_fence = true,
+			 .ctx = 70, .seqno = 5 } },
+		.q = { { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xa0 },
+		       { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xb0 } },
+		.r = { { .pid = 300, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xa0 },
+		       { .pid = 301, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xb0 } },
+		.ar = { { .pid = 300, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .has_fence = true,
+			  .ctx = 50, .seqno = 5 },
+			{ .pid = 301, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .has_fence = true,
+			  .ctx = 70, .seqno = 5 } },
+	};
+	char order[16];
+
+	two_gpus_orders(&g, "aAxX", "bByY", order, 0);
+	CU_ASSERT_EQUAL(g.bad, 0);
+	/* GPU A's job a kworker's kernel job */
+	g.kernel = true;
+	g.q[0].pid = 99;
+	two_gpus_orders(&g, "AxX", "bByY", order, 0);
+	CU_ASSERT_EQUAL(g.bad, 0);
+}
+
+/*
+ * Two GPUs on 6.1: GPU A's job 5 lost its done, and its fence's address
+ * comes back for GPU B's job 5 (one slab for all GPUs). A's job ends,
+ * unfinished, at B's queue: one job in flight, not two.
+ */
+static void test_fence_address_again_on_another_gpu(void)
+{
+	struct gpu_event sa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+				.has_fence = true, .ctx = 50, .seqno = 5 };
+	struct gpu_event sb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+				.has_fence = true, .ctx = 70, .seqno = 5 };
+	struct gpu_event qa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xa0 };
+	struct gpu_event qb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xa0 };
+	struct jobs_out o;
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &sa, GEV_SUBMIT, 100);
+	add(&t, &qa, GEV_QUEUE, 101);
+	qa.pid = 300;
+	add(&t, &qa, GEV_RUN, 110);
+	add(&t, &sb, GEV_SUBMIT, 200);
+	add(&t, &qb, GEV_QUEUE, 201);
+	CU_ASSERT_EQUAL(t.jobs_in_flight, 1);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
+	CU_ASSERT(o.jobs[0].flags & JOB_UNFINISHED);
+	CU_ASSERT_EQUAL(o.jobs[0].ctx, 50);
+	qb.pid = 300;
+	add(&t, &qb, GEV_RUN, 210);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xa0 }, GEV_DONE, 250);
+	CU_ASSERT_EQUAL(t.jobs_in_flight, 0);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	CU_ASSERT_EQUAL(o.jobs[1].ctx, 70);
+	CU_ASSERT_EQUAL(o.jobs[1].t_submit, 200);
+	CU_ASSERT_EQUAL(o.jobs[1].t_done, 250);
+	timeline_free(&t);
 }
 
 /*
@@ -1040,6 +1178,8 @@ void suite_timeline_fuzz(void)
 		    test_kernel_job_and_another_gpus_submit);
 	CU_add_test(s, "a job id again after a lost done, with submits",
 		    test_id_again_after_a_lost_done_with_submits);
+	CU_add_test(s, "two GPUs: every order of two jobs' events", test_two_gpus_every_order);
+	CU_add_test(s, "two GPUs: a fence's address again on the other", test_fence_address_again_on_another_gpu);
 }
 
 /* Time going backwards across CPUs: never a negative or wrapped latency. */
