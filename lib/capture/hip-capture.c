@@ -370,9 +370,11 @@ int hip_capture_watch(struct hip_capture *c, pid_t root)
 	/*
 	 * The namespace the command made for its children (unshare -T --fork):
 	 * the clock of a writer not seen itself (gone within a turn, or in a
-	 * pid namespace of its own, whose file names a pid not ours)
+	 * pid namespace of its own, whose file names a pid not ours). Read at
+	 * every look: unshare makes the namespace first and sets its offset
+	 * after, until its fork freezes it, so a look in between reads 0.
 	 */
-	if (!c->root_moved && !time_ns_children_offset(root, &ns)) {
+	if (!time_ns_children_offset(root, &ns)) {
 		c->root_moved = true;
 		c->root_offset_us = ns / 1000;
 	}

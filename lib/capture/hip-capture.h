@@ -92,7 +92,7 @@ struct hip_capture {
 	int nr_writers;
 	int64_t own_offset_us;		/* record's own namespace's */
 	bool root_moved;		/* the command made a time namespace for its children: */
-	int64_t root_offset_us;		/* its offset */
+	int64_t root_offset_us;		/* its offset at the last look (settled at its first fork) */
 	uint64_t walked_at_ns;		/* the last walk for writers in pid namespaces below */
 	/* after collect */
 	uint64_t writers_moved;		/* files of writers seen in a time namespace not record's */

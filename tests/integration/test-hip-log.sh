@@ -92,6 +92,23 @@ test_hip_lines_of_an_orphan_in_the_workloads_time_namespace() {
 		grep -q "^hip log: 1 processes' time namespace not seen .*the one the command made for its children" "$WORK/hip-orphan.err"
 }
 
+# unshare -T makes the namespace first and sets its offset after: a look in
+# between saw offset 0, and record kept it (CI once caught unshare there, and
+# the orphan's lines sat $BEHIND s early). The command here holds that window
+# open 0.5 s; the offset it ends with, frozen at its fork, is the one taken.
+test_hip_lines_of_an_orphan_when_the_offset_comes_late() {
+	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
+	command -v setsid > /dev/null || { WHY="no setsid"; return 77; }
+	time_namespace_behind || return
+	printf 'setsid -f "$@"\nsleep 2\n' > "$WORK/orphan-late.sh"
+	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" \
+		HIP_WRAP="python3 $ROOT_DIR/tests/tools/late-timens.py $BEHIND 0.5 sh $WORK/orphan-late.sh" \
+		hip_record hip-orphan-late 6 --linger 0.3 || return 1
+	hip_in_order hip-orphan-late || return 1
+	expect "record did not say the writer was placed on the command's namespace: $(grep 'hip log' "$WORK/hip-orphan-late.err")" \
+		grep -q "^hip log: 1 processes' time namespace not seen .*the one the command made for its children" "$WORK/hip-orphan-late.err"
+}
+
 # A writer in a pid namespace of its own (unshare -p, bwrap) names its file by
 # the pid it sees itself as, 1 here: record finds it among the command's
 # processes while it runs, and its lines carry its pid as the kernel's events
