@@ -121,15 +121,28 @@ static uint64_t id_key(struct timeline *t, const struct gpu_event *ev)
  * one that holds the rest, past the caps). A lookup makes no ring: an event
  * of a job the trace has nothing else of (its queue before the recording)
  * would leave an empty one in every output, or take a stand-in's number.
+ * The ring found is event_ring()'s answer for @ev: kept, not looked up again.
  */
 static bool ring_made(struct timeline *t, const struct gpu_event *ev)
 {
+	int ring;
+
 	if (t->ix->event_ring.ev == ev)
 		return true;
-	if (!ev->ring[0])
-		return keymap_get(&t->ix->ring_by_ptr, ev->ring_ptr) ||
-		       t->ix->ring_by_ptr.used >= MAX_RING_PTRS;
-	return t->rings_capped || timeline_ring_find_dev(t, ev->dev, ev->ring) >= 0;
+	if (!ev->ring[0]) {
+		uintptr_t at = (uintptr_t)keymap_get(&t->ix->ring_by_ptr, ev->ring_ptr);
+
+		ring = (int)at - 1;
+		if (!at)
+			return t->ix->ring_by_ptr.used >= MAX_RING_PTRS;
+	} else {
+		ring = timeline_ring_find_dev(t, ev->dev, ev->ring);
+		if (ring < 0)
+			return t->rings_capped;
+	}
+	t->ix->event_ring.ring = ring;
+	t->ix->event_ring.ev = ev;
+	return true;
 }
 
 /*

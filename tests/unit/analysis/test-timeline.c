@@ -873,66 +873,6 @@ static void test_amdgpus_run_alone_makes_no_ring(void)
 }
 
 /*
- * Two GPUs on 6.1 (their rings share the name gfx_0.0.0, their schedulers
- * count ids alike): each one's job 5 submitted and queued by its own thread,
- * in flight together, the two threads' events in every order the CPUs may
- * interleave them. Neither takes the other's submit or queue; both end
- * whole, with their own fences.
- */
-static void test_two_gpus_one_ring_name_one_id(void)
-{
-	/* a: GPU A's submit, A: its queue; b, B: GPU B's */
-	static const char *const orders[] = { "abAB", "baAB", "abBA", "aAbB", "bBaA", "baBA" };
-	unsigned int k;
-	int i;
-
-	for (k = 0; k < sizeof(orders) / sizeof(orders[0]); k++) {
-		struct gpu_event sa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
-					.has_fence = true, .ctx = 50, .seqno = 5 };
-		struct gpu_event sb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
-					.has_fence = true, .ctx = 70, .seqno = 5 };
-		struct gpu_event qa = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
-					.fence_ptr = 0xa0 };
-		struct gpu_event qb = { .pid = 20, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
-					.fence_ptr = 0xb0 };
-		struct gpu_event *ev[128] = { ['a'] = &sa, ['b'] = &sb, ['A'] = &qa, ['B'] = &qb };
-		const char *c;
-		struct jobs_out o;
-		struct timeline t;
-
-		CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
-		for (c = orders[k]; *c; c++)
-			add(&t, ev[(int)*c], *c == 'a' || *c == 'b' ? GEV_SUBMIT : GEV_QUEUE,
-			    100 + (uint64_t)(c - orders[k]));
-		CU_ASSERT_EQUAL(o.nr, 0);
-		qa.pid = qb.pid = 300;
-		add(&t, &qa, GEV_RUN, 110);
-		sa.pid = 300;
-		add(&t, &sa, GEV_AMDGPU_RUN, 110);
-		add(&t, &qb, GEV_RUN, 111);
-		sb.pid = 300;
-		add(&t, &sb, GEV_AMDGPU_RUN, 111);
-		add(&t, &(struct gpu_event){ .fence_ptr = 0xb0 }, GEV_DONE, 150);
-		add(&t, &(struct gpu_event){ .fence_ptr = 0xa0 }, GEV_DONE, 160);
-		timeline_finish(&t);
-		CU_ASSERT_EQUAL_FATAL(o.nr, 2);
-		for (i = 0; i < 2; i++) {
-			bool a = o.jobs[i].ctx == 50;
-
-			CU_ASSERT_FALSE(o.jobs[i].flags & JOB_UNFINISHED);
-			CU_ASSERT_EQUAL(o.jobs[i].pid, a ? 10 : 20);
-			CU_ASSERT_EQUAL(o.jobs[i].t_submit, 100 + (uint64_t)(strchr(orders[k], a ? 'a' : 'b') - orders[k]));
-			CU_ASSERT_EQUAL(o.jobs[i].t_queue, 100 + (uint64_t)(strchr(orders[k], a ? 'A' : 'B') - orders[k]));
-			CU_ASSERT_EQUAL(o.jobs[i].t_run, a ? 110 : 111);
-			CU_ASSERT_EQUAL(o.jobs[i].t_done, a ? 160 : 150);
-			CU_ASSERT_EQUAL(o.jobs[i].fence_ptr, a ? 0xa0 : 0xb0);
-		}
-		CU_ASSERT_EQUAL(o.jobs[0].ctx + o.jobs[1].ctx, 120);
-		timeline_free(&t);
-	}
-}
-
-/*
  * Two GPUs on 6.1, sdma0 on both: GPU A's kernel job 5 (a kworker's queue,
  * no ioctl, so no fence context:seqno), and GPU B's job 5 of an ioctl: A's
  * queue before B's submit, between B's submit and queue, or after both. The
@@ -982,7 +922,8 @@ static void test_kernel_job_and_another_gpus_submit(void)
  * Two GPUs on 6.1, gfx_0.0.0 on both, each one's job 5: every interleaving
  * of the two jobs' events (submit a/b, queue A/B, run x/y with amdgpu's run
  * after it, done X/Y), GPU A's job from an ioctl or a kworker's kernel job
- * (no submit). Each comes out whole, with its own times.
+ * (no submit), or both run by one kworker. Each comes out whole, with its
+ * own times and fence.
  */
 struct two_gpus {
 	struct gpu_event s[2], q[2], r[2], ar[2];
@@ -1028,7 +969,8 @@ static void two_gpus_check(struct two_gpus *g, const char *order)
 		g->bad += (j->flags & JOB_UNFINISHED) || j->pid != g->q[b].pid ||
 			  j->t_submit != (!b && g->kernel ? 0 : at(order, b ? 'b' : 'a')) ||
 			  j->t_queue != at(order, b ? 'B' : 'A') || j->t_run != at(order, b ? 'y' : 'x') ||
-			  j->t_done != at(order, b ? 'Y' : 'X');
+			  j->t_done != at(order, b ? 'Y' : 'X') ||
+			  j->ctx != (!b && g->kernel ? 0 : g->s[b].ctx);
 	}
 	timeline_free(&t);
 }
@@ -1074,6 +1016,12 @@ static void test_two_gpus_every_order(void)
 	g.kernel = true;
 	g.q[0].pid = 99;
 	two_gpus_orders(&g, "AxX", "bByY", order, 0);
+	CU_ASSERT_EQUAL(g.bad, 0);
+	/* both GPUs' jobs run by one kworker (the scheduler's work items share a pool) */
+	g.kernel = false;
+	g.q[0].pid = 10;
+	g.r[1].pid = g.ar[1].pid = 300;
+	two_gpus_orders(&g, "aAxX", "bByY", order, 0);
 	CU_ASSERT_EQUAL(g.bad, 0);
 }
 
@@ -1172,8 +1120,6 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "a ring address keeps its ring: another GPU's name, a job shown",
 		    test_ring_address_keeps_its_ring);
 	CU_add_test(s, "amdgpu's run alone makes no ring", test_amdgpus_run_alone_makes_no_ring);
-	CU_add_test(s, "two GPUs: one ring name, one id, two jobs, any order",
-		    test_two_gpus_one_ring_name_one_id);
 	CU_add_test(s, "two GPUs: a kernel job and another GPU's submit of its id",
 		    test_kernel_job_and_another_gpus_submit);
 	CU_add_test(s, "a job id again after a lost done, with submits",
