@@ -43,9 +43,10 @@ struct timeline_index {
 	 */
 	struct keymap ring_by_ptr;
 	unsigned int stand_ins;		/* rings named "(unnamed N)" so far */
-	/* the last runs of rings known by their address alone, each waiting for amdgpu's run */
+	/* the scheduler's last runs, each waiting for amdgpu's run of its job (run_waits()) */
 	struct run_wait {
-		uint64_t ring_ptr, fence_ptr, id, ts;	/* ring_ptr 0: a free slot */
+		uint64_t ring_ptr;	/* a ring known by its address alone: to learn; else 0 */
+		uint64_t fence_ptr, id, ts;	/* fence_ptr 0: a free slot */
 		int pid;
 	} run_waits[16];
 	unsigned int run_wait_next;

@@ -234,26 +234,29 @@ static int learn_ring_ptr(struct timeline *t, uint64_t ptr, const char *name, in
 }
 
 /*
- * A run of a ring known by its address alone (drm_run_job) waits for
- * amdgpu_sched_run_job, which the same thread traces right after it for the
- * same job and which names the ring: kernel jobs (page table updates, buffer
- * moves) have no ioctl to learn it from. The last few such runs are kept, in
- * a fixed table.
+ * A scheduler's run (drm_run_job) waits for amdgpu_sched_run_job, which the
+ * same thread traces right after it for the same job. A ring known by its
+ * address alone (5.10) learns its name from it: kernel jobs (page table
+ * updates, buffer moves) have no ioctl to learn it from. And the job is the
+ * run's, by its fence's address: up to 6.16 another GPU's ring of the same
+ * name has jobs of the same id, which the ring's name and the id would find
+ * instead. The last few runs are kept, in a fixed table.
  */
 static void run_waits(struct timeline *t, const struct gpu_event *ev)
 {
 	struct timeline_index *ix = t->ix;
 	unsigned int n = sizeof(ix->run_waits) / sizeof(ix->run_waits[0]);
+	bool by_ptr = !ev->ring[0];
 
-	if (ev->ring[0] || !ev->ring_ptr || !ev->fence_ptr || !ev->has_id ||
-	    !ring_stand_in(t, event_ring(t, ev)))
+	if (!ev->fence_ptr || !ev->has_id ||
+	    (by_ptr && (!ev->ring_ptr || !ring_stand_in(t, event_ring(t, ev)))))
 		return;
 	ix->run_waits[ix->run_wait_next++ % n] = (struct run_wait){
-		.ring_ptr = ev->ring_ptr, .fence_ptr = ev->fence_ptr, .id = ev->id, .ts = ev->ts,
-		.pid = ev->pid };
+		.ring_ptr = by_ptr ? ev->ring_ptr : 0, .fence_ptr = ev->fence_ptr, .id = ev->id,
+		.ts = ev->ts, .pid = ev->pid };
 }
 
-/* amdgpu's run @ev names the ring of its thread's run just before: learnt; that run's job */
+/* amdgpu's run @ev of its thread's run just before: that run's job; a ring's name learnt */
 static struct job *run_named(struct timeline *t, const struct gpu_event *ev)
 {
 	struct timeline_index *ix = t->ix;
@@ -264,14 +267,16 @@ static struct job *run_named(struct timeline *t, const struct gpu_event *ev)
 	if (!ev->has_id || !ev->ring[0])
 		return NULL;
 	for (i = 0; i < n && !w; i++)
-		if (ix->run_waits[i].ring_ptr && ix->run_waits[i].pid == ev->pid &&
+		if (ix->run_waits[i].fence_ptr && ix->run_waits[i].pid == ev->pid &&
 		    ix->run_waits[i].id == ev->id)
 			w = &ix->run_waits[i];
 	if (!w)
 		return NULL;
-	learn_ring_ptr(t, w->ring_ptr, ev->ring, -1);
-	w->ring_ptr = 0;
+	if (w->ring_ptr)
+		learn_ring_ptr(t, w->ring_ptr, ev->ring, -1);
 	j = keymap_get(&ix->by_ptr, w->fence_ptr);
+	w->ring_ptr = 0;
+	w->fence_ptr = 0;
 	/*
 	 * the run's job, whatever its ring is called now: amdgpu's keys (context:seqno)
 	 * are its, not those of another GPU's job of the ring's name and the same id
@@ -934,9 +939,12 @@ static bool another_job(const struct job *j, const struct gpu_event *ev)
  * ends, unfinished. Found by ring and id alone while @j is the queue's: the
  * id is another GPU's job's on a ring of the same name (or a job's whose
  * done was lost: its next submit ended it, see stale_submit()). Or, @j none,
- * @was is another thread's submit: its own thread queues it, so the id is
- * another GPU's job's here too (or one the scheduler numbered before it was
- * made again). Neither is the queue's, and neither is ended for it.
+ * @was is another thread's submit or queue: a job is queued by the thread
+ * that submitted it, or made it (a kernel job: a rank's page-table update on
+ * its own GPU), so the id is another GPU's job's here too (or one the
+ * scheduler numbered before it was made again, where the same thread queues
+ * both: ended by another_job()). Neither is the queue's, and neither is
+ * ended for it.
  */
 enum queue_found { FOUND_KEEP, FOUND_OTHER, FOUND_ENDED };
 
@@ -947,7 +955,7 @@ static enum queue_found queue_found(struct timeline *t, const struct job *was, c
 		return FOUND_KEEP;
 	if (ev->fence_ptr && keymap_get(&t->ix->by_ptr, ev->fence_ptr) == was)
 		return j ? FOUND_ENDED : FOUND_KEEP;
-	return j || (was->t_submit && was->pid != ev->pid) ? FOUND_OTHER : FOUND_KEEP;
+	return j || ((was->t_submit || was->t_queue) && was->pid != ev->pid) ? FOUND_OTHER : FOUND_KEEP;
 }
 
 /*

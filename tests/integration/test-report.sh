@@ -140,14 +140,16 @@ test_report_5_10_kernel_jobs() {
 
 # 6.1, two GPUs: their gfx_0.0.0 rings share the name and their schedulers the
 # ids, each one's job 5 in flight at once: four whole jobs, each with its own
-# thread's submit and queue (the thread joins ioctl and queue, the fence splits)
+# thread's submit and queue (the thread joins ioctl and queue, the fence splits);
+# and each one's sdma0 job 3, with no ioctl, queued by its own rank's thread:
+# both whole, each with the fence amdgpu's run gave its own run
 test_report_two_gpus_6_1_keep_their_jobs() {
 	local f q out
 	f=$(fixture two-gpus-6.1) || { WHY="make-fixture failed"; return 1; }
 	q="sorted((j['fence'], j['pid'], j['unfinished'], j['latency_ns']['submit_to_queue'], j['latency_ns']['total']) for j in d['jobs'])"
 	"$GT" report --format json --jobs "$f" > "$WORK/g2.json" || { WHY="report failed"; return 1; }
 	out=$(json "$WORK/g2.json" "$q")
-	expect "jobs: $out" [ "$out" = "[('50:5', 4242, False, 2000, 60000), ('50:6', 4242, False, 2000, 60000), ('70:5', 4243, False, 2000, 49000), ('70:6', 4243, False, 2000, 50000)]" ]
+	expect "jobs: $out" [ "$out" = "[('50:5', 4242, False, 2000, 60000), ('50:6', 4242, False, 2000, 60000), ('70:5', 4243, False, 2000, 49000), ('70:6', 4243, False, 2000, 50000), ('90:3', 4242, False, None, 60000), ('91:3', 4243, False, None, 49000)]" ]
 }
 
 # A file's strings reach a terminal: a comm or ring name holding escape

@@ -927,7 +927,7 @@ static void test_kernel_job_and_another_gpus_submit(void)
  */
 struct two_gpus {
 	struct gpu_event s[2], q[2], r[2], ar[2];
-	bool kernel;
+	bool kernel[2];		/* GPU x's job queued with no ioctl (no submit) */
 	int bad;
 };
 
@@ -954,8 +954,7 @@ static void two_gpus_check(struct two_gpus *g, const char *order)
 			add(&t, &g->q[x], GEV_QUEUE, ts);
 		} else if (*c == 'x' || *c == 'y') {
 			add(&t, &g->r[x], GEV_RUN, ts);
-			if (x || !g->kernel)
-				add(&t, &g->ar[x], GEV_AMDGPU_RUN, ts);
+			add(&t, &g->ar[x], GEV_AMDGPU_RUN, ts);
 		} else {
 			add(&t, &(struct gpu_event){ .fence_ptr = g->q[x].fence_ptr }, GEV_DONE, ts);
 		}
@@ -967,10 +966,10 @@ static void two_gpus_check(struct two_gpus *g, const char *order)
 		bool b = j->fence_ptr == 0xb0;
 
 		g->bad += (j->flags & JOB_UNFINISHED) || j->pid != g->q[b].pid ||
-			  j->t_submit != (!b && g->kernel ? 0 : at(order, b ? 'b' : 'a')) ||
+			  j->t_submit != (g->kernel[b] ? 0 : at(order, b ? 'b' : 'a')) ||
 			  j->t_queue != at(order, b ? 'B' : 'A') || j->t_run != at(order, b ? 'y' : 'x') ||
 			  j->t_done != at(order, b ? 'Y' : 'X') ||
-			  j->ctx != (!b && g->kernel ? 0 : g->s[b].ctx);
+			  j->ctx != g->ar[b].ctx;
 	}
 	timeline_free(&t);
 }
@@ -1013,15 +1012,24 @@ static void test_two_gpus_every_order(void)
 	two_gpus_orders(&g, "aAxX", "bByY", order, 0);
 	CU_ASSERT_EQUAL(g.bad, 0);
 	/* GPU A's job a kworker's kernel job */
-	g.kernel = true;
+	g.kernel[0] = true;
 	g.q[0].pid = 99;
 	two_gpus_orders(&g, "AxX", "bByY", order, 0);
 	CU_ASSERT_EQUAL(g.bad, 0);
 	/* both GPUs' jobs run by one kworker (the scheduler's work items share a pool) */
-	g.kernel = false;
+	g.kernel[0] = false;
 	g.q[0].pid = 10;
 	g.r[1].pid = g.ar[1].pid = 300;
 	two_gpus_orders(&g, "aAxX", "bByY", order, 0);
+	CU_ASSERT_EQUAL(g.bad, 0);
+	/*
+	 * neither from an ioctl: each GPU's job queued by the thread that made
+	 * it (a rank's page-table update on its own GPU, a kworker's move)
+	 */
+	g.kernel[0] = g.kernel[1] = true;
+	g.q[0].pid = 99;
+	g.q[1].pid = 98;
+	two_gpus_orders(&g, "AxX", "ByY", order, 0);
 	CU_ASSERT_EQUAL(g.bad, 0);
 }
 
