@@ -88,6 +88,13 @@ nobody_dir() {
 	mkdir -p "$WORK/$1" && chown 65534:65534 "$WORK/$1" && echo "$WORK/$1"
 }
 
+# tmux on a server of this suite's own (its socket in $WORK, removed with it):
+# the report and record parts run side by side, and the default server exits
+# when its last session is killed, so a session the other part made in that
+# moment was refused ("server exited unexpectedly"), as Xvfb's reset refused
+# KernelShark
+tmux() { command tmux -S "$WORK/tmux.sock" "$@"; }
+
 # pane_when SESSION FILE PATTERN: the tmux pane into FILE once PATTERN shows (15 s at most)
 pane_when() {
 	local i

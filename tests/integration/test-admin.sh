@@ -355,18 +355,21 @@ test_reset_ignores_a_process_named_gpu_trace() {
 test_reset_spares_a_record_in_another_pid_namespace() {
 	local pid i inst=
 	command -v unshare > /dev/null || { WHY="no unshare"; return 77; }
+	# its command lives until reset has looked, however slow the set-up
 	unshare --pid --fork --mount-proc "$GT" record -e sched:sched_switch -o "$WORK/pidns.dat" -- \
-		sleep 3 > "$WORK/pidns.out" 2>&1 &
+		sh -c 'while [ ! -e "$1" ]; do sleep 0.05; done' _ "$WORK/pidns.stop" > "$WORK/pidns.out" 2>&1 &
 	pid=$!
-	for i in $(seq 50); do
+	for i in $(seq 600); do
 		inst=$(gt_instances | grep -vxF -f "$WORK/instances.before" | head -1)
 		[ -n "$inst" ] && break
+		kill -0 "$pid" 2> /dev/null || break
 		sleep 0.1
 	done
-	[ -n "$inst" ] || { wait "$pid"; WHY="the namespaced record made no instance: $(tail -1 "$WORK/pidns.out")"; return 1; }
+	[ -n "$inst" ] || { touch "$WORK/pidns.stop"; wait "$pid"; WHY="the namespaced record made no instance: $(tail -1 "$WORK/pidns.out")"; return 1; }
 	"$GT" reset > "$WORK/nsreset.out" 2>&1
 	local kept=no
 	[ -d "$TFS/instances/$inst" ] && kept=yes
+	touch "$WORK/pidns.stop"
 	wait "$pid"
 	local rc=$?
 	expect "reset removed $inst of a live record in another pid namespace: $(cat "$WORK/nsreset.out")" [ $kept = yes ] || return 1
@@ -379,14 +382,18 @@ test_reset_spares_a_record_in_another_pid_namespace() {
 test_second_top_level_record_refused() {
 	local pid i
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
-	"$GT" record --top-level -e sched:sched_switch -o "$WORK/top1.dat" -- sleep 2 > "$WORK/top1.out" 2>&1 &
+	# the first run's command lives until the second has tried, however slow both set-ups
+	"$GT" record --top-level -e sched:sched_switch -o "$WORK/top1.dat" -- \
+		sh -c 'while [ ! -e "$1" ]; do sleep 0.05; done' _ "$WORK/top1.stop" > "$WORK/top1.out" 2>&1 &
 	pid=$!
-	for i in $(seq 50); do
+	for i in $(seq 600); do
 		grep -q '^events:' "$WORK/top1.out" 2> /dev/null && break
+		kill -0 "$pid" 2> /dev/null || break
 		sleep 0.1
 	done
 	"$GT" record --top-level -e sched:sched_wakeup -b 8192 -o "$WORK/top2.dat" -- true > "$WORK/top2.out" 2>&1
 	local rc=$?
+	touch "$WORK/top1.stop"
 	wait "$pid"
 	local rc1=$?
 	expect "the second top-level record ran (exit $rc)" [ $rc = 125 ] || return 1

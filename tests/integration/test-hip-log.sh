@@ -71,7 +71,7 @@ test_hip_lines_of_a_workload_in_its_own_time_namespace() {
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
 	time_namespace_behind || return
 	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" HIP_WRAP="unshare -T --fork --monotonic=-$BEHIND" \
-		hip_record hip-own-timens 6 --linger 0.3 || return 1
+		hip_record hip-own-timens 6 --linger 1 || return 1
 	hip_in_order hip-own-timens || return 1
 	expect "record said a writer was not seen: $(grep 'hip log' "$WORK/hip-own-timens.err")" \
 		not grep -q 'not seen' "$WORK/hip-own-timens.err"
@@ -84,7 +84,7 @@ test_hip_lines_of_an_orphan_in_the_workloads_time_namespace() {
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
 	command -v setsid > /dev/null || { WHY="no setsid"; return 77; }
 	time_namespace_behind || return
-	printf 'setsid -f "$@"\nsleep 2\n' > "$WORK/orphan.sh"
+	printf 'setsid -f "$@"\nsleep 3\n' > "$WORK/orphan.sh"
 	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" HIP_WRAP="unshare -T --fork --monotonic=-$BEHIND sh $WORK/orphan.sh" \
 		hip_record hip-orphan 6 --linger 0.3 || return 1
 	hip_in_order hip-orphan || return 1
@@ -100,7 +100,7 @@ test_hip_lines_of_an_orphan_when_the_offset_comes_late() {
 	command -v trace-cmd > /dev/null || { WHY="trace-cmd not installed"; return 77; }
 	command -v setsid > /dev/null || { WHY="no setsid"; return 77; }
 	time_namespace_behind || return
-	printf 'setsid -f "$@"\nsleep 2\n' > "$WORK/orphan-late.sh"
+	printf 'setsid -f "$@"\nsleep 3\n' > "$WORK/orphan-late.sh"
 	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" \
 		HIP_WRAP="python3 $ROOT_DIR/tests/tools/late-timens.py $BEHIND 0.5 sh $WORK/orphan-late.sh" \
 		hip_record hip-orphan-late 6 --linger 0.3 || return 1
@@ -118,7 +118,7 @@ test_hip_lines_of_a_writer_in_its_own_pid_namespace() {
 	unshare -p --fork true 2> /dev/null || { WHY="cannot unshare a pid namespace here"; return 77; }
 	[ -r "/proc/$$/task/$$/children" ] || { WHY="no /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN)"; return 77; }
 	HIP_PREFIX="env -u SUDO_UID -u SUDO_GID" HIP_WRAP="unshare -p --fork" \
-		hip_record hip-pidns 4 --linger 0.3 || return 1
+		hip_record hip-pidns 4 --linger 1 || return 1
 	expect "record did not say the writer was renumbered: $(grep 'hip log' "$WORK/hip-pidns.err")" \
 		grep -q '^hip log: 1 processes wrote in a pid namespace of their own' "$WORK/hip-pidns.err" || return 1
 	expect "a HIP line has the pid of the writer's own namespace" \
@@ -239,7 +239,7 @@ test_hip_log_skips_a_mount_on_one_of_its_files() {
 			printf ":3:hip.cpp :1 : 0000000001 us: [pid:%d tid:0x1] own line\n" $$ > "${AMD_LOG_LEVEL_FILE}_$$"
 			: > "${AMD_LOG_LEVEL_FILE}_4243"
 			python3 "$1" "${AMD_LOG_LEVEL_FILE}_4243" > "$2" &
-			for _ in $(seq 50); do [ -s "$2" ] && break; sleep 0.1; done' _ "$STALLED_FUSE" "$FUSE_HOLDER"
+			for _ in $(seq 300); do [ -s "$2" ] && break; sleep 0.1; done' _ "$STALLED_FUSE" "$FUSE_HOLDER"
 	local mounted=$?
 	d=$(sed -n 's/^dir //p' "$WORK/hfuse.out")
 	case $d in /tmp/gpu-trace-hip.*)

@@ -123,17 +123,30 @@ test_top_and_record_share_options() {
 }
 
 # A ring timeout as the kernel logs it (a line written to /dev/kmsg, named
-# for the test): top's JSON counts it live and names the ring.
+# for the test): top's JSON counts it live and names the ring. The line is
+# written once top wrote an interval (its events were on before it: a fixed
+# 0.5 s was too short for the sanitized build to arm under load), and top
+# is stopped once an interval counts it, or after 20.
 test_top_shows_a_hang_live() {
-	local pid
+	local pid i rc
 	[ -w /dev/kmsg ] || { WHY="/dev/kmsg not writable here"; return 77; }
 	SNAPSHOT_BUFFER_PAGES=1 tracefs_snapshot > "$WORK/snap.before"
-	"$GT" top -e dma_fence -e printk:console --json -n 4 -d 0.3 > "$WORK/top-hang.json" 2> "$WORK/top-hang.err" &
+	"$GT" top -e dma_fence -e printk:console --json -n 20 -d 0.3 > "$WORK/top-hang.json" 2> "$WORK/top-hang.err" &
 	pid=$!
-	sleep 0.5
+	for ((i = 0; i < 500; i++)); do
+		[ ! -s "$WORK/top-hang.json" ] || break
+		sleep 0.02
+	done
 	echo "amdgpu 0000:ff:00.0: ring gpu-trace-test timeout, signaled seq=1, emitted seq=2" > /dev/kmsg
+	for ((i = 0; i < 300; i++)); do
+		grep -q '"last_timeout":{' "$WORK/top-hang.json" 2> /dev/null && break
+		kill -0 "$pid" 2> /dev/null || break
+		sleep 0.02
+	done
+	kill -TERM "$pid" 2> /dev/null
 	wait "$pid"
-	expect "top failed: $(cat "$WORK/top-hang.err")" [ $? = 0 ] || return 1
+	rc=$?
+	expect "top failed (exit $rc): $(cat "$WORK/top-hang.err")" [ $rc = 0 ] || return 1
 	expect "the last interval does not count the timeout: $(tail -1 "$WORK/top-hang.json" | head -c 400)" python3 -c 'import json, sys
 d = json.loads(open(sys.argv[1]).read().splitlines()[-1])
 assert d["timeouts"] >= 1 and d["last_timeout"]["ring"] == "gpu-trace-test", d' "$WORK/top-hang.json" || return 1
