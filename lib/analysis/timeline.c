@@ -139,6 +139,9 @@ static bool ring_made(struct timeline *t, const struct gpu_event *ev)
 		ring = timeline_ring_find_dev(t, ev->dev, ev->ring);
 		if (ring < 0)
 			return t->rings_capped;
+		/* a ring without a device takes @ev's: event_ring() gives it */
+		if (ev->dev[0] && !t->rings[ring]->dev[0])
+			return true;
 	}
 	t->ix->event_ring.ring = ring;
 	t->ix->event_ring.ev = ev;
@@ -245,12 +248,19 @@ static int learn_ring_ptr(struct timeline *t, uint64_t ptr, const char *name, in
 static void run_waits(struct timeline *t, const struct gpu_event *ev)
 {
 	struct timeline_index *ix = t->ix;
-	unsigned int n = sizeof(ix->run_waits) / sizeof(ix->run_waits[0]);
+	unsigned int n = sizeof(ix->run_waits) / sizeof(ix->run_waits[0]), i;
 	bool by_ptr = !ev->ring[0];
 
 	if (!ev->fence_ptr || !ev->has_id ||
 	    (by_ptr && (!ev->ring_ptr || !ring_stand_in(t, event_ring(t, ev)))))
 		return;
+	/*
+	 * one a thread: its earlier run is not the one just before (another
+	 * driver's, with no amdgpu run after it, on a kworker amdgpu shares)
+	 */
+	for (i = 0; i < n; i++)
+		if (ix->run_waits[i].fence_ptr && ix->run_waits[i].pid == ev->pid)
+			ix->run_waits[i].fence_ptr = 0;
 	ix->run_waits[ix->run_wait_next++ % n] = (struct run_wait){
 		.ring_ptr = by_ptr ? ev->ring_ptr : 0, .fence_ptr = ev->fence_ptr, .id = ev->id,
 		.ts = ev->ts, .pid = ev->pid };
@@ -943,8 +953,10 @@ static bool another_job(const struct job *j, const struct gpu_event *ev)
  * that submitted it, or made it (a kernel job: a rank's page-table update on
  * its own GPU), so the id is another GPU's job's here too (or one the
  * scheduler numbered before it was made again, where the same thread queues
- * both: ended by another_job()). Neither is the queue's, and neither is
- * ended for it.
+ * both: ended by another_job(); queued by another thread, such a job whose
+ * done was lost stays in flight to the end, the price of keeping the other
+ * GPU's). Neither is the queue's, and neither is ended for it. Nor is a job
+ * a run made (its queue stamped later, or lost) whose fence is another.
  */
 enum queue_found { FOUND_KEEP, FOUND_OTHER, FOUND_ENDED };
 
@@ -955,6 +967,9 @@ static enum queue_found queue_found(struct timeline *t, const struct job *was, c
 		return FOUND_KEEP;
 	if (ev->fence_ptr && keymap_get(&t->ix->by_ptr, ev->fence_ptr) == was)
 		return j ? FOUND_ENDED : FOUND_KEEP;
+	/* a job its run made, of another fence: its own queue may still come, stamped later */
+	if (!was->t_queue && ev->fence_ptr && was->fence_ptr && was->fence_ptr != ev->fence_ptr)
+		return FOUND_OTHER;
 	return j || ((was->t_submit || was->t_queue) && was->pid != ev->pid) ? FOUND_OTHER : FOUND_KEEP;
 }
 
@@ -1065,6 +1080,14 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 			j = run_named(t, ev);
 		if (!j)
 			j = find_job(t, ev);
+		/*
+		 * up to 6.16 the scheduler's queue and run name the same fence (its
+		 * finished one): a job its ring and id found, queued with another, is
+		 * another GPU's of the id (this run's queue lost, or stamped later)
+		 */
+		if (j && ev->kind == GEV_RUN && ev->fence_ptr && j->fence_ptr &&
+		    j->fence_ptr != ev->fence_ptr)
+			j = NULL;
 		if (!j && ev->kind == GEV_AMDGPU_RUN)
 			return;
 		if (!j) {

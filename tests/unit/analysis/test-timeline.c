@@ -1031,6 +1031,73 @@ static void test_two_gpus_every_order(void)
 	g.q[1].pid = 98;
 	two_gpus_orders(&g, "AxX", "ByY", order, 0);
 	CU_ASSERT_EQUAL(g.bad, 0);
+	/* A's run stamped before its queue (another CPU's clock): B's job is not its */
+	g.r[1].pid = g.ar[1].pid = 301;
+	two_gpus_orders(&g, "xAX", "ByY", order, 0);
+	CU_ASSERT_EQUAL(g.bad, 0);
+}
+
+/*
+ * A ring first named without a device (an ioctl's), then by two devices'
+ * queues with ids: the first device's queue gives it its device, the
+ * second's makes a ring of its own (the id lookup keeps no ring that
+ * skips that).
+ */
+static void test_id_lookup_gives_a_ring_its_device(void)
+{
+	struct jobs_out o;
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &(struct gpu_event){ .pid = 10, .has_id = true, .id = 6, .ring = "sdma0",
+				     .has_fence = true, .ctx = 50, .seqno = 6 }, GEV_SUBMIT, 100);
+	add(&t, &(struct gpu_event){ .pid = 20, .has_id = true, .id = 7, .ring = "sdma0",
+				     .dev = "0000:03:00.0", .fence_ptr = 0xa0 }, GEV_QUEUE, 110);
+	add(&t, &(struct gpu_event){ .pid = 30, .has_id = true, .id = 8, .ring = "sdma0",
+				     .dev = "0000:c3:00.0", .fence_ptr = 0xb0 }, GEV_QUEUE, 120);
+	CU_ASSERT_EQUAL_FATAL(t.nr_rings, 2);
+	CU_ASSERT_STRING_EQUAL(t.rings[0]->dev, "0000:03:00.0");
+	CU_ASSERT_STRING_EQUAL(t.rings[1]->dev, "0000:c3:00.0");
+	timeline_finish(&t);
+	timeline_free(&t);
+}
+
+/*
+ * A kworker that runs another driver's scheduler job too (xe's rcs0 job 5,
+ * no amdgpu run after it), then amdgpu's gfx job 5: amdgpu's run is the
+ * gfx run's, just before it, not the other driver's earlier one.
+ */
+static void test_amdgpus_run_after_another_drivers_run(void)
+{
+	struct gpu_event xe = { .pid = 50, .has_id = true, .id = 5, .ring = "rcs0", .fence_ptr = 0xc0 };
+	struct gpu_event gfx = { .pid = 10, .has_id = true, .id = 5, .ring = "gfx_0.0.0", .fence_ptr = 0xa0 };
+	struct gpu_event ar = { .pid = 300, .has_id = true, .id = 5, .ring = "gfx_0.0.0",
+				.has_fence = true, .ctx = 50, .seqno = 5 };
+	struct jobs_out o;
+	struct timeline t;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &xe, GEV_QUEUE, 100);
+	xe.pid = 300;
+	add(&t, &xe, GEV_RUN, 110);
+	add(&t, &gfx, GEV_QUEUE, 120);
+	gfx.pid = 300;
+	add(&t, &gfx, GEV_RUN, 130);
+	add(&t, &ar, GEV_AMDGPU_RUN, 130);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xa0 }, GEV_DONE, 150);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xc0 }, GEV_DONE, 160);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	for (i = 0; i < 2; i++) {
+		bool is_gfx = o.jobs[i].fence_ptr == 0xa0;
+
+		CU_ASSERT_FALSE(o.jobs[i].flags & JOB_UNFINISHED);
+		CU_ASSERT_EQUAL(o.jobs[i].has_fence, is_gfx);
+		CU_ASSERT_EQUAL(o.jobs[i].ctx, is_gfx ? 50 : 0);
+		CU_ASSERT_EQUAL(o.jobs[i].t_run, is_gfx ? 130 : 110);
+	}
+	timeline_free(&t);
 }
 
 /*
@@ -1133,6 +1200,9 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "a job id again after a lost done, with submits",
 		    test_id_again_after_a_lost_done_with_submits);
 	CU_add_test(s, "two GPUs: every order of two jobs' events", test_two_gpus_every_order);
+	CU_add_test(s, "amdgpu's run after another driver's run on its thread",
+		    test_amdgpus_run_after_another_drivers_run);
+	CU_add_test(s, "an id lookup gives a ring its device", test_id_lookup_gives_a_ring_its_device);
 	CU_add_test(s, "two GPUs: a fence's address again on the other", test_fence_address_again_on_another_gpu);
 }
 
