@@ -955,8 +955,10 @@ static bool another_job(const struct job *j, const struct gpu_event *ev)
  * scheduler numbered before it was made again, where the same thread queues
  * both: ended by another_job(); queued by another thread, such a job whose
  * done was lost stays in flight to the end, the price of keeping the other
- * GPU's). Neither is the queue's, and neither is ended for it. Nor is a job
- * a run made (its queue stamped later, or lost) whose fence is another.
+ * GPU's; so does a job a run made, whose queue was lost, when its thread
+ * queues the id again). Neither is the queue's, and neither is ended for it.
+ * Nor is a job a run made (its queue stamped later, or lost) whose fence is
+ * another.
  */
 enum queue_found { FOUND_KEEP, FOUND_OTHER, FOUND_ENDED };
 
@@ -1086,8 +1088,14 @@ static void add_gpu_event(struct timeline *t, const struct gpu_event *ev,
 		 * another GPU's of the id (this run's queue lost, or stamped later)
 		 */
 		if (j && ev->kind == GEV_RUN && ev->fence_ptr && j->fence_ptr &&
-		    j->fence_ptr != ev->fence_ptr)
+		    j->fence_ptr != ev->fence_ptr) {
 			j = NULL;
+		} else if (j && ev->kind == GEV_RUN && ev->has_id && j->has_id && ev->id != j->id) {
+			/* found by its fence's address, come back: that job lost its done */
+			j->flags |= JOB_UNFINISHED;
+			retire(t, j);
+			j = NULL;
+		}
 		if (!j && ev->kind == GEV_AMDGPU_RUN)
 			return;
 		if (!j) {

@@ -1038,6 +1038,37 @@ static void test_two_gpus_every_order(void)
 }
 
 /*
+ * Job 5 runs (its queue and its done lost); its fence's address comes back
+ * for job 6, whose run is stamped before its queue. Job 6's run is its own,
+ * not job 5's again: job 5 ends there, unfinished.
+ */
+static void test_run_of_a_fence_address_come_back(void)
+{
+	struct gpu_event ev = { .pid = 300, .has_id = true, .id = 5, .ring = "gfx", .fence_ptr = 0xa0 };
+	struct jobs_out o;
+	struct timeline t;
+
+	CU_ASSERT_EQUAL_FATAL(start(&t, &o), 0);
+	add(&t, &ev, GEV_RUN, 100);
+	ev.id = 6;
+	add(&t, &ev, GEV_RUN, 300);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 1);
+	CU_ASSERT(o.jobs[0].flags & JOB_UNFINISHED);
+	CU_ASSERT_EQUAL(o.jobs[0].id, 5);
+	ev.pid = 8;
+	add(&t, &ev, GEV_QUEUE, 301);
+	add(&t, &(struct gpu_event){ .fence_ptr = 0xa0 }, GEV_DONE, 320);
+	timeline_finish(&t);
+	CU_ASSERT_EQUAL_FATAL(o.nr, 2);
+	CU_ASSERT_EQUAL(o.jobs[1].id, 6);
+	CU_ASSERT_EQUAL(o.jobs[1].t_run, 300);
+	CU_ASSERT_EQUAL(o.jobs[1].t_queue, 301);
+	CU_ASSERT_EQUAL(o.jobs[1].t_done, 320);
+	CU_ASSERT_FALSE(o.jobs[1].flags & JOB_UNFINISHED);
+	timeline_free(&t);
+}
+
+/*
  * A ring first named without a device (an ioctl's), then by two devices'
  * queues with ids: the first device's queue gives it its device, the
  * second's makes a ring of its own (the id lookup keeps no ring that
@@ -1203,6 +1234,8 @@ void suite_timeline_fuzz(void)
 	CU_add_test(s, "amdgpu's run after another driver's run on its thread",
 		    test_amdgpus_run_after_another_drivers_run);
 	CU_add_test(s, "an id lookup gives a ring its device", test_id_lookup_gives_a_ring_its_device);
+	CU_add_test(s, "a run of a fence address come back is another job's",
+		    test_run_of_a_fence_address_come_back);
 	CU_add_test(s, "two GPUs: a fence's address again on the other", test_fence_address_again_on_another_gpu);
 }
 
